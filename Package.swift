@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+// Ingest: course material → ImportedDocument. Module boundaries follow DESIGN.md:
+// IngestCore depends on nothing; each extractor depends on IngestCore and its own C module;
+// only IngestPipeline knows every extractor; the CLI knows only IngestPipeline.
+import PackageDescription
+
+let package = Package(
+    name: "Ingest",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "ingest", targets: ["ingest"]),
+        .library(name: "IngestPipeline", targets: ["IngestPipeline"]),
+        .library(name: "IngestCore", targets: ["IngestCore"]),
+    ],
+    targets: [
+        // MARK: C libraries from Debian (system-library targets)
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        // TagLib 1.13's C binding lacks the property map: a small C++ shim exposes what we need.
+        .target(name: "CTagLibShim", cxxSettings: [.unsafeFlags(["-I/usr/include/taglib"])],
+                linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("stdc++")]),
+
+        // MARK: Pure Swift core
+        .target(name: "IngestCore"),
+
+        // MARK: Services over C libraries
+        .target(name: "IngestDigest", dependencies: ["CCrypto"]),
+        .target(name: "IngestStore", dependencies: ["IngestCore", "CSQLite"]),
+        .target(name: "IngestZip", dependencies: ["IngestCore", "CZlib"]),
+
+        // MARK: Extractors
+        .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler"]),
+        .target(name: "IngestOCR", dependencies: ["IngestCore", "IngestPDF", "CTesseract", "CHeif"]),
+        .target(name: "IngestOffice", dependencies: ["IngestCore", "IngestZip"]),
+        .target(name: "IngestAudio", dependencies: ["IngestCore", "CTagLibShim"]),
+        .target(name: "IngestYouTube", dependencies: ["IngestCore"]),
+
+        // MARK: Runner and CLI
+        .target(name: "IngestPipeline", dependencies: [
+            "IngestCore", "IngestDigest", "IngestStore", "IngestPDF", "IngestOCR",
+            "IngestOffice", "IngestAudio", "IngestYouTube",
+        ]),
+        .executableTarget(name: "ingest", dependencies: ["IngestPipeline"]),
+
+        // MARK: Tests mirror Sources
+        .target(name: "IngestTestSupport", dependencies: ["IngestCore"], path: "Tests/IngestTestSupport"),
+        .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestTestSupport"]),
+        .testTarget(name: "IngestDigestTests", dependencies: ["IngestDigest"]),
+        .testTarget(name: "IngestStoreTests", dependencies: ["IngestStore", "IngestTestSupport"]),
+        .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),
+        .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestTestSupport"]),
+        .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestTestSupport"]),
+        .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestTestSupport"]),
+        .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"]),
+        .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"]),
+        .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestTestSupport"]),
+    ]
+)

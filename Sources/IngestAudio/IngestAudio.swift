@@ -1,0 +1,1 @@
+// IngestAudio: see the module's README in DESIGN.md.

@@ -1,0 +1,151 @@
+// The pipeline schema and default configuration, embedded so the tool works from any folder.
+// `schemas/pipeline.schema.json` and `pipeline.json` must stay byte-identical to these (a test checks);
+// `ingest config --schema` and `ingest config --defaults` print them.
+enum EmbeddedSchemas {
+    static let pipelineSchema = #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://ingest.local/schemas/pipeline.schema.json",
+  "title": "Ingest pipeline configuration (pipeline.json)",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "$schema": { "type": "string" },
+    "messageLanguage": { "description": "language of user-facing messages", "enum": ["fr", "en"] },
+    "userLanguages": {
+      "description": "the user's languages, most preferred first (BCP 47 such as fr or fr-CA); empty means the locale",
+      "type": "array", "maxItems": 20,
+      "items": { "type": "string", "description": "a language code", "pattern": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$" }
+    },
+    "concurrency": { "description": "documents read at once; 0 means the number of cores", "type": "integer", "minimum": 0, "maximum": 64 },
+    "ocr": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "languages": { "description": "Tesseract languages joined by +", "type": "string", "pattern": "^[a-z_]{3,}(\\+[a-z_]{3,})*$" },
+        "pageCap": { "type": "integer", "minimum": 1, "maximum": 2000 },
+        "dpi": { "type": "integer", "minimum": 70, "maximum": 1200 },
+        "pageTimeLimitSeconds": { "type": "number", "exclusiveMinimum": 0, "maximum": 3600 },
+        "maxImagePixels": { "type": "integer", "minimum": 1, "maximum": 4000000000 },
+        "lowConfidenceBelow": { "type": "number", "minimum": 0, "maximum": 100 },
+        "workers": { "description": "OCR engines run at once; 0 means the number of cores", "type": "integer", "minimum": 0, "maximum": 64 }
+      }
+    },
+    "readiness": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "notReadyBelow": { "type": "integer", "minimum": 0, "maximum": 1000000 },
+        "shortBelow": { "type": "integer", "minimum": 0, "maximum": 1000000 },
+        "visionPageCap": { "type": "integer", "minimum": 0, "maximum": 100 },
+        "fingerprintMinCharacters": { "type": "integer", "minimum": 0, "maximum": 1000000 }
+      }
+    },
+    "youtube": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "durationCapMinutes": { "type": "integer", "minimum": 1, "maximum": 1440 },
+        "network": { "type": "boolean" },
+        "baseURL": { "type": "string", "pattern": "^https?://[^\\s]+$" },
+        "timeoutSeconds": { "type": "number", "exclusiveMinimum": 0, "maximum": 600 },
+        "retries": { "type": "integer", "minimum": 0, "maximum": 10 }
+      }
+    },
+    "limits": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "maxFileBytes": { "type": "integer", "minimum": 1 },
+        "zipMaxUncompressedBytes": { "type": "integer", "minimum": 1 },
+        "zipMaxRatio": { "type": "number", "minimum": 1 },
+        "zipMaxEntries": { "type": "integer", "minimum": 1 },
+        "documentTimeLimitSeconds": { "type": "number", "exclusiveMinimum": 0, "maximum": 86400 },
+        "coverMaxBytes": { "type": "integer", "minimum": 0 }
+      }
+    },
+    "pdf": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "password": { "type": ["string", "null"] }
+      }
+    },
+    "output": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "directory": { "type": ["string", "null"], "minLength": 1 },
+        "pretty": { "type": "boolean" }
+      }
+    },
+    "sink": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "kind": { "description": "where documents are handed on", "enum": ["sheet", "directory", "jsonl", "http", "none"] },
+        "url": { "type": ["string", "null"], "pattern": "^https?://[^\\s]+$" },
+        "retries": { "type": "integer", "minimum": 0, "maximum": 20 },
+        "timeoutSeconds": { "type": "number", "exclusiveMinimum": 0, "maximum": 600 }
+      }
+    },
+    "library": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "path": { "description": "SQLite file; ~ is the home folder; {out} is the output folder", "type": "string", "minLength": 1 },
+        "nearDuplicateThreshold": { "type": "number", "minimum": 0, "maximum": 1 }
+      }
+    }
+  }
+}
+"""#
+
+    static let defaultPipeline = #"""
+{
+  "$schema": "./schemas/pipeline.schema.json",
+  "messageLanguage": "fr",
+  "userLanguages": [],
+  "concurrency": 0,
+  "ocr": {
+    "languages": "fra+eng",
+    "pageCap": 40,
+    "dpi": 300,
+    "pageTimeLimitSeconds": 60,
+    "maxImagePixels": 200000000,
+    "lowConfidenceBelow": 60,
+    "workers": 0
+  },
+  "readiness": {
+    "notReadyBelow": 120,
+    "shortBelow": 1800,
+    "visionPageCap": 6,
+    "fingerprintMinCharacters": 200
+  },
+  "youtube": {
+    "durationCapMinutes": 60,
+    "network": false,
+    "baseURL": "https://www.youtube.com",
+    "timeoutSeconds": 15,
+    "retries": 2
+  },
+  "limits": {
+    "maxFileBytes": 1073741824,
+    "zipMaxUncompressedBytes": 1073741824,
+    "zipMaxRatio": 200,
+    "zipMaxEntries": 20000,
+    "documentTimeLimitSeconds": 600,
+    "coverMaxBytes": 10485760
+  },
+  "pdf": {
+    "password": null
+  },
+  "output": {
+    "directory": null,
+    "pretty": true
+  },
+  "sink": {
+    "kind": "sheet",
+    "url": null,
+    "retries": 3,
+    "timeoutSeconds": 30
+  },
+  "library": {
+    "path": "~/.local/share/ingest/library.sqlite",
+    "nearDuplicateThreshold": 0.8
+  }
+}
+"""#
+}

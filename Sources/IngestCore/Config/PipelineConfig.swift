@@ -1,0 +1,209 @@
+import Foundation
+
+/// The configuration of a run (SPEC §8), decoded from `pipeline.json` after validation against
+/// `schemas/pipeline.schema.json`. Every field has the default of the shipped `pipeline.json`.
+public struct PipelineConfig: Codable, Sendable, Equatable {
+    public var messageLanguage: MessageLanguage = .fr
+    public var userLanguages: [String] = []
+    public var concurrency: Int = 0
+    public var ocr = OCR()
+    public var readiness = ReadinessThresholds()
+    public var youtube = YouTube()
+    public var limits = Limits()
+    public var pdf = PDF()
+    public var output = Output()
+    public var sink = Sink()
+    public var library = Library()
+
+    public struct OCR: Codable, Sendable, Equatable {
+        public var languages = "fra+eng"
+        public var pageCap = 40
+        public var dpi = 300
+        public var pageTimeLimitSeconds = 60.0
+        public var maxImagePixels = 200_000_000
+        public var lowConfidenceBelow = 60.0
+        public var workers = 0
+        public init() {}
+    }
+    public struct ReadinessThresholds: Codable, Sendable, Equatable {
+        public var notReadyBelow = 120
+        public var shortBelow = 1800
+        public var visionPageCap = 6
+        public var fingerprintMinCharacters = 200
+        public init() {}
+    }
+    public struct YouTube: Codable, Sendable, Equatable {
+        public var durationCapMinutes = 60
+        public var network = false
+        public var baseURL = "https://www.youtube.com"
+        public var timeoutSeconds = 15.0
+        public var retries = 2
+        public init() {}
+    }
+    public struct Limits: Codable, Sendable, Equatable {
+        public var maxFileBytes = 1_073_741_824
+        public var zipMaxUncompressedBytes = 1_073_741_824
+        public var zipMaxRatio = 200.0
+        public var zipMaxEntries = 20_000
+        public var documentTimeLimitSeconds = 600.0
+        public var coverMaxBytes = 10_485_760
+        public init() {}
+    }
+    public struct PDF: Codable, Sendable, Equatable {
+        public var password: String? = nil
+        public init() {}
+    }
+    public struct Output: Codable, Sendable, Equatable {
+        public var directory: String? = nil
+        public var pretty = true
+        public init() {}
+    }
+    public struct Sink: Codable, Sendable, Equatable {
+        public enum Kind: String, Codable, Sendable { case sheet, directory, jsonl, http, none }
+        public var kind: Kind = .sheet
+        public var url: String? = nil
+        public var retries = 3
+        public var timeoutSeconds = 30.0
+        public init() {}
+    }
+    public struct Library: Codable, Sendable, Equatable {
+        public var path = "~/.local/share/ingest/library.sqlite"
+        public var nearDuplicateThreshold = 0.8
+        public init() {}
+    }
+
+    public init() {}
+
+    /// Number of documents read at once (`concurrency`, 0 → cores).
+    public var effectiveConcurrency: Int {
+        concurrency > 0 ? concurrency : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+    /// Number of OCR engines (`ocr.workers`, 0 → cores).
+    public var effectiveOCRWorkers: Int {
+        ocr.workers > 0 ? ocr.workers : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+    /// User languages reduced to language codes (`fr-CA` → `fr`), else the locale's.
+    public var effectiveUserLanguages: [String] {
+        var codes: [String] = []
+        let source = userLanguages.isEmpty ? [PipelineConfig.localeLanguage] : userLanguages
+        for l in source {
+            let code = PipelineConfig.languageCode(l)
+            if !code.isEmpty, !codes.contains(code) { codes.append(code) }
+        }
+        return codes
+    }
+
+    /// `fr-CA` → `fr`, `pt_BR` → `pt`, `FR` → `fr`.
+    public static func languageCode(_ tag: String) -> String {
+        String(tag.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." }).first ?? "").lowercased()
+    }
+
+    static var localeLanguage: String {
+        let env = ProcessInfo.processInfo.environment
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let v = env[key], !v.isEmpty, v != "C", v != "POSIX", !v.hasPrefix("C.") { return v }
+        }
+        return "fr"
+    }
+}
+
+/// Loads and validates `pipeline.json`, applying command-line overrides.
+public enum ConfigLoader {
+    /// The JSON Schema of `pipeline.json`.
+    public static var schemaText: String { EmbeddedSchemas.pipelineSchema }
+    /// The shipped default `pipeline.json`.
+    public static var defaultText: String { EmbeddedSchemas.defaultPipeline }
+
+    static let validator: SchemaValidator = {
+        // The embedded schema is ours and valid; a test proves it parses.
+        SchemaValidator(schema: (try? JSONValue.parse(EmbeddedSchemas.pipelineSchema)) ?? .object([:]))
+    }()
+
+    /// Every violation of `value` (a whole or partial pipeline.json), as named errors.
+    public static func violations(of value: JSONValue) -> [IngestError] {
+        var errors = validator.validate(value).map(error(for:))
+        // Cross-field rule the schema cannot say.
+        if let low = value["readiness"]?["notReadyBelow"]?.intValue ?? Optional(PipelineConfig().readiness.notReadyBelow),
+           let high = value["readiness"]?["shortBelow"]?.intValue ?? Optional(PipelineConfig().readiness.shortBelow),
+           low > high {
+            errors.append(IngestError(.configOutOfRange, ["path": "readiness.shortBelow", "value": String(high),
+                                                          "expected": "a number ≥ readiness.notReadyBelow (\(low))"]))
+        }
+        if value["sink"]?["kind"]?.stringValue == "http", value["sink"]?["url"]?.stringValue == nil {
+            errors.append(IngestError(.configMissingKey, ["path": "sink.url"]))
+        }
+        return errors
+    }
+
+    static func error(for v: SchemaViolation) -> IngestError {
+        switch v.kind {
+        case .unknownKey:
+            guard let suggestion = v.suggestion else { return IngestError(.configUnknownKey, ["path": v.path]) }
+            return IngestError(.configUnknownKey, ["path": v.path, "didYouMean": suggestion], hint: .configDidYouMean)
+        case .missingKey: return IngestError(.configMissingKey, ["path": v.path])
+        case .wrongType: return IngestError(.configWrongType, ["path": v.path, "expected": v.expected, "actual": v.actual])
+        case .outOfRange: return IngestError(.configOutOfRange, ["path": v.path, "expected": v.expected, "value": v.actual])
+        case .invalidValue: return IngestError(.configInvalidValue, ["path": v.path, "expected": v.expected, "value": v.actual])
+        }
+    }
+
+    /// Parses, applies `overrides` (dotted path → JSON value), validates and decodes.
+    /// Throws the first error; `violations(of:)` gives them all.
+    public static func load(data: Data, file: String = "pipeline.json",
+                            overrides: [(path: String, value: JSONValue)] = []) throws -> PipelineConfig {
+        var value: JSONValue
+        do { value = try JSONValue.parse(data) } catch let e as JSONParseError {
+            throw IngestError(.configInvalidJSON, ["file": file, "reason": e.description])
+        }
+        for o in overrides { value = setting(value, path: o.path, to: o.value) }
+        if let first = violations(of: value).first { throw first }
+        return try decode(value)
+    }
+
+    /// Loads a file (or the embedded defaults when `url` is nil).
+    public static func load(url: URL?, overrides: [(path: String, value: JSONValue)] = []) throws -> PipelineConfig {
+        guard let url else { return try load(data: Data(defaultText.utf8), overrides: overrides) }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw IngestError(.fileUnreadable, ["reason": url.path], detail: String(describing: error))
+        }
+        return try load(data: data, file: url.lastPathComponent, overrides: overrides)
+    }
+
+    static func decode(_ value: JSONValue) throws -> PipelineConfig {
+        // Merge over the defaults so absent keys keep their default values.
+        let defaults = (try? JSONValue.parse(defaultText)) ?? .object([:])
+        var merged = merge(defaults, value)
+        if case .object(var o) = merged { o["$schema"] = nil; merged = .object(o) }
+        do {
+            let data = try JSONEncoder().encode(merged)
+            return try JSONDecoder().decode(PipelineConfig.self, from: data)
+        } catch {
+            throw IngestError(.configInvalidValue, ["path": "$", "value": "?", "expected": "a valid configuration"],
+                              detail: String(describing: error))
+        }
+    }
+
+    static func merge(_ base: JSONValue, _ patch: JSONValue) -> JSONValue {
+        guard case .object(var b) = base, case .object(let p) = patch else { return patch }
+        for (k, v) in p { b[k] = b[k].map { merge($0, v) } ?? v }
+        return .object(b)
+    }
+
+    /// Sets `path` (dotted) in `root` to `newValue`, creating objects on the way.
+    public static func setting(_ root: JSONValue, path: String, to newValue: JSONValue) -> JSONValue {
+        let parts = path.split(separator: ".").map(String.init)
+        func set(_ node: JSONValue, _ i: Int) -> JSONValue {
+            guard i < parts.count else { return newValue }
+            var o = node.objectValue ?? [:]
+            o[parts[i]] = set(o[parts[i]] ?? .object([:]), i + 1)
+            return .object(o)
+        }
+        return set(root, 0)
+    }
+
+    /// Parses the value of a `--set key=value` flag: JSON if it parses, else a string.
+    public static func parseOverrideValue(_ text: String) -> JSONValue {
+        (try? JSONValue.parse(text)) ?? .string(text)
+    }
+}

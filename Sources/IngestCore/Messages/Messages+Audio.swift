@@ -1,0 +1,5 @@
+// Codes and messages of the Audio domain. Declare each code as a static member of ErrorCode here,
+// with its French and English message below; MessageCatalog merges this table.
+extension MessageCatalog {
+    static let audioMessages: [ErrorCode: MessageEntry] = [:]
+}

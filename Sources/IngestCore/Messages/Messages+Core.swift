@@ -1,0 +1,64 @@
+extension MessageCatalog {
+    static let coreMessages: [ErrorCode: MessageEntry] = [
+        .fileNotFound: .init(fr: "Fichier introuvable : {path}.", en: "File not found: {path}."),
+        .fileEmpty: .init(fr: "Le fichier est vide (0 octet).", en: "The file is empty (0 bytes)."),
+        .fileTooLarge: .init(
+            fr: "Le fichier est trop gros ({size}) : la limite est de {limit}.",
+            en: "The file is too large ({size}): the limit is {limit}."),
+        .fileUnreadable: .init(
+            fr: "Le fichier ne peut pas être lu ({reason}).",
+            en: "The file cannot be read ({reason})."),
+        .fileSymlinkLoop: .init(
+            fr: "Boucle de liens symboliques : {path} renvoie à un dossier déjà parcouru.",
+            en: "Symbolic link loop: {path} leads back to a folder already visited."),
+        .fileChanging: .init(
+            fr: "Le fichier est encore en cours d'écriture ; il sera lu quand il ne changera plus.",
+            en: "The file is still being written; it will be read once it stops changing."),
+        .unknownKind: .init(
+            fr: "Ce type de fichier n'est pas lu. Sont lus : PDF, photos et scans (PNG, JPEG, TIFF, HEIC, WebP), Word .docx, audio (MP3, M4A, FLAC, Ogg, Opus, WAV, AIFF), liens YouTube, texte (.txt, .md, .srt, .vtt).",
+            en: "This kind of file is not read. Read are: PDF, photos and scans (PNG, JPEG, TIFF, HEIC, WebP), Word .docx, audio (MP3, M4A, FLAC, Ogg, Opus, WAV, AIFF), YouTube links, text (.txt, .md, .srt, .vtt)."),
+        .legacyDoc: .init(
+            fr: "Les anciens .doc ne sont pas lus : exporte-les en .docx depuis Word.",
+            en: "Old .doc files are not read: export them as .docx from Word."),
+        .encryptedOffice: .init(
+            fr: "Ce document Office est protégé par un mot de passe : ouvre-le dans Word, retire la protection et enregistre-le de nouveau.",
+            en: "This Office document is password-protected: open it in Word, remove the protection and save it again."),
+        .notSupportedYet: .init(
+            fr: "Les fichiers {kind} ne sont pas encore lus par cette version.",
+            en: "{kind} files are not read by this version yet."),
+        .extensionMismatch: .init(
+            fr: "L'extension .{ext} ne correspond pas au contenu, qui est du {kind} : lu comme {kind}.",
+            en: "The .{ext} extension does not match the content, which is {kind}: read as {kind}."),
+        .textBinary: .init(
+            fr: "Ce fichier n'est pas du texte : il contient des données binaires.",
+            en: "This file is not text: it holds binary data."),
+        .textDecodedAsWindows1252: .init(
+            fr: "Le texte n'était pas en UTF-8 : lu comme Windows-1252.",
+            en: "The text was not UTF-8: read as Windows-1252."),
+        .textInvalidUTF8Repaired: .init(
+            fr: "Le texte contenait {count} séquences UTF-8 invalides, remplacées par « � ».",
+            en: "The text held {count} invalid UTF-8 sequences, replaced by “�”."),
+        .configInvalidJSON: .init(
+            fr: "La configuration {file} n'est pas du JSON valide : {reason}.",
+            en: "The configuration {file} is not valid JSON: {reason}."),
+        .configUnknownKey: .init(
+            fr: "Clé inconnue {path} dans la configuration.",
+            en: "Unknown key {path} in the configuration."),
+        .configDidYouMean: .init(fr: "Vouliez-vous dire {didYouMean} ?", en: "Did you mean {didYouMean}?"),
+        .configWrongType: .init(
+            fr: "{path} doit être {expected}, pas {actual}.",
+            en: "{path} must be {expected}, not {actual}."),
+        .configOutOfRange: .init(
+            fr: "{path} vaut {value} : la valeur attendue est {expected}.",
+            en: "{path} is {value}: the expected value is {expected}."),
+        .configInvalidValue: .init(
+            fr: "{path} vaut {value} : la valeur attendue est {expected}.",
+            en: "{path} is {value}: the expected value is {expected}."),
+        .configMissingKey: .init(
+            fr: "{path} manque dans la configuration.", en: "{path} is missing from the configuration."),
+        .usage: .init(fr: "{reason}", en: "{reason}"),
+        .outputNotDirectory: .init(
+            fr: "Le dossier de sortie {path} est un fichier, pas un dossier.",
+            en: "The output folder {path} is a file, not a folder."),
+    ]
+}

@@ -1,0 +1,37 @@
+/// SPEC §5: decides whether a document's text can be handed on. Never changes the text.
+public enum ReadinessCheck {
+    /// - Parameters:
+    ///   - text: the normalized text of the whole document.
+    ///   - thinTextReason: what the extractors saw (`readiness.scanned`, `readiness.handwriting`,
+    ///     `readiness.emptyPage`, `readiness.audioNoText`), used to explain a thin result.
+    ///   - visionPages: pages whose images could be offered to a vision model.
+    public static func evaluate(text: String, thresholds: PipelineConfig.ReadinessThresholds,
+                                thinTextReason: ErrorCode? = nil, visionPages: [Int] = [],
+                                language: MessageLanguage = .current) -> Readiness {
+        evaluate(characters: text.count, thresholds: thresholds, thinTextReason: thinTextReason,
+                 visionPages: visionPages, language: language)
+    }
+
+    public static func evaluate(characters: Int, thresholds: PipelineConfig.ReadinessThresholds,
+                                thinTextReason: ErrorCode? = nil, visionPages: [Int] = [],
+                                language: MessageLanguage = .current) -> Readiness {
+        let args = ["count": String(characters)]
+        if characters < thresholds.notReadyBelow {
+            let reason: ErrorCode
+            if let thin = thinTextReason { reason = thin }
+            else { reason = characters == 0 ? .readinessEmpty : .readinessTooLittleText }
+            var message = MessageCatalog.message(reason, language, args)
+            let offered = Array(visionPages.prefix(thresholds.visionPageCap))
+            if !offered.isEmpty {
+                message += " " + MessageCatalog.message("readiness.visionOffer", language, ["pages": String(offered.count)])
+            }
+            return Readiness(status: .notReady, characters: characters, reason: reason, message: message,
+                             visionPages: offered.isEmpty ? nil : offered)
+        }
+        if characters < thresholds.shortBelow {
+            return Readiness(status: .short, characters: characters, reason: .readinessShort,
+                             message: MessageCatalog.message(.readinessShort, language, args))
+        }
+        return Readiness(status: .ready, characters: characters)
+    }
+}

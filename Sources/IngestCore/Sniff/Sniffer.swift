@@ -1,0 +1,228 @@
+import Foundation
+
+/// The result of sniffing: the kind decided by content, and whether the extension disagrees.
+public struct SniffResult: Sendable, Equatable {
+    public var kind: SourceKind
+    /// The file's extension (lower case, no dot), when it names another kind than the content.
+    public var mismatchedExtension: String?
+    /// For text: the encoding that was detected.
+    public var textEncoding: TextEncoding?
+
+    public init(kind: SourceKind, mismatchedExtension: String? = nil, textEncoding: TextEncoding? = nil) {
+        self.kind = kind; self.mismatchedExtension = mismatchedExtension; self.textEncoding = textEncoding
+    }
+}
+
+/// Decides a file's kind from its bytes (magic signatures as a data table, Tika-style), never from
+/// its extension; the extension only raises a mismatch warning. ZIP-based files come out as `.zip`
+/// and are told apart by their content types in a later step (IngestZip); OLE2 files are told apart
+/// here from their directory (`WordDocument` vs `EncryptedPackage`).
+public enum Sniffer {
+    /// How many leading bytes `sniff` wants. PDF's `%PDF-` may stand anywhere in the first 1,024.
+    public static let prefixLength = 8192
+
+    struct Signature: Sendable {
+        let offset: Int
+        let bytes: [UInt8]
+        let kind: SourceKind
+    }
+
+    /// Magic signatures, checked in order. One test per row in `SnifferTests`.
+    static let signatures: [Signature] = [
+        .init(offset: 0, bytes: Array("PK\u{03}\u{04}".utf8), kind: .zip),
+        .init(offset: 0, bytes: Array("PK\u{05}\u{06}".utf8), kind: .zip),  // empty archive
+        .init(offset: 0, bytes: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1], kind: .ole2),
+        .init(offset: 0, bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], kind: .png),
+        .init(offset: 0, bytes: [0xFF, 0xD8, 0xFF], kind: .jpeg),
+        .init(offset: 0, bytes: Array("II*\u{0}".utf8), kind: .tiff),
+        .init(offset: 0, bytes: Array("MM\u{0}*".utf8), kind: .tiff),
+        .init(offset: 0, bytes: Array("GIF87a".utf8), kind: .gif),
+        .init(offset: 0, bytes: Array("GIF89a".utf8), kind: .gif),
+        .init(offset: 0, bytes: Array("BM".utf8), kind: .bmp),
+        .init(offset: 0, bytes: Array("ID3".utf8), kind: .mp3),
+        .init(offset: 0, bytes: Array("fLaC".utf8), kind: .flac),
+        .init(offset: 0, bytes: Array("OggS".utf8), kind: .ogg),
+        .init(offset: 0, bytes: [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11], kind: .wma),
+        .init(offset: 0, bytes: Array("wvpk".utf8), kind: .wavpack),
+    ]
+
+    /// Sniffs from the first bytes of a file (at least `prefixLength` when the file is that long).
+    /// `fileName` is used only for the mismatch warning and to tell SRT/VTT/Markdown apart from text.
+    public static func sniff(prefix: Data, fileName: String? = nil) -> SniffResult {
+        let kind = kindOf(prefix, fileName: fileName)
+        var result = SniffResult(kind: kind.0, textEncoding: kind.1)
+        if let ext = fileName.map({ ($0 as NSString).pathExtension.lowercased() }), !ext.isEmpty,
+           let expected = kindsForExtension[ext], !expected.contains(result.kind),
+           !(result.kind == .zip && expected.contains(where: \.isOffice)) {
+            result.mismatchedExtension = ext
+        }
+        return result
+    }
+
+    static func kindOf(_ data: Data, fileName: String?) -> (SourceKind, TextEncoding?) {
+        let bytes = [UInt8](data.prefix(prefixLength))
+        if bytes.isEmpty { return (.unknown, nil) }
+        for s in signatures where bytes.count >= s.offset + s.bytes.count
+            && Array(bytes[s.offset..<(s.offset + s.bytes.count)]) == s.bytes {
+            if s.kind == .ogg { return (oggKind(bytes), nil) }
+            if s.kind == .mp3 { return (id3Kind(bytes), nil) }
+            return (s.kind, nil)
+        }
+        if find(Array("%PDF-".utf8), in: bytes, within: 1024) != nil { return (.pdf, nil) }
+        if bytes.count >= 12 {
+            let tag4 = String(decoding: bytes[8..<12], as: UTF8.self)
+            let head4 = String(decoding: bytes[0..<4], as: UTF8.self)
+            if head4 == "RIFF" && tag4 == "WAVE" { return (.wav, nil) }
+            if head4 == "RIFF" && tag4 == "WEBP" { return (.webp, nil) }
+            if head4 == "FORM" && (tag4 == "AIFF" || tag4 == "AIFC") { return (.aiff, nil) }
+            if String(decoding: bytes[4..<8], as: UTF8.self) == "ftyp" {
+                let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+                if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif"].contains(brand) { return (.heic, nil) }
+                return (.m4a, nil)  // M4A, M4B, MP4 (audio or video: we read tags only)
+            }
+        }
+        if isMPEGAudioFrame(bytes) { return (.mp3, nil) }
+        // Text, or something we don't read.
+        guard let encoding = TextDecoder.detectEncoding(Data(bytes), isPrefix: data.count >= prefixLength) else {
+            return (.unknown, nil)
+        }
+        return (textKind(bytes, encoding: encoding, fileName: fileName), encoding)
+    }
+
+    static func oggKind(_ b: [UInt8]) -> SourceKind {
+        if find(Array("OpusHead".utf8), in: b, within: 128) != nil { return .opus }
+        return .ogg
+    }
+
+    /// An ID3 tag may front an MP3 or (rarely) other audio; we treat it as MP3.
+    static func id3Kind(_ b: [UInt8]) -> SourceKind { .mp3 }
+
+    static func isMPEGAudioFrame(_ b: [UInt8]) -> Bool {
+        guard b.count >= 4, b[0] == 0xFF, b[1] & 0xE0 == 0xE0 else { return false }
+        let version = (b[1] >> 3) & 0x03, layer = (b[1] >> 1) & 0x03
+        let bitrate = b[2] >> 4, rate = (b[2] >> 2) & 0x03
+        return version != 1 && layer != 0 && bitrate != 0x0F && bitrate != 0 && rate != 3
+    }
+
+    static func textKind(_ bytes: [UInt8], encoding: TextEncoding, fileName: String?) -> SourceKind {
+        let text = TextDecoder.decode(Data(bytes), as: encoding).text
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = trimmed.prefix(2048).lowercased()
+        let ext = fileName.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+        if lower.hasPrefix("webvtt") { return .subtitles }
+        if looksLikeSRT(trimmed) { return .subtitles }
+        if lower.hasPrefix("[internetshortcut]") { return .youtubeLink }
+        if lower.hasPrefix("<?xml") || lower.hasPrefix("<!doctype") || lower.hasPrefix("<") {
+            if lower.contains("<plist") && ext == "webloc" || (lower.contains("<plist") && lower.contains("<key>url</key>")) {
+                return .youtubeLink
+            }
+            if lower.contains("<transcript") || lower.contains("<timedtext") { return .subtitles }
+            if lower.contains("<html") || lower.hasPrefix("<!doctype html") {
+                return text.contains("ytInitialPlayerResponse") ? .youtubeInfo : .html
+            }
+        }
+        if lower.hasPrefix("{") {
+            if text.contains("\"videoDetails\"") || text.contains("\"playabilityStatus\"")
+                || (text.contains("\"extractor\"") && (text.contains("\"subtitles\"") || text.contains("\"automatic_captions\"")))
+                || text.contains("\"webpage_url\"") {
+                return .youtubeInfo
+            }
+            if lower.contains("\"events\"") && lower.contains("\"tstartms\"") { return .subtitles }  // json3
+        }
+        if isOnlyLinks(trimmed) { return .youtubeLink }
+        return .text
+    }
+
+    static func looksLikeSRT(_ text: String) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).prefix(3).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard lines.count >= 2, Int(lines[0]) != nil else { return false }
+        return lines[1].contains("-->") && lines[1].contains(":")
+    }
+
+    /// One to five lines, each a URL: a pasted link (or a few) saved as a file.
+    static func isOnlyLinks(_ text: String) -> Bool {
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard (1...5).contains(lines.count) else { return false }
+        return lines.allSatisfy { line in
+            !line.contains(" ") && (line.lowercased().hasPrefix("http://") || line.lowercased().hasPrefix("https://")
+                || line.lowercased().contains("youtu.be/") || line.lowercased().contains("youtube.com/"))
+        }
+    }
+
+    static func find(_ needle: [UInt8], in hay: [UInt8], within limit: Int) -> Int? {
+        let end = min(hay.count, limit + needle.count) - needle.count
+        guard end >= 0 else { return nil }
+        var i = 0
+        while i <= end {
+            if hay[i] == needle[0] && Array(hay[i..<(i + needle.count)]) == needle { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The kinds an extension promises, for the mismatch warning.
+    public static let kindsForExtension: [String: Set<SourceKind>] = [
+        "pdf": [.pdf], "docx": [.docx], "docm": [.docx], "dotx": [.docx], "dotm": [.docx],
+        "pptx": [.pptx], "xlsx": [.xlsx], "odt": [.odt], "doc": [.legacyDoc, .encryptedOffice, .ole2],
+        "png": [.png], "jpg": [.jpeg], "jpeg": [.jpeg], "tif": [.tiff], "tiff": [.tiff],
+        "heic": [.heic], "heif": [.heic], "webp": [.webp], "gif": [.gif], "bmp": [.bmp],
+        "mp3": [.mp3], "flac": [.flac], "ogg": [.ogg, .opus], "oga": [.ogg, .opus], "opus": [.opus],
+        "m4a": [.m4a], "m4b": [.m4a], "mp4": [.m4a], "aac": [.m4a, .mp3], "wav": [.wav],
+        "aif": [.aiff], "aiff": [.aiff], "wma": [.wma], "wv": [.wavpack],
+        "txt": [.text, .youtubeLink, .subtitles], "md": [.text, .youtubeLink], "markdown": [.text],
+        "srt": [.subtitles], "vtt": [.subtitles], "lrc": [.text, .subtitles],
+        "url": [.youtubeLink], "webloc": [.youtubeLink], "html": [.html, .youtubeInfo], "htm": [.html, .youtubeInfo],
+        "json": [.youtubeInfo, .text, .subtitles], "json3": [.subtitles], "srv3": [.subtitles], "xml": [.subtitles, .text],
+    ]
+}
+
+/// The names in an OLE2 compound file's directory, to tell a Word 97 `.doc` (`WordDocument`) from
+/// a password-protected OOXML file (`EncryptedPackage`). Reads the directory chain through the FAT.
+public enum OLE2Directory {
+    public static func entryNames(_ data: Data) -> [String] {
+        let b = [UInt8](data)
+        guard b.count >= 512 else { return [] }
+        func u16(_ o: Int) -> Int { o + 2 <= b.count ? Int(b[o]) | Int(b[o + 1]) << 8 : 0 }
+        func u32(_ o: Int) -> Int { o + 4 <= b.count ? Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16 | Int(b[o + 3]) << 24 : -1 }
+        let shift = u16(0x1E)
+        guard (7...16).contains(shift) else { return [] }
+        let sectorSize = 1 << shift
+        func offset(_ sector: Int) -> Int { (sector + 1) * sectorSize }
+        // FAT sectors from the header's DIFAT (enough for files up to ~7 MB per FAT sector listed).
+        var fatSectors: [Int] = []
+        for k in 0..<109 { let s = u32(0x4C + 4 * k); if s >= 0 && s < 0xFFFFFFFA { fatSectors.append(s) } }
+        func next(_ sector: Int) -> Int {
+            let perSector = sectorSize / 4
+            let index = sector / perSector
+            guard index < fatSectors.count else { return -1 }
+            return u32(offset(fatSectors[index]) + 4 * (sector % perSector))
+        }
+        var names: [String] = []
+        var sector = u32(0x30)
+        var visited = Set<Int>()
+        while sector >= 0, sector < 0xFFFFFFFA, !visited.contains(sector), offset(sector) + sectorSize <= b.count {
+            visited.insert(sector)
+            let base = offset(sector)
+            for e in stride(from: base, to: base + sectorSize, by: 128) {
+                let nameLength = min(u16(e + 64), 64)
+                guard nameLength >= 2 else { continue }
+                var units: [UInt16] = []
+                for k in stride(from: 0, to: nameLength - 2, by: 2) { units.append(UInt16(u16(e + k))) }
+                names.append(String(decoding: units, as: UTF16.self))
+            }
+            if visited.count > 10_000 { break }
+            sector = next(sector)
+        }
+        return names
+    }
+
+    /// `.legacyDoc`, `.encryptedOffice` or `.ole2` for another compound file.
+    public static func kind(_ data: Data) -> SourceKind {
+        let names = entryNames(data)
+        if names.contains("EncryptedPackage") { return .encryptedOffice }
+        if names.contains("WordDocument") { return .legacyDoc }
+        return .ole2
+    }
+}

@@ -1,0 +1,25 @@
+/// A light language guess from function words, enough to tell French from English (and a few
+/// neighbours) in course material. Returns an ISO 639-1 code or `und`.
+public enum LanguageGuesser {
+    static let stopwords: [String: Set<String>] = [
+        "fr": ["le", "la", "les", "des", "est", "une", "et", "du", "dans", "que", "qui", "pour", "pas", "sur", "au", "avec", "ce", "sont", "il", "elle", "nous", "vous", "par", "plus", "aux", "cette", "ou", "on"],
+        "en": ["the", "and", "of", "to", "is", "in", "that", "it", "for", "are", "with", "as", "this", "was", "on", "be", "by", "not", "or", "from", "which", "an", "we", "you", "they", "have", "has"],
+        "de": ["der", "die", "und", "das", "ist", "nicht", "mit", "den", "ein", "eine", "zu", "auf", "sich", "für", "von", "dem", "auch", "es"],
+        "es": ["el", "los", "las", "y", "es", "una", "por", "con", "para", "del", "se", "lo", "como", "pero", "su", "al", "más", "este"],
+        "it": ["il", "di", "che", "è", "per", "una", "sono", "della", "con", "non", "gli", "nel", "alla", "anche", "questo"],
+    ]
+
+    public static func guess(_ text: String, maxWords: Int = 4000) -> String {
+        var counts: [String: Int] = [:]
+        var words = 0
+        for raw in text.split(whereSeparator: { !$0.isLetter && $0 != "è" }) {
+            words += 1
+            if words > maxWords { break }
+            let w = raw.lowercased()
+            for (lang, set) in stopwords where set.contains(w) { counts[lang, default: 0] += 1 }
+        }
+        guard let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+              best.value >= 2, Double(best.value) >= Double(words) * 0.03 else { return "und" }
+        return best.key
+    }
+}

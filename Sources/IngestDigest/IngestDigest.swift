@@ -1,0 +1,1 @@
+// IngestDigest: see the module's README in DESIGN.md.

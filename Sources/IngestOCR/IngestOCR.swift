@@ -1,0 +1,1 @@
+// IngestOCR: see the module's README in DESIGN.md.

@@ -1,0 +1,1 @@
+// IngestOffice: see the module's README in DESIGN.md.

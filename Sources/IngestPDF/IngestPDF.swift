@@ -1,0 +1,1 @@
+// IngestPDF: see the module's README in DESIGN.md.

@@ -1,0 +1,1 @@
+// IngestPipeline: see the module's README in DESIGN.md.

@@ -1,0 +1,1 @@
+// IngestStore: see the module's README in DESIGN.md.

@@ -1,0 +1,1 @@
+// IngestYouTube: see the module's README in DESIGN.md.

@@ -1,0 +1,1 @@
+// IngestZip: see the module's README in DESIGN.md.
