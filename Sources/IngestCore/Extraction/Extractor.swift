@@ -89,10 +89,13 @@ public struct ExtractionContext: Sendable {
     public var password: String?
     /// When the per-document time limit runs out. Long loops check `isPastDeadline`.
     public var deadline: Date?
+    /// A folder where an extractor may keep results between runs (YouTube steps), or nil.
+    public var cacheDirectory: URL?
 
     public init(config: PipelineConfig = PipelineConfig(), language: MessageLanguage = .current,
-                password: String? = nil, deadline: Date? = nil) {
+                password: String? = nil, deadline: Date? = nil, cacheDirectory: URL? = nil) {
         self.config = config; self.language = language; self.password = password; self.deadline = deadline
+        self.cacheDirectory = cacheDirectory
     }
 
     public var isPastDeadline: Bool { deadline.map { Date() >= $0 } ?? false }
@@ -116,4 +119,10 @@ public protocol Extractor: Sendable {
     /// The kinds this extractor reads.
     var kinds: Set<SourceKind> { get }
     func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction
+}
+
+/// The expensive second stage (OCR): completes an extraction whose `ocrCandidates` are pages
+/// without a usable text layer, within the page cap, keeping text-layer pages as they are.
+public protocol PageRecognizing: Sendable {
+    func complete(_ extraction: Extraction, of input: SourceInput, context: ExtractionContext) throws -> Extraction
 }

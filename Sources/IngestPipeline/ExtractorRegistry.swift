@@ -1,0 +1,15 @@
+import Foundation
+import IngestCore
+
+/// Which extractor reads which kind. Each extractor module plugs in through its own
+/// `Registry+<Module>.swift` file, so the modules are wired in one place without touching each other.
+public enum ExtractorRegistry {
+    /// Every extractor the pipeline knows, first match wins.
+    public static var all: [any Extractor] {
+        textExtractors + pdfExtractors + imageExtractors + officeExtractors + audioExtractors + youtubeExtractors
+    }
+
+    public static func extractor(for kind: SourceKind) -> (any Extractor)? {
+        all.first { $0.kinds.contains(kind) }
+    }
+}

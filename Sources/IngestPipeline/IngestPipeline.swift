@@ -1,1 +1,0 @@
-// IngestPipeline: see the module's README in DESIGN.md.

@@ -1,0 +1,6 @@
+import IngestCore
+
+// Owned by the PDF module's developer: the PDF extractor.
+extension ExtractorRegistry {
+    static var pdfExtractors: [any Extractor] { [] }
+}

@@ -1,0 +1,5 @@
+import IngestCore
+
+extension ExtractorRegistry {
+    static var textExtractors: [any Extractor] { [] }
+}
