@@ -44,6 +44,10 @@ struct SourceReader {
             digests.append(hashed.digest)
             totalSize += size
         }
+        // Binary bytes behind a text extension: say it is not text, rather than "unknown kind".
+        if kind == .unknown, let ext = files.first?.pathExtension.lowercased(), ["txt", "md", "markdown", "srt", "vtt", "lrc"].contains(ext) {
+            throw IngestError(.textBinary)
+        }
         try refuse(kind)
         let sha = digests.count == 1 ? digests[0] : SHA256Digest.hex(of: Data(digests.joined(separator: "\n").utf8))
         let input = SourceInput(files: files, kind: kind, byteSize: totalSize, name: displayName)

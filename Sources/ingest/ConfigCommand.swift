@@ -21,15 +21,15 @@ enum ConfigCommand {
         if args.has("--defaults") { Terminal.out(ConfigLoader.defaultText); return 0 }
         if let file = args.value("--check") {
             guard let data = FileManager.default.contents(atPath: file) else {
-                Terminal.error("ingest config: " + IngestError(.fileNotFound, ["path": file]).message()); return 2
+                Terminal.error("ingest config: " + IngestError(.fileNotFound, ["path": file]).message(ConfigLoading.language(args))); return 2
             }
             let value: JSONValue
             do { value = try JSONValue.parse(data) } catch {
-                Terminal.error("ingest config: " + IngestError(.configInvalidJSON, ["file": file, "reason": "\(error)"]).message())
+                Terminal.error("ingest config: " + IngestError(.configInvalidJSON, ["file": file, "reason": "\(error)"]).message(ConfigLoading.language(args)))
                 return 2
             }
             let errors = ConfigLoader.violations(of: value)
-            for e in errors { Terminal.error("\(file): \(e.code): \(e.message())") }
+            for e in errors { Terminal.error("\(file): \(e.code): \(e.message(ConfigLoading.language(args)))") }
             if errors.isEmpty { Terminal.out("\(file): OK") }
             return errors.isEmpty ? 0 : 2
         }
@@ -41,7 +41,7 @@ enum ConfigCommand {
             Terminal.out(String(decoding: try encoder.encode(config), as: UTF8.self))
             return 0
         } catch let e as IngestError {
-            Terminal.error("ingest config: \(e.code): \(e.message())"); return 2
+            Terminal.error("ingest config: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
         } catch { Terminal.error("ingest config: \(error)"); return 2 }
     }
 }

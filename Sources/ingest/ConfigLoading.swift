@@ -30,6 +30,12 @@ enum ConfigLoading {
         return (config, file?.path ?? "(built-in defaults)")
     }
 
+    /// The message language before the configuration is loaded (for configuration errors):
+    /// `--lang` if given, else the environment's.
+    static func language(_ args: Arguments) -> MessageLanguage {
+        args.value("--lang").flatMap(MessageLanguage.init(rawValue:)) ?? .current
+    }
+
     /// `~` → home folder, `{out}` → the output folder.
     static func expandPath(_ path: String, out: URL?) -> String {
         var p = path

@@ -38,7 +38,7 @@ enum ConvertCommand {
 
         let config: PipelineConfig
         do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
-            Terminal.error("ingest: \(e.code): \(e.message())"); return 2
+            Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         let language = config.messageLanguage
 

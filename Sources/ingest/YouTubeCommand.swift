@@ -28,10 +28,10 @@ enum YouTubeCommand {
             return 0
         } catch let e as IngestError {
             if args.has("--json") {
-                let o: [String: String] = ["code": e.code.rawValue, "message": e.message()]
+                let o: [String: String] = ["code": e.code.rawValue, "message": e.message(ConfigLoading.language(args))]
                 if let d = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) { Terminal.out(String(decoding: d, as: UTF8.self)) }
             } else {
-                Terminal.error("ingest youtube: \(e.message()) [\(e.code)]")
+                Terminal.error("ingest youtube: \(e.message(ConfigLoading.language(args))) [\(e.code)]")
             }
             return 1
         } catch { Terminal.error("ingest youtube: \(error)"); return 2 }
