@@ -92,7 +92,12 @@ enum PageClassifier {
 
     static func classify(_ quality: TextQuality, imageCoverage: Double, hasDrawing: Bool) -> PageRecord.Classification {
         if quality.characters < thinText {
-            return imageCoverage > 0.02 || hasDrawing ? .imageOnly : .empty
+            if imageCoverage > 0.02 { return .imageOnly }
+            // A few readable characters alone on a page ("Secret!") are its text; a few
+            // unreadable ones over drawn glyphs are a font without Unicode mapping.
+            if quality.plausibleWords > 0 && quality.unmappedShare < 0.1 { return .text }
+            if quality.characters > 0 && hasDrawing { return .corruptText }
+            return hasDrawing ? .imageOnly : .empty
         }
         if quality.isCorrupt { return .corruptText }
         if imageCoverage >= scanCoverage && quality.characters < 200 { return .imageOnly }

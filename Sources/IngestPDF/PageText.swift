@@ -56,18 +56,30 @@ extension PopplerPageRef {
             }
         }
         var i = 0
+        var previous: (x1: Double, y0: Double, y1: Double)?
         for s in scalars {
-            if s == "\n" { flush(); i += 1; continue }
-            current.append(s)
+            if s == "\n" { flush(); previous = nil; i += 1; continue }
             if let geometry, s != " " {
                 let r = geometry[i]
                 let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
+                // Poppler's selection text runs table cells and side-by-side blocks of one visual
+                // line together ("ContinentAsia"): a wide gap starts a new line segment, a
+                // narrower one without a space gets a space.
+                if let p = previous, gx0 >= p.x1, gy0 < p.y1, gy1 > p.y0 {
+                    let gap = gx0 - p.x1, h = max(p.y1 - p.y0, gy1 - gy0)
+                    if gap > h * 1.5 { flush() }
+                    else if gap > h * 0.3, let last = current.last, last != " " { current.append(" ") }
+                }
+                previous = (gx1, gy0, gy1)
+                current.append(s)
                 if gx0 < x0 { x0 = gx0 }
                 if gx1 > x1 { x1 = gx1 }
                 if gy0 < y0 { y0 = gy0 }
                 if gy1 > y1 { y1 = gy1 }
                 heightSum += gy1 - gy0
                 glyphs += 1
+            } else {
+                current.append(s)
             }
             i += 1
         }

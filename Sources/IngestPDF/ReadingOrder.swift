@@ -22,7 +22,8 @@ enum ReadingOrder {
     private static func cut(_ ids: [Int], _ lines: [TextLine], typical: Double, minimumSide: Double,
                             into out: inout [Int], depth: Int) {
         if ids.count < 2 || depth > 40 { out.append(contentsOf: ids); return }
-        if let (left, right) = verticalCut(ids, lines, typical: typical, minimumSide: minimumSide) {
+        if var (left, right) = verticalCut(ids, lines, typical: typical, minimumSide: minimumSide) {
+            if isRightToLeft(left, lines) && isRightToLeft(right, lines) { swap(&left, &right) }
             cut(left, lines, typical: typical, minimumSide: minimumSide, into: &out, depth: depth + 1)
             cut(right, lines, typical: typical, minimumSide: minimumSide, into: &out, depth: depth + 1)
             return
@@ -58,6 +59,13 @@ enum ReadingOrder {
         let left = ids.filter { lines[$0].x1 <= best.x }
         let right = ids.filter { lines[$0].x0 >= best.x }
         guard left.count >= 2, right.count >= 2 else { return nil }
+        // Columns of text have wide lines on both sides; a table's narrow column (page numbers
+        // of a contents page, figures of a price list) is read row by row, as poppler does.
+        func medianWidth(_ side: [Int]) -> Double {
+            let widths = side.map { lines[$0].x1 - lines[$0].x0 }.sorted()
+            return widths[widths.count / 2]
+        }
+        guard medianWidth(left) >= minimumSide * 0.4, medianWidth(right) >= minimumSide * 0.4 else { return nil }
         return (left, right)
     }
 
@@ -72,5 +80,17 @@ enum ReadingOrder {
             reach = max(reach, l.y1)
         }
         return bands
+    }
+
+    /// Mostly Arabic or Hebrew letters: such columns and cells read from the right.
+    private static func isRightToLeft(_ ids: [Int], _ lines: [TextLine]) -> Bool {
+        var rtl = 0, letters = 0
+        for id in ids {
+            for s in lines[id].text.unicodeScalars where s.properties.isAlphabetic {
+                letters += 1
+                if (0x0590...0x08FF).contains(s.value) || (0xFB1D...0xFEFF).contains(s.value) { rtl += 1 }
+            }
+        }
+        return letters > 0 && rtl * 2 > letters
     }
 }
