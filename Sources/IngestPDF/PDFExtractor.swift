@@ -22,7 +22,8 @@ public struct PDFExtractor: Extractor {
         let password = context.password ?? context.config.pdf.password
         let document = try PopplerDocumentRef(url: input.url, password: password)
         var warnings: [Warning] = []
-        if !document.openMessages.isEmpty { warnings.append(context.warning(.pdfRepaired)) }
+        let repaired = !document.openMessages.isEmpty || !document.crossReferenceIntact
+        if repaired { warnings.append(context.warning(.pdfRepaired)) }
         if document.hasJavaScript { warnings.append(context.warning(.pdfJavaScriptIgnored)) }
         let pageCount = document.pageCount
         guard pageCount > 0 else { throw IngestError(.pdfNoPages) }
@@ -46,7 +47,7 @@ public struct PDFExtractor: Extractor {
                 pages.append(PageData(lines: [], classification: .empty, characters: 0, label: nil))
             }
         }
-        if pageLogLines > 0 && document.openMessages.isEmpty { warnings.append(context.warning(.pdfRepaired)) }
+        if pageLogLines > 0 && !repaired { warnings.append(context.warning(.pdfRepaired)) }
 
         if removeRunningHeaders {
             let drop = RunningHeaders.detect(pages.map { $0.classification.hasUsableText ? $0.lines.map(\.text) : [] })

@@ -10,6 +10,8 @@ struct TextQuality: Sendable, Equatable {
     var words = 0
     /// Tokens that look like words of a language (or are in a script we cannot judge).
     var plausibleWords = 0
+    /// Letters and digits among `characters`.
+    var alphanumerics = 0
     /// Tokens with mojibake inside: « ThŽo » (Mac Roman read as Windows-1252), « ThÃ©o » (UTF-8 read as Latin-1).
     var mojibakeWords = 0
 
@@ -21,6 +23,7 @@ struct TextQuality: Sendable, Equatable {
                 continue
             }
             characters += 1
+            if s.properties.isAlphabetic || s.properties.numericType != nil { alphanumerics += 1 }
             switch s.value {
             case 0xFFFD, 0xE000...0xF8FF, 0xF0000...0x10FFFF, 0x00...0x1F, 0x7F...0x9F: unmapped += 1
             default: break
@@ -79,6 +82,7 @@ struct TextQuality: Sendable, Equatable {
         if unmappedShare > 0.1 { return true }
         if mojibakeWords >= 2 && mojibakeShare > 0.05 { return true }
         if words >= 8 && plausibleShare < 0.5 { return true }
+        if Double(alphanumerics) < Double(characters) * 0.4 { return true }   // symbols where letters should be
         return false
     }
 }

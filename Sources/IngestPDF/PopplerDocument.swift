@@ -43,6 +43,26 @@ public final class PopplerDocumentRef {
         }
         handle = opened
         openMessages = messages
+        crossReferenceIntact = PopplerDocumentRef.crossReferenceIntact(path: path)
+    }
+
+    /// False when `startxref` does not point at a cross-reference section: poppler then rebuilt
+    /// the table by scanning the file (silently), so objects may be missing.
+    public let crossReferenceIntact: Bool
+
+    static func crossReferenceIntact(path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        guard let size = try? file.seekToEnd(), size > 0 else { return false }
+        try? file.seek(toOffset: size > 2048 ? size - 2048 : 0)
+        let tail = String(decoding: (try? file.readToEnd()) ?? Data(), as: UTF8.self)
+        guard let marker = tail.range(of: "startxref", options: .backwards) else { return false }
+        let digits = tail[marker.upperBound...].drop { $0.isWhitespace }.prefix { $0.isNumber }
+        guard let offset = UInt64(digits), offset < size else { return false }
+        try? file.seek(toOffset: offset)
+        let head = String(decoding: (try? file.read(upToCount: 32)) ?? Data(), as: UTF8.self)
+        // A classic table ("xref") or a cross-reference stream object ("12 0 obj").
+        return head.hasPrefix("xref") || head.range(of: #"^\s*\d+\s+\d+\s+obj"#, options: .regularExpression) != nil
     }
 
     deinit { g_object_unref(gpointer(handle)) }

@@ -42,13 +42,34 @@ public enum RunningHeaders {
             edges.append(mine)
         }
         let threshold = max(3, Int((Double(pages.count) * 0.4).rounded(.up)))
+        // Lines whose numbers change ("Exercice 3", "Exercice 7") are running only when the
+        // numbers are the same everywhere or follow the page number ("Cours — 12").
+        var numbers: [[String: [(page: Int, value: Int?)]]] = [[:], [:]]
+        for (p, mine) in edges.enumerated() {
+            for (i, k, zone) in mine where k.contains("#") {
+                numbers[zone][k, default: []].append((p, lastNumber(pages[p][i])))
+            }
+        }
+        func numbersFit(_ zone: Int, _ key: String) -> Bool {
+            guard let seen = numbers[zone][key] else { return true }
+            let values = seen.compactMap(\.value)
+            if Set(values).count <= 1 { return true }
+            var offsets: [Int: Int] = [:]
+            for s in seen { if let v = s.value { offsets[v - s.page, default: 0] += 1 } }
+            return Double(offsets.values.max() ?? 0) >= Double(seen.count) * 0.8
+        }
         for (p, mine) in edges.enumerated() {
             for (i, k, zone) in mine {
                 let n = counts[zone][k] ?? 0
-                if n >= threshold || (isPageNumber(k) && n >= 2) { result[p].insert(i) }
+                if isPageNumber(k) ? n >= 2 : (n >= threshold && numbersFit(zone, k)) { result[p].insert(i) }
             }
         }
         return result
+    }
+
+    static func lastNumber(_ line: String) -> Int? {
+        let runs = line.split { !$0.isASCII || !$0.isNumber }
+        return runs.last.flatMap { Int($0.prefix(9)) }
     }
 
     /// The comparison key of a line: lowercased, digit runs and lone Roman numerals masked as
