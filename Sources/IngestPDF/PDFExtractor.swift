@@ -94,7 +94,7 @@ public struct PDFExtractor: Extractor {
         let quality = TextQuality(all)
         // Image areas cost a second pass over the page; a page full of text is a text page
         // whatever its pictures, so only thin pages are measured.
-        let coverage = quality.characters < 1500 ? page.imageCoverage() : 0
+        let coverage = quality.characters < 200 ? page.imageCoverage() : 0
         let ink = quality.characters < PageClassifier.thinText && coverage <= 0.02 && quality.plausibleWords == 0 ? page.hasInk() : false
         let classification = PageClassifier.classify(quality, imageCoverage: coverage, hasDrawing: ink)
         return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label)

@@ -105,7 +105,7 @@ enum PageClassifier {
         }
         if quality.isCorrupt { return .corruptText }
         if imageCoverage >= scanCoverage && quality.characters < 200 { return .imageOnly }
-        if imageCoverage >= 0.3 { return .mixed }
+        if imageCoverage >= 0.3 { return .mixed }   // measured on thin pages only (cost)
         return .text
     }
 }
