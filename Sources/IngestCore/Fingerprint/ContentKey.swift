@@ -35,15 +35,19 @@ public enum ContentKey {
 
     enum Folded: Sendable { case separator, drop, letters([UInt8]) }
 
-    /// Folding of U+0080–U+2FFF, computed once.
-    static let table: [Folded] = (0x80..<0x3000).map { v in
+    /// Folding of U+0080–U+024F (Latin-1 and Latin Extended), computed once; other scalars are
+    /// folded when met.
+    static let table: [Folded] = (0x80..<0x250).map { v in
         guard let s = Unicode.Scalar(UInt32(v)) else { return .separator }
         return fold(s)
     }
 
     @inline(__always) static func folded(_ s: Unicode.Scalar) -> Folded {
         let v = Int(s.value)
-        return v < 0x3000 ? table[v - 0x80] : fold(s)
+        if v < 0x250 { return table[v - 0x80] }
+        // Common typography is punctuation: no need to ask Foundation.
+        if (0x2000...0x206F).contains(v) || (0x3000...0x303F).contains(v) { return .separator }
+        return fold(s)
     }
 
     static func fold(_ s: Unicode.Scalar) -> Folded {

@@ -9,16 +9,22 @@ public enum LanguageGuesser {
         "it": ["il", "di", "che", "è", "per", "una", "sono", "della", "con", "non", "gli", "nel", "alla", "anche", "questo"],
     ]
 
+    /// Stop word → languages, so each word is looked up once.
+    static let index: [String: [String]] = {
+        var d: [String: [String]] = [:]
+        for (lang, set) in stopwords { for w in set { d[w, default: []].append(lang) } }
+        return d
+    }()
+
     /// Guesses from the first `maxWords` words; words are lower-cased letters (ASCII folded fast).
-    public static func guess(_ text: String, maxWords: Int = 3000) -> String {
+    public static func guess(_ text: String, maxWords: Int = 1500) -> String {
         var counts: [String: Int] = [:]
         var words = 0
         var current = String.UnicodeScalarView()
         func finish() {
             guard !current.isEmpty else { return }
             words += 1
-            let w = String(current)
-            for (lang, set) in stopwords where set.contains(w) { counts[lang, default: 0] += 1 }
+            if current.count <= 5, let langs = index[String(current)] { for l in langs { counts[l, default: 0] += 1 } }
             current.removeAll(keepingCapacity: true)
         }
         for s in text.unicodeScalars {

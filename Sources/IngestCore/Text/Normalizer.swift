@@ -13,7 +13,8 @@ public enum Normalizer {
     /// Normalizes one block of text. Single line breaks are kept (lists, verse, addresses); lines
     /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
     public static func normalize(_ input: String) -> String {
-        var out = String.UnicodeScalarView()
+        var out = [UInt8]()
+        out.reserveCapacity(input.utf8.count)
         var needsNFC = false
         var hasCutWord = false
         var pendingSpace = false     // a space waiting for the next visible character on the line
@@ -26,16 +27,16 @@ public enum Normalizer {
             if pendingBreaks > 0 {
                 if !out.isEmpty {
                     if last == "-" { hasCutWord = true }
-                    out.append("\n")
-                    if pendingBreaks > 1 { out.append("\n") }
+                    out.append(0x0A)
+                    if pendingBreaks > 1 { out.append(0x0A) }
                 }
                 pendingBreaks = 0
                 pendingSpace = false
             } else if pendingSpace {
-                if lineHasText { out.append(" ") }
+                if lineHasText { out.append(0x20) }
                 pendingSpace = false
             }
-            out.append(s)
+            if s.value < 0x80 { out.append(UInt8(s.value)) } else { out.append(contentsOf: UTF8.encode(s)!) }
             last = s
             lineHasText = true
         }
@@ -69,7 +70,7 @@ public enum Normalizer {
                 emit(s)
             }
         }
-        var result = String(out)
+        var result = String(decoding: out, as: UTF8.self)
         if needsNFC {
             result = result.precomposedStringWithCanonicalMapping
         }
