@@ -294,8 +294,9 @@ enum ID3v2 {
             let joined = values.joined(separator: " / ")
             switch id {
             case "TYER":
-                // A year that is not a number is a broken frame: ignored, as mutagen does.
-                guard joined.count == 4, joined.allSatisfy(\.isNumber) else { return }
+                // A year that is not a number is a broken frame: ignored, as mutagen does. TYER is
+                // not a v2.4 frame (v2.4 has TDRC): there it is ignored too, as the standard says.
+                guard major < 4, joined.count == 4, joined.allSatisfy(\.isNumber) else { return }
                 if info.date == nil { info.date = joined }
             case "TDRC": info.date = joined
             case "TIT2": info.title = joined

@@ -55,14 +55,15 @@ enum MP3Reader {
         var i = 0
         while i + 4 <= min(b.count, window) {
             if b[i] == 0xFF, let f = MPEGFrame.parse(b, at: i) {
+                // A frame counts only when a second complete frame of the same stream follows it:
+                // a lone frame (26 ms) is a cut-off file, as mutagen and ffprobe also judge.
                 let next = start + Int64(i + f.frameSize)
-                if next == end { return (f, start + Int64(i)) }
-                if next < end {
+                if next + 4 <= end {
                     let nb = next + 4 <= start + Int64(b.count) ? Array(b[(i + f.frameSize)..<(i + f.frameSize + 4)])
                         : try source.read(at: next, count: 4)
-                    if let g = MPEGFrame.parse(nb, at: 0), g.sameStream(f) { return (f, start + Int64(i)) }
-                    // The last frame of a tiny file may be followed by tag bytes only.
-                    if next + 4 > end { return (f, start + Int64(i)) }
+                    if let g = MPEGFrame.parse(nb, at: 0), g.sameStream(f), next + Int64(g.frameSize) <= end {
+                        return (f, start + Int64(i))
+                    }
                 }
             }
             i += 1
