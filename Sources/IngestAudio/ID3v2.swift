@@ -291,7 +291,10 @@ enum ID3v2 {
         default:
             let values = ID3Text.values(body).compactMap { TagText.clean($0) }
             guard !values.isEmpty else { return }
-            let joined = values.joined(separator: " / ")
+            var joined = values.joined(separator: " / ")
+            // A text frame repeated (two TPE1) holds more values of the same field, as in v2.4.
+            let repeated = info.tagKeys.contains(id)
+            func merged(_ old: String?) -> String { repeated ? [old, joined].compactMap { $0 }.joined(separator: " / ") : joined }
             switch id {
             case "TYER":
                 // A year that is not a number is a broken frame: ignored, as mutagen does. TYER is
@@ -299,12 +302,14 @@ enum ID3v2 {
                 guard major < 4, joined.count == 4, joined.allSatisfy(\.isNumber) else { return }
                 if info.date == nil { info.date = joined }
             case "TDRC": info.date = joined
-            case "TIT2": info.title = joined
-            case "TPE1": info.artist = joined
-            case "TALB": info.album = joined
-            case "TPE2": info.albumArtist = joined
-            case "TCOM": info.composer = joined
-            case "TCON": info.genre = values.compactMap { ID3Genres.resolve($0) }.joined(separator: " / ")
+            case "TIT2": info.title = merged(info.title)
+            case "TPE1": info.artist = merged(info.artist)
+            case "TALB": info.album = merged(info.album)
+            case "TPE2": info.albumArtist = merged(info.albumArtist)
+            case "TCOM": info.composer = merged(info.composer)
+            case "TCON":
+                joined = values.compactMap { ID3Genres.resolve($0) }.joined(separator: " / ")
+                info.genre = merged(info.genre)
             case "TRCK": (info.track, info.trackTotal) = TagText.numberPair(values[0])
             case "TPOS": info.disc = TagText.numberPair(values[0]).0
             case "TLAN": if info.tagLanguage == nil { info.tagLanguage = values[0].lowercased() }

@@ -96,9 +96,10 @@ enum MP3Reader {
                 let seconds = Double(max(0, samples)) / Double(first.sampleRate)
                 info.duration = seconds
                 info.durationMethod = head.hasBytes("Xing", at: x) ? "xing" : "info"
-                let streamBytes = bytes.map { min($0, audioBytes) } ?? audioBytes
-                if seconds > 0 { info.bitrate = Int((Double(streamBytes) * 8 / seconds).rounded()) }
-                if head.hasBytes("Info", at: x) { info.bitrate = first.bitrate }
+                // Bitrate of the audio frames: the Xing frame itself is in `bytes` but not in `frames`.
+                let streamBytes = max(0, (bytes ?? audioBytes) - Int64(first.frameSize))
+                info.bitrate = Int((Double(streamBytes) * 8 * Double(first.sampleRate)
+                                    / Double(frames * Int64(first.samplesPerFrame))).rounded())
                 return
             }
         }

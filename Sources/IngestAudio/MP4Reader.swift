@@ -20,7 +20,8 @@ enum MP4Reader {
             let h = try s.read(at: pos, count: 16)
             guard h.count >= 8 else { break }
             var size = Int64(h.be(0, 4))
-            let type = String(decoding: h[4..<8], as: UTF8.self)
+            // Atom names are bytes (iTunes uses 0xA9 "©"): read them as Latin-1.
+            let type = TagText.latin1(h[4..<8])
             var header: Int64 = 8
             if size == 1 {
                 guard h.count == 16 else { throw AudioError.truncated("MP4", "atom \(type)") }
