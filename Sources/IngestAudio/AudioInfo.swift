@@ -133,3 +133,10 @@ enum TagText {
         }
     }
 }
+
+/// A rounded Int from a computed Double, or nil when it is not finite or out of range (a
+/// corrupt header can make a duration tiny and a bitrate astronomical).
+func roundedInt(_ d: Double) -> Int? {
+    guard d.isFinite, abs(d) < 1e15 else { return nil }
+    return Int(d.rounded())
+}

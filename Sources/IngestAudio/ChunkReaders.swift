@@ -142,7 +142,7 @@ enum ChunkReaders {
                 info.channels = Int(b.be(0, 2))
                 frames = Int64(b.be(2, 4))
                 info.bitsPerSample = Int(b.be(6, 2))
-                info.sampleRate = Int(extended80(Array(b[8..<18])).rounded())
+                info.sampleRate = roundedInt(extended80(Array(b[8..<18])))
                 info.codec = h.hasBytes("AIFC", at: 8) && b.count >= 22 ? "aifc-" + b.ascii(18, 4).lowercased() : "pcm"
                 if info.codec == "aifc-none" || info.codec == "aifc-twos" { info.codec = "pcm" }
             case "ID3 ", "id3 ":

@@ -60,7 +60,7 @@ enum FLACReader {
         }
         guard sawStreamInfo else { throw AudioError.corrupt("FLAC", "STREAMINFO") }
         if let d = info.duration, d > 0 {
-            info.bitrate = Int((Double(source.size - metadataEnd) * 8 / d).rounded())
+            info.bitrate = roundedInt(Double(source.size - metadataEnd) * 8 / d)
         }
         return info
     }

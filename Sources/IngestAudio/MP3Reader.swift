@@ -98,8 +98,8 @@ enum MP3Reader {
                 info.durationMethod = head.hasBytes("Xing", at: x) ? "xing" : "info"
                 // Bitrate of the audio frames: the Xing frame itself is in `bytes` but not in `frames`.
                 let streamBytes = max(0, (bytes ?? audioBytes) - Int64(first.frameSize))
-                info.bitrate = Int((Double(streamBytes) * 8 * Double(first.sampleRate)
-                                    / Double(frames * Int64(first.samplesPerFrame))).rounded())
+                info.bitrate = roundedInt(Double(streamBytes) * 8 * Double(first.sampleRate)
+                                          / Double(frames * Int64(first.samplesPerFrame)))
                 return
             }
         }
@@ -111,7 +111,7 @@ enum MP3Reader {
                 let seconds = Double(frames * Int64(first.samplesPerFrame)) / Double(first.sampleRate)
                 info.duration = seconds
                 info.durationMethod = "vbri"
-                info.bitrate = Int((Double(min(bytes, audioBytes)) * 8 / seconds).rounded())
+                info.bitrate = roundedInt(Double(bytes) * 8 / seconds)
                 return
             }
         }
@@ -128,7 +128,7 @@ enum MP3Reader {
         info.duration = seconds
         info.durationMethod = "frameWalk"
         if let constant = walk.constantBitrate { info.bitrate = constant }
-        else if seconds > 0 { info.bitrate = Int((Double(walk.bytes) * 8 / seconds).rounded()) }
+        else if seconds > 0 { info.bitrate = roundedInt(Double(walk.bytes) * 8 / seconds) }
     }
 
     /// The bitrates of the first frames and of frames found at a quarter, half and three quarters

@@ -30,7 +30,7 @@ enum MP4Reader {
                 size = to - pos
             }
             guard size >= header else { throw AudioError.corrupt("MP4", "atom \(type)", detail: "size \(size)") }
-            if pos + size > to {
+            if size > to - pos {
                 if topLevel && type == "mdat" {
                     state.warn(.audioDataTruncated)
                     size = to - pos
@@ -62,6 +62,10 @@ enum MP4Reader {
 
     static func read(_ s: ByteSource, state: ReadState) throws -> AudioInfo {
         guard s.size > 0 else { throw IngestError(.fileEmpty) }
+        let first = try s.read(at: 4, count: 4)
+        guard ["ftyp", "moov", "mdat", "free", "skip", "wide", "pnot"].contains(TagText.latin1(first[...])) else {
+            throw AudioError.notAudio("MP4", detail: "no ftyp atom")
+        }
         let top = try children(s, from: 0, to: s.size, topLevel: true, state: state)
         guard top.first?.type == "ftyp" || top.contains(where: { $0.type == "moov" }) else {
             throw AudioError.notAudio("MP4", detail: "no ftyp or moov atom")
@@ -97,7 +101,7 @@ enum MP4Reader {
             if let stbl = audio.stbl { try sampleEntry(s, stbl: stbl, into: &info, state: state) }
             if let d = info.duration, d > 0, info.bitrate == nil || info.bitrate == 0 {
                 let mdat = top.filter { $0.type == "mdat" }.reduce(Int64(0)) { $0 + $1.dataSize }
-                info.bitrate = Int((Double(mdat) * 8 / d).rounded())
+                info.bitrate = roundedInt(Double(mdat) * 8 / d)
             }
             // Chapters: Nero `chpl` first, else a QuickTime chapter (text) track.
             if let chplAtom { info.chapters = chpl(try load(s, chplAtom, max: 4 << 20)) }
@@ -251,14 +255,14 @@ enum MP4Reader {
         var t: Int64 = 0
         for i in 0..<min(Int(stts.be(4, 4)), (stts.count - 8) / 8) {
             let count = Int(stts.be(8 + i * 8, 4)), delta = Int64(stts.be(12 + i * 8, 4))
-            for _ in 0..<min(count, 10_000 - starts.count) { starts.append(t); t += delta }
+            for _ in 0..<max(0, min(count, 10_000 - starts.count)) { starts.append(t); t += delta }
         }
         let uniform = Int(stsz.be(4, 4))
         let sampleCount = min(Int(stsz.be(8, 4)), starts.count)
         let sizes: [Int] = (0..<sampleCount).map { uniform != 0 ? uniform : Int(stsz.be(12 + $0 * 4, 4)) }
         let chunkCount = Int(stco.be(4, 4))
         let offsets: [Int64] = (0..<min(chunkCount, (stco.count - 8) / (co64 ? 8 : 4))).map {
-            Int64(co64 ? stco.be(8 + $0 * 8, 8) : stco.be(8 + $0 * 4, 4))
+            Int64(bitPattern: co64 ? stco.be(8 + $0 * 8, 8) : stco.be(8 + $0 * 4, 4))
         }
         let runs = (0..<min(Int(stsc.be(4, 4)), (stsc.count - 8) / 12)).map {
             (first: Int(stsc.be(8 + $0 * 12, 4)), perChunk: Int(stsc.be(12 + $0 * 12, 4)))

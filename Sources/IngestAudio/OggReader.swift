@@ -142,7 +142,7 @@ enum OggReader {
             info.duration = Double(granule - preSkip) / Double(codec == "opus" ? 48000 : rate)
             info.durationMethod = "granule"
             if codec == "opus", let d = info.duration, d > 0 {
-                info.bitrate = Int((Double(source.size - offset) * 8 / d).rounded())
+                info.bitrate = roundedInt(Double(source.size - offset) * 8 / d)
             }
         }
         return info
