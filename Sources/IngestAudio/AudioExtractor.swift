@@ -6,6 +6,10 @@ import IngestCore
 public struct AudioExtractor: Extractor {
     public init() {}
 
+    /// The transcript file that belongs to `audio` (same base name; `.srt`, `.vtt`, `.lrc`, `.txt`),
+    /// if any: the planner should not make it a document of its own, it is this recording's text.
+    public static func transcriptFile(beside audio: URL) -> URL? { Transcript.find(beside: audio) }
+
     public var kinds: Set<SourceKind> { [.mp3, .m4a, .flac, .ogg, .opus, .wav, .aiff, .wma, .wavpack] }
 
     public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {

@@ -100,6 +100,13 @@ enum MP3Reader {
                 let streamBytes = max(0, (bytes ?? audioBytes) - Int64(first.frameSize))
                 info.bitrate = roundedInt(Double(streamBytes) * 8 * Double(first.sampleRate)
                                           / Double(frames * Int64(first.samplesPerFrame)))
+                // "Info" marks constant bitrate: report the stream's nominal rate (the second
+                // frame's; the Info frame itself may be coded at another rate).
+                if head.hasBytes("Info", at: x), let b = info.bitrate,
+                   let second = MPEGFrame.parse(try source.read(at: firstOffset + Int64(first.frameSize), count: 4), at: 0),
+                   abs(second.bitrate - b) * 50 < second.bitrate {
+                    info.bitrate = second.bitrate
+                }
                 return
             }
         }

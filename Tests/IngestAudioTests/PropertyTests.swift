@@ -42,9 +42,13 @@ final class PropertyTests: XCTestCase {
             default:  // random bytes behind a real magic
                 b = Array(base.prefix(8)) + [UInt8](rng.bytes(Int.random(in: 0...600, using: &rng)))
             }
-            do { _ = try AudioReader.read(bytes: b, kind: kind) } catch is IngestError { } catch {
-                crashedOrOdd += 1
-                XCTFail("seed \(seed) case \(i) (\(kind)): non-IngestError \(error)")
+            // Read as its own kind, and as another kind (a file mis-sniffed or renamed).
+            let other = seeds[Int.random(in: 0..<seeds.count, using: &rng)].0
+            for k in [kind, other] {
+                do { _ = try AudioReader.read(bytes: b, kind: k) } catch is IngestError { } catch {
+                    crashedOrOdd += 1
+                    XCTFail("seed \(seed) case \(i) (\(k)): non-IngestError \(error)")
+                }
             }
         }
         XCTAssertEqual(crashedOrOdd, 0)
