@@ -71,9 +71,7 @@ enum ChunkReaders {
                     riffInfo = try infoList(source, chunk: c, state: state)
                 }
             case "id3 ", "ID3 ", "ID32":
-                if let (tag, _) = try? ID3v2.read(SliceSource(source, offset: c.offset, size: c.size), at: 0, state: state) {
-                    info.fillGaps(from: tag)
-                }
+                embeddedID3(source, c, into: &info, state: state)
             default: break
             }
         }
@@ -146,9 +144,7 @@ enum ChunkReaders {
                 info.codec = h.hasBytes("AIFC", at: 8) && b.count >= 22 ? "aifc-" + b.ascii(18, 4).lowercased() : "pcm"
                 if info.codec == "aifc-none" || info.codec == "aifc-twos" { info.codec = "pcm" }
             case "ID3 ", "id3 ":
-                if let (tag, _) = try? ID3v2.read(SliceSource(source, offset: c.offset, size: c.size), at: 0, state: state) {
-                    info.fillGaps(from: tag)
-                }
+                embeddedID3(source, c, into: &info, state: state)
             case "NAME", "AUTH", "ANNO", "(c) ":
                 guard c.size <= 1 << 20 else { continue }
                 let v = TagText.clean(TagText.utf8OrLatin(try source.read(at: c.offset, count: Int(c.size))[...]))
@@ -168,6 +164,18 @@ enum ChunkReaders {
         if !text.tagKeys.isEmpty { text.tagFormats = ["aiffText"] }
         info.fillGaps(from: text)
         return info
+    }
+
+    /// An ID3 tag in a chunk: a damaged one costs its tags (with a warning), not the recording.
+    static func embeddedID3(_ source: ByteSource, _ c: Chunk, into info: inout AudioInfo, state: ReadState) {
+        do {
+            if let (tag, _) = try ID3v2.read(SliceSource(source, offset: c.offset, size: c.size), at: 0, state: state) {
+                info.fillGaps(from: tag)
+            }
+        } catch {
+            let code = (error as? IngestError)?.code.rawValue ?? "error"
+            state.warn(.audioTagSkipped, ["part": "ID3 chunk (\(code))"])
+        }
     }
 
     /// IEEE 754 80-bit extended (AIFF sample rate).

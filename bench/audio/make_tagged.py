@@ -94,3 +94,12 @@ subprocess.run(["id3v2", "-t", "Cours de chimie", "-a", "Prof Durand", "-A", "Ch
 p = ff("metaflac.flac", "-c:a", "flac")
 subprocess.run(["metaflac", "--remove-all-tags", "--set-tag=TITLE=Cours d'histoire", "--set-tag=ARTIST=Élise",
                 "--set-tag=DATE=2018-03-02", "--set-tag=TRACKNUMBER=5/10", p], check=True)
+
+# Chapters written by ffmpeg (MP4: Nero chpl + QuickTime chapter track; MP3: ID3 CHAP; Opus: CHAPTERnnn).
+meta = os.path.join(out, "chapters.ffmeta")
+open(meta, "w").write(";FFMETADATA1\ntitle=Cours chapitré\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=2000\ntitle=Début\n"
+                      "[CHAPTER]\nTIMEBASE=1/1000\nSTART=2000\nEND=5000\ntitle=Fin\n")
+for ext in ["m4a", "mp3", "opus"]:
+    subprocess.run(["ffmpeg", "-y", "-v", "error", "-f", "lavfi", "-i", "sine=duration=5", "-i", meta, "-map_metadata", "1",
+                    "-map_chapters", "1", os.path.join(out, f"ffmpeg-chapters.{ext}")], check=True)
+os.remove(meta)
