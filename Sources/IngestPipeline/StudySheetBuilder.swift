@@ -32,6 +32,11 @@ public enum StudySheetBuilder {
                 current = StudySheet.Section(heading: block.text, level: block.level ?? 1, paragraphs: [], definitions: [])
                 continue
             }
+            // Most paragraphs hold no separator at all: keep them whole without splitting.
+            guard block.text.utf8.contains(0x3A) || ByteSearch.contains(block.text, "—") || ByteSearch.contains(block.text, "–") else {
+                current.paragraphs.append(block.text)
+                continue
+            }
             var rest: [String] = []
             for line in block.text.split(separator: "\n") {
                 if let d = definition(String(line)) { current.definitions.append(d) } else { rest.append(String(line)) }

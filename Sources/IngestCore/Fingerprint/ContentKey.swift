@@ -6,28 +6,39 @@ public enum ContentKey {
     /// The normalized content key of a text: ASCII in a fast path, other letters folded through a
     /// table built once from Foundation's case and diacritic folding.
     public static func of(_ text: String) -> String {
+        var text = text
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        @inline(__always) func word(_ bytes: some Sequence<UInt8>) {
-            if pendingSpace && !out.isEmpty { out.append(0x20) }
-            pendingSpace = false
-            out.append(contentsOf: bytes)
-        }
-        for s in text.unicodeScalars {
-            let v = s.value
-            if v < 0x80 {
-                switch v {
-                case 0x30...0x39, 0x61...0x7A: word(CollectionOfOne(UInt8(v)))
-                case 0x41...0x5A: word(CollectionOfOne(UInt8(v + 0x20)))
-                default: pendingSpace = true
+        text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 {
+                    i += 1
+                    var c = b
+                    if c >= 0x41 && c <= 0x5A { c += 0x20 }
+                    if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                        if pendingSpace { if !out.isEmpty { out.append(0x20) }; pendingSpace = false }
+                        out.append(c)
+                    } else {
+                        pendingSpace = true
+                    }
+                    continue
                 }
-                continue
-            }
-            switch folded(s) {
-            case .separator: pendingSpace = true
-            case .drop: continue
-            case .letters(let bytes): word(bytes)
+                // Decode one multi-byte scalar (the input is valid UTF-8: it is a Swift String).
+                let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
+                var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+                for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                i += length
+                guard let s = Unicode.Scalar(v) else { pendingSpace = true; continue }
+                switch folded(s) {
+                case .separator: pendingSpace = true
+                case .drop: continue
+                case .letters(let letters):
+                    if pendingSpace { if !out.isEmpty { out.append(0x20) }; pendingSpace = false }
+                    out.append(contentsOf: letters)
+                }
             }
         }
         return String(decoding: out, as: UTF8.self)

@@ -13,6 +13,7 @@ public enum Normalizer {
     /// Normalizes one block of text. Single line breaks are kept (lists, verse, addresses); lines
     /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
     public static func normalize(_ input: String) -> String {
+        var input = input
         var out = [UInt8]()
         out.reserveCapacity(input.utf8.count)
         var needsNFC = false
@@ -20,13 +21,12 @@ public enum Normalizer {
         var pendingSpace = false     // a space waiting for the next visible character on the line
         var pendingBreaks = 0        // line breaks waiting for the next visible character
         var lineHasText = false
-        var previousWasCR = false
-        var last: Unicode.Scalar = " "
+        var lastWasHyphen = false
 
-        @inline(__always) func emit(_ s: Unicode.Scalar) {
+        @inline(__always) func beforeVisible() {
             if pendingBreaks > 0 {
                 if !out.isEmpty {
-                    if last == "-" { hasCutWord = true }
+                    if lastWasHyphen { hasCutWord = true }
                     out.append(0x0A)
                     if pendingBreaks > 1 { out.append(0x0A) }
                 }
@@ -36,8 +36,6 @@ public enum Normalizer {
                 if lineHasText { out.append(0x20) }
                 pendingSpace = false
             }
-            if s.value < 0x80 { out.append(UInt8(s.value)) } else { out.append(contentsOf: UTF8.encode(s)!) }
-            last = s
             lineHasText = true
         }
         @inline(__always) func lineBreak() {
@@ -46,28 +44,43 @@ public enum Normalizer {
             pendingSpace = false
         }
 
-        for s in input.unicodeScalars {
-            let v = s.value
-            if previousWasCR { previousWasCR = false; if v == 0x0A { continue } }
-            if v < 0x80 {
-                switch v {
-                case 0x0D: lineBreak(); previousWasCR = true
-                case 0x0A, 0x0B, 0x0C: lineBreak()
-                case 0x09, 0x20: pendingSpace = true
-                case 0x00...0x1F, 0x7F: continue
-                default: emit(s)
+        input.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 {
+                    i += 1
+                    switch b {
+                    case 0x0D:
+                        lineBreak()
+                        if i < bytes.count, bytes[i] == 0x0A { i += 1 }
+                    case 0x0A, 0x0B, 0x0C: lineBreak()
+                    case 0x09, 0x20: pendingSpace = true
+                    case 0x00...0x1F, 0x7F: continue
+                    default:
+                        beforeVisible()
+                        out.append(b)
+                        lastWasHyphen = b == 0x2D
+                    }
+                    continue
                 }
-                continue
-            }
-            switch v {
-            case 0x80...0x9F, 0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E, 0xE000...0xF8FF:
-                continue                                            // controls, soft hyphen, zero-width, private use
-            case 0x85, 0x2028, 0x2029: lineBreak()
-            case 0x00A0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: pendingSpace = true
-            default:
-                if let unfolded = ligatures[v] { for u in unfolded.unicodeScalars { emit(u) }; continue }
-                if !isNFCStable(v) { needsNFC = true }
-                emit(s)
+                let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
+                var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+                for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                let start = i
+                i += length
+                switch v {
+                case 0x80...0x9F, 0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E, 0xE000...0xF8FF:
+                    continue                                        // controls, soft hyphen, zero-width, private use
+                case 0x85, 0x2028, 0x2029: lineBreak()
+                case 0x00A0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: pendingSpace = true
+                default:
+                    beforeVisible()
+                    lastWasHyphen = false
+                    if let unfolded = ligatures[v] { out.append(contentsOf: unfolded.utf8); continue }
+                    if !isNFCStable(v) { needsNFC = true }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<min(i, bytes.count)]))
+                }
             }
         }
         var result = String(decoding: out, as: UTF8.self)
