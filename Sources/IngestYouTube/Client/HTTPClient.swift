@@ -56,13 +56,15 @@ public struct HTTPClient: Sendable {
     }
 
     func once(_ url: URL, method: String, body: Data?, headers: [String: String]) -> Result<Response, IngestError> {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeoutSeconds)
+        // FoundationNetworking hands whole seconds to libcurl: a fraction below 1 would time out at once.
+        let timeout = max(1, timeoutSeconds.rounded(.up))
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method
         request.httpBody = body
         for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeoutSeconds
-        configuration.timeoutIntervalForResource = timeoutSeconds * 4
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * 4
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
         let collector = BodyCollector(limit: maxBytes)
@@ -71,7 +73,7 @@ public struct HTTPClient: Sendable {
         let task = session.dataTask(with: request)
         task.resume()
         // Safety net above URLSession's own timeouts: never hang the document.
-        if !collector.wait(seconds: timeoutSeconds * 4 + 1) {
+        if !collector.wait(seconds: timeout * 4 + 1) {
             task.cancel()
             return .failure(IngestError(.youtubeUnavailable, detail: "no answer from \(url.host ?? "?") in time", hint: .youtubeHintNetwork))
         }

@@ -36,7 +36,7 @@ public struct CaptionTrack: Codable, Sendable, Equatable, Hashable {
 
     /// A stable key for caches and reports: `fr`, `a.en`, `fr.translated`.
     public var key: String {
-        (isAuto ? "a." : "") + languageCode + (isTranslation ? ".translated" : "") + (name.isEmpty || isAuto ? "" : "." + String(name.unicodeScalars.filter { $0.properties.isAlphabetic }.prefix(24)))
+        (isAuto ? "a." : "") + languageCode + (isTranslation ? ".translated" : "")
     }
 
     public var json: JSONValue {

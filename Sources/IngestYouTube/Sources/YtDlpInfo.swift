@@ -67,6 +67,7 @@ public enum YtDlpInfo {
         }
         add(json["subtitles"], auto: false)
         add(json["automatic_captions"], auto: true)
+        info.tracks = tracks
         if info.originalLanguage == nil { info.originalLanguage = tracks.first(where: \.isOriginal)?.language }
         return info
     }

@@ -110,7 +110,7 @@ final class CaptionFormatTests: XCTestCase {
         let (format, cues) = try CaptionReader.cues(Data(vtt.utf8))
         XCTAssertEqual(format, .webVTT)
         XCTAssertEqual(cues.map(\.text), ["bonjour à tous", "aujourd'hui on parle", "de la mer & du vent"])
-        XCTAssertEqual(cues[0].end, 2.35)
+        XCTAssertEqual(cues[0].end, 2.36, "the transition cue keeps the line on screen")
         XCTAssertEqual(cues[1].start, 2.36)
     }
 

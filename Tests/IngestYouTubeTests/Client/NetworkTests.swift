@@ -92,14 +92,21 @@ final class NetworkTests: XCTestCase {
         try Corpus.require()
         let dir = try TemporaryDirectory("yt-fallback")
         defer { dir.remove() }
-        let captions = try captionsFile(dir)
+        _ = try captionsFile(dir)
         let failures: [R] = [.status(429), .dropped, .status(200, "{\"playabilityStatus\": "), .status(503)]
         for failure in failures {
-            let server = try ReplayServer(routes(player: [failure], watch: [.file(YT.url("yta-youtube.html.static"))], captions: [.file(captions)]))
+            let server = try ReplayServer(routes(player: [failure], watch: [.file(YT.url("yta-youtube.html.static"))], captions: [.status(500)]))
             defer { server.stop() }
-            let x = try YouTubeExtractor().extract(link(), context: YT.context(network: true, baseURL: server.baseURL, retries: 0))
-            XCTAssertEqual(x.metadata["videoId"], .string(Self.id))
-            XCTAssertEqual(try server.counts()["GET \(watch)"], 1, "\(failure)")
+            let preview = try YouTubeExtractor.preview(of: "https://youtu.be/\(Self.id)",
+                                                       context: YT.context(network: true, baseURL: server.baseURL, retries: 0))
+            XCTAssertEqual(preview.info.videoID, Self.id)
+            XCTAssertEqual(preview.info.tracks.count, 9)
+            // Every track of this recorded page needs a PO token: a named refusal, not a request.
+            assertRefusal(.youtubeUnavailable, hint: .youtubeHintSignIn) {
+                try YouTubeExtractor().extract(self.link(), context: YT.context(network: true, baseURL: server.baseURL, retries: 0))
+            }
+            XCTAssertNil(try server.counts()["GET \(timedtext)"])
+            XCTAssertEqual(try server.counts()["GET \(watch)"], 2, "\(failure)")
         }
     }
 
@@ -128,9 +135,9 @@ final class NetworkTests: XCTestCase {
             let server = try ReplayServer(routes(player: p, watch: w, captions: c))
             defer { server.stop() }
             assertRefusal(code, hint: hint) {
-                try YouTubeExtractor().extract(self.link(), context: YT.context(network: true, baseURL: server.baseURL, retries: 1, timeout: 0.7))
+                try YouTubeExtractor().extract(self.link(name == "captions disabled" ? "dsMFmonKDD4" : Self.id),
+                                               context: YT.context(network: true, baseURL: server.baseURL, retries: 1, timeout: 0.7))
             }
-            _ = name
         }
         // Transient: one 429, one dropped connection, one slow answer, then success.
         let server = try ReplayServer(routes(player: [.status(429), ok], captions: [.dropped, R(file: captions.path, delay: 2), .file(captions)]))
