@@ -12,9 +12,11 @@ public enum VideoSource: Sendable {
 
     /// Reads a source of kind `.youtubeLink` or `.youtubeInfo`.
     public static func from(_ input: SourceInput) throws -> VideoSource {
+        guard input.inlineText != nil || !input.files.isEmpty else { throw IngestError(.youtubeNotYouTube, detail: "no link") }
         switch input.kind {
         case .youtubeInfo:
-            return try fromInfoFile(input.url)
+            guard let file = input.files.first else { throw IngestError(.youtubeNotYouTube, detail: "no saved page or player response") }
+            return try fromInfoFile(file)
         default:
             if let text = input.inlineText {
                 if let id = VideoLink.parse(text) { return .link(id: id, folder: nil) }

@@ -42,9 +42,8 @@ public enum CaptionReader {
         case .json3: return (format, try Json3Captions.parse(data))
         case .srv3, .timedtext: return (format, TimedTextXML.parse(data))
         case .webVTT:
-            let text = CaptionReader.text(data)
-            return (format, RollingCaptions.dedupe(CaptionParser.parseWebVTT(text)))
-        case .srt: return (format, CaptionParser.parseSRT(CaptionReader.text(data)))
+            return (format, RollingCaptions.dedupe(TimedCues.parse(utf8(data), webVTT: true)))
+        case .srt: return (format, TimedCues.parse(utf8(data), webVTT: false))
         }
     }
 
@@ -79,8 +78,24 @@ public enum Json3Captions {
 }
 
 extension CaptionReader {
+    /// UTF-8 as is (the common case, no copy); other encodings (UTF-16, Windows-1252) re-encoded.
+    static func utf8(_ data: Data) -> Data {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) || String(validatingUTF8Data: data) == nil {
+            return Data(text(data).utf8)
+        }
+        return data
+    }
+
     /// Text in whatever encoding it came (BOM, UTF-8, UTF-16, Windows-1252); binary as lossy UTF-8.
     static func text(_ data: Data) -> String {
         TextDecoder.decodeText(data)?.text ?? String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// nil when `data` is not valid UTF-8 (checked without building the string twice).
+    init?(validatingUTF8Data data: Data) {
+        guard let s = String(data: data, encoding: .utf8) else { return nil }
+        self = s
     }
 }

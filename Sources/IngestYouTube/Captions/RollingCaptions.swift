@@ -8,7 +8,7 @@ public enum RollingCaptions {
         out.reserveCapacity(cues.count)
         var previous: [Substring] = []
         for cue in cues {
-            let lines = cue.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces)[...] }.filter { !$0.isEmpty }
+            let lines = cue.text.split(separator: "\n").map(trimmed).filter { !$0.isEmpty }
             let fresh = lines.filter { !previous.contains($0) }
             previous = lines
             guard !fresh.isEmpty else {
@@ -19,5 +19,13 @@ public enum RollingCaptions {
             out.append(Cue(start: cue.start, end: cue.end, text: fresh.joined(separator: " ")))
         }
         return out
+    }
+
+    /// Spaces off both ends, without Foundation's character sets.
+    static func trimmed(_ s: Substring) -> Substring {
+        var t = s
+        while let f = t.utf8.first, f == 0x20 || f == 0x09 { t = t.dropFirst() }
+        while let l = t.utf8.last, l == 0x20 || l == 0x09 { t = t.dropLast() }
+        return t
     }
 }

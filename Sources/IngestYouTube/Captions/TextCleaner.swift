@@ -12,33 +12,40 @@ public enum TextCleaner {
         var hasAmp = false
         decode(UnsafeBufferPointer(rebasing: b[from..<to]), into: &buf, sawAmp: &hasAmp)
         if hasAmp {
-            let first = buf
-            buf.removeAll(keepingCapacity: true)
+            var second = [UInt8]()
+            second.reserveCapacity(buf.count)
             var again = false
-            first.withUnsafeBufferPointer { decode($0, into: &buf, sawAmp: &again) }
+            buf.withUnsafeBufferPointer { decode($0, into: &second, sawAmp: &again) }
+            buf = second
         }
-        var out = [UInt8]()
-        out.reserveCapacity(buf.count)
-        var i = 0
-        let n = buf.count
-        var pendingSpace = false
-        while i < n {
-            let c = buf[i]
-            if c == 0x3C, i + 1 < n, isTagStart(buf[i + 1]), let close = buf[(i + 1)...].firstIndex(of: 0x3E) {
-                i = close + 1
-                continue
+        // Tags out, whitespace collapsed, in place.
+        var leftAmp = false
+        let w = buf.withUnsafeMutableBufferPointer { p -> Int in
+            var w = 0
+            var i = 0
+            let n = p.count
+            var pendingSpace = false
+            while i < n {
+                let c = p[i]
+                if c == 0x3C, i + 1 < n, isTagStart(p[i + 1]) {
+                    var k = i + 2
+                    while k < n && p[k] != 0x3E { k += 1 }
+                    if k < n { i = k + 1; continue }
+                }
+                if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
+                    pendingSpace = w > 0
+                } else {
+                    if pendingSpace { p[w] = 0x20; w += 1; pendingSpace = false }
+                    if c == 0x26 { leftAmp = true }
+                    p[w] = c
+                    w += 1
+                }
+                i += 1
             }
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(0x20); pendingSpace = false }
-                out.append(c)
-            }
-            i += 1
+            return w
         }
-        var s = String(decoding: out, as: UTF8.self)
-        if s.contains("&") { s = CaptionParser.decodeEntities(s) }  // rare named entities
-        return s
+        let s = buf.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[0..<w]), as: UTF8.self) }
+        return leftAmp ? CaptionParser.decodeEntities(s) : s  // rare named entities (&eacute;)
     }
 
     @inline(__always) static func isTagStart(_ c: UInt8) -> Bool {
@@ -50,11 +57,15 @@ public enum TextCleaner {
         let n = b.count
         var i = 0
         while i < n {
-            let c = b[i]
-            guard c == 0x26 else { out.append(c); i += 1; continue }
+            // Copy the run up to the next `&` in one go.
+            var j = i
+            while j < n && b[j] != 0x26 { j += 1 }
+            if j > i { out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<j])) }
+            guard j < n else { return }
+            i = j
             var semi = i + 1
             while semi < n && semi - i <= 10 && b[semi] != 0x3B { semi += 1 }
-            guard semi < n, b[semi] == 0x3B else { out.append(c); sawAmp = true; i += 1; continue }
+            guard semi < n, b[semi] == 0x3B else { out.append(0x26); sawAmp = true; i += 1; continue }
             let name = UnsafeBufferPointer(rebasing: b[(i + 1)..<semi])
             if let scalar = entityScalar(name) {
                 appendUTF8(scalar, to: &out)
@@ -88,15 +99,19 @@ public enum TextCleaner {
             }
             return Unicode.Scalar(v) == nil || v == 0 ? nil : v
         }
-        switch Array(name) {
-        case [0x61, 0x6D, 0x70]: return 0x26            // amp
-        case [0x6C, 0x74]: return 0x3C                  // lt
-        case [0x67, 0x74]: return 0x3E                  // gt
-        case [0x71, 0x75, 0x6F, 0x74]: return 0x22      // quot
-        case [0x61, 0x70, 0x6F, 0x73]: return 0x27      // apos
-        case [0x6E, 0x62, 0x73, 0x70]: return 0x20      // nbsp: a space in captions
-        default: return nil
+        @inline(__always) func matches(_ word: StaticString) -> Bool {
+            guard word.utf8CodeUnitCount == name.count else { return false }
+            let p = word.utf8Start
+            for k in 0..<name.count where p[k] != name[k] { return false }
+            return true
         }
+        if matches("amp") { return 0x26 }
+        if matches("lt") { return 0x3C }
+        if matches("gt") { return 0x3E }
+        if matches("quot") { return 0x22 }
+        if matches("apos") { return 0x27 }
+        if matches("nbsp") { return 0x20 }   // a space in captions
+        return nil
     }
 
     static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
@@ -120,7 +135,10 @@ public enum TextCleaner {
     ]
 
     public static func dropAnnotations(_ s: String) -> String {
-        guard s.contains("[") || s.contains("(") || s.contains("♪") || s.contains("♫") else { return s }
+        // Fast path: no bracket, parenthesis or music note (U+266A/U+266B start with E2 99).
+        var probe = s
+        let worth = probe.withUTF8 { p in p.contains { $0 == 0x5B || $0 == 0x28 || $0 == 0xE2 } }
+        guard worth else { return s }
         var out = ""
         var i = s.startIndex
         while i < s.endIndex {

@@ -33,12 +33,15 @@ public enum TimedTextXML {
             let selfClosing = j > nameEnd && b[j - 1] == 0x2F
             var start: Double?, dur: Double?
             var scale = 1.0
-            attributes(b, nameEnd, j) { name, vs, ve in
-                switch name {
-                case "start": start = number(b, vs, ve)
-                case "dur": dur = number(b, vs, ve)
-                case "t": start = number(b, vs, ve); scale = 0.001
-                case "d": dur = number(b, vs, ve); scale = 0.001
+            attributes(b, nameEnd, j) { ns, ne, vs, ve in
+                // start, dur (seconds); t, d (milliseconds)
+                switch ne - ns {
+                case 5 where b[ns] == 0x73 && b[ns + 1] == 0x74 && b[ns + 2] == 0x61 && b[ns + 3] == 0x72 && b[ns + 4] == 0x74:
+                    start = number(b, vs, ve)
+                case 3 where b[ns] == 0x64 && b[ns + 1] == 0x75 && b[ns + 2] == 0x72:
+                    dur = number(b, vs, ve)
+                case 1 where b[ns] == 0x74: start = number(b, vs, ve); scale = 0.001
+                case 1 where b[ns] == 0x64: dur = number(b, vs, ve); scale = 0.001
                 default: break
                 }
             }
@@ -71,8 +74,9 @@ public enum TimedTextXML {
 
     @inline(__always) static func isSpaceOrEnd(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x3E || c == 0x2F }
 
-    /// Calls `body(name, valueStart, valueEnd)` for each `name="value"` in `b[from..<to]`.
-    static func attributes(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ body: (String, Int, Int) -> Void) {
+    /// Calls `body(nameStart, nameEnd, valueStart, valueEnd)` for each `name="value"` in `b[from..<to]`.
+    @inline(__always)
+    static func attributes(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ body: (Int, Int, Int, Int) -> Void) {
         var i = from
         while i < to {
             while i < to && (b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x2F) { i += 1 }
@@ -86,11 +90,7 @@ public enum TimedTextXML {
             i += 1
             let vs = i
             while i < to && b[i] != q { i += 1 }
-            // Only the four names we use are materialized as strings.
-            let len = ne - ns
-            if len >= 1 && len <= 5 {
-                body(String(decoding: UnsafeBufferPointer(rebasing: b[ns..<ne]), as: UTF8.self), vs, i)
-            }
+            body(ns, ne, vs, i)
             i += 1
         }
     }

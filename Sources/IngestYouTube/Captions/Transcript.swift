@@ -31,13 +31,21 @@ public struct Transcript: Sendable, Equatable, Codable {
         }
     }
 
+    /// Unicode scalars, counted from UTF-8 lead bytes (no index walking).
+    static func scalarCount(_ s: String) -> Int {
+        var s = s
+        return s.withUTF8 { p in p.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+    }
+
     public static func assemble(_ raw: [Cue], options: Options) -> Transcript {
         // Clean, then order by start (stable: equal starts keep their order).
         var cues: [Cue] = []
         cues.reserveCapacity(raw.count)
         for c in raw where c.start.isFinite && c.start >= 0 {
-            let text = TextCleaner.dropAnnotations(c.text.contains("\n") ? c.text.split(separator: "\n").joined(separator: " ") : c.text)
-                .trimmingCharacters(in: .whitespaces)
+            var text = TextCleaner.dropAnnotations(c.text.utf8.contains(0x0A) ? c.text.split(separator: "\n").joined(separator: " ") : c.text)
+            if let f = text.utf8.first, let l = text.utf8.last, f == 0x20 || l == 0x20 || f == 0x09 || l == 0x09 {
+                text = text.trimmingCharacters(in: .whitespaces)
+            }
             guard !text.isEmpty else { continue }
             let end = c.end.flatMap { $0.isFinite && $0 >= c.start ? $0 : nil }
             cues.append(Cue(start: c.start, end: end, text: text))
@@ -75,14 +83,15 @@ public struct Transcript: Sendable, Equatable, Codable {
         var characters = 0
         func flush() {
             guard !text.isEmpty else { return }
-            characters += text.count
+            characters += scalarCount(text)
             blocks.append(Block(kind: .paragraph, text: text, start: start, end: end, provenance: provenance))
             text = ""
         }
         for c in merged {
             if !text.isEmpty {
                 let gap = c.start - end
-                let sentenceEnd = text.last.map { ".!?…".contains($0) } ?? false
+                let last = text.utf8.last ?? 0
+                let sentenceEnd = last == 0x2E || last == 0x21 || last == 0x3F || text.hasSuffix("…")
                 let count = text.utf8.count
                 if (gap >= options.pause && count >= options.minParagraph)
                     || (sentenceEnd && count >= options.softMax) || count >= options.hardMax {
@@ -92,7 +101,7 @@ public struct Transcript: Sendable, Equatable, Codable {
             if text.isEmpty {
                 start = c.start; text = c.text; end = c.end ?? c.start
             } else {
-                text += " " + c.text; end = max(end, c.end ?? c.start)
+                text.append(" "); text.append(c.text); end = max(end, c.end ?? c.start)
             }
         }
         flush()
