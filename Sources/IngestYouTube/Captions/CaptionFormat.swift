@@ -39,7 +39,7 @@ public enum CaptionReader {
             throw IngestError(.youtubeNoCaptions, detail: "caption body in no known format")
         }
         switch format {
-        case .json3: return (format, try Json3Captions.parse(data))
+        case .json3: return (format, try Json3Scanner.parse(data))
         case .srv3, .timedtext: return (format, TimedTextXML.parse(data))
         case .webVTT:
             return (format, RollingCaptions.dedupe(TimedCues.parse(utf8(data), webVTT: true)))
@@ -51,7 +51,8 @@ public enum CaptionReader {
 }
 
 /// json3: `{"events": [{"tStartMs", "dDurationMs", "segs": [{"utf8"}]}]}`. Window events (no
-/// `segs`) and the bare newlines of rolling auto-captions carry no text.
+/// `segs`) and the bare newlines of rolling auto-captions carry no text. This DOM reader (core JSON
+/// parser) is the reference the one-pass `Json3Scanner` is tested against.
 public enum Json3Captions {
     public static func parse(_ data: Data) throws -> [Cue] {
         let json: JSONValue
