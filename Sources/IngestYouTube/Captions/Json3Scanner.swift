@@ -25,7 +25,7 @@ struct Json3Scanner {
         try expect(0x7B)
         var cues: [Cue]?
         try members { s, key in
-            if key == "events" { cues = try s.events() } else { try s.skipValue() }
+            if key == .events { cues = try s.events() } else { try s.skipValue() }
         }
         ws()
         guard i == b.count else { throw Malformed(offset: i) }
@@ -43,16 +43,16 @@ struct Json3Scanner {
             var hasSegs = false
             try s.members { s, key in
                 switch key {
-                case "tStartMs": start = try s.numberOrSkip()
-                case "dDurationMs": duration = try s.numberOrSkip()
-                case "segs":
+                case .tStartMs: start = try s.numberOrSkip()
+                case .dDurationMs: duration = try s.numberOrSkip()
+                case .segs:
                     guard s.peek() == 0x5B else { try s.skipValue(); return }
                     hasSegs = true
                     try s.elements { s in
                         guard s.peek() == 0x7B else { try s.skipValue(); return }
                         s.i += 1
                         try s.members { s, key in
-                            if key == "utf8", s.peek() == 0x22 { try s.string(into: &text) } else { try s.skipValue() }
+                            if key == .utf8, s.peek() == 0x22 { try s.string(into: &text) } else { try s.skipValue() }
                         }
                     }
                 default: try s.skipValue()
@@ -80,20 +80,37 @@ struct Json3Scanner {
     mutating func expect(_ c: UInt8) throws { guard peek() == c else { throw Malformed(offset: i) }; i += 1 }
 
     /// `"key": value, …}` after the `{`; `body` must consume the value.
-    mutating func members(_ body: (inout Json3Scanner, String) throws -> Void) throws {
+    mutating func members(_ body: (inout Json3Scanner, Key) throws -> Void) throws {
         if peek() == 0x7D { i += 1; return }
         while true {
             guard peek() == 0x22 else { throw Malformed(offset: i) }
-            var key: [UInt8] = []
-            try string(into: &key)
+            let key = try self.key()
             try expect(0x3A)
             _ = peek()
-            try body(&self, String(decoding: key, as: UTF8.self))
+            try body(&self, key)
             switch peek() {
             case 0x2C: i += 1
             case 0x7D: i += 1; return
             default: throw Malformed(offset: i)
             }
+        }
+    }
+
+    /// The member names we look for; anything else is `.other` and skipped.
+    enum Key { case events, tStartMs, dDurationMs, segs, utf8, other }
+
+    /// Reads a member name without building a string (escaped names are never ours).
+    mutating func key() throws -> Key {
+        let start = i + 1
+        try skipString()
+        let name = UnsafeBufferPointer(rebasing: b[start..<(i - 1)])
+        switch name.count {
+        case 6 where name.elementsEqual("events".utf8): return .events
+        case 8 where name.elementsEqual("tStartMs".utf8): return .tStartMs
+        case 11 where name.elementsEqual("dDurationMs".utf8): return .dDurationMs
+        case 4 where name.elementsEqual("segs".utf8): return .segs
+        case 4 where name.elementsEqual("utf8".utf8): return .utf8
+        default: return .other
         }
     }
 
@@ -117,6 +134,11 @@ struct Json3Scanner {
         let start = i
         while i < b.count, (b[i] >= 0x30 && b[i] <= 0x39) || b[i] == 0x2D || b[i] == 0x2B || b[i] == 0x2E || b[i] == 0x65 || b[i] == 0x45 { i += 1 }
         if i > start {
+            // Plain integers (all of json3's times) without a string round trip.
+            var v = 0.0
+            var plain = true
+            for k in start..<i { let c = b[k]; if c >= 0x30 && c <= 0x39 { v = v * 10 + Double(c - 0x30) } else { plain = false; break } }
+            if plain && i - start <= 15 { return v }
             return Double(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
         }
         try skipValue()
