@@ -26,6 +26,10 @@ extension ExtractorRegistry {
         YtDlpInfo.subtitleFilesBelongingToVideos(in: files)
     }
 
+    /// Whether a file the sniffer called `.html` is a saved YouTube watch page (its player
+    /// response lies beyond the sniffing prefix): then read it as `.youtubeInfo`.
+    public static func youtubeIsWatchPage(_ file: URL) -> Bool { WatchPage.isWatchPage(file) }
+
     /// Benchmark hook (hidden CLI option `ingest youtube --parse-captions FILE --repeat N`): parses
     /// a caption file `repeat` times in-process and reports cues and mean milliseconds per parse.
     public static func youtubeParseCaptions(file: String, repeat count: Int) throws -> String {

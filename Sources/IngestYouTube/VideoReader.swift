@@ -53,6 +53,12 @@ public struct VideoReader: Sendable {
         }
     }
 
+    /// A 4xx other than 429: the URL itself is refused (expired signature), not the client.
+    static func isStaleURL(_ e: IngestError) -> Bool {
+        guard let status = e.arguments[HTTPClient.httpStatusArgument].flatMap(Int.init) else { return false }
+        return (400..<500).contains(status) && status != 429
+    }
+
     // MARK: Step 2 — transcript (the caption body, as received)
 
     public func transcript(_ preview: Preview) throws -> (Data, origin: String) {
@@ -91,8 +97,17 @@ public struct VideoReader: Sendable {
     // MARK: The three steps
 
     public func extraction(_ source: VideoSource) throws -> Extraction {
-        let preview = try preview(source)
-        let (body, transcriptOrigin) = try transcript(preview)
+        var preview = try preview(source)
+        let body: Data, transcriptOrigin: String
+        do {
+            (body, transcriptOrigin) = try transcript(preview)
+        } catch let e as IngestError where preview.origin == "cache" && Self.isStaleURL(e) {
+            // Caption URLs expire (`expire=` in them): a kept preview whose URL is refused is
+            // fetched again, once.
+            StepCache(root: context.cacheDirectory, videoID: preview.info.videoID)?.remove("preview.json")
+            preview = try self.preview(source)
+            (body, transcriptOrigin) = try transcript(preview)
+        }
         let (transcript, format) = try analysis(preview, body: body)
         guard transcript.characters >= context.config.readiness.notReadyBelow else {
             throw IngestError(.youtubeTooShort, detail: "\(transcript.characters) characters of captions")

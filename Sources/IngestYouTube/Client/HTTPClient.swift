@@ -45,15 +45,20 @@ public struct HTTPClient: Sendable {
         throw lastError
     }
 
+    /// The refusal for an HTTP status; `httpStatus` is kept in the arguments for callers that
+    /// decide on it (a stale caption URL), never shown.
     static func error(status: Int, url: URL) -> IngestError {
         let detail = "HTTP \(status) from \(url.path)"
+        let args = [httpStatusArgument: String(status)]
         switch status {
-        case 429: return IngestError(.youtubeUnavailable, detail: detail, hint: .youtubeHintRateLimited)
-        case 401, 403: return IngestError(.youtubeUnavailable, detail: detail, hint: .youtubeHintSignIn)
-        case 500...: return IngestError(.youtubeUnavailable, detail: detail, hint: .youtubeHintNetwork)
-        default: return IngestError(.youtubeUnavailable, detail: detail)
+        case 429: return IngestError(.youtubeUnavailable, args, detail: detail, hint: .youtubeHintRateLimited)
+        case 401, 403: return IngestError(.youtubeUnavailable, args, detail: detail, hint: .youtubeHintSignIn)
+        case 500...: return IngestError(.youtubeUnavailable, args, detail: detail, hint: .youtubeHintNetwork)
+        default: return IngestError(.youtubeUnavailable, args, detail: detail)
         }
     }
+
+    public static let httpStatusArgument = "httpStatus"
 
     func once(_ url: URL, method: String, body: Data?, headers: [String: String]) -> Result<Response, IngestError> {
         // FoundationNetworking hands whole seconds to libcurl: a fraction below 1 would time out at once.

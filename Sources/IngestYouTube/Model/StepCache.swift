@@ -19,6 +19,10 @@ public struct StepCache: Sendable {
         try? data.write(to: folder.appendingPathComponent(Self.safe(name)), options: .atomic)
     }
 
+    public func remove(_ name: String) {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(Self.safe(name)))
+    }
+
     public func readJSON<T: Decodable>(_ type: T.Type, _ name: String) -> T? {
         read(name).flatMap { try? JSONDecoder().decode(T.self, from: $0) }
     }

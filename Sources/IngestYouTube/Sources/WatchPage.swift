@@ -30,6 +30,15 @@ public enum WatchPage {
         throw refusal(for: bytes)
     }
 
+    /// Whether an HTML file is a saved watch page. The player response usually sits past the
+    /// sniffer's 8 KB prefix (at ~540 KB in the corpus's page), so the whole file is scanned
+    /// (bounded by `VideoSource.maxInfoBytes`).
+    public static func isWatchPage(_ url: URL) -> Bool {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int,
+              size <= VideoSource.maxInfoBytes, let data = try? Data(contentsOf: url) else { return false }
+        return find(Array("ytInitialPlayerResponse".utf8), in: [UInt8](data), from: 0) != nil
+    }
+
     /// Why a page holds no player response.
     static func refusal(for bytes: [UInt8]) -> IngestError {
         let head = String(decoding: bytes.prefix(200_000), as: UTF8.self)

@@ -87,6 +87,38 @@ final class NetworkTests: XCTestCase {
         XCTAssertEqual(try server.counts(), ["POST \(player)": 1, "GET \(timedtext)": 3])
     }
 
+    /// A kept preview whose caption URL has expired (404) is fetched again once; a transient
+    /// failure (500) does not throw the kept preview away.
+    func testExpiredCaptionURLRefreshesKeptPreview() throws {
+        try Corpus.require()
+        let dir = try TemporaryDirectory("yt-stale")
+        defer { dir.remove() }
+        let cache = dir.url.appendingPathComponent("cache")
+        let captions = try captionsFile(dir)
+        let server = try ReplayServer(routes(player: [.file(YT.url("yta-youtube.innertube.json.static"))], captions: [.status(500)]))
+        defer { server.stop() }
+        let context = YT.context(network: true, baseURL: server.baseURL, cache: cache, retries: 0)
+        assertRefusal(.youtubeUnavailable, hint: .youtubeHintNetwork) { try YouTubeExtractor().extract(link(), context: context) }
+        assertRefusal(.youtubeUnavailable, hint: .youtubeHintNetwork) { try YouTubeExtractor().extract(link(), context: context) }
+        XCTAssertEqual(try server.counts(), ["POST \(player)": 1, "GET \(timedtext)": 2])
+        try server.setRoutes(routes(player: [.file(YT.url("yta-youtube.innertube.json.static"))], captions: [.status(404), .file(captions)]))
+        let x = try YouTubeExtractor().extract(link(), context: context)
+        XCTAssertEqual(x.metadata["previewOrigin"], "network")
+        XCTAssertEqual(try server.counts(), ["POST \(player)": 2, "GET \(timedtext)": 4])
+    }
+
+    /// Answers are bounded: a body over the client's limit is refused while it arrives.
+    func testOversizedAnswerRefused() throws {
+        try Corpus.require()
+        let server = try ReplayServer(routes(player: [.file(YT.url("yta-youtube.html.static"))], captions: [.status(500)]))
+        defer { server.stop() }
+        let client = HTTPClient(timeoutSeconds: 5, retries: 2, maxBytes: 64 << 10)
+        assertRefusal(.youtubeUnavailable, hint: .youtubeHintChanged) {
+            try client.fetch(URL(string: server.baseURL + self.player)!, method: "POST", body: Data("{}".utf8))
+        }
+        XCTAssertEqual(try server.counts()["POST \(player)"], 1, "not retried")
+    }
+
     /// The player API fails (429, dropped connection, malformed JSON): the watch page is used.
     func testFallbackOnWatchPage() throws {
         try Corpus.require()

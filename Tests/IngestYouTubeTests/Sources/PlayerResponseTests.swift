@@ -58,6 +58,8 @@ final class PlayerResponseTests: XCTestCase {
 
     func testWatchPages() throws {
         try Corpus.require()
+        XCTAssertTrue(WatchPage.isWatchPage(YT.url("yta-youtube.html.static")))
+        XCTAssertFalse(WatchPage.isWatchPage(YT.url("yta-youtube_consent_page.html.static")))
         let json = try WatchPage.playerResponse(in: YT.data("yta-youtube.html.static"))
         let info = try PlayerResponse.videoInfo(json)
         XCTAssertEqual(info.videoID, "GJLlxj_dtq8")
