@@ -30,7 +30,12 @@ public enum TextCleaner {
                 if c == 0x3C, i + 1 < n, isTagStart(p[i + 1]) {
                     var k = i + 2
                     while k < n && p[k] != 0x3E { k += 1 }
-                    if k < n { i = k + 1; continue }
+                    if k < n {
+                        // `<br/>` separates words; other tags (`<i>`, `<s>`, `<font>`) do not.
+                        if k - i >= 3, p[i + 1] | 0x20 == 0x62, p[i + 2] | 0x20 == 0x72 { pendingSpace = w > 0 }
+                        i = k + 1
+                        continue
+                    }
                 }
                 if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
                     pendingSpace = w > 0

@@ -21,25 +21,44 @@ public struct YouTubeClient: Sendable {
         http = HTTPClient(timeoutSeconds: config.timeoutSeconds, retries: config.retries)
     }
 
-    /// The video's player response: the API first, then the watch page.
+    /// The video's player response: the API first; then the watch page, whose API key lets the
+    /// API be asked again (its caption URLs, unlike the page's, need no PO token); the page's own
+    /// player response last.
     public func videoInfo(_ id: String) throws -> VideoInfo {
-        let apiError: IngestError
+        var apiError: IngestError
         do {
-            return try PlayerResponse.videoInfo(try playerAPI(id), expectedID: id)
+            return try PlayerResponse.videoInfo(try playerAPI(id, key: nil), expectedID: id)
         } catch let e as IngestError {
             apiError = e
         }
+        let page: Data
+        do { page = try watchPage(id) } catch let e as IngestError { throw Self.preferred(apiError, e) }
+        if !Self.isVerdict(apiError), let key = WatchPage.apiKey(in: page) {
+            do {
+                return try PlayerResponse.videoInfo(try playerAPI(id, key: key), expectedID: id)
+            } catch let e as IngestError {
+                if Self.isVerdict(e) { apiError = e }
+            }
+        }
         do {
-            return try PlayerResponse.videoInfo(try watchPage(id), expectedID: id)
-        } catch let pageError as IngestError {
-            // A verdict of the player (private, removed) beats a transport or shape failure.
-            let apiWasVerdict = apiError.detail?.hasPrefix("playabilityStatus") ?? false
-            throw apiWasVerdict ? apiError : pageError
+            return try PlayerResponse.videoInfo(try WatchPage.playerResponse(in: page), expectedID: id)
+        } catch let e as IngestError {
+            throw Self.preferred(apiError, e)
         }
     }
 
-    func playerAPI(_ id: String) throws -> JSONValue {
-        let url = baseURL.appendingPathComponent("youtubei/v1/player")
+    /// The player's own verdict (private, removed, sign-in) rather than a transport or shape failure.
+    static func isVerdict(_ e: IngestError) -> Bool { e.detail?.hasPrefix("playabilityStatus") ?? false }
+
+    /// A verdict of the player beats a transport or shape failure of the page.
+    static func preferred(_ api: IngestError, _ page: IngestError) -> IngestError { isVerdict(api) ? api : page }
+
+    func playerAPI(_ id: String, key: String?) throws -> JSONValue {
+        var url = baseURL.appendingPathComponent("youtubei/v1/player")
+        if let key, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            parts.queryItems = [URLQueryItem(name: "key", value: key)]
+            url = parts.url ?? url
+        }
         let body: JSONValue = [
             "context": ["client": ["clientName": .string(Self.clientName), "clientVersion": .string(Self.clientVersion), "hl": "en"]],
             "videoId": .string(id),
@@ -51,15 +70,15 @@ public struct YouTubeClient: Sendable {
         }
     }
 
-    func watchPage(_ id: String) throws -> JSONValue {
+    /// The watch page's HTML.
+    func watchPage(_ id: String) throws -> Data {
         guard var parts = URLComponents(url: baseURL.appendingPathComponent("watch"), resolvingAgainstBaseURL: false) else {
             throw IngestError(.youtubeUnavailable, detail: "bad base URL", hint: .youtubeHintChanged)
         }
         parts.queryItems = [URLQueryItem(name: "v", value: id), URLQueryItem(name: "hl", value: "en")]
         guard let url = parts.url else { throw IngestError(.youtubeUnavailable, detail: "bad watch URL", hint: .youtubeHintChanged) }
         // The consent cookie spares EU visitors the interstitial, as youtube-transcript-api does.
-        let response = try http.fetch(url, headers: ["Accept-Language": "en-US", "Cookie": "CONSENT=YES+cb"])
-        return try WatchPage.playerResponse(in: response.body)
+        return try http.fetch(url, headers: ["Accept-Language": "en-US", "Cookie": "CONSENT=YES+cb"]).body
     }
 
     /// The body of a caption track.

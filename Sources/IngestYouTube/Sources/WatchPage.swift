@@ -39,6 +39,21 @@ public enum WatchPage {
         return find(Array("ytInitialPlayerResponse".utf8), in: [UInt8](data), from: 0) != nil
     }
 
+    /// The page's `"INNERTUBE_API_KEY":"…"`, if any.
+    public static func apiKey(in html: Data) -> String? {
+        let bytes = [UInt8](html)
+        let marker = Array("\"INNERTUBE_API_KEY\":".utf8)
+        guard let at = find(marker, in: bytes, from: 0) else { return nil }
+        var i = at + marker.count
+        while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+        guard i < bytes.count, bytes[i] == 0x22 else { return nil }
+        i += 1
+        let start = i
+        while i < bytes.count, i - start < 100, VideoLink.isIDByte(bytes[i]) { i += 1 }
+        guard i < bytes.count, bytes[i] == 0x22, i > start else { return nil }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
     /// Why a page holds no player response.
     static func refusal(for bytes: [UInt8]) -> IngestError {
         let head = String(decoding: bytes.prefix(200_000), as: UTF8.self)

@@ -46,7 +46,7 @@ final class CaptionFormatTests: XCTestCase {
         <p t="2500" d="10" w="1" a="1">
         </p>
         <p t="2510" d="3000">[Musique]</p>
-        <p t="5600" d="2000">aujourd&#39;hui on parle</p>
+        <p t="5600" d="2000">aujourd&#39;hui on<br/>parle</p>
         </body></timedtext>
         """
         let (format, cues) = try CaptionReader.cues(Data(srv3.utf8))

@@ -142,6 +142,19 @@ final class NetworkTests: XCTestCase {
         }
     }
 
+    /// The watch page's API key lets the player API answer on a second try (keyless POST refused).
+    func testAPIKeyFromWatchPage() throws {
+        try Corpus.require()
+        let dir = try TemporaryDirectory("yt-key")
+        defer { dir.remove() }
+        let server = try ReplayServer(routes(player: [.status(403), .file(YT.url("yta-youtube.innertube.json.static"))],
+                                             watch: [.file(YT.url("yta-youtube.html.static"))], captions: [.file(captionsFile(dir))]))
+        defer { server.stop() }
+        let x = try YouTubeExtractor().extract(link(), context: YT.context(network: true, baseURL: server.baseURL, retries: 0))
+        XCTAssertEqual(x.language, "en")
+        XCTAssertEqual(try server.counts(), ["POST \(player)": 2, "POST \(player)?key": 1, "GET \(watch)": 1, "GET \(timedtext)": 1])
+    }
+
     /// Faults that never clear become named refusals with the right hint; transient ones are retried.
     func testFaults() throws {
         try Corpus.require()

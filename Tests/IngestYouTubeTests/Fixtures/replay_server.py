@@ -10,7 +10,7 @@ faults. Routes come from a JSON file given as argv[1]:
 Each request to a route takes the next response of its list; the last one repeats. A response
 may have "status", "file" or "body", "headers", "delay" (seconds before answering) and
 "drop": true (close the connection without answering). GET /__stats answers the number of
-requests per "METHOD path" seen so far; POST /__routes replaces the routes (same JSON).
+requests per "METHOD path" seen so far (and per "POST path?key" for POSTs carrying a key parameter); POST /__routes replaces the routes (same JSON).
 The chosen port is printed on stdout as "PORT <n>" once the server listens.
 """
 import json
@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
 
 lock = threading.Lock()
 routes = {}
@@ -52,8 +53,11 @@ class Handler(BaseHTTPRequestHandler):
                 routes = load(json.loads(body))
             return self.reply(200, b"{}", {})
         key = method + " " + path
+        query = self.path.split("?", 1)[1] if "?" in self.path else ""
         with lock:
             counts[key] = counts.get(key, 0) + 1
+            if method == "POST" and "key" in parse_qs(query):  # the InnerTube API key, counted apart
+                counts[key + "?key"] = counts.get(key + "?key", 0) + 1
             route = routes.get((method, path))
             if route is None:
                 response = {"status": 404, "body": "no route"}

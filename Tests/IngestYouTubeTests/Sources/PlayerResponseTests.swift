@@ -60,6 +60,8 @@ final class PlayerResponseTests: XCTestCase {
         try Corpus.require()
         XCTAssertTrue(WatchPage.isWatchPage(YT.url("yta-youtube.html.static")))
         XCTAssertFalse(WatchPage.isWatchPage(YT.url("yta-youtube_consent_page.html.static")))
+        XCTAssertEqual(WatchPage.apiKey(in: try YT.data("yta-youtube.html.static")), "AIzaSyAO_FJ2SlqU8Q4STEHLGCilw_Y9_11qcW8")
+        XCTAssertNil(WatchPage.apiKey(in: try YT.data("yta-youtube_too_many_requests.html.static")))
         let json = try WatchPage.playerResponse(in: YT.data("yta-youtube.html.static"))
         let info = try PlayerResponse.videoInfo(json)
         XCTAssertEqual(info.videoID, "GJLlxj_dtq8")
