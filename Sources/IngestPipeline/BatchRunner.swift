@@ -79,6 +79,7 @@ public struct BatchRunner: Sendable {
         if let data = try? OutputWriter.encoder(pretty: true).encode(summary) {
             try? OutputWriter.write(data, to: outputDirectory.appendingPathComponent("summary.json"))
         }
+        OutputWriter.syncFileSystem(outputDirectory)
         return summary
     }
 
@@ -113,8 +114,9 @@ public struct BatchRunner: Sendable {
             let (results, extractTimings) = try pipeline.extract(reads)
             var timings = extractTimings
             timings["read"] = readTime
-            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(results, timings: timings)
             var lap = Stopwatch()
+            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(results, timings: timings)
+            document.timings["build"] = lap.lap()
             let warnings = document.sources.flatMap(\.warnings)
 
             // Claim the document in the library before writing anything: two workers (or a batch

@@ -1,6 +1,7 @@
+import IngestAudio
 import IngestCore
 
 // Owned by the Audio module's developer.
 extension ExtractorRegistry {
-    static var audioExtractors: [any Extractor] { [] }
+    static var audioExtractors: [any Extractor] { [AudioExtractor()] }
 }

@@ -3,31 +3,73 @@ import Foundation
 /// SPEC §6: what a fingerprint is computed on. Case folded, accents and punctuation removed,
 /// whitespace collapsed, so the same chapter as PDF or `.docx`, or under another name, matches.
 public enum ContentKey {
-    /// The normalized content key of a text.
+    /// The normalized content key of a text: ASCII in a fast path, other letters folded through a
+    /// table built once from Foundation's case and diacritic folding.
     public static func of(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var out = String.UnicodeScalarView()
-        out.reserveCapacity(folded.unicodeScalars.count)
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for s in folded.unicodeScalars {
-            let p = s.properties
-            if p.isAlphabetic || p.numericType != nil {
-                if pendingSpace && !out.isEmpty { out.append(" ") }
-                pendingSpace = false
-                // Letters that folding keeps as one scalar but users write both ways.
-                switch s {
-                case "œ": out.append("o"); out.append("e")
-                case "æ": out.append("a"); out.append("e")
-                case "ß": out.append("s"); out.append("s")
-                default: out.append(s)
+        @inline(__always) func word(_ bytes: some Sequence<UInt8>) {
+            if pendingSpace && !out.isEmpty { out.append(0x20) }
+            pendingSpace = false
+            out.append(contentsOf: bytes)
+        }
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v < 0x80 {
+                switch v {
+                case 0x30...0x39, 0x61...0x7A: word(CollectionOfOne(UInt8(v)))
+                case 0x41...0x5A: word(CollectionOfOne(UInt8(v + 0x20)))
+                default: pendingSpace = true
                 }
-            } else if p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark {
                 continue
-            } else {
-                pendingSpace = true   // whitespace and punctuation separate words
+            }
+            switch folded(s) {
+            case .separator: pendingSpace = true
+            case .drop: continue
+            case .letters(let bytes): word(bytes)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    enum Folded: Sendable { case separator, drop, letters([UInt8]) }
+
+    /// Folding of U+0080–U+024F (Latin-1 and Latin Extended), computed once; other scalars are
+    /// folded when met.
+    static let table: [Folded] = (0x80..<0x250).map { v in
+        guard let s = Unicode.Scalar(UInt32(v)) else { return .separator }
+        return fold(s)
+    }
+
+    @inline(__always) static func folded(_ s: Unicode.Scalar) -> Folded {
+        let v = Int(s.value)
+        if v < 0x250 { return table[v - 0x80] }
+        // Common typography is punctuation: no need to ask Foundation.
+        if (0x2000...0x206F).contains(v) || (0x3000...0x303F).contains(v) { return .separator }
+        return fold(s)
+    }
+
+    static func fold(_ s: Unicode.Scalar) -> Folded {
+        let p = s.properties
+        if p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark || p.generalCategory == .spacingMark {
+            return .drop
+        }
+        guard p.isAlphabetic || p.numericType != nil else { return .separator }
+        switch s {
+        case "œ", "Œ": return .letters(Array("oe".utf8))
+        case "æ", "Æ": return .letters(Array("ae".utf8))
+        case "ß", "ẞ": return .letters(Array("ss".utf8))
+        default: break
+        }
+        let f = String(s).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var bytes: [UInt8] = []
+        for u in f.unicodeScalars {
+            let q = u.properties
+            if q.generalCategory == .nonspacingMark || q.generalCategory == .enclosingMark { continue }
+            bytes.append(contentsOf: Array(String(u).utf8))
+        }
+        return bytes.isEmpty ? .drop : .letters(bytes)
     }
 
     /// The title key: the content key of a title with a file extension removed.

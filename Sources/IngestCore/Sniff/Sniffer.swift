@@ -108,9 +108,11 @@ public enum Sniffer {
     }
 
     static func textKind(_ bytes: [UInt8], encoding: TextEncoding, fileName: String?) -> SourceKind {
-        let text = TextDecoder.decode(Data(bytes), as: encoding).text
+        // The first 2 KB decide: headers, signatures and "a file holding only links" are all early.
+        let head = encoding == .utf16LE || encoding == .utf16BE ? Array(bytes.prefix(4096)) : Array(bytes.prefix(2048))
+        let text = TextDecoder.decode(Data(head), as: encoding).text
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lower = trimmed.prefix(2048).lowercased()
+        let lower = trimmed.lowercased()
         let ext = fileName.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
         if lower.hasPrefix("webvtt") { return .subtitles }
         if looksLikeSRT(trimmed) { return .subtitles }
@@ -132,7 +134,7 @@ public enum Sniffer {
             }
             if lower.contains("\"events\"") && lower.contains("\"tstartms\"") { return .subtitles }  // json3
         }
-        if isOnlyLinks(trimmed) { return .youtubeLink }
+        if bytes.count <= 2048, isOnlyLinks(trimmed) { return .youtubeLink }
         return .text
     }
 
