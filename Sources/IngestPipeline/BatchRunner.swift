@@ -36,7 +36,7 @@ public struct BatchRunner: Sendable {
     }
 
     public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil) -> RunSummary {
-        let started = ISO8601DateFormatter().string(from: Date())
+        let started = Timestamp.iso8601()
         let total = units.count + planningFailures.count
         observer?.started(total: total)
         let collector = OutcomeCollector(count: units.count)
@@ -73,7 +73,7 @@ public struct BatchRunner: Sendable {
             }
         }
         let summary = RunSummary(pipelineVersion: Pipeline.version, startedAt: started,
-                                 finishedAt: ISO8601DateFormatter().string(from: Date()),
+                                 finishedAt: Timestamp.iso8601(),
                                  outputDirectory: outputDirectory.path, library: pipeline.library?.path,
                                  counts: counts, documents: outcomes)
         if let data = try? OutputWriter.encoder(pretty: true).encode(summary) {

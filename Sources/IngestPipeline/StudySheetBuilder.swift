@@ -33,7 +33,7 @@ public enum StudySheetBuilder {
                 continue
             }
             // Most paragraphs hold no separator at all: keep them whole without splitting.
-            guard block.text.utf8.contains(0x3A) || ByteSearch.contains(block.text, "—") || ByteSearch.contains(block.text, "–") else {
+            guard ByteSearch.contains(block.text, ":") || ByteSearch.contains(block.text, "—") || ByteSearch.contains(block.text, "–") else {
                 current.paragraphs.append(block.text)
                 continue
             }

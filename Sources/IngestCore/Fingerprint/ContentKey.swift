@@ -7,10 +7,10 @@ public enum ContentKey {
     /// table built once from Foundation's case and diacritic folding.
     public static func of(_ text: String) -> String {
         var text = text
-        var out = [UInt8]()
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        text.withUTF8 { bytes in
+        let out = text.withUTF8 { bytes -> [UInt8] in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
             var i = 0
             while i < bytes.count {
                 let b = bytes[i]
@@ -40,6 +40,7 @@ public enum ContentKey {
                     out.append(contentsOf: letters)
                 }
             }
+            return out
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -105,7 +106,7 @@ public enum Fingerprinter {
         if content.count < minCharacters {
             return Fingerprint(value: digest(Data(("title:" + titleKey).utf8)), basis: .title, titleKey: titleKey)
         }
-        return Fingerprint(value: digest(Data(content.utf8)), basis: .content, titleKey: titleKey,
+        return Fingerprint(value: digest(content.utf8Data), basis: .content, titleKey: titleKey,
                            sketch: sketch(content))
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Substring search on UTF-8 bytes. Foundation's `contains`/`range(of:)` go through CFString on
 /// Linux and cost tens of times more on the hot paths (sniffing, study sheets).
 public enum ByteSearch {
@@ -23,5 +25,13 @@ public enum ByteSearch {
             i += 1
         }
         return nil
+    }
+}
+
+extension String {
+    /// The UTF-8 bytes as Data in one copy (`Data(string.utf8)` appends byte by byte).
+    public var utf8Data: Data {
+        var s = self
+        return s.withUTF8 { Data(buffer: $0) }
     }
 }

@@ -14,8 +14,17 @@ public enum Normalizer {
     /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
     public static func normalize(_ input: String) -> String {
         var input = input
-        var out = [UInt8]()
-        out.reserveCapacity(input.utf8.count)
+        var state = State(capacity: input.utf8.count)
+        input.withUTF8 { state.run($0) }
+        var result = String(decoding: state.out, as: UTF8.self)
+        if state.needsNFC { result = result.precomposedStringWithCanonicalMapping }
+        return state.hasCutWord ? joinHyphenation(result) : result
+    }
+
+    /// The single pass, as a value with mutating methods (closures capturing `var`s would cost a
+    /// dynamic exclusivity check on every byte).
+    struct State {
+        var out: [UInt8] = []
         var needsNFC = false
         var hasCutWord = false
         var pendingSpace = false     // a space waiting for the next visible character on the line
@@ -23,7 +32,9 @@ public enum Normalizer {
         var lineHasText = false
         var lastWasHyphen = false
 
-        @inline(__always) func beforeVisible() {
+        init(capacity: Int) { out.reserveCapacity(capacity) }
+
+        @inline(__always) mutating func beforeVisible() {
             if pendingBreaks > 0 {
                 if !out.isEmpty {
                     if lastWasHyphen { hasCutWord = true }
@@ -38,13 +49,14 @@ public enum Normalizer {
             }
             lineHasText = true
         }
-        @inline(__always) func lineBreak() {
+
+        @inline(__always) mutating func lineBreak() {
             if lineHasText || pendingBreaks > 0 { pendingBreaks += 1 }
             lineHasText = false
             pendingSpace = false
         }
 
-        input.withUTF8 { bytes in
+        mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
             var i = 0
             while i < bytes.count {
                 let b = bytes[i]
@@ -68,7 +80,7 @@ public enum Normalizer {
                 var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
                 for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
                 let start = i
-                i += length
+                i = min(i + length, bytes.count)
                 switch v {
                 case 0x80...0x9F, 0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E, 0xE000...0xF8FF:
                     continue                                        // controls, soft hyphen, zero-width, private use
@@ -79,15 +91,10 @@ public enum Normalizer {
                     lastWasHyphen = false
                     if let unfolded = ligatures[v] { out.append(contentsOf: unfolded.utf8); continue }
                     if !isNFCStable(v) { needsNFC = true }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<min(i, bytes.count)]))
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
                 }
             }
         }
-        var result = String(decoding: out, as: UTF8.self)
-        if needsNFC {
-            result = result.precomposedStringWithCanonicalMapping
-        }
-        return hasCutWord ? joinHyphenation(result) : result
     }
 
     /// Scalars that NFC leaves alone whatever surrounds them: everything below the combining
