@@ -76,7 +76,7 @@ public struct BatchRunner: Sendable {
                                  finishedAt: Timestamp.iso8601(),
                                  outputDirectory: outputDirectory.path, library: pipeline.library?.path,
                                  counts: counts, documents: outcomes)
-        if let data = try? OutputWriter.encoder(pretty: true).encode(summary) {
+        if let data = try? StreamingJSONEncoder.encode(summary, pretty: true) {
             try? OutputWriter.write(data, to: outputDirectory.appendingPathComponent("summary.json"))
         }
         OutputWriter.syncFileSystem(outputDirectory)
@@ -183,7 +183,7 @@ public struct BatchRunner: Sendable {
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind, and a retry reuses the same idempotency key (the document id).
             try Sink(config: pipeline.config).handOff(document, outputURL: outputURL)
-            let data = try OutputWriter.encoder(pretty: pipeline.config.output.pretty).encode(document)
+            let data = try StreamingJSONEncoder.encode(document, pretty: pipeline.config.output.pretty)
             try OutputWriter.write(data, to: outputURL)
     }
 

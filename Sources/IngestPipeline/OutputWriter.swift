@@ -40,9 +40,5 @@ enum OutputWriter {
         sync()
     }
 
-    static func encoder(pretty: Bool) -> JSONEncoder {
-        let e = JSONEncoder()
-        e.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return e
-    }
+
 }
