@@ -8,7 +8,9 @@ extension ErrorCode {
 }
 
 extension MessageCatalog {
-    static let officeMessages: [ErrorCode: MessageEntry] = [
+    static let officeMessages: [ErrorCode: MessageEntry] = officeErrorMessages.merging(officeWarningMessages) { a, _ in a }
+
+    static let officeErrorMessages: [ErrorCode: MessageEntry] = [
         .officeNoMainPart: .init(
             fr: "Ce fichier n'est pas un document Word lisible : il ne contient pas de partie principale (word/document.xml).",
             en: "This file is not a readable Word document: it has no main part (word/document.xml)."),
@@ -21,5 +23,18 @@ extension MessageCatalog {
         .officeImageOnly: .init(
             fr: "Seuls {count} caractères ont été lus : ce document Word ne contient presque que des images.",
             en: "Only {count} characters were read: this Word document holds almost nothing but pictures."),
+    ]
+}
+
+extension ErrorCode {
+    /// Warning: a companion part (styles, numbering, notes, properties) could not be read.
+    public static let officePartSkipped: ErrorCode = "office.partSkipped"
+}
+
+extension MessageCatalog {
+    static let officeWarningMessages: [ErrorCode: MessageEntry] = [
+        .officePartSkipped: .init(
+            fr: "« {part} » n'a pas pu être lu ({reason}) : le texte est lu sans lui.",
+            en: "“{part}” could not be read ({reason}): the text is read without it."),
     ]
 }

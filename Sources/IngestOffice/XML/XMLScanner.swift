@@ -1,0 +1,359 @@
+import Foundation
+import IngestCore
+
+/// A small streaming XML scanner for Office parts: bytes are fed in chunks as they are inflated,
+/// elements and text are reported to an `XMLHandler` as soon as they are complete. Namespaces are
+/// resolved to URIs (prefixes never reach the handler). Only the predefined entities and character
+/// references are expanded; a DTD that declares entities is refused (`office.entityExpansion`), so
+/// nothing can grow beyond the input (billion laughs). Well-formedness that matters for reading
+/// (tags balanced, attributes quoted, references valid) is checked; UTF-8 input is assumed, as in
+/// every Office part.
+public final class XMLScanner {
+    public let names: XMLNameTable
+    let part: String
+    let maxTokenBytes: Int
+
+    private var buffer: [UInt8] = []
+    private var stack: [(name: Int32, mark: Int)] = []
+    private var bindings: [(prefix: Int32, previous: Int32)] = []
+    private var prefixURI: [Int32] = []
+    private var attributes: [RawAttribute] = []
+    private var pendingPrefixes: [(prefixStart: Int, prefixEnd: Int, localStart: Int, localEnd: Int, valueStart: Int, valueEnd: Int, entity: Bool)] = []
+    private var scratch: [UInt8] = []
+    private var sawRoot = false
+    private var finished = false
+    private let emptyPrefix: Int32
+    private let xmlnsPrefix: Int32
+    /// Elements seen so far (for tests and diagnostics).
+    public private(set) var elementCount = 0
+
+    public init(part: String, names: XMLNameTable = XMLNameTable(), maxTokenBytes: Int = 8 << 20) {
+        self.part = part
+        self.names = names
+        self.maxTokenBytes = maxTokenBytes
+        emptyPrefix = names.intern(XMLNameTable.prefixSpace, nil, 0)
+        xmlnsPrefix = "xmlns".withCString { names.intern(XMLNameTable.prefixSpace, UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), 5) }
+        let xml = "xml".withCString { names.intern(XMLNameTable.prefixSpace, UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), 3) }
+        bind(emptyPrefix, XMLNameTable.noNamespace)
+        bind(xml, names.namespace("http://www.w3.org/XML/1998/namespace"))
+        bindings.removeAll()
+    }
+
+    /// Scans a whole buffer (a part already in memory).
+    public func scan<H: XMLHandler>(_ data: [UInt8], _ handler: inout H) throws {
+        try data.withUnsafeBytes { try feed($0, &handler) }
+        try finish(&handler)
+    }
+
+    /// Scans the next chunk of the part.
+    public func feed<H: XMLHandler>(_ chunk: UnsafeRawBufferPointer, _ handler: inout H) throws {
+        buffer.append(contentsOf: chunk)
+        try run(final: false, &handler)
+    }
+
+    /// Ends the part: anything left open is an error.
+    public func finish<H: XMLHandler>(_ handler: inout H) throws {
+        try run(final: true, &handler)
+        finished = true
+        if let open = stack.last {
+            throw malformed("the part ends inside <\(names.localName(open.name))> (truncated?)")
+        }
+        if !sawRoot { throw malformed("no root element") }
+    }
+
+    func malformed(_ reason: String) -> IngestError {
+        IngestError(.officeXMLMalformed, ["part": part, "reason": reason])
+    }
+
+    // MARK: Scanning
+
+    private func run<H: XMLHandler>(final: Bool, _ handler: inout H) throws {
+        let consumed: Int = try buffer.withUnsafeBufferPointer { buf in
+            guard let b = buf.baseAddress else { return 0 }
+            return try scan(b, buf.count, final: final, &handler)
+        }
+        if consumed == buffer.count { buffer.removeAll(keepingCapacity: true) }
+        else if consumed > 0 { buffer.removeFirst(consumed) }
+        if !final && buffer.count > maxTokenBytes {
+            throw malformed("a tag longer than \(maxTokenBytes) bytes")
+        }
+    }
+
+    /// Scans as many complete tokens as `b[0..<end]` holds; returns where the unfinished one starts.
+    private func scan<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ end: Int, final: Bool, _ handler: inout H) throws -> Int {
+        var pos = 0
+        if !sawRoot && end >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { pos = 3 }  // UTF-8 BOM
+        while pos < end {
+            if b[pos] != UInt8(ascii: "<") {
+                let lt = find(b, UInt8(ascii: "<"), from: pos, to: end) ?? end
+                var stop = lt
+                if lt == end && !final {
+                    // Keep a reference cut by the chunk boundary for the next round.
+                    if let amp = findLast(b, UInt8(ascii: "&"), from: pos, to: end),
+                       find(b, UInt8(ascii: ";"), from: amp, to: end) == nil { stop = amp }
+                }
+                if stop > pos { try text(b, pos, stop, &handler) }
+                pos = stop
+                if stop < lt || lt == end { return pos }
+                continue
+            }
+            guard pos + 1 < end else { return final ? try fail("unfinished tag") : pos }
+            let c = b[pos + 1]
+            if c == UInt8(ascii: "/") {
+                guard let gt = find(b, UInt8(ascii: ">"), from: pos + 2, to: end) else { return try incomplete(pos, final) }
+                try endTag(b, pos + 2, gt, &handler)
+                pos = gt + 1
+            } else if c == UInt8(ascii: "?") {
+                guard let close = findPair(b, UInt8(ascii: "?"), UInt8(ascii: ">"), from: pos + 2, to: end) else { return try incomplete(pos, final) }
+                pos = close + 2
+            } else if c == UInt8(ascii: "!") {
+                if startsWith(b, pos, end, "<!--") {
+                    guard let close = findTriple(b, "-->", from: pos + 4, to: end) else { return try incomplete(pos, final) }
+                    pos = close + 3
+                } else if startsWith(b, pos, end, "<![CDATA[") {
+                    guard let close = findTriple(b, "]]>", from: pos + 9, to: end) else { return try incomplete(pos, final) }
+                    if !stack.isEmpty { try handler.characters(UnsafeRawBufferPointer(start: b + pos + 9, count: close - pos - 9)) }
+                    pos = close + 3
+                } else if startsWith(b, pos, end, "<!DOCTYPE") {
+                    guard let close = doctypeEnd(b, pos + 9, end) else { return try incomplete(pos, final) }
+                    if findSequence(b, "<!ENTITY", from: pos, to: close) != nil {
+                        throw IngestError(.officeEntityExpansion, ["part": part])
+                    }
+                    pos = close + 1
+                } else if end - pos < 9 && !final {
+                    return pos
+                } else {
+                    return try fail("unknown markup")
+                }
+            } else {
+                guard let gt = startTagEnd(b, pos + 1, end) else { return try incomplete(pos, final) }
+                try startTag(b, pos + 1, gt, &handler)
+                pos = gt + 1
+            }
+        }
+        return pos
+    }
+
+    private func incomplete(_ pos: Int, _ final: Bool) throws -> Int {
+        if final { return try fail("the part ends inside a tag (truncated?)") }
+        return pos
+    }
+
+    private func fail(_ reason: String) throws -> Int { throw malformed(reason) }
+
+    private func text<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, _ handler: inout H) throws {
+        guard !stack.isEmpty else { return }  // whitespace between the prolog and the root
+        let raw = UnsafeBufferPointer(start: b + start, count: stop - start)
+        if memchr(b + start, Int32(UInt8(ascii: "&")), stop - start) == nil {
+            try handler.characters(UnsafeRawBufferPointer(raw))
+            return
+        }
+        scratch.removeAll(keepingCapacity: true)
+        do { try XMLEntities.decode(raw, into: &scratch) } catch { throw entityError(error) }
+        try scratch.withUnsafeBytes { try handler.characters($0) }
+    }
+
+    private func entityError(_ e: XMLEntities.Failure) -> IngestError {
+        switch e {
+        case .unknown(let name): malformed("unknown entity &\(name);")
+        case .badCharacterReference(let name): malformed("invalid character reference &\(name);")
+        }
+    }
+
+    // MARK: Tags
+
+    @inline(__always) private func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+
+    private func startTag<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ gt: Int, _ handler: inout H) throws {
+        var i = start
+        while i < gt && !isSpace(b[i]) && b[i] != UInt8(ascii: "/") { i += 1 }
+        let nameEnd = i
+        guard nameEnd > start else { throw malformed("a tag without a name") }
+        if stack.isEmpty && sawRoot { throw malformed("a second root element") }
+        let mark = bindings.count
+        attributes.removeAll(keepingCapacity: true)
+        pendingPrefixes.removeAll(keepingCapacity: true)
+        var selfClosing = false
+        while true {
+            while i < gt && isSpace(b[i]) { i += 1 }
+            if i >= gt { break }
+            if b[i] == UInt8(ascii: "/") { selfClosing = true; i += 1; continue }
+            let aStart = i
+            var colon = -1
+            while i < gt && b[i] != UInt8(ascii: "=") && !isSpace(b[i]) {
+                if b[i] == UInt8(ascii: ":") && colon < 0 { colon = i }
+                i += 1
+            }
+            let aEnd = i
+            while i < gt && isSpace(b[i]) { i += 1 }
+            guard i < gt, b[i] == UInt8(ascii: "="), aEnd > aStart else { throw malformed("an attribute without a value") }
+            i += 1
+            while i < gt && isSpace(b[i]) { i += 1 }
+            guard i < gt, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { throw malformed("an unquoted attribute value") }
+            let quote = b[i]
+            let vStart = i + 1
+            guard let vEnd = find(b, quote, from: vStart, to: gt) else { throw malformed("an unterminated attribute value") }
+            i = vEnd + 1
+            let entity = memchr(b + vStart, Int32(UInt8(ascii: "&")), vEnd - vStart) != nil
+            if entity {
+                scratch.removeAll(keepingCapacity: true)
+                do { try XMLEntities.decode(UnsafeBufferPointer(start: b + vStart, count: vEnd - vStart), into: &scratch) }
+                catch { throw entityError(error) }
+            }
+            // Namespace declarations first: they apply to this very tag's names.
+            if colon < 0 && aEnd - aStart == 5 && isXmlns(b, aStart) {
+                bind(emptyPrefix, uri(b, vStart, vEnd, entity))
+            } else if colon - aStart == 5 && isXmlns(b, aStart) {
+                bind(names.intern(XMLNameTable.prefixSpace, b + colon + 1, aEnd - colon - 1), uri(b, vStart, vEnd, entity))
+            } else {
+                pendingPrefixes.append((aStart, colon < 0 ? aStart : colon, colon < 0 ? aStart : colon + 1, aEnd, vStart, vEnd, entity))
+            }
+        }
+        for p in pendingPrefixes {
+            let ns: Int32 = p.prefixEnd == p.prefixStart ? XMLNameTable.noNamespace
+                : resolve(names.intern(XMLNameTable.prefixSpace, b + p.prefixStart, p.prefixEnd - p.prefixStart))
+            let id = names.intern(ns, b + p.localStart, p.localEnd - p.localStart)
+            attributes.append(RawAttribute(name: id, valueStart: p.valueStart, valueEnd: p.valueEnd, hasEntity: p.entity))
+        }
+        let name = qualifiedName(b, start, nameEnd)
+        stack.append((name, mark))
+        sawRoot = true
+        elementCount += 1
+        try attributes.withUnsafeBufferPointer { list in
+            try handler.startElement(name, XMLAttributes(bytes: b, list: list))
+        }
+        if selfClosing { try close(name, &handler) }
+    }
+
+    private func endTag<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ gt: Int, _ handler: inout H) throws {
+        var e = gt
+        while e > start && isSpace(b[e - 1]) { e -= 1 }
+        guard e > start else { throw malformed("an end tag without a name") }
+        let name = qualifiedName(b, start, e)
+        guard let open = stack.last else { throw malformed("</\(names.localName(name))> closes nothing") }
+        guard open.name == name else {
+            throw malformed("</\(names.localName(name))> closes <\(names.localName(open.name))>")
+        }
+        try close(name, &handler)
+    }
+
+    private func close<H: XMLHandler>(_ name: Int32, _ handler: inout H) throws {
+        let mark = stack.removeLast().mark
+        while bindings.count > mark {
+            let b = bindings.removeLast()
+            prefixURI[Int(b.prefix)] = b.previous
+        }
+        try handler.endElement(name)
+    }
+
+    private func qualifiedName(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
+        if let colon = find(b, UInt8(ascii: ":"), from: start, to: end) {
+            let ns = resolve(names.intern(XMLNameTable.prefixSpace, b + start, colon - start))
+            return names.intern(ns, b + colon + 1, end - colon - 1)
+        }
+        return names.intern(resolve(emptyPrefix), b + start, end - start)
+    }
+
+    /// An unbound prefix resolves to a namespace no handler asks for (lenient, like most readers
+    /// of damaged Office files), rather than failing the whole document.
+    @inline(__always) private func resolve(_ prefix: Int32) -> Int32 {
+        let i = Int(prefix)
+        if i < prefixURI.count, prefixURI[i] >= 0 { return prefixURI[i] }
+        return unboundNamespace
+    }
+
+    private lazy var unboundNamespace: Int32 = names.namespace("urn:ingest:unbound-prefix")
+
+    private func bind(_ prefix: Int32, _ uri: Int32) {
+        let i = Int(prefix)
+        if i >= prefixURI.count { prefixURI.append(contentsOf: repeatElement(-1, count: i + 1 - prefixURI.count + 16)) }
+        bindings.append((prefix, prefixURI[i]))
+        prefixURI[i] = uri
+    }
+
+    private func uri(_ b: UnsafePointer<UInt8>, _ s: Int, _ e: Int, _ entity: Bool) -> Int32 {
+        if entity { return names.canonical(scratch.withUnsafeBufferPointer { names.intern(XMLNameTable.uriSpace, $0.baseAddress, $0.count) }) }
+        return names.canonical(names.intern(XMLNameTable.uriSpace, b + s, e - s))
+    }
+
+    private func isXmlns(_ b: UnsafePointer<UInt8>, _ i: Int) -> Bool {
+        b[i] == UInt8(ascii: "x") && b[i + 1] == UInt8(ascii: "m") && b[i + 2] == UInt8(ascii: "l")
+            && b[i + 3] == UInt8(ascii: "n") && b[i + 4] == UInt8(ascii: "s")
+    }
+
+    // MARK: Byte search
+
+    @inline(__always) private func find(_ b: UnsafePointer<UInt8>, _ c: UInt8, from: Int, to: Int) -> Int? {
+        guard from < to, let p = memchr(b + from, Int32(c), to - from) else { return nil }
+        return UnsafeRawPointer(p) - UnsafeRawPointer(b)
+    }
+
+    private func findLast(_ b: UnsafePointer<UInt8>, _ c: UInt8, from: Int, to: Int) -> Int? {
+        var i = to - 1
+        while i >= from && to - i < 16 { if b[i] == c { return i }; i -= 1 }
+        return nil
+    }
+
+    private func findPair(_ b: UnsafePointer<UInt8>, _ c1: UInt8, _ c2: UInt8, from: Int, to: Int) -> Int? {
+        var i = from
+        while let j = find(b, c2, from: i, to: to) {
+            if j > from && b[j - 1] == c1 { return j - 1 }
+            i = j + 1
+        }
+        return nil
+    }
+
+    private func findTriple(_ b: UnsafePointer<UInt8>, _ s: StaticString, from: Int, to: Int) -> Int? {
+        findSequence(b, s, from: from, to: to)
+    }
+
+    private func findSequence(_ b: UnsafePointer<UInt8>, _ s: StaticString, from: Int, to: Int) -> Int? {
+        let n = s.utf8CodeUnitCount
+        let p = s.utf8Start
+        var i = from
+        while let j = find(b, p[0], from: i, to: to) {
+            if j + n > to { return nil }
+            if memcmp(b + j, p, n) == 0 { return j }
+            i = j + 1
+        }
+        return nil
+    }
+
+    private func startsWith(_ b: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, _ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        return pos + n <= end && memcmp(b + pos, s.utf8Start, n) == 0
+    }
+
+    /// The `>` closing a start tag, skipping `>` inside quoted attribute values.
+    private func startTagEnd(_ b: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
+        var i = from
+        while i < end {
+            let c = b[i]
+            if c == UInt8(ascii: ">") { return i }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                guard let q = find(b, c, from: i + 1, to: end) else { return nil }
+                i = q + 1
+                continue
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The `>` closing a DOCTYPE, past an internal subset in brackets.
+    private func doctypeEnd(_ b: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
+        var i = from
+        var depth = 0
+        var quote: UInt8 = 0
+        while i < end {
+            let c = b[i]
+            if quote != 0 { if c == quote { quote = 0 } }
+            else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c }
+            else if c == UInt8(ascii: "[") { depth += 1 }
+            else if c == UInt8(ascii: "]") { depth -= 1 }
+            else if c == UInt8(ascii: ">") && depth <= 0 { return i }
+            i += 1
+        }
+        return nil
+    }
+}
