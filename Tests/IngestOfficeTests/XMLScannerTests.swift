@@ -4,20 +4,32 @@ import IngestTestSupport
 @testable import IngestOffice
 import XCTest
 
-/// Records what the scanner reports, as readable strings.
+/// Records what the scanner reports, as readable strings. The name table is lent to the scanner
+/// while it runs, so ids are recorded and turned into names afterwards (`resolved`).
 struct Recorder: XMLHandler {
     let names: XMLNameTable
     var events: [String] = []
+    var ids: [[Int32]] = []
     mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
-        var s = "<\(names.localName(name))@\(names.namespaceOf(name))"
-        for i in 0..<a.count { s += " \(names.localName(a.name(at: i)))=\(a.value(at: i))" }
-        events.append(s)
+        var s = "<{0}"
+        var row = [name]
+        for i in 0..<a.count { row.append(a.name(at: i)); s += " {\(i + 1)}=\(a.value(at: i))" }
+        events.append(s); ids.append(row)
     }
-    mutating func endElement(_ name: Int32) throws { events.append("</\(names.localName(name))") }
+    mutating func endElement(_ name: Int32) throws { events.append("</{0}"); ids.append([name]) }
+    var resolved: [String] {
+        zip(events, ids + Array(repeating: [], count: max(0, events.count - ids.count))).map { e, row in
+            var s = e
+            for (k, id) in row.enumerated() {
+                s = s.replacingOccurrences(of: "{\(k)}", with: k == 0 ? "\(names.localName(id))@\(names.namespaceOf(id))" : names.localName(id))
+            }
+            return s
+        }
+    }
     mutating func characters(_ text: UnsafeRawBufferPointer) throws {
         let s = String(decoding: text, as: UTF8.self)
         if let last = events.last, last.hasPrefix("\"") { events[events.count - 1] = String(last.dropLast()) + s + "\"" }
-        else { events.append("\"" + s + "\"") }
+        else { events.append("\"" + s + "\""); ids.append([]) }
     }
 }
 
@@ -34,7 +46,7 @@ final class XMLScannerTests: XCTestCase {
             i = end
         }
         try scanner.finish(&r)
-        return r.events
+        return r.resolved
     }
 
     func testNamespacesAreResolvedByURINotPrefix() throws {
@@ -55,7 +67,7 @@ final class XMLScannerTests: XCTestCase {
     func testEntitiesCDATACommentsAndChunking() throws {
         let xml = #"<?xml version="1.0"?><!-- c --><a k="1 &amp; 2">x &lt;y&gt; &#233;&#x20AC; <![CDATA[<raw>]]>z</a>"#
         let whole = try scan(xml)
-        XCTAssertEqual(whole, ["<a@0 k=1 & 2", "\"x <y> é€ <raw>z\"", "</a"])
+        XCTAssertEqual(whole, ["<a@0 k=1 & 2", "\"x <y> é€ <raw>z\"", "</a@0"])
         for size in [1, 2, 3, 7] { XCTAssertEqual(try scan(xml, chunk: size), whole, "chunk \(size)") }
     }
 

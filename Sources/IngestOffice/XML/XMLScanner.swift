@@ -10,33 +10,14 @@ import IngestCore
 /// every Office part.
 public final class XMLScanner {
     public let names: XMLNameTable
-    let part: String
-    let maxTokenBytes: Int
-
+    private var core: ScanCore
     private var buffer: [UInt8] = []
-    private var stack: [(name: Int32, mark: Int)] = []
-    private var bindings: [(prefix: Int32, previous: Int32)] = []
-    private var prefixURI: [Int32] = []
-    private var attributes: [RawAttribute] = []
-    private var pendingPrefixes: [(prefixStart: Int, prefixEnd: Int, localStart: Int, localEnd: Int, valueStart: Int, valueEnd: Int, entity: Bool)] = []
-    private var scratch: [UInt8] = []
-    private var sawRoot = false
-    private var finished = false
-    private let emptyPrefix: Int32
-    private let xmlnsPrefix: Int32
     /// Elements seen so far (for tests and diagnostics).
-    public private(set) var elementCount = 0
+    public var elementCount: Int { core.elementCount }
 
     public init(part: String, names: XMLNameTable = XMLNameTable(), maxTokenBytes: Int = 8 << 20) {
-        self.part = part
         self.names = names
-        self.maxTokenBytes = maxTokenBytes
-        emptyPrefix = names.intern(XMLNameTable.prefixSpace, nil, 0)
-        xmlnsPrefix = "xmlns".withCString { names.intern(XMLNameTable.prefixSpace, UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), 5) }
-        let xml = "xml".withCString { names.intern(XMLNameTable.prefixSpace, UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), 3) }
-        bind(emptyPrefix, XMLNameTable.noNamespace)
-        bind(xml, names.namespace("http://www.w3.org/XML/1998/namespace"))
-        bindings.removeAll()
+        core = ScanCore(part: part, maxTokenBytes: maxTokenBytes, names: &names.storage)
     }
 
     /// Scans a whole buffer (a part already in memory).
@@ -54,33 +35,87 @@ public final class XMLScanner {
     /// Ends the part: anything left open is an error.
     public func finish<H: XMLHandler>(_ handler: inout H) throws {
         try run(final: true, &handler)
-        finished = true
-        if let open = stack.last {
-            throw malformed("the part ends inside <\(names.localName(open.name))> (truncated?)")
+        try core.checkEnd(names.storage)
+    }
+
+    /// Moves the state, the name storage and the bytes into locals for the scan (no dynamic
+    /// exclusivity checks, no copy-on-write), and back afterwards, even on error.
+    private func run<H: XMLHandler>(final: Bool, _ handler: inout H) throws {
+        var c = core
+        core = ScanCore.placeholder
+        c.names = names.storage
+        names.storage = NameStorage(empty: ())
+        var bytes = buffer
+        buffer = []
+        defer {
+            names.storage = c.names
+            c.names = NameStorage(empty: ())
+            core = c
+            buffer = bytes
         }
-        if !sawRoot { throw malformed("no root element") }
+        let consumed: Int = try bytes.withUnsafeBufferPointer { buf in
+            guard let b = buf.baseAddress else { return 0 }
+            return try c.scan(b, buf.count, final: final, &handler)
+        }
+        if consumed == bytes.count { bytes.removeAll(keepingCapacity: true) }
+        else if consumed > 0 { bytes.removeFirst(consumed) }
+        if !final && bytes.count > c.maxTokenBytes {
+            throw c.malformed("a tag longer than \(c.maxTokenBytes) bytes")
+        }
+    }
+}
+
+/// The scanner's state and hot loop, as a value.
+struct ScanCore {
+    let part: String
+    let maxTokenBytes: Int
+    var names: NameStorage
+    private var stack: [(name: Int32, mark: Int)] = []
+    private var bindings: [(prefix: Int32, previous: Int32)] = []
+    private var prefixURI: [Int32] = []
+    private var attributes: [RawAttribute] = []
+    private var pendingPrefixes: [(prefixStart: Int, prefixEnd: Int, localStart: Int, localEnd: Int, valueStart: Int, valueEnd: Int, entity: Bool)] = []
+    private var scratch: [UInt8] = []
+    private var sawRoot = false
+    private var emptyPrefix: Int32 = 0
+    private var unboundNamespace: Int32 = 0
+    private(set) var elementCount = 0
+
+    static let placeholder = ScanCore()
+    private init() { part = ""; maxTokenBytes = 0; names = NameStorage(empty: ()) }
+
+    init(part: String, maxTokenBytes: Int, names: inout NameStorage) {
+        self.part = part
+        self.maxTokenBytes = maxTokenBytes
+        self.names = NameStorage(empty: ())
+        emptyPrefix = names.intern(XMLNameTable.prefixSpace, nil, 0)
+        let xml = "xml".withCString { names.intern(XMLNameTable.prefixSpace, UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), 3) }
+        let xmlURI = "http://www.w3.org/XML/1998/namespace".withCString {
+            names.intern(XMLNameTable.uriSpace, UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), 36)
+        }
+        unboundNamespace = "urn:ingest:unbound-prefix".withCString {
+            names.intern(XMLNameTable.uriSpace, UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), 25)
+        }
+        bind(emptyPrefix, XMLNameTable.noNamespace)
+        bind(xml, xmlURI)
+        bindings.removeAll()
     }
 
     func malformed(_ reason: String) -> IngestError {
         IngestError(.officeXMLMalformed, ["part": part, "reason": reason])
     }
 
-    // MARK: Scanning
-
-    private func run<H: XMLHandler>(final: Bool, _ handler: inout H) throws {
-        let consumed: Int = try buffer.withUnsafeBufferPointer { buf in
-            guard let b = buf.baseAddress else { return 0 }
-            return try scan(b, buf.count, final: final, &handler)
+    func checkEnd(_ table: NameStorage) throws {
+        if let open = stack.last {
+            throw malformed("the part ends inside <\(table.string(open.name))> (truncated?)")
         }
-        if consumed == buffer.count { buffer.removeAll(keepingCapacity: true) }
-        else if consumed > 0 { buffer.removeFirst(consumed) }
-        if !final && buffer.count > maxTokenBytes {
-            throw malformed("a tag longer than \(maxTokenBytes) bytes")
-        }
+        if !sawRoot { throw malformed("no root element") }
     }
 
+    // MARK: Scanning
+
     /// Scans as many complete tokens as `b[0..<end]` holds; returns where the unfinished one starts.
-    private func scan<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ end: Int, final: Bool, _ handler: inout H) throws -> Int {
+    mutating func scan<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ end: Int, final: Bool, _ handler: inout H) throws -> Int {
         var pos = 0
         if !sawRoot && end >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { pos = 3 }  // UTF-8 BOM
         while pos < end {
@@ -141,7 +176,7 @@ public final class XMLScanner {
 
     private func fail(_ reason: String) throws -> Int { throw malformed(reason) }
 
-    private func text<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, _ handler: inout H) throws {
+    private mutating func text<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, _ handler: inout H) throws {
         guard !stack.isEmpty else { return }  // whitespace between the prolog and the root
         let raw = UnsafeBufferPointer(start: b + start, count: stop - start)
         if memchr(b + start, Int32(UInt8(ascii: "&")), stop - start) == nil {
@@ -164,7 +199,7 @@ public final class XMLScanner {
 
     @inline(__always) private func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
-    private func startTag<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ gt: Int, _ handler: inout H) throws {
+    private mutating func startTag<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ gt: Int, _ handler: inout H) throws {
         var i = start
         while i < gt && !isSpace(b[i]) && b[i] != UInt8(ascii: "/") { i += 1 }
         let nameEnd = i
@@ -225,19 +260,19 @@ public final class XMLScanner {
         if selfClosing { try close(name, &handler) }
     }
 
-    private func endTag<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ gt: Int, _ handler: inout H) throws {
+    private mutating func endTag<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ gt: Int, _ handler: inout H) throws {
         var e = gt
         while e > start && isSpace(b[e - 1]) { e -= 1 }
         guard e > start else { throw malformed("an end tag without a name") }
         let name = qualifiedName(b, start, e)
-        guard let open = stack.last else { throw malformed("</\(names.localName(name))> closes nothing") }
+        guard let open = stack.last else { throw malformed("</\(names.string(name))> closes nothing") }
         guard open.name == name else {
-            throw malformed("</\(names.localName(name))> closes <\(names.localName(open.name))>")
+            throw malformed("</\(names.string(name))> closes <\(names.string(open.name))>")
         }
         try close(name, &handler)
     }
 
-    private func close<H: XMLHandler>(_ name: Int32, _ handler: inout H) throws {
+    private mutating func close<H: XMLHandler>(_ name: Int32, _ handler: inout H) throws {
         let mark = stack.removeLast().mark
         while bindings.count > mark {
             let b = bindings.removeLast()
@@ -246,7 +281,7 @@ public final class XMLScanner {
         try handler.endElement(name)
     }
 
-    private func qualifiedName(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
+    private mutating func qualifiedName(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
         if let colon = find(b, UInt8(ascii: ":"), from: start, to: end) {
             let ns = resolve(names.intern(XMLNameTable.prefixSpace, b + start, colon - start))
             return names.intern(ns, b + colon + 1, end - colon - 1)
@@ -262,16 +297,14 @@ public final class XMLScanner {
         return unboundNamespace
     }
 
-    private lazy var unboundNamespace: Int32 = names.namespace("urn:ingest:unbound-prefix")
-
-    private func bind(_ prefix: Int32, _ uri: Int32) {
+    private mutating func bind(_ prefix: Int32, _ uri: Int32) {
         let i = Int(prefix)
         if i >= prefixURI.count { prefixURI.append(contentsOf: repeatElement(-1, count: i + 1 - prefixURI.count + 16)) }
         bindings.append((prefix, prefixURI[i]))
         prefixURI[i] = uri
     }
 
-    private func uri(_ b: UnsafePointer<UInt8>, _ s: Int, _ e: Int, _ entity: Bool) -> Int32 {
+    private mutating func uri(_ b: UnsafePointer<UInt8>, _ s: Int, _ e: Int, _ entity: Bool) -> Int32 {
         if entity { return names.canonical(scratch.withUnsafeBufferPointer { names.intern(XMLNameTable.uriSpace, $0.baseAddress, $0.count) }) }
         return names.canonical(names.intern(XMLNameTable.uriSpace, b + s, e - s))
     }
