@@ -79,8 +79,11 @@ public struct DocxExtractor: Extractor {
             metadata["macros"] = .string("present, not run")
         }
 
-        let characters = blocks.reduce(0) { $0 + $1.text.count }
-        let thin: ErrorCode? = characters < context.config.readiness.notReadyBelow && body.images > 0 ? .officeImageOnly : nil
+        // Thin text beside pictures: count characters only up to the readiness threshold.
+        let threshold = context.config.readiness.notReadyBelow
+        var characters = 0
+        for b in blocks where characters < threshold { characters += b.text.unicodeScalars.count }
+        let thin: ErrorCode? = characters < threshold && body.images > 0 ? .officeImageOnly : nil
         let title = core["title"].map { TitleCandidate($0, origin: .metadata) }
             ?? body.firstTitle.map { TitleCandidate($0, origin: .heading) }
         let language = body.dominantLanguage(default: styles.defaultLanguage)

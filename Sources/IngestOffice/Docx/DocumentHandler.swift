@@ -52,6 +52,8 @@ struct DocumentHandler: XMLHandler {
     private var tables: [TableBuilder] = []
     private var runLanguage = 0
     private var languageIds: [String: Int] = ["": 0]
+    private var lastLanguageBytes: [UInt8] = []
+    private var lastLanguage = 0
     private(set) var languageNames: [String] = [""]
     private(set) var languageCounts: [Int] = [0]
     private var noteStart: Int?
@@ -80,11 +82,16 @@ struct DocumentHandler: XMLHandler {
         case .outlineLvl where inPPr: current?.outline = a[n.val].flatMap { Int($0) }
         case .run: runLanguage = 0
         case .lang where inRPr && !inPPr:
-            if let v = a[n.val], !v.isEmpty {
+            // Every run repeats its language: compare bytes with the last one before making a string.
+            if let raw = a.rawValue(n.val), raw.elementsEqual(lastLanguageBytes) {
+                runLanguage = lastLanguage
+            } else if let v = a[n.val], !v.isEmpty {
+                lastLanguageBytes = Array(v.utf8)
                 if let id = languageIds[v] { runLanguage = id } else {
                     runLanguage = languageNames.count
                     languageIds[v] = runLanguage; languageNames.append(v); languageCounts.append(0)
                 }
+                lastLanguage = runLanguage
             }
         case .text: inText = true
         case .tab where !inPPr: append("\t")
@@ -185,9 +192,10 @@ struct DocumentHandler: XMLHandler {
         if let numId = p.numId ?? styleList?.numId {
             marker = numbering.next(numId, p.ilvl ?? styleList?.ilvl ?? 0)
         }
-        let text = String(decoding: p.text, as: UTF8.self)
-        let hasText = text.contains { !$0.isWhitespace }
+        // Any byte other than ASCII white space is text (cheaper than walking Characters).
+        let hasText = p.text.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         if hasText {
+            let text = String(decoding: p.text, as: UTF8.self)
             var block: Block
             switch role {
             case .heading(let level): block = Block(kind: .heading, text: text, level: level, marker: marker, provenance: .textLayer)

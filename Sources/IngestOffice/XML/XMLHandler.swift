@@ -41,4 +41,14 @@ public struct XMLAttributes {
     }
 
     public func contains(_ name: Int32) -> Bool { list.contains { $0.name == name } }
+
+    /// The undecoded bytes of an attribute's value, when it holds no reference; lets a hot
+    /// handler compare values without making strings. Valid only during `startElement`.
+    public func rawValue(_ name: Int32) -> UnsafeBufferPointer<UInt8>? {
+        for i in 0..<list.count where list[i].name == name {
+            let a = list[i]
+            return a.hasEntity ? nil : UnsafeBufferPointer(start: bytes + a.valueStart, count: a.valueEnd - a.valueStart)
+        }
+        return nil
+    }
 }

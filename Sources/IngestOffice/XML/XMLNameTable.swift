@@ -82,7 +82,7 @@ struct NameStorage {
                         if id < 0 { return -1 - Int32(s) }
                         let e = entries[Int(id)]
                         if e.hash == h && e.ns == ns && Int(e.count) == n
-                            && (n == 0 || memcmp(pool.baseAddress! + Int(e.offset), p!, n) == 0) { return id }
+                            && Self.same(pool.baseAddress! + Int(e.offset), p, n) { return id }
                         s = (s + 1) & mask
                     }
                 }
@@ -96,6 +96,14 @@ struct NameStorage {
         slots[slot] = id
         if entries.count * 2 > slots.count { rehash() }
         return id
+    }
+
+    /// Names are short: a byte loop beats a call to memcmp.
+    @inline(__always) static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, _ n: Int) -> Bool {
+        guard n > 0, let b else { return true }
+        if n > 24 { return memcmp(a, b, n) == 0 }
+        for i in 0..<n where a[i] != b[i] { return false }
+        return true
     }
 
     private mutating func rehash() {

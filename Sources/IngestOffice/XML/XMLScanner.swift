@@ -80,6 +80,11 @@ struct ScanCore {
     private var emptyPrefix: Int32 = 0
     private var unboundNamespace: Int32 = 0
     private(set) var elementCount = 0
+    /// The last prefix seen (packed bytes, length, id): Office parts use one prefix ("w") for
+    /// almost every name, so most lookups end here.
+    private var lastPrefixPacked: UInt64 = 0
+    private var lastPrefixLength = -1
+    private var lastPrefixId: Int32 = 0
 
     static let placeholder = ScanCore()
     private init() { part = ""; maxTokenBytes = 0; names = NameStorage(empty: ()) }
@@ -197,7 +202,6 @@ struct ScanCore {
 
     // MARK: Tags
 
-    @inline(__always) private func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
     private mutating func startTag<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ gt: Int, _ handler: inout H) throws {
         var i = start
@@ -245,8 +249,11 @@ struct ScanCore {
             }
         }
         for p in pendingPrefixes {
-            let ns: Int32 = p.prefixEnd == p.prefixStart ? XMLNameTable.noNamespace
-                : resolve(names.intern(XMLNameTable.prefixSpace, b + p.prefixStart, p.prefixEnd - p.prefixStart))
+            var ns = XMLNameTable.noNamespace
+            if p.prefixEnd != p.prefixStart {
+                let prefix = prefixId(b + p.prefixStart, p.prefixEnd - p.prefixStart)
+                ns = Self.resolve(prefix, prefixURI, unboundNamespace)
+            }
             let id = names.intern(ns, b + p.localStart, p.localEnd - p.localStart)
             attributes.append(RawAttribute(name: id, valueStart: p.valueStart, valueEnd: p.valueEnd, hasEntity: p.entity))
         }
@@ -281,20 +288,32 @@ struct ScanCore {
         try handler.endElement(name)
     }
 
+    @inline(__always) private mutating func prefixId(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int32 {
+        guard n <= 8 else { return names.intern(XMLNameTable.prefixSpace, p, n) }
+        var packed: UInt64 = 0
+        for i in 0..<n { packed = packed << 8 | UInt64(p[i]) }
+        if n == lastPrefixLength && packed == lastPrefixPacked { return lastPrefixId }
+        let id = names.intern(XMLNameTable.prefixSpace, p, n)
+        lastPrefixPacked = packed; lastPrefixLength = n; lastPrefixId = id
+        return id
+    }
+
     private mutating func qualifiedName(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
         if let colon = find(b, UInt8(ascii: ":"), from: start, to: end) {
-            let ns = resolve(names.intern(XMLNameTable.prefixSpace, b + start, colon - start))
+            let prefix = prefixId(b + start, colon - start)
+            let ns = Self.resolve(prefix, prefixURI, unboundNamespace)
             return names.intern(ns, b + colon + 1, end - colon - 1)
         }
-        return names.intern(resolve(emptyPrefix), b + start, end - start)
+        let ns = Self.resolve(emptyPrefix, prefixURI, unboundNamespace)
+        return names.intern(ns, b + start, end - start)
     }
 
     /// An unbound prefix resolves to a namespace no handler asks for (lenient, like most readers
     /// of damaged Office files), rather than failing the whole document.
-    @inline(__always) private func resolve(_ prefix: Int32) -> Int32 {
+    @inline(__always) private static func resolve(_ prefix: Int32, _ table: [Int32], _ unbound: Int32) -> Int32 {
         let i = Int(prefix)
-        if i < prefixURI.count, prefixURI[i] >= 0 { return prefixURI[i] }
-        return unboundNamespace
+        if i < table.count, table[i] >= 0 { return table[i] }
+        return unbound
     }
 
     private mutating func bind(_ prefix: Int32, _ uri: Int32) {
@@ -309,84 +328,87 @@ struct ScanCore {
         return names.canonical(names.intern(XMLNameTable.uriSpace, b + s, e - s))
     }
 
-    private func isXmlns(_ b: UnsafePointer<UInt8>, _ i: Int) -> Bool {
-        b[i] == UInt8(ascii: "x") && b[i + 1] == UInt8(ascii: "m") && b[i + 2] == UInt8(ascii: "l")
-            && b[i + 3] == UInt8(ascii: "n") && b[i + 4] == UInt8(ascii: "s")
+}
+
+// MARK: Byte search (free functions: they never touch the scanner's state)
+
+@inline(__always) fileprivate func find(_ b: UnsafePointer<UInt8>, _ c: UInt8, from: Int, to: Int) -> Int? {
+    guard from < to, let p = memchr(b + from, Int32(c), to - from) else { return nil }
+    return UnsafeRawPointer(p) - UnsafeRawPointer(b)
+}
+
+fileprivate func findLast(_ b: UnsafePointer<UInt8>, _ c: UInt8, from: Int, to: Int) -> Int? {
+    var i = to - 1
+    while i >= from && to - i < 16 { if b[i] == c { return i }; i -= 1 }
+    return nil
+}
+
+fileprivate func findPair(_ b: UnsafePointer<UInt8>, _ c1: UInt8, _ c2: UInt8, from: Int, to: Int) -> Int? {
+    var i = from
+    while let j = find(b, c2, from: i, to: to) {
+        if j > from && b[j - 1] == c1 { return j - 1 }
+        i = j + 1
     }
+    return nil
+}
 
-    // MARK: Byte search
+fileprivate func findTriple(_ b: UnsafePointer<UInt8>, _ s: StaticString, from: Int, to: Int) -> Int? {
+    findSequence(b, s, from: from, to: to)
+}
 
-    @inline(__always) private func find(_ b: UnsafePointer<UInt8>, _ c: UInt8, from: Int, to: Int) -> Int? {
-        guard from < to, let p = memchr(b + from, Int32(c), to - from) else { return nil }
-        return UnsafeRawPointer(p) - UnsafeRawPointer(b)
+fileprivate func findSequence(_ b: UnsafePointer<UInt8>, _ s: StaticString, from: Int, to: Int) -> Int? {
+    let n = s.utf8CodeUnitCount
+    let p = s.utf8Start
+    var i = from
+    while let j = find(b, p[0], from: i, to: to) {
+        if j + n > to { return nil }
+        if memcmp(b + j, p, n) == 0 { return j }
+        i = j + 1
     }
+    return nil
+}
 
-    private func findLast(_ b: UnsafePointer<UInt8>, _ c: UInt8, from: Int, to: Int) -> Int? {
-        var i = to - 1
-        while i >= from && to - i < 16 { if b[i] == c { return i }; i -= 1 }
-        return nil
-    }
+fileprivate func startsWith(_ b: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, _ s: StaticString) -> Bool {
+    let n = s.utf8CodeUnitCount
+    return pos + n <= end && memcmp(b + pos, s.utf8Start, n) == 0
+}
 
-    private func findPair(_ b: UnsafePointer<UInt8>, _ c1: UInt8, _ c2: UInt8, from: Int, to: Int) -> Int? {
-        var i = from
-        while let j = find(b, c2, from: i, to: to) {
-            if j > from && b[j - 1] == c1 { return j - 1 }
-            i = j + 1
+/// The `>` closing a start tag, skipping `>` inside quoted attribute values.
+fileprivate func startTagEnd(_ b: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
+    var i = from
+    while i < end {
+        let c = b[i]
+        if c == UInt8(ascii: ">") { return i }
+        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+            guard let q = find(b, c, from: i + 1, to: end) else { return nil }
+            i = q + 1
+            continue
         }
-        return nil
+        i += 1
     }
+    return nil
+}
 
-    private func findTriple(_ b: UnsafePointer<UInt8>, _ s: StaticString, from: Int, to: Int) -> Int? {
-        findSequence(b, s, from: from, to: to)
+/// The `>` closing a DOCTYPE, past an internal subset in brackets.
+fileprivate func doctypeEnd(_ b: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
+    var i = from
+    var depth = 0
+    var quote: UInt8 = 0
+    while i < end {
+        let c = b[i]
+        if quote != 0 { if c == quote { quote = 0 } }
+        else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c }
+        else if c == UInt8(ascii: "[") { depth += 1 }
+        else if c == UInt8(ascii: "]") { depth -= 1 }
+        else if c == UInt8(ascii: ">") && depth <= 0 { return i }
+        i += 1
     }
+    return nil
+}
 
-    private func findSequence(_ b: UnsafePointer<UInt8>, _ s: StaticString, from: Int, to: Int) -> Int? {
-        let n = s.utf8CodeUnitCount
-        let p = s.utf8Start
-        var i = from
-        while let j = find(b, p[0], from: i, to: to) {
-            if j + n > to { return nil }
-            if memcmp(b + j, p, n) == 0 { return j }
-            i = j + 1
-        }
-        return nil
-    }
+@inline(__always) fileprivate func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
-    private func startsWith(_ b: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, _ s: StaticString) -> Bool {
-        let n = s.utf8CodeUnitCount
-        return pos + n <= end && memcmp(b + pos, s.utf8Start, n) == 0
-    }
-
-    /// The `>` closing a start tag, skipping `>` inside quoted attribute values.
-    private func startTagEnd(_ b: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
-        var i = from
-        while i < end {
-            let c = b[i]
-            if c == UInt8(ascii: ">") { return i }
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                guard let q = find(b, c, from: i + 1, to: end) else { return nil }
-                i = q + 1
-                continue
-            }
-            i += 1
-        }
-        return nil
-    }
-
-    /// The `>` closing a DOCTYPE, past an internal subset in brackets.
-    private func doctypeEnd(_ b: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
-        var i = from
-        var depth = 0
-        var quote: UInt8 = 0
-        while i < end {
-            let c = b[i]
-            if quote != 0 { if c == quote { quote = 0 } }
-            else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c }
-            else if c == UInt8(ascii: "[") { depth += 1 }
-            else if c == UInt8(ascii: "]") { depth -= 1 }
-            else if c == UInt8(ascii: ">") && depth <= 0 { return i }
-            i += 1
-        }
-        return nil
-    }
+fileprivate func isXmlns(_ b: UnsafePointer<UInt8>, _ i: Int) -> Bool {
+    b[i] == UInt8(ascii: "x") && b[i + 1] == UInt8(ascii: "m") && b[i + 2] == UInt8(ascii: "l")
+        && b[i + 3] == UInt8(ascii: "n") && b[i + 4] == UInt8(ascii: "s")
 }

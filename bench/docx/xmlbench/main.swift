@@ -28,6 +28,7 @@ let path = CommandLine.arguments[1]
 let archive = try ZipArchive(url: URL(fileURLWithPath: path))
 let part = try archive.data(archive.entry("word/document.xml")!, maxBytes: 1 << 30)
 let rounds = 3
+let extractOnly = CommandLine.arguments.count > 2 && CommandLine.arguments[2] == "--extract-only"
 
 func time(_ body: () throws -> Void) rethrows -> Double {
     var best = Double.infinity
@@ -39,12 +40,9 @@ func time(_ body: () throws -> Void) rethrows -> Double {
     return best
 }
 
-var ours = Counter()
-let oursMs = try time {
-    var c = Counter()
-    try XMLScanner(part: "word/document.xml").scan(part, &c)
-    ours = c
-}
+if !extractOnly {
+var ours = XMLCounts()
+let oursMs = try time { ours = try XMLCounts.of(part, part: "word/document.xml") }
 let foundation = FoundationCounter()
 let data = Data(part)
 let foundationMs = time {
@@ -70,3 +68,11 @@ print(String(format: "Foundation XMLParser:     %8.1f ms  %6.1f MB/s  elements %
 print(String(format: "ours, inflate + scan:     %8.1f ms  (streamed from the ZIP, 64 KiB chunks)", streamMs))
 print(String(format: "speed-up over XMLParser:  %.1fx", foundationMs / oursMs))
 print("same elements/attributes:", ours.elements == foundation.elements && ours.attributes == foundation.attributes ? "yes" : "NO")
+}
+
+// The whole extractor on the same file (what `ingest convert` reports as timings.extract).
+import IngestCore
+let input = SourceInput(files: [URL(fileURLWithPath: path)], kind: .docx, byteSize: archive.fileSize, name: path)
+var blocks = 0
+let extractMs = try time { blocks = try DocxExtractor().extract(input, context: ExtractionContext()).blocks.count }
+print(String(format: "DocxExtractor.extract:    %8.1f ms  (%d blocks)", extractMs, blocks))
