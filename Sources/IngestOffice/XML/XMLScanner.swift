@@ -26,10 +26,40 @@ public final class XMLScanner {
         try finish(&handler)
     }
 
-    /// Scans the next chunk of the part.
+    /// Scans the next chunk of the part. Complete tokens are scanned in place; only a token cut
+    /// by the chunk's end is copied aside, and completed from the next chunk up to its next `>`.
     public func feed<H: XMLHandler>(_ chunk: UnsafeRawBufferPointer, _ handler: inout H) throws {
-        buffer.append(contentsOf: chunk)
-        try run(final: false, &handler)
+        guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), !chunk.isEmpty else { return }
+        var offset = 0
+        if !buffer.isEmpty {
+            // Most cut tokens end at the chunk's first `>`; if not (a `>` inside a value, a long
+            // comment or DTD), take the whole chunk, so a token is rescanned once per chunk at most.
+            let gt = memchr(base, Int32(UInt8(ascii: ">")), chunk.count)
+            offset = gt.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) + 1 } ?? chunk.count
+            buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: offset))
+            try run(final: false, &handler)
+            if !buffer.isEmpty && offset < chunk.count {
+                buffer.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: chunk.count - offset))
+                offset = chunk.count
+                try run(final: false, &handler)
+            }
+        }
+        guard offset < chunk.count else { return }
+        let consumed = try runInPlace(UnsafeBufferPointer(start: base + offset, count: chunk.count - offset), &handler)
+        buffer.append(contentsOf: UnsafeBufferPointer(start: base + offset + consumed, count: chunk.count - offset - consumed))
+    }
+
+    private func runInPlace<H: XMLHandler>(_ bytes: UnsafeBufferPointer<UInt8>, _ handler: inout H) throws -> Int {
+        var c = core
+        core = ScanCore.placeholder
+        c.names = names.storage
+        names.storage = NameStorage(empty: ())
+        defer {
+            names.storage = c.names
+            c.names = NameStorage(empty: ())
+            core = c
+        }
+        return try c.scan(bytes.baseAddress!, bytes.count, final: false, &handler)
     }
 
     /// Ends the part: anything left open is an error.
@@ -210,8 +240,7 @@ struct ScanCore {
         guard nameEnd > start else { throw malformed("a tag without a name") }
         if stack.isEmpty && sawRoot { throw malformed("a second root element") }
         let mark = bindings.count
-        attributes.removeAll(keepingCapacity: true)
-        pendingPrefixes.removeAll(keepingCapacity: true)
+        var pendingCount = 0
         var selfClosing = false
         while true {
             while i < gt && isSpace(b[i]) { i += 1 }
@@ -245,24 +274,28 @@ struct ScanCore {
             } else if colon - aStart == 5 && isXmlns(b, aStart) {
                 bind(names.intern(XMLNameTable.prefixSpace, b + colon + 1, aEnd - colon - 1), uri(b, vStart, vEnd, entity))
             } else {
-                pendingPrefixes.append((aStart, colon < 0 ? aStart : colon, colon < 0 ? aStart : colon + 1, aEnd, vStart, vEnd, entity))
+                let item = (aStart, colon < 0 ? aStart : colon, colon < 0 ? aStart : colon + 1, aEnd, vStart, vEnd, entity)
+                if pendingCount < pendingPrefixes.count { pendingPrefixes[pendingCount] = item } else { pendingPrefixes.append(item) }
+                pendingCount += 1
             }
         }
-        for p in pendingPrefixes {
+        for k in 0..<pendingCount {
+            let p = pendingPrefixes[k]
             var ns = XMLNameTable.noNamespace
             if p.prefixEnd != p.prefixStart {
                 let prefix = prefixId(b + p.prefixStart, p.prefixEnd - p.prefixStart)
                 ns = Self.resolve(prefix, prefixURI, unboundNamespace)
             }
             let id = names.intern(ns, b + p.localStart, p.localEnd - p.localStart)
-            attributes.append(RawAttribute(name: id, valueStart: p.valueStart, valueEnd: p.valueEnd, hasEntity: p.entity))
+            let a = RawAttribute(name: id, valueStart: p.valueStart, valueEnd: p.valueEnd, hasEntity: p.entity)
+            if k < attributes.count { attributes[k] = a } else { attributes.append(a) }
         }
         let name = qualifiedName(b, start, nameEnd)
         stack.append((name, mark))
         sawRoot = true
         elementCount += 1
         try attributes.withUnsafeBufferPointer { list in
-            try handler.startElement(name, XMLAttributes(bytes: b, list: list))
+            try handler.startElement(name, XMLAttributes(bytes: b, list: UnsafeBufferPointer(rebasing: list[0..<pendingCount])))
         }
         if selfClosing { try close(name, &handler) }
     }
