@@ -54,6 +54,8 @@ struct DocumentHandler: XMLHandler {
     private var languageIds: [String: Int] = ["": 0]
     private var lastLanguageBytes: [UInt8] = []
     private var lastLanguage = 0
+    /// Role and list of each paragraph style, resolved once (style names are matched by text).
+    private var styleCache: [String: (StyleSheet.Role, (numId: String, ilvl: Int?)?)] = [:]
     private(set) var languageNames: [String] = [""]
     private(set) var languageCounts: [Int] = [0]
     private var noteStart: Int?
@@ -186,9 +188,15 @@ struct DocumentHandler: XMLHandler {
         current = outer.popLast()
         inPPr = false
         var role: StyleSheet.Role
-        if let o = p.outline { role = o < 9 ? .heading(o + 1) : .body } else { role = styles.role(p.style) }
+        let styleKey = p.style ?? ""
+        let cached = styleCache[styleKey] ?? {
+            let v = (styles.role(p.style), styles.numbering(p.style))
+            styleCache[styleKey] = v
+            return v
+        }()
+        if let o = p.outline { role = o < 9 ? .heading(o + 1) : .body } else { role = cached.0 }
         var marker: String?
-        let styleList = styles.numbering(p.style)
+        let styleList = cached.1
         if let numId = p.numId ?? styleList?.numId {
             marker = numbering.next(numId, p.ilvl ?? styleList?.ilvl ?? 0)
         }

@@ -260,9 +260,9 @@ struct ScanCore {
             guard i < gt, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { throw malformed("an unquoted attribute value") }
             let quote = b[i]
             let vStart = i + 1
-            guard let vEnd = find(b, quote, from: vStart, to: gt) else { throw malformed("an unterminated attribute value") }
+            guard let vEnd = findShort(b, quote, from: vStart, to: gt) else { throw malformed("an unterminated attribute value") }
             i = vEnd + 1
-            let entity = memchr(b + vStart, Int32(UInt8(ascii: "&")), vEnd - vStart) != nil
+            let entity = findShort(b, UInt8(ascii: "&"), from: vStart, to: vEnd) != nil
             if entity {
                 scratch.removeAll(keepingCapacity: true)
                 do { try XMLEntities.decode(UnsafeBufferPointer(start: b + vStart, count: vEnd - vStart), into: &scratch) }
@@ -332,7 +332,7 @@ struct ScanCore {
     }
 
     private mutating func qualifiedName(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
-        if let colon = find(b, UInt8(ascii: ":"), from: start, to: end) {
+        if let colon = findShort(b, UInt8(ascii: ":"), from: start, to: end) {
             let prefix = prefixId(b + start, colon - start)
             let ns = Self.resolve(prefix, prefixURI, unboundNamespace)
             return names.intern(ns, b + colon + 1, end - colon - 1)
@@ -435,6 +435,17 @@ fileprivate func doctypeEnd(_ b: UnsafePointer<UInt8>, _ from: Int, _ end: Int) 
         else if c == UInt8(ascii: "]") { depth -= 1 }
         else if c == UInt8(ascii: ">") && depth <= 0 { return i }
         i += 1
+    }
+    return nil
+}
+
+/// For the short spans of names and attribute values, a loop beats a call to memchr.
+@inline(__always) fileprivate func findShort(_ b: UnsafePointer<UInt8>, _ c: UInt8, from: Int, to: Int) -> Int? {
+    var i = from
+    while i < to {
+        if b[i] == c { return i }
+        i += 1
+        if i - from == 64 { return find(b, c, from: i, to: to) }
     }
     return nil
 }
