@@ -149,6 +149,23 @@ final class DocxExtractorTests: XCTestCase {
 
     // MARK: Bad input
 
+    /// Thousands of tables nested in one another: read without recursion; structure kept to a
+    /// bounded depth, all text kept.
+    func testDeeplyNestedTables() throws {
+        let depth = 5000
+        let open = "<w:tbl><w:tr><w:tc>"
+        let close = "</w:tc></w:tr></w:tbl>"
+        let body = String(repeating: open, count: depth) + DocxBuilder.p("deepest") + String(repeating: close, count: depth)
+        let x = try extract(DocxBuilder(body: body))
+        XCTAssertEqual(x.blocks.count, 1)
+        XCTAssertEqual(x.blocks[0].text, "deepest")
+        var level = 0
+        var cell = x.blocks[0].rows?.first?.first
+        while let next = cell?.tables?.first?.first?.first { level += 1; cell = next }
+        XCTAssertEqual(level, DocumentHandler.maxTableDepth - 1)
+        XCTAssertNoThrow(try JSONEncoder().encode(x.blocks))
+    }
+
     func testNoMainPart() throws {
         var w = ZipWriter()
         w.add("[Content_Types].xml", "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>")

@@ -150,7 +150,9 @@ struct DocumentHandler: XMLHandler {
             guard let t = tables.popLast() else { return }
             let rendering = Self.render(t.rows)
             if !tables.isEmpty {
-                tables[tables.count - 1].cellTables.append(t.rows)
+                // Structure is kept to a sane depth; deeper tables (only a hostile file has them)
+                // keep their text, so nothing downstream recurses thousands of levels.
+                if tables.count < Self.maxTableDepth { tables[tables.count - 1].cellTables.append(t.rows) }
                 if !rendering.isEmpty { tables[tables.count - 1].cellTexts.append(rendering) }
             } else if !t.rows.isEmpty {
                 emit(Block(kind: .table, text: rendering, provenance: .textLayer, rows: t.rows))
@@ -175,6 +177,8 @@ struct DocumentHandler: XMLHandler {
         guard skip == 0, instructionDepth == 0, current != nil else { return }
         current!.text.append(contentsOf: s.utf8)
     }
+
+    static let maxTableDepth = 16
 
     /// A table as text: one line per row, cells separated by " | ".
     static func render(_ rows: [[TableCell]]) -> String {
