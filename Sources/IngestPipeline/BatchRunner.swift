@@ -36,7 +36,7 @@ public struct BatchRunner: Sendable {
     }
 
     public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil) -> RunSummary {
-        let started = ISO8601DateFormatter().string(from: Date())
+        let started = Timestamp.iso8601()
         let total = units.count + planningFailures.count
         observer?.started(total: total)
         let collector = OutcomeCollector(count: units.count)
@@ -73,12 +73,13 @@ public struct BatchRunner: Sendable {
             }
         }
         let summary = RunSummary(pipelineVersion: Pipeline.version, startedAt: started,
-                                 finishedAt: ISO8601DateFormatter().string(from: Date()),
+                                 finishedAt: Timestamp.iso8601(),
                                  outputDirectory: outputDirectory.path, library: pipeline.library?.path,
                                  counts: counts, documents: outcomes)
         if let data = try? OutputWriter.encoder(pretty: true).encode(summary) {
             try? OutputWriter.write(data, to: outputDirectory.appendingPathComponent("summary.json"))
         }
+        OutputWriter.syncFileSystem(outputDirectory)
         return summary
     }
 
@@ -113,8 +114,9 @@ public struct BatchRunner: Sendable {
             let (results, extractTimings) = try pipeline.extract(reads)
             var timings = extractTimings
             timings["read"] = readTime
-            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(results, timings: timings)
             var lap = Stopwatch()
+            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(results, timings: timings)
+            document.timings["build"] = lap.lap()
             let warnings = document.sources.flatMap(\.warnings)
 
             // Claim the document in the library before writing anything: two workers (or a batch

@@ -54,7 +54,7 @@ struct DocumentBuilder {
         return ImportedDocument(id: Self.documentID(fingerprint), title: title, titleSource: titleSource,
                                 language: documentLanguage, text: text, blocks: blocks, sources: sources,
                                 readiness: readiness, fingerprint: fingerprint, timings: timings,
-                                pipelineVersion: Pipeline.version, createdAt: ISO8601DateFormatter().string(from: Date()))
+                                pipelineVersion: Pipeline.version, createdAt: Timestamp.iso8601())
     }
 
     /// The document id is derived from the fingerprint (a name-based UUID), so the same content

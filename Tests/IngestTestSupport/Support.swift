@@ -148,11 +148,21 @@ public enum IngestBinary {
     }
 }
 
+/// The Python that tests use for comparison tools: the venv made by `scripts/install.sh`
+/// (rapidfuzz + Debian's jsonschema), else Debian's python3, else whatever `python3` is.
+public enum Python {
+    public static let path: String = {
+        let venv = Corpus.repositoryRoot.appendingPathComponent(".build/tools-venv/bin/python3").path
+        if FileManager.default.isExecutableFile(atPath: venv) { return venv }
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+    }()
+}
+
 /// Validates JSON documents against one of the repository's schemas, with Python's `jsonschema`
 /// (a real, independent validator). Returns the validator's complaints; skips when it is missing.
 public func validateWithJSONSchema(schema: String, files: [URL], file: StaticString = #filePath, line: UInt = #line) throws {
     guard !files.isEmpty else { return }
-    let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+    let python = Python.path
     let script = Corpus.repositoryRoot.appendingPathComponent("tools/validate_json.py").path
     let schemaPath = Corpus.repositoryRoot.appendingPathComponent("schemas/\(schema)").path
     guard let r = runTool(python, [script, schemaPath] + files.map(\.path)) else {
