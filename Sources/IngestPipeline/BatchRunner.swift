@@ -79,7 +79,6 @@ public struct BatchRunner: Sendable {
         if let data = try? StreamingJSONEncoder.encode(summary, pretty: true) {
             try? OutputWriter.write(data, to: outputDirectory.appendingPathComponent("summary.json"))
         }
-        OutputWriter.syncFileSystem(outputDirectory)
         return summary
     }
 
@@ -106,7 +105,7 @@ public struct BatchRunner: Sendable {
                 : SHA256Digest.hex(of: Data(reads.map(\.sha256).joined(separator: "\n").utf8))
             if let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
                state.status != .failed,
-               state.status == .duplicate || state.outputPath.map({ FileManager.default.fileExists(atPath: outputDirectory.appendingPathComponent($0).path) }) == true {
+               state.status == .duplicate || state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
                 return DocumentOutcome(status: .skipped, sources: names, output: state.outputPath, id: state.documentID,
                                        title: nil, readiness: nil, duplicateOf: nil, error: nil, warnings: [],
                                        milliseconds: clock.lap() + readTime)
@@ -185,6 +184,11 @@ public struct BatchRunner: Sendable {
             try Sink(config: pipeline.config).handOff(document, outputURL: outputURL)
             let data = try StreamingJSONEncoder.encode(document, pretty: pipeline.config.output.pretty)
             try OutputWriter.write(data, to: outputURL)
+    }
+
+    static func isNonEmptyFile(_ url: URL) -> Bool {
+        var st = stat()
+        return stat(url.path, &st) == 0 && st.st_size > 0
     }
 
     func writeCover(_ cover: CoverImage, next documentURL: URL) throws -> Cover {

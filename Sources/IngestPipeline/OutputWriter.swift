@@ -2,10 +2,10 @@ import Foundation
 import IngestCore
 
 /// Writes files atomically: a temporary file in the same folder, then renamed over the target, so
-/// an interrupted run never leaves a half-written document. Durability against power loss is
-/// bought once per run (`syncFileSystem`) rather than by one fsync per file, which cost ~20 ms
-/// each on this kind of disk; a document whose bytes were lost that way is simply redone on the
-/// next run, because "done" is only trusted when the output file exists.
+/// an interrupted run never leaves a half-written document. There is no fsync per file (it cost
+/// ~20 ms each on this kind of disk) nor a sync(2) per run (it waits for every other process's
+/// dirty pages): after a power loss, a document whose bytes did not reach the disk is simply
+/// redone, because a re-run trusts "done" only when the output file exists and is not empty.
 enum OutputWriter {
     static func write(_ data: Data, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
@@ -34,11 +34,6 @@ enum OutputWriter {
         }
     }
 
-    /// Flushes written files to disk, once at the end of a run (Glibc does not export syncfs to
-    /// Swift; sync(2) flushes every file system, which is what a finished batch wants anyway).
-    static func syncFileSystem(_ directory: URL) {
-        sync()
-    }
 
 
 }

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD; WORK=$ROOT/bench/work/pdf; CORPUS=${INGEST_CORPUS:-$ROOT/../shared/corpus}
 mkdir -p "$WORK"
-swift build -c release --product ingest >/dev/null
+swift build -c release --product ingest --static-swift-stdlib >/dev/null
 INGEST=$ROOT/.build/release/ingest
 if [ ! -x bench/.venv/bin/python ]; then
   python3 -m venv bench/.venv
