@@ -28,13 +28,15 @@ public enum StreamingJSONEncoder {
 
         /// Writes any Encodable, closing the container it opened.
         func write<T: Encodable>(_ value: T) throws {
-            switch value {
-            case let s as String: string(s); return
-            case let b as Bool: raw(b ? "true" : "false"); return
-            case let i as Int: raw(String(i)); return
-            case let d as Double: try double(d); return
-            case let u as UInt32: raw(String(u)); return
+            // Type checks by metadata identity: `as?` casts on every value cost more than the writing.
+            let type = ObjectIdentifier(T.self)
+            if type == ObjectIdentifier(String.self) { string(unsafeBitCast(value, to: String.self)); return }
+            if type == ObjectIdentifier(Int.self) { int(unsafeBitCast(value, to: Int.self)); return }
+            if type == ObjectIdentifier(Double.self) { try double(unsafeBitCast(value, to: Double.self)); return }
+            if type == ObjectIdentifier(Bool.self) { raw(unsafeBitCast(value, to: Bool.self) ? "true" : "false"); return }
+            if type == ObjectIdentifier(UInt32.self) { int(Int(unsafeBitCast(value, to: UInt32.self))); return }
             // Dictionaries: keys sorted, so output is stable from run to run.
+            switch value {
             case let d as [String: JSONValue]: try sortedObject(d); return
             case let d as [String: Double]: try sortedObject(d); return
             case let d as [String: String]: try sortedObject(d); return
@@ -57,9 +59,14 @@ public enum StreamingJSONEncoder {
 
         func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
+        func int(_ v: Int) {
+            if v >= 0 && v < 10 { bytes.append(UInt8(0x30 + v)); return }
+            raw(String(v))
+        }
+
         func double(_ d: Double) throws {
             guard d.isFinite else { throw InvalidValue(description: "\(d) is not a JSON number") }
-            if d == d.rounded(), abs(d) < 1e15 { raw(String(Int(d))) } else { raw(String(d)) }
+            if d == d.rounded(), abs(d) < 1e15 { int(Int(d)) } else { raw(String(d)) }
         }
 
         func newline() {

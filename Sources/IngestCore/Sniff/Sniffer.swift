@@ -111,9 +111,13 @@ public enum Sniffer {
         // The first 2 KB decide: headers, signatures and "a file holding only links" are all early.
         let head = encoding == .utf16LE || encoding == .utf16BE ? Array(bytes.prefix(4096)) : Array(bytes.prefix(2048))
         let text = TextDecoder.decode(Data(head), as: encoding).text
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lower = Array(trimmed.lowercased().utf8)
         let raw = Array(text.utf8)
+        // Trim and lower-case by bytes (ASCII is all the checks below look at).
+        var a = 0, b = raw.count
+        while a < b, raw[a] == 0x20 || raw[a] == 0x0A || raw[a] == 0x0D || raw[a] == 0x09 { a += 1 }
+        while b > a, raw[b - 1] == 0x20 || raw[b - 1] == 0x0A || raw[b - 1] == 0x0D || raw[b - 1] == 0x09 { b -= 1 }
+        let lower = raw[a..<b].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        let trimmed = String(decoding: raw[a..<b], as: UTF8.self)
         func starts(_ p: String) -> Bool { lower.starts(with: p.utf8) }
         func has(_ p: String) -> Bool { ByteSearch.contains(lower, p) }
         let ext = fileName.map { ($0 as NSString).pathExtension.lowercased() } ?? ""

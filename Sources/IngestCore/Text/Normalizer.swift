@@ -14,17 +14,28 @@ public enum Normalizer {
     /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
     public static func normalize(_ input: String) -> String {
         var input = input
-        var state = State(capacity: input.utf8.count)
-        input.withUTF8 { state.run($0) }
-        var result = String(decoding: state.out, as: UTF8.self)
-        if state.needsNFC { result = result.precomposedStringWithCanonicalMapping }
-        return state.hasCutWord ? joinHyphenation(result) : result
+        // The output is never longer than the input (every replacement is as short or shorter),
+        // so it is written straight into the new string's storage.
+        var needsNFC = false, hasCutWord = false
+        var result = input.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: max(bytes.count, 1)) { buffer in
+                var state = State(out: buffer.baseAddress!, capacity: buffer.count)
+                state.run(bytes)
+                needsNFC = state.needsNFC
+                hasCutWord = state.hasCutWord
+                return state.count
+            }
+        }
+        if needsNFC { result = result.precomposedStringWithCanonicalMapping }
+        return hasCutWord ? joinHyphenation(result) : result
     }
 
     /// The single pass, as a value with mutating methods (closures capturing `var`s would cost a
     /// dynamic exclusivity check on every byte).
     struct State {
-        var out: [UInt8] = []
+        let out: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        var count = 0
         var needsNFC = false
         var hasCutWord = false
         var pendingSpace = false     // a space waiting for the next visible character on the line
@@ -32,19 +43,23 @@ public enum Normalizer {
         var lineHasText = false
         var lastWasHyphen = false
 
-        init(capacity: Int) { out.reserveCapacity(capacity) }
+        init(out: UnsafeMutablePointer<UInt8>, capacity: Int) { self.out = out; self.capacity = capacity }
+
+        @inline(__always) mutating func put(_ b: UInt8) {
+            if count < capacity { out[count] = b; count += 1 }
+        }
 
         @inline(__always) mutating func beforeVisible() {
             if pendingBreaks > 0 {
-                if !out.isEmpty {
+                if count > 0 {
                     if lastWasHyphen { hasCutWord = true }
-                    out.append(0x0A)
-                    if pendingBreaks > 1 { out.append(0x0A) }
+                    put(0x0A)
+                    if pendingBreaks > 1 { put(0x0A) }
                 }
                 pendingBreaks = 0
                 pendingSpace = false
             } else if pendingSpace {
-                if lineHasText { out.append(0x20) }
+                if lineHasText { put(0x20) }
                 pendingSpace = false
             }
             lineHasText = true
@@ -71,7 +86,7 @@ public enum Normalizer {
                     case 0x00...0x1F, 0x7F: continue
                     default:
                         beforeVisible()
-                        out.append(b)
+                        put(b)
                         lastWasHyphen = b == 0x2D
                     }
                     continue
@@ -89,9 +104,9 @@ public enum Normalizer {
                 default:
                     beforeVisible()
                     lastWasHyphen = false
-                    if let unfolded = ligatures[v] { out.append(contentsOf: unfolded.utf8); continue }
+                    if let unfolded = ligatures[v] { for u in unfolded.utf8 { put(u) }; continue }
                     if !isNFCStable(v) { needsNFC = true }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    for k in start..<i { put(bytes[k]) }
                 }
             }
         }
