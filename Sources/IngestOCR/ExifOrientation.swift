@@ -53,7 +53,7 @@ enum ExifOrientation {
     }
 
     /// Turns `pix` upright for an EXIF orientation value.
-    static func apply(_ orientation: Int, to pix: Pix) {
+    static func apply(_ orientation: Int, to pix: PageImage) {
         switch orientation {
         case 2: pix.flipLeftRight()
         case 3: pix.rotateClockwise(quarterTurns: 2)

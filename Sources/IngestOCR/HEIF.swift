@@ -5,8 +5,8 @@ import IngestCore
 /// HEIC/HEIF phone photos through libheif. libheif applies the file's rotation and mirroring
 /// (`irot`/`imir`) while decoding, which is how phones record orientation in HEIC.
 enum HEIF {
-    static func decode(_ data: Data, fileName: String, maxPixels: Int) throws -> Pix {
-        try data.withUnsafeBytes { buf -> Pix in
+    static func decode(_ data: Data, fileName: String, maxPixels: Int) throws -> PageImage {
+        try data.withUnsafeBytes { buf -> PageImage in
             guard let ctx = heif_context_alloc() else { throw IngestError(.ocrEngineFailed, ["reason": "heif_context_alloc"]) }
             defer { heif_context_free(ctx) }
             var err = heif_context_read_from_memory_without_copy(ctx, buf.baseAddress, buf.count, nil)
@@ -32,7 +32,7 @@ enum HEIF {
             }
             let w = Int(heif_image_get_width(image, heif_channel_interleaved))
             let h = Int(heif_image_get_height(image, heif_channel_interleaved))
-            guard let pix = Pix.rgb(width: w, height: h, bytesPerRow: Int(stride), channels: 3,
+            guard let pix = PageImage.rgb(width: w, height: h, bytesPerRow: Int(stride), channels: 3,
                                     bytes: UnsafeRawBufferPointer(start: plane, count: Int(stride) * h)) else {
                 throw corrupt(fileName, err)
             }

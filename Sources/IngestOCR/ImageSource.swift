@@ -50,8 +50,8 @@ struct ImageSource: Sendable {
 
     /// Decodes page `index` (0-based), refusing images over `maxPixels` from their header, with
     /// EXIF orientation applied and a plausible resolution set.
-    func decode(page index: Int, maxPixels: Int) throws -> Pix {
-        let pix: Pix
+    func decode(page index: Int, maxPixels: Int) throws -> PageImage {
+        let pix: PageImage
         if format == .heic {
             pix = try HEIF.decode(data, fileName: fileName, maxPixels: maxPixels)
         } else {
@@ -62,7 +62,7 @@ struct ImageSource: Sendable {
                 return format == .tiff ? pixReadMemTiff(p, buf.count, Int32(index)) : pixReadMem(p, buf.count)
             }
             guard let raw else { throw IngestError(.ocrCorruptImage, ["file": fileName]) }
-            pix = Pix(taking: raw)
+            pix = PageImage(taking: raw)
             if format == .jpeg, let o = ExifOrientation.jpeg(data) { ExifOrientation.apply(o, to: pix) }
         }
         if pix.width < ImageSource.minimumSide || pix.height < ImageSource.minimumSide {
@@ -96,7 +96,7 @@ struct ImageSource: Sendable {
 
     /// Tesseract sizes its filters from the resolution. Images without one (or with a screen
     /// default that would make a page tens of inches wide) get 300 dpi, a scanner's usual value.
-    static func setPlausibleResolution(_ pix: Pix) {
+    static func setPlausibleResolution(_ pix: PageImage) {
         let res = pix.resolution
         let inches = res > 0 ? Double(max(pix.width, pix.height)) / Double(res) : .infinity
         if res < 70 || res > 2400 || inches > 20 { pix.setResolution(300) }

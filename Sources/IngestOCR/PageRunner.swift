@@ -5,7 +5,7 @@ import IngestCore
 /// made by the worker that recognises it, so only one page image per worker is in memory.
 struct PageJob: Sendable {
     var number: Int
-    var load: @Sendable () throws -> Pix
+    var load: @Sendable () throws -> PageImage
 }
 
 /// What became of one page.
@@ -88,7 +88,7 @@ enum OrientedRecognition {
     static let suspiciousBelow = 70.0
     static let minimumOrientationConfidence = 1.5
 
-    static func recognize(_ pix: Pix, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int) throws -> RecognizedPage {
+    static func recognize(_ pix: PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int) throws -> RecognizedPage {
         let first = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page)
         let conf = first.meanConfidence ?? 0
         guard conf < suspiciousBelow,

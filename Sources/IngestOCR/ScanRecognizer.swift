@@ -23,7 +23,7 @@ public struct ScanRecognizer: PageRecognizing {
             PageJob(number: number) {
                 let page = try renderers.current().render(page: number, dpi: dpi, maxPixels: maxPixels)
                 guard let pix = page.gray.withUnsafeBytes({
-                    Pix.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0)
+                    PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0)
                 }) else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
                 pix.setResolution(Int(page.dpi.rounded()))
                 return pix

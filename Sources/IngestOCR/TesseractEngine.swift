@@ -86,7 +86,7 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// Recognises one page. Stops at `deadline` through Tesseract's monitor (the check runs
     /// between words), and throws `ocr.pageTimeLimit` then.
-    func recognize(_ pix: Pix, deadline: Date, limitSeconds: Double, page: Int) throws -> RecognizedPage {
+    func recognize(_ pix: PageImage, deadline: Date, limitSeconds: Double, page: Int) throws -> RecognizedPage {
         OpenMP.limitCurrentThread()
         defer { TessBaseAPIClear(handle) }
         TessBaseAPISetPageSegMode(handle, PSM_AUTO)
@@ -146,7 +146,7 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// Tesseract's orientation detection: clockwise quarter turns that make the page upright,
     /// and the detector's confidence; nil when it cannot tell (too little text, no `osd` data).
-    func uprightTurns(_ pix: Pix) -> (quarterTurns: Int, confidence: Double)? {
+    func uprightTurns(_ pix: PageImage) -> (quarterTurns: Int, confidence: Double)? {
         OpenMP.limitCurrentThread()
         guard let osd = osdEngine() else { return nil }
         defer { TessBaseAPIClear(osd) }

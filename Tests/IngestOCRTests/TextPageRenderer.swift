@@ -71,7 +71,7 @@ enum TextPage {
     /// PNG bytes (with its resolution recorded) of a page of `text`.
     static func png(_ text: String, dpi: Double = 300) -> Data {
         let page = render(text, dpi: dpi)
-        let pix = page.gray.withUnsafeBytes { Pix.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
+        let pix = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
         pix.setResolution(Int(dpi))
         return pix.pngData()!
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A leptonica image. Owns its `PIX*` and destroys it on release; never shared between threads
 /// while being changed (each page's image belongs to the worker recognising it).
-final class Pix: @unchecked Sendable {
+final class PageImage: @unchecked Sendable {
     private(set) var raw: UnsafeMutablePointer<PIX>
 
     init(taking raw: UnsafeMutablePointer<PIX>) { self.raw = raw }
@@ -43,7 +43,7 @@ final class Pix: @unchecked Sendable {
     func flipTopBottom() -> Bool { replace { pixFlipTB(nil, $0) } }
 
     /// An 8-bit gray image from rows of `width` gray bytes (row stride `bytesPerRow`).
-    static func gray(width: Int, height: Int, bytesPerRow: Int, bytes: UnsafeRawBufferPointer) -> Pix? {
+    static func gray(width: Int, height: Int, bytesPerRow: Int, bytes: UnsafeRawBufferPointer) -> PageImage? {
         guard width > 0, height > 0, let pix = pixCreate(Int32(width), Int32(height), 8) else { return nil }
         let wpl = Int(pixGetWpl(pix))
         guard let data = pixGetData(pix) else { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p); return nil }
@@ -53,11 +53,11 @@ final class Pix: @unchecked Sendable {
         }
         // Leptonica keeps pixels big-endian inside 32-bit words; bytes copied in file order need the swap.
         pixEndianByteSwap(pix)
-        return Pix(taking: pix)
+        return PageImage(taking: pix)
     }
 
     /// A 32-bit RGB image from interleaved 8-bit RGB or RGBA rows.
-    static func rgb(width: Int, height: Int, bytesPerRow: Int, channels: Int, bytes: UnsafeRawBufferPointer) -> Pix? {
+    static func rgb(width: Int, height: Int, bytesPerRow: Int, channels: Int, bytes: UnsafeRawBufferPointer) -> PageImage? {
         guard width > 0, height > 0, channels >= 3, let pix = pixCreate(Int32(width), Int32(height), 32) else { return nil }
         let wpl = Int(pixGetWpl(pix))
         guard let data = pixGetData(pix) else { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p); return nil }
@@ -71,7 +71,7 @@ final class Pix: @unchecked Sendable {
                 row[x] = UInt32(src[i]) << 24 | UInt32(src[i + 1]) << 16 | UInt32(src[i + 2]) << 8
             }
         }
-        return Pix(taking: pix)
+        return PageImage(taking: pix)
     }
 
     /// PNG bytes of the image (for vision-model page images and tests).
