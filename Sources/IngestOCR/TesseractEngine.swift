@@ -44,14 +44,19 @@ final class TesseractEngine: @unchecked Sendable {
         if let bad = requested.first(where: { !TessData.isValidCode($0) }) {
             throw IngestError(.ocrLanguageMissing, ["language": bad, "package": TessData.package(for: bad)])
         }
-        guard let h = TessBaseAPICreate() else { throw IngestError(.ocrEngineFailed, ["reason": "TessBaseAPICreate"]) }
-        handle = h
+        handle = try TesseractEngine.open(languages: languages, requested: requested, dataPath: dataPath)
         self.languages = languages
         self.dataPath = dataPath
-        let rc = TesseractEngine.quietInit(h, dataPath: dataPath, languages: languages)
-        let loaded = Set(TesseractEngine.loadedLanguages(h))
+    }
+
+    /// A handle with every requested language loaded, or the error naming the missing ones.
+    private static func open(languages: String, requested: [String], dataPath: String?) throws -> OpaquePointer {
+        guard let h = TessBaseAPICreate() else { throw IngestError(.ocrEngineFailed, ["reason": "TessBaseAPICreate"]) }
+        let rc = quietInit(h, dataPath: dataPath, languages: languages)
+        let loaded = Set(loadedLanguages(h))
         let missing = rc == 0 ? requested.filter { !loaded.contains($0) } : requested.filter { !TessData.isInstalled($0, dataPath) }
         if rc != 0 || !missing.isEmpty {
+            TessBaseAPIEnd(h)
             TessBaseAPIDelete(h)
             let names = missing.isEmpty ? requested : missing
             throw IngestError(.ocrLanguageMissing,
@@ -59,6 +64,7 @@ final class TesseractEngine: @unchecked Sendable {
                                "package": names.map(TessData.package(for:)).joined(separator: " ")],
                               detail: "TessBaseAPIInit4 returned \(rc); data path \(dataPath ?? TessData.defaultPath)")
         }
+        return h
     }
 
     deinit {

@@ -46,7 +46,7 @@ public final class PDFPageRenderer {
         let pixels = wPt * scale * hPt * scale
         if pixels > Double(maxPixels) { scale *= (Double(maxPixels) / pixels).squareRoot() }
         scale = min(scale, 32_000 / max(wPt, hPt))
-        let w = max(1, Int((wPt * scale).rounded())), h = max(1, Int((hPt * scale).rounded()))
+        let w = max(1, Int((wPt * scale).rounded(.down))), h = max(1, Int((hPt * scale).rounded(.down)))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h)) else {
             throw IngestError(.ocrRenderFailed, ["page": String(page)])
         }
