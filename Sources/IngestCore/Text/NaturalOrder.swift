@@ -10,49 +10,32 @@ public enum NaturalOrder {
     /// True when `a` comes before `b` in natural order. Ties are broken by plain comparison so the
     /// order is total and stable across runs.
     public static func less(_ a: String, _ b: String) -> Bool {
-        let x = chunks(a), y = chunks(b)
-        for (p, q) in zip(x, y) {
-            switch (p, q) {
-            case let (.number(m, ms), .number(n, ns)):
-                if m != n { return m.count != n.count ? m.count < n.count : m < n }
-                if ms != ns { return ms < ns }   // "02" before "2" is arbitrary but fixed
-            case let (.text(s), .text(t)):
-                let ls = s.lowercased(), lt = t.lowercased()
-                if ls != lt { return ls < lt }
-            case (.number, .text): return true
-            case (.text, .number): return false
+        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        var i = 0, j = 0
+        while i < x.count, j < y.count {
+            if isDigit(x[i]), isDigit(y[j]) {
+                let (m, ni) = digits(x, i), (n, nj) = digits(y, j)
+                // Compared as numbers without converting (no overflow): length, then digits.
+                if m.count != n.count { return m.count < n.count }
+                if m != n { return m.lexicographicallyPrecedes(n) }
+                i = ni; j = nj
+                continue
             }
+            if x[i] != y[j] { return x[i] < y[j] }
+            i += 1; j += 1
         }
-        if x.count != y.count { return x.count < y.count }
+        if (x.count - i) != (y.count - j) { return (x.count - i) < (y.count - j) }
         return a < b
     }
 
-    private enum Chunk {
-        /// Digits without leading zeros (compared by length then lexically: no overflow), and the original.
-        case number(String, String)
-        case text(String)
-    }
+    private static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
 
-    private static func chunks(_ s: String) -> [Chunk] {
-        var out: [Chunk] = []
-        var current = ""
-        var inDigits = false
-        func flush() {
-            guard !current.isEmpty else { return }
-            if inDigits {
-                let trimmed = String(current.drop { $0 == "0" })
-                out.append(.number(trimmed, current))
-            } else {
-                out.append(.text(current))
-            }
-            current = ""
-        }
-        for ch in s {
-            let digit = ch.isASCII && ch.isNumber
-            if digit != inDigits { flush(); inDigits = digit }
-            current.append(ch)
-        }
-        flush()
-        return out
+    /// The digit run starting at `start`, leading zeros dropped, and the index after it.
+    private static func digits(_ s: [Character], _ start: Int) -> ([Character], Int) {
+        var end = start
+        while end < s.count, isDigit(s[end]) { end += 1 }
+        var first = start
+        while first < end - 1, s[first] == "0" { first += 1 }
+        return (Array(s[first..<end]), end)
     }
 }
