@@ -1,5 +1,5 @@
 import IngestCore
 
 extension ExtractorRegistry {
-    static var textExtractors: [any Extractor] { [] }
+    static var textExtractors: [any Extractor] { [TextExtractor()] }
 }

@@ -1,1 +1,44 @@
-print("ingest")
+import Foundation
+import IngestPipeline
+
+// The CLI is thin: it parses arguments, loads configuration, runs IngestPipeline and renders
+// what it returns. Only it maps outcomes to exit codes.
+ExtractorRegistry.prepareProcess()
+
+let help = """
+ingest \(Pipeline.version) — turns course material into ImportedDocuments (JSON).
+
+Usage: ingest COMMAND [options]
+
+Commands:
+  convert PATH... --out DIR   convert files and folders (PDF, scans, photos, .docx, audio,
+                              YouTube links, text) into one JSON document each
+  youtube URL --preview       check a YouTube link and preview its captions
+  config                      show, check or explain the configuration (pipeline.json)
+  help [COMMAND]              this help, or a command's
+
+Run `ingest COMMAND --help` for a command's options.
+"""
+
+var argv = Array(CommandLine.arguments.dropFirst())
+let command = argv.first ?? "help"
+if !argv.isEmpty { argv.removeFirst() }
+let status: Int32
+switch command {
+case "convert": status = ConvertCommand.run(argv)
+case "youtube": status = YouTubeCommand.run(argv)
+case "config": status = ConfigCommand.run(argv)
+case "help", "--help", "-h":
+    switch argv.first {
+    case "convert": print(ConvertCommand.help)
+    case "youtube": print(YouTubeCommand.help)
+    case "config": print(ConfigCommand.help)
+    default: print(help)
+    }
+    status = 0
+case "--version", "version": print("ingest \(Pipeline.version)"); status = 0
+default:
+    FileHandle.standardError.write(Data("ingest: unknown command '\(command)'\n\n\(help)\n".utf8))
+    status = 2
+}
+exit(status)

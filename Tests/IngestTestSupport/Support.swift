@@ -94,3 +94,70 @@ public func runTool(_ executable: String, _ arguments: [String], input: Data? = 
     process.waitUntilExit()
     return (process.terminationStatus, o, e)
 }
+
+/// The built `ingest` executable (beside the test bundle in `.build/<config>/`).
+public enum IngestBinary {
+    public static var url: URL? {
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("ingest"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("ingest"),
+            Corpus.repositoryRoot.appendingPathComponent(".build/debug/ingest"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs `ingest` with `arguments`; `environment` adds to (or overrides) the test's environment.
+    public static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                           prefix: [String] = [], currentDirectory: URL? = nil) throws -> Result {
+        guard let url else { throw XCTSkip("the ingest executable is not built (run swift build)") }
+        let process = Process()
+        if prefix.isEmpty {
+            process.executableURL = url
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = prefix + [url.path] + arguments
+        }
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : inPipe
+        try process.run()
+        if let stdin { inPipe.fileHandleForWriting.write(stdin); try inPipe.fileHandleForWriting.close() }
+        // Drain stderr on another thread so a chatty child cannot block on a full pipe.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: errBox.data, as: UTF8.self))
+    }
+}
+
+/// Validates JSON documents against one of the repository's schemas, with Python's `jsonschema`
+/// (a real, independent validator). Returns the validator's complaints; skips when it is missing.
+public func validateWithJSONSchema(schema: String, files: [URL], file: StaticString = #filePath, line: UInt = #line) throws {
+    guard !files.isEmpty else { return }
+    let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+    let script = Corpus.repositoryRoot.appendingPathComponent("tools/validate_json.py").path
+    let schemaPath = Corpus.repositoryRoot.appendingPathComponent("schemas/\(schema)").path
+    guard let r = runTool(python, [script, schemaPath] + files.map(\.path)) else {
+        throw XCTSkip("python3 is not installed")
+    }
+    if r.status == 3 { throw XCTSkip("python3-jsonschema is not installed (scripts/install.sh installs it)") }
+    XCTAssertEqual(r.status, 0, String(decoding: r.stdout + r.stderr, as: UTF8.self), file: file, line: line)
+}

@@ -56,36 +56,36 @@ public enum Fingerprinter {
                            sketch: sketch(content))
     }
 
-    /// MinHash over character 5-grams of the content key: robust to OCR noise that breaks words.
+    /// One-permutation MinHash over character 5-grams of the content key: each shingle is hashed
+    /// once and lands in one of `sketchSize` bins, which keep their minimum. Character shingles are
+    /// robust to OCR noise that breaks words; one hash per shingle keeps it cheap on long texts.
     public static func sketch(_ key: String) -> [UInt32] {
-        let bytes = Array(key.utf8)
+        var bytes = Array(key.utf8)
         guard bytes.count >= shingleLength else { return [] }
         var mins = [UInt32](repeating: .max, count: sketchSize)
-        var seen = Set<UInt64>()
-        for i in 0...(bytes.count - shingleLength) {
-            var h: UInt64 = 0xcbf29ce484222325
-            for k in 0..<shingleLength { h = (h ^ UInt64(bytes[i + k])) &* 0x100000001b3 }
-            guard seen.insert(h).inserted else { continue }
-            for j in 0..<sketchSize {
-                // Independent hash per slot: mix the shingle hash with the slot's seed (splitmix64).
-                var x = h &+ seeds[j]
-                x = (x ^ (x >> 30)) &* 0xbf58476d1ce4e5b9
-                x = (x ^ (x >> 27)) &* 0x94d049bb133111eb
-                x ^= x >> 31
-                let v = UInt32(truncatingIfNeeded: x)
-                if v < mins[j] { mins[j] = v }
+        bytes.withUnsafeMutableBufferPointer { b in
+            for i in 0...(b.count - shingleLength) {
+                var h: UInt64 = 0xcbf29ce484222325
+                for k in 0..<shingleLength { h = (h ^ UInt64(b[i + k])) &* 0x100000001b3 }
+                h = (h ^ (h >> 30)) &* 0xbf58476d1ce4e5b9
+                h = (h ^ (h >> 27)) &* 0x94d049bb133111eb
+                h ^= h >> 31
+                let bin = Int(h % UInt64(sketchSize))
+                let v = UInt32(truncatingIfNeeded: h >> 32)
+                if v < mins[bin] { mins[bin] = v }
             }
         }
         return mins
     }
 
-    static let seeds: [UInt64] = (0..<sketchSize).map { UInt64($0 + 1) &* 0x9E3779B97F4A7C15 }
-
     /// Estimated Jaccard similarity of two sketches (0 when either is empty).
     public static func similarity(_ a: [UInt32], _ b: [UInt32]) -> Double {
         guard !a.isEmpty, a.count == b.count else { return 0 }
-        var same = 0
-        for i in a.indices where a[i] == b[i] { same += 1 }
-        return Double(same) / Double(a.count)
+        var same = 0, used = 0
+        for i in a.indices where a[i] != .max || b[i] != .max {
+            used += 1
+            if a[i] == b[i] { same += 1 }
+        }
+        return used == 0 ? 0 : Double(same) / Double(used)
     }
 }

@@ -1,5 +1,32 @@
-// Codes and messages of the Pipeline domain. Declare each code as a static member of ErrorCode here,
-// with its French and English message below; MessageCatalog merges this table.
+// Codes and messages of the runner (IngestPipeline) and the library (IngestStore).
 extension MessageCatalog {
-    static let pipelineMessages: [ErrorCode: MessageEntry] = [:]
+    static let pipelineMessages: [ErrorCode: MessageEntry] = [
+        .timeLimit: .init(
+            fr: "La lecture a dépassé la limite de {seconds} s par document : elle a été arrêtée.",
+            en: "Reading took longer than the {seconds} s limit per document: it was stopped."),
+        .internalError: .init(
+            fr: "Erreur interne inattendue : ce document n'a pas pu être lu.",
+            en: "Unexpected internal error: this document could not be read."),
+        .duplicate: .init(
+            fr: "Ce contenu a déjà été importé : « {title} » ({source}).",
+            en: "This content was already imported: “{title}” ({source})."),
+        .possibleDuplicateTitle: .init(
+            fr: "Un document porte déjà le même titre : « {title} » ({source}). Est-ce un doublon ?",
+            en: "A document already has the same title: “{title}” ({source}). Is it a duplicate?"),
+        "library.nearDuplicate": .init(
+            fr: "Ce contenu ressemble à {percent} % à « {title} » ({source}), déjà importé.",
+            en: "This content is {percent}% similar to “{title}” ({source}), already imported."),
+        .libraryUnavailable: .init(
+            fr: "La bibliothèque des imports ({path}) ne peut pas être ouverte.",
+            en: "The import library ({path}) cannot be opened."),
+        .writeFailed: .init(
+            fr: "Le résultat n'a pas pu être écrit dans {path}.",
+            en: "The result could not be written to {path}."),
+        .sinkFailed: .init(
+            fr: "Le document n'a pas pu être transmis à la génération de leçon ({sink}).",
+            en: "The document could not be handed on to lesson generation ({sink})."),
+        .tooManySources: .init(
+            fr: "Une leçon réunit au plus {limit} sources ; {count} ont été données.",
+            en: "A lesson combines at most {limit} sources; {count} were given."),
+    ]
 }

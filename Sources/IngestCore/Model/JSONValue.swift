@@ -55,6 +55,10 @@ public enum JSONValue: Sendable, Equatable, Hashable, Codable {
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o }; return nil }
     public subscript(key: String) -> JSONValue? { objectValue?[key] }
+    public subscript(index: Int) -> JSONValue? {
+        guard let a = arrayValue, a.indices.contains(index) else { return nil }
+        return a[index]
+    }
 
     /// The JSON Schema type name of this value.
     public var typeName: String {

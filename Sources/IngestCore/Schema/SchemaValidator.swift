@@ -154,7 +154,8 @@ public struct SchemaValidator: Sendable {
         for name in names {
             let n = name.lowercased()
             let d = (n.hasPrefix(k) || k.hasPrefix(n)) && min(n.count, k.count) >= 3 ? 1 : editDistance(k, n)
-            if d <= max(1, min(3, n.count / 3)), best == nil || d < best!.1 { best = (name, d) }
+            let allowed = n.count <= 3 ? 1 : (n.count <= 6 ? 2 : 3)
+            if d <= allowed, best == nil || d < best!.1 { best = (name, d) }
         }
         return best?.0
     }

@@ -81,7 +81,10 @@ public enum Sniffer {
                 return (.m4a, nil)  // M4A, M4B, MP4 (audio or video: we read tags only)
             }
         }
-        if isMPEGAudioFrame(bytes) { return (.mp3, nil) }
+        // A UTF-16 byte-order mark (FF FE) also looks like an MPEG frame sync: text first.
+        let hasBOM = (bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)))
+            || (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)
+        if !hasBOM && isMPEGAudioFrame(bytes) { return (.mp3, nil) }
         // Text, or something we don't read.
         guard let encoding = TextDecoder.detectEncoding(Data(bytes), isPrefix: data.count >= prefixLength) else {
             return (.unknown, nil)

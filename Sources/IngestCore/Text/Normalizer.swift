@@ -33,7 +33,8 @@ public enum Normalizer {
             }
         }
         let nfc = String(scalars).precomposedStringWithCanonicalMapping
-        return tidyWhitespace(joinHyphenation(nfc))
+        // Tidy first so that a cut word is always "-\n" followed by its letters, then join.
+        return tidyWhitespace(joinHyphenation(tidyWhitespace(nfc)))
     }
 
     /// Trims each line, collapses runs of spaces and of blank lines.

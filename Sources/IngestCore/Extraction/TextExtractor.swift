@@ -1,0 +1,111 @@
+import Foundation
+
+/// Typed or pasted text, `.txt`/`.md` files, and subtitle files (`.srt`, `.vtt`).
+/// Paragraphs are split on blank lines; Markdown headings and list items keep their structure;
+/// subtitle cues keep their times.
+public struct TextExtractor: Extractor {
+    public init() {}
+    public var kinds: Set<SourceKind> { [.text, .subtitles] }
+
+    public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        var warnings: [Warning] = []
+        let text: String
+        if let inline = input.inlineText {
+            text = inline
+        } else {
+            let data: Data
+            do { data = try Data(contentsOf: input.url, options: .mappedIfSafe) } catch {
+                throw IngestError(.fileUnreadable, ["reason": (error as NSError).localizedDescription], detail: "\(error)")
+            }
+            guard let decoded = TextDecoder.decodeText(data) else { throw IngestError(.textBinary) }
+            if decoded.encoding == .windows1252 { warnings.append(context.warning(.textDecodedAsWindows1252)) }
+            if decoded.invalidSequences > 0 {
+                warnings.append(context.warning(.textInvalidUTF8Repaired, ["count": String(decoded.invalidSequences)]))
+            }
+            text = decoded.text
+        }
+        if input.kind == .subtitles, let cues = Self.cues(text), !cues.isEmpty {
+            let blocks = cues.map {
+                Block(kind: .cue, text: $0.text, start: $0.start, end: $0.end, provenance: .captionsManual)
+            }
+            return Extraction(blocks: blocks, warnings: warnings)
+        }
+        let blocks = Self.blocks(fromPlainText: text, provenance: .typed)
+        let title = blocks.first(where: { $0.kind == .heading }).map { TitleCandidate($0.text, origin: .heading) }
+        return Extraction(blocks: blocks, title: title, warnings: warnings)
+    }
+
+    static func cues(_ text: String) -> [Cue]? {
+        let head = text.prefix(64).trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        if head.hasPrefix("WEBVTT") { return CaptionParser.parseWebVTT(text) }
+        if text.contains("-->") { return CaptionParser.parseSRT(text) }
+        return nil
+    }
+
+    /// Splits text into blocks: paragraphs on blank lines, `#` headings, `-`/`*`/`1.` list items,
+    /// and a short first line standing alone (a note's title) as a heading.
+    public static func blocks(fromPlainText text: String, provenance: Provenance) -> [Block] {
+        var blocks: [Block] = []
+        var paragraph: [Substring] = []
+        func flush() {
+            guard !paragraph.isEmpty else { return }
+            blocks.append(Block(kind: .paragraph, text: paragraph.joined(separator: "\n"), provenance: provenance))
+            paragraph.removeAll()
+        }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        for raw in lines {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { flush(); continue }
+            if let heading = markdownHeading(line) {
+                flush()
+                blocks.append(Block(kind: .heading, text: heading.text, level: heading.level, provenance: provenance))
+                continue
+            }
+            if let item = listItem(line) {
+                flush()
+                let indent = raw.prefix(while: { $0 == " " || $0 == "\t" }).count / 2
+                blocks.append(Block(kind: .listItem, text: item.text, level: indent, marker: item.marker, provenance: provenance))
+                continue
+            }
+            paragraph.append(Substring(line))
+        }
+        flush()
+        // A note that starts with a short line alone (no final punctuation) is titled by it.
+        if let first = blocks.first, first.kind == .paragraph, !first.text.contains("\n"), first.text.count <= 80,
+           blocks.count > 1, let last = first.text.last, !".,;:!?".contains(last) {
+            blocks[0].kind = .heading
+            blocks[0].level = 1
+        }
+        return blocks
+    }
+
+    static func markdownHeading(_ line: String) -> (level: Int, text: String)? {
+        guard line.hasPrefix("#") else { return nil }
+        let hashes = line.prefix(while: { $0 == "#" }).count
+        guard hashes <= 6 else { return nil }
+        let rest = line.dropFirst(hashes)
+        guard rest.first == " " else { return nil }
+        let text = rest.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "#")).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : (hashes, text)
+    }
+
+    static func listItem(_ line: String) -> (marker: String, text: String)? {
+        for bullet in ["- ", "* ", "• ", "+ ", "– "] where line.hasPrefix(bullet) {
+            let text = line.dropFirst(bullet.count).trimmingCharacters(in: .whitespaces)
+            return text.isEmpty ? nil : (String(bullet.first!), text)
+        }
+        // "1. text", "12) text", "a) text"
+        let head = line.prefix(5)
+        if let end = head.firstIndex(where: { $0 == "." || $0 == ")" }) {
+            let marker = line[..<end]
+            let isNumber = !marker.isEmpty && marker.allSatisfy(\.isNumber)
+            let isLetter = marker.count == 1 && marker.first!.isLetter && line[end] == ")"
+            let after = line[line.index(after: end)...]
+            if (isNumber || isLetter), after.first == " " {
+                let text = after.trimmingCharacters(in: .whitespaces)
+                return text.isEmpty ? nil : (String(line[...end]), text)
+            }
+        }
+        return nil
+    }
+}

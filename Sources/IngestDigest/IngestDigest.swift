@@ -1,1 +1,0 @@
-// IngestDigest: see the module's README in DESIGN.md.

@@ -1,0 +1,69 @@
+import CCrypto
+import Foundation
+
+/// SHA-256 from OpenSSL's libcrypto (EVP API), streaming. Named `SHA256Digest` because a Swift type
+/// called `SHA256` would hide libcrypto's C function of that name.
+public final class SHA256Digest {
+    private let context: OpaquePointer
+
+    public init() {
+        // EVP_MD_CTX_new only fails on allocation failure, which we treat as fatal like Swift does.
+        context = EVP_MD_CTX_new()!
+        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    public func update(_ data: UnsafeRawBufferPointer) {
+        guard let base = data.baseAddress, data.count > 0 else { return }
+        EVP_DigestUpdate(context, base, data.count)
+    }
+
+    public func update(_ data: Data) { data.withUnsafeBytes { update($0) } }
+
+    /// The digest as 64 lower-case hex digits. The object must not be used afterwards.
+    public func finalizeHex() -> String {
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &out, &length)
+        return Self.hex(out.prefix(Int(length)))
+    }
+
+    static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var s = [UInt8]()
+        s.reserveCapacity(bytes.count * 2)
+        for b in bytes { s.append(digits[Int(b >> 4)]); s.append(digits[Int(b & 0x0F)]) }
+        return String(decoding: s, as: UTF8.self)
+    }
+
+    /// One-shot digest of bytes.
+    public static func hex(of data: Data) -> String {
+        let d = SHA256Digest()
+        d.update(data)
+        return d.finalizeHex()
+    }
+
+    /// Streams a file through the digest in 1 MiB chunks; returns the digest and the byte count.
+    public static func hex(ofFile url: URL) throws -> (digest: String, byteCount: Int) {
+        let fd = open(url.path, O_RDONLY)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        let d = SHA256Digest()
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            let n = read(fd, buffer.baseAddress, size)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            if n == 0 { break }
+            d.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+            total += n
+        }
+        return (d.finalizeHex(), total)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import IngestCore
+import IngestDigest
+
+/// One source's contribution to a document: what was read and what the extractor found.
+struct SourceResult: Sendable {
+    var read: ReadSource
+    var extraction: Extraction
+}
+
+/// Builds the ImportedDocument from extracted sources: normalization of every block, the document
+/// text, title, language, readiness and fingerprint. Pure apart from the clock: no library, no files.
+struct DocumentBuilder {
+    let config: PipelineConfig
+    let language: MessageLanguage
+
+    func build(_ results: [SourceResult], timings: [String: Double]) -> ImportedDocument {
+        var blocks: [Block] = []
+        for (index, result) in results.enumerated() {
+            for var block in result.extraction.blocks {
+                block.source = index
+                block.text = Normalizer.normalize(block.text)
+                if let rows = block.rows {
+                    block.rows = rows.map { $0.map(Self.normalizeCell) }
+                    if block.text.isEmpty { block.text = Self.render(rows: block.rows!) }
+                }
+                if block.text.isEmpty { continue }
+                blocks.append(block)
+            }
+        }
+        let text = blocks.map(\.text).joined(separator: "\n\n")
+        let (title, titleSource) = chooseTitle(results, blocks: blocks)
+        let declared = results.lazy.compactMap(\.extraction.language).map(PipelineConfig.languageCode).first { !$0.isEmpty }
+        let guessed = LanguageGuesser.guess(text)
+        let documentLanguage = guessed != "und" ? guessed : (declared ?? "und")
+        let thin = results.lazy.compactMap(\.extraction.thinTextReason).first
+        let vision = results.flatMap(\.extraction.visionPages)
+        let readiness = ReadinessCheck.evaluate(text: text, thresholds: config.readiness, thinTextReason: thin,
+                                                visionPages: vision, language: language)
+        let fingerprint = Fingerprinter.make(text: text, title: title,
+                                             minCharacters: config.readiness.fingerprintMinCharacters,
+                                             digest: SHA256Digest.hex(of:))
+        let sources = results.map { r -> SourceRecord in
+            let e = r.extraction
+            var provenance = e.provenances
+            if provenance.isEmpty, r.read.input.kind.isAudio { provenance = [.tags] }
+            return SourceRecord(kind: r.read.input.kind, name: r.read.input.name,
+                                url: r.read.input.kind == .youtubeLink ? r.read.input.inlineText : nil,
+                                byteSize: r.read.input.byteSize, sha256: r.read.sha256, pagesRead: e.pagesRead,
+                                pagesOCRed: e.pagesOCRed, meanOCRConfidence: e.meanOCRConfidence,
+                                provenance: provenance, pages: e.pages, metadata: e.metadata,
+                                warnings: r.read.warnings + e.warnings)
+        }
+        return ImportedDocument(id: Self.documentID(fingerprint), title: title, titleSource: titleSource,
+                                language: documentLanguage, text: text, blocks: blocks, sources: sources,
+                                readiness: readiness, fingerprint: fingerprint, timings: timings,
+                                pipelineVersion: Pipeline.version, createdAt: ISO8601DateFormatter().string(from: Date()))
+    }
+
+    /// The document id is derived from the fingerprint (a name-based UUID), so the same content
+    /// imported again never mints a second id, even across machines.
+    static func documentID(_ fingerprint: Fingerprint) -> String {
+        let hex = Array(SHA256Digest.hex(of: Data(("ingest-document:" + fingerprint.basis.rawValue + ":" + fingerprint.value).utf8)))
+        var chars = Array(hex.prefix(32))
+        chars[12] = "5"                                  // version 5-style (name-based)
+        let variant = Int(String(chars[16]), radix: 16)! & 0x3 | 0x8
+        chars[16] = Character(String(variant, radix: 16))
+        let s = String(chars)
+        func part(_ a: Int, _ b: Int) -> Substring { s.dropFirst(a).prefix(b - a) }
+        return "\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
+    }
+
+    static func normalizeCell(_ cell: TableCell) -> TableCell {
+        TableCell(text: Normalizer.normalize(cell.text), tables: cell.tables?.map { $0.map { $0.map(normalizeCell) } })
+    }
+
+    /// A table as text: cells separated by " | ", rows by line breaks.
+    static func render(rows: [[TableCell]]) -> String {
+        rows.map { $0.map(\.text).joined(separator: " | ") }.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    static let meaninglessTitles: Set<String> = ["untitled", "sans titre", "document", "microsoft word", "titre", "title", "no title"]
+
+    func chooseTitle(_ results: [SourceResult], blocks: [Block]) -> (String, String) {
+        for r in results {
+            if let t = r.extraction.title {
+                let clean = Normalizer.normalize(t.text).replacingOccurrences(of: "\n", with: " ")
+                if !clean.isEmpty, !Self.meaninglessTitles.contains(clean.lowercased()) {
+                    return (String(clean.prefix(300)), t.origin.rawValue)
+                }
+            }
+        }
+        if let heading = blocks.first(where: { $0.kind == .heading }) {
+            return (String(heading.text.replacingOccurrences(of: "\n", with: " ").prefix(300)), "heading")
+        }
+        let first = results[0].read.input
+        if first.inlineText != nil, first.kind == .text, let line = blocks.first?.text.split(separator: "\n").first {
+            let words = line.split(separator: " ").prefix(8).joined(separator: " ")
+            return (words, "typed")
+        }
+        let stem = (first.name as NSString).deletingPathExtension
+        return (stem.replacingOccurrences(of: "_", with: " "), "fileName")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import IngestCore
+
+/// Writes files atomically: a temporary file in the same folder, flushed, then renamed over the
+/// target, so an interrupted run never leaves a half-written document.
+enum OutputWriter {
+    static func write(_ data: Data, to url: URL) throws {
+        let dir = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).ingest-tmp")
+            let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            var ok = true
+            data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 { if errno == EINTR { continue }; ok = false; return }
+                    offset += n
+                }
+            }
+            if ok { ok = fsync(fd) == 0 }
+            close(fd)
+            guard ok, rename(temp.path, url.path) == 0 else {
+                let e = errno
+                unlink(temp.path)
+                throw POSIXError(POSIXErrorCode(rawValue: e) ?? .EIO)
+            }
+        } catch {
+            throw IngestError(.writeFailed, ["path": url.path], detail: "\(error)")
+        }
+    }
+
+    static func encoder(pretty: Bool) -> JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }
+}

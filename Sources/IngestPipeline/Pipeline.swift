@@ -1,0 +1,170 @@
+import Foundation
+import IngestCore
+import IngestDigest
+import IngestStore
+
+/// One source of an import: a file, a group of photos (several files, one source), or text/a link
+/// given inline.
+public struct UnitSource: Sendable, Equatable {
+    public var files: [URL]
+    public var name: String
+    public var inlineText: String?
+    public init(files: [URL], name: String, inlineText: String? = nil) {
+        self.files = files; self.name = name; self.inlineText = inlineText
+    }
+    public static func file(_ url: URL, name: String? = nil) -> UnitSource {
+        UnitSource(files: [url], name: name ?? url.lastPathComponent)
+    }
+    public static func text(_ text: String, name: String = "stdin") -> UnitSource {
+        UnitSource(files: [], name: name, inlineText: text)
+    }
+}
+
+/// What becomes one document: up to five sources, and where its JSON goes.
+public struct ImportUnit: Sendable, Equatable {
+    public static let maxSources = 5
+    public var sources: [UnitSource]
+    /// Output path relative to the output folder, without `.json` (e.g. `term1/chapitre-1`).
+    public var outputName: String
+    public init(sources: [UnitSource], outputName: String) { self.sources = sources; self.outputName = outputName }
+    public var displayName: String { sources.map(\.name).joined(separator: " + ") }
+}
+
+/// The outcome of one import, as data (success, duplicate, skipped or failure, never
+/// success-with-empty-output).
+public struct DocumentOutcome: Sendable, Codable, Equatable {
+    public enum Status: String, Sendable, Codable { case succeeded, duplicate, skipped, failed }
+    public struct Failure: Sendable, Codable, Equatable {
+        public var code: ErrorCode
+        public var message: String
+        public var detail: String?
+        public var source: String?
+    }
+    public var status: Status
+    public var sources: [String]
+    public var output: String?
+    public var id: String?
+    public var title: String?
+    public var readiness: Readiness.Status?
+    public var duplicateOf: DuplicateRef?
+    public var error: Failure?
+    public var warnings: [Warning]
+    public var milliseconds: Double
+}
+
+/// The pipeline: sniff → extract → OCR → normalize → readiness → fingerprint → library → output
+/// and hand-off. A value; the library (SQLite) is shared and thread-safe.
+public struct Pipeline: Sendable {
+    public static let version = "0.1.0"
+
+    public let config: PipelineConfig
+    public let language: MessageLanguage
+    public let library: Library?
+    public let password: String?
+    public let cacheDirectory: URL?
+
+    /// Opens (or creates) the SQLite library at `libraryPath` and builds a pipeline over it.
+    public init(config: PipelineConfig, libraryPath: String, password: String? = nil, cacheDirectory: URL? = nil) throws {
+        self.init(config: config, library: try Library(path: libraryPath), password: password, cacheDirectory: cacheDirectory)
+    }
+
+    public init(config: PipelineConfig, library: Library? = nil, password: String? = nil, cacheDirectory: URL? = nil) {
+        self.config = config
+        self.language = config.messageLanguage
+        self.library = library
+        self.password = password ?? config.pdf.password
+        self.cacheDirectory = cacheDirectory
+    }
+
+    var context: ExtractionContext {
+        ExtractionContext(config: config, language: language, password: password,
+                          deadline: Date().addingTimeInterval(config.limits.documentTimeLimitSeconds),
+                          cacheDirectory: cacheDirectory)
+    }
+
+    // MARK: Library use: one call, one document, nothing written.
+
+    /// Reads sources into an ImportedDocument (no library lookup, nothing written).
+    public func importDocument(_ sources: [UnitSource]) throws -> ImportedDocument {
+        let (results, timings) = try extract(sources)
+        return DocumentBuilder(config: config, language: language).build(results, timings: timings)
+    }
+
+    public func importFile(_ url: URL) throws -> ImportedDocument { try importDocument([.file(url)]) }
+    public func importText(_ text: String, name: String = "text") throws -> ImportedDocument {
+        try importDocument([.text(text, name: name)])
+    }
+
+    // MARK: Stages
+
+    /// Stage 1a: check, sniff and hash every source (cheap; decides skips before any extraction).
+    func read(_ sources: [UnitSource]) throws -> [ReadSource] {
+        guard sources.count <= ImportUnit.maxSources else {
+            throw IngestError(.tooManySources, ["limit": String(ImportUnit.maxSources), "count": String(sources.count)])
+        }
+        let reader = SourceReader(config: config, language: language)
+        return try sources.map { source in
+            do { return try readSource(source, reader: reader) } catch var e as IngestError {
+                if e.arguments["source"] == nil { e.arguments["source"] = source.name }
+                throw e
+            }
+        }
+    }
+
+    /// Stage 1b and 2: extract each source; OCR the pages that need it.
+    func extract(_ reads: [ReadSource]) throws -> ([SourceResult], [String: Double]) {
+        var timings: [String: Double] = [:]
+        var results: [SourceResult] = []
+        let context = self.context
+        for read in reads {
+            var clock = Stopwatch()
+            guard let extractor = ExtractorRegistry.extractor(for: read.input.kind) else {
+                throw IngestError(.notSupportedYet, ["kind": read.input.kind.rawValue, "source": read.input.name])
+            }
+            do {
+                var extraction = try extractor.extract(read.input, context: context)
+                timings["extract", default: 0] += clock.lap()
+                if !extraction.ocrCandidates.isEmpty, let recognizer = ExtractorRegistry.pageRecognizer {
+                    extraction = try recognizer.complete(extraction, of: read.input, context: context)
+                    timings["ocr", default: 0] += clock.lap()
+                }
+                results.append(SourceResult(read: read, extraction: extraction))
+            } catch {
+                var e = IngestError.wrap(error)
+                if e.arguments["source"] == nil { e.arguments["source"] = read.input.name }
+                throw e
+            }
+        }
+        return (results, timings)
+    }
+
+    func extract(_ sources: [UnitSource]) throws -> ([SourceResult], [String: Double]) {
+        var clock = Stopwatch()
+        let reads = try read(sources)
+        let readTime = clock.lap()
+        var (results, timings) = try extract(reads)
+        timings["read"] = readTime
+        return (results, timings)
+    }
+
+    func readSource(_ source: UnitSource, reader: SourceReader) throws -> ReadSource {
+        if let text = source.inlineText {
+            let data = Data(text.utf8)
+            let sniffed = Sniffer.sniff(prefix: data.prefix(Sniffer.prefixLength))
+            let kind: SourceKind = sniffed.kind == .youtubeLink || sniffed.kind == .subtitles ? sniffed.kind : .text
+            let input = SourceInput(files: [], kind: kind, byteSize: data.count, name: source.name, inlineText: text)
+            return ReadSource(input: input, sha256: SHA256Digest.hex(of: data), warnings: [])
+        }
+        return try reader.read(files: source.files, displayName: source.name)
+    }
+}
+
+/// Milliseconds between laps.
+struct Stopwatch {
+    var last = DispatchTime.now().uptimeNanoseconds
+    mutating func lap() -> Double {
+        let now = DispatchTime.now().uptimeNanoseconds
+        defer { last = now }
+        return Double(now - last) / 1e6
+    }
+}

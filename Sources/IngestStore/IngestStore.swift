@@ -1,1 +1,0 @@
-// IngestStore: see the module's README in DESIGN.md.

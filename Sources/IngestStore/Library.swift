@@ -1,0 +1,209 @@
+import Foundation
+import IngestCore
+
+/// A document recorded in the library.
+public struct LibraryEntry: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var titleKey: String
+    public var fingerprint: String
+    public var basis: Fingerprint.Basis
+    public var sketch: [UInt32]
+    public var sourceName: String
+    public var outputPath: String?
+    public init(id: String, title: String, titleKey: String, fingerprint: String, basis: Fingerprint.Basis,
+                sketch: [UInt32], sourceName: String, outputPath: String?) {
+        self.id = id; self.title = title; self.titleKey = titleKey; self.fingerprint = fingerprint
+        self.basis = basis; self.sketch = sketch; self.sourceName = sourceName; self.outputPath = outputPath
+    }
+}
+
+/// What happened last time to a source's bytes in a given output folder (re-runs skip `done`).
+public struct SourceState: Sendable, Equatable {
+    public enum Status: String, Sendable { case done, duplicate, failed }
+    public var status: Status
+    public var documentID: String?
+    public var outputPath: String?
+    public var errorCode: String?
+    public init(status: Status, documentID: String? = nil, outputPath: String? = nil, errorCode: String? = nil) {
+        self.status = status; self.documentID = documentID; self.outputPath = outputPath; self.errorCode = errorCode
+    }
+}
+
+/// The library of what was imported (SPEC §6), in SQLite (WAL mode) so that batch and watch runs,
+/// and later runs, recognise duplicates. Thread-safe: one connection behind a lock.
+public final class Library: @unchecked Sendable {
+    private let connection: SQLiteConnection
+    private let lock = NSLock()
+    public let path: String
+
+    public init(path: String) throws {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do {
+            connection = try SQLiteConnection(path: path)
+            try connection.query("PRAGMA journal_mode=WAL")
+            try connection.execute("""
+                PRAGMA synchronous=NORMAL;
+                CREATE TABLE IF NOT EXISTS documents (
+                    id TEXT PRIMARY KEY, title TEXT NOT NULL, title_key TEXT NOT NULL,
+                    fingerprint TEXT NOT NULL, basis TEXT NOT NULL, sketch BLOB,
+                    source_name TEXT NOT NULL, output_path TEXT, created_at TEXT NOT NULL);
+                CREATE INDEX IF NOT EXISTS documents_fingerprint ON documents(fingerprint);
+                CREATE INDEX IF NOT EXISTS documents_title_key ON documents(title_key);
+                CREATE TABLE IF NOT EXISTS sources (
+                    -- target: the output folder and the document's relative output path
+                    sha256 TEXT NOT NULL, pipeline_version TEXT NOT NULL, target TEXT NOT NULL,
+                    status TEXT NOT NULL, document_id TEXT, output_path TEXT, error_code TEXT,
+                    updated_at TEXT NOT NULL,
+                    PRIMARY KEY (sha256, pipeline_version, target));
+                """)
+        } catch let e as IngestError {
+            throw IngestError(.libraryUnavailable, ["path": path], detail: e.detail)
+        }
+    }
+
+    /// The journal mode in force (`wal` on a file database).
+    public func journalMode() throws -> String {
+        try locked { try connection.query("PRAGMA journal_mode").first?.first?.text ?? "" }
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body()
+    }
+
+    static func encode(_ sketch: [UInt32]) -> Data {
+        var d = Data(capacity: sketch.count * 4)
+        for v in sketch { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        return d
+    }
+
+    static func decode(_ data: Data?) -> [UInt32] {
+        guard let data, data.count % 4 == 0 else { return [] }
+        let b = [UInt8](data)
+        return stride(from: 0, to: b.count, by: 4).map {
+            UInt32(b[$0]) | UInt32(b[$0 + 1]) << 8 | UInt32(b[$0 + 2]) << 16 | UInt32(b[$0 + 3]) << 24
+        }
+    }
+
+    private static let columns = "id, title, title_key, fingerprint, basis, sketch, source_name, output_path"
+
+    private static func entry(_ row: [SQLValue]) -> LibraryEntry {
+        LibraryEntry(id: row[0].text ?? "", title: row[1].text ?? "", titleKey: row[2].text ?? "",
+                     fingerprint: row[3].text ?? "", basis: Fingerprint.Basis(rawValue: row[4].text ?? "") ?? .content,
+                     sketch: decode(row[5].blob), sourceName: row[6].text ?? "", outputPath: row[7].text)
+    }
+
+    public func document(withFingerprint value: String) throws -> LibraryEntry? {
+        try locked {
+            try connection.query("SELECT \(Self.columns) FROM documents WHERE fingerprint = ? ORDER BY created_at LIMIT 1",
+                                 [.text(value)]).first.map(Self.entry)
+        }
+    }
+
+    public func documents(withTitleKey key: String) throws -> [LibraryEntry] {
+        guard !key.isEmpty else { return [] }
+        return try locked {
+            try connection.query("SELECT \(Self.columns) FROM documents WHERE title_key = ? ORDER BY created_at",
+                                 [.text(key)]).map(Self.entry)
+        }
+    }
+
+    /// Documents whose sketch is at least `threshold` similar, most similar first.
+    public func nearDuplicates(of sketch: [UInt32], threshold: Double, excluding id: String? = nil) throws -> [(LibraryEntry, Double)] {
+        guard !sketch.isEmpty else { return [] }
+        let rows = try locked { try connection.query("SELECT \(Self.columns) FROM documents WHERE sketch IS NOT NULL") }
+        return rows.map(Self.entry).compactMap { e -> (LibraryEntry, Double)? in
+            guard e.id != id else { return nil }
+            let s = Fingerprinter.similarity(sketch, e.sketch)
+            return s >= threshold ? (e, s) : nil
+        }.sorted { $0.1 > $1.1 }
+    }
+
+    /// Claims `entry.id` for a new document, atomically: returns nil when the claim is ours, or the
+    /// entry already holding that id or fingerprint (another worker or run imported the same content).
+    public func claim(_ entry: LibraryEntry) throws -> LibraryEntry? {
+        try locked {
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                if let existing = try connection.query(
+                    "SELECT \(Self.columns) FROM documents WHERE id = ? OR fingerprint = ? ORDER BY created_at LIMIT 1",
+                    [.text(entry.id), .text(entry.fingerprint)]).first.map(Self.entry) {
+                    try connection.execute("COMMIT")
+                    return existing
+                }
+                try insert(entry)
+                try connection.execute("COMMIT")
+                return nil
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Gives up a claim whose output could not be written, so a later run can import it.
+    public func release(id: String) throws {
+        try locked { _ = try connection.query("DELETE FROM documents WHERE id = ?", [.text(id)]) }
+    }
+
+    private func insert(_ entry: LibraryEntry) throws {
+        try connection.query("""
+            INSERT OR REPLACE INTO documents (id, title, title_key, fingerprint, basis, sketch, source_name, output_path, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(entry.id), .text(entry.title), .text(entry.titleKey), .text(entry.fingerprint),
+                  .text(entry.basis.rawValue), entry.sketch.isEmpty ? .null : .blob(Self.encode(entry.sketch)),
+                  .text(entry.sourceName), entry.outputPath.map(SQLValue.text) ?? .null, .text(Self.now())])
+    }
+
+    /// Records a new document and the source that produced it, in one transaction.
+    public func record(_ entry: LibraryEntry, sources: [(sha256: String, pipelineVersion: String, target: String)]) throws {
+        try locked {
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                try insert(entry)
+                for s in sources {
+                    try upsertSource(sha256: s.sha256, pipelineVersion: s.pipelineVersion, target: s.target,
+                                     state: SourceState(status: .done, documentID: entry.id, outputPath: entry.outputPath))
+                }
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    public func sourceState(sha256: String, pipelineVersion: String, target: String) throws -> SourceState? {
+        try locked {
+            try connection.query("""
+                SELECT status, document_id, output_path, error_code FROM sources
+                WHERE sha256 = ? AND pipeline_version = ? AND target = ?
+                """, [.text(sha256), .text(pipelineVersion), .text(target)]).first.map {
+                SourceState(status: SourceState.Status(rawValue: $0[0].text ?? "") ?? .failed, documentID: $0[1].text,
+                            outputPath: $0[2].text, errorCode: $0[3].text)
+            }
+        }
+    }
+
+    public func setSourceState(sha256: String, pipelineVersion: String, target: String, state: SourceState) throws {
+        try locked { try upsertSource(sha256: sha256, pipelineVersion: pipelineVersion, target: target, state: state) }
+    }
+
+    private func upsertSource(sha256: String, pipelineVersion: String, target: String, state: SourceState) throws {
+        try connection.query("""
+            INSERT OR REPLACE INTO sources (sha256, pipeline_version, target, status, document_id, output_path, error_code, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(sha256), .text(pipelineVersion), .text(target), .text(state.status.rawValue),
+                  state.documentID.map(SQLValue.text) ?? .null, state.outputPath.map(SQLValue.text) ?? .null,
+                  state.errorCode.map(SQLValue.text) ?? .null, .text(Self.now())])
+    }
+
+    public func documentCount() throws -> Int {
+        try locked { Int(try connection.query("SELECT COUNT(*) FROM documents").first?.first?.int ?? 0) }
+    }
+
+    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+}

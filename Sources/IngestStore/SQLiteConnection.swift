@@ -1,0 +1,90 @@
+import CSQLite
+import Foundation
+import IngestCore
+
+/// SQLite's "transient" destructor: the library copies the bytes before the call returns.
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A value bound to or read from a statement.
+public enum SQLValue: Sendable, Equatable {
+    case null, int(Int64), double(Double), text(String), blob(Data)
+}
+
+/// One SQLite connection. Every raw sqlite3 call of the module goes through this file.
+/// Not thread-safe by itself: `Library` serialises access with a lock.
+final class SQLiteConnection {
+    private var db: OpaquePointer?
+
+    init(path: String) throws {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK else {
+            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "sqlite3_open_v2 failed"
+            sqlite3_close(db)
+            db = nil
+            throw IngestError(.libraryUnavailable, ["path": path], detail: reason)
+        }
+        sqlite3_busy_timeout(db, 10_000)  // batch and watch may share the file
+    }
+
+    deinit { sqlite3_close(db) }
+
+    private func error(_ what: String) -> IngestError {
+        IngestError(.libraryUnavailable, ["path": ""], detail: "\(what): \(String(cString: sqlite3_errmsg(db)))")
+    }
+
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        if sqlite3_exec(db, sql, nil, nil, &message) != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? "?"
+            sqlite3_free(message)
+            throw IngestError(.libraryUnavailable, ["path": ""], detail: text)
+        }
+    }
+
+    /// Runs `sql` with `bindings` and returns all rows.
+    @discardableResult
+    func query(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw error("prepare") }
+        defer { sqlite3_finalize(statement) }
+        for (i, value) in bindings.enumerated() {
+            let index = Int32(i + 1)
+            switch value {
+            case .null: sqlite3_bind_null(statement, index)
+            case .int(let v): sqlite3_bind_int64(statement, index, v)
+            case .double(let v): sqlite3_bind_double(statement, index, v)
+            case .text(let v): sqlite3_bind_text(statement, index, v, -1, sqliteTransient)
+            case .blob(let v):
+                _ = v.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
+            }
+        }
+        var rows: [[SQLValue]] = []
+        while true {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw error("step") }
+            var row: [SQLValue] = []
+            for c in 0..<sqlite3_column_count(statement) {
+                switch sqlite3_column_type(statement, c) {
+                case SQLITE_INTEGER: row.append(.int(sqlite3_column_int64(statement, c)))
+                case SQLITE_FLOAT: row.append(.double(sqlite3_column_double(statement, c)))
+                case SQLITE_TEXT: row.append(.text(String(cString: sqlite3_column_text(statement, c))))
+                case SQLITE_BLOB:
+                    let n = Int(sqlite3_column_bytes(statement, c))
+                    if let p = sqlite3_column_blob(statement, c), n > 0 { row.append(.blob(Data(bytes: p, count: n))) }
+                    else { row.append(.blob(Data())) }
+                default: row.append(.null)
+                }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+}
+
+extension SQLValue {
+    var text: String? { if case .text(let s) = self { return s }; return nil }
+    var int: Int64? { if case .int(let i) = self { return i }; return nil }
+    var blob: Data? { if case .blob(let d) = self { return d }; return nil }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import IngestTestSupport
+import XCTest
+@testable import IngestCore
+
+final class FingerprintTests: XCTestCase {
+    /// A stand-in digest for the pure-Swift tests: the key itself (the pipeline injects SHA-256).
+    let identity: (Data) -> String = { String(decoding: $0, as: UTF8.self) }
+
+    func testContentKey() {
+        XCTAssertEqual(ContentKey.of("  L'Élève, À L'ÉCOLE !\n\tCœur…  "), "l eleve a l ecole coeur")
+        XCTAssertEqual(ContentKey.title("Chapitre_3.docx"), "chapitre 3")
+    }
+
+    func testShortTextFallsBackOnTitle() {
+        let f = Fingerprinter.make(text: "court", title: "Ma note", minCharacters: 200, digest: identity)
+        XCTAssertEqual(f.basis, .title)
+        XCTAssertEqual(f.value, "title:ma note")
+        XCTAssertTrue(f.sketch.isEmpty)
+    }
+
+    static let words = ["la", "cellule", "est", "unité", "du", "vivant", "Les", "mitochondries", "produisent", "énergie",
+                        "noyau", "contient", "ADN", "membrane", "plasmique", "protège", "cytoplasme"]
+
+    static func randomText(_ rng: inout SeededGenerator, words count: Int) -> String {
+        (0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+    }
+
+    /// Property: the fingerprint is unchanged by case, accents, punctuation and whitespace, and
+    /// changes when a word changes.
+    func testInvariances() {
+        var rng = SeededGenerator(seed: 0xF1A6)
+        for _ in 0..<300 {
+            let text = Self.randomText(&rng, words: 80)
+            let base = Fingerprinter.make(text: text, title: "t", minCharacters: 50, digest: identity)
+            var noisy = ""
+            for ch in text {
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0: noisy += ch.uppercased()
+                case 1 where ch == " ": noisy += [" \n", "\t", ", ", " — ", ". "].randomElement(using: &rng)!
+                case 2 where ch == "e": noisy += ["é", "è", "ê", "E"].randomElement(using: &rng)!
+                default: noisy.append(ch)
+                }
+            }
+            XCTAssertEqual(Fingerprinter.make(text: noisy, title: "t", minCharacters: 50, digest: identity).value, base.value)
+            var changed = text.split(separator: " ").map(String.init)
+            let i = Int.random(in: 0..<changed.count, using: &rng)
+            changed[i] = changed[i] + "x"
+            XCTAssertNotEqual(Fingerprinter.make(text: changed.joined(separator: " "), title: "t", minCharacters: 50, digest: identity).value,
+                              base.value)
+        }
+    }
+
+    func testNearDuplicateSimilarity() {
+        var rng = SeededGenerator(seed: 0x5EE)
+        let text = Self.randomText(&rng, words: 600)
+        // OCR-like noise: about 3% of letters confused.
+        let noisy = String(text.map { ch -> Character in
+            guard Int.random(in: 0..<33, using: &rng) == 0 else { return ch }
+            switch ch { case "m": return "n"; case "l": return "1"; case "é": return "e"; case "i": return "l"; default: return ch }
+        })
+        let other = Self.randomText(&rng, words: 600)
+        let a = Fingerprinter.sketch(ContentKey.of(text))
+        let b = Fingerprinter.sketch(ContentKey.of(noisy))
+        let c = Fingerprinter.sketch(ContentKey.of("Un tout autre sujet : la Révolution française commence en 1789 avec les États généraux."))
+        XCTAssertGreaterThan(Fingerprinter.similarity(a, b), 0.5)
+        XCTAssertLessThan(Fingerprinter.similarity(a, c), 0.2)
+        XCTAssertEqual(Fingerprinter.similarity(a, a), 1)
+        _ = other
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import IngestTestSupport
+import XCTest
+@testable import IngestCore
+
+final class SnifferTests: XCTestCase {
+    func kind(_ bytes: [UInt8], _ name: String? = nil) -> SourceKind {
+        Sniffer.sniff(prefix: Data(bytes), fileName: name).kind
+    }
+
+    /// One test per signature row: each signature, followed by filler, gives its kind.
+    func testEverySignatureRow() {
+        for row in Sniffer.signatures {
+            var bytes = [UInt8](repeating: 0x20, count: row.offset) + row.bytes + [UInt8](repeating: 0, count: 64)
+            if row.kind == .ogg { bytes += Array("vorbis".utf8) }
+            XCTAssertEqual(kind(bytes), row.kind, "\(row.bytes)")
+        }
+    }
+
+    func testFormatsWithoutAFixedPrefixSignature() {
+        XCTAssertEqual(kind(Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8)), .wav)
+        XCTAssertEqual(kind(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)), .webp)
+        XCTAssertEqual(kind(Array("FORM\u{0}\u{0}\u{0}\u{0}AIFFCOMM".utf8)), .aiff)
+        XCTAssertEqual(kind([0, 0, 0, 0x18] + Array("ftypM4A \u{0}\u{0}".utf8)), .m4a)
+        XCTAssertEqual(kind([0, 0, 0, 0x18] + Array("ftypheic\u{0}\u{0}".utf8)), .heic)
+        XCTAssertEqual(kind(Array("OggS".utf8) + [UInt8](repeating: 0, count: 24) + Array("OpusHead".utf8)), .opus)
+        XCTAssertEqual(kind([0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 100)), .mp3)
+    }
+
+    func testPDFMagicAnywhereInTheFirstKilobyte() {
+        XCTAssertEqual(kind(Array("%PDF-1.7\n".utf8)), .pdf)
+        XCTAssertEqual(kind([UInt8](repeating: 0x0A, count: 1000) + Array("%PDF-1.4".utf8)), .pdf)
+        XCTAssertNotEqual(kind([UInt8](repeating: 0x41, count: 1100) + Array("%PDF-1.4".utf8)), .pdf)
+    }
+
+    func testTextKinds() {
+        XCTAssertEqual(kind(Array("WEBVTT\n\n00:01.000 --> 00:02.000\nhi".utf8)), .subtitles)
+        XCTAssertEqual(kind(Array("1\n00:00:01,000 --> 00:00:02,000\nhi\n".utf8)), .subtitles)
+        XCTAssertEqual(kind(Array("[InternetShortcut]\nURL=https://youtu.be/dQw4w9WgXcQ\n".utf8)), .youtubeLink)
+        XCTAssertEqual(kind(Array("https://www.youtube.com/watch?v=dQw4w9WgXcQ\n".utf8)), .youtubeLink)
+        XCTAssertEqual(kind(Array("<!DOCTYPE html><html><script>var ytInitialPlayerResponse = {}</script>".utf8)), .youtubeInfo)
+        XCTAssertEqual(kind(Array("<!DOCTYPE html><html><body>hello</body></html>".utf8)), .html)
+        XCTAssertEqual(kind(Array("# Cours\n\nLa cellule est l'unité du vivant.".utf8)), .text)
+        XCTAssertEqual(kind([0xFF, 0xFE] + Array("H\u{0}i\u{0}".utf8)), .text)   // UTF-16 BOM is not an MPEG sync
+        XCTAssertEqual(kind(Array("Caf\u{E9} cr\u{E8}me".unicodeScalars.map { UInt8($0.value) })), .text)  // Latin-1
+    }
+
+    func testBinaryAndEmptyAreUnknown() {
+        XCTAssertEqual(kind([]), .unknown)
+        XCTAssertEqual(kind([0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0E, 0x0F]), .unknown)
+    }
+
+    func testExtensionMismatchIsReported() {
+        let r = Sniffer.sniff(prefix: Data("%PDF-1.4".utf8), fileName: "cours.docx")
+        XCTAssertEqual(r.kind, .pdf)
+        XCTAssertEqual(r.mismatchedExtension, "docx")
+        XCTAssertNil(Sniffer.sniff(prefix: Data("%PDF-1.4".utf8), fileName: "cours.PDF").mismatchedExtension)
+        XCTAssertNil(Sniffer.sniff(prefix: Data("PK\u{03}\u{04}".utf8), fileName: "a.docx").mismatchedExtension)
+    }
+
+    /// A minimal OLE2 compound file with the given directory entry names (one FAT sector, one
+    /// directory sector), enough for `OLE2Directory`.
+    static func ole2(_ names: [String]) -> Data {
+        var b = [UInt8](repeating: 0, count: 512 * 3)
+        b.replaceSubrange(0..<8, with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
+        b[0x1E] = 9                                         // 512-byte sectors
+        b.replaceSubrange(0x30..<0x34, with: [1, 0, 0, 0])  // directory starts at sector 1
+        b.replaceSubrange(0x4C..<0x50, with: [0, 0, 0, 0])  // FAT is sector 0
+        for k in 1..<109 { b.replaceSubrange((0x4C + 4 * k)..<(0x50 + 4 * k), with: [0xFF, 0xFF, 0xFF, 0xFF]) }
+        let fat = 512
+        b.replaceSubrange(fat..<(fat + 4), with: [0xFD, 0xFF, 0xFF, 0xFF])        // sector 0: FAT
+        b.replaceSubrange((fat + 4)..<(fat + 8), with: [0xFE, 0xFF, 0xFF, 0xFF])  // sector 1: end of chain
+        for (i, name) in (["Root Entry"] + names).prefix(4).enumerated() {
+            let e = 1024 + 128 * i
+            let units = Array(name.utf16) + [0]
+            for (k, u) in units.enumerated() { b[e + 2 * k] = UInt8(u & 0xFF); b[e + 2 * k + 1] = UInt8(u >> 8) }
+            b[e + 64] = UInt8(units.count * 2)
+        }
+        return Data(b)
+    }
+
+    func testOLE2TellsLegacyDocFromEncryptedOffice() {
+        XCTAssertEqual(OLE2Directory.kind(Self.ole2(["WordDocument", "1Table"])), .legacyDoc)
+        XCTAssertEqual(OLE2Directory.kind(Self.ole2(["EncryptionInfo", "EncryptedPackage"])), .encryptedOffice)
+        XCTAssertEqual(OLE2Directory.kind(Self.ole2(["Workbook"])), .ole2)
+        XCTAssertEqual(Sniffer.sniff(prefix: Self.ole2([])).kind, .ole2)
+    }
+
+    /// Property: sniffing never crashes on random bytes (10,000 strings, seeded).
+    func testNeverCrashesOnRandomBytes() {
+        var rng = SeededGenerator(seed: 0x5A1F)
+        for _ in 0..<10_000 {
+            let data = rng.bytes(Int.random(in: 0...300, using: &rng))
+            _ = Sniffer.sniff(prefix: data, fileName: "x.bin")
+            _ = OLE2Directory.kind(data)
+        }
+        for _ in 0..<200 {
+            var d = [UInt8](Self.ole2(["WordDocument"]))
+            for _ in 0..<8 { d[Int.random(in: 0..<d.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            _ = OLE2Directory.kind(Data(d))
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import IngestCore
+import IngestTestSupport
+import XCTest
+
+/// The `ingest convert` command end to end, as a user runs it: real files, a real SQLite library,
+/// the built executable. Every document written is validated against the schema.
+final class ConvertCommandTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    var library: String { dir.url.appendingPathComponent("library.sqlite").path }
+    var out: URL { dir.url.appendingPathComponent("out") }
+
+    override func setUpWithError() throws { dir = try TemporaryDirectory("convert") }
+    override func tearDown() { dir.remove() }
+
+    func convert(_ args: [String], stdin: Data? = nil, prefix: [String] = []) throws -> IngestBinary.Result {
+        try IngestBinary.run(["convert"] + args + ["--library", library, "--lang", "en"], stdin: stdin,
+                             environment: ["INGEST_CONFIG": ""], prefix: prefix, currentDirectory: dir.url)
+    }
+
+    func summary() throws -> JSONValue { try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("summary.json"))) }
+
+    func failures() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for d in try summary()["documents"]?.arrayValue ?? [] where d["status"] == "failed" {
+            result[d["sources"]?.arrayValue?.first?.stringValue ?? "?"] = d["error"]?["code"]?.stringValue
+        }
+        return result
+    }
+
+    /// Validates every document in the output folder, with our validator and Python's jsonschema.
+    func assertDocumentsValid() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".sheet.json") && !$0.hasSuffix("summary.json") }
+            .map { out.appendingPathComponent($0) }
+        let schemaText = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent("schemas/imported-document.schema.json"), encoding: .utf8)
+        let validator = try SchemaValidator(schemaText: schemaText)
+        for f in files {
+            XCTAssertEqual(validator.validate(try JSONValue.parse(Data(contentsOf: f))), [], f.lastPathComponent)
+        }
+        try validateWithJSONSchema(schema: "imported-document.schema.json", files: files)
+    }
+
+    func testSamplesConvertAndRerunSkips() throws {
+        let samples = Corpus.repositoryRoot.appendingPathComponent("samples").path
+        let first = try convert([samples, "--out", out.path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("Results in \(out.path)"), first.stderr)
+        XCTAssertFalse(first.stderr.contains("\r["), "no progress bar when stderr is not a terminal")
+        let s = try summary()
+        XCTAssertEqual(s["counts"]?["duplicates"], 1)
+        XCTAssertEqual(s["counts"]?["failed"], 0)
+        try assertDocumentsValid()
+        let duplicate = s["documents"]?.arrayValue?.first { $0["status"] == "duplicate" }
+        XCTAssertEqual(duplicate?["duplicateOf"]?["source"], "photosynthese.md")
+        let second = try convert([samples, "--out", out.path])
+        XCTAssertEqual(second.status, 0)
+        XCTAssertEqual(try summary()["counts"]?["skipped"]?.intValue, s["counts"]?["total"]?.intValue)
+        XCTAssertTrue(second.stderr.contains("already done"), second.stderr)
+    }
+
+    func testBadInputsGetNamedErrorsAndTheRunGoesOn() throws {
+        let input = dir.url.appendingPathComponent("in")
+        let d = try TemporaryDirectory("unused"); d.remove()
+        func put(_ name: String, _ data: Data) throws {
+            let url = input.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        var rng = SeededGenerator(seed: 42)
+        let chapter = String(repeating: "La cellule est l'unité de base du vivant. ", count: 10)
+        try put("empty.txt", Data())
+        try put("garbage.txt", rng.bytes(2000))
+        try put("invalid-utf8.txt", Data("Les élèves étudient à l'école. ".utf8) + Data([0xFF, 0xFE, 0xC3]) + Data(chapter.utf8))
+        try put("big.txt", Data(repeating: 0x61, count: 5000))
+        try put("dossier avec espaces/chapître été.txt", Data(chapter.utf8))
+        try put("wrong-extension.pdf", Data(("# Un titre\n\n" + chapter).utf8))
+        try put("old.doc", Data([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 600)))
+        try FileManager.default.createDirectory(at: input.appendingPathComponent("loop"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("loop/back").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("self-link.txt").path, withDestinationPath: "self-link.txt")
+
+        let r = try convert([input.path, "--out", out.path, "--set", "limits.maxFileBytes=4000", "--jsonl"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let f = try failures()
+        XCTAssertEqual(f["empty.txt"], "file.empty")
+        XCTAssertEqual(f["garbage.txt"], "text.binary")
+        XCTAssertEqual(f["big.txt"], "file.tooLarge")
+        XCTAssertEqual(f["old.doc"], "sniff.unknownKind")   // an OLE2 file that is not a Word document
+        XCTAssertEqual(f["self-link.txt"], "file.symlinkLoop")
+        XCTAssertTrue(f.values.contains("file.symlinkLoop"))
+        XCTAssertEqual(f.count, 6, "\(f)")
+        // The good files went through despite the bad ones.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("dossier avec espaces/chapître été.json").path))
+        let mismatch = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("wrong-extension.json")))
+        XCTAssertEqual(mismatch["sources"]?[0]?["warnings"]?[0]?["code"], "sniff.extensionMismatch")
+        let repaired = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("invalid-utf8.json")))
+        XCTAssertEqual(repaired["sources"]?[0]?["warnings"]?[0]?["code"], "text.invalidUTF8Repaired")
+        try assertDocumentsValid()
+        // JSON Lines: one event per document plus start and summary, each a JSON object.
+        let events = try r.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        XCTAssertEqual(events.first?["event"], "start")
+        XCTAssertEqual(events.last?["event"], "summary")
+        XCTAssertEqual(events.filter { $0["event"] == "document" }.count, events.first?["total"]?.intValue)
+    }
+
+    func testLegacyDocAndEncryptedOfficeHaveTheirOwnMessages() throws {
+        let input = dir.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try SnifferFixtures.ole2(["WordDocument", "1Table"]).write(to: input.appendingPathComponent("ancien.doc"))
+        try SnifferFixtures.ole2(["EncryptionInfo", "EncryptedPackage"]).write(to: input.appendingPathComponent("protege.docx"))
+        let r = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", library, "--lang", "fr"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("Les anciens .doc ne sont pas lus : exporte-les en .docx depuis Word."), r.stderr)
+        XCTAssertTrue(r.stderr.contains("protégé par un mot de passe"), r.stderr)
+        XCTAssertEqual(try failures(), ["ancien.doc": "sniff.legacyDoc", "protege.docx": "sniff.encryptedOffice"])
+    }
+
+    func testUnreadableFileIsNamedWhenNotRoot() throws {
+        let input = dir.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let secret = input.appendingPathComponent("secret.txt")
+        try Data("Un texte privé.".utf8).write(to: secret)
+        try Data(String(repeating: "Texte lisible. ", count: 20).utf8).write(to: input.appendingPathComponent("lisible.txt"))
+        chmod(secret.path, 0o000)
+        for path in [dir.url.path, input.path] { chmod(path, 0o777) }
+        // As root permission bits don't apply: run the tool as `nobody` to meet a real EACCES.
+        var prefix: [String] = []
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("setpriv is not installed") }
+            prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        let lib = dir.url.appendingPathComponent("nobody/library.sqlite").path
+        try FileManager.default.createDirectory(atPath: (lib as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        chmod((lib as NSString).deletingLastPathComponent, 0o777)
+        let r = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", lib, "--lang", "en"],
+                                     prefix: prefix, currentDirectory: dir.url)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(try failures(), ["secret.txt": "file.unreadable"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("lisible.json").path))
+    }
+
+    func testOutputFolderIsCreatedAndAFileIsAUsageError() throws {
+        let nested = dir.url.appendingPathComponent("a/b/c")
+        let text = dir.url.appendingPathComponent("t.txt")
+        try Data(String(repeating: "Une phrase de cours. ", count: 10).utf8).write(to: text)
+        XCTAssertEqual(try IngestBinary.run(["convert", text.path, "--out", nested.path, "--library", library]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: nested.appendingPathComponent("t.json").path))
+        let r = try IngestBinary.run(["convert", text.path, "--out", text.path, "--library", library, "--lang", "en"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("is a file, not a folder"), r.stderr)
+    }
+
+    func testUsageAndConfigurationErrorsExitWith2() throws {
+        XCTAssertEqual(try IngestBinary.run(["convert"]).status, 2)
+        let typo = try IngestBinary.run(["convert", "x", "--ot", "y"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("did you mean --out?"), typo.stderr)
+        let bad = try IngestBinary.run(["convert", "x", "--set", "ocr.pagecap=3", "--lang", "en"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("ocr.pagecap") && bad.stderr.contains("Did you mean pageCap?"), bad.stderr)
+        let config = dir.url.appendingPathComponent("bad.json")
+        try Data(#"{"readiness": {"shortBelow": -1}}"#.utf8).write(to: config)
+        let c = try IngestBinary.run(["config", "--check", config.path, "--lang", "en"])
+        XCTAssertEqual(c.status, 2)
+        XCTAssertTrue(c.stderr.contains("readiness.shortBelow"), c.stderr)
+        XCTAssertEqual(try IngestBinary.run(["--help"]).status, 0)
+        for command in ["convert", "youtube", "config"] {
+            let h = try IngestBinary.run([command, "--help"])
+            XCTAssertEqual(h.status, 0)
+            XCTAssertTrue(h.stdout.contains("Usage: ingest \(command)"), h.stdout)
+        }
+        XCTAssertEqual(try IngestBinary.run(["frobnicate"]).status, 2)
+    }
+
+    func testStandardInputIsTypedText() throws {
+        let text = "# Cours de géographie\n\n" + String(repeating: "Les fleuves descendent vers la mer. ", count: 8)
+        let r = try convert(["-", "--out", out.path], stdin: Data(text.utf8))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("stdin.json")))
+        XCTAssertEqual(doc["title"], "Cours de géographie")
+        XCTAssertEqual(doc["sources"]?[0]?["provenance"], ["typed"])
+        try assertDocumentsValid()
+    }
+
+    func testSameContentInAnotherEncodingIsADuplicateAcrossRuns() throws {
+        let text = "# La Révolution\n\n" + String(repeating: "En 1789, les États généraux se réunissent à Versailles. ", count: 8)
+        let a = dir.url.appendingPathComponent("a/cours.txt"), b = dir.url.appendingPathComponent("b/copie.txt")
+        for u in [a, b] { try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        try Data(text.utf8).write(to: a)
+        try (Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!).write(to: b)
+        XCTAssertEqual(try convert([a.path, "--out", out.path]).status, 0)
+        let r = try convert([b.path, "--out", out.path, "--jsonl"])
+        XCTAssertEqual(r.status, 0)
+        let s = try summary()
+        XCTAssertEqual(s["documents"]?[0]?["status"], "duplicate")
+        XCTAssertEqual(s["documents"]?[0]?["duplicateOf"]?["source"], "cours.txt")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("copie.json").path), "no second document")
+    }
+
+    func testHTTPSinkRetriesWithAnIdempotencyKey() throws {
+        let log = dir.url.appendingPathComponent("requests.log")
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/sink_server.py").path,
+                            "--log", log.path, "--fail-first", "2", "--seconds", "60"]
+        let pipe = Pipe()
+        server.standardOutput = pipe
+        do { try server.run() } catch { throw XCTSkip("python3 is not available for the test server") }
+        defer { server.terminate() }
+        let portLine = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try XCTUnwrap(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let text = dir.url.appendingPathComponent("lesson.txt")
+        try Data(String(repeating: "Le théorème de Pythagore relie les côtés du triangle rectangle. ", count: 5).utf8).write(to: text)
+        let r = try convert([text.path, "--out", out.path, "--sink", "http", "--set", "sink.url=\"http://127.0.0.1:\(port)/lessons\""])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        XCTAssertEqual(lines.map { $0["status"] }, [500, 500, 200])
+        let id = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("lesson.json")))["id"]
+        XCTAssertTrue(lines.allSatisfy { $0["key"] == id && $0["id"] == id })
+    }
+
+    func testFailedHandOffWritesNothingAsDone() throws {
+        let text = dir.url.appendingPathComponent("lesson.txt")
+        try Data(String(repeating: "Une leçon assez longue pour être prête. ", count: 5).utf8).write(to: text)
+        // Nothing listens on port 9 of the loopback: the hand-off fails after its retries.
+        let r = try convert([text.path, "--out", out.path, "--sink", "http", "--set", "sink.url=\"http://127.0.0.1:9/x\"",
+                             "--set", "sink.retries=1"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(try failures(), ["lesson.txt": "sink.failed"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("lesson.json").path))
+        // A later run with a working sink imports it (it was not recorded as done or duplicate).
+        let again = try convert([text.path, "--out", out.path, "--sink", "directory"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try summary()["counts"]?["succeeded"], 1)
+    }
+}
+
+/// OLE2 fixtures shared with IngestCore's sniffer tests.
+enum SnifferFixtures {
+    static func ole2(_ names: [String]) -> Data {
+        var b = [UInt8](repeating: 0, count: 512 * 3)
+        b.replaceSubrange(0..<8, with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
+        b[0x1E] = 9
+        b.replaceSubrange(0x30..<0x34, with: [1, 0, 0, 0])
+        for k in 1..<109 { b.replaceSubrange((0x4C + 4 * k)..<(0x50 + 4 * k), with: [0xFF, 0xFF, 0xFF, 0xFF]) }
+        b.replaceSubrange(512..<516, with: [0xFD, 0xFF, 0xFF, 0xFF])
+        b.replaceSubrange(516..<520, with: [0xFE, 0xFF, 0xFF, 0xFF])
+        for (i, name) in (["Root Entry"] + names).prefix(4).enumerated() {
+            let e = 1024 + 128 * i
+            let units = Array(name.utf16) + [0]
+            for (k, u) in units.enumerated() { b[e + 2 * k] = UInt8(u & 0xFF); b[e + 2 * k + 1] = UInt8(u >> 8) }
+            b[e + 64] = UInt8(units.count * 2)
+        }
+        return Data(b)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import IngestCore
+import IngestTestSupport
+import XCTest
+@testable import IngestStore
+
+final class LibraryTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    override func setUpWithError() throws { dir = try TemporaryDirectory("library") }
+    override func tearDown() { dir.remove() }
+
+    func entry(_ id: String, fingerprint: String, title: String = "Titre", sketch: [UInt32] = []) -> LibraryEntry {
+        LibraryEntry(id: id, title: title, titleKey: ContentKey.title(title), fingerprint: fingerprint, basis: .content,
+                     sketch: sketch, sourceName: "\(id).txt", outputPath: "\(id).json")
+    }
+
+    func testFileDatabaseUsesWAL() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("sub/lib.sqlite").path)
+        XCTAssertEqual(try library.journalMode(), "wal")
+    }
+
+    func testClaimIsExclusiveAndSurvivesReopening() throws {
+        let path = dir.url.appendingPathComponent("lib.sqlite").path
+        do {
+            let library = try Library(path: path)
+            XCTAssertNil(try library.claim(entry("a", fingerprint: "f1")))
+            XCTAssertEqual(try library.claim(entry("b", fingerprint: "f1"))?.id, "a")
+            XCTAssertNil(try library.claim(entry("c", fingerprint: "f2")))
+            try library.release(id: "c")
+            XCTAssertNil(try library.claim(entry("c", fingerprint: "f2")))
+        }
+        let reopened = try Library(path: path)
+        XCTAssertEqual(try reopened.document(withFingerprint: "f1")?.id, "a")
+        XCTAssertEqual(try reopened.documentCount(), 2)
+    }
+
+    func testConcurrentClaimsOfTheSameContentYieldOneDocument() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        let winners = Counter()
+        let entries = (0..<16).map { entry("id\($0)", fingerprint: "same") }
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            if (try? library.claim(entries[i])) == .some(nil) { winners.add() }
+        }
+        XCTAssertEqual(winners.value, 1)
+    }
+
+    func testSourceStatesAndTitles() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        let e = entry("a", fingerprint: "f1", title: "Chapitre 1")
+        try library.record(e, sources: [("sha", "1", "out\na.json")])
+        XCTAssertEqual(try library.sourceState(sha256: "sha", pipelineVersion: "1", target: "out\na.json")?.status, .done)
+        XCTAssertNil(try library.sourceState(sha256: "sha", pipelineVersion: "2", target: "out\na.json"))
+        XCTAssertEqual(try library.documents(withTitleKey: "chapitre 1").map(\.id), ["a"])
+    }
+
+    func testNearDuplicatesBySketch() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        let text = String(repeating: "la cellule est l unite du vivant elle contient un noyau ", count: 20)
+        let sketch = Fingerprinter.sketch(text)
+        try library.record(entry("a", fingerprint: "f1", sketch: sketch), sources: [])
+        let noisy = Fingerprinter.sketch(text.replacingOccurrences(of: "noyau", with: "noyan"))
+        let found = try library.nearDuplicates(of: noisy, threshold: 0.5)
+        XCTAssertEqual(found.first?.0.id, "a")
+        XCTAssertEqual(found.first?.0.sketch, sketch)
+        XCTAssertTrue(try library.nearDuplicates(of: Fingerprinter.sketch("un tout autre texte sur la revolution francaise de 1789"), threshold: 0.5).isEmpty)
+    }
+
+    func testUnopenableLibraryIsANamedError() {
+        XCTAssertThrowsError(try Library(path: "/proc/no/such/dir/lib.sqlite")) {
+            XCTAssertEqual(($0 as? IngestError)?.code, .libraryUnavailable)
+        }
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var value = 0
+    func add() { lock.lock(); value += 1; lock.unlock() }
+}
