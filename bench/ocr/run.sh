@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# OCR speed and memory, side by side with the peers in the same run (ratios; machines are noisy):
+#  1. one 300-dpi page, single thread each: `ingest convert` vs the `tesseract` command
+#     (also `ingest` started plainly, without OMP_THREAD_LIMIT, as a user would);
+#  2. a 20-page scanned PDF: ingest on 2 workers vs 1 worker, vs `ocrmypdf --sidecar --jobs 2`;
+#  3. peak memory (max RSS) of ingest on a 40-page 300-dpi scan with 2 workers.
+# Usage: bench/ocr/run.sh   (needs hyperfine, tesseract-ocr, poppler-utils, ocrmypdf, time)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"; root="$(git -C "$here" rev-parse --show-toplevel)"
+ingest="$("$here/build.sh")"
+work="$root/bench/work/ocr"; pages="$work/pages"; tmp="$work/run"
+[ -x "$root/bench/.venv/bin/python" ] || { python3 -m venv "$root/bench/.venv"; "$root/bench/.venv/bin/pip" -q install pillow rapidfuzz; }
+py="$root/bench/.venv/bin/python"
+[ -f "$pages/scan-40.pdf" ] || "$py" "$here/make_pages.py" "$pages"
+rm -rf "$tmp"; mkdir -p "$tmp"
+median() { "$py" -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join(f"{x[\"median\"]:.3f}" for x in r))' "$1"; }
+convert() { echo "$ingest convert $1 --out $tmp/o --library $tmp/l.sqlite --sink none --quiet ${2:-}"; }
+clean="rm -rf $tmp/o $tmp/l.sqlite $tmp/ocrmypdf.pdf $tmp/sidecar.txt"
+
+echo "== ingest: $ingest"; echo "== machine: $(nproc) cores, $(uname -r)"; echo
+
+page="$pages/fr-clean.png"
+hyperfine -w 1 -r 7 --prepare "$clean" --export-json "$tmp/one.json" \
+  -n "tesseract (OMP_THREAD_LIMIT=1)" "env OMP_THREAD_LIMIT=1 tesseract $page - -l fra+eng" \
+  -n "ingest (OMP_THREAD_LIMIT=1, 1 worker)" "env OMP_THREAD_LIMIT=1 $(convert "$page" "--set ocr.workers=1")" \
+  -n "ingest (plain shell, 1 worker)" "env -u OMP_THREAD_LIMIT $(convert "$page" "--set ocr.workers=1")" >&2
+read -r t1 i1 p1 < <(median "$tmp/one.json")
+echo "one page: tesseract ${t1}s, ingest ${i1}s (ratio $(echo "$i1 / $t1" | bc -l | cut -c1-5)), ingest from a plain shell ${p1}s (ratio $(echo "$p1 / $t1" | bc -l | cut -c1-5))"
+
+pdf="$pages/scan-20.pdf"
+hyperfine -r 2 --prepare "$clean" --export-json "$tmp/twenty.json" \
+  -n "ingest 1 worker" "$(convert "$pdf" "--set ocr.workers=1")" \
+  -n "ingest 2 workers" "$(convert "$pdf" "--set ocr.workers=2")" \
+  -n "ocrmypdf --sidecar --jobs 2" "env OMP_THREAD_LIMIT=1 ocrmypdf -q -l fra+eng --jobs 2 --sidecar $tmp/sidecar.txt $pdf $tmp/ocrmypdf.pdf" >&2
+read -r s1 s2 om < <(median "$tmp/twenty.json")
+echo "20-page PDF: 1 worker ${s1}s, 2 workers ${s2}s (speed-up $(echo "$s1 / $s2" | bc -l | cut -c1-5)), ocrmypdf ${om}s (ocrmypdf / ingest = $(echo "$om / $s2" | bc -l | cut -c1-5))"
+
+eval "$clean"
+/usr/bin/time -v $(convert "$pages/scan-40.pdf" "--set ocr.workers=2") 2> "$tmp/mem.txt" >/dev/null
+rss=$(awk -F: '/Maximum resident/ {gsub(/ /,"",$2); print $2}' "$tmp/mem.txt")
+wall=$(awk '/Elapsed \(wall clock\)/ {print $NF}' "$tmp/mem.txt")
+pages40=$("$py" -c 'import json,glob,sys; d=[json.load(open(f)) for f in glob.glob(sys.argv[1]+"/*.json") if not f.endswith("summary.json")][0]; print(d["sources"][0].get("pagesOCRed"))' "$tmp/o")
+echo "40-page PDF, 2 workers: peak RSS $((rss / 1024)) MB, wall $wall, pages OCRed $pages40"
