@@ -16,6 +16,7 @@ public struct ImageExtractor: Extractor {
         var leftOut: [Int] = []
         var openFailures: [(Int, IngestError)] = []
         var pageNumber = 0
+        var cover: CoverImage?
         for url in input.files {
             let source: ImageSource
             do { source = try ImageSource(url: url) } catch let e as IngestError {
@@ -24,6 +25,7 @@ public struct ImageExtractor: Extractor {
                 if pageNumber > cap { leftOut.append(pageNumber) } else { openFailures.append((pageNumber, e)) }
                 continue
             }
+            if pageNumber == 0 { cover = ImageExtractor.cover(of: source, maxBytes: context.config.limits.coverMaxBytes) }
             for index in 0..<source.pageCount {
                 pageNumber += 1
                 guard pageNumber <= cap else { leftOut.append(pageNumber); continue }
@@ -42,9 +44,16 @@ public struct ImageExtractor: Extractor {
             warnings.append(context.warning(.ocrPagesCapped, ["cap": String(cap), "pages": PageAssembly.ranges(leftOut)]))
             records += leftOut.map { PageRecord(number: $0, classification: .imageOnly, skipped: true) }
         }
-        return Extraction(blocks: assembly.blocks, pages: records, warnings: warnings,
+        return Extraction(blocks: assembly.blocks, pages: records, warnings: warnings, cover: cover,
                           thinTextReason: assembly.thinTextReason, visionPages: assembly.visionPages,
                           pagesRead: pageNumber, pagesOCRed: assembly.pagesOCRed,
                           meanOCRConfidence: assembly.meanConfidence)
+    }
+
+    /// The first photo itself is the document's cover when a browser can show it as is.
+    static func cover(of source: ImageSource, maxBytes: Int) -> CoverImage? {
+        let types: [ImageSource.Format: String] = [.png: "image/png", .jpeg: "image/jpeg", .webp: "image/webp", .gif: "image/gif"]
+        guard let mime = types[source.format], source.data.count <= maxBytes else { return nil }
+        return CoverImage(origin: .firstPage, data: source.data, mimeType: mime)
     }
 }

@@ -41,6 +41,8 @@ final class ImageExtractorTests: XCTestCase {
         XCTAssertNotNil(e.pages?.first?.lowConfidenceWords)
         XCTAssertNil(e.thinTextReason)
         XCTAssertEqual(e.visionPages, [])
+        XCTAssertEqual(e.cover?.origin, .firstPage)
+        XCTAssertEqual(e.cover?.mimeType, "image/png")
     }
 
     func testCleanRenderedEnglishPageMeetsCERTarget() throws {
