@@ -42,7 +42,8 @@ final class TesseractEngine: @unchecked Sendable {
                                                     "expected": "languages such as fra+eng"])
         }
         if let bad = requested.first(where: { !TessData.isValidCode($0) }) {
-            throw IngestError(.ocrLanguageMissing, ["language": bad, "package": TessData.package(for: bad)])
+            throw IngestError(.ocrLanguageMissing, ["language": bad, "package": TessData.package(for: bad),
+                                                    "path": dataPath ?? TessData.defaultPath])
         }
         handle = try TesseractEngine.open(languages: languages, requested: requested, dataPath: dataPath)
         self.languages = languages
@@ -61,7 +62,8 @@ final class TesseractEngine: @unchecked Sendable {
             let names = missing.isEmpty ? requested : missing
             throw IngestError(.ocrLanguageMissing,
                               ["language": names.joined(separator: ", "),
-                               "package": names.map(TessData.package(for:)).joined(separator: " ")],
+                               "package": names.map(TessData.package(for:)).joined(separator: " "),
+                               "path": dataPath ?? TessData.defaultPath],
                               detail: "TessBaseAPIInit4 returned \(rc); data path \(dataPath ?? TessData.defaultPath)")
         }
         return h

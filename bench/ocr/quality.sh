@@ -20,7 +20,7 @@ ours() {   # ours NAME INPUT... → text file of the document
   local name=$1; shift
   "$ingest" convert "$@" --out "$out/$name" --library "$out/$name.sqlite" --sink none --quiet >/dev/null 2>"$out/$name.err" || true
   local json; json=$(ls "$out/$name"/*.json 2>/dev/null | grep -v summary.json | head -1 || true)
-  if [ -n "$json" ]; then "$py" -c 'import json,sys; print(json.load(open(sys.argv[1]))["text"])' "$json"; fi > "$out/$name.ours.txt"
+  if [ -n "$json" ]; then "$py" "$here/tools.py" text "$json"; fi > "$out/$name.ours.txt"
 }
 theirs() { # theirs NAME INPUT → the tesseract command's text (PDF pages rendered by pdftoppm -r 300 -gray)
   local name=$1 input=$2
@@ -31,7 +31,7 @@ theirs() { # theirs NAME INPUT → the tesseract command's text (PDF pages rende
     tesseract "$input" - -l fra+eng 2>/dev/null > "$out/$name.tess.txt"
   fi
 }
-score() { "$py" "$textdiff" "$1" "$2" --json | "$py" -c 'import json,sys; d=json.load(sys.stdin); print(f"{100*d[\"cer\"]:.2f} | {100*d[\"wer\"]:.2f}")'; }
+score() { TEXTDIFF="$textdiff" "$py" "$here/tools.py" score "$1" "$2"; }
 row() {    # row NAME REFERENCE INPUT...
   local name=$1 ref=$2; shift 2
   ours "$name" "$@"
@@ -59,7 +59,7 @@ for c in XIX XVIII; do
   mkdir -p "$out/ocr17-$c-lines"
   while read -r f; do
     "$ingest" convert "$f" --out "$out/ocr17-$c-lines" --library "$out/ocr17-$c.sqlite" --sink none --quiet >/dev/null 2>&1 || true
-    j="$out/ocr17-$c-lines/$(basename "${f%.png}").json"; [ -f "$j" ] && "$py" -c 'import json,sys; print(json.load(open(sys.argv[1]))["text"])' "$j"
+    j="$out/ocr17-$c-lines/$(basename "${f%.png}").json"; [ -f "$j" ] && "$py" "$here/tools.py" text "$j"
   done < "$out/ocr17-$c.list" > "$out/ocr17-$c.ours.txt"
   while read -r f; do tesseract "$f" - -l fra+eng 2>/dev/null; done < "$out/ocr17-$c.list" > "$out/ocr17-$c.tess.txt"
   echo "| ocr17-$c ($(wc -l < "$out/ocr17-$c.list") lines) | $(score "$out/ocr17-$c.ours.txt" "$out/ocr17-$c.gt.txt") | $(score "$out/ocr17-$c.tess.txt" "$out/ocr17-$c.gt.txt") | $(score "$out/ocr17-$c.ours.txt" "$out/ocr17-$c.tess.txt") |"

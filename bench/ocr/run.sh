@@ -13,7 +13,7 @@ work="$root/bench/work/ocr"; pages="$work/pages"; tmp="$work/run"
 py="$root/bench/.venv/bin/python"
 [ -f "$pages/scan-40.pdf" ] || "$py" "$here/make_pages.py" "$pages"
 rm -rf "$tmp"; mkdir -p "$tmp"
-median() { "$py" -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join(f"{x[\"median\"]:.3f}" for x in r))' "$1"; }
+median() { "$py" "$here/tools.py" medians "$1"; }
 convert() { echo "$ingest convert $1 --out $tmp/o --library $tmp/l.sqlite --sink none --quiet ${2:-}"; }
 clean="rm -rf $tmp/o $tmp/l.sqlite $tmp/ocrmypdf.pdf $tmp/sidecar.txt"
 
@@ -39,5 +39,5 @@ eval "$clean"
 /usr/bin/time -v $(convert "$pages/scan-40.pdf" "--set ocr.workers=2") 2> "$tmp/mem.txt" >/dev/null
 rss=$(awk -F: '/Maximum resident/ {gsub(/ /,"",$2); print $2}' "$tmp/mem.txt")
 wall=$(awk '/Elapsed \(wall clock\)/ {print $NF}' "$tmp/mem.txt")
-pages40=$("$py" -c 'import json,glob,sys; d=[json.load(open(f)) for f in glob.glob(sys.argv[1]+"/*.json") if not f.endswith("summary.json")][0]; print(d["sources"][0].get("pagesOCRed"))' "$tmp/o")
+pages40=$("$py" "$here/tools.py" pages "$tmp/o")
 echo "40-page PDF, 2 workers: peak RSS $((rss / 1024)) MB, wall $wall, pages OCRed $pages40"

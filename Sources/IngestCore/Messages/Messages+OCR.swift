@@ -16,8 +16,8 @@ extension ErrorCode {
 extension MessageCatalog {
     static let ocrMessages: [ErrorCode: MessageEntry] = [
         .ocrLanguageMissing: .init(
-            fr: "Les données de reconnaissance de texte pour la langue {language} ne sont pas installées : installe le paquet {package} (apt install {package}).",
-            en: "Text recognition data for language {language} is not installed: install the {package} package (apt install {package})."),
+            fr: "Les données de reconnaissance de texte pour la langue {language} ne sont pas installées (cherchées dans {path}) : installe le paquet {package} (apt install {package}).",
+            en: "Text recognition data for language {language} is not installed (looked for in {path}): install the {package} package (apt install {package})."),
         .ocrImageTooLarge: .init(
             fr: "L'image fait {width} × {height} pixels : c'est plus que la limite de {limit} pixels, elle n'est pas décodée.",
             en: "The image is {width} × {height} pixels: more than the {limit}-pixel limit, so it is not decoded."),
