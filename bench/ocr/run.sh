@@ -20,12 +20,23 @@ clean="rm -rf $tmp/o $tmp/l.sqlite $tmp/ocrmypdf.pdf $tmp/sidecar.txt"
 echo "== ingest: $ingest"; echo "== machine: $(nproc) cores, $(uname -r)"; echo
 
 page="$pages/fr-clean.png"
-hyperfine -w 1 -r 7 --prepare "$clean" --export-json "$tmp/one.json" \
-  -n "tesseract (OMP_THREAD_LIMIT=1)" "env OMP_THREAD_LIMIT=1 tesseract $page - -l fra+eng" \
-  -n "ingest (OMP_THREAD_LIMIT=1, 1 worker)" "env OMP_THREAD_LIMIT=1 $(convert "$page" "--set ocr.workers=1")" \
-  -n "ingest (plain shell, 1 worker)" "env -u OMP_THREAD_LIMIT $(convert "$page" "--set ocr.workers=1")" >&2
-read -r t1 i1 p1 < <(median "$tmp/one.json")
-echo "one page: tesseract ${t1}s, ingest ${i1}s (ratio $(echo "$i1 / $t1" | bc -l | cut -c1-5)), ingest from a plain shell ${p1}s (ratio $(echo "$p1 / $t1" | bc -l | cut -c1-5))"
+# Interleaved rounds (tesseract, ingest, ingest from a plain shell, in turn), so a change in the
+# machine's load hits all three alike; wall and CPU seconds from /usr/bin/time.
+rounds=9
+: > "$tmp/one.tsv"
+for r in $(seq 0 $rounds); do
+  for who in tesseract ingest plain; do
+    eval "$clean"
+    case $who in
+      tesseract) cmd="env OMP_THREAD_LIMIT=1 tesseract $page - -l fra+eng" ;;
+      ingest)    cmd="env OMP_THREAD_LIMIT=1 $(convert "$page" "--set ocr.workers=1")" ;;
+      plain)     cmd="env -u OMP_THREAD_LIMIT $(convert "$page" "--set ocr.workers=1")" ;;
+    esac
+    /usr/bin/time -f "%e %U %S" -o "$tmp/t" $cmd >/dev/null 2>&1
+    [ "$r" -gt 0 ] && echo "$who $(cat "$tmp/t")" >> "$tmp/one.tsv"   # round 0 warms the caches
+  done
+done
+"$py" "$here/tools.py" rounds "$tmp/one.tsv"
 
 pdf="$pages/scan-20.pdf"
 hyperfine -r 2 --prepare "$clean" --export-json "$tmp/twenty.json" \
