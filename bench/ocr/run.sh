@@ -36,15 +36,32 @@ for r in $(seq 0 $rounds); do
     [ "$r" -gt 0 ] && echo "$who $(cat "$tmp/t")" >> "$tmp/one.tsv"   # round 0 warms the caches
   done
 done
-"$py" "$here/tools.py" rounds "$tmp/one.tsv"
+"$py" "$here/tools.py" rounds "$tmp/one.tsv" tesseract "one page,"
 
 pdf="$pages/scan-20.pdf"
-hyperfine -r 2 --prepare "$clean" --export-json "$tmp/twenty.json" \
-  -n "ingest 1 worker" "$(convert "$pdf" "--set ocr.workers=1")" \
-  -n "ingest 2 workers" "$(convert "$pdf" "--set ocr.workers=2")" \
-  -n "ocrmypdf --sidecar --jobs 2" "env OMP_THREAD_LIMIT=1 ocrmypdf -q -l fra+eng --jobs 2 --sidecar $tmp/sidecar.txt $pdf $tmp/ocrmypdf.pdf" >&2
-read -r s1 s2 om < <(median "$tmp/twenty.json")
-echo "20-page PDF: 1 worker ${s1}s, 2 workers ${s2}s (speed-up $(echo "$s1 / $s2" | bc -l | cut -c1-5)), ocrmypdf ${om}s (ocrmypdf / ingest = $(echo "$om / $s2" | bc -l | cut -c1-5))"
+# The same 20 pages rendered once (untimed) for the reference: `tesseract` processes one after
+# the other (-P1) and two at a time (-P2) show what parallelism this machine gives right now
+# (other jobs share its cores), beside ingest's 1 and 2 workers, in interleaved rounds.
+mkdir -p "$tmp/pgm"; pdftoppm -r 300 -gray "$pdf" "$tmp/pgm/p"
+tess_all() { ls "$tmp"/pgm/*.pgm | xargs -P "$1" -I{} env OMP_THREAD_LIMIT=1 tesseract {} - -l fra+eng; }
+export -f tess_all; export tmp
+: > "$tmp/twenty.tsv"
+for r in 1 2; do
+  for who in tesseract-P1 tesseract-P2 ingest-1-worker ingest-2-workers ocrmypdf-jobs-2; do
+    eval "$clean"
+    case $who in
+      tesseract-P1) cmd="bash -c 'tess_all 1'" ;;
+      tesseract-P2) cmd="bash -c 'tess_all 2'" ;;
+      ingest-1-worker) cmd="$(convert "$pdf" "--set ocr.workers=1")" ;;
+      ingest-2-workers) cmd="$(convert "$pdf" "--set ocr.workers=2")" ;;
+      ocrmypdf-jobs-2) cmd="env OMP_THREAD_LIMIT=1 ocrmypdf -q -l fra+eng --jobs 2 --sidecar $tmp/sidecar.txt $pdf $tmp/ocrmypdf.pdf" ;;
+    esac
+    eval "/usr/bin/time -f '%e %U %S' -o $tmp/t $cmd" >/dev/null 2>&1
+    echo "$who $(cat "$tmp/t")" >> "$tmp/twenty.tsv"
+  done
+done
+"$py" "$here/tools.py" rounds "$tmp/twenty.tsv" ingest-2-workers "20-page PDF,"
+echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 eval "$clean"
 /usr/bin/time -v $(convert "$pages/scan-40.pdf" "--set ocr.workers=2") 2> "$tmp/mem.txt" >/dev/null

@@ -4,7 +4,7 @@
   tools.py text DOC.json          → the document's text
   tools.py medians HYPERFINE.json → median seconds of each command, space-separated
   tools.py pages OUT_DIR          → pagesOCRed of the first document in OUT_DIR
-  tools.py rounds TSV             → median wall/CPU per command of interleaved rounds, as ratios
+  tools.py rounds TSV BASE LABEL  → median wall/CPU per command of interleaved rounds, as ratios to BASE
 """
 import glob, json, os, subprocess, sys
 
@@ -29,10 +29,11 @@ def main():
             who, wall, user, system = line.split()
             rows.setdefault(who, []).append((float(wall), float(user) + float(system)))
         med = {w: (statistics.median(x[0] for x in v), statistics.median(x[1] for x in v)) for w, v in rows.items()}
-        t = med["tesseract"]
+        base, label = args[1], args[2]
+        t = med[base]
         for w, (wall, cpu) in med.items():
-            print("one page, %-9s wall %.3fs (x%.3f of tesseract), cpu %.3fs (x%.3f), %d rounds"
-                  % (w, wall, wall / t[0], cpu, cpu / t[1], len(rows[w])))
+            print("%s %-17s wall %7.3fs (x%.3f of %s), cpu %7.3fs (x%.3f), %d rounds"
+                  % (label, w, wall, wall / t[0], base, cpu, cpu / t[1], len(rows[w])))
     elif cmd == "pages":
         docs = [f for f in glob.glob(os.path.join(args[0], "*.json")) if not f.endswith("summary.json")]
         print(json.load(open(docs[0]))["sources"][0].get("pagesOCRed"))
