@@ -4,7 +4,7 @@
 #     (also `ingest` started plainly, without OMP_THREAD_LIMIT, as a user would);
 #  2. a 20-page scanned PDF: ingest on 2 workers vs 1 worker, vs `ocrmypdf --sidecar --jobs 2`;
 #  3. peak memory (max RSS) of ingest on a 40-page 300-dpi scan with 2 workers.
-# Usage: bench/ocr/run.sh   (needs hyperfine, tesseract-ocr, poppler-utils, ocrmypdf, time)
+# Usage: bench/ocr/run.sh   (needs tesseract-ocr, poppler-utils, ocrmypdf, time, python3-venv)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"; root="$(git -C "$here" rev-parse --show-toplevel)"
 ingest="$("$here/build.sh")"
@@ -13,7 +13,6 @@ work="$root/bench/work/ocr"; pages="$work/pages"; tmp="$work/run"
 py="$root/bench/.venv/bin/python"
 [ -f "$pages/scan-40.pdf" ] || "$py" "$here/make_pages.py" "$pages"
 rm -rf "$tmp"; mkdir -p "$tmp"
-median() { "$py" "$here/tools.py" medians "$1"; }
 convert() { echo "$ingest convert $1 --out $tmp/o --library $tmp/l.sqlite --sink none --quiet ${2:-}"; }
 clean="rm -rf $tmp/o $tmp/l.sqlite $tmp/ocrmypdf.pdf $tmp/sidecar.txt"
 

@@ -2,7 +2,6 @@
 """Small helpers for the OCR bench scripts (kept out of the shell for readability).
   tools.py score HYP REF          → "CER% | WER%" via ../shared/tools/textdiff.py
   tools.py text DOC.json          → the document's text
-  tools.py medians HYPERFINE.json → median seconds of each command, space-separated
   tools.py pages OUT_DIR          → pagesOCRed of the first document in OUT_DIR
   tools.py rounds TSV BASE LABEL  → median wall/CPU per command of interleaved rounds, as ratios to BASE
 """
@@ -20,8 +19,6 @@ def main():
         print("%.2f | %.2f" % (100 * d["cer"], 100 * d["wer"]))
     elif cmd == "text":
         print(json.load(open(args[0], encoding="utf-8"))["text"])
-    elif cmd == "medians":
-        print(" ".join("%.3f" % r["median"] for r in json.load(open(args[0]))["results"]))
     elif cmd == "rounds":
         import statistics
         rows = {}
