@@ -36,7 +36,7 @@ public struct BatchRunner: Sendable {
     }
 
     public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil) -> RunSummary {
-        let started = ISO8601DateFormatter().string(from: Date())
+        let started = Timestamp.iso8601()
         let total = units.count + planningFailures.count
         observer?.started(total: total)
         let collector = OutcomeCollector(count: units.count)
@@ -73,10 +73,10 @@ public struct BatchRunner: Sendable {
             }
         }
         let summary = RunSummary(pipelineVersion: Pipeline.version, startedAt: started,
-                                 finishedAt: ISO8601DateFormatter().string(from: Date()),
+                                 finishedAt: Timestamp.iso8601(),
                                  outputDirectory: outputDirectory.path, library: pipeline.library?.path,
                                  counts: counts, documents: outcomes)
-        if let data = try? OutputWriter.encoder(pretty: true).encode(summary) {
+        if let data = try? StreamingJSONEncoder.encode(summary, pretty: true) {
             try? OutputWriter.write(data, to: outputDirectory.appendingPathComponent("summary.json"))
         }
         return summary
@@ -105,7 +105,7 @@ public struct BatchRunner: Sendable {
                 : SHA256Digest.hex(of: Data(reads.map(\.sha256).joined(separator: "\n").utf8))
             if let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
                state.status != .failed,
-               state.status == .duplicate || state.outputPath.map({ FileManager.default.fileExists(atPath: outputDirectory.appendingPathComponent($0).path) }) == true {
+               state.status == .duplicate || state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
                 return DocumentOutcome(status: .skipped, sources: names, output: state.outputPath, id: state.documentID,
                                        title: nil, readiness: nil, duplicateOf: nil, error: nil, warnings: [],
                                        milliseconds: clock.lap() + readTime)
@@ -113,8 +113,9 @@ public struct BatchRunner: Sendable {
             let (results, extractTimings) = try pipeline.extract(reads)
             var timings = extractTimings
             timings["read"] = readTime
-            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(results, timings: timings)
             var lap = Stopwatch()
+            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(results, timings: timings)
+            document.timings["build"] = lap.lap()
             let warnings = document.sources.flatMap(\.warnings)
 
             // Claim the document in the library before writing anything: two workers (or a batch
@@ -181,8 +182,13 @@ public struct BatchRunner: Sendable {
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind, and a retry reuses the same idempotency key (the document id).
             try Sink(config: pipeline.config).handOff(document, outputURL: outputURL)
-            let data = try OutputWriter.encoder(pretty: pipeline.config.output.pretty).encode(document)
+            let data = try StreamingJSONEncoder.encode(document, pretty: pipeline.config.output.pretty)
             try OutputWriter.write(data, to: outputURL)
+    }
+
+    static func isNonEmptyFile(_ url: URL) -> Bool {
+        var st = stat()
+        return stat(url.path, &st) == 0 && st.st_size > 0
     }
 
     func writeCover(_ cover: CoverImage, next documentURL: URL) throws -> Cover {

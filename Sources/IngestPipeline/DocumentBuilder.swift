@@ -28,7 +28,7 @@ struct DocumentBuilder {
                 blocks.append(block)
             }
         }
-        let text = blocks.map(\.text).joined(separator: "\n\n")
+        let text = blocks.map(Self.textLine).joined(separator: "\n\n")
         let (title, titleSource) = chooseTitle(results, blocks: blocks)
         let declared = results.lazy.compactMap(\.extraction.language).map(PipelineConfig.languageCode).first { !$0.isEmpty }
         let guessed = LanguageGuesser.guess(text)
@@ -54,7 +54,14 @@ struct DocumentBuilder {
         return ImportedDocument(id: Self.documentID(fingerprint), title: title, titleSource: titleSource,
                                 language: documentLanguage, text: text, blocks: blocks, sources: sources,
                                 readiness: readiness, fingerprint: fingerprint, timings: timings,
-                                pipelineVersion: Pipeline.version, createdAt: ISO8601DateFormatter().string(from: Date()))
+                                pipelineVersion: Pipeline.version, createdAt: Timestamp.iso8601())
+    }
+
+    /// A block as it reads in the document's text: list items keep their marker ("1.", "a)", "•"),
+    /// with two spaces of indent per nesting level.
+    static func textLine(_ block: Block) -> String {
+        guard block.kind == .listItem, let marker = block.marker, !marker.isEmpty else { return block.text }
+        return String(repeating: "  ", count: max(0, block.level ?? 0)) + marker + " " + block.text
     }
 
     /// The document id is derived from the fingerprint (a name-based UUID), so the same content

@@ -12,4 +12,12 @@ public enum ExtractorRegistry {
     public static func extractor(for kind: SourceKind) -> (any Extractor)? {
         all.first { $0.kinds.contains(kind) }
     }
+
+    /// Files of one folder that another file of it reads as part of its own document — a
+    /// recording's transcript, a yt-dlp video's subtitle tracks — and that are therefore not
+    /// documents of their own.
+    public static func companionFiles(in files: [URL]) -> Set<URL> {
+        let standardized = files.map(\.standardizedFileURL)
+        return audioTranscripts(in: standardized).union(youtubeOwnedSubtitleFiles(in: standardized).map(\.standardizedFileURL))
+    }
 }

@@ -69,7 +69,9 @@ public struct InputPlanner {
                                             error: IngestError(.fileUnreadable, ["reason": (error as NSError).localizedDescription])))
             return
         }
-        for name in names.sorted(by: Self.naturalLess) where !name.hasPrefix(".") {
+        let visible = names.sorted(by: Self.naturalLess).filter { !$0.hasPrefix(".") }
+        let companions = ExtractorRegistry.companionFiles(in: visible.map { dir.appendingPathComponent($0) })
+        for name in visible {
             let child = dir.appendingPathComponent(name)
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var st = stat()
@@ -82,7 +84,7 @@ public struct InputPlanner {
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 walk(child, relative: childRelative, visited: &visited, files: &files, failures: &failures)
             } else if (st.st_mode & S_IFMT) == S_IFREG {
-                if name.hasSuffix(".ingest-tmp") { continue }
+                if name.hasSuffix(".ingest-tmp") || companions.contains(child.standardizedFileURL) { continue }
                 files.append((child, childRelative))
             }
         }

@@ -1,9 +1,15 @@
 import Foundation
 import IngestCore
+import IngestOffice
 
 // Owned by the Office module's developer: .docx, and telling ZIP-based files apart.
 extension ExtractorRegistry {
-    static var officeExtractors: [any Extractor] { [] }
+    /// Word documents, and the named refusals of old `.doc` and password-protected Office files.
+    static var officeExtractors: [any Extractor] { [DocxExtractor(), OfficeRefusal()] }
     /// A ZIP file's real kind from its content types (`.docx`, `.pptx`, `.xlsx`, `.odt`, or `.zip`).
-    static func refineZip(_ url: URL, config: PipelineConfig) -> SourceKind { .zip }
+    static func refineZip(_ url: URL, config: PipelineConfig) -> SourceKind {
+        OfficeKind.detect(url, limits: .init(maxUncompressedBytes: config.limits.zipMaxUncompressedBytes,
+                                             maxRatio: config.limits.zipMaxRatio,
+                                             maxEntries: config.limits.zipMaxEntries))
+    }
 }

@@ -16,10 +16,10 @@ struct Sink {
         case .directory, .none: return
         case .sheet:
             let sheet = StudySheetBuilder.build(document)
-            let data = try OutputWriter.encoder(pretty: true).encode(sheet)
+            let data = try StreamingJSONEncoder.encode(sheet, pretty: true)
             try OutputWriter.write(data, to: outputURL.deletingPathExtension().appendingPathExtension("sheet.json"))
         case .jsonl:
-            let data = try OutputWriter.encoder(pretty: false).encode(document)
+            let data = try StreamingJSONEncoder.encode(document, pretty: false)
             StandardOutput.shared.writeLine(data)
         case .http:
             try post(document)
@@ -30,7 +30,7 @@ struct Sink {
         guard let urlString = config.sink.url, let url = URL(string: urlString) else {
             throw IngestError(.sinkFailed, ["sink": "http"], detail: "sink.url is missing")
         }
-        let body = try OutputWriter.encoder(pretty: false).encode(document)
+        let body = try StreamingJSONEncoder.encode(document, pretty: false)
         var lastError = "no attempt"
         for attempt in 0...config.sink.retries {
             if attempt > 0 { Thread.sleep(forTimeInterval: min(8, 0.25 * pow(2, Double(attempt - 1)))) }

@@ -27,6 +27,8 @@ struct SourceReader {
             var fileKind = sniffed.kind
             if fileKind == .zip { fileKind = ExtractorRegistry.refineZip(url, config: config) }
             if fileKind == .ole2 { fileKind = OLE2Directory.kind(try readPrefix(url, count: 64 << 20)) }
+            // A saved watch page keeps its player response far beyond the sniffing prefix.
+            if fileKind == .html, ExtractorRegistry.youtubeIsWatchPage(url) { fileKind = .youtubeInfo }
             if let ext = sniffed.mismatchedExtension, fileKind != .unknown,
                Sniffer.kindsForExtension[ext]?.contains(fileKind) != true {
                 warnings.append(Warning(.extensionMismatch, ["ext": ext, "kind": fileKind.rawValue],

@@ -32,6 +32,11 @@ public enum StudySheetBuilder {
                 current = StudySheet.Section(heading: block.text, level: block.level ?? 1, paragraphs: [], definitions: [])
                 continue
             }
+            // Most paragraphs hold no separator at all: keep them whole without splitting.
+            guard ByteSearch.contains(block.text, ":") || ByteSearch.contains(block.text, "—") || ByteSearch.contains(block.text, "–") else {
+                current.paragraphs.append(block.text)
+                continue
+            }
             var rest: [String] = []
             for line in block.text.split(separator: "\n") {
                 if let d = definition(String(line)) { current.definitions.append(d) } else { rest.append(String(line)) }
@@ -44,18 +49,37 @@ public enum StudySheetBuilder {
     }
 
     /// `term: meaning` or `term — meaning`, with a short term (1–6 words) that is not a time,
-    /// a URL or a sentence.
+    /// a URL or a sentence. The separator is looked for in the first 80 bytes only (a term is short).
     static func definition(_ line: String) -> StudySheet.Definition? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "-•* "))
-        for separator in [" : ", ": ", " — ", " – "] {
-            guard let range = trimmed.range(of: separator) else { continue }
-            let term = trimmed[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-            let meaning = trimmed[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        let bytes = Array(line.utf8.prefix(160))
+        let separators: [[UInt8]] = [Array(" : ".utf8), Array(": ".utf8), Array(" — ".utf8), Array(" – ".utf8)]
+        for separator in separators {
+            guard let at = firstIndex(of: separator, in: bytes, before: 80) else { continue }
+            let termBytes = bytes[..<at]
+            let term = String(decoding: termBytes, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: " -•*\t"))
+            let meaning = (String(line.utf8.dropFirst(at + separator.count)) ?? "").trimmingCharacters(in: .whitespaces)
             let words = term.split(separator: " ")
             guard (1...6).contains(words.count), meaning.count >= 3, term.first?.isLetter == true,
-                  !term.contains("http"), !term.hasSuffix("."), term.rangeOfCharacter(from: .decimalDigits) == nil || words.count > 1
+                  !term.contains("http"), !term.hasSuffix("."),
+                  term.unicodeScalars.allSatisfy({ !CharacterSet.decimalDigits.contains($0) }) || words.count > 1
             else { continue }
             return .init(term: term, meaning: meaning)
+        }
+        return nil
+    }
+
+    static func firstIndex(of needle: [UInt8], in hay: [UInt8], before limit: Int) -> Int? {
+        guard hay.count >= needle.count else { return nil }
+        let last = min(limit, hay.count - needle.count)
+        guard last >= 0 else { return nil }
+        var i = 0
+        while i <= last {
+            if hay[i] == needle[0] {
+                var k = 1
+                while k < needle.count && hay[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i += 1
         }
         return nil
     }

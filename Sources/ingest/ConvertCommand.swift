@@ -93,6 +93,8 @@ enum ConvertCommand {
 
     static func report(_ s: RunSummary, language: MessageLanguage) -> String {
         var lines: [String] = []
+        // Every document is named in a small run; in a large one only those that need attention.
+        let listAll = s.documents.count <= 30
         for d in s.documents {
             let name = d.sources.joined(separator: " + ")
             switch d.status {
@@ -102,7 +104,7 @@ enum ConvertCommand {
                                              : "  = \(name): duplicate of “\(d.duplicateOf?.title ?? "")” (\(d.duplicateOf?.source ?? ""))")
             case .succeeded where d.readiness == .notReady:
                 lines.append(language == .fr ? "  ! \(name) : pas prêt → \(d.output ?? "")" : "  ! \(name): not ready → \(d.output ?? "")")
-            case .succeeded: lines.append("  ✓ \(name) → \(d.output ?? "")")
+            case .succeeded: if listAll { lines.append("  ✓ \(name) → \(d.output ?? "")") }
             case .skipped: continue
             }
         }

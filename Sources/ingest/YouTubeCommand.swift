@@ -14,10 +14,17 @@ enum YouTubeCommand {
     static func run(_ argv: [String]) -> Int32 {
         let args: Arguments
         do {
-            args = try Arguments(argv, valued: ConfigLoading.valuedFlags,
+            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--parse-captions", "--repeat"]),
                                  boolean: ConfigLoading.booleanFlags.union(["--preview", "--json", "--help", "-h"]))
         } catch let e as Arguments.UsageError { Terminal.error("ingest youtube: \(e.message)"); return 2 } catch { return 2 }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
+        // Hidden benchmark hook: parse a caption file N times in-process (bench/youtube).
+        if let file = args.value("--parse-captions") {
+            do {
+                Terminal.out(try ExtractorRegistry.youtubeParseCaptions(file: file, repeat: Int(args.value("--repeat") ?? "1") ?? 1))
+                return 0
+            } catch let e as IngestError { Terminal.error("ingest youtube: \(e.message(ConfigLoading.language(args)))"); return 1 } catch { return 2 }
+        }
         guard args.positional.count == 1 else { Terminal.error("ingest youtube: give one URL\n\(help)"); return 2 }
         do {
             let (config, _) = try ConfigLoading.load(args)

@@ -58,26 +58,7 @@ final class SnifferTests: XCTestCase {
         XCTAssertNil(Sniffer.sniff(prefix: Data("PK\u{03}\u{04}".utf8), fileName: "a.docx").mismatchedExtension)
     }
 
-    /// A minimal OLE2 compound file with the given directory entry names (one FAT sector, one
-    /// directory sector), enough for `OLE2Directory`.
-    static func ole2(_ names: [String]) -> Data {
-        var b = [UInt8](repeating: 0, count: 512 * 3)
-        b.replaceSubrange(0..<8, with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
-        b[0x1E] = 9                                         // 512-byte sectors
-        b.replaceSubrange(0x30..<0x34, with: [1, 0, 0, 0])  // directory starts at sector 1
-        b.replaceSubrange(0x4C..<0x50, with: [0, 0, 0, 0])  // FAT is sector 0
-        for k in 1..<109 { b.replaceSubrange((0x4C + 4 * k)..<(0x50 + 4 * k), with: [0xFF, 0xFF, 0xFF, 0xFF]) }
-        let fat = 512
-        b.replaceSubrange(fat..<(fat + 4), with: [0xFD, 0xFF, 0xFF, 0xFF])        // sector 0: FAT
-        b.replaceSubrange((fat + 4)..<(fat + 8), with: [0xFE, 0xFF, 0xFF, 0xFF])  // sector 1: end of chain
-        for (i, name) in (["Root Entry"] + names).prefix(4).enumerated() {
-            let e = 1024 + 128 * i
-            let units = Array(name.utf16) + [0]
-            for (k, u) in units.enumerated() { b[e + 2 * k] = UInt8(u & 0xFF); b[e + 2 * k + 1] = UInt8(u >> 8) }
-            b[e + 64] = UInt8(units.count * 2)
-        }
-        return Data(b)
-    }
+    static func ole2(_ names: [String]) -> Data { OLE2Fixture.make(names) }
 
     func testOLE2TellsLegacyDocFromEncryptedOffice() {
         XCTAssertEqual(OLE2Directory.kind(Self.ole2(["WordDocument", "1Table"])), .legacyDoc)

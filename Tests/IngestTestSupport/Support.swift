@@ -148,11 +148,21 @@ public enum IngestBinary {
     }
 }
 
+/// The Python that tests use for comparison tools: the venv made by `scripts/install.sh`
+/// (rapidfuzz + Debian's jsonschema), else Debian's python3, else whatever `python3` is.
+public enum Python {
+    public static let path: String = {
+        let venv = Corpus.repositoryRoot.appendingPathComponent(".build/tools-venv/bin/python3").path
+        if FileManager.default.isExecutableFile(atPath: venv) { return venv }
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+    }()
+}
+
 /// Validates JSON documents against one of the repository's schemas, with Python's `jsonschema`
 /// (a real, independent validator). Returns the validator's complaints; skips when it is missing.
 public func validateWithJSONSchema(schema: String, files: [URL], file: StaticString = #filePath, line: UInt = #line) throws {
     guard !files.isEmpty else { return }
-    let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+    let python = Python.path
     let script = Corpus.repositoryRoot.appendingPathComponent("tools/validate_json.py").path
     let schemaPath = Corpus.repositoryRoot.appendingPathComponent("schemas/\(schema)").path
     guard let r = runTool(python, [script, schemaPath] + files.map(\.path)) else {
@@ -160,4 +170,25 @@ public func validateWithJSONSchema(schema: String, files: [URL], file: StaticStr
     }
     if r.status == 3 { throw XCTSkip("python3-jsonschema is not installed (scripts/install.sh installs it)") }
     XCTAssertEqual(r.status, 0, String(decoding: r.stdout + r.stderr, as: UTF8.self), file: file, line: line)
+}
+
+/// Minimal OLE2 compound files with the given directory entry names (one FAT sector, one
+/// directory sector): enough to tell a Word 97 `.doc` from a password-protected OOXML file.
+public enum OLE2Fixture {
+    public static func make(_ names: [String]) -> Data {
+        var b = [UInt8](repeating: 0, count: 512 * 3)
+        b.replaceSubrange(0..<8, with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
+        b[0x1E] = 9                                         // 512-byte sectors
+        b.replaceSubrange(0x30..<0x34, with: [1, 0, 0, 0])  // directory starts at sector 1
+        for k in 1..<109 { b.replaceSubrange((0x4C + 4 * k)..<(0x50 + 4 * k), with: [0xFF, 0xFF, 0xFF, 0xFF]) }
+        b.replaceSubrange(512..<516, with: [0xFD, 0xFF, 0xFF, 0xFF])   // sector 0: the FAT itself
+        b.replaceSubrange(516..<520, with: [0xFE, 0xFF, 0xFF, 0xFF])   // sector 1: end of chain
+        for (i, name) in (["Root Entry"] + names).prefix(4).enumerated() {
+            let e = 1024 + 128 * i
+            let units = Array(name.utf16) + [0]
+            for (k, u) in units.enumerated() { b[e + 2 * k] = UInt8(u & 0xFF); b[e + 2 * k + 1] = UInt8(u >> 8) }
+            b[e + 64] = UInt8(units.count * 2)
+        }
+        return Data(b)
+    }
 }

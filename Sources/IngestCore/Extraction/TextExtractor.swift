@@ -46,28 +46,50 @@ public struct TextExtractor: Extractor {
     /// and a short first line standing alone (a note's title) as a heading.
     public static func blocks(fromPlainText text: String, provenance: Provenance) -> [Block] {
         var blocks: [Block] = []
-        var paragraph: [Substring] = []
+        var paragraph: [String] = []
         func flush() {
             guard !paragraph.isEmpty else { return }
             blocks.append(Block(kind: .paragraph, text: paragraph.joined(separator: "\n"), provenance: provenance))
             paragraph.removeAll()
         }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-        for raw in lines {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { flush(); continue }
-            if let heading = markdownHeading(line) {
-                flush()
-                blocks.append(Block(kind: .heading, text: heading.text, level: heading.level, provenance: provenance))
-                continue
+        // Lines are split on bytes (CR, LF, CRLF): far cheaper than Character-level splitting.
+        var utf8 = text
+        utf8.makeContiguousUTF8()
+        utf8.utf8.withContiguousStorageIfAvailable { bytes in
+            var start = 0
+            var i = 0
+            func line(_ from: Int, _ to: Int) {
+                var a = from, b = to
+                var indent = 0
+                while a < b, bytes[a] == 0x20 || bytes[a] == 0x09 { a += 1; indent += 1 }
+                while b > a, bytes[b - 1] == 0x20 || bytes[b - 1] == 0x09 { b -= 1 }
+                if a == b { flush(); return }
+                let first = bytes[a]
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
+                // Only lines that start like a heading or a list item are examined further.
+                if first == 0x23, let heading = markdownHeading(text) {
+                    flush()
+                    blocks.append(Block(kind: .heading, text: heading.text, level: heading.level, provenance: provenance))
+                    return
+                }
+                if first == 0x2D || first == 0x2A || first == 0x2B || first >= 0x80 || (0x30...0x39).contains(first) || b - a > 1 && bytes[a + 1] == 0x29,
+                   let item = listItem(text) {
+                    flush()
+                    blocks.append(Block(kind: .listItem, text: item.text, level: indent / 2, marker: item.marker, provenance: provenance))
+                    return
+                }
+                paragraph.append(text)
             }
-            if let item = listItem(line) {
-                flush()
-                let indent = raw.prefix(while: { $0 == " " || $0 == "\t" }).count / 2
-                blocks.append(Block(kind: .listItem, text: item.text, level: indent, marker: item.marker, provenance: provenance))
-                continue
+            while i < bytes.count {
+                let c = bytes[i]
+                if c == 0x0A || c == 0x0D {
+                    line(start, i)
+                    if c == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                    start = i + 1
+                }
+                i += 1
             }
-            paragraph.append(Substring(line))
+            line(start, bytes.count)
         }
         flush()
         // A note that starts with a short line alone (no final punctuation) is titled by it.

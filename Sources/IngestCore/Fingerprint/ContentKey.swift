@@ -3,31 +3,85 @@ import Foundation
 /// SPEC §6: what a fingerprint is computed on. Case folded, accents and punctuation removed,
 /// whitespace collapsed, so the same chapter as PDF or `.docx`, or under another name, matches.
 public enum ContentKey {
-    /// The normalized content key of a text.
+    /// The normalized content key of a text: ASCII in a fast path, other letters folded through a
+    /// table built once from Foundation's case and diacritic folding.
     public static func of(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var out = String.UnicodeScalarView()
-        out.reserveCapacity(folded.unicodeScalars.count)
-        var pendingSpace = false
-        for s in folded.unicodeScalars {
-            let p = s.properties
-            if p.isAlphabetic || p.numericType != nil {
-                if pendingSpace && !out.isEmpty { out.append(" ") }
-                pendingSpace = false
-                // Letters that folding keeps as one scalar but users write both ways.
-                switch s {
-                case "œ": out.append("o"); out.append("e")
-                case "æ": out.append("a"); out.append("e")
-                case "ß": out.append("s"); out.append("s")
-                default: out.append(s)
+        var text = text
+        let out = text.withUTF8 { bytes -> [UInt8] in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 {
+                    i += 1
+                    var c = b
+                    if c >= 0x41 && c <= 0x5A { c += 0x20 }
+                    if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                        if pendingSpace { if !out.isEmpty { out.append(0x20) }; pendingSpace = false }
+                        out.append(c)
+                    } else {
+                        pendingSpace = true
+                    }
+                    continue
                 }
-            } else if p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark {
-                continue
-            } else {
-                pendingSpace = true   // whitespace and punctuation separate words
+                // Decode one multi-byte scalar (the input is valid UTF-8: it is a Swift String).
+                let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
+                var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+                for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                i += length
+                guard let s = Unicode.Scalar(v) else { pendingSpace = true; continue }
+                switch folded(s) {
+                case .separator: pendingSpace = true
+                case .drop: continue
+                case .letters(let letters):
+                    if pendingSpace { if !out.isEmpty { out.append(0x20) }; pendingSpace = false }
+                    out.append(contentsOf: letters)
+                }
             }
+            return out
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    enum Folded: Sendable { case separator, drop, letters([UInt8]) }
+
+    /// Folding of U+0080–U+024F (Latin-1 and Latin Extended), computed once; other scalars are
+    /// folded when met.
+    static let table: [Folded] = (0x80..<0x250).map { v in
+        guard let s = Unicode.Scalar(UInt32(v)) else { return .separator }
+        return fold(s)
+    }
+
+    @inline(__always) static func folded(_ s: Unicode.Scalar) -> Folded {
+        let v = Int(s.value)
+        if v < 0x250 { return table[v - 0x80] }
+        // Common typography is punctuation: no need to ask Foundation.
+        if (0x2000...0x206F).contains(v) || (0x3000...0x303F).contains(v) { return .separator }
+        return fold(s)
+    }
+
+    static func fold(_ s: Unicode.Scalar) -> Folded {
+        let p = s.properties
+        if p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark || p.generalCategory == .spacingMark {
+            return .drop
+        }
+        guard p.isAlphabetic || p.numericType != nil else { return .separator }
+        switch s {
+        case "œ", "Œ": return .letters(Array("oe".utf8))
+        case "æ", "Æ": return .letters(Array("ae".utf8))
+        case "ß", "ẞ": return .letters(Array("ss".utf8))
+        default: break
+        }
+        let f = String(s).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var bytes: [UInt8] = []
+        for u in f.unicodeScalars {
+            let q = u.properties
+            if q.generalCategory == .nonspacingMark || q.generalCategory == .enclosingMark { continue }
+            bytes.append(contentsOf: Array(String(u).utf8))
+        }
+        return bytes.isEmpty ? .drop : .letters(bytes)
     }
 
     /// The title key: the content key of a title with a file extension removed.
@@ -52,7 +106,7 @@ public enum Fingerprinter {
         if content.count < minCharacters {
             return Fingerprint(value: digest(Data(("title:" + titleKey).utf8)), basis: .title, titleKey: titleKey)
         }
-        return Fingerprint(value: digest(Data(content.utf8)), basis: .content, titleKey: titleKey,
+        return Fingerprint(value: digest(content.utf8Data), basis: .content, titleKey: titleKey,
                            sketch: sketch(content))
     }
 

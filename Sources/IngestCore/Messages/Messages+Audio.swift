@@ -1,5 +1,53 @@
-// Codes and messages of the Audio domain. Declare each code as a static member of ErrorCode here,
-// with its French and English message below; MessageCatalog merges this table.
+// Codes and messages of the Audio domain. MessageCatalog merges this table.
+extension ErrorCode {
+    /// The file ends before its audio (no complete frame, a header cut short).
+    public static let audioTruncated: ErrorCode = "audio.truncated"
+    /// A structure of the container is broken (bad Ogg page, atom sizes that do not nest).
+    public static let audioCorrupt: ErrorCode = "audio.corrupt"
+    /// The bytes are not audio of the sniffed kind (text named .mp3).
+    public static let audioNotAudio: ErrorCode = "audio.notAudio"
+    /// An ID3 frame's size points past the end of the file.
+    public static let audioFrameOutOfBounds: ErrorCode = "audio.frameOutOfBounds"
+    /// A RIFF/AIFF chunk's size points past the end of the file.
+    public static let audioChunkOutOfBounds: ErrorCode = "audio.chunkOutOfBounds"
+    /// Warning: the embedded picture is larger than `limits.coverMaxBytes`, skipped unread.
+    public static let audioCoverTooLarge: ErrorCode = "audio.coverTooLarge"
+    /// Warning: a tag part could not be read (compressed or encrypted frame, oversized field).
+    public static let audioTagSkipped: ErrorCode = "audio.tagSkipped"
+    /// Warning: the audio data ends before the size its header announces.
+    public static let audioDataTruncated: ErrorCode = "audio.dataTruncated"
+    /// Warning: the transcript beside the recording could not be read.
+    public static let audioTranscriptUnreadable: ErrorCode = "audio.transcriptUnreadable"
+}
+
 extension MessageCatalog {
-    static let audioMessages: [ErrorCode: MessageEntry] = [:]
+    static let audioMessages: [ErrorCode: MessageEntry] = [
+        .audioTruncated: .init(
+            fr: "Ce fichier audio ({format}) est tronqué : il s'arrête avant la fin de {part}.",
+            en: "This audio file ({format}) is truncated: it ends before the end of {part}."),
+        .audioCorrupt: .init(
+            fr: "Ce fichier audio ({format}) est endommagé : {part} est illisible.",
+            en: "This audio file ({format}) is damaged: {part} cannot be read."),
+        .audioNotAudio: .init(
+            fr: "Ce fichier n'est pas un fichier audio {format} : son contenu n'en a pas la structure.",
+            en: "This file is not a {format} audio file: its content does not have that structure."),
+        .audioFrameOutOfBounds: .init(
+            fr: "L'étiquette ID3 est endommagée : le cadre {frame} annonce plus d'octets que le fichier n'en contient.",
+            en: "The ID3 tag is damaged: frame {frame} claims more bytes than the file holds."),
+        .audioChunkOutOfBounds: .init(
+            fr: "Ce fichier {format} est endommagé : le bloc « {chunk} » annonce {size} octets, au-delà de la fin du fichier.",
+            en: "This {format} file is damaged: chunk “{chunk}” claims {size} bytes, past the end of the file."),
+        .audioCoverTooLarge: .init(
+            fr: "La pochette intégrée ({size} octets) dépasse la limite de {limit} octets : elle est ignorée.",
+            en: "The embedded cover ({size} bytes) is over the {limit}-byte limit: it is skipped."),
+        .audioTagSkipped: .init(
+            fr: "Une partie des étiquettes n'a pas pu être lue ({part}) : elle est ignorée.",
+            en: "Part of the tags could not be read ({part}): it is skipped."),
+        .audioDataTruncated: .init(
+            fr: "Les données audio s'arrêtent avant la taille annoncée : la durée est calculée sur ce qui est présent.",
+            en: "The audio data ends before its announced size: the duration is computed from what is there."),
+        .audioTranscriptUnreadable: .init(
+            fr: "La transcription {file} à côté de l'enregistrement n'a pas pu être lue ({reason}).",
+            en: "The transcript {file} next to the recording could not be read ({reason})."),
+    ]
 }

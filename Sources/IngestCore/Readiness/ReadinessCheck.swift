@@ -8,8 +8,28 @@ public enum ReadinessCheck {
     public static func evaluate(text: String, thresholds: PipelineConfig.ReadinessThresholds,
                                 thinTextReason: ErrorCode? = nil, visionPages: [Int] = [],
                                 language: MessageLanguage = .current) -> Readiness {
-        evaluate(characters: text.count, thresholds: thresholds, thinTextReason: thinTextReason,
+        evaluate(characters: characterCount(text), thresholds: thresholds, thinTextReason: thinTextReason,
                  visionPages: visionPages, language: language)
+    }
+
+    /// Characters as a reader counts them: Unicode scalars that are not combining marks (after
+    /// NFC this equals the grapheme count for Latin text, at a fraction of `String.count`'s cost).
+    public static func characterCount(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var n = 0
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b & 0xC0 != 0x80 {
+                    // U+0300–U+036F (combining diacritics) are CC 80…CD AF in UTF-8.
+                    let combining = b == 0xCC || (b == 0xCD && i + 1 < bytes.count && bytes[i + 1] < 0xB0)
+                    if !combining { n += 1 }
+                }
+                i += 1
+            }
+            return n
+        }
     }
 
     public static func evaluate(characters: Int, thresholds: PipelineConfig.ReadinessThresholds,

@@ -108,36 +108,40 @@ public enum Sniffer {
     }
 
     static func textKind(_ bytes: [UInt8], encoding: TextEncoding, fileName: String?) -> SourceKind {
-        let text = TextDecoder.decode(Data(bytes), as: encoding).text
+        // The first 2 KB decide: headers, signatures and "a file holding only links" are all early.
+        let head = encoding == .utf16LE || encoding == .utf16BE ? Array(bytes.prefix(4096)) : Array(bytes.prefix(2048))
+        let text = TextDecoder.decode(Data(head), as: encoding).text
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lower = trimmed.prefix(2048).lowercased()
+        let lower = Array(trimmed.lowercased().utf8)
+        let raw = Array(text.utf8)
+        func starts(_ p: String) -> Bool { lower.starts(with: p.utf8) }
+        func has(_ p: String) -> Bool { ByteSearch.contains(lower, p) }
         let ext = fileName.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
-        if lower.hasPrefix("webvtt") { return .subtitles }
+        if starts("webvtt") { return .subtitles }
         if looksLikeSRT(trimmed) { return .subtitles }
-        if lower.hasPrefix("[internetshortcut]") { return .youtubeLink }
-        if lower.hasPrefix("<?xml") || lower.hasPrefix("<!doctype") || lower.hasPrefix("<") {
-            if lower.contains("<plist") && ext == "webloc" || (lower.contains("<plist") && lower.contains("<key>url</key>")) {
-                return .youtubeLink
-            }
-            if lower.contains("<transcript") || lower.contains("<timedtext") { return .subtitles }
-            if lower.contains("<html") || lower.hasPrefix("<!doctype html") {
-                return text.contains("ytInitialPlayerResponse") ? .youtubeInfo : .html
+        if starts("[internetshortcut]") { return .youtubeLink }
+        if starts("<") {
+            if has("<plist") && (ext == "webloc" || has("<key>url</key>")) { return .youtubeLink }
+            if has("<transcript") || has("<timedtext") { return .subtitles }
+            if has("<html") || starts("<!doctype html") {
+                return ByteSearch.contains(bytes, "ytInitialPlayerResponse") ? .youtubeInfo : .html
             }
         }
-        if lower.hasPrefix("{") {
-            if text.contains("\"videoDetails\"") || text.contains("\"playabilityStatus\"")
-                || (text.contains("\"extractor\"") && (text.contains("\"subtitles\"") || text.contains("\"automatic_captions\"")))
-                || text.contains("\"webpage_url\"") {
+        if starts("{") {
+            if ByteSearch.contains(raw, "\"videoDetails\"") || ByteSearch.contains(raw, "\"playabilityStatus\"")
+                || (ByteSearch.contains(raw, "\"extractor\"") && (ByteSearch.contains(raw, "\"subtitles\"") || ByteSearch.contains(raw, "\"automatic_captions\"")))
+                || ByteSearch.contains(raw, "\"webpage_url\"") {
                 return .youtubeInfo
             }
-            if lower.contains("\"events\"") && lower.contains("\"tstartms\"") { return .subtitles }  // json3
+            if has("\"events\"") && has("\"tstartms\"") { return .subtitles }  // json3
         }
-        if isOnlyLinks(trimmed) { return .youtubeLink }
+        if bytes.count <= 2048, isOnlyLinks(trimmed) { return .youtubeLink }
         return .text
     }
 
     static func looksLikeSRT(_ text: String) -> Bool {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).prefix(3).map {
+        guard let firstChar = text.unicodeScalars.first, ("0"..."9").contains(firstChar) else { return false }
+        let lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: true).prefix(3).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
         guard lines.count >= 2, Int(lines[0]) != nil else { return false }

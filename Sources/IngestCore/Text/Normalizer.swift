@@ -3,111 +3,140 @@ import Foundation
 /// The text normalization of SPEC §3, shared by every extractor: Unicode NFC, line endings, control
 /// and zero-width characters removed, soft hyphens removed, ligatures unfolded, end-of-line
 /// hyphenation joined, whitespace tidied. Pure and idempotent (a property test checks).
+/// One pass over Unicode scalars; Foundation's NFC only runs when a scalar could change under it.
 public enum Normalizer {
-    static let ligatures: [Unicode.Scalar: String] = [
-        "\u{FB00}": "ff", "\u{FB01}": "fi", "\u{FB02}": "fl", "\u{FB03}": "ffi", "\u{FB04}": "ffl",
-        "\u{FB05}": "st", "\u{FB06}": "st", "\u{A732}": "AA", "\u{A733}": "aa", "\u{1D6B}": "ue",
+    static let ligatures: [UInt32: String] = [
+        0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl",
+        0xFB05: "st", 0xFB06: "st", 0xA732: "AA", 0xA733: "aa", 0x1D6B: "ue",
     ]
 
     /// Normalizes one block of text. Single line breaks are kept (lists, verse, addresses); lines
-    /// are trimmed; runs of blank lines collapse to one.
+    /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
     public static func normalize(_ input: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        scalars.reserveCapacity(input.unicodeScalars.count)
-        var previousWasCR = false
-        for s in input.unicodeScalars {
-            if previousWasCR { previousWasCR = false; if s == "\n" { continue } }
-            switch s.value {
-            case 0x0D: scalars.append("\n"); previousWasCR = true
-            case 0x0A: scalars.append("\n")
-            case 0x2028, 0x2029, 0x0B, 0x0C, 0x85: scalars.append("\n")
-            case 0x09: scalars.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F: continue                 // control characters
-            case 0x00AD: continue                                    // soft hyphen
-            case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E: continue // zero-width
-            case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: scalars.append(" ")
-            case 0xE000...0xF8FF: continue                           // private use (unmapped glyphs)
-            default:
-                if let unfolded = ligatures[s] { scalars.append(contentsOf: unfolded.unicodeScalars) }
-                else { scalars.append(s) }
+        var input = input
+        var state = State(capacity: input.utf8.count)
+        input.withUTF8 { state.run($0) }
+        var result = String(decoding: state.out, as: UTF8.self)
+        if state.needsNFC { result = result.precomposedStringWithCanonicalMapping }
+        return state.hasCutWord ? joinHyphenation(result) : result
+    }
+
+    /// The single pass, as a value with mutating methods (closures capturing `var`s would cost a
+    /// dynamic exclusivity check on every byte).
+    struct State {
+        var out: [UInt8] = []
+        var needsNFC = false
+        var hasCutWord = false
+        var pendingSpace = false     // a space waiting for the next visible character on the line
+        var pendingBreaks = 0        // line breaks waiting for the next visible character
+        var lineHasText = false
+        var lastWasHyphen = false
+
+        init(capacity: Int) { out.reserveCapacity(capacity) }
+
+        @inline(__always) mutating func beforeVisible() {
+            if pendingBreaks > 0 {
+                if !out.isEmpty {
+                    if lastWasHyphen { hasCutWord = true }
+                    out.append(0x0A)
+                    if pendingBreaks > 1 { out.append(0x0A) }
+                }
+                pendingBreaks = 0
+                pendingSpace = false
+            } else if pendingSpace {
+                if lineHasText { out.append(0x20) }
+                pendingSpace = false
+            }
+            lineHasText = true
+        }
+
+        @inline(__always) mutating func lineBreak() {
+            if lineHasText || pendingBreaks > 0 { pendingBreaks += 1 }
+            lineHasText = false
+            pendingSpace = false
+        }
+
+        mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 {
+                    i += 1
+                    switch b {
+                    case 0x0D:
+                        lineBreak()
+                        if i < bytes.count, bytes[i] == 0x0A { i += 1 }
+                    case 0x0A, 0x0B, 0x0C: lineBreak()
+                    case 0x09, 0x20: pendingSpace = true
+                    case 0x00...0x1F, 0x7F: continue
+                    default:
+                        beforeVisible()
+                        out.append(b)
+                        lastWasHyphen = b == 0x2D
+                    }
+                    continue
+                }
+                let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
+                var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+                for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                let start = i
+                i = min(i + length, bytes.count)
+                switch v {
+                case 0x80...0x9F, 0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E, 0xE000...0xF8FF:
+                    continue                                        // controls, soft hyphen, zero-width, private use
+                case 0x85, 0x2028, 0x2029: lineBreak()
+                case 0x00A0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: pendingSpace = true
+                default:
+                    beforeVisible()
+                    lastWasHyphen = false
+                    if let unfolded = ligatures[v] { out.append(contentsOf: unfolded.utf8); continue }
+                    if !isNFCStable(v) { needsNFC = true }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                }
             }
         }
-        let nfc = String(scalars).precomposedStringWithCanonicalMapping
-        // Tidy first so that a cut word is always "-\n" followed by its letters, then join.
-        return tidyWhitespace(joinHyphenation(tidyWhitespace(nfc)))
     }
 
-    /// Trims each line, collapses runs of spaces and of blank lines.
-    public static func tidyWhitespace(_ s: String) -> String {
-        var lines: [Substring] = []
-        var blank = 0
-        for raw in s.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = collapseSpaces(raw)
-            if line.isEmpty { blank += 1; continue }
-            if !lines.isEmpty && blank > 0 { lines.append("") }
-            blank = 0
-            lines.append(line)
-        }
-        return lines.joined(separator: "\n")
+    /// Scalars that NFC leaves alone whatever surrounds them: everything below the combining
+    /// diacritics block, and the punctuation, currency and arrows that French course text uses.
+    @inline(__always) static func isNFCStable(_ v: UInt32) -> Bool {
+        v < 0x0300 || (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || v == 0x20AC
+            || (0x2190...0x2199).contains(v) || (0x2200...0x2203).contains(v) || (0x2205...0x2208).contains(v)
+            || (0x2211...0x221E).contains(v) || v == 0x2248 || (0x2264...0x2265).contains(v)
     }
 
-    static func collapseSpaces(_ line: Substring) -> Substring {
-        var out = ""
-        out.reserveCapacity(line.utf8.count)
-        var pendingSpace = false
-        for ch in line {
-            if ch == " " { pendingSpace = !out.isEmpty; continue }
-            if pendingSpace { out.append(" "); pendingSpace = false }
-            out.append(ch)
-        }
-        return Substring(out)
-    }
+    /// Trims each line, collapses runs of spaces and of blank lines (a subset of `normalize`).
+    public static func tidyWhitespace(_ s: String) -> String { normalize(s) }
 
     /// Joins words cut by a hyphen at a line end ("exem-\nple" → "exemple"). A compound that is
     /// written with its hyphen elsewhere in the same text ("peut-être") keeps its hyphen.
+    /// Expects tidied text (no spaces around line breaks).
     public static func joinHyphenation(_ s: String) -> String {
-        guard s.contains("-\n") || s.contains("- \n") else { return s }
+        guard s.contains("-\n") else { return s }
         var hyphenated = Set<String>()
-        for word in s.split(whereSeparator: { $0.isWhitespace }) where word.contains("-") {
+        for word in s.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.contains("-") {
             hyphenated.insert(word.lowercased().trimmingCharacters(in: .punctuationCharacters))
         }
-        var chars = Array(s)
+        let chars = Array(s)
         var out: [Character] = []
         out.reserveCapacity(chars.count)
         var i = 0
         while i < chars.count {
             let c = chars[i]
-            if c == "-", i > 0, chars[i - 1].isLetter {
-                var j = i + 1
-                while j < chars.count, chars[j] == " " { j += 1 }
-                if j < chars.count, chars[j] == "\n" {
-                    var k = j + 1
-                    while k < chars.count, chars[k] == " " { k += 1 }
-                    if k < chars.count, chars[k].isLetter, chars[k].isLowercase {
-                        // Left part: letters before the hyphen; right part: letters after the break.
-                        var l = out.count
-                        while l > 0, out[l - 1].isLetter || out[l - 1] == "-" { l -= 1 }
-                        var r = k
-                        while r < chars.count, chars[r].isLetter || chars[r] == "-" { r += 1 }
-                        let left = String(out[l...]).lowercased(), right = String(chars[k..<r]).lowercased()
-                        if !hyphenated.contains(left + "-" + right) {
-                            i = k; continue          // join: drop hyphen and break
-                        }
-                        out.append("-"); i = k; continue // keep a real compound's hyphen, drop the break
-                    }
-                }
+            if c == "-", i > 0, chars[i - 1].isLetter, i + 2 < chars.count, chars[i + 1] == "\n",
+               chars[i + 2].isLetter, chars[i + 2].isLowercase {
+                var l = out.count
+                while l > 0, out[l - 1].isLetter || out[l - 1] == "-" { l -= 1 }
+                var r = i + 2
+                while r < chars.count, chars[r].isLetter || chars[r] == "-" { r += 1 }
+                let left = String(out[l...]).lowercased(), right = String(chars[(i + 2)..<r]).lowercased()
+                if hyphenated.contains(left + "-" + right) { out.append("-") }  // a real compound keeps its hyphen
+                i += 2                                                           // drop the line break
+                continue
             }
             out.append(c)
             i += 1
         }
-        chars = []
         return String(out)
-    }
-
-    /// Unicode-aware character count used by readiness: characters that are not whitespace.
-    public static func significantCount(_ s: String) -> Int {
-        var n = 0
-        for ch in s where !ch.isWhitespace { n += 1 }
-        return n
     }
 }

@@ -89,10 +89,11 @@ public enum TextDecoder {
         case .utf8, .utf8BOM:
             var body = data
             if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+            // Valid UTF-8 (the common case) needs no counting.
+            if let valid = String(validating: body, as: UTF8.self) { return (valid, 0) }
             let text = String(decoding: body, as: UTF8.self)
             let bad = text.unicodeScalars.reduce(0) { $0 + ($1 == "\u{FFFD}" ? 1 : 0) }
-            let originalBad = String(decoding: body, as: UTF8.self) == text ? bad - countLiteralReplacement(body) : bad
-            return (text, max(0, originalBad))
+            return (text, max(0, bad - countLiteralReplacement(body)))
         case .utf16LE, .utf16BE:
             let le = encoding == .utf16LE
             var units: [UInt16] = []

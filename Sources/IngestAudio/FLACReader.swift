@@ -1,0 +1,84 @@
+import Foundation
+import IngestCore
+
+/// FLAC: metadata blocks (STREAMINFO, VORBIS_COMMENT, PICTURE) read by their headers; a
+/// picture over the limit is skipped by its size.
+enum FLACReader {
+    static func read(_ source: ByteSource, at start: Int64 = 0, state: ReadState) throws -> AudioInfo {
+        guard source.size > 0 else { throw IngestError(.fileEmpty) }
+        let magic = try source.read(at: start, count: 4)
+        guard magic.hasBytes("fLaC", at: 0) else { throw AudioError.notAudio("FLAC", detail: "no fLaC marker") }
+        var info = AudioInfo()
+        info.codec = "flac"
+        info.tagFormats = ["flac"]
+        var pos = start + 4
+        var sawStreamInfo = false
+        var metadataEnd = pos
+        for _ in 0..<100_000 {
+            let h = try source.readExactly(at: pos, count: 4, or: AudioError.truncated("FLAC", "the metadata blocks"))
+            let last = h[0] & 0x80 != 0
+            let type = h[0] & 0x7F
+            let length = Int64(h.be(1, 3))
+            let body = pos + 4
+            guard body + length <= source.size else {
+                throw AudioError.truncated("FLAC", "metadata block \(type)")
+            }
+            switch type {
+            case 0:
+                let b = try source.readExactly(at: body, count: 34, or: AudioError.truncated("FLAC", "STREAMINFO"))
+                let rate = Int(b.be(10, 3) >> 4)
+                let channels = Int((b[12] >> 1) & 7) + 1
+                let bits = Int((UInt16(b[12] & 1) << 4 | UInt16(b[13] >> 4))) + 1
+                let samples = Int64(b.be(13, 5) & 0xF_FFFF_FFFF)
+                info.sampleRate = rate
+                info.channels = channels
+                info.bitsPerSample = bits
+                if rate > 0 && samples > 0 {
+                    info.duration = Double(samples) / Double(rate)
+                    info.durationMethod = "header"
+                }
+                sawStreamInfo = true
+            case 4:
+                guard length <= Int64(state.textFieldMaxBytes + state.coverMaxBytes * 2) else {
+                    state.warn(.audioTagSkipped, ["part": "FLAC comment block of \(length) bytes"])
+                    break
+                }
+                let b = try source.read(at: body, count: Int(length))
+                try VorbisComment.parse(b[...], into: &info, format: "FLAC", state: state)
+                info.tagFormats.append("vorbis")
+            case 6:
+                if let p = try pictureBlock(source, at: body, size: length, state: state),
+                   info.picture == nil || (p.pictureType == 3 && info.picture?.pictureType != 3) {
+                    info.picture = p
+                }
+                info.tagKeys.append("PICTURE")
+            default: break
+            }
+            pos = body + length
+            metadataEnd = pos
+            if last { break }
+        }
+        guard sawStreamInfo else { throw AudioError.corrupt("FLAC", "STREAMINFO") }
+        if let d = info.duration, d > 0 {
+            info.bitrate = roundedInt(Double(source.size - metadataEnd) * 8 / d)
+        }
+        return info
+    }
+
+    /// A FLAC PICTURE block (also the payload of METADATA_BLOCK_PICTURE): the data is loaded only
+    /// when it fits the limit.
+    static func pictureBlock(_ source: ByteSource, at start: Int64, size: Int64, state: ReadState) throws -> AudioPicture? {
+        let head = try source.read(at: start, count: Int(min(size, 8192)))
+        var c = ByteCursor(head, error: AudioError.corrupt("FLAC", "a picture block"))
+        guard let type = try? c.u32be(), let mimeLength = try? c.u32be(), let mimeBytes = try? c.take(mimeLength),
+              let descLength = try? c.u32be(), (try? c.skip(descLength)) != nil, (try? c.skip(16)) != nil,
+              let dataLength = try? c.u32be() else { return nil }
+        let dataStart = start + Int64(c.pos)
+        guard Int64(c.pos) + Int64(dataLength) <= size, dataLength > 0 else { return nil }
+        guard state.acceptPicture(size: Int64(dataLength)) else { return nil }
+        let data = try source.read(at: dataStart, count: dataLength)
+        guard data.count == dataLength else { return nil }
+        let mime = String(decoding: mimeBytes, as: UTF8.self)
+        return AudioPicture(data: Data(data), mimeType: TagText.pictureMIME(data, declared: mime), pictureType: type)
+    }
+}

@@ -1,1 +1,0 @@
-// IngestAudio: see the module's README in DESIGN.md.

@@ -1,0 +1,203 @@
+import Foundation
+
+/// A JSON encoder that writes straight into a byte buffer as `encode(to:)` runs, keys in
+/// declaration order. Foundation's JSONEncoder builds a tree of boxed values first and was a
+/// quarter of the CPU time of converting a text file; this is several times cheaper.
+/// It supports what Codable synthesizes (keyed, unkeyed and single-value containers, nested in
+/// call order); `nestedContainer`/`superEncoder` are supported for nesting written in order too.
+public enum StreamingJSONEncoder {
+    public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
+        let writer = Writer(pretty: pretty)
+        try writer.write(value)
+        if pretty { writer.bytes.append(0x0A) }
+        return Data(writer.bytes)
+    }
+
+    public struct InvalidValue: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    final class Writer {
+        var bytes: [UInt8] = []
+        let pretty: Bool
+        var depth = 0
+        /// Containers opened with `nestedContainer`/`superEncoder`, closed before their parent
+        /// writes its next element or closes.
+        var nested: [ValueEncoder] = []
+        init(pretty: Bool) { self.pretty = pretty; bytes.reserveCapacity(1 << 16) }
+
+        /// Writes any Encodable, closing the container it opened.
+        func write<T: Encodable>(_ value: T) throws {
+            switch value {
+            case let s as String: string(s); return
+            case let b as Bool: raw(b ? "true" : "false"); return
+            case let i as Int: raw(String(i)); return
+            case let d as Double: try double(d); return
+            case let u as UInt32: raw(String(u)); return
+            // Dictionaries: keys sorted, so output is stable from run to run.
+            case let d as [String: JSONValue]: try sortedObject(d); return
+            case let d as [String: Double]: try sortedObject(d); return
+            case let d as [String: String]: try sortedObject(d); return
+            default: break
+            }
+            let encoder = ValueEncoder(writer: self)
+            try value.encode(to: encoder)
+            encoder.close()
+        }
+
+        func sortedObject<V: Encodable>(_ d: [String: V]) throws {
+            let encoder = ValueEncoder(writer: self)
+            encoder.begin(.keyed)
+            for key in d.keys.sorted() {
+                encoder.key(key)
+                try write(d[key]!)
+            }
+            encoder.close()
+        }
+
+        func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+        func double(_ d: Double) throws {
+            guard d.isFinite else { throw InvalidValue(description: "\(d) is not a JSON number") }
+            if d == d.rounded(), abs(d) < 1e15 { raw(String(Int(d))) } else { raw(String(d)) }
+        }
+
+        func newline() {
+            guard pretty else { return }
+            bytes.append(0x0A)
+            for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+        }
+
+        func string(_ s: String) {
+            bytes.append(0x22)
+            var s = s
+            s.withUTF8 { u in
+                var start = 0
+                for i in 0..<u.count {
+                    let c = u[i]
+                    guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[start..<i]))
+                    switch c {
+                    case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                    case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                    case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+                    case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+                    case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                    default:
+                        let hex = Array("0123456789abcdef".utf8)
+                        bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 0xF)]])
+                    }
+                    start = i + 1
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[start..<u.count]))
+            }
+            bytes.append(0x22)
+        }
+    }
+
+    /// One value being encoded: it opens at most one container, closed by `close()`.
+    final class ValueEncoder: Encoder {
+        enum Open { case none, keyed, unkeyed }
+        let writer: Writer
+        var open = Open.none
+        var count = 0
+        var codingPath: [CodingKey] = []
+        var userInfo: [CodingUserInfoKey: Any] = [:]
+        /// How many nested encoders were open when this one was made.
+        let level: Int
+
+        init(writer: Writer) { self.writer = writer; level = writer.nested.count }
+
+        /// A nested encoder, to be closed by its parent.
+        func child() -> ValueEncoder {
+            let e = ValueEncoder(writer: writer)
+            writer.nested.append(e)
+            return e
+        }
+
+        func closeNested() {
+            while writer.nested.count > level { writer.nested.removeLast().close() }
+        }
+
+        func begin(_ kind: Open) {
+            guard open == .none else { return }
+            open = kind
+            writer.bytes.append(kind == .keyed ? 0x7B : 0x5B)
+            writer.depth += 1
+        }
+
+        func close() {
+            closeNested()
+            guard open != .none else { return }
+            writer.depth -= 1
+            if count > 0 { writer.newline() }
+            writer.bytes.append(open == .keyed ? 0x7D : 0x5D)
+            open = .none
+        }
+
+        func separator() {
+            closeNested()
+            if count > 0 { writer.bytes.append(0x2C) }
+            count += 1
+            writer.newline()
+        }
+
+        func key(_ k: String) {
+            separator()
+            writer.string(k)
+            writer.bytes.append(0x3A)
+            if writer.pretty { writer.bytes.append(0x20) }
+        }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            begin(.keyed)
+            return KeyedEncodingContainer(Keyed<Key>(encoder: self))
+        }
+        func unkeyedContainer() -> UnkeyedEncodingContainer { begin(.unkeyed); return Unkeyed(encoder: self) }
+        func singleValueContainer() -> SingleValueEncodingContainer { Single(encoder: self) }
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let encoder: ValueEncoder
+        var codingPath: [CodingKey] { [] }
+        mutating func encodeNil(forKey key: Key) throws { encoder.key(key.stringValue); encoder.writer.raw("null") }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            encoder.key(key.stringValue)
+            try encoder.writer.write(value)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            encoder.key(key.stringValue)
+            return encoder.child().container(keyedBy: keyType)
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
+            encoder.key(key.stringValue)
+            return encoder.child().unkeyedContainer()
+        }
+        mutating func superEncoder() -> Encoder { encoder.key("super"); return encoder.child() }
+        mutating func superEncoder(forKey key: Key) -> Encoder { encoder.key(key.stringValue); return encoder.child() }
+    }
+
+    struct Unkeyed: UnkeyedEncodingContainer {
+        let encoder: ValueEncoder
+        var codingPath: [CodingKey] { [] }
+        var count: Int { encoder.count }
+        mutating func encodeNil() throws { encoder.separator(); encoder.writer.raw("null") }
+        mutating func encode<T: Encodable>(_ value: T) throws { encoder.separator(); try encoder.writer.write(value) }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            encoder.separator()
+            return encoder.child().container(keyedBy: keyType)
+        }
+        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+            encoder.separator()
+            return encoder.child().unkeyedContainer()
+        }
+        mutating func superEncoder() -> Encoder { encoder.separator(); return encoder.child() }
+    }
+
+    struct Single: SingleValueEncodingContainer {
+        let encoder: ValueEncoder
+        var codingPath: [CodingKey] { [] }
+        mutating func encodeNil() throws { encoder.writer.raw("null") }
+        mutating func encode<T: Encodable>(_ value: T) throws { try encoder.writer.write(value) }
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import IngestCore
+
+/// Reads the body of `document.xml` (and, in notes mode, `footnotes.xml` / `endnotes.xml`) into
+/// blocks, in reading order, as the XML streams by.
+///
+/// Choices: tracked changes are shown accepted (insertions kept, deletions and moved-from text
+/// dropped); field instructions are dropped and their displayed results kept; a text box is read
+/// from `mc:Choice` only; footnote and endnote references become "[n]" in the text and the notes
+/// themselves are appended at the end of the document by the extractor (as pandoc does), so the
+/// body's paragraphs stay whole.
+struct DocumentHandler: XMLHandler {
+    struct Paragraph {
+        var text: [UInt8] = []
+        var style: String?
+        var numId: String?
+        var ilvl: Int?
+        var outline: Int?
+    }
+    struct TableBuilder {
+        var rows: [[TableCell]] = []
+        var row: [TableCell] = []
+        var cellTexts: [String] = []
+        var cellTables: [[[TableCell]]] = []
+    }
+    struct NoteReference { var id: String; var endnote: Bool; var number: Int }
+
+    let n: WordNames
+    let styles: StyleSheet
+    var numbering: Numbering
+    let deadline: () throws -> Void
+
+    private(set) var blocks: [Block] = []
+    private(set) var noteReferences: [NoteReference] = []
+    /// Notes mode: blocks of each footnote/endnote by id.
+    private(set) var notes: [String: [Block]] = [:]
+    private(set) var images = 0
+    private(set) var trackedChanges = 0
+    private(set) var fields = 0
+    private(set) var paragraphCount = 0
+    private(set) var firstTitle: String?
+
+    private var skip = 0
+    private var current: Paragraph?
+    private var outer: [Paragraph] = []
+    private var deferred: [Block] = []
+    private var inPPr = false
+    private var inRPr = false
+    private var inText = false
+    private var fieldPhases: [Bool] = []   // true while in a field's instruction part
+    private var instructionDepth = 0
+    private var tables: [TableBuilder] = []
+    private var runLanguage = 0
+    private var languageIds: [String: Int] = ["": 0]
+    private var lastLanguageBytes: [UInt8] = []
+    private var lastLanguage = 0
+    /// Role and list of each paragraph style, resolved once (style names are matched by text).
+    private var styleCache: [String: (StyleSheet.Role, (numId: String, ilvl: Int?)?)] = [:]
+    private(set) var languageNames: [String] = [""]
+    private(set) var languageCounts: [Int] = [0]
+    private var noteStart: Int?
+    private var noteKey: String?
+
+    init(names: WordNames, styles: StyleSheet, numbering: Numbering, deadline: @escaping () throws -> Void) {
+        self.n = names; self.styles = styles; self.numbering = numbering; self.deadline = deadline
+    }
+
+    mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        if skip > 0 { skip += 1; return }
+        switch n.role(name) {
+        case .none: return
+        case .skip: skip = 1
+        case .deleted: skip = 1; trackedChanges += 1
+        case .p:
+            if let c = current { outer.append(c) }
+            current = Paragraph()
+            paragraphCount += 1
+            if paragraphCount & 1023 == 0 { try deadline() }
+        case .pPr: inPPr = true
+        case .rPr: inRPr = true
+        case .pStyle where inPPr: current?.style = a[n.val]
+        case .ilvl where inPPr: current?.ilvl = a[n.val].flatMap { Int($0) }
+        case .numId where inPPr: current?.numId = a[n.val]
+        case .outlineLvl where inPPr: current?.outline = a[n.val].flatMap { Int($0) }
+        case .run: runLanguage = 0
+        case .lang where inRPr && !inPPr:
+            // Every run repeats its language: compare bytes with the last one before making a string.
+            if let raw = a.rawValue(n.val), raw.elementsEqual(lastLanguageBytes) {
+                runLanguage = lastLanguage
+            } else if let v = a[n.val], !v.isEmpty {
+                lastLanguageBytes = Array(v.utf8)
+                if let id = languageIds[v] { runLanguage = id } else {
+                    runLanguage = languageNames.count
+                    languageIds[v] = runLanguage; languageNames.append(v); languageCounts.append(0)
+                }
+                lastLanguage = runLanguage
+            }
+        case .text: inText = true
+        case .tab where !inPPr: append("\t")
+        case .br, .cr: append("\n")
+        case .noBreakHyphen: append("\u{2011}")
+        case .softHyphen: append("\u{00AD}")
+        case .sym: append(Symbols.character(font: a[n.font], hex: a[n.char]))
+        case .fldChar:
+            switch a[n.fldCharType] {
+            case "begin": fieldPhases.append(true); instructionDepth += 1; fields += 1
+            case "separate":
+                if fieldPhases.last == true { fieldPhases[fieldPhases.count - 1] = false; instructionDepth -= 1 }
+            case "end":
+                if let last = fieldPhases.popLast(), last { instructionDepth -= 1 }
+            default: break
+            }
+        case .footnoteReference, .endnoteReference:
+            guard let id = a[n.id] else { return }
+            let number = noteReferences.count + 1
+            noteReferences.append(NoteReference(id: id, endnote: n.role(name) == .endnoteReference, number: number))
+            append("[\(number)]")
+        case .image: images += 1
+        case .tbl: tables.append(TableBuilder())
+        case .tr: if !tables.isEmpty { tables[tables.count - 1].row = [] }
+        case .tc:
+            if !tables.isEmpty { tables[tables.count - 1].cellTexts = []; tables[tables.count - 1].cellTables = [] }
+        case .footnote, .endnote:
+            noteKey = (n.role(name) == .endnote ? "e:" : "f:") + (a[n.id] ?? "")
+            noteStart = blocks.count
+        case .ins: trackedChanges += 1
+        default: break
+        }
+    }
+
+    mutating func endElement(_ name: Int32) throws {
+        if skip > 0 {
+            skip -= 1
+            return
+        }
+        switch n.role(name) {
+        case .p: try endParagraph()
+        case .pPr: inPPr = false
+        case .rPr: inRPr = false
+        case .text: inText = false
+        case .tc:
+            if !tables.isEmpty {
+                let t = tables[tables.count - 1]
+                tables[tables.count - 1].row.append(TableCell(text: t.cellTexts.joined(separator: "\n"),
+                                                              tables: t.cellTables.isEmpty ? nil : t.cellTables))
+            }
+        case .tr:
+            if !tables.isEmpty { tables[tables.count - 1].rows.append(tables[tables.count - 1].row) }
+        case .tbl:
+            guard let t = tables.popLast() else { return }
+            let rendering = Self.render(t.rows)
+            if !tables.isEmpty {
+                // Structure is kept to a sane depth; deeper tables (only a hostile file has them)
+                // keep their text, so nothing downstream recurses thousands of levels.
+                if tables.count < Self.maxTableDepth { tables[tables.count - 1].cellTables.append(t.rows) }
+                if !rendering.isEmpty { tables[tables.count - 1].cellTexts.append(rendering) }
+            } else if !t.rows.isEmpty {
+                emit(Block(kind: .table, text: rendering, provenance: .textLayer, rows: t.rows))
+            }
+        case .footnote, .endnote:
+            if let start = noteStart, let key = noteKey {
+                notes[key] = Array(blocks[start...])
+                blocks.removeSubrange(start...)
+            }
+            noteStart = nil; noteKey = nil
+        default: break
+        }
+    }
+
+    mutating func characters(_ text: UnsafeRawBufferPointer) throws {
+        guard inText, skip == 0, instructionDepth == 0, current != nil else { return }
+        current!.text.append(contentsOf: text)
+        languageCounts[runLanguage] += text.count
+    }
+
+    private mutating func append(_ s: String) {
+        guard skip == 0, instructionDepth == 0, current != nil else { return }
+        current!.text.append(contentsOf: s.utf8)
+    }
+
+    static let maxTableDepth = 16
+
+    /// A table as text: one line per row, cells separated by " | ".
+    static func render(_ rows: [[TableCell]]) -> String {
+        rows.map { row in
+            row.map { $0.text.replacingOccurrences(of: "\n", with: " ") }.joined(separator: " | ")
+        }.filter { !$0.allSatisfy { $0 == " " || $0 == "|" } }.joined(separator: "\n")
+    }
+
+    private mutating func endParagraph() throws {
+        guard let p = current else { return }
+        current = outer.popLast()
+        inPPr = false
+        var role: StyleSheet.Role
+        let styleKey = p.style ?? ""
+        let cached = styleCache[styleKey] ?? {
+            let v = (styles.role(p.style), styles.numbering(p.style))
+            styleCache[styleKey] = v
+            return v
+        }()
+        if let o = p.outline { role = o < 9 ? .heading(o + 1) : .body } else { role = cached.0 }
+        var marker: String?
+        let styleList = cached.1
+        if let numId = p.numId ?? styleList?.numId {
+            marker = numbering.next(numId, p.ilvl ?? styleList?.ilvl ?? 0)
+        }
+        // Any byte other than ASCII white space is text (cheaper than walking Characters).
+        let hasText = p.text.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        if hasText {
+            let text = String(decoding: p.text, as: UTF8.self)
+            var block: Block
+            switch role {
+            case .heading(let level): block = Block(kind: .heading, text: text, level: level, marker: marker, provenance: .textLayer)
+            case .title:
+                block = Block(kind: .heading, text: text, level: 1, provenance: .textLayer)
+                if firstTitle == nil { firstTitle = text }
+            case .code: block = Block(kind: .code, text: text, provenance: .textLayer)
+            case .quote: block = Block(kind: .quote, text: text, provenance: .textLayer)
+            case .body, .subtitle:
+                if let m = marker {
+                    block = Block(kind: .listItem, text: text, level: min(p.ilvl ?? styleList?.ilvl ?? 0, 8), marker: m, provenance: .textLayer)
+                } else {
+                    block = Block(kind: .paragraph, text: text, provenance: .textLayer)
+                }
+            }
+            if current != nil { deferred.append(block); return }  // a text box inside a paragraph
+            emit(block)
+        }
+        if current == nil && !deferred.isEmpty {
+            let waiting = deferred
+            deferred = []
+            for b in waiting { emit(b) }
+        }
+    }
+
+    private mutating func emit(_ block: Block) {
+        if tables.isEmpty { blocks.append(block); return }
+        let prefix = block.marker.map { $0.isEmpty ? "" : $0 + " " } ?? ""
+        tables[tables.count - 1].cellTexts.append(prefix + block.text)
+    }
+
+    /// The language most text is marked with (`fr-FR` → `fr`), else the styles' default.
+    func dominantLanguage(default fallback: String?) -> String? {
+        var counts = languageCounts
+        var names = languageNames
+        if let f = fallback, !f.isEmpty {
+            // Unmarked text is in the document's default language.
+            if let i = names.firstIndex(of: f) { counts[i] += counts[0] } else { names.append(f); counts.append(counts[0]) }
+        }
+        counts[0] = 0
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] > 0 else { return nil }
+        let code = names[best].split(separator: "-").first.map { $0.lowercased() } ?? ""
+        return (2...3).contains(code.count) && code.allSatisfy(\.isLetter) ? code : nil
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import IngestCore
+import IngestZip
+
+/// Word `.docx` (also `.docm`, `.dotx`, `.dotm`: read the same way; macros are never run, only
+/// noted) through our own ZIP reader: the main part found via `_rels/.rels`, styles for headings,
+/// numbering for list markers, tables as structure, footnotes and endnotes appended, tracked
+/// changes accepted, core properties as metadata. Headers, footers and comments are left out.
+public struct DocxExtractor: Extractor {
+    public var kinds: Set<SourceKind> { [.docx] }
+
+    public init() {}
+
+    public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        let url = input.url
+        try OfficeRefusal.refuseOLE2(url)
+        let limits = ZipLimits(maxUncompressedBytes: context.config.limits.zipMaxUncompressedBytes,
+                               maxRatio: context.config.limits.zipMaxRatio,
+                               maxEntries: context.config.limits.zipMaxEntries)
+        let archive = try ZipArchive(url: url, limits: limits)
+        let package = DocxPackage(archive: archive)
+        var warnings: [Warning] = []
+
+        let packageRels = try optional(&warnings, context, "_rels/.rels") { try package.relationships(of: "") } ?? []
+        let main = try package.mainPart(packageRelationships: packageRels)
+        let rels = try optional(&warnings, context, PartPath.relationships(of: main)) { try package.relationships(of: main) } ?? []
+        func part(_ kind: String) -> String? {
+            rels.first { $0.kind == kind && !$0.external }.map { PartPath.resolve($0.target, from: main) }
+        }
+
+        var styles = StyleSheet()
+        if let p = part("styles") {
+            var h = StylesHandler(package.names)
+            if try optional(&warnings, context, p, { try package.parse(p, &h) }) != nil { styles = h.sheet }
+        }
+        var numbering = Numbering()
+        if let p = part("numbering") {
+            var h = NumberingHandler(package.names)
+            if try optional(&warnings, context, p, { try package.parse(p, &h) }) != nil { numbering = h.numbering }
+        }
+        var core: [String: String] = [:]
+        let corePart = packageRels.first { $0.type.hasSuffix("/core-properties") }.map { PartPath.resolve($0.target, from: "") }
+            ?? "docProps/core.xml"
+        var ch = CorePropertiesHandler(package.names)
+        if try optional(&warnings, context, corePart, { try package.parse(corePart, &ch) }) != nil { core = ch.values }
+
+        let words = WordNames(package.names)
+        var body = DocumentHandler(names: words, styles: styles, numbering: numbering, deadline: context.checkDeadline)
+        try package.parse(main, &body)
+
+        // Notes, in the order they are referenced, after the body.
+        var noteBlocks: [Block] = []
+        if !body.noteReferences.isEmpty {
+            var notes: [String: [Block]] = [:]
+            for (kind, prefix) in [("footnotes", "f:"), ("endnotes", "e:")] {
+                guard let p = part(kind) else { continue }
+                var h = DocumentHandler(names: words, styles: styles, numbering: body.numbering, deadline: context.checkDeadline)
+                if try optional(&warnings, context, p, { try package.parse(p, &h) }) != nil {
+                    for (k, v) in h.notes where k.hasPrefix(prefix) { notes[k] = v }
+                }
+            }
+            for ref in body.noteReferences {
+                guard let blocks = notes[(ref.endnote ? "e:" : "f:") + ref.id] else { continue }
+                let text = blocks.map(\.text).joined(separator: "\n")
+                if !text.isEmpty { noteBlocks.append(Block(kind: .paragraph, text: "[\(ref.number)] " + text, provenance: .textLayer)) }
+            }
+        }
+
+        let blocks = body.blocks + noteBlocks
+        var metadata: [String: JSONValue] = [:]
+        for (k, v) in core { metadata[k] = .string(v) }
+        metadata["mainPart"] = .string(main)
+        metadata["paragraphs"] = .int(body.paragraphCount)
+        metadata["images"] = .int(body.images)
+        metadata["notes"] = .int(noteBlocks.count)
+        metadata["trackedChanges"] = .int(body.trackedChanges)
+        metadata["fields"] = .int(body.fields)
+        if archive.entries.contains(where: { $0.name.lowercased().hasSuffix("vbaproject.bin") }) {
+            metadata["macros"] = .string("present, not run")
+        }
+
+        // Thin text beside pictures: count characters only up to the readiness threshold.
+        let threshold = context.config.readiness.notReadyBelow
+        var characters = 0
+        for b in blocks where characters < threshold { characters += b.text.unicodeScalars.count }
+        let thin: ErrorCode? = characters < threshold && body.images > 0 ? .officeImageOnly : nil
+        let title = core["title"].map { TitleCandidate($0, origin: .metadata) }
+            ?? body.firstTitle.map { TitleCandidate($0, origin: .heading) }
+        let language = body.dominantLanguage(default: styles.defaultLanguage)
+            ?? core["language"].flatMap { $0.split(separator: "-").first.map { $0.lowercased() } }
+        return Extraction(blocks: blocks, title: title, language: language, metadata: metadata, warnings: warnings,
+                          thinTextReason: thin)
+    }
+
+    /// Reads a companion part; a damaged one becomes a warning, but a refusal that protects the
+    /// machine (entity expansion, ZIP bomb, time limit) still stops the document.
+    private func optional<T>(_ warnings: inout [Warning], _ context: ExtractionContext, _ part: String,
+                             _ body: () throws -> T) throws -> T? {
+        do { return try body() } catch let e as IngestError {
+            let fatal: Set<ErrorCode> = [.officeEntityExpansion, .zipBombSize, .zipBombRatio, .zipBombEntries, .timeLimit]
+            if fatal.contains(e.code) { throw e }
+            warnings.append(context.warning(.officePartSkipped, ["part": part, "reason": e.message(context.language)]))
+            return nil
+        }
+    }
+}

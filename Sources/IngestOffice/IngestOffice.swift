@@ -1,1 +1,0 @@
-// IngestOffice: see the module's README in DESIGN.md.

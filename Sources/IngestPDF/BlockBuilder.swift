@@ -1,0 +1,96 @@
+import IngestCore
+
+/// Turns the pages' ordered lines into blocks: paragraphs, and headings found either in the
+/// outline (bookmarks that match a paragraph of their page) or by a clearly larger font.
+struct BlockBuilder {
+    let pages: [PDFExtractor.PageData]
+    let outline: [OutlineEntry]
+
+    func blocks() -> [Block] {
+        let body = bodyGlyphHeight()
+        var byPage: [Int: [OutlineEntry]] = [:]
+        var unplaced: [OutlineEntry] = []
+        for entry in outline {
+            if let p = entry.page { byPage[p, default: []].append(entry) } else { unplaced.append(entry) }
+        }
+        var blocks: [Block] = []
+        for (index, page) in pages.enumerated() where page.classification.hasUsableText {
+            let number = index + 1
+            var bookmarks = (byPage[number] ?? []) + unplaced
+            for paragraph in Paragraphs.group(page.lines) {
+                var lines = paragraph.lines
+                // A bookmark matching the paragraph's first lines makes them a heading.
+                if let (entry, count) = match(lines, &bookmarks) {
+                    blocks.append(Block(kind: .heading, text: lines[..<count].joined(separator: "\n"),
+                                        level: entry.level, page: number, provenance: .textLayer))
+                    lines.removeFirst(count)
+                    if lines.isEmpty { continue }
+                }
+                let text = lines.joined(separator: "\n")
+                if let level = sizeLevel(paragraph, lines: lines, body: body) {
+                    blocks.append(Block(kind: .heading, text: text, level: level, page: number, provenance: .textLayer))
+                } else {
+                    blocks.append(Block(kind: .paragraph, text: text, page: number, provenance: .textLayer))
+                }
+            }
+        }
+        return blocks
+    }
+
+    /// The glyph height most text is set in (weighted by characters), over a bounded sample.
+    private func bodyGlyphHeight() -> Double {
+        var buckets: [Int: Int] = [:]          // height in tenths of a point → characters
+        for page in pages where page.classification.hasUsableText {
+            for line in page.lines where line.hasGeometry {
+                buckets[Int((line.glyphHeight * 10).rounded()), default: 0] += line.text.utf8.count
+            }
+        }
+        guard let best = buckets.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) else { return 0 }
+        return Double(best.key) / 10
+    }
+
+    private func sizeLevel(_ paragraph: Paragraph, lines: [String], body: Double) -> Int? {
+        guard body > 0, lines.count <= 3 else { return nil }
+        let text = lines.joined(separator: " ")
+        guard text.count <= 160, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
+        if let last = text.last, ".,;".contains(last) { return nil }
+        let ratio = paragraph.glyphHeight / body
+        if ratio >= 1.7 { return 1 }
+        if ratio >= 1.4 { return 2 }
+        if ratio >= 1.2 { return 3 }
+        return nil
+    }
+
+    /// The bookmark whose title equals the first one, two or three lines of the paragraph
+    /// (case, spacing and punctuation ignored; a leading section number may differ).
+    private func match(_ lines: [String], _ bookmarks: inout [OutlineEntry]) -> (OutlineEntry, Int)? {
+        guard !bookmarks.isEmpty else { return nil }
+        var joined = ""
+        for count in 1...min(3, lines.count) {
+            joined += (count > 1 ? " " : "") + lines[count - 1]
+            let key = BlockBuilder.key(joined)
+            guard !key.isEmpty else { continue }
+            if let i = bookmarks.firstIndex(where: { b in
+                let bk = BlockBuilder.key(b.title)
+                return bk == key || BlockBuilder.withoutNumber(bk) == BlockBuilder.withoutNumber(key) && !BlockBuilder.withoutNumber(bk).isEmpty
+            }) {
+                let entry = bookmarks.remove(at: i)
+                return (entry, count)
+            }
+        }
+        return nil
+    }
+
+    static func key(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == " " }))
+            .split(separator: " ").joined(separator: " ")
+    }
+
+    static func withoutNumber(_ key: String) -> String {
+        var tokens = key.split(separator: " ")
+        while let first = tokens.first, first.allSatisfy({ $0.isNumber || "ivxlc".contains($0) }), tokens.count > 1 {
+            tokens.removeFirst()
+        }
+        return tokens.joined(separator: " ")
+    }
+}

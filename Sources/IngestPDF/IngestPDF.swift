@@ -1,1 +1,0 @@
-// IngestPDF: see the module's README in DESIGN.md.

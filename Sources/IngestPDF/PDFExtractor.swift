@@ -1,0 +1,122 @@
+import Foundation
+import IngestCore
+
+/// Reads a PDF's text layer through poppler-glib, page by page: text in reading order as
+/// paragraphs and headings, metadata, outline, page labels, and which pages need OCR.
+public struct PDFExtractor: Extractor {
+    public let kinds: Set<SourceKind> = [.pdf]
+    /// Off only to compare raw text with `pdftotext` (quality measurement).
+    public var removeRunningHeaders: Bool
+
+    public init(removeRunningHeaders: Bool = true) { self.removeRunningHeaders = removeRunningHeaders }
+
+    /// What is kept of one page between the streaming pass and assembly.
+    struct PageData {
+        var lines: [TextLine]
+        var classification: PageRecord.Classification
+        var characters: Int
+        var label: String?
+    }
+
+    public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        let password = context.password ?? context.config.pdf.password
+        let document = try PopplerDocumentRef(url: input.url, password: password)
+        var warnings: [Warning] = []
+        let repaired = !document.openMessages.isEmpty || !document.crossReferenceIntact
+        if repaired { warnings.append(context.warning(.pdfRepaired)) }
+        if document.hasJavaScript { warnings.append(context.warning(.pdfJavaScriptIgnored)) }
+        let pageCount = document.pageCount
+        guard pageCount > 0 else { throw IngestError(.pdfNoPages) }
+        let metadata = document.metadata()
+        let outline = document.outline()
+
+        // Stream the pages: each page handle (and poppler's text analysis cached on it) is
+        // released before the next one is opened.
+        var pages: [PageData] = []
+        pages.reserveCapacity(pageCount)
+        var pageLogLines = 0
+        for index in 0..<pageCount {
+            try context.checkDeadline()
+            let (data, log) = PopplerLog.capture { () -> PageData? in
+                guard let page = document.page(at: index) else { return nil }
+                return read(page)
+            }
+            pageLogLines += log.count
+            if let data { pages.append(data) } else {
+                warnings.append(context.warning(.pdfPageUnreadable, ["page": String(index + 1)], page: index + 1))
+                pages.append(PageData(lines: [], classification: .empty, characters: 0, label: nil))
+            }
+        }
+        if pageLogLines > 0 && !repaired { warnings.append(context.warning(.pdfRepaired)) }
+
+        if removeRunningHeaders {
+            let drop = RunningHeaders.detect(pages.map { $0.classification.hasUsableText ? $0.lines.map(\.text) : [] })
+            for p in pages.indices where !drop[p].isEmpty {
+                pages[p].lines = pages[p].lines.indices.filter { !drop[p].contains($0) }.map { pages[p].lines[$0] }
+            }
+        }
+
+        let blocks = BlockBuilder(pages: pages, outline: outline).blocks()
+        var extraction = Extraction(blocks: blocks, metadata: metadata, warnings: warnings, pagesRead: pageCount)
+        if let title = PDFMetadata.meaningfulTitle(metadata["title"]?.stringValue, fileName: input.name) {
+            extraction.title = TitleCandidate(title, origin: .metadata)
+        } else if let heading = blocks.first(where: { $0.kind == .heading && $0.text.count <= 200 }) {
+            extraction.title = TitleCandidate(heading.text.split(whereSeparator: \.isNewline).joined(separator: " "),
+                                              origin: .heading)
+        }
+
+        let hasLabels = pages.enumerated().contains { $0.element.label != nil && $0.element.label != String($0.offset + 1) }
+        extraction.pages = pages.enumerated().map { i, p in
+            PageRecord(number: i + 1, label: hasLabels ? p.label : nil, classification: p.classification,
+                       provenance: p.classification.hasUsableText ? .textLayer : nil, characters: p.characters)
+        }
+        let candidates = pages.indices.filter { !pages[$0].classification.hasUsableText && pages[$0].classification != .empty }
+            .map { $0 + 1 }
+        extraction.ocrCandidates = candidates
+        if !candidates.isEmpty {
+            extraction.warnings.append(context.warning(.pdfPagesWithoutText, ["pages": PageList.format(candidates)]))
+            let imageOnly = pages.indices.filter { pages[$0].classification == .imageOnly }
+            let textCharacters = blocks.reduce(0) { $0 + $1.text.count }
+            if !imageOnly.isEmpty && (textCharacters < context.config.readiness.shortBelow || imageOnly.count * 2 >= pageCount) {
+                extraction.thinTextReason = .readinessScanned
+            }
+            extraction.visionPages = Array(candidates.prefix(context.config.readiness.visionPageCap))
+        }
+        return extraction
+    }
+
+    /// One page: its lines in reading order and its classification.
+    private func read(_ page: PopplerPageRef) -> PageData {
+        let text = page.textLines()
+        let lines = ReadingOrder.order(text.lines, pageWidth: text.width)
+        var all = ""
+        for l in lines { all += l.text; all += "\n" }
+        let quality = TextQuality(all)
+        // Image areas cost a second pass over the page; a page full of text is a text page
+        // whatever its pictures, so only thin pages are measured.
+        let coverage = quality.characters < 200 ? page.imageCoverage() : 0
+        let ink = quality.characters < PageClassifier.thinText && coverage <= 0.02 && quality.plausibleWords == 0 ? page.hasInk() : false
+        let classification = PageClassifier.classify(quality, imageCoverage: coverage, hasDrawing: ink)
+        return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label)
+    }
+}
+
+extension PageRecord.Classification {
+    /// Whether the page's text layer is kept (the others go to OCR or are blank).
+    var hasUsableText: Bool { self == .text || self == .mixed }
+}
+
+/// "1–3, 7, 9–10".
+enum PageList {
+    static func format(_ pages: [Int]) -> String {
+        var parts: [String] = []
+        var i = 0
+        while i < pages.count {
+            var j = i
+            while j + 1 < pages.count && pages[j + 1] == pages[j] + 1 { j += 1 }
+            parts.append(j > i ? "\(pages[i])–\(pages[j])" : "\(pages[i])")
+            i = j + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+}

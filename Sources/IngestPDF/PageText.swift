@@ -1,0 +1,133 @@
+import CPoppler
+import Foundation
+
+/// One text line of a page as poppler's layout analysis orders it, with its box in points
+/// (y grows downwards) and its mean glyph height, which stands in for the font size.
+struct TextLine: Sendable, Equatable {
+    var text: String
+    var x0: Double, y0: Double, x1: Double, y1: Double
+    var glyphHeight: Double
+    /// False when poppler gave no usable geometry (the line then stands alone).
+    var hasGeometry: Bool
+}
+
+/// What a page yields: its lines in reading order and the counts the classifier needs.
+struct PageText: Sendable {
+    var lines: [TextLine]
+    var width: Double
+    var height: Double
+}
+
+extension PopplerPageRef {
+    /// The page's lines in reading order. Poppler's text analysis (the one `pdftotext` runs)
+    /// groups glyphs into flows (columns), blocks and lines; `poppler_page_get_text` walks them
+    /// flow by flow, so columns come out one after the other. `poppler_page_get_text_layout`
+    /// gives one rectangle per character of that same text, from which each line gets its box.
+    func textLines() -> PageText {
+        let (w, h) = size
+        guard let raw = poppler_page_get_text(handle) else { return PageText(lines: [], width: w, height: h) }
+        defer { g_free(raw) }
+        var rects: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        let hasLayout = poppler_page_get_text_layout(handle, &rects, &count) != 0 && rects != nil
+        defer { if let rects { g_free(rects) } }
+        let text = String(cString: raw)
+        let scalars = text.unicodeScalars
+        // Rectangles map one to one onto the text's characters; if poppler ever disagrees, keep
+        // the text and drop the geometry rather than misplace boxes.
+        let geometry = hasLayout && Int(count) == scalars.count ? rects : nil
+
+        var lines: [TextLine] = []
+        var current = String.UnicodeScalarView()
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var heightSum = 0.0, glyphs = 0
+        func flush() {
+            let line = String(current)
+            current.removeAll(keepingCapacity: true)
+            defer {
+                x0 = .infinity; y0 = .infinity; x1 = -.infinity; y1 = -.infinity; heightSum = 0; glyphs = 0
+            }
+            guard line.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return }
+            if glyphs > 0 {
+                lines.append(TextLine(text: line, x0: x0, y0: y0, x1: x1, y1: y1,
+                                      glyphHeight: heightSum / Double(glyphs), hasGeometry: true))
+            } else {
+                lines.append(TextLine(text: line, x0: 0, y0: 0, x1: 0, y1: 0, glyphHeight: 0, hasGeometry: false))
+            }
+        }
+        var i = 0
+        var previous: (x1: Double, y0: Double, y1: Double)?
+        for s in scalars {
+            if s == "\n" { flush(); previous = nil; i += 1; continue }
+            if let geometry, s != " " {
+                let r = geometry[i]
+                let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
+                // Poppler's selection text runs table cells and side-by-side blocks of one visual
+                // line together ("ContinentAsia"): a wide gap starts a new line segment, a
+                // narrower one without a space gets a space.
+                if let p = previous, gx0 >= p.x1, gy0 < p.y1, gy1 > p.y0 {
+                    let gap = gx0 - p.x1, h = max(p.y1 - p.y0, gy1 - gy0)
+                    if gap > h * 1.5 { flush() }
+                    else if gap > h * 0.3, let last = current.last, last != " " { current.append(" ") }
+                }
+                previous = (gx1, gy0, gy1)
+                current.append(s)
+                if gx0 < x0 { x0 = gx0 }
+                if gx1 > x1 { x1 = gx1 }
+                if gy0 < y0 { y0 = gy0 }
+                if gy1 > y1 { y1 = gy1 }
+                heightSum += gy1 - gy0
+                glyphs += 1
+            } else {
+                current.append(s)
+            }
+            i += 1
+        }
+        flush()
+        return PageText(lines: lines, width: w, height: h)
+    }
+
+    /// Share of the page's area covered by images (0…1, overlaps counted once per image).
+    func imageCoverage() -> Double {
+        let (w, h) = size
+        guard w > 0, h > 0, let list = poppler_page_get_image_mapping(handle) else { return 0 }
+        defer { poppler_page_free_image_mapping(list) }
+        var covered = 0.0
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            if let data = n.pointee.data {
+                let m = data.assumingMemoryBound(to: PopplerImageMapping.self).pointee
+                let iw = max(0, min(m.area.x2, w) - max(m.area.x1, 0))
+                let ih = max(0, min(m.area.y2, h) - max(m.area.y1, 0))
+                covered += iw * ih
+            }
+            node = n.pointee.next
+        }
+        return min(1, covered / (w * h))
+    }
+}
+
+extension PopplerPageRef {
+    /// Whether anything is drawn on the page (vector outlines, glyphs without Unicode): a tiny
+    /// render, asked only of pages with neither text nor images.
+    func hasInk(scale: Double = 0.25) -> Bool {
+        let (w, h) = size
+        let pw = Int32(max(1, min(2000, (w * scale).rounded(.up)))), ph = Int32(max(1, min(2000, (h * scale).rounded(.up))))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph) else { return false }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return false }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        poppler_page_render(handle, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return false }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<Int(ph) {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<Int(pw) where row[x] & 0x00FF_FFFF != 0x00FF_FFFF { return true }
+        }
+        return false
+    }
+}

@@ -1,1 +1,0 @@
-// IngestYouTube: see the module's README in DESIGN.md.

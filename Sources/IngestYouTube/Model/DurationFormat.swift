@@ -1,0 +1,19 @@
+import IngestCore
+
+/// Durations as the messages of SPEC §4 write them: « 2 h 14 », « 45 min ».
+public enum DurationFormat {
+    /// `seconds` rounded down to the minute: « 2 h 14 » (fr), « 2 h 14 min » (en), « 45 min », « 2 h ».
+    public static func text(seconds: Double, language: MessageLanguage) -> String {
+        let total = max(0, Int(seconds.isFinite ? seconds : 0)) / 60
+        let h = total / 60, m = total % 60
+        if h == 0 { return "\(m) min" }
+        if m == 0 { return "\(h) h" }
+        let mm = m < 10 ? "0\(m)" : "\(m)"
+        return language == .fr ? "\(h) h \(mm)" : "\(h) h \(mm) min"
+    }
+
+    /// A cap in minutes: « 60 min », or « 2 h » when it is whole hours above one hour.
+    public static func cap(minutes: Int, language: MessageLanguage) -> String {
+        minutes > 60 ? text(seconds: Double(minutes * 60), language: language) : "\(minutes) min"
+    }
+}

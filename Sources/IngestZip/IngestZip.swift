@@ -1,1 +1,0 @@
-// IngestZip: see the module's README in DESIGN.md.

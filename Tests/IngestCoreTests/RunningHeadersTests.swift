@@ -1,0 +1,47 @@
+import IngestCore
+import XCTest
+
+final class RunningHeadersTests: XCTestCase {
+    /// A page of ordinary prose: lines that differ from page to page.
+    func prose(_ n: Int) -> [String] {
+        let words = ["force", "masse", "vitesse", "énergie", "travail", "puissance", "champ", "charge"]
+        return (0..<8).map { i in "La \(words[(n + i) % 8]) dépend de la \(words[(n * 3 + i) % 8]) ici (\(n * 10 + i))." }
+    }
+
+    func testRemovesRepeatedHeaderAndPageNumbers() {
+        let pages = (1...6).map { n in ["Cours de physique — chapitre 2"] + prose(n) + ["\(n)"] }
+        let cleaned = RunningHeaders.remove(pages)
+        for (n, lines) in cleaned.enumerated() { XCTAssertEqual(lines, prose(n + 1)) }
+    }
+
+    func testPageNumberFormats() {
+        let pages = (1...4).map { n in prose(n) + ["Page \(n) / 4"] }
+        XCTAssertEqual(RunningHeaders.remove(pages), (1...4).map { prose($0) })
+        let dashed = (1...3).map { n in prose(n) + ["- \(n) -"] }
+        XCTAssertEqual(RunningHeaders.remove(dashed), (1...3).map { prose($0) })
+        XCTAssertEqual(RunningHeaders.key("  - 12 -  "), "- # -")
+        XCTAssertEqual(RunningHeaders.key("xiv"), "#")
+    }
+
+    func testKeepsLinesThatDoNotRepeat() {
+        let pages = [["Introduction", "a"], ["Méthodes", "b"], ["Résultats", "c"], ["Discussion", "d"]]
+        XCTAssertEqual(RunningHeaders.remove(pages), pages)
+    }
+
+    func testKeepsRepeatedLinesInTheMiddleOfPages() {
+        let middle = (1...5).map { n in Array(prose(n).prefix(4)) + ["Exemple :"] + Array(prose(n).suffix(4)) }
+        let cleaned = RunningHeaders.remove(middle)
+        XCTAssertTrue(cleaned.allSatisfy { $0.contains("Exemple :") })
+    }
+
+    func testSinglePageAndEmptyInputAreUnchanged() {
+        XCTAssertEqual(RunningHeaders.remove([]), [])
+        XCTAssertEqual(RunningHeaders.remove([["1", "Texte"]]), [["1", "Texte"]])
+    }
+
+    func testAlternatingBookHeaders() {
+        // Even pages carry the book title, odd pages the chapter: each on half the pages.
+        let pages = (1...10).map { n in [n % 2 == 0 ? "\(n)    Mécanique" : "Chapitre 1. Forces    \(n)"] + prose(n) }
+        XCTAssertEqual(RunningHeaders.remove(pages), (1...10).map { prose($0) })
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import IngestCore
+import IngestTestSupport
+@testable import IngestOffice
+import XCTest
+
+/// Records what the scanner reports, as readable strings. The name table is lent to the scanner
+/// while it runs, so ids are recorded and turned into names afterwards (`resolved`).
+struct Recorder: XMLHandler {
+    let names: XMLNameTable
+    var events: [String] = []
+    var ids: [[Int32]] = []
+    mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        var s = "<{0}"
+        var row = [name]
+        for i in 0..<a.count { row.append(a.name(at: i)); s += " {\(i + 1)}=\(a.value(at: i))" }
+        events.append(s); ids.append(row)
+    }
+    mutating func endElement(_ name: Int32) throws { events.append("</{0}"); ids.append([name]) }
+    var resolved: [String] {
+        zip(events, ids + Array(repeating: [], count: max(0, events.count - ids.count))).map { e, row in
+            var s = e
+            for (k, id) in row.enumerated() {
+                s = s.replacingOccurrences(of: "{\(k)}", with: k == 0 ? "\(names.localName(id))@\(names.namespaceOf(id))" : names.localName(id))
+            }
+            return s
+        }
+    }
+    mutating func characters(_ text: UnsafeRawBufferPointer) throws {
+        let s = String(decoding: text, as: UTF8.self)
+        if let last = events.last, last.hasPrefix("\"") { events[events.count - 1] = String(last.dropLast()) + s + "\"" }
+        else { events.append("\"" + s + "\""); ids.append([]) }
+    }
+}
+
+final class XMLScannerTests: XCTestCase {
+    func scan(_ xml: String, chunk: Int = .max) throws -> [String] {
+        let names = XMLNameTable()
+        let scanner = XMLScanner(part: "test.xml", names: names)
+        var r = Recorder(names: names)
+        let bytes = Array(xml.utf8)
+        var i = 0
+        while i < bytes.count {
+            let end = min(bytes.count, i + chunk)
+            try bytes[i..<end].withUnsafeBytes { try scanner.feed($0, &r) }
+            i = end
+        }
+        try scanner.finish(&r)
+        return r.resolved
+    }
+
+    func testNamespacesAreResolvedByURINotPrefix() throws {
+        let names = XMLNameTable()
+        let p = names.name("urn:w", "p")
+        struct Collect: XMLHandler {
+            let p: Int32; var count = 0
+            mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws { if name == p { count += 1 } }
+            mutating func endElement(_ name: Int32) throws {}
+            mutating func characters(_ text: UnsafeRawBufferPointer) throws {}
+        }
+        var h = Collect(p: p)
+        let xml = #"<w:doc xmlns:w="urn:w"><w:p/><x:p xmlns:x="urn:w"/><p xmlns="urn:w"/><w:p xmlns:w="urn:other"/></w:doc>"#
+        try XMLScanner(part: "t", names: names).scan(Array(xml.utf8), &h)
+        XCTAssertEqual(h.count, 3, "three prefixes bound to urn:w, one w: rebound elsewhere")
+    }
+
+    func testEntitiesCDATACommentsAndChunking() throws {
+        let xml = #"<?xml version="1.0"?><!-- c --><a k="1 &amp; 2">x &lt;y&gt; &#233;&#x20AC; <![CDATA[<raw>]]>z</a>"#
+        let whole = try scan(xml)
+        XCTAssertEqual(whole, ["<a@0 k=1 & 2", "\"x <y> é€ <raw>z\"", "</a@0"])
+        for size in [1, 2, 3, 7] { XCTAssertEqual(try scan(xml, chunk: size), whole, "chunk \(size)") }
+    }
+
+    func testMalformedIsNamed() {
+        for bad in ["<a><b></a></b>", "<a>", "<a x=1/>", "<a>&nope;</a>", "<a>&#xD800;</a>", "", "<a></a><b/>"] {
+            XCTAssertThrowsError(try scan(bad), bad) { e in
+                XCTAssertEqual((e as? IngestError)?.code, .officeXMLMalformed, "\(bad): \(e)")
+            }
+        }
+    }
+
+    func testBillionLaughsIsRefusedWithoutExpanding() {
+        var dtd = #"<!DOCTYPE lolz [<!ENTITY lol "lol">"#
+        for i in 1...9 { dtd += "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i == 1 ? "" : String(i - 1));", count: 10) + "\">" }
+        dtd += "]>"
+        let xml = dtd + "<w:document><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>"
+        XCTAssertThrowsError(try scan(xml)) { e in XCTAssertEqual((e as? IngestError)?.code, .officeEntityExpansion) }
+        XCTAssertThrowsError(try scan(xml, chunk: 5)) { e in XCTAssertEqual((e as? IngestError)?.code, .officeEntityExpansion) }
+    }
+
+    func testNeverCrashesOnRandomAndMutatedInput() {
+        var rng = SeededGenerator(seed: 0xC0FFEE)
+        let valid = Array(#"<?xml version="1.0"?><w:document xmlns:w="urn:w"><w:body><w:p w:rsid="00A1"><w:r><w:t xml:space="preserve">Un &amp; deux &#x41;</w:t></w:r></w:p><![CDATA[x]]><!-- c --></w:body></w:document>"#.utf8)
+        let alphabet = Array("<>/=\"'&;#x:![]?- abcw".utf8)
+        for i in 0..<2000 {
+            var bytes: [UInt8]
+            switch i % 3 {
+            case 0: bytes = [UInt8](rng.bytes(Int.random(in: 0...300, using: &rng)))
+            case 1: bytes = (0..<Int.random(in: 0...300, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            default:
+                bytes = valid
+                for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &rng)] = alphabet.randomElement(using: &rng)!
+                }
+            }
+            let names = XMLNameTable()
+            var r = Recorder(names: names)
+            let scanner = XMLScanner(part: "r", names: names)
+            do {
+                let chunk = Int.random(in: 1...64, using: &rng)
+                var k = 0
+                while k < bytes.count {
+                    try bytes[k..<min(bytes.count, k + chunk)].withUnsafeBytes { try scanner.feed($0, &r) }
+                    k += chunk
+                }
+                try scanner.finish(&r)
+            } catch let e as IngestError {
+                XCTAssertTrue([.officeXMLMalformed, .officeEntityExpansion].contains(e.code), "case \(i): \(e)")
+            } catch { XCTFail("case \(i): \(error)") }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import IngestTestSupport
+import XCTest
+
+final class PDFExtractorTests: XCTestCase {
+    let extractor = PDFExtractor()
+
+    func extract(_ url: URL, password: String? = nil, deadline: Date? = nil) throws -> Extraction {
+        let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
+        return try extractor.extract(input, context: ExtractionContext(language: .en, password: password, deadline: deadline))
+    }
+
+    func assertCode(_ code: ErrorCode, _ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try body(), file: file, line: line) { error in
+            XCTAssertEqual((error as? IngestError)?.code, code, "\(error)", file: file, line: line)
+        }
+    }
+
+    // MARK: Bad input
+
+    func testZeroByteFile() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let url = try tmp.write("empty.pdf", Data())
+        assertCode(.fileEmpty) { _ = try extract(url) }
+    }
+
+    func testHTMLNamedPDF() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let url = try tmp.write("page.pdf", "<!DOCTYPE html><html><body>Not a PDF</body></html>")
+        assertCode(.pdfNotPDF) { _ = try extract(url) }
+    }
+
+    func testTruncatedPDF() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let full = PDFTestFiles.make(pages: 3) { PDFTestFiles.text("Page \($0 + 1) body text", x: 72, y: 700) }
+        let url = try tmp.write("cut.pdf", full.prefix(60))
+        XCTAssertThrowsError(try extract(url)) { error in
+            let e = error as? IngestError
+            XCTAssertEqual(e?.code, .pdfCorrupt, "\(error)")
+            XCTAssertNotNil(e?.detail, "poppler's reason is kept")
+        }
+    }
+
+    func testRepairedPDFIsReadWithWarning() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        var data = PDFTestFiles.make(pages: 2) { PDFTestFiles.text("Recoverable text on page \($0 + 1)", x: 72, y: 700) }
+        // Break the startxref offset: poppler rebuilds the cross-reference table.
+        let tail = String(decoding: data.suffix(40), as: UTF8.self)
+        let broken = tail.replacingOccurrences(of: #"startxref\n\d+"#, with: "startxref\n12", options: .regularExpression)
+        data = data.dropLast(40) + Data(broken.utf8)
+        let e = try extract(try tmp.write("broken-xref.pdf", data))
+        XCTAssertTrue(e.blocks.contains { $0.text.contains("Recoverable text on page 2") })
+        XCTAssertTrue(e.warnings.contains { $0.code == .pdfRepaired }, "\(e.warnings)")
+    }
+
+    func testCorpusBrokenFiles() throws {
+        try Corpus.require()
+        assertCode(.fileEmpty) { _ = try extract(Corpus.url("pdf/pdfplumber-empty.pdf")) }
+        assertCode(.pdfCorrupt) { _ = try extract(Corpus.url("pdf/ocrmypdf-invalid.pdf")) }
+        // Damaged but readable: whatever poppler recovers, with a warning, never a crash.
+        for name in ["qpdf-issue-117.pdf", "pdfminer-zen_of_python_corrupted.pdf", "pdfplumber-malformed-from-issue-932.pdf"] {
+            do {
+                let e = try extract(Corpus.url("pdf/" + name))
+                XCTAssertFalse(e.pages?.isEmpty ?? true, name)
+            } catch let error as IngestError {
+                XCTAssertEqual(error.code, .pdfCorrupt, name)
+            }
+        }
+        let repaired = try extract(Corpus.url("pdf/qpdf-issue-117.pdf"))
+        XCTAssertTrue(repaired.warnings.contains { $0.code == .pdfRepaired })
+    }
+
+    func testJavaScriptIsNotRunAndReported() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let js = "/Names << /JavaScript << /Names [(x) << /S /JavaScript /JS (app.alert\\('hi'\\);) >>] >> >> /OpenAction << /S /JavaScript /JS (app.alert\\('open'\\);) >> "
+        let data = PDFTestFiles.make(pages: 1, extraCatalog: js) { _ in PDFTestFiles.text("Hello from a scripted PDF", x: 72, y: 700) }
+        let e = try extract(try tmp.write("js.pdf", data))
+        XCTAssertTrue(e.warnings.contains { $0.code == .pdfJavaScriptIgnored }, "\(e.warnings)")
+        XCTAssertTrue(e.blocks.contains { $0.text.contains("Hello from a scripted PDF") })
+    }
+
+    func testTwoThousandPagesStreamWithinDeadline() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let data = PDFTestFiles.make(pages: 2000) { PDFTestFiles.text("Page \($0 + 1) of a very long course.", x: 72, y: 700) }
+        let url = try tmp.write("long.pdf", data)
+        let e = try extract(url)
+        XCTAssertEqual(e.pages?.count, 2000)
+        XCTAssertEqual(e.pagesRead, 2000)
+        // A deadline already past stops the run with the named time-limit error, not a hang.
+        assertCode(.timeLimit) { _ = try extract(url, deadline: Date()) }
+    }
+
+    func testPageWithOneHundredThousandTinyGlyphs() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        // 400 lines of 250 one-point glyphs.
+        let data = PDFTestFiles.make(pages: 1) { _ in
+            (0..<400).map { PDFTestFiles.text(String(repeating: "abcdefghij", count: 25), x: 10, y: 830 - Double($0) * 2, size: 1) }
+                .joined(separator: "\n")
+        }
+        let e = try extract(try tmp.write("tiny.pdf", data))
+        XCTAssertEqual(e.pages?.count, 1)
+        XCTAssertGreaterThanOrEqual(e.pages?[0].characters ?? 0, 50_000)
+    }
+
+    // MARK: Encryption
+
+    func testEncryptedPDFs() throws {
+        try Corpus.require()
+        let cases: [(String, String)] = [("pdfminer-rc4-40.pdf", "baz"), ("pdfminer-aes-256-r6.pdf", "usersecret"),
+                                         ("pypdf-encryption-r4-aes-user-password.pdf", "asdfzxcv"),
+                                         ("sample-files-005-libreoffice-writer-password.pdf", "openpassword")]
+        for (name, password) in cases {
+            let url = Corpus.url("pdf/" + name)
+            assertCode(.pdfEncrypted) { _ = try extract(url) }
+            assertCode(.pdfWrongPassword) { _ = try extract(url, password: "not-it") }
+            let e = try extract(url, password: password)
+            XCTAssertFalse(e.blocks.isEmpty, name)
+        }
+        // Owner password only: read normally without one.
+        let owner = try extract(Corpus.url("pdf/pypdf-encryption-r6-owner-password.pdf"))
+        XCTAssertTrue(owner.blocks.contains { $0.text.contains("encryption") })
+        XCTAssertEqual(try extract(Corpus.url("pdf/pdfminer-rc4-40.pdf"), password: "baz").blocks.first?.text, "Secret!")
+    }
+
+    // MARK: Content
+
+    func testTwoColumnsDoNotInterleave() throws {
+        try Corpus.require()
+        let e = try extract(Corpus.url("pdf/sample-files-026-multicolumn.pdf"))
+        let text = e.blocks.filter { $0.page == 1 }.map(\.text).joined(separator: "\n")
+        // The left column ends with "Donec nonummy" and the right one starts "pellentesque ante.".
+        let left = try XCTUnwrap(text.range(of: "Donec nonummy"))
+        let right = try XCTUnwrap(text.range(of: "pellentesque ante."))
+        XCTAssertLessThan(left.lowerBound, right.lowerBound)
+        XCTAssertTrue(e.blocks.allSatisfy { $0.provenance == .textLayer && $0.page != nil })
+    }
+
+    func testMetadataOutlineAndPageClassification() throws {
+        try Corpus.require()
+        let e = try extract(Corpus.url("pdf/sample-files-009-GeoTopo-komprimiert.pdf"))
+        XCTAssertEqual(e.metadata["pageCount"], .int(e.pages?.count ?? -1))
+        XCTAssertNotNil(e.metadata["pdfVersion"]?.stringValue)
+        XCTAssertNotNil(e.metadata["creationDate"]?.stringValue?.range(of: #"^\d{4}-\d\d-\d\dT"#, options: .regularExpression))
+        XCTAssertGreaterThan(e.blocks.filter { $0.kind == .heading }.count, 10)
+        XCTAssertTrue(e.pages?.contains { $0.label != nil } ?? false, "front matter has Roman page labels")
+        XCTAssertTrue(e.ocrCandidates.isEmpty)
+    }
+
+    func testFontWithoutUnicodeMappingIsAnOCRCandidate() throws {
+        try Corpus.require()
+        let e = try extract(Corpus.url("pdf/ocrmypdf-truetype_font_nomapping.pdf"))
+        XCTAssertEqual(e.ocrCandidates, [1])
+        XCTAssertEqual(e.pages?.first?.classification, .corruptText)
+        XCTAssertTrue(e.warnings.contains { $0.code == .pdfPagesWithoutText })
+    }
+
+    func testScannedPDFIsImageOnly() throws {
+        try Corpus.require()
+        let e = try extract(Corpus.url("scans/ocrmypdf-cardinal.pdf"))
+        XCTAssertEqual(e.ocrCandidates, [1, 2, 3, 4])
+        XCTAssertEqual(e.thinTextReason, .readinessScanned)
+        XCTAssertEqual(e.visionPages, [1, 2, 3, 4])
+        XCTAssertTrue(e.pages?.allSatisfy { $0.classification == .imageOnly } ?? false)
+    }
+
+    func testRunningHeadersRemovedAndHeadingsFound() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let data = PDFTestFiles.make(pages: 4) { i in
+            [PDFTestFiles.text("Physique - Semestre 1", x: 72, y: 800, size: 9),
+             PDFTestFiles.text("Chapitre \(i * 3 + 1)", x: 72, y: 740, size: 20),
+             PDFTestFiles.text("La force est une grandeur vectorielle, voir exemple \(i * 7 + 2).", x: 72, y: 700),
+             PDFTestFiles.text("\(i + 1)", x: 290, y: 40, size: 9)].joined(separator: "\n")
+        }
+        let e = try extract(try tmp.write("course.pdf", data))
+        XCTAssertFalse(e.blocks.contains { $0.text.contains("Semestre") })
+        XCTAssertFalse(e.blocks.contains { $0.text.trimmingCharacters(in: .whitespaces) == "2" })
+        XCTAssertEqual(e.blocks.filter { $0.kind == .heading }.map(\.text), ["Chapitre 1", "Chapitre 4", "Chapitre 7", "Chapitre 10"])
+        XCTAssertEqual(e.title, TitleCandidate("Chapitre 1", origin: .heading))
+    }
+
+    func testMeaningfulTitles() {
+        XCTAssertNil(PDFMetadata.meaningfulTitle("Microsoft Word - cours.docx", fileName: "a.pdf"))
+        XCTAssertNil(PDFMetadata.meaningfulTitle("untitled", fileName: "a.pdf"))
+        XCTAssertNil(PDFMetadata.meaningfulTitle("chapitre3.pdf", fileName: "a.pdf"))
+        XCTAssertNil(PDFMetadata.meaningfulTitle("Cours_2", fileName: "Cours_2.pdf"))
+        XCTAssertNil(PDFMetadata.meaningfulTitle("Document1", fileName: "x.pdf"))
+        XCTAssertEqual(PDFMetadata.meaningfulTitle("  Thermodynamique   classique ", fileName: "x.pdf"), "Thermodynamique classique")
+    }
+
+    func testMojibakeAndUnmappedTextAreCorrupt() {
+        XCTAssertTrue(TextQuality(String(repeating: "ThŽo a mangŽ une pomme trs rapidement. ", count: 5)).isCorrupt)
+        XCTAssertTrue(TextQuality(String(repeating: "\u{FFFD}\u{E001}x ", count: 30)).isCorrupt)
+        XCTAssertTrue(TextQuality(String(repeating: "#$%& 3@1! ¤¤ =+= ", count: 10)).isCorrupt
+                      || TextQuality(String(repeating: "qzxwv bnmpt krsdf ghjkl ", count: 10)).isCorrupt)
+        XCTAssertFalse(TextQuality("Théo a mangé une pomme très rapidement, puis il est parti à l'école.").isCorrupt)
+        XCTAssertFalse(TextQuality("Привет, мир. こんにちは世界. مرحبا بالعالم. Hello world again and again.").isCorrupt)
+    }
+}

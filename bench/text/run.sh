@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Text benchmark (issue 2): `ingest convert` on 1,000 generated text files of 5–50 KB, side by side
+# with `sha256sum` over the same files in the same run (reading and hashing once is the floor).
+# Reports the wall-time ratio and peak memory. Usage: bench/text/run.sh [N_FILES] [ROUNDS]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+n=${1:-1000}
+rounds=${2:-5}
+work=bench/work/text
+mkdir -p "$work"
+[ -d "$work/corpus-$n" ] || python3 bench/text/make_corpus.py "$work/corpus-$n" "$n"
+swift build -c release --product ingest --static-swift-stdlib >/dev/null 2>&1
+bin=.build/release/ingest
+command -v /usr/bin/time >/dev/null || { echo "needs GNU time (apt-get install time)" >&2; exit 1; }
+bytes=$(du -sb "$work/corpus-$n" | cut -f1)
+echo "files: $n, bytes: $bytes, cores: $(nproc)"
+
+ours=() ; floor=()
+for r in $(seq "$rounds"); do
+  rm -rf "$work/out" "$work/lib.sqlite"*
+  # Drop nothing from the page cache: both tools read warm files, alternately, in the same run.
+  s=$(date +%s.%N); find "$work/corpus-$n" -type f -print0 | xargs -0 sha256sum >/dev/null; e=$(date +%s.%N)
+  floor+=("$(echo "$e - $s" | bc -l)")
+  s=$(date +%s.%N); "$bin" convert "$work/corpus-$n" --out "$work/out" --library "$work/lib.sqlite" --quiet --sink directory; e=$(date +%s.%N)
+  ours+=("$(echo "$e - $s" | bc -l)")
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+mo=$(median "${ours[@]}"); mf=$(median "${floor[@]}")
+rm -rf "$work/out" "$work/lib.sqlite"*
+peak=$(/usr/bin/time -f '%M' "$bin" convert "$work/corpus-$n" --out "$work/out" --library "$work/lib.sqlite" --quiet --sink directory 2>&1 >/dev/null | tail -1)
+printf 'ingest convert: median %.3f s over %d rounds\n' "$mo" "$rounds"
+printf 'sha256sum:      median %.3f s\n' "$mf"
+printf 'ratio ingest/sha256sum: %.2f (target ≤ 6)\n' "$(echo "$mo / $mf" | bc -l)"
+printf 'peak RSS ingest: %.1f MB (target < 150 MB)\n' "$(echo "$peak / 1024" | bc -l)"
