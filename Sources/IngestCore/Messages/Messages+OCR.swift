@@ -1,5 +1,49 @@
 // Codes and messages of the OCR domain. Declare each code as a static member of ErrorCode here,
 // with its French and English message below; MessageCatalog merges this table.
+extension ErrorCode {
+    public static let ocrLanguageMissing: ErrorCode = "ocr.languageMissing"
+    public static let ocrImageTooLarge: ErrorCode = "ocr.imageTooLarge"
+    public static let ocrImageTooSmall: ErrorCode = "ocr.imageTooSmall"
+    public static let ocrCorruptImage: ErrorCode = "ocr.corruptImage"
+    public static let ocrUnsupportedImage: ErrorCode = "ocr.unsupportedImage"
+    public static let ocrPageTimeLimit: ErrorCode = "ocr.pageTimeLimit"
+    public static let ocrPagesCapped: ErrorCode = "ocr.pagesCapped"          // warning
+    public static let ocrPageRotated: ErrorCode = "ocr.pageRotated"          // warning
+    public static let ocrRenderFailed: ErrorCode = "ocr.renderFailed"
+    public static let ocrEngineFailed: ErrorCode = "ocr.engineFailed"
+}
+
 extension MessageCatalog {
-    static let ocrMessages: [ErrorCode: MessageEntry] = [:]
+    static let ocrMessages: [ErrorCode: MessageEntry] = [
+        .ocrLanguageMissing: .init(
+            fr: "Les données de reconnaissance de texte pour la langue {language} ne sont pas installées (cherchées dans {path}) : installe le paquet {package} (apt install {package}).",
+            en: "Text recognition data for language {language} is not installed (looked for in {path}): install the {package} package (apt install {package})."),
+        .ocrImageTooLarge: .init(
+            fr: "L'image fait {width} × {height} pixels : c'est plus que la limite de {limit} pixels, elle n'est pas décodée.",
+            en: "The image is {width} × {height} pixels: more than the {limit}-pixel limit, so it is not decoded."),
+        .ocrImageTooSmall: .init(
+            fr: "L'image fait {width} × {height} pixels : trop petite pour contenir du texte lisible.",
+            en: "The image is {width} × {height} pixels: too small to hold readable text."),
+        .ocrCorruptImage: .init(
+            fr: "L'image {file} est abîmée et ne peut pas être décodée.",
+            en: "The image {file} is damaged and cannot be decoded."),
+        .ocrUnsupportedImage: .init(
+            fr: "Le format d'image de {file} ({format}) n'est pas lu. Sont lus : PNG, JPEG, TIFF, WebP, GIF, BMP et HEIC.",
+            en: "The image format of {file} ({format}) is not read. Read are: PNG, JPEG, TIFF, WebP, GIF, BMP and HEIC."),
+        .ocrPageTimeLimit: .init(
+            fr: "La page {page} a été abandonnée : sa reconnaissance dépassait {seconds} s.",
+            en: "Page {page} was given up: recognising it took longer than {seconds} s."),
+        .ocrPagesCapped: .init(
+            fr: "Seules {cap} pages sont lues par reconnaissance de texte : les pages {pages} ont été laissées de côté.",
+            en: "Only {cap} pages are read by text recognition: pages {pages} were left out."),
+        .ocrPageRotated: .init(
+            fr: "La page {page} était tournée : elle a été redressée de {degrees}° avant lecture.",
+            en: "Page {page} was turned: it was rotated by {degrees}° before reading."),
+        .ocrRenderFailed: .init(
+            fr: "La page {page} n'a pas pu être rendue en image pour la reconnaissance de texte.",
+            en: "Page {page} could not be rendered as an image for text recognition."),
+        .ocrEngineFailed: .init(
+            fr: "La reconnaissance de texte a échoué ({reason}).",
+            en: "Text recognition failed ({reason})."),
+    ]
 }

@@ -1,0 +1,69 @@
+import Foundation
+import IngestCore
+
+/// Tesseract engines for one language set, initialised once and lent to one worker at a time.
+/// Pools are kept for the life of the process (one per language set), so a batch pays each
+/// engine's start-up once, not once per page or per document.
+final class EnginePool: @unchecked Sendable {
+    let languages: String
+    private let condition = NSCondition()
+    private var idle: [TesseractEngine] = []
+    private var created = 0
+    private var capacity: Int
+
+    private init(languages: String, capacity: Int) {
+        self.languages = languages
+        self.capacity = max(1, capacity)
+    }
+
+    private static let registryLock = NSLock()
+    nonisolated(unsafe) private static var registry: [String: EnginePool] = [:]
+
+    /// The pool for `languages`, grown to hold at least `capacity` engines.
+    static func shared(languages: String, capacity: Int) -> EnginePool {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        let key = languages + "|" + (TessData.configuredPath ?? "")
+        if let pool = registry[key] {
+            pool.condition.lock()
+            pool.capacity = max(pool.capacity, capacity)
+            pool.condition.unlock()
+            return pool
+        }
+        let pool = EnginePool(languages: languages, capacity: capacity)
+        registry[key] = pool
+        return pool
+    }
+
+    /// Runs `body` with an engine of its own, creating one if the pool is not full yet and
+    /// waiting for one to come back otherwise.
+    func withEngine<T>(_ body: (TesseractEngine) throws -> T) throws -> T {
+        let engine = try checkOut()
+        defer { checkIn(engine) }
+        return try body(engine)
+    }
+
+    private func checkOut() throws -> TesseractEngine {
+        condition.lock()
+        while idle.isEmpty && created >= capacity { condition.wait() }
+        if let engine = idle.popLast() { condition.unlock(); return engine }
+        created += 1
+        condition.unlock()
+        do {
+            return try TesseractEngine(languages: languages)
+        } catch {
+            condition.lock(); created -= 1; condition.signal(); condition.unlock()
+            throw error
+        }
+    }
+
+    private func checkIn(_ engine: TesseractEngine) {
+        condition.lock()
+        idle.append(engine)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Engines created so far (for tests: proves engines are reused, not made per page).
+    var engineCount: Int { condition.lock(); defer { condition.unlock() }; return created }
+}

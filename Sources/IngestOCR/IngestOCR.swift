@@ -1,1 +1,0 @@
-// IngestOCR: see the module's README in DESIGN.md.

@@ -1,0 +1,85 @@
+import CTesseract
+import Foundation
+
+/// A leptonica image. Owns its `PIX*` and destroys it on release; never shared between threads
+/// while being changed (each page's image belongs to the worker recognising it).
+final class PageImage: @unchecked Sendable {
+    private(set) var raw: UnsafeMutablePointer<PIX>
+
+    init(taking raw: UnsafeMutablePointer<PIX>) { self.raw = raw }
+
+    deinit {
+        var p: UnsafeMutablePointer<PIX>? = raw
+        pixDestroy(&p)
+    }
+
+    var width: Int { Int(pixGetWidth(raw)) }
+    var height: Int { Int(pixGetHeight(raw)) }
+    var depth: Int { Int(pixGetDepth(raw)) }
+    var resolution: Int { Int(pixGetXRes(raw)) }
+
+    func setResolution(_ dpi: Int) { pixSetResolution(raw, Int32(dpi), Int32(dpi)) }
+
+    /// Replaces the image by `transform(raw)` when it returns a new one.
+    private func replace(_ transform: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) -> Bool {
+        guard let next = transform(raw) else { return false }
+        var old: UnsafeMutablePointer<PIX>? = raw
+        pixDestroy(&old)
+        raw = next
+        return true
+    }
+
+    /// Turns the image clockwise by `quarterTurns` × 90°.
+    @discardableResult
+    func rotateClockwise(quarterTurns: Int) -> Bool {
+        let q = ((quarterTurns % 4) + 4) % 4
+        guard q != 0 else { return true }
+        return replace { pixRotateOrth($0, Int32(q)) }
+    }
+
+    @discardableResult
+    func flipLeftRight() -> Bool { replace { pixFlipLR(nil, $0) } }
+    @discardableResult
+    func flipTopBottom() -> Bool { replace { pixFlipTB(nil, $0) } }
+
+    /// An 8-bit gray image from rows of `width` gray bytes (row stride `bytesPerRow`).
+    static func gray(width: Int, height: Int, bytesPerRow: Int, bytes: UnsafeRawBufferPointer) -> PageImage? {
+        guard width > 0, height > 0, let pix = pixCreate(Int32(width), Int32(height), 8) else { return nil }
+        let wpl = Int(pixGetWpl(pix))
+        guard let data = pixGetData(pix) else { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p); return nil }
+        let dst = UnsafeMutableRawPointer(data)
+        for y in 0..<height {
+            dst.advanced(by: y * wpl * 4).copyMemory(from: bytes.baseAddress!.advanced(by: y * bytesPerRow), byteCount: width)
+        }
+        // Leptonica keeps pixels big-endian inside 32-bit words; bytes copied in file order need the swap.
+        pixEndianByteSwap(pix)
+        return PageImage(taking: pix)
+    }
+
+    /// A 32-bit RGB image from interleaved 8-bit RGB or RGBA rows.
+    static func rgb(width: Int, height: Int, bytesPerRow: Int, channels: Int, bytes: UnsafeRawBufferPointer) -> PageImage? {
+        guard width > 0, height > 0, channels >= 3, let pix = pixCreate(Int32(width), Int32(height), 32) else { return nil }
+        let wpl = Int(pixGetWpl(pix))
+        guard let data = pixGetData(pix) else { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p); return nil }
+        let src = bytes.bindMemory(to: UInt8.self)
+        for y in 0..<height {
+            let row = data.advanced(by: y * wpl)
+            let base = y * bytesPerRow
+            for x in 0..<width {
+                let i = base + x * channels
+                // Leptonica's 32-bit pixel is 0xRRGGBBAA as a native word.
+                row[x] = UInt32(src[i]) << 24 | UInt32(src[i + 1]) << 16 | UInt32(src[i + 2]) << 8
+            }
+        }
+        return PageImage(taking: pix)
+    }
+
+    /// PNG bytes of the image (for vision-model page images and tests).
+    func pngData() -> Data? {
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMem(&out, &size, raw, Int32(IFF_PNG)) == 0, let out else { return nil }
+        defer { free(out) }
+        return Data(bytes: out, count: size)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import IngestCore
+
+/// One page to recognise: its number in the document and how to get its image. The image is
+/// made by the worker that recognises it, so only one page image per worker is in memory.
+struct PageJob: Sendable {
+    var number: Int
+    var load: @Sendable () throws -> PageImage
+}
+
+/// What became of one page.
+struct PageOutcome: Sendable {
+    var number: Int
+    var result: Result<RecognizedPage, IngestError>
+}
+
+/// Recognises pages on `ocr.workers` threads, one engine each, pages handed out in order.
+enum PageRunner {
+    static func run(_ jobs: [PageJob], context: ExtractionContext) throws -> [PageOutcome] {
+        guard !jobs.isEmpty else { return [] }
+        let config = context.config
+        let workers = max(1, min(config.effectiveOCRWorkers, jobs.count))
+        let pool = EnginePool.shared(languages: config.ocr.languages, capacity: workers)
+        // A missing language is the document's error, not every page's: find out once, up front.
+        try pool.withEngine { _ in }
+        let state = RunState(count: jobs.count)
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                while let i = state.next() {
+                    state.store(i, recognize(jobs[i], pool: pool, context: context))
+                }
+            }
+            thread.stackSize = 16 << 20   // Tesseract recurses deeply on some layouts
+            thread.start()
+        }
+        group.wait()
+        return state.outcomes(jobs)
+    }
+
+    static func recognize(_ job: PageJob, pool: EnginePool, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
+        let limit = context.config.ocr.pageTimeLimitSeconds
+        do {
+            if context.isPastDeadline {
+                throw IngestError(.timeLimit, ["seconds": String(Int(context.config.limits.documentTimeLimitSeconds))], page: job.number)
+            }
+            let pix = try job.load()
+            return .success(try pool.withEngine { engine in
+                var deadline = Date(timeIntervalSinceNow: limit)
+                if let d = context.deadline, d < deadline { deadline = d }
+                return try OrientedRecognition.recognize(pix, engine: engine, deadline: deadline, limitSeconds: limit, page: job.number)
+            })
+        } catch let e as IngestError {
+            var e = e
+            if e.page == nil { e.page = job.number }
+            return .failure(e)
+        } catch {
+            return .failure(IngestError(.ocrEngineFailed, ["reason": String(describing: error)], page: job.number))
+        }
+    }
+
+    private final class RunState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var nextIndex = 0
+        private var results: [Result<RecognizedPage, IngestError>?]
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func next() -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard nextIndex < results.count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
+        func store(_ i: Int, _ r: Result<RecognizedPage, IngestError>) { lock.lock(); results[i] = r; lock.unlock() }
+        func outcomes(_ jobs: [PageJob]) -> [PageOutcome] {
+            lock.lock(); defer { lock.unlock() }
+            return zip(jobs, results).map { PageOutcome(number: $0.number, result: $1 ?? .failure(IngestError(.internalError))) }
+        }
+    }
+}
+
+/// Recognition with orientation detection. A page is read as it comes; only when the result
+/// looks like a turned page (weak confidence) is Tesseract's orientation detector asked, and the
+/// page read again turned upright — kept only if that reads better. Upright pages, the common
+/// case, cost exactly one recognition, the same as the `tesseract` command.
+enum OrientedRecognition {
+    static let suspiciousBelow = 70.0
+    static let minimumOrientationConfidence = 1.5
+
+    static func recognize(_ pix: PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int) throws -> RecognizedPage {
+        let first = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page)
+        let conf = first.meanConfidence ?? 0
+        guard conf < suspiciousBelow,
+              let (turns, oconf) = engine.uprightTurns(pix), turns != 0, oconf >= minimumOrientationConfidence,
+              pix.rotateClockwise(quarterTurns: turns) else { return first }
+        var second = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page)
+        second.quarterTurns = turns
+        return (second.meanConfidence ?? 0) > conf ? second : first
+    }
+}

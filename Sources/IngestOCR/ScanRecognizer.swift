@@ -1,0 +1,108 @@
+import Foundation
+import IngestCore
+import IngestPDF
+
+/// The OCR stage for PDFs: renders the pages the PDF extractor marked as OCR candidates at
+/// `ocr.dpi`, recognises at most `ocr.pageCap` of them, and inserts their paragraphs in page
+/// order. Text-layer pages stay as they are; pages left out are named in a warning.
+public struct ScanRecognizer: PageRecognizing {
+    public init() {}
+
+    public func complete(_ extraction: Extraction, of input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        let candidates = Array(Set(extraction.ocrCandidates)).sorted()
+        guard !candidates.isEmpty else { return extraction }
+        let cap = context.config.ocr.pageCap
+        let chosen = Array(candidates.prefix(cap))
+        let leftOut = Array(candidates.dropFirst(cap))
+        let url = input.url
+        let password = context.password ?? context.config.pdf.password
+        let dpi = Double(context.config.ocr.dpi)
+        let maxPixels = context.config.ocr.maxImagePixels
+        let renderers = RendererPerThread(url: url, password: password)
+        let jobs = chosen.map { number in
+            PageJob(number: number) {
+                let page = try renderers.current().render(page: number, dpi: dpi, maxPixels: maxPixels)
+                guard let pix = page.gray.withUnsafeBytes({
+                    PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0)
+                }) else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
+                pix.setResolution(Int(page.dpi.rounded()))
+                return pix
+            }
+        }
+        let outcomes = try PageRunner.run(jobs, context: context)
+        let classOf = Dictionary((extraction.pages ?? []).map { ($0.number, $0.classification) }, uniquingKeysWith: { a, _ in a })
+        let assembly = PageAssembly(outcomes, context: context) { classOf[$0] ?? .imageOnly }
+        if assembly.pagesOCRed == 0, extraction.blocks.isEmpty, let first = assembly.failures.first { throw first }
+
+        var result = extraction
+        result.blocks = ScanRecognizer.merge(extraction.blocks, assembly.blocks)
+        var records = Dictionary((extraction.pages ?? []).map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+        for r in assembly.records {
+            var merged = records[r.number] ?? PageRecord(number: r.number)
+            merged.classification = merged.classification ?? r.classification
+            merged.provenance = r.provenance ?? merged.provenance
+            merged.characters = r.skipped == true ? merged.characters : r.characters
+            merged.ocrConfidence = r.ocrConfidence
+            merged.lowConfidenceWords = r.lowConfidenceWords
+            merged.skipped = r.skipped
+            records[r.number] = merged
+        }
+        for n in leftOut {
+            var merged = records[n] ?? PageRecord(number: n, classification: .imageOnly)
+            merged.skipped = true
+            records[n] = merged
+        }
+        result.pages = records.values.sorted { $0.number < $1.number }
+        result.warnings += assembly.warnings
+        if !leftOut.isEmpty {
+            result.warnings.append(context.warning(.ocrPagesCapped, ["cap": String(cap), "pages": PageAssembly.ranges(leftOut)]))
+        }
+        result.pagesOCRed = assembly.pagesOCRed
+        result.meanOCRConfidence = assembly.meanConfidence
+        if let reason = assembly.thinTextReason {
+            result.thinTextReason = reason
+            result.visionPages = Array((assembly.visionPages + extraction.visionPages).reduce(into: [Int]()) {
+                if !$0.contains($1) { $0.append($1) }
+            }.prefix(context.config.readiness.visionPageCap))
+        }
+        return result
+    }
+
+    /// Inserts each OCR page's blocks before the first existing block of a later page; blocks
+    /// without a page keep their place.
+    static func merge(_ existing: [Block], _ ocr: [Block]) -> [Block] {
+        guard !ocr.isEmpty else { return existing }
+        var out: [Block] = []
+        out.reserveCapacity(existing.count + ocr.count)
+        var k = 0
+        for block in existing {
+            if let p = block.page {
+                while k < ocr.count, let q = ocr[k].page, q < p { out.append(ocr[k]); k += 1 }
+            }
+            out.append(block)
+        }
+        out += ocr[k...]
+        return out
+    }
+}
+
+/// A poppler document per worker thread (poppler documents are not shared across threads);
+/// opened on first use by each worker, closed when the run ends.
+private final class RendererPerThread: @unchecked Sendable {
+    private let url: URL
+    private let password: String?
+    private let lock = NSLock()
+    private var renderers: [ObjectIdentifier: PDFPageRenderer] = [:]
+
+    init(url: URL, password: String?) { self.url = url; self.password = password }
+
+    func current() throws -> PDFPageRenderer {
+        let key = ObjectIdentifier(Thread.current)
+        lock.lock()
+        if let r = renderers[key] { lock.unlock(); return r }
+        lock.unlock()
+        let r = try PDFPageRenderer(url: url, password: password)
+        lock.lock(); renderers[key] = r; lock.unlock()
+        return r
+    }
+}

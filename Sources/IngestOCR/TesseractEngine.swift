@@ -1,0 +1,216 @@
+import CTesseract
+import Foundation
+import IngestCore
+
+/// One paragraph as Tesseract read it, in reading order.
+struct RecognizedParagraph: Sendable, Equatable {
+    var text: String
+    var confidence: Double
+}
+
+/// What one page gave: paragraphs in reading order and every word's confidence (0–100).
+struct RecognizedPage: Sendable, Equatable {
+    var paragraphs: [RecognizedParagraph] = []
+    var wordConfidences: [Int] = []
+    /// Clockwise quarter turns applied after orientation detection (0 when upright).
+    var quarterTurns = 0
+
+    var meanConfidence: Double? {
+        wordConfidences.isEmpty ? nil : Double(wordConfidences.reduce(0, +)) / Double(wordConfidences.count)
+    }
+    var characters: Int { paragraphs.reduce(0) { $0 + $1.text.count } }
+    /// The text as `tesseract IMG -` prints it: paragraphs one after the other.
+    var text: String { paragraphs.map(\.text).joined() }
+}
+
+/// A Tesseract engine initialised once for a set of languages and reused page after page.
+/// Not thread-safe: the pool hands each engine to one worker at a time.
+final class TesseractEngine: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// Orientation detection engine (`osd`), created the first time a page looks turned.
+    private var osd: OpaquePointer?
+    private var osdUnavailable = false
+    let languages: String
+    private let dataPath: String?
+
+    /// Initialises `languages` ("fra+eng") and checks that every one of them really loaded:
+    /// Tesseract's Init succeeds when only some of them did.
+    init(languages: String, dataPath: String? = TessData.configuredPath) throws {
+        let requested = TessData.split(languages)
+        guard !requested.isEmpty else {
+            throw IngestError(.configInvalidValue, ["path": "ocr.languages", "value": languages,
+                                                    "expected": "languages such as fra+eng"])
+        }
+        if let bad = requested.first(where: { !TessData.isValidCode($0) }) {
+            throw IngestError(.ocrLanguageMissing, ["language": bad, "package": TessData.package(for: bad),
+                                                    "path": dataPath ?? TessData.defaultPath])
+        }
+        handle = try TesseractEngine.open(languages: languages, requested: requested, dataPath: dataPath)
+        self.languages = languages
+        self.dataPath = dataPath
+    }
+
+    /// A handle with every requested language loaded, or the error naming the missing ones.
+    private static func open(languages: String, requested: [String], dataPath: String?) throws -> OpaquePointer {
+        guard let h = TessBaseAPICreate() else { throw IngestError(.ocrEngineFailed, ["reason": "TessBaseAPICreate"]) }
+        let rc = quietInit(h, dataPath: dataPath, languages: languages)
+        let loaded = Set(loadedLanguages(h))
+        let missing = rc == 0 ? requested.filter { !loaded.contains($0) } : requested.filter { !TessData.isInstalled($0, dataPath) }
+        if rc != 0 || !missing.isEmpty {
+            TessBaseAPIEnd(h)
+            TessBaseAPIDelete(h)
+            let names = missing.isEmpty ? requested : missing
+            throw IngestError(.ocrLanguageMissing,
+                              ["language": names.joined(separator: ", "),
+                               "package": names.map(TessData.package(for:)).joined(separator: " "),
+                               "path": dataPath ?? TessData.defaultPath],
+                              detail: "TessBaseAPIInit4 returned \(rc); data path \(dataPath ?? TessData.defaultPath)")
+        }
+        return h
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+        if let osd { TessBaseAPIEnd(osd); TessBaseAPIDelete(osd) }
+    }
+
+    /// Init with Tesseract's diagnostics sent to /dev/null: a library must not write on stderr.
+    private static func quietInit(_ h: OpaquePointer, dataPath: String?, languages: String) -> Int32 {
+        var names = [strdup("debug_file")]
+        var values = [strdup("/dev/null")]
+        defer { names.forEach { free($0) }; values.forEach { free($0) } }
+        return TessBaseAPIInit4(h, dataPath, languages, OEM_DEFAULT, nil, 0, &names, &values, 1, 0)
+    }
+
+    private static func loadedLanguages(_ h: OpaquePointer) -> [String] {
+        guard let vector = TessBaseAPIGetLoadedLanguagesAsVector(h) else { return [] }
+        defer { TessDeleteTextArray(vector) }
+        var out: [String] = []
+        var i = 0
+        while let p = vector[i] { out.append(String(cString: p)); i += 1 }
+        return out
+    }
+
+    /// Recognises one page. Stops at `deadline` through Tesseract's monitor (the check runs
+    /// between words), and throws `ocr.pageTimeLimit` then.
+    func recognize(_ pix: PageImage, deadline: Date, limitSeconds: Double, page: Int) throws -> RecognizedPage {
+        OpenMP.limitCurrentThread()
+        defer { TessBaseAPIClear(handle) }
+        TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+        TessBaseAPISetImage2(handle, pix.raw)
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else { throw timeLimit(limitSeconds, page) }
+        guard let monitor = TessMonitorCreate() else { throw IngestError(.ocrEngineFailed, ["reason": "monitor"], page: page) }
+        defer { TessMonitorDelete(monitor) }
+        TessMonitorSetDeadlineMSecs(monitor, Int32(min(remaining * 1000, Double(Int32.max / 2)).rounded(.up)))
+        // The cancel callback reports a page whose deadline passed even when Tesseract's own
+        // check would let the current pass finish.
+        let box = Unmanaged.passRetained(DeadlineBox(deadline))
+        defer { box.release() }
+        TessMonitorSetCancelThis(monitor, box.toOpaque())
+        TessMonitorSetCancelFunc(monitor) { this, _ in
+            guard let this else { return false }
+            return Unmanaged<DeadlineBox>.fromOpaque(this).takeUnretainedValue().deadline.timeIntervalSinceNow <= 0
+        }
+        let rc = TessBaseAPIRecognize(handle, monitor)
+        if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
+        guard rc == 0 else { throw IngestError(.ocrEngineFailed, ["reason": "Recognize returned \(rc)"], page: page) }
+        return collect()
+    }
+
+    private func timeLimit(_ seconds: Double, _ page: Int) -> IngestError {
+        IngestError(.ocrPageTimeLimit, ["page": String(page), "seconds": Self.format(seconds)], page: page)
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.2f", seconds)
+    }
+
+    /// Paragraphs the way `TessBaseAPIGetUTF8Text` assembles the page text (image and line
+    /// blocks left out), so our text equals the `tesseract` command's.
+    private func collect() -> RecognizedPage {
+        var page = RecognizedPage()
+        if let confs = TessBaseAPIAllWordConfidences(handle) {
+            var i = 0
+            while confs[i] >= 0 { page.wordConfidences.append(Int(confs[i])); i += 1 }
+            TessDeleteIntArray(confs)
+        }
+        guard let ri = TessBaseAPIGetIterator(handle) else { return page }
+        defer { TessResultIteratorDelete(ri) }
+        let pi = TessResultIteratorGetPageIterator(ri)
+        repeat {
+            switch TessPageIteratorBlockType(pi) {
+            case PT_FLOWING_IMAGE, PT_HEADING_IMAGE, PT_PULLOUT_IMAGE, PT_HORZ_LINE, PT_VERT_LINE, PT_NOISE: continue
+            default: break
+            }
+            guard let c = TessResultIteratorGetUTF8Text(ri, RIL_PARA) else { continue }
+            let text = String(cString: c)
+            TessDeleteText(c)
+            page.paragraphs.append(RecognizedParagraph(text: text, confidence: Double(TessResultIteratorConfidence(ri, RIL_PARA))))
+        } while TessResultIteratorNext(ri, RIL_PARA) != 0
+        return page
+    }
+
+    /// Tesseract's orientation detection: clockwise quarter turns that make the page upright,
+    /// and the detector's confidence; nil when it cannot tell (too little text, no `osd` data).
+    func uprightTurns(_ pix: PageImage) -> (quarterTurns: Int, confidence: Double)? {
+        OpenMP.limitCurrentThread()
+        guard let osd = osdEngine() else { return nil }
+        defer { TessBaseAPIClear(osd) }
+        TessBaseAPISetImage2(osd, pix.raw)
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var script: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(osd, &degrees, &confidence, &script, &scriptConfidence) != 0 else { return nil }
+        if let script { TessDeleteText(script) }
+        // `degrees` is how far the page is turned counter-clockwise; undo it clockwise.
+        return (((360 - Int(degrees)) % 360) / 90, Double(confidence))
+    }
+
+    private func osdEngine() -> OpaquePointer? {
+        if let osd { return osd }
+        if osdUnavailable { return nil }
+        guard let h = TessBaseAPICreate() else { osdUnavailable = true; return nil }
+        guard TesseractEngine.quietInit(h, dataPath: dataPath, languages: "osd") == 0 else {
+            TessBaseAPIDelete(h); osdUnavailable = true; return nil
+        }
+        TessBaseAPISetPageSegMode(h, PSM_OSD_ONLY)
+        osd = h
+        return h
+    }
+}
+
+private final class DeadlineBox {
+    let deadline: Date
+    init(_ deadline: Date) { self.deadline = deadline }
+}
+
+/// Where Tesseract's language data lives and which Debian package installs a language.
+enum TessData {
+    static let defaultPath = "/usr/share/tesseract-ocr/5/tessdata"
+
+    /// `TESSDATA_PREFIX` when set (Tesseract reads it itself); nil lets Tesseract use its default.
+    static var configuredPath: String? {
+        guard let p = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !p.isEmpty else { return nil }
+        return p
+    }
+
+    static func split(_ languages: String) -> [String] {
+        languages.split(separator: "+").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    static func isValidCode(_ code: String) -> Bool {
+        !code.isEmpty && code.count <= 40 && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+    }
+
+    static func isInstalled(_ code: String, _ path: String?) -> Bool {
+        FileManager.default.fileExists(atPath: (path ?? defaultPath) + "/\(code).traineddata")
+    }
+
+    /// Debian names language packages `tesseract-ocr-<code>` with `_` turned into `-`.
+    static func package(for code: String) -> String {
+        "tesseract-ocr-" + code.lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+}

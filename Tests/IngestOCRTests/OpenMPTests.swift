@@ -1,0 +1,76 @@
+import Foundation
+import IngestCore
+@testable import IngestOCR
+import IngestTestSupport
+import XCTest
+
+/// Debian's libtesseract runs OpenMP teams that make OCR ~8× slower on small machines unless
+/// OpenMP is limited. These tests start this test binary again as a child process WITHOUT
+/// `OMP_THREAD_LIMIT` (as a user's shell or a library caller would) and look at what it does.
+final class OpenMPTests: XCTestCase {
+    static let childVariable = "INGEST_OMP_CHILD"
+
+    /// Runs one test of this class in a child process with `environment` changes; returns its output.
+    func runChild(_ test: String, _ changes: [String: String?]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        p.arguments = ["IngestOCRTests.OpenMPTests/\(test)"]
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in changes { env[k] = v }
+        p.environment = env
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testRecognitionStaysSingleThreadedWithoutThreadLimitInEnvironment() throws {
+        let r = try runChild("testChildRecognizesAndCountsThreads",
+                             ["OMP_THREAD_LIMIT": nil, OpenMP.reexecMarker: nil, Self.childVariable: "count"])
+        XCTAssertEqual(r.status, 0, r.output)
+        let line = try XCTUnwrap(r.output.split(separator: "\n").first { $0.hasPrefix("OMPCHILD ") }, r.output)
+        let f = line.split(separator: " ")
+        XCTAssertEqual(f[1], "limit=unset", "the child must run without OMP_THREAD_LIMIT")
+        let before = try XCTUnwrap(Int(f[2].dropFirst(7))), after = try XCTUnwrap(Int(f[3].dropFirst(6)))
+        // Without the guard, libgomp leaves a team of worker threads (up to 9) parked after the
+        // first parallel region; with it, recognition runs on the calling thread alone.
+        XCTAssertTrue(OpenMP.isPresent, "Debian's libtesseract links OpenMP; the guard must find it")
+        XCTAssertLessThanOrEqual(after - before, 1, "OpenMP threads were started: \(line)")
+        XCTAssertTrue(f[4].hasPrefix("words="), String(line))
+        XCTAssertGreaterThan(Int(f[4].dropFirst(6)) ?? 0, 20, "the child really recognised a page")
+    }
+
+    func testPrepareProcessReexecutesOnceWithThreadLimit() throws {
+        let r = try runChild("testChildRecognizesAndCountsThreads",
+                             ["OMP_THREAD_LIMIT": nil, OpenMP.reexecMarker: nil, Self.childVariable: "reexec"])
+        XCTAssertEqual(r.status, 0, r.output)
+        let lines = r.output.split(separator: "\n").filter { $0.hasPrefix("OMPCHILD ") }
+        // Exactly one report, from the re-executed process, which has the variable and the marker.
+        XCTAssertEqual(lines.count, 1, r.output)
+        XCTAssertEqual(lines.first.map(String.init), "OMPCHILD reexec limit=1 marker=1")
+    }
+
+    /// Not a test on its own: the body run in the child process.
+    func testChildRecognizesAndCountsThreads() throws {
+        guard let mode = ProcessInfo.processInfo.environment[Self.childVariable] else {
+            throw XCTSkip("runs only as the child process of the other OpenMP tests")
+        }
+        let env = ProcessInfo.processInfo.environment
+        if mode == "reexec" {
+            OpenMP.reexecIfNeeded()   // returns only in the re-executed process (or on failure)
+            print("OMPCHILD reexec limit=\(env["OMP_THREAD_LIMIT"] ?? "unset") marker=\(env[OpenMP.reexecMarker] ?? "unset")")
+            return
+        }
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let pngData = TextPage.png(TextPage.english)
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let pix = try ImageSource(url: dir.write("p.png", pngData)).decode(page: 0, maxPixels: 200_000_000)
+        let before = OpenMP.threadCount() ?? -1
+        let page = try engine.recognize(pix, deadline: .distantFuture, limitSeconds: 60, page: 1)
+        let after = OpenMP.threadCount() ?? -1
+        print("OMPCHILD limit=\(env["OMP_THREAD_LIMIT"] ?? "unset") before=\(before) after=\(after) words=\(page.wordConfidences.count)")
+    }
+}

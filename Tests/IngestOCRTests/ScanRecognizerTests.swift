@@ -1,0 +1,75 @@
+import CTesseract
+import Foundation
+import IngestCore
+@testable import IngestOCR
+import IngestPDF
+import IngestTestSupport
+import XCTest
+
+final class ScanRecognizerTests: XCTestCase {
+    /// An image-only PDF made by leptonica from `pages` images.
+    func imagePDF(_ pages: [PageImage], at url: URL) throws {
+        let pixa = pixaCreate(Int32(pages.count))
+        defer { var p = pixa; pixaDestroy(&p) }
+        for page in pages { pixaAddPix(pixa, page.raw, Int32(L_COPY)) }
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        XCTAssertEqual(pixaConvertToPdfData(pixa, 300, 1, Int32(L_FLATE_ENCODE), 0, "scan", &data, &size), 0)
+        defer { free(data) }
+        try Data(bytes: data!, count: size).write(to: url)
+    }
+
+    func pdfInput(_ url: URL) -> SourceInput { SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent) }
+
+    /// What the PDF extractor gives for a mixed PDF: page 1 has a text layer, pages 2–3 are scans.
+    func mixedExtraction() -> Extraction {
+        Extraction(blocks: [Block(kind: .heading, text: "Chapitre 1", level: 1, page: 1, provenance: .textLayer),
+                            Block(kind: .paragraph, text: "Texte de la page un.", page: 1, provenance: .textLayer)],
+                   pages: [PageRecord(number: 1, classification: .text, provenance: .textLayer, characters: 30),
+                           PageRecord(number: 2, classification: .imageOnly), PageRecord(number: 3, classification: .imageOnly)],
+                   ocrCandidates: [2, 3], pagesRead: 3)
+    }
+
+    func testCandidatePagesAreRecognisedAndInsertedInPageOrder() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("mixed.pdf")
+        try imagePDF([ImageFixtures.textPix("ignored text layer page"), ImageFixtures.textPix("Le cycle de l'eau"),
+                      ImageFixtures.textPix("La respiration cellulaire")], at: url)
+        let e = try ScanRecognizer().complete(mixedExtraction(), of: pdfInput(url), context: ExtractionContext())
+        XCTAssertEqual(e.blocks.map(\.provenance), [.textLayer, .textLayer, .ocr, .ocr])
+        XCTAssertEqual(e.blocks.map(\.page), [1, 1, 2, 3])
+        XCTAssertTrue(e.blocks[2].text.contains("cycle de l'eau"), e.blocks[2].text)
+        XCTAssertTrue(e.blocks[3].text.contains("respiration cellulaire"), e.blocks[3].text)
+        XCTAssertEqual(e.pagesOCRed, 2)
+        XCTAssertNotNil(e.meanOCRConfidence)
+        XCTAssertEqual(e.pages?.map(\.provenance), [.textLayer, .ocr, .ocr])
+        XCTAssertEqual(e.pages?[1].classification, .imageOnly)
+    }
+
+    func testPageCapLeavesLaterPagesOutAndSaysWhich() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("mixed.pdf")
+        try imagePDF([ImageFixtures.textPix("un"), ImageFixtures.textPix("Le cycle de l'eau"), ImageFixtures.textPix("La respiration cellulaire")], at: url)
+        var config = PipelineConfig()
+        config.ocr.pageCap = 1
+        let e = try ScanRecognizer().complete(mixedExtraction(), of: pdfInput(url), context: ExtractionContext(config: config))
+        XCTAssertEqual(e.pagesOCRed, 1)
+        XCTAssertEqual(e.blocks.last?.page, 2)
+        XCTAssertEqual(e.warnings.first { $0.code == .ocrPagesCapped }?.arguments?["pages"], "3")
+        XCTAssertEqual(e.pages?.first { $0.number == 3 }?.skipped, true)
+    }
+
+    func testRendererRendersAtRequestedResolutionWithinPixelLimit() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("one.pdf")
+        try imagePDF([ImageFixtures.textPix("abc", widthInches: 8.5, heightInches: 11)], at: url)
+        let r = try PDFPageRenderer(url: url)
+        let page = try r.render(page: 1, dpi: 300, maxPixels: 200_000_000)
+        XCTAssertEqual(page.width, 2550)
+        XCTAssertEqual(page.height, 3300)
+        let small = try r.render(page: 1, dpi: 300, maxPixels: 1_000_000)
+        XCTAssertLessThanOrEqual(small.width * small.height, 1_000_000)
+        XCTAssertThrowsError(try r.render(page: 2, dpi: 300, maxPixels: 1_000_000))
+        XCTAssertThrowsError(try PDFPageRenderer(url: dir.url.appendingPathComponent("missing.pdf")))
+    }
+}

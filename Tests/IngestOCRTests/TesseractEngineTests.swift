@@ -1,0 +1,89 @@
+import Foundation
+import IngestCore
+@testable import IngestOCR
+import IngestTestSupport
+import XCTest
+
+final class TesseractEngineTests: XCTestCase {
+    func assertLanguageMissing(_ languages: String, dataPath: String?, names expected: String,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try TesseractEngine(languages: languages, dataPath: dataPath), file: file, line: line) { error in
+            let e = error as? IngestError
+            XCTAssertEqual(e?.code, .ocrLanguageMissing, file: file, line: line)
+            XCTAssertEqual(e?.arguments["package"], expected, file: file, line: line)
+            XCTAssertTrue(e?.message(.fr).contains("apt install \(expected)") ?? false, file: file, line: line)
+        }
+    }
+
+    func testUnknownLanguageNamesItsPackage() {
+        assertLanguageMissing("fra+xyz", dataPath: nil, names: "tesseract-ocr-xyz")
+        assertLanguageMissing("chi_sim", dataPath: nil, names: "tesseract-ocr-chi-sim")
+    }
+
+    /// Init with "fra+eng" succeeds when only fra loads: the engine must check what loaded.
+    func testPartlyLoadedLanguagesAreCaught() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("fra.traineddata").path,
+                                                   withDestinationPath: TessData.defaultPath + "/fra.traineddata")
+        XCTAssertNoThrow(try TesseractEngine(languages: "fra", dataPath: dir.url.path + "/"))
+        assertLanguageMissing("fra+eng", dataPath: dir.url.path + "/", names: "tesseract-ocr-eng")
+    }
+
+    func testWrongDataPathIsALanguageError() {
+        assertLanguageMissing("fra+eng", dataPath: "/nonexistent/tessdata/", names: "tesseract-ocr-fra tesseract-ocr-eng")
+    }
+
+    func testExtractorReportsMissingLanguageAsDocumentError() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = try dir.write("p.png", ImageFixtures.encode(ImageFixtures.textPix("abc"), 3))
+        var config = PipelineConfig()
+        config.ocr.languages = "fra+qqq"
+        XCTAssertThrowsError(try ImageExtractor().extract(imageInput([url]), context: ExtractionContext(config: config))) {
+            XCTAssertEqual(($0 as? IngestError)?.code, .ocrLanguageMissing)
+        }
+    }
+
+    /// Engines are created once per worker and reused for every page.
+    func testEnginesAreReusedAcrossPages() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let urls = try (1...6).map { try dir.write("p\($0).png", ImageFixtures.encode(ImageFixtures.textPix("Page \($0)"), 3)) }
+        var config = PipelineConfig()
+        config.ocr.languages = "eng+fra"   // a pool of its own for this test
+        config.ocr.workers = 2
+        let e = try ImageExtractor().extract(imageInput(urls), context: ExtractionContext(config: config))
+        XCTAssertEqual(e.pagesOCRed, 6)
+        XCTAssertEqual(EnginePool.shared(languages: "eng+fra", capacity: 1).engineCount, 2)
+        XCTAssertEqual(e.blocks.map(\.page), [1, 2, 3, 4, 5, 6])
+    }
+
+    /// A dense page with a short time limit is stopped by Tesseract's monitor and reported for
+    /// that page; a light page of the same document is still read.
+    func testPageTimeLimitStopsRecognitionAndOthersGoOn() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let dense = String(repeating: TextPage.french + "\n", count: 3)
+        let page = TextPage.render(dense, dpi: 300, pointSize: 8)
+        let pix = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
+        pix.setResolution(300)
+        let denseURL = try dir.write("dense.png", ImageFixtures.encode(pix, 3))
+        let lightURL = try dir.write("light.png", ImageFixtures.encode(ImageFixtures.textPix("Le cycle"), 3))
+
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let full = Date()
+        let complete = try engine.recognize(try ImageSource(url: denseURL).decode(page: 0, maxPixels: 1 << 30),
+                                            deadline: .distantFuture, limitSeconds: 600, page: 1)
+        let fullSeconds = Date().timeIntervalSince(full)
+        XCTAssertGreaterThan(complete.wordConfidences.count, 200)
+
+        var config = PipelineConfig()
+        config.ocr.workers = 1
+        config.ocr.pageTimeLimitSeconds = fullSeconds / 5
+        let started = Date()
+        let e = try ImageExtractor().extract(imageInput([denseURL, lightURL]), context: ExtractionContext(config: config))
+        let limitedSeconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(e.warnings.first { $0.page == 1 }?.code, .ocrPageTimeLimit)
+        XCTAssertEqual(e.pages?.first { $0.number == 1 }?.skipped, true)
+        XCTAssertTrue(joinedText(e).contains("cycle"), "the other page is read")
+        // Really stopped: far less time than the full recognition (ratio, not a fixed duration).
+        XCTAssertLessThan(limitedSeconds, fullSeconds * 0.7, "limited \(limitedSeconds) s vs full \(fullSeconds) s")
+    }
+}
