@@ -12,8 +12,13 @@ public struct PlanningFailure: Sendable, Equatable {
 /// followed, loops detected), hidden files and our own outputs skipped, one unit per document.
 public struct InputPlanner {
     public var excluded: [URL]
+    /// Numbered photos of one folder form one document (`--separate-photos` turns this off).
+    public var groupsPhotos: Bool
 
-    public init(excluded: [URL] = []) { self.excluded = excluded.map { $0.standardizedFileURL.resolvingSymlinksInPath() } }
+    public init(excluded: [URL] = [], groupsPhotos: Bool = true) {
+        self.excluded = excluded.map { $0.standardizedFileURL.resolvingSymlinksInPath() }
+        self.groupsPhotos = groupsPhotos
+    }
 
     public struct Plan: Sendable {
         public var units: [ImportUnit]
@@ -22,6 +27,7 @@ public struct InputPlanner {
 
     public func plan(_ paths: [String]) -> Plan {
         var units: [ImportUnit] = []
+        var looseFiles: [(URL, String)] = []
         var failures: [PlanningFailure] = []
         var usedNames = Set<String>()
         for path in paths {
@@ -36,15 +42,67 @@ public struct InputPlanner {
                 var files: [(URL, String)] = []
                 var visited = Set<String>()
                 walk(url, relative: "", visited: &visited, files: &files, failures: &failures)
-                for (file, relative) in files {
-                    units.append(ImportUnit(sources: [.file(file, name: relative)],
-                                            outputName: uniqueName(relative, used: &usedNames)))
+                for group in groupPhotos(files) {
+                    units.append(unit(group, used: &usedNames))
                 }
             } else {
-                units.append(ImportUnit(sources: [.file(url)], outputName: uniqueName(url.lastPathComponent, used: &usedNames)))
+                looseFiles.append((url, url.lastPathComponent))
             }
         }
+        // Files named on the command line: photos given together are one lesson too.
+        for group in groupPhotos(looseFiles) { units.append(unit(group, used: &usedNames)) }
         return Plan(units: units, failures: failures)
+    }
+
+    func unit(_ group: [(URL, String)], used: inout Set<String>) -> ImportUnit {
+        if group.count == 1 {
+            return ImportUnit(sources: [.file(group[0].0, name: group[0].1)], outputName: uniqueName(group[0].1, used: &used))
+        }
+        // One source with several pages; named after the photos' common stem ("IMG" for IMG_1…IMG_9).
+        let first = group[0].1
+        let folder = (first as NSString).deletingLastPathComponent
+        let stem = Self.photoStem((first as NSString).lastPathComponent) ?? (first as NSString).deletingPathExtension
+        let relative = folder.isEmpty ? stem : folder + "/" + stem
+        let display = group.count <= 3 ? group.map(\.1).joined(separator: ", ")
+            : "\(group[0].1) … \(group[group.count - 1].1) (\(group.count))"
+        return ImportUnit(sources: [UnitSource(files: group.map(\.0), name: display)],
+                          outputName: uniqueName(relative, used: &used))
+    }
+
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "heic", "heif", "webp", "tif", "tiff", "bmp", "gif"]
+
+    /// The stem of a numbered photo name: `IMG_0042.jpg` → `IMG`, `cours p3.png` → `cours p`,
+    /// `scan-12.heic` → `scan`; nil when the name does not end in a number.
+    static func photoStem(_ name: String) -> String? {
+        let base = (name as NSString).deletingPathExtension
+        let digits = base.reversed().prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, digits.count < base.count else { return nil }
+        var stem = String(base.dropLast(digits.count))
+        while let last = stem.last, last == "_" || last == "-" || last == " " || last == "." { stem.removeLast() }
+        return stem.isEmpty ? nil : stem
+    }
+
+    /// Photos of one lesson: images of the same folder whose names are the same stem followed by a
+    /// number (`IMG_1.jpg`, `IMG_2.jpg`, `IMG_10.jpg`) form one document, pages in natural name
+    /// order. Everything else stays a document of its own, in the walk's order.
+    func groupPhotos(_ files: [(URL, String)]) -> [[(URL, String)]] {
+        guard groupsPhotos else { return files.map { [$0] } }
+        var keyOf: [Int: String] = [:]
+        var members: [String: [Int]] = [:]
+        for (i, f) in files.enumerated() where Self.photoExtensions.contains(f.0.pathExtension.lowercased()) {
+            guard let stem = Self.photoStem(f.0.lastPathComponent) else { continue }
+            let key = f.0.deletingLastPathComponent().path + "\u{0}" + stem.lowercased()
+            keyOf[i] = key
+            members[key, default: []].append(i)
+        }
+        var result: [[(URL, String)]] = []
+        var emitted = Set<String>()
+        for (i, f) in files.enumerated() {
+            guard let key = keyOf[i], let group = members[key], group.count > 1 else { result.append([f]); continue }
+            guard emitted.insert(key).inserted else { continue }
+            result.append(group.map { files[$0] }.sorted { NaturalOrder.less($0.0.lastPathComponent, $1.0.lastPathComponent) })
+        }
+        return result
     }
 
     func isSymlinkLoop(_ url: URL) -> Bool {
@@ -69,7 +127,7 @@ public struct InputPlanner {
                                             error: IngestError(.fileUnreadable, ["reason": (error as NSError).localizedDescription])))
             return
         }
-        let visible = names.sorted(by: Self.naturalLess).filter { !$0.hasPrefix(".") }
+        let visible = names.sorted(by: NaturalOrder.less).filter { !$0.hasPrefix(".") }
         let companions = ExtractorRegistry.companionFiles(in: visible.map { dir.appendingPathComponent($0) })
         for name in visible {
             let child = dir.appendingPathComponent(name)
@@ -104,8 +162,4 @@ public struct InputPlanner {
         return name
     }
 
-    /// Natural name order: `IMG_2` before `IMG_10`.
-    public static func naturalLess(_ a: String, _ b: String) -> Bool {
-        a.compare(b, options: [.numeric, .caseInsensitive]) == .orderedAscending
-    }
 }

@@ -20,6 +20,8 @@ enum ConvertCommand {
       --sink KIND        hand-off: sheet, directory, jsonl, http, none
       --lang fr|en       language of messages
       --network          allow the YouTube caption request (off by default)
+      --separate-photos  numbered photos of one folder (IMG_1.jpg, IMG_2.jpg…) are separate
+                         documents, not the pages of one lesson
       --jsonl            print one JSON event per document on standard output
       --quiet            no progress bar and no final report
 
@@ -31,7 +33,7 @@ enum ConvertCommand {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password"]),
-                                 boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--help", "-h"]))
+                                 boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--separate-photos", "--help", "-h"]))
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
         guard !args.positional.isEmpty else { return usage("convert needs at least one PATH (or - for standard input)") }
@@ -73,7 +75,7 @@ enum ConvertCommand {
                 failures.append(PlanningFailure(path: "stdin", error: IngestError(.textBinary)))
             }
         }
-        let plan = InputPlanner(excluded: [out]).plan(paths)
+        let plan = InputPlanner(excluded: [out], groupsPhotos: !args.has("--separate-photos")).plan(paths)
         units += plan.units
         failures += plan.failures
 

@@ -51,3 +51,33 @@ final class CompanionFilesTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 }
+
+/// Photos of one lesson become one document, end to end through OCR.
+final class PhotoLessonTests: XCTestCase {
+    func testTwoPhotosAreTwoPagesOfOneDocument() throws {
+        try Corpus.require()
+        let dir = try TemporaryDirectory("photos")
+        defer { dir.remove() }
+        let input = dir.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        // Two pages of a French PDF, rendered as "photos" named out of natural order on purpose.
+        guard let r = runTool("pdftoppm", ["-r", "150", "-gray", "-png", "-f", "1", "-l", "2",
+                                           Corpus.url("pdf/pdfplumber-2023-06-20-PV.pdf").path, input.appendingPathComponent("page").path]),
+              r.status == 0 else { throw XCTSkip("pdftoppm (poppler-utils) is not installed") }
+        let rendered = try FileManager.default.contentsOfDirectory(atPath: input.path).sorted()
+        XCTAssertEqual(rendered.count, 2, "\(rendered)")
+        try FileManager.default.moveItem(at: input.appendingPathComponent(rendered[0]), to: input.appendingPathComponent("photo_2.png"))
+        try FileManager.default.moveItem(at: input.appendingPathComponent(rendered[1]), to: input.appendingPathComponent("photo_10.png"))
+        let out = dir.url.appendingPathComponent("out")
+        let run = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", dir.url.appendingPathComponent("l.sqlite").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let doc = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("photo.json")))
+        XCTAssertEqual(doc["sources"]?.arrayValue?.count, 1)
+        XCTAssertEqual(doc["sources"]?[0]?["provenance"], ["ocr"])
+        let pages = doc["blocks"]?.arrayValue?.compactMap { $0["page"]?.intValue } ?? []
+        XCTAssertEqual(Set(pages), [1, 2])
+        XCTAssertEqual(pages, pages.sorted(), "pages in natural name order")
+        XCTAssertEqual(doc["language"], "fr")
+        try validateWithJSONSchema(schema: "imported-document.schema.json", files: [out.appendingPathComponent("photo.json")])
+    }
+}
