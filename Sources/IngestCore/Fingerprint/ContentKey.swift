@@ -9,7 +9,7 @@ public enum ContentKey {
         var text = text
         let out = text.withUTF8 { bytes -> [UInt8] in
             var out = [UInt8]()
-            out.reserveCapacity(bytes.count)
+            out.reserveCapacity(bytes.count + 16)
             var pendingSpace = false
             var i = 0
             while i < bytes.count {

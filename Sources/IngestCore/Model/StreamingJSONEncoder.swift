@@ -80,25 +80,51 @@ public enum StreamingJSONEncoder {
             var s = s
             s.withUTF8 { u in
                 var start = 0
-                for i in 0..<u.count {
-                    let c = u[i]
-                    guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[start..<i]))
-                    switch c {
-                    case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                    case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                    case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-                    case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-                    case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-                    default:
-                        let hex = Array("0123456789abcdef".utf8)
-                        bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 0xF)]])
+                var i = 0
+                let n = u.count
+                // Eight bytes at a time: skip words holding no control character, quote or backslash.
+                u.withMemoryRebound(to: UInt8.self) { p in
+                    let raw = UnsafeRawPointer(p.baseAddress!)
+                    while i < n {
+                        if i + 8 <= n {
+                            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            if !Self.needsEscape(w) { i += 8; continue }
+                        }
+                        let c = p[i]
+                        if c < 0x20 || c == 0x22 || c == 0x5C {
+                            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
+                            escape(c)
+                            start = i + 1
+                        }
+                        i += 1
                     }
-                    start = i + 1
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<n]))
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[start..<u.count]))
             }
             bytes.append(0x22)
+        }
+
+        /// Whether a word holds a byte below 0x20, a quote or a backslash (SWAR byte tests).
+        @inline(__always) static func needsEscape(_ w: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101010101010101, highs: UInt64 = 0x8080808080808080
+            let below = (w &- ones &* 0x20) & ~w & highs
+            let q = w ^ (ones &* 0x22), b = w ^ (ones &* 0x5C)
+            let quote = (q &- ones) & ~q & highs
+            let slash = (b &- ones) & ~b & highs
+            return (below | quote | slash) != 0
+        }
+
+        func escape(_ c: UInt8) {
+            switch c {
+            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 0xF)]])
+            }
         }
     }
 

@@ -24,7 +24,7 @@ public enum LanguageGuesser {
     }
 
     /// Guesses from the first `maxWords` words; words are lower-cased letters.
-    public static func guess(_ text: String, maxWords: Int = 800) -> String {
+    public static func guess(_ text: String, maxWords: Int = 400) -> String {
         var counts: [String: Int] = [:]
         var words = 0
         var current: [UInt8] = []

@@ -124,6 +124,15 @@ public enum TextDecoder {
 
     /// Detects and decodes; nil when the bytes are binary.
     public static func decodeText(_ data: Data) -> (text: String, encoding: TextEncoding, invalidSequences: Int)? {
+        // Fast path, the common case: valid UTF-8 without BOM, NUL or many control characters
+        // (one validating pass instead of detection then decoding).
+        if let first = data.first, first != 0xEF, first != 0xFF, first != 0xFE,
+           let text = String(validating: data, as: UTF8.self) {
+            let head = [UInt8](data.prefix(8192))
+            if !head.contains(0), controlShare(head) <= 0.02, !(data.count > 8192 && data.withUnsafeBytes { memchr($0.baseAddress!, 0, $0.count) != nil }) {
+                return (text, .utf8, 0)
+            }
+        }
         guard let encoding = detectEncoding(data) else { return nil }
         let r = decode(data, as: encoding)
         return (r.text, encoding, r.invalidSequences)
