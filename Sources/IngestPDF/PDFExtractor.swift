@@ -89,9 +89,7 @@ public struct PDFExtractor: Extractor {
     private func read(_ page: PopplerPageRef) -> PageData {
         let text = page.textLines()
         let lines = ReadingOrder.order(text.lines, pageWidth: text.width)
-        var all = ""
-        for l in lines { all += l.text; all += "\n" }
-        let quality = TextQuality(all)
+        let quality = TextQuality(lines: lines.lazy.map(\.text))
         // Image areas cost a second pass over the page; a page full of text is a text page
         // whatever its pictures, so only thin pages are measured.
         let coverage = quality.characters < 200 ? page.imageCoverage() : 0

@@ -13,67 +13,101 @@ public enum Normalizer {
     /// Normalizes one block of text. Single line breaks are kept (lists, verse, addresses); lines
     /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
     public static func normalize(_ input: String) -> String {
-        var out = String.UnicodeScalarView()
+        var text = input
+        // Every block of every document passes here: walk the UTF-8 bytes directly (native
+        // strings are contiguous), copy kept scalars byte for byte, decode once at the end.
+        return text.withUTF8 { normalize(utf8: $0) }
+    }
+
+    /// The state of one normalization: the bytes kept so far and what waits to be written.
+    private struct Output {
+        var bytes: [UInt8] = []
         var needsNFC = false
         var hasCutWord = false
         var pendingSpace = false     // a space waiting for the next visible character on the line
         var pendingBreaks = 0        // line breaks waiting for the next visible character
         var lineHasText = false
-        var previousWasCR = false
-        var last: Unicode.Scalar = " "
+        var lastIsHyphen = false
 
-        @inline(__always) func emit(_ s: Unicode.Scalar) {
+        @inline(__always) mutating func beforeVisible() {
             if pendingBreaks > 0 {
-                if !out.isEmpty {
-                    if last == "-" { hasCutWord = true }
-                    out.append("\n")
-                    if pendingBreaks > 1 { out.append("\n") }
+                if !bytes.isEmpty {
+                    if lastIsHyphen { hasCutWord = true }
+                    bytes.append(0x0A)
+                    if pendingBreaks > 1 { bytes.append(0x0A) }
                 }
                 pendingBreaks = 0
                 pendingSpace = false
             } else if pendingSpace {
-                if lineHasText { out.append(" ") }
+                if lineHasText { bytes.append(0x20) }
                 pendingSpace = false
             }
-            out.append(s)
-            last = s
             lineHasText = true
         }
-        @inline(__always) func lineBreak() {
+
+        @inline(__always) mutating func emit(_ byte: UInt8) {
+            beforeVisible()
+            bytes.append(byte)
+            lastIsHyphen = byte == 0x2D
+        }
+
+        @inline(__always) mutating func emit(_ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) {
+            beforeVisible()
+            for k in start..<(start + count) { bytes.append(source[k]) }
+            lastIsHyphen = false
+        }
+
+        @inline(__always) mutating func lineBreak() {
             if lineHasText || pendingBreaks > 0 { pendingBreaks += 1 }
             lineHasText = false
             pendingSpace = false
         }
+    }
 
-        for s in input.unicodeScalars {
-            let v = s.value
-            if previousWasCR { previousWasCR = false; if v == 0x0A { continue } }
-            if v < 0x80 {
-                switch v {
-                case 0x0D: lineBreak(); previousWasCR = true
-                case 0x0A, 0x0B, 0x0C: lineBreak()
-                case 0x09, 0x20: pendingSpace = true
+    private static func normalize(utf8 p: UnsafeBufferPointer<UInt8>) -> String {
+        var o = Output()
+        o.bytes.reserveCapacity(p.count)
+        var previousWasCR = false
+        var i = 0
+        let n = p.count
+        while i < n {
+            let b = p[i]
+            if b < 0x80 {
+                i += 1
+                if previousWasCR { previousWasCR = false; if b == 0x0A { continue } }
+                switch b {
+                case 0x0D: o.lineBreak(); previousWasCR = true
+                case 0x0A, 0x0B, 0x0C: o.lineBreak()
+                case 0x09, 0x20: o.pendingSpace = true
                 case 0x00...0x1F, 0x7F: continue
-                default: emit(s)
+                default: o.emit(b)
                 }
                 continue
             }
+            // A multi-byte scalar (the input is valid UTF-8: it comes from a String).
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length { v = v << 6 | UInt32(p[i + k] & 0x3F) }
+            let start = i
+            i += length
+            previousWasCR = false
             switch v {
             case 0x80...0x9F, 0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E, 0xE000...0xF8FF:
-                continue                                            // controls, soft hyphen, zero-width, private use
-            case 0x85, 0x2028, 0x2029: lineBreak()
-            case 0x00A0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: pendingSpace = true
+                continue                                            // controls (NEL too), soft hyphen, zero-width, private use
+            case 0x2028, 0x2029: o.lineBreak()
+            case 0x00A0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: o.pendingSpace = true
+            case 0xFB00...0xFB06, 0xA732, 0xA733, 0x1D6B:
+                for u in ligatures[v]!.utf8 { o.emit(u) }
             default:
-                if let unfolded = ligatures[v] { for u in unfolded.unicodeScalars { emit(u) }; continue }
-                if !isNFCStable(v) { needsNFC = true }
-                emit(s)
+                if !isNFCStable(v) { o.needsNFC = true }
+                o.emit(p, start, length)
             }
         }
-        var result = String(out)
-        if needsNFC {
+        var result = String(decoding: o.bytes, as: UTF8.self)
+        if o.needsNFC {
             result = result.precomposedStringWithCanonicalMapping
         }
-        return hasCutWord ? joinHyphenation(result) : result
+        return o.hasCutWord ? joinHyphenation(result) : result
     }
 
     /// Scalars that NFC leaves alone whatever surrounds them: everything below the combining
