@@ -79,8 +79,17 @@ public enum RunningHeaders {
     }
 
     static func lastNumber(_ line: String) -> Int? {
-        let runs = line.split { !$0.isASCII || !$0.isNumber }
-        return runs.last.flatMap { Int($0.prefix(9)) }
+        // The last run of ASCII digits, its first nine digits.
+        var value = 0, digits = 0, found: Int?
+        for b in line.utf8 {
+            if b &- 0x30 < 10 {
+                if digits < 9 { value = value * 10 + Int(b &- 0x30) }
+                digits += 1
+            } else if digits > 0 {
+                found = value; value = 0; digits = 0
+            }
+        }
+        return digits > 0 ? value : found
     }
 
     /// A line with nothing but whitespace (its key would be empty).
@@ -132,9 +141,12 @@ public enum RunningHeaders {
             }
         }
         if tokenStart < out.count { endToken() } else if out.last == " " { out.removeLast() }
-        var key = String.UnicodeScalarView()
-        key.append(contentsOf: out)
-        return String(key)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(out.count)
+        for s in out {
+            if s.value < 0x80 { bytes.append(UInt8(s.value)) } else { UTF8.encode(s) { bytes.append($0) } }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     @inline(__always) private static func isWhitespace(_ s: Unicode.Scalar) -> Bool {
