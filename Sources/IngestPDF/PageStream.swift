@@ -121,3 +121,4 @@ enum CoreBudget {
         lock.lock(); busy -= n; lock.unlock()
     }
 }
+
