@@ -70,7 +70,12 @@ enum ReadingOrder {
             let count = gaps.filter { $0.contains { $0.0 <= x && x <= $0.1 } }.count
             if count > (best?.rows ?? 1) { best = (x, count) }
         }
-        guard let gutter = best?.x else { return nil }
+        guard let x = best?.x else { return nil }
+        // The middle of what those rows leave free in common, so that short lines ending near a
+        // column's edge are not taken for lines across it.
+        var free = (regionLeft, regionRight)
+        for rowGaps in gaps { for g in rowGaps where g.0 <= x && x <= g.1 { free = (max(free.0, g.0), min(free.1, g.1)) } }
+        let gutter = (free.0 + free.1) / 2
         // Columned rows have no line across the gutter; a columned run needs two rows really
         // split there, else it is a short line of full-width text.
         // A row on one side only that comes after blank space (a heading under the columns) is
