@@ -38,11 +38,13 @@ if [ ! -f "$WORK/folder50/.done" ]; then
 fi
 
 # --- Commands ----------------------------------------------------------------------------------
-# Ours: a fresh output folder and library every run (a re-run would skip what is done).
+# Ours: a fresh output folder and library every run (a re-run would skip what is done); the
+# default hand-off (study sheet) unless a third argument names another sink ("none": the
+# document JSON only, to see the share of the sheet).
 cat > "$WORK/ours.sh" <<EOF
 #!/bin/sh
 rm -rf "$WORK/out" "$WORK/lib.sqlite"
-exec "$INGEST" convert "\$1" --out "$WORK/out" --library "$WORK/lib.sqlite" --quiet --concurrency "\${2:-1}"
+exec "$INGEST" convert "\$1" --out "$WORK/out" --library "$WORK/lib.sqlite" --quiet --concurrency "\${2:-1}" --sink "\${3:-sheet}"
 EOF
 cat > "$WORK/pdftotext-loop.sh" <<EOF
 #!/bin/sh
@@ -82,6 +84,7 @@ echo "== one 117-page PDF (ratios against pdftotext)"
 hyperfine -N -w 1 -r "$RUNS1" --export-json "$WORK/one.json" \
   "pdftotext $BIG /dev/null" \
   "$WORK/ours.sh $BIG 1" \
+  "$WORK/ours.sh $BIG 1 none" \
   "$PY $WORK/bench_pymupdf.py $BIG" >/dev/null
 ratio "$WORK/one.json"
 hyperfine -N -r 1 --export-json "$WORK/one-pdfminer.json" \
