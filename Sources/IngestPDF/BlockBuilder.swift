@@ -8,10 +8,12 @@ struct BlockBuilder {
 
     func blocks() -> [Block] {
         let body = bodyGlyphHeight()
-        var byPage: [Int: [OutlineEntry]] = [:]
-        var unplaced: [OutlineEntry] = []
+        // Bookmark titles are keyed once, not once per paragraph they are compared with.
+        var byPage: [Int: [Bookmark]] = [:]
+        var unplaced: [Bookmark] = []
         for entry in outline {
-            if let p = entry.page { byPage[p, default: []].append(entry) } else { unplaced.append(entry) }
+            let bookmark = Bookmark(entry)
+            if let p = entry.page { byPage[p, default: []].append(bookmark) } else { unplaced.append(bookmark) }
         }
         var blocks: [Block] = []
         for (index, page) in pages.enumerated() where page.classification.hasUsableText {
@@ -52,7 +54,7 @@ struct BlockBuilder {
     private func sizeLevel(_ paragraph: Paragraph, lines: [String], body: Double) -> Int? {
         guard body > 0, lines.count <= 3 else { return nil }
         let text = lines.joined(separator: " ")
-        guard text.count <= 160, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
+        guard text.utf8.count <= 160 || text.count <= 160, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
         if let last = text.last, ".,;".contains(last) { return nil }
         let ratio = paragraph.glyphHeight / body
         if ratio >= 1.7 { return 1 }
@@ -63,22 +65,32 @@ struct BlockBuilder {
 
     /// The bookmark whose title equals the first one, two or three lines of the paragraph
     /// (case, spacing and punctuation ignored; a leading section number may differ).
-    private func match(_ lines: [String], _ bookmarks: inout [OutlineEntry]) -> (OutlineEntry, Int)? {
+    private func match(_ lines: [String], _ bookmarks: inout [Bookmark]) -> (OutlineEntry, Int)? {
         guard !bookmarks.isEmpty else { return nil }
         var joined = ""
         for count in 1...min(3, lines.count) {
             joined += (count > 1 ? " " : "") + lines[count - 1]
             let key = BlockBuilder.key(joined)
             guard !key.isEmpty else { continue }
-            if let i = bookmarks.firstIndex(where: { b in
-                let bk = BlockBuilder.key(b.title)
-                return bk == key || BlockBuilder.withoutNumber(bk) == BlockBuilder.withoutNumber(key) && !BlockBuilder.withoutNumber(bk).isEmpty
-            }) {
-                let entry = bookmarks.remove(at: i)
+            let bare = BlockBuilder.withoutNumber(key)
+            if let i = bookmarks.firstIndex(where: { b in b.key == key || b.bare == bare && !b.bare.isEmpty }) {
+                let entry = bookmarks.remove(at: i).entry
                 return (entry, count)
             }
         }
         return nil
+    }
+
+    /// An outline entry with its comparison keys.
+    struct Bookmark {
+        var entry: OutlineEntry
+        var key: String
+        var bare: String
+        init(_ entry: OutlineEntry) {
+            self.entry = entry
+            key = BlockBuilder.key(entry.title)
+            bare = BlockBuilder.withoutNumber(key)
+        }
     }
 
     static func key(_ s: String) -> String {

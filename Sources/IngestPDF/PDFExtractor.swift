@@ -11,7 +11,7 @@ public struct PDFExtractor: Extractor {
     public init(removeRunningHeaders: Bool = true) { self.removeRunningHeaders = removeRunningHeaders }
 
     /// What is kept of one page between the streaming pass and assembly.
-    struct PageData {
+    struct PageData: Sendable {
         var lines: [TextLine]
         var classification: PageRecord.Classification
         var characters: Int
@@ -31,23 +31,21 @@ public struct PDFExtractor: Extractor {
         let outline = document.outline()
 
         // Stream the pages: each page handle (and poppler's text analysis cached on it) is
-        // released before the next one is opened.
+        // released before the next one is opened; idle cores read pages of their own copy.
+        let stream = PageStream(url: input.url, password: password, context: context)
+        let extractor = self
+        let outcome = try CoreBudget.running {
+            try stream.read(document, pageCount: pageCount) { extractor.read($0) }
+        }
         var pages: [PageData] = []
         pages.reserveCapacity(pageCount)
-        var pageLogLines = 0
-        for index in 0..<pageCount {
-            try context.checkDeadline()
-            let (data, log) = PopplerLog.capture { () -> PageData? in
-                guard let page = document.page(at: index) else { return nil }
-                return read(page)
-            }
-            pageLogLines += log.count
+        for (index, data) in outcome.pages.enumerated() {
             if let data { pages.append(data) } else {
                 warnings.append(context.warning(.pdfPageUnreadable, ["page": String(index + 1)], page: index + 1))
                 pages.append(PageData(lines: [], classification: .empty, characters: 0, label: nil))
             }
         }
-        if pageLogLines > 0 && !repaired { warnings.append(context.warning(.pdfRepaired)) }
+        if outcome.logLines > 0 && !repaired { warnings.append(context.warning(.pdfRepaired)) }
 
         if removeRunningHeaders {
             let drop = RunningHeaders.detect(pages.map { $0.classification.hasUsableText ? $0.lines.map(\.text) : [] })
@@ -86,12 +84,10 @@ public struct PDFExtractor: Extractor {
     }
 
     /// One page: its lines in reading order and its classification.
-    private func read(_ page: PopplerPageRef) -> PageData {
+    func read(_ page: PopplerPageRef) -> PageData {
         let text = page.textLines()
         let lines = ReadingOrder.order(text.lines, pageWidth: text.width)
-        var all = ""
-        for l in lines { all += l.text; all += "\n" }
-        let quality = TextQuality(all)
+        let quality = TextQuality(lines: lines.lazy.map(\.text))
         // Image areas cost a second pass over the page; a page full of text is a text page
         // whatever its pictures, so only thin pages are measured.
         let coverage = quality.characters < 200 ? page.imageCoverage() : 0

@@ -16,59 +16,86 @@ struct TextQuality: Sendable, Equatable {
     var mojibakeWords = 0
 
     init(_ text: String) {
-        var token = String.UnicodeScalarView()
+        var token: [Unicode.Scalar] = []
+        scan(text, token: &token)
+        if !token.isEmpty { judge(token) }
+    }
+
+    /// The lines of a page, each ending a token (as a line break would).
+    init<S: Sequence>(lines: S) where S.Element == String {
+        var token: [Unicode.Scalar] = []
+        token.reserveCapacity(64)
+        for line in lines {
+            scan(line, token: &token)
+            if !token.isEmpty { judge(token); token.removeAll(keepingCapacity: true) }
+        }
+    }
+
+    // Every character of every page goes through here: ASCII is classified with integer tests,
+    // Unicode properties are asked only of other scalars, and the token buffer is reused.
+    private mutating func scan(_ text: String, token: inout [Unicode.Scalar]) {
         for s in text.unicodeScalars {
-            if s.properties.isWhitespace {
+            if Scalar.isSpace(s) {
                 if !token.isEmpty { judge(token); token.removeAll(keepingCapacity: true) }
                 continue
             }
             characters += 1
-            if s.properties.isAlphabetic || s.properties.numericType != nil { alphanumerics += 1 }
+            if Scalar.isAlphabetic(s) || Scalar.isNumeric(s) { alphanumerics += 1 }
             switch s.value {
+            case 0x21...0x7E: break
             case 0xFFFD, 0xE000...0xF8FF, 0xF0000...0x10FFFF, 0x00...0x1F, 0x7F...0x9F: unmapped += 1
             default: break
             }
             token.append(s)
         }
-        if !token.isEmpty { judge(token) }
     }
 
     private static let vowels = Set("aeiouyàâäáãåéèêëíìîïóòôöõúùûüýÿæœAEIOUYÀÂÄÁÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÝŸÆŒ".unicodeScalars)
     /// Letters that Windows-1252 / Mac Roman confusions put in the middle of a word.
     private static let mojibakeMarks = Set("ŽžŠšŒœŸƒ‰‡†ˆ˜™›‹¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿".unicodeScalars)
 
-    private mutating func judge(_ token: String.UnicodeScalarView) {
-        let scalars = Array(token)
+    @inline(__always) private static func isVowel(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x61, 0x65, 0x69, 0x6F, 0x75, 0x79, 0x41, 0x45, 0x49, 0x4F, 0x55, 0x59: return true
+        case 0..<0x80: return false
+        default: return vowels.contains(s)
+        }
+    }
+
+    @inline(__always) private static func isMojibakeMark(_ s: Unicode.Scalar) -> Bool {
+        s.value >= 0xA1 && mojibakeMarks.contains(s)
+    }
+
+    private mutating func judge(_ token: [Unicode.Scalar]) {
         // Strip surrounding punctuation: « (word), » …
-        guard let first = scalars.firstIndex(where: { $0.properties.isAlphabetic }),
-              let last = scalars.lastIndex(where: { $0.properties.isAlphabetic }) else { return }
-        let core = scalars[first...last]
+        guard let first = token.firstIndex(where: Scalar.isAlphabetic),
+              let last = token.lastIndex(where: Scalar.isAlphabetic) else { return }
         words += 1
         var latin = true, vowel = false, digits = 0, odd = 0, mojibake = false
         var previousLetter = false
-        for (i, s) in zip(core.indices, core) {
-            if s.properties.isAlphabetic {
+        for i in first...last {
+            let s = token[i]
+            let alphabetic = Scalar.isAlphabetic(s)
+            if alphabetic {
                 if s.value > 0x24F && !(0x1E00...0x1EFF).contains(s.value) { latin = false }
-                if TextQuality.vowels.contains(s) { vowel = true }
-            } else if s.properties.numericType != nil {
+                if !vowel && TextQuality.isVowel(s) { vowel = true }
+            } else if Scalar.isNumeric(s) {
                 digits += 1
-            } else if !"'’-‐.&/".unicodeScalars.contains(s) {
-                odd += 1
+            } else {
+                switch s.value {
+                case 0x27, 0x2019, 0x2D, 0x2010, 0x2E, 0x26, 0x2F: break     // ' ’ - ‐ . & /
+                default: odd += 1
+                }
             }
+            let mark = TextQuality.isMojibakeMark(s)
             // A mojibake mark between two letters, or Ã/Â followed by a Latin-1 continuation.
-            if TextQuality.mojibakeMarks.contains(s), previousLetter, i < core.index(before: core.endIndex),
-               core[core.index(after: i)].properties.isAlphabetic {
-                mojibake = true
-            }
-            if (s == "Ã" || s == "Â"), i < core.index(before: core.endIndex),
-               (0x80...0xBF).contains(core[core.index(after: i)].value) {
-                mojibake = true
-            }
-            previousLetter = s.properties.isAlphabetic && !TextQuality.mojibakeMarks.contains(s)
+            if mark, previousLetter, i < last, Scalar.isAlphabetic(token[i + 1]) { mojibake = true }
+            if s.value == 0xC3 || s.value == 0xC2, i < last, (0x80...0xBF).contains(token[i + 1].value) { mojibake = true }
+            previousLetter = alphabetic && !mark
         }
         if mojibake { mojibakeWords += 1; return }
         if !latin { plausibleWords += 1; return }                      // another script: can't judge
-        let letters = core.count - digits - odd
+        let letters = last - first + 1 - digits - odd
         if odd == 0 && (vowel || letters <= 4) && (digits == 0 || letters <= 2) { plausibleWords += 1 }
     }
 
@@ -84,6 +111,27 @@ struct TextQuality: Sendable, Equatable {
         if words >= 8 && plausibleShare < 0.5 { return true }
         if Double(alphanumerics) < Double(characters) * 0.4 { return true }   // symbols where letters should be
         return false
+    }
+}
+
+/// Unicode properties with integer fast paths for ASCII (the bulk of most text layers).
+enum Scalar {
+    @inline(__always) static func isSpace(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) }
+        return s.properties.isWhitespace
+    }
+
+    @inline(__always) static func isAlphabetic(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return (v | 0x20) &- 0x61 < 26 }
+        return s.properties.isAlphabetic
+    }
+
+    @inline(__always) static func isNumeric(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return v &- 0x30 < 10 }
+        return s.properties.numericType != nil
     }
 }
 

@@ -31,62 +31,92 @@ extension PopplerPageRef {
         var count: guint = 0
         let hasLayout = poppler_page_get_text_layout(handle, &rects, &count) != 0 && rects != nil
         defer { if let rects { g_free(rects) } }
-        let text = String(cString: raw)
-        let scalars = text.unicodeScalars
-        // Rectangles map one to one onto the text's characters; if poppler ever disagrees, keep
-        // the text and drop the geometry rather than misplace boxes.
-        let geometry = hasLayout && Int(count) == scalars.count ? rects : nil
-
-        var lines: [TextLine] = []
-        var current = String.UnicodeScalarView()
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        var heightSum = 0.0, glyphs = 0
-        func flush() {
-            let line = String(current)
-            current.removeAll(keepingCapacity: true)
-            defer {
-                x0 = .infinity; y0 = .infinity; x1 = -.infinity; y1 = -.infinity; heightSum = 0; glyphs = 0
-            }
-            guard line.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return }
-            if glyphs > 0 {
-                lines.append(TextLine(text: line, x0: x0, y0: y0, x1: x1, y1: y1,
-                                      glyphHeight: heightSum / Double(glyphs), hasGeometry: true))
-            } else {
-                lines.append(TextLine(text: line, x0: 0, y0: 0, x1: 0, y1: 0, glyphHeight: 0, hasGeometry: false))
-            }
-        }
-        var i = 0
-        var previous: (x1: Double, y0: Double, y1: Double)?
-        for s in scalars {
-            if s == "\n" { flush(); previous = nil; i += 1; continue }
-            if let geometry, s != " " {
-                let r = geometry[i]
-                let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
-                // Poppler's selection text runs table cells and side-by-side blocks of one visual
-                // line together ("ContinentAsia"): a wide gap starts a new line segment, a
-                // narrower one without a space gets a space.
-                if let p = previous, gx0 >= p.x1, gy0 < p.y1, gy1 > p.y0 {
-                    let gap = gx0 - p.x1, h = max(p.y1 - p.y0, gy1 - gy0)
-                    if gap > h * 1.5 { flush() }
-                    else if gap > h * 0.3, let last = current.last, last != " " { current.append(" ") }
+        // String(cString:) validates (and repairs) poppler's UTF-8 once; the walk below then goes
+        // over the bytes: one rectangle per scalar, i.e. per byte that is not a continuation byte.
+        var text = String(cString: raw)
+        return text.withUTF8 { bytes -> PageText in
+            var scalarCount = 0
+            for b in bytes where b & 0xC0 != 0x80 { scalarCount += 1 }
+            // Rectangles map one to one onto the text's characters; if poppler ever disagrees, keep
+            // the text and drop the geometry rather than misplace boxes.
+            let geometry = hasLayout && Int(count) == scalarCount ? rects : nil
+            var builder = LineBuilder()
+            builder.current.reserveCapacity(256)
+            var index = 0                      // scalar index = rectangle index
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+                defer { i += length; index += 1 }
+                if b == 0x0A { builder.flush(); continue }
+                let visible: Bool
+                if length == 1 {
+                    visible = !(b == 0x20 || (0x09...0x0D).contains(b))
+                } else {
+                    var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                    for k in 1..<length { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    visible = !(Unicode.Scalar(v)?.properties.isWhitespace ?? false)
                 }
-                previous = (gx1, gy0, gy1)
-                current.append(s)
-                if gx0 < x0 { x0 = gx0 }
-                if gx1 > x1 { x1 = gx1 }
-                if gy0 < y0 { y0 = gy0 }
-                if gy1 > y1 { y1 = gy1 }
-                heightSum += gy1 - gy0
-                glyphs += 1
-            } else {
-                current.append(s)
+                if let geometry, b != 0x20 {
+                    builder.place(geometry[index])
+                }
+                for k in i..<(i + length) { builder.current.append(bytes[k]) }
+                if visible { builder.hasInk = true }
             }
-            i += 1
+            builder.flush()
+            return PageText(lines: builder.lines, width: w, height: h)
         }
-        flush()
-        return PageText(lines: lines, width: w, height: h)
     }
 
+    /// Accumulates one line's UTF-8 bytes and box while a page's text is walked.
+    private struct LineBuilder {
+        var lines: [TextLine] = []
+        var current: [UInt8] = []
+        var hasInk = false
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var heightSum = 0.0, glyphs = 0
+        var previous: (x1: Double, y0: Double, y1: Double)?
+
+        /// Adds the box of the glyph about to be appended. Poppler's selection text runs table
+        /// cells and side-by-side blocks of one visual line together ("ContinentAsia"): a wide gap
+        /// starts a new line segment, a narrower one without a space gets a space.
+        mutating func place(_ r: PopplerRectangle) {
+            let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
+            if let p = previous, gx0 >= p.x1, gy0 < p.y1, gy1 > p.y0 {
+                let gap = gx0 - p.x1, h = max(p.y1 - p.y0, gy1 - gy0)
+                if gap > h * 1.5 { flush(keepPrevious: true) }
+                else if gap > h * 0.3, let last = current.last, last != 0x20 { current.append(0x20) }
+            }
+            previous = (gx1, gy0, gy1)
+            if gx0 < x0 { x0 = gx0 }
+            if gx1 > x1 { x1 = gx1 }
+            if gy0 < y0 { y0 = gy0 }
+            if gy1 > y1 { y1 = gy1 }
+            heightSum += gy1 - gy0
+            glyphs += 1
+        }
+
+        /// Ends the current line (kept when it has a visible character). A line break also
+        /// forgets the previous glyph; a gap split does not.
+        mutating func flush(keepPrevious: Bool = false) {
+            if hasInk {
+                let text = String(decoding: current, as: UTF8.self)
+                if glyphs > 0 {
+                    lines.append(TextLine(text: text, x0: x0, y0: y0, x1: x1, y1: y1,
+                                          glyphHeight: heightSum / Double(glyphs), hasGeometry: true))
+                } else {
+                    lines.append(TextLine(text: text, x0: 0, y0: 0, x1: 0, y1: 0, glyphHeight: 0, hasGeometry: false))
+                }
+            }
+            current.removeAll(keepingCapacity: true)
+            hasInk = false
+            x0 = .infinity; y0 = .infinity; x1 = -.infinity; y1 = -.infinity; heightSum = 0; glyphs = 0
+            if !keepPrevious { previous = nil }
+        }
+    }
+}
+
+extension PopplerPageRef {
     /// Share of the page's area covered by images (0…1, overlaps counted once per image).
     func imageCoverage() -> Double {
         let (w, h) = size

@@ -75,7 +75,8 @@ public final class PopplerDocumentRef {
         return PopplerPageRef(handle: p, index: index)
     }
 
-    public var hasJavaScript: Bool { poppler_document_has_javascript(handle) != 0 }
+    /// Asked once: poppler walks every page's annotations to answer.
+    public private(set) lazy var hasJavaScript: Bool = poppler_document_has_javascript(handle) != 0
 
     /// Takes ownership of a GLib-allocated C string (frees it) and returns it as Swift text.
     static func own(_ s: UnsafeMutablePointer<gchar>?) -> String? {

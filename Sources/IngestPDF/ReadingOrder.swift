@@ -33,7 +33,83 @@ enum ReadingOrder {
             for band in bands { cut(band, lines, typical: typical, minimumSide: minimumSide, into: &out, depth: depth + 1) }
             return
         }
+        if let runs = columnRuns(ids, lines, typical: typical, minimumSide: minimumSide) {
+            for run in runs { cut(run, lines, typical: typical, minimumSide: minimumSide, into: &out, depth: depth + 1) }
+            return
+        }
         out.append(contentsOf: ids.sorted())
+    }
+
+    /// A region where full-width text runs straight into columns (a Writer section with two
+    /// columns right under a paragraph, no blank space between): no cut works on the whole, so
+    /// the region is split, row by row, where the column structure changes. The gutter is the x
+    /// that falls in the gaps between side-by-side lines of the most rows; rows with a line across
+    /// it are full-width. Nil when there is no such gutter or nothing to split.
+    private static func columnRuns(_ ids: [Int], _ lines: [TextLine], typical: Double, minimumSide: Double) -> [[Int]]? {
+        guard ids.count >= 4 else { return nil }
+        // Rows: glyph boxes of consecutive lines overlap a little when the leading is tight.
+        let rows = horizontalBands(ids, lines, typical: typical, factor: -0.3)
+        guard rows.count >= 3 else { return nil }
+        let regionLeft = ids.map { lines[$0].x0 }.min()!, regionRight = ids.map { lines[$0].x1 }.max()!
+        // Gaps between side-by-side lines of each row.
+        var gaps: [[(Double, Double)]] = []
+        for row in rows {
+            let spans = row.map { (lines[$0].x0, lines[$0].x1) }.sorted { $0.0 < $1.0 }
+            var reach = spans[0].1
+            var rowGaps: [(Double, Double)] = []
+            for s in spans.dropFirst() {
+                if s.0 - reach >= typical * 0.6 { rowGaps.append((reach, s.0)) }
+                reach = max(reach, s.1)
+            }
+            gaps.append(rowGaps)
+        }
+        var best: (x: Double, rows: Int)?
+        for candidate in gaps.joined() {
+            let x = (candidate.0 + candidate.1) / 2
+            guard x - regionLeft >= minimumSide, regionRight - x >= minimumSide else { continue }
+            let count = gaps.filter { $0.contains { $0.0 <= x && x <= $0.1 } }.count
+            if count > (best?.rows ?? 1) { best = (x, count) }
+        }
+        guard let x = best?.x else { return nil }
+        // The middle of what those rows leave free in common, so that short lines ending near a
+        // column's edge are not taken for lines across it.
+        var free = (regionLeft, regionRight)
+        for rowGaps in gaps { for g in rowGaps where g.0 <= x && x <= g.1 { free = (max(free.0, g.0), min(free.1, g.1)) } }
+        let gutter = (free.0 + free.1) / 2
+        // Columned rows have no line across the gutter; a columned run needs two rows really
+        // split there, else it is a short line of full-width text.
+        // A row on one side only that comes after blank space (a heading under the columns) is
+        // not column text: column lines follow each other without a gap.
+        var runs: [(ids: [Int], columned: Bool, split: Int)] = []
+        let fullWidth = (regionRight - regionLeft) * 0.6
+        var previousBottom = -Double.infinity
+        for (row, rowGaps) in zip(rows, gaps) {
+            let top = row.map { lines[$0].y0 }.min()!
+            defer { previousBottom = row.map { lines[$0].y1 }.max()! }
+            let split = rowGaps.contains { $0.0 <= gutter && gutter <= $0.1 } ? 1 : 0
+            let crossing = row.filter { lines[$0].x0 < gutter && gutter < lines[$0].x1 }
+            // Only the plain case is rearranged: a line across the gutter is a full-width line of
+            // body text. Tables, sidebars and three-column layouts keep poppler's order.
+            if crossing.contains(where: { lines[$0].x1 - lines[$0].x0 < fullWidth }) { return nil }
+            let columned = crossing.isEmpty && (split == 1 || top - previousBottom < typical * 0.25)
+            if let last = runs.last, last.columned == columned {
+                runs[runs.count - 1].ids += row
+                runs[runs.count - 1].split += split
+            } else {
+                runs.append((row, columned, split))
+            }
+        }
+        var merged: [(ids: [Int], columned: Bool)] = []
+        for run in runs {
+            let columned = run.columned && run.split >= 2
+            if let last = merged.last, last.columned == columned, !columned {
+                merged[merged.count - 1].ids += run.ids
+            } else {
+                merged.append((run.ids, columned))
+            }
+        }
+        guard merged.count > 1 else { return nil }
+        return merged.map(\.ids)
     }
 
     /// The widest gutter (an x range no line covers) that leaves at least two lines and
@@ -69,14 +145,14 @@ enum ReadingOrder {
         return (left, right)
     }
 
-    /// Splits at every y gap taller than most line spacing.
-    private static func horizontalBands(_ ids: [Int], _ lines: [TextLine], typical: Double) -> [[Int]] {
+    /// Splits at every y gap of at least `factor` glyph heights (0.8: wider than most line spacing; below 0: rows).
+    private static func horizontalBands(_ ids: [Int], _ lines: [TextLine], typical: Double, factor: Double = 0.8) -> [[Int]] {
         let sorted = ids.sorted { lines[$0].y0 < lines[$1].y0 }
         var bands: [[Int]] = [[sorted[0]]]
         var reach = lines[sorted[0]].y1
         for id in sorted.dropFirst() {
             let l = lines[id]
-            if l.y0 - reach >= typical * 0.8 { bands.append([id]) } else { bands[bands.count - 1].append(id) }
+            if l.y0 - reach >= typical * factor { bands.append([id]) } else { bands[bands.count - 1].append(id) }
             reach = max(reach, l.y1)
         }
         return bands

@@ -40,7 +40,7 @@ final class CorpusQualityTests: XCTestCase {
         try Corpus.require()
         let textdiff = Corpus.root.deletingLastPathComponent().appendingPathComponent("tools/textdiff.py")
         guard FileManager.default.fileExists(atPath: textdiff.path),
-              runTool("python3", ["-c", "import rapidfuzz"])?.status == 0 else {
+              runTool(Python.path, ["-c", "import rapidfuzz"])?.status == 0 else {
             throw XCTSkip("textdiff.py or rapidfuzz missing")
         }
         guard runTool("pdftotext", ["-v"]) != nil else { throw XCTSkip("pdftotext (poppler-utils) missing") }
@@ -59,7 +59,7 @@ final class CorpusQualityTests: XCTestCase {
             }
             // The same normalization on both sides: what is measured is extraction, not Normalizer.
             try Normalizer.normalize(String(decoding: ref.stdout, as: UTF8.self)).write(to: refURL, atomically: true, encoding: .utf8)
-            guard let out = runTool("python3", [textdiff.path, oursURL.path, refURL.path, "--json"]), out.status == 0,
+            guard let out = runTool(Python.path, [textdiff.path, oursURL.path, refURL.path, "--json"]), out.status == 0,
                   let json = try? JSONValue.parse(out.stdout), case .object(let o) = json,
                   let cer = o["cer"]?.doubleValue else {
                 XCTFail("textdiff failed on \(name)"); continue

@@ -123,6 +123,30 @@ public enum Normalizer {
     /// Trims each line, collapses runs of spaces and of blank lines (a subset of `normalize`).
     public static func tidyWhitespace(_ s: String) -> String { normalize(s) }
 
+    /// `s` without leading and trailing punctuation (Unicode categories P*, as Foundation's
+    /// `.punctuationCharacters`), without bridging to NSString.
+    static func trimmingPunctuation(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isPunctuation($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isPunctuation($0) })!
+        return String(scalars[first...last])
+    }
+
+    @inline(__always) static func isPunctuation(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 0x80 {
+            // ASCII punctuation in categories P*: !"#%&'()*,-./:;?@[\]_{}  (not $+<=>^`|~, which are symbols)
+            switch s.value {
+            case 0x21...0x23, 0x25...0x2A, 0x2C...0x2F, 0x3A, 0x3B, 0x3F, 0x40, 0x5B...0x5D, 0x5F, 0x7B, 0x7D: return true
+            default: return false
+            }
+        }
+        switch s.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
+    }
+
     /// Joins words cut by a hyphen at a line end ("exem-\nple" → "exemple"). A compound that is
     /// written with its hyphen elsewhere in the same text ("peut-être") keeps its hyphen.
     /// Expects tidied text (no spaces around line breaks).
@@ -130,7 +154,7 @@ public enum Normalizer {
         guard s.contains("-\n") else { return s }
         var hyphenated = Set<String>()
         for word in s.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.contains("-") {
-            hyphenated.insert(word.lowercased().trimmingCharacters(in: .punctuationCharacters))
+            hyphenated.insert(trimmingPunctuation(word.lowercased()))
         }
         let chars = Array(s)
         var out: [Character] = []

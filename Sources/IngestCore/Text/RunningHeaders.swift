@@ -27,14 +27,25 @@ public enum RunningHeaders {
         var edges: [[(index: Int, key: String, zone: Int)]] = []
         var counts: [[String: Int]] = [[:], [:]]
         for lines in pages {
-            let nonBlank = lines.indices.filter { !key(lines[$0]).isEmpty }
+            // Only the edge lines are keyed (a page can have hundreds of lines): the first
+            // `edgeLines` non-blank lines from the top, then from the bottom, never the same twice.
+            var top: [(Int, String)] = []
+            var i = 0
+            while i < lines.count && top.count < edgeLines {
+                if !isBlank(lines[i]) { top.append((i, key(lines[i]))) }
+                i += 1
+            }
+            var bottom: [(Int, String)] = []
+            var j = lines.count - 1
+            while j >= i && bottom.count < edgeLines {
+                if !isBlank(lines[j]) { bottom.append((j, key(lines[j]))) }
+                j -= 1
+            }
+            bottom.reverse()
             var mine: [(Int, String, Int)] = []
-            let top = nonBlank.prefix(edgeLines)
-            let bottom = nonBlank.suffix(edgeLines).filter { !top.contains($0) }
-            for (zone, ids) in [(0, Array(top)), (1, Array(bottom))] {
+            for (zone, ids) in [(0, top), (1, bottom)] {
                 var seen = Set<String>()
-                for i in ids {
-                    let k = key(lines[i])
+                for (i, k) in ids {
                     mine.append((i, k, zone))
                     if seen.insert(k).inserted { counts[zone][k, default: 0] += 1 }
                 }
@@ -68,42 +79,98 @@ public enum RunningHeaders {
     }
 
     static func lastNumber(_ line: String) -> Int? {
-        let runs = line.split { !$0.isASCII || !$0.isNumber }
-        return runs.last.flatMap { Int($0.prefix(9)) }
+        // The last run of ASCII digits, its first nine digits.
+        var value = 0, digits = 0, found: Int?
+        for b in line.utf8 {
+            if b &- 0x30 < 10 {
+                if digits < 9 { value = value * 10 + Int(b &- 0x30) }
+                digits += 1
+            } else if digits > 0 {
+                found = value; value = 0; digits = 0
+            }
+        }
+        return digits > 0 ? value : found
     }
 
+    /// A line with nothing but whitespace (its key would be empty).
+    static func isBlank(_ line: String) -> Bool {
+        !line.unicodeScalars.contains { !$0.properties.isWhitespace }
+    }
+
+    /// Characters stripped around a token before it is judged a Roman numeral.
+    private static let romanPunctuation: Set<Unicode.Scalar> = ["-", "–", "—", "(", ")", "[", "]", "|", ".", "·"]
+
     /// The comparison key of a line: lowercased, digit runs and lone Roman numerals masked as
-    /// `#`, spaces collapsed.
+    /// `#`, spaces collapsed. Scalar by scalar (it runs on every page's edge lines).
     public static func key(_ line: String) -> String {
-        var out = ""
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(line.utf8.count)
+        var tokenStart = 0
         var inDigits = false
-        var pendingSpace = false
-        for ch in line.lowercased() {
-            if ch.isWhitespace { pendingSpace = !out.isEmpty; inDigits = false; continue }
-            if pendingSpace { out.append(" "); pendingSpace = false }
-            if ch.isNumber {
+        func endToken() {
+            // A lone Roman numeral token (front-matter page numbers).
+            var lo = tokenStart, hi = out.count
+            while lo < hi, romanPunctuation.contains(out[lo]) { lo += 1 }
+            while hi > lo, romanPunctuation.contains(out[hi - 1]) { hi -= 1 }
+            guard hi > lo, hi - lo <= 6 else { return }
+            for i in lo..<hi {
+                switch out[i] { case "i", "v", "x", "l", "c": continue; default: return }
+            }
+            out.removeSubrange(tokenStart...)
+            out.append("#")
+        }
+        func append(_ s: Unicode.Scalar) {
+            if isWhitespace(s) {
+                if tokenStart < out.count { endToken(); out.append(" "); tokenStart = out.count }
+                inDigits = false
+            } else if isNumber(s) {
                 if !inDigits { out.append("#") }
                 inDigits = true
             } else {
                 inDigits = false
-                out.append(ch)
+                out.append(s)
             }
         }
-        // A lone Roman numeral token (front-matter page numbers).
-        let tokens = out.split(separator: " ").map { token -> Substring in
-            let letters = token.trimmingCharacters(in: CharacterSet(charactersIn: "-–—()[]|.·"))
-            if !letters.isEmpty, letters.count <= 6, letters.allSatisfy({ "ivxlc".contains($0) }) { return "#" }
-            return token
+        for s in line.unicodeScalars {
+            if s.value < 0x80 {
+                append(s.value &- 0x41 < 26 ? Unicode.Scalar(s.value | 0x20)! : s)
+            } else if s.properties.changesWhenLowercased {
+                for l in s.properties.lowercaseMapping.unicodeScalars { append(l) }
+            } else {
+                append(s)
+            }
         }
-        return tokens.joined(separator: " ")
+        if tokenStart < out.count { endToken() } else if out.last == " " { out.removeLast() }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(out.count)
+        for s in out {
+            if s.value < 0x80 { bytes.append(UInt8(s.value)) } else { UTF8.encode(s) { bytes.append($0) } }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    @inline(__always) private static func isWhitespace(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x80 ? s.value == 0x20 || (0x09...0x0D).contains(s.value) : s.properties.isWhitespace
+    }
+
+    @inline(__always) private static func isNumber(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x80 ? (0x30...0x39).contains(s.value) : s.properties.numericType != nil
+    }
+
+    private static let pageNumberPunctuation: Set<Unicode.Scalar> = ["-", "–", "—", "(", ")", "[", "]", "|", ".", "·", ",", ":"]
+    private static let pageNumberWords: Set<String> = ["#", "page", "p", "seite", "pag", "/", "of", "sur", "de", "#/#"]
 
     /// "#", "- # -", "page #", "p. #", "# / #", "page # of #", "#/#", "[#]".
     static func isPageNumber(_ key: String) -> Bool {
-        let stripped = key.filter { !"-–—()[]|.·,:".contains($0) }.split(separator: " ").joined(separator: " ")
-        let words: Set<Substring> = ["#", "page", "p", "seite", "pag", "/", "of", "sur", "de", "#/#"]
-        let tokens = stripped.split(separator: " ")
-        guard tokens.contains(where: { $0.contains("#") }) else { return false }
-        return tokens.allSatisfy { words.contains($0) }
+        var sawNumber = false
+        for token in key.split(separator: " ") {
+            var stripped = String.UnicodeScalarView()
+            for s in token.unicodeScalars where !pageNumberPunctuation.contains(s) { stripped.append(s) }
+            if stripped.isEmpty { continue }
+            let word = String(stripped)
+            guard pageNumberWords.contains(word) else { return false }
+            if word.contains("#") { sawNumber = true }
+        }
+        return sawNumber
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import IngestCore
+
+/// Reads every page of a document in page order of the result, on more than one thread when the
+/// machine has idle cores. A poppler document is not thread-safe, so each extra thread opens its
+/// own copy of the file; threads claim the next unread page from a shared counter, and each page
+/// handle (with poppler's text analysis cached on it) is released before the next is claimed.
+/// Per-page results do not depend on the thread that read them, so the output is the same.
+struct PageStream {
+    /// Documents shorter than this are read on the calling thread (opening a copy costs more).
+    static let parallelMinimumPages = 8
+
+    let url: URL
+    let password: String?
+    let context: ExtractionContext
+
+    /// What the page walk produced: one entry per page (nil = poppler could not load it) and the
+    /// number of poppler log lines the pages emitted.
+    struct Outcome {
+        var pages: [PDFExtractor.PageData?]
+        var logLines: Int
+    }
+
+    func read(_ document: PopplerDocumentRef, pageCount: Int,
+              page read: @escaping @Sendable (PopplerPageRef) -> PDFExtractor.PageData) throws -> Outcome {
+        let extra = pageCount >= Self.parallelMinimumPages ? CoreBudget.reserve(upTo: CoreBudget.cores - 1) : 0
+        defer { CoreBudget.release(extra) }
+        let shared = SharedPages(count: pageCount)
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<extra {
+            let (url, password, context) = (self.url, self.password, self.context)
+            let thread = Thread {
+                // A copy that cannot be opened leaves its pages to the other threads.
+                if let copy = try? PopplerDocumentRef(url: url, password: password) {
+                    Self.work(copy, shared: shared, context: context, read: read)
+                }
+                done.signal()
+            }
+            thread.stackSize = 8 << 20          // poppler recurses on nested forms; as the main thread
+            thread.start()
+        }
+        Self.work(document, shared: shared, context: context, read: read)
+        for _ in 0..<extra { done.wait() }
+        if let error = shared.error { throw error }
+        return Outcome(pages: shared.pages, logLines: shared.logLines)
+    }
+
+    private static func work(_ document: PopplerDocumentRef, shared: SharedPages, context: ExtractionContext,
+                             read: (PopplerPageRef) -> PDFExtractor.PageData) {
+        while let index = shared.claim() {
+            do { try context.checkDeadline() } catch { shared.fail(error); return }
+            let (data, log) = PopplerLog.capture { () -> PDFExtractor.PageData? in
+                guard let page = document.page(at: index) else { return nil }
+                return read(page)
+            }
+            shared.store(index, data, logLines: log.count)
+        }
+    }
+}
+
+/// The page counter and results shared by the threads of one `PageStream`.
+private final class SharedPages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let count: Int
+    private(set) var pages: [PDFExtractor.PageData?]
+    private(set) var logLines = 0
+    private(set) var error: Error?
+
+    init(count: Int) {
+        self.count = count
+        pages = Array(repeating: nil, count: count)
+    }
+
+    /// The next page to read, or nil when all are taken or a thread failed.
+    func claim() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard error == nil, next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ index: Int, _ data: PDFExtractor.PageData?, logLines lines: Int) {
+        lock.lock(); defer { lock.unlock() }
+        pages[index] = data
+        logLines += lines
+    }
+
+    func fail(_ e: Error) {
+        lock.lock(); defer { lock.unlock() }
+        if error == nil { error = e }
+    }
+}
+
+/// Cores not already busy reading PDF pages in this process. Every extraction holds one core
+/// implicitly; extra page threads are granted only from what is left, so a batch running one
+/// document per core never oversubscribes, and a lone large document uses the idle cores.
+enum CoreBudget {
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var busy = 0
+    nonisolated(unsafe) private static var extractions = 0
+
+    /// Marks one extraction running for the duration of `body`.
+    static func running<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock(); extractions += 1; lock.unlock()
+        defer { lock.lock(); extractions -= 1; lock.unlock() }
+        return try body()
+    }
+
+    /// Up to `wanted` extra threads, as many as there are idle cores.
+    static func reserve(upTo wanted: Int) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let granted = max(0, min(wanted, cores - extractions - busy))
+        busy += granted
+        return granted
+    }
+
+    static func release(_ n: Int) {
+        guard n > 0 else { return }
+        lock.lock(); busy -= n; lock.unlock()
+    }
+}
+
