@@ -7,9 +7,8 @@ extension ExtractorRegistry {
     static var imageExtractors: [any Extractor] { [ImageExtractor()] }
     /// The OCR stage for PDF pages without a usable text layer, or nil when there is none.
     static var pageRecognizer: (any PageRecognizing)? { ScanRecognizer() }
-    /// Called first thing by the CLI (and by `Pipeline.init`); may re-execute the process.
-    /// Re-executes once with `OMP_THREAD_LIMIT=1` when it is not set, so the OpenMP runtime
-    /// starts single-threaded (see `OpenMP`). Recognition threads are also limited in-process,
-    /// so a caller that never comes here does not get the slow path either.
+    /// For programs that want the runtime-wide limit too: re-executes once with
+    /// `OMP_THREAD_LIMIT=1` when it is not set (see `OpenMP`). Nobody needs to call it:
+    /// recognition threads limit OpenMP to themselves, so no caller gets the slow path.
     public static func prepareProcess() { OpenMP.reexecIfNeeded() }
 }

@@ -14,7 +14,7 @@ echo "== build (release, once)"
 swift build -c release --product ingest --static-swift-stdlib 2>&1 | tail -1
 BIN="$ROOT/.build/release/ingest"
 B="$ROOT/.build/release"
-swiftc -O -module-name xmlbench -I "$B/Modules" -I Sources/CZlib bench/docx/xmlbench/main.swift \
+swiftc -O -static-stdlib -module-name xmlbench -I "$B/Modules" -I Sources/CZlib bench/docx/xmlbench/main.swift \
   "$B"/IngestOffice.build/*.o "$B"/IngestZip.build/*.o "$B"/IngestCore.build/*.o -lz -o "$WORK/xmlbench" 2>/dev/null
 
 echo "== peers"

@@ -12,9 +12,9 @@ WORK=bench/work/youtube
 mkdir -p "$WORK"
 
 echo "== build (release, once)"
-swift build -c release --target IngestYouTube 2>&1 | tail -1
+swift build -c release --target IngestYouTube --static-swift-stdlib 2>&1 | tail -1
 B=.build/release
-swiftc -O -I "$B/Modules" bench/youtube/harness.swift "$B"/IngestYouTube.build/*.o "$B"/IngestCore.build/*.o -o bench/work/yt-harness
+swiftc -O -static-stdlib -I "$B/Modules" bench/youtube/harness.swift "$B"/IngestYouTube.build/*.o "$B"/IngestCore.build/*.o -o bench/work/yt-harness
 
 if [ ! -x bench/.venv/bin/python ]; then python3 -m venv bench/.venv; fi
 bench/.venv/bin/pip install -q youtube-transcript-api
