@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 W=bench/work/audio; mkdir -p "$W"
 B=.build/release
-[ -x bench/.venv/bin/python ] || { python3 -m venv bench/.venv && bench/.venv/bin/pip install -q mutagen; }
+[ -x bench/.venv/bin/python ] || python3 -m venv bench/.venv
+bench/.venv/bin/python -c "import mutagen" 2>/dev/null || bench/.venv/bin/pip install -q mutagen
 PY=bench/.venv/bin/python
 
 echo "== build (release, once)"

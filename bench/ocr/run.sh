@@ -9,8 +9,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"; root="$(git -C "$here" rev-parse --show-toplevel)"
 ingest="$("$here/build.sh")"
 work="$root/bench/work/ocr"; pages="$work/pages"; tmp="$work/run"
-[ -x "$root/bench/.venv/bin/python" ] || { python3 -m venv "$root/bench/.venv"; "$root/bench/.venv/bin/pip" -q install pillow rapidfuzz; }
+[ -x "$root/bench/.venv/bin/python" ] || python3 -m venv "$root/bench/.venv"
 py="$root/bench/.venv/bin/python"
+"$py" -c "import PIL, rapidfuzz" 2>/dev/null || "$root/bench/.venv/bin/pip" -q install pillow rapidfuzz
 [ -f "$pages/scan-40.pdf" ] || "$py" "$here/make_pages.py" "$pages"
 rm -rf "$tmp"; mkdir -p "$tmp"
 convert() { echo "$ingest convert $1 --out $tmp/o --library $tmp/l.sqlite --sink none --quiet ${2:-}"; }
