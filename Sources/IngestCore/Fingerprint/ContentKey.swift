@@ -103,7 +103,9 @@ public enum Fingerprinter {
                             digest: (Data) -> String) -> Fingerprint {
         let content = ContentKey.of(text)
         let titleKey = ContentKey.title(title)
-        if content.count < minCharacters {
+        // Byte length, not `count`: counting graphemes walked the whole text again, and the key is
+        // nearly all ASCII after folding.
+        if content.utf8.count < minCharacters {
             return Fingerprint(value: digest(Data(("title:" + titleKey).utf8)), basis: .title, titleKey: titleKey)
         }
         return Fingerprint(value: digest(content.utf8Data), basis: .content, titleKey: titleKey,
@@ -114,22 +116,27 @@ public enum Fingerprinter {
     /// once and lands in one of `sketchSize` bins, which keep their minimum. Character shingles are
     /// robust to OCR noise that breaks words; one hash per shingle keeps it cheap on long texts.
     public static func sketch(_ key: String) -> [UInt32] {
-        var bytes = Array(key.utf8)
-        guard bytes.count >= shingleLength else { return [] }
-        var mins = [UInt32](repeating: .max, count: sketchSize)
-        bytes.withUnsafeMutableBufferPointer { b in
-            for i in 0...(b.count - shingleLength) {
-                var h: UInt64 = 0xcbf29ce484222325
-                for k in 0..<shingleLength { h = (h ^ UInt64(b[i + k])) &* 0x100000001b3 }
-                h = (h ^ (h >> 30)) &* 0xbf58476d1ce4e5b9
-                h = (h ^ (h >> 27)) &* 0x94d049bb133111eb
-                h ^= h >> 31
-                let bin = Int(h % UInt64(sketchSize))
-                let v = UInt32(truncatingIfNeeded: h >> 32)
-                if v < mins[bin] { mins[bin] = v }
+        var key = key
+        return key.withUTF8 { b -> [UInt32] in
+            guard b.count >= shingleLength else { return [] }
+            var mins = [UInt32](repeating: .max, count: sketchSize)
+            mins.withUnsafeMutableBufferPointer { m in
+                // The shingle itself (5 bytes) is the key: a rolling window, then one mix per shingle.
+                var window: UInt64 = 0
+                for i in 0..<b.count {
+                    window = (window << 8 | UInt64(b[i])) & 0xFF_FFFF_FFFF
+                    guard i >= shingleLength - 1 else { continue }
+                    var h = window &* 0x9E3779B97F4A7C15
+                    h = (h ^ (h >> 30)) &* 0xbf58476d1ce4e5b9
+                    h = (h ^ (h >> 27)) &* 0x94d049bb133111eb
+                    h ^= h >> 31
+                    let bin = Int(h & UInt64(sketchSize - 1))
+                    let v = UInt32(truncatingIfNeeded: h >> 32)
+                    if v < m[bin] { m[bin] = v }
+                }
             }
+            return mins
         }
-        return mins
     }
 
     /// Estimated Jaccard similarity of two sketches (0 when either is empty).
