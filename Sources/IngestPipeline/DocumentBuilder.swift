@@ -108,7 +108,9 @@ struct DocumentBuilder {
             let words = line.split(separator: " ").prefix(8).joined(separator: " ")
             return (words, "typed")
         }
-        let stem = (first.name as NSString).deletingPathExtension
+        // The file's own name, not the folder path it was found under.
+        let fileName = first.files.first?.lastPathComponent ?? (first.name as NSString).lastPathComponent
+        let stem = (fileName as NSString).deletingPathExtension
         return (stem.replacingOccurrences(of: "_", with: " "), "fileName")
     }
 }
