@@ -7,42 +7,45 @@ public enum ContentKey {
     /// table built once from Foundation's case and diacritic folding.
     public static func of(_ text: String) -> String {
         var text = text
-        let out = text.withUTF8 { bytes -> [UInt8] in
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count + 16)
-            var pendingSpace = false
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b < 0x80 {
-                    i += 1
-                    var c = b
-                    if c >= 0x41 && c <= 0x5A { c += 0x20 }
-                    if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
-                        if pendingSpace { if !out.isEmpty { out.append(0x20) }; pendingSpace = false }
-                        out.append(c)
-                    } else {
-                        pendingSpace = true
+        return text.withUTF8 { bytes -> String in
+            // Written straight into the result's storage. A folded letter is at most 4 bytes long
+            // for the 2 to 4 bytes it replaces, plus one space per word: 2× the input suffices.
+            String(unsafeUninitializedCapacity: bytes.count * 2 + 16) { out in
+                var n = 0
+                var pendingSpace = false
+                var i = 0
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if b < 0x80 {
+                        i += 1
+                        var c = b
+                        if c >= 0x41 && c <= 0x5A { c += 0x20 }
+                        if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                            if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
+                            out[n] = c; n += 1
+                        } else {
+                            pendingSpace = true
+                        }
+                        continue
                     }
-                    continue
+                    // Decode one multi-byte scalar (the input is valid UTF-8: it is a Swift String).
+                    let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
+                    var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+                    for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    i += length
+                    guard let s = Unicode.Scalar(v) else { pendingSpace = true; continue }
+                    switch folded(s) {
+                    case .separator: pendingSpace = true
+                    case .drop: continue
+                    case .letters(let letters):
+                        guard n + letters.count + 1 < out.count else { continue }
+                        if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
+                        for l in letters { out[n] = l; n += 1 }
+                    }
                 }
-                // Decode one multi-byte scalar (the input is valid UTF-8: it is a Swift String).
-                let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
-                var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
-                for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
-                i += length
-                guard let s = Unicode.Scalar(v) else { pendingSpace = true; continue }
-                switch folded(s) {
-                case .separator: pendingSpace = true
-                case .drop: continue
-                case .letters(let letters):
-                    if pendingSpace { if !out.isEmpty { out.append(0x20) }; pendingSpace = false }
-                    out.append(contentsOf: letters)
-                }
+                return n
             }
-            return out
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     enum Folded: Sendable { case separator, drop, letters([UInt8]) }

@@ -18,7 +18,8 @@ public enum StreamingJSONEncoder {
     }
 
     final class Writer {
-        var bytes: [UInt8] = []
+        // Only this writer touches its buffer, one call at a time: no dynamic exclusivity checks.
+        @exclusivity(unchecked) var bytes: [UInt8] = []
         let pretty: Bool
         var depth = 0
         /// Containers opened with `nestedContainer`/`superEncoder`, closed before their parent
