@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "ingest", dependencies: ["IngestPipeline"]),
 
         // MARK: Tests mirror Sources
-        .target(name: "IngestTestSupport", dependencies: ["IngestCore"], path: "Tests/IngestTestSupport"),
+        .target(name: "IngestTestSupport", dependencies: ["IngestCore", "CZlib"], path: "Tests/IngestTestSupport"),
         .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestTestSupport"]),
         .testTarget(name: "IngestDigestTests", dependencies: ["IngestDigest"]),
         .testTarget(name: "IngestStoreTests", dependencies: ["IngestStore", "IngestTestSupport"]),

@@ -12,6 +12,7 @@ packages=(
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd
   libheif-dev libtagc0-dev libtag1-dev zlib1g-dev libsqlite3-dev libssl-dev
   python3 python3-venv python3-jsonschema poppler-utils tesseract-ocr qpdf pandoc util-linux
+  fonts-dejavu-core
 )
 
 sudo_cmd=()

@@ -3,33 +3,38 @@ import Foundation
 
 /// Builds ZIP archives for tests, byte by byte, so each oddity (data descriptors, ZIP64 records,
 /// CP437 names, lying sizes, bad CRCs, bombs) can be made on purpose. Deflate is zlib's.
-/// (The same file is used by IngestOfficeTests to build .docx packages.)
-struct ZipWriter {
-    struct Entry {
-        var name: [UInt8]
-        var data: [UInt8]          // what is stored (already compressed when method is 8)
-        var method: Int
-        var crc: UInt32
-        var uncompressedSize: Int
-        var flags: Int
+/// Shared by IngestZipTests and IngestOfficeTests (to build .docx packages).
+public struct ZipWriter {
+    public init() {}
+    public struct Entry {
+        public var name: [UInt8]
+        public var data: [UInt8]          // what is stored (already compressed when method is 8)
+        public var method: Int
+        public var crc: UInt32
+        public var uncompressedSize: Int
+        public var flags: Int
+        public init(name: [UInt8], data: [UInt8], method: Int, crc: UInt32, uncompressedSize: Int, flags: Int) {
+            self.name = name; self.data = data; self.method = method; self.crc = crc
+            self.uncompressedSize = uncompressedSize; self.flags = flags
+        }
     }
-    var entries: [Entry] = []
-    var comment: [UInt8] = []
-    var zip64 = false
-    var dataDescriptors = false
+    public var entries: [Entry] = []
+    public var comment: [UInt8] = []
+    public var zip64 = false
+    public var dataDescriptors = false
 
     /// Adds a file, deflated (method 8) unless `stored`.
-    mutating func add(_ name: String, _ content: [UInt8], stored: Bool = false, flags: Int = 0x0800) {
+    public mutating func add(_ name: String, _ content: [UInt8], stored: Bool = false, flags: Int = 0x0800) {
         let crc = UInt32(truncatingIfNeeded: content.withUnsafeBytes {
             crc32(0, $0.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt($0.count))
         })
         entries.append(Entry(name: Array(name.utf8), data: stored ? content : Self.deflate(content),
                              method: stored ? 0 : 8, crc: crc, uncompressedSize: content.count, flags: flags))
     }
-    mutating func add(_ name: String, _ text: String, stored: Bool = false) { add(name, Array(text.utf8), stored: stored) }
+    public mutating func add(_ name: String, _ text: String, stored: Bool = false) { add(name, Array(text.utf8), stored: stored) }
 
     /// Raw deflate of a buffer (window bits −15, as ZIP wants).
-    static func deflate(_ input: [UInt8], flush: Int32 = Z_FINISH) -> [UInt8] {
+    public static func deflate(_ input: [UInt8], flush: Int32 = Z_FINISH) -> [UInt8] {
         var s = z_stream()
         deflateInit2_(&s, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         defer { deflateEnd(&s) }
@@ -50,7 +55,7 @@ struct ZipWriter {
 
     /// A raw deflate stream of `megabytes` MiB of zeros, made by repeating one fully flushed
     /// block: a few KiB per GiB, built without ever holding the inflated bytes.
-    static func zerosStream(megabytes: Int) -> [UInt8] {
+    public static func zerosStream(megabytes: Int) -> [UInt8] {
         let block = deflate([UInt8](repeating: 0, count: 1 << 20), flush: Z_FULL_FLUSH)
         var out: [UInt8] = []
         out.reserveCapacity(block.count * megabytes + 2)
@@ -58,7 +63,7 @@ struct ZipWriter {
         return out + [0x03, 0x00]  // an empty final block
     }
 
-    func bytes() -> [UInt8] {
+    public func bytes() -> [UInt8] {
         var out: [UInt8] = []
         var central: [UInt8] = []
         for e in entries {
