@@ -36,7 +36,6 @@ if ! "$venv/bin/python3" -c "import rapidfuzz, jsonschema" 2>/dev/null; then
   "$venv/bin/pip" install -q rapidfuzz >&2
 fi
 
-# The Swift runtime and Foundation linked statically: a process starts in ~10 ms instead of ~80 ms
-# (94 shared libraries to load and relocate otherwise), which matters when ingest runs per file.
-swift build -c release --product ingest --static-swift-stdlib >&2
+# Release build: static Swift runtime, lld, packed relocations, hot functions together (see the script).
+scripts/build-release.sh >&2
 echo "install.sh: built $(pwd)/.build/release/ingest" >&2

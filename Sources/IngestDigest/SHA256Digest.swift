@@ -1,32 +1,31 @@
 import CCrypto
 import Foundation
 
-/// SHA-256 from OpenSSL's libcrypto (EVP API), streaming. Named `SHA256Digest` because a Swift type
-/// called `SHA256` would hide libcrypto's C function of that name.
+/// SHA-256 from OpenSSL's libcrypto (low-level `SHA256_*` interface, see CCrypto/shim.h for why
+/// not EVP), streaming. Named `SHA256Digest` because a Swift type called `SHA256` would hide
+/// libcrypto's C function of that name.
 public final class SHA256Digest {
-    private let context: OpaquePointer
+    private let context: UnsafeMutablePointer<SHA256_CTX>
 
     public init() {
-        // EVP_MD_CTX_new only fails on allocation failure, which we treat as fatal like Swift does.
-        context = EVP_MD_CTX_new()!
-        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+        context = .allocate(capacity: 1)
+        SHA256_Init(context)
     }
 
-    deinit { EVP_MD_CTX_free(context) }
+    deinit { context.deallocate() }
 
     public func update(_ data: UnsafeRawBufferPointer) {
         guard let base = data.baseAddress, data.count > 0 else { return }
-        EVP_DigestUpdate(context, base, data.count)
+        SHA256_Update(context, base, data.count)
     }
 
     public func update(_ data: Data) { data.withUnsafeBytes { update($0) } }
 
     /// The digest as 64 lower-case hex digits. The object must not be used afterwards.
     public func finalizeHex() -> String {
-        var out = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        EVP_DigestFinal_ex(context, &out, &length)
-        return Self.hex(out.prefix(Int(length)))
+        var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        SHA256_Final(&out, context)
+        return Self.hex(out)
     }
 
     static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {

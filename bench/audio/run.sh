@@ -12,7 +12,7 @@ bench/.venv/bin/python -c "import mutagen" 2>/dev/null || bench/.venv/bin/pip in
 PY=bench/.venv/bin/python
 
 echo "== build (release, once)"
-swift build -c release --product ingest --static-swift-stdlib 2>&1 | tail -1
+scripts/build-release.sh 2>&1 | tail -1
 swiftc -O -static-stdlib bench/audio/tagread.swift -I $B/Modules -Xcc -fmodule-map-file=$B/CTagLibShim.build/module.modulemap \
   -Xcc -I -Xcc Sources/CTagLibShim/include $B/IngestAudio.build/*.o $B/IngestCore.build/*.o $B/CTagLibShim.build/*.o \
   -ltag -lstdc++ -o $W/tagread

@@ -11,7 +11,7 @@ CORPUS="${INGEST_CORPUS:-$ROOT/../shared/corpus}/docx"
 mkdir -p "$WORK"
 
 echo "== build (release, once)"
-swift build -c release --product ingest --static-swift-stdlib 2>&1 | tail -1
+scripts/build-release.sh 2>&1 | tail -1
 BIN="$ROOT/.build/release/ingest"
 B="$ROOT/.build/release"
 swiftc -O -static-stdlib -module-name xmlbench -I "$B/Modules" -I Sources/CZlib bench/docx/xmlbench/main.swift \

@@ -9,7 +9,7 @@ ROOT=$PWD; WORK=$ROOT/bench/work/pdf; CORPUS=${INGEST_CORPUS:-$ROOT/../shared/co
 RUNS1=10; RUNS2=3
 [ "${1:-}" = "--quick" ] && { RUNS1=3; RUNS2=2; }
 mkdir -p "$WORK"
-swift build -c release --product ingest --static-swift-stdlib >/dev/null
+scripts/build-release.sh >/dev/null
 INGEST=$ROOT/.build/release/ingest
 if ! bench/.venv/bin/python -c "import pdfminer, pymupdf" 2>/dev/null; then
   python3 -m venv bench/.venv
