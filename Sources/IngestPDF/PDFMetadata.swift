@@ -32,11 +32,10 @@ extension PopplerDocumentRef {
 }
 
 enum PDFMetadata {
+    /// UTC, `2026-12-01T21:15:12Z`. Not ISO8601DateFormatter: it builds an ICU calendar and time
+    /// zone, which maps ICU's code and data (≈2 MB resident) for two dates per document.
     static func iso8601(_ time: time_t) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        f.timeZone = TimeZone(identifier: "UTC")
-        return f.string(from: Date(timeIntervalSince1970: TimeInterval(time)))
+        Timestamp.iso8601(Date(timeIntervalSince1970: TimeInterval(time)))
     }
 
     /// A metadata title worth showing: not empty, not a placeholder ("untitled", "Document1"),
@@ -51,11 +50,17 @@ enum PDFMetadata {
         if placeholders.contains(lower) { return nil }
         for prefix in ["microsoft word - ", "microsoft powerpoint - ", "microsoft excel - ", "untitled-"]
         where lower.hasPrefix(prefix) { return nil }
-        if lower.range(of: #"^(document|doc|untitled|sans titre|diapositive|slide|presentation)\s*\d*$"#,
-                       options: .regularExpression) != nil { return nil }
-        if lower.range(of: #"\.(docx?|pdf|odt|rtf|txt|tex|dvi|pptx?|xlsx?|indd|qxd|pages|key|ps|eps|html?)$"#,
-                       options: .regularExpression) != nil { return nil }
-        if title.contains("\\") || lower.hasPrefix("/") || lower.range(of: #"^[a-z]:"#, options: .regularExpression) != nil {
+        // (Plain string tests, not NSRegularExpression: ICU's engine maps ≈2 MB for these.)
+        // "Document1", "slide 3": a placeholder word, spaces, digits.
+        let withoutNumber = String(lower.reversed().drop { $0.isASCII && $0.isNumber }.reversed())
+        if ["document", "doc", "untitled", "sans titre", "diapositive", "slide", "presentation"]
+            .contains(withoutNumber.trimmingCharacters(in: .whitespaces)) { return nil }
+        if let dot = lower.lastIndex(of: "."),
+           ["doc", "docx", "pdf", "odt", "rtf", "txt", "tex", "dvi", "ppt", "pptx", "xls", "xlsx", "indd", "qxd",
+            "pages", "key", "ps", "eps", "htm", "html"].contains(String(lower[lower.index(after: dot)...])) { return nil }
+        let letterColon = lower.unicodeScalars.count >= 2 && ("a"..."z").contains(lower.unicodeScalars.first!)
+            && lower.unicodeScalars.dropFirst().first == ":"
+        if title.contains("\\") || lower.hasPrefix("/") || letterColon {
             return nil
         }
         let stem = (fileName as NSString).deletingPathExtension.lowercased()

@@ -62,7 +62,24 @@ public final class PopplerDocumentRef {
         try? file.seek(toOffset: offset)
         let head = String(decoding: (try? file.read(upToCount: 32)) ?? Data(), as: UTF8.self)
         // A classic table ("xref") or a cross-reference stream object ("12 0 obj").
-        return head.hasPrefix("xref") || head.range(of: #"^\s*\d+\s+\d+\s+obj"#, options: .regularExpression) != nil
+        return head.hasPrefix("xref") || Self.startsWithObjectHeader(head)
+    }
+
+    /// `^\s*\d+\s+\d+\s+obj`, by hand (NSRegularExpression would map ICU's engine for it).
+    static func startsWithObjectHeader(_ text: String) -> Bool {
+        var rest = Substring(text)
+        func skipSpaces(required: Bool) -> Bool {
+            let n = rest.prefix { $0.isWhitespace }.count
+            rest = rest.dropFirst(n)
+            return !required || n > 0
+        }
+        func digits() -> Bool {
+            let n = rest.prefix { $0.isASCII && $0.isNumber }.count
+            rest = rest.dropFirst(n)
+            return n > 0
+        }
+        return skipSpaces(required: false) && digits() && skipSpaces(required: true) && digits()
+            && skipSpaces(required: true) && rest.hasPrefix("obj")
     }
 
     deinit { g_object_unref(gpointer(handle)) }

@@ -187,6 +187,27 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertNil(PDFMetadata.meaningfulTitle("Cours_2", fileName: "Cours_2.pdf"))
         XCTAssertNil(PDFMetadata.meaningfulTitle("Document1", fileName: "x.pdf"))
         XCTAssertEqual(PDFMetadata.meaningfulTitle("  Thermodynamique   classique ", fileName: "x.pdf"), "Thermodynamique classique")
+        XCTAssertNil(PDFMetadata.meaningfulTitle("Slide 12", fileName: "x.pdf"))
+        XCTAssertNil(PDFMetadata.meaningfulTitle("Sans titre", fileName: "x.pdf"))
+        XCTAssertNil(PDFMetadata.meaningfulTitle("notes.HTML", fileName: "x.pdf"))
+        XCTAssertNil(PDFMetadata.meaningfulTitle("C:Users", fileName: "x.pdf"))
+        XCTAssertNil(PDFMetadata.meaningfulTitle("/home/eleve/cours", fileName: "x.pdf"))
+        XCTAssertEqual(PDFMetadata.meaningfulTitle("Document de synthèse", fileName: "x.pdf"), "Document de synthèse")
+        XCTAssertEqual(PDFMetadata.meaningfulTitle("Les slides 2 et 3", fileName: "x.pdf"), "Les slides 2 et 3")
+        XCTAssertEqual(PDFMetadata.meaningfulTitle("Version 2.0 du cours", fileName: "x.pdf"), "Version 2.0 du cours")
+    }
+
+    func testObjectHeaderAtCrossReferenceOffset() {
+        XCTAssertTrue(PopplerDocumentRef.startsWithObjectHeader("12 0 obj\n<<"))
+        XCTAssertTrue(PopplerDocumentRef.startsWithObjectHeader(" \n7  0\tobj"))
+        XCTAssertFalse(PopplerDocumentRef.startsWithObjectHeader("12 obj"))
+        XCTAssertFalse(PopplerDocumentRef.startsWithObjectHeader("12 0obj"))
+        XCTAssertFalse(PopplerDocumentRef.startsWithObjectHeader("trailer"))
+    }
+
+    func testDatesAreUTCInternetTime() {
+        XCTAssertEqual(PDFMetadata.iso8601(0), "1970-01-01T00:00:00Z")
+        XCTAssertEqual(PDFMetadata.iso8601(1_764_623_712), "2025-12-01T21:15:12Z")
     }
 
     func testMojibakeAndUnmappedTextAreCorrupt() {

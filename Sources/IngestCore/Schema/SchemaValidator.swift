@@ -109,8 +109,7 @@ public struct SchemaValidator: Sendable {
                 out.append(.init(kind: .outOfRange, path: path, expected: "a string of at most \(m) characters", actual: Self.describeValue(value)))
             }
             if let p = schema["pattern"]?.stringValue,
-               let re = try? NSRegularExpression(pattern: p),
-               re.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) == nil {
+               let re = try? SchemaPattern(p), !re.matches(s) {
                 let label = schema["description"]?.stringValue.map { "\($0) (pattern \(p))" } ?? "a string matching \(p)"
                 out.append(.init(kind: .invalidValue, path: path, expected: label, actual: Self.describeValue(value)))
             }
