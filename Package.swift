@@ -15,14 +15,18 @@ let package = Package(
     targets: [
         // MARK: C libraries from Debian (system-library targets)
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
-        .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
-        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        // Tesseract+leptonica, libheif and TagLib are NOT linked: their modules forward every call
+        // into the library opened with dlopen on first use (CLazyLoad), so a text or PDF
+        // conversion never maps them. Their -dev packages still provide the headers.
+        .target(name: "CLazyLoad"),
+        .target(name: "CTesseract", dependencies: ["CLazyLoad"]),
+        .target(name: "CHeif", dependencies: ["CLazyLoad"]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         // TagLib 1.13's C binding lacks the property map: a small C++ shim exposes what we need.
-        .target(name: "CTagLibShim", cxxSettings: [.unsafeFlags(["-I/usr/include/taglib"])],
-                linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("stdc++")]),
+        .target(name: "CTagLibShim", dependencies: ["CLazyLoad"], cxxSettings: [.unsafeFlags(["-I/usr/include/taglib"])],
+                linkerSettings: [.linkedLibrary("stdc++")]),
 
         // MARK: Pure Swift core
         .target(name: "IngestCore"),
