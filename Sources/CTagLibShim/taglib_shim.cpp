@@ -26,6 +26,7 @@ static char *dup_value(const TagLib::PropertyMap &map, const char *key) {
 
 extern "C" int ingest_taglib_read(const char *path, ingest_taglib_kind kind, ingest_taglib_info *out) {
     std::memset(out, 0, sizeof(*out));
+    if (!ingest_taglib_load()) return -1;
     try {
         std::unique_ptr<TagLib::File> f;
         const bool props = true;

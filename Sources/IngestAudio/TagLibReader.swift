@@ -22,12 +22,12 @@ enum TagLibReader {
 
     static func read(_ url: URL, kind: SourceKind) throws -> AudioInfo {
         guard let k = TagLibReader.kind(for: kind) else { throw AudioError.notAudio(kind.rawValue) }
+        try requireLibrary(format: name(of: kind))
         var raw = ingest_taglib_info()
         let ok = ingest_taglib_read(url.path, k, &raw)
         defer { ingest_taglib_free(&raw) }
         guard ok == 1, raw.valid == 1 else {
-            throw AudioError.notAudio(kind == .wma ? "WMA" : kind == .wavpack ? "WavPack" : kind.rawValue,
-                                      detail: "TagLib found no audio stream")
+            throw AudioError.notAudio(name(of: kind), detail: "TagLib found no audio stream")
         }
         func s(_ p: UnsafeMutablePointer<CChar>?) -> String? { p.map { String(cString: $0) }.flatMap { TagText.clean($0) } }
         var info = AudioInfo()
@@ -46,5 +46,17 @@ enum TagLibReader {
         info.codec = kind == .wma ? "wma" : kind == .wavpack ? "wavpack" : nil
         info.tagFormats = [kind == .wma ? "asf" : "apev2"]
         return info
+    }
+
+    private static func name(of kind: SourceKind) -> String {
+        kind == .wma ? "WMA" : kind == .wavpack ? "WavPack" : kind.rawValue
+    }
+
+    /// libtag is opened with dlopen on first use (the binary does not link it): a machine
+    /// without it gets a named error, not a crash.
+    static func requireLibrary(format: String) throws {
+        guard ingest_taglib_load() != 1 else { return }
+        throw IngestError(.audioTagLibUnavailable, ["format": format, "library": "libtag.so.1", "package": "libtag1v5"],
+                          detail: String(cString: ingest_taglib_error()))
     }
 }

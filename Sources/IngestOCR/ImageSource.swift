@@ -26,9 +26,10 @@ struct ImageSource: Sendable {
     init(data: Data, fileName: String) throws {
         self.data = data
         self.fileName = fileName
-        Leptonica.silence()
         guard !data.isEmpty else { throw IngestError(.fileEmpty) }
-        if ImageSource.isHEIF(data) {
+        try OCRLibraries.requireTesseract()
+        Leptonica.silence()
+        if try ImageSource.isHEIF(data) {
             format = .heic
             pageCount = 1
             return
@@ -114,9 +115,12 @@ struct ImageSource: Sendable {
         return Int(count)
     }
 
-    /// An ISO-BMFF file whose brand libheif reads (HEIC, HEIF, AVIF).
-    static func isHEIF(_ data: Data) -> Bool {
-        guard data.count >= 12 else { return false }
+    /// An ISO-BMFF file whose brand libheif reads (HEIC, HEIF, AVIF). Only a file starting with
+    /// an `ftyp` box can be one (libheif says "no" to anything else), so libheif — opened on
+    /// first use — is loaded for those alone, not for every PNG or JPEG.
+    static func isHEIF(_ data: Data) throws -> Bool {
+        guard data.count >= 12, data.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8) else { return false }
+        try OCRLibraries.requireHEIF()
         return data.withUnsafeBytes { buf in
             let r = heif_check_filetype(buf.bindMemory(to: UInt8.self).baseAddress, Int32(min(buf.count, 64)))
             return r == heif_filetype_yes_supported

@@ -21,6 +21,8 @@ public struct ScanRecognizer: PageRecognizing {
         let renderers = RendererPerThread(url: url, password: password)
         let jobs = chosen.map { number in
             PageJob(number: number) {
+                // Like any page failure: a warning when the text layer gave text, else the error.
+                try OCRLibraries.requireTesseract()
                 let page = try renderers.current().render(page: number, dpi: dpi, maxPixels: maxPixels)
                 guard let pix = page.gray.withUnsafeBytes({
                     PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0)

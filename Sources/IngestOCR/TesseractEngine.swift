@@ -45,6 +45,7 @@ final class TesseractEngine: @unchecked Sendable {
             throw IngestError(.ocrLanguageMissing, ["language": bad, "package": TessData.package(for: bad),
                                                     "path": dataPath ?? TessData.defaultPath])
         }
+        try OCRLibraries.requireTesseract()
         handle = try TesseractEngine.open(languages: languages, requested: requested, dataPath: dataPath)
         self.languages = languages
         self.dataPath = dataPath

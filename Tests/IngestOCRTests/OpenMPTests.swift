@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import IngestCore
 @testable import IngestOCR
@@ -43,14 +44,27 @@ final class OpenMPTests: XCTestCase {
         XCTAssertGreaterThan(Int(f[4].dropFirst(6)) ?? 0, 20, "the child really recognised a page")
     }
 
-    func testPrepareProcessReexecutesOnceWithThreadLimit() throws {
+    /// Tesseract (and libgomp) is opened on first use, after `prepareProcess`: setting the
+    /// variable is enough, no re-execution; the runtime loaded afterwards reports limit 1.
+    func testPrepareProcessSetsThreadLimitReadByTesseractLoadedLater() throws {
         let r = try runChild("testChildRecognizesAndCountsThreads",
                              ["OMP_THREAD_LIMIT": nil, OpenMP.reexecMarker: nil, Self.childVariable: "reexec"])
         XCTAssertEqual(r.status, 0, r.output)
         let lines = r.output.split(separator: "\n").filter { $0.hasPrefix("OMPCHILD ") }
+        XCTAssertEqual(lines.count, 1, r.output)
+        XCTAssertEqual(lines.first.map(String.init), "OMPCHILD reexec limit=1 marker=unset loadedBefore=false omp=1")
+    }
+
+    /// When the OpenMP runtime is already loaded (it read its environment), the program is
+    /// re-executed once with the variable set.
+    func testPrepareProcessReexecutesOnceWhenRuntimeAlreadyLoaded() throws {
+        let r = try runChild("testChildRecognizesAndCountsThreads",
+                             ["OMP_THREAD_LIMIT": nil, OpenMP.reexecMarker: nil, Self.childVariable: "reexec-loaded"])
+        XCTAssertEqual(r.status, 0, r.output)
+        let lines = r.output.split(separator: "\n").filter { $0.hasPrefix("OMPCHILD ") }
         // Exactly one report, from the re-executed process, which has the variable and the marker.
         XCTAssertEqual(lines.count, 1, r.output)
-        XCTAssertEqual(lines.first.map(String.init), "OMPCHILD reexec limit=1 marker=1")
+        XCTAssertEqual(lines.first.map(String.init), "OMPCHILD reexec limit=1 marker=1 loadedBefore=true omp=1")
     }
 
     /// Not a test on its own: the body run in the child process.
@@ -59,9 +73,15 @@ final class OpenMPTests: XCTestCase {
             throw XCTSkip("runs only as the child process of the other OpenMP tests")
         }
         let env = ProcessInfo.processInfo.environment
-        if mode == "reexec" {
-            OpenMP.reexecIfNeeded()   // returns only in the re-executed process (or on failure)
-            print("OMPCHILD reexec limit=\(env["OMP_THREAD_LIMIT"] ?? "unset") marker=\(env[OpenMP.reexecMarker] ?? "unset")")
+        if mode == "reexec" || mode == "reexec-loaded" {
+            if mode == "reexec-loaded" { XCTAssertEqual(ingest_tesseract_load(), 1) }
+            let loadedBefore = OpenMP.runtimeLoaded
+            OpenMP.reexecIfNeeded()   // with the runtime loaded, returns only in the re-executed process
+            let now = ProcessInfo.processInfo.environment
+            let limit = ingest_tesseract_lookup("omp_get_thread_limit").map {
+                String(unsafeBitCast($0, to: (@convention(c) () -> Int32).self)())
+            } ?? "none"
+            print("OMPCHILD reexec limit=\(now["OMP_THREAD_LIMIT"] ?? "unset") marker=\(now[OpenMP.reexecMarker] ?? "unset") loadedBefore=\(loadedBefore) omp=\(limit)")
             return
         }
         let engine = try TesseractEngine(languages: "fra+eng")

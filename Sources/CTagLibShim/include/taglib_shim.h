@@ -25,7 +25,13 @@ typedef struct {
     int length_ms, bitrate_kbps, sample_rate, channels;
 } ingest_taglib_info;
 
-/// Reads tags (through the property map) and audio properties. Never throws.
+/// Opens libtag.so.1 with dlopen (once per process; the binary does not link it). 1 when usable.
+int ingest_taglib_load(void);
+/// Why `ingest_taglib_load` failed ("" when it did not).
+const char *ingest_taglib_error(void);
+
+/// Reads tags (through the property map) and audio properties. Never throws. -1 when libtag
+/// could not be loaded (callers check `ingest_taglib_load` first), 0 when the file is unreadable.
 int ingest_taglib_read(const char *path, ingest_taglib_kind kind, ingest_taglib_info *out);
 void ingest_taglib_free(ingest_taglib_info *info);
 

@@ -18,6 +18,8 @@ extension ErrorCode {
     public static let audioDataTruncated: ErrorCode = "audio.dataTruncated"
     /// Warning: the transcript beside the recording could not be read.
     public static let audioTranscriptUnreadable: ErrorCode = "audio.transcriptUnreadable"
+    /// TagLib (opened on first use, not linked) cannot be loaded: WMA and WavPack are not read.
+    public static let audioTagLibUnavailable: ErrorCode = "audio.tagLibUnavailable"
 }
 
 extension MessageCatalog {
@@ -49,5 +51,8 @@ extension MessageCatalog {
         .audioTranscriptUnreadable: .init(
             fr: "La transcription {file} à côté de l'enregistrement n'a pas pu être lue ({reason}).",
             en: "The transcript {file} next to the recording could not be read ({reason})."),
+        .audioTagLibUnavailable: .init(
+            fr: "Ce fichier audio ({format}) ne peut pas être lu : la bibliothèque {library} n'a pas pu être chargée. Installe le paquet {package} (apt install {package}).",
+            en: "This audio file ({format}) cannot be read: the {library} library could not be loaded. Install the {package} package (apt install {package})."),
     ]
 }

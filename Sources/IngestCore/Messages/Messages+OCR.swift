@@ -11,6 +11,10 @@ extension ErrorCode {
     public static let ocrPageRotated: ErrorCode = "ocr.pageRotated"          // warning
     public static let ocrRenderFailed: ErrorCode = "ocr.renderFailed"
     public static let ocrEngineFailed: ErrorCode = "ocr.engineFailed"
+    /// libtesseract or liblept (opened on first use, not linked) cannot be loaded.
+    public static let ocrEngineUnavailable: ErrorCode = "ocr.engineUnavailable"
+    /// libheif (opened on first use, not linked) cannot be loaded: HEIC/HEIF/AVIF are not read.
+    public static let ocrHeifUnavailable: ErrorCode = "ocr.heifUnavailable"
 }
 
 extension MessageCatalog {
@@ -45,5 +49,11 @@ extension MessageCatalog {
         .ocrEngineFailed: .init(
             fr: "La reconnaissance de texte a échoué ({reason}).",
             en: "Text recognition failed ({reason})."),
+        .ocrEngineUnavailable: .init(
+            fr: "La reconnaissance de texte n'est pas disponible : la bibliothèque {library} n'a pas pu être chargée. Installe le paquet {package} (apt install {package}).",
+            en: "Text recognition is not available: the {library} library could not be loaded. Install the {package} package (apt install {package})."),
+        .ocrHeifUnavailable: .init(
+            fr: "Les photos HEIC/HEIF ne peuvent pas être lues : la bibliothèque {library} n'a pas pu être chargée. Installe le paquet {package} (apt install {package}).",
+            en: "HEIC/HEIF photos cannot be read: the {library} library could not be loaded. Install the {package} package (apt install {package})."),
     ]
 }

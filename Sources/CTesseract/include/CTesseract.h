@@ -1,0 +1,16 @@
+// Tesseract's C API and leptonica, declared by their own headers (libtesseract-dev,
+// libleptonica-dev) but NOT linked: every function Swift calls is defined in tesseract_lazy.c
+// as a forwarder into libtesseract.so.5 / liblept.so.5, opened with dlopen on first use.
+// Swift checks `ingest_tesseract_load()` before the first call and throws a named error.
+#pragma once
+#include <tesseract/capi.h>
+#include <leptonica/allheaders.h>
+
+/// Opens liblept.so.5 and libtesseract.so.5 (once per process). 1 when both are usable.
+int ingest_tesseract_load(void);
+/// Why `ingest_tesseract_load` failed ("" when it did not).
+const char *ingest_tesseract_error(void);
+/// The soname that failed to load, or NULL when both loaded.
+const char *ingest_tesseract_failed_library(void);
+/// A symbol of libtesseract or one of its dependencies (libgomp's `omp_*`), NULL when absent.
+void *ingest_tesseract_lookup(const char *name);

@@ -1,0 +1,99 @@
+// Forwarders for every Tesseract and leptonica function Ingest calls (sources and tests): the
+// binary does not link libtesseract or liblept; they are opened on the first OCR. To call a new
+// function, add it to a table below (with its prototype from the header).
+#include "CTesseract.h"
+#include "lazy_library.h"
+
+#define TESSERACT_FUNCTIONS(F, V) \
+    F(int *, TessBaseAPIAllWordConfidences, (TessBaseAPI *h), (h)) \
+    V(TessBaseAPIClear, (TessBaseAPI *h), (h)) \
+    F(TessBaseAPI *, TessBaseAPICreate, (void), ()) \
+    V(TessBaseAPIDelete, (TessBaseAPI *h), (h)) \
+    F(BOOL, TessBaseAPIDetectOrientationScript, (TessBaseAPI *h, int *deg, float *conf, const char **script, float *script_conf), (h, deg, conf, script, script_conf)) \
+    V(TessBaseAPIEnd, (TessBaseAPI *h), (h)) \
+    F(TessResultIterator *, TessBaseAPIGetIterator, (TessBaseAPI *h), (h)) \
+    F(char **, TessBaseAPIGetLoadedLanguagesAsVector, (const TessBaseAPI *h), (h)) \
+    F(int, TessBaseAPIInit4, (TessBaseAPI *h, const char *datapath, const char *language, TessOcrEngineMode mode, char **configs, int configs_size, char **vars_vec, char **vars_values, size_t vars_vec_size, BOOL set_only_non_debug_params), (h, datapath, language, mode, configs, configs_size, vars_vec, vars_values, vars_vec_size, set_only_non_debug_params)) \
+    F(int, TessBaseAPIRecognize, (TessBaseAPI *h, ETEXT_DESC *monitor), (h, monitor)) \
+    V(TessBaseAPISetImage2, (TessBaseAPI *h, struct Pix *pix), (h, pix)) \
+    V(TessBaseAPISetPageSegMode, (TessBaseAPI *h, TessPageSegMode mode), (h, mode)) \
+    V(TessDeleteIntArray, (const int *arr), (arr)) \
+    V(TessDeleteText, (const char *text), (text)) \
+    V(TessDeleteTextArray, (char **arr), (arr)) \
+    F(ETEXT_DESC *, TessMonitorCreate, (void), ()) \
+    V(TessMonitorDelete, (ETEXT_DESC *m), (m)) \
+    V(TessMonitorSetCancelFunc, (ETEXT_DESC *m, TessCancelFunc f), (m, f)) \
+    V(TessMonitorSetCancelThis, (ETEXT_DESC *m, void *this_), (m, this_)) \
+    V(TessMonitorSetDeadlineMSecs, (ETEXT_DESC *m, int deadline), (m, deadline)) \
+    F(TessPolyBlockType, TessPageIteratorBlockType, (const TessPageIterator *h), (h)) \
+    F(float, TessResultIteratorConfidence, (const TessResultIterator *h, TessPageIteratorLevel level), (h, level)) \
+    V(TessResultIteratorDelete, (TessResultIterator *h), (h)) \
+    F(TessPageIterator *, TessResultIteratorGetPageIterator, (TessResultIterator *h), (h)) \
+    F(char *, TessResultIteratorGetUTF8Text, (const TessResultIterator *h, TessPageIteratorLevel level), (h, level)) \
+    F(BOOL, TessResultIteratorNext, (TessResultIterator *h, TessPageIteratorLevel level), (h, level))
+
+#define LEPTONICA_FUNCTIONS(F, V) \
+    F(l_ok, findFileFormatBuffer, (const l_uint8 *buf, l_int32 *pformat), (buf, pformat)) \
+    F(PIX *, pixCreate, (l_int32 width, l_int32 height, l_int32 depth), (width, height, depth)) \
+    V(pixDestroy, (PIX **ppix), (ppix)) \
+    F(l_ok, pixEndianByteSwap, (PIX *pixs), (pixs)) \
+    F(PIX *, pixFlipLR, (PIX *pixd, PIX *pixs), (pixd, pixs)) \
+    F(PIX *, pixFlipTB, (PIX *pixd, PIX *pixs), (pixd, pixs)) \
+    F(l_uint32 *, pixGetData, (PIX *pix), (pix)) \
+    F(l_int32, pixGetDepth, (const PIX *pix), (pix)) \
+    F(l_int32, pixGetHeight, (const PIX *pix), (pix)) \
+    F(l_ok, pixGetPixel, (PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval), (pix, x, y, pval)) \
+    F(l_int32, pixGetWidth, (const PIX *pix), (pix)) \
+    F(l_int32, pixGetWpl, (const PIX *pix), (pix)) \
+    F(l_int32, pixGetXRes, (const PIX *pix), (pix)) \
+    F(l_ok, pixReadHeaderMem, (const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap), (data, size, pformat, pw, ph, pbps, pspp, piscmap)) \
+    F(PIX *, pixReadMem, (const l_uint8 *data, size_t size), (data, size)) \
+    F(PIX *, pixReadMemTiff, (const l_uint8 *cdata, size_t size, l_int32 n), (cdata, size, n)) \
+    F(PIX *, pixRotateOrth, (PIX *pixs, l_int32 quads), (pixs, quads)) \
+    F(l_ok, pixSetResolution, (PIX *pix, l_int32 xres, l_int32 yres), (pix, xres, yres)) \
+    F(l_ok, pixWriteMem, (l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format), (pdata, psize, pix, format)) \
+    F(l_ok, pixWriteTiff, (const char *filename, PIX *pix, l_int32 comptype, const char *modestr), (filename, pix, comptype, modestr)) \
+    F(l_ok, pixaAddPix, (PIXA *pixa, PIX *pix, l_int32 copyflag), (pixa, pix, copyflag)) \
+    F(l_ok, pixaConvertToPdfData, (PIXA *pixa, l_int32 res, l_float32 scalefactor, l_int32 type, l_int32 quality, const char *title, l_uint8 **pdata, size_t *pnbytes), (pixa, res, scalefactor, type, quality, title, pdata, pnbytes)) \
+    F(PIXA *, pixaCreate, (l_int32 n), (n)) \
+    V(pixaDestroy, (PIXA **ppixa), (ppixa)) \
+    F(l_ok, readHeaderMemTiff, (const l_uint8 *cdata, size_t size, l_int32 n, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *pres, l_int32 *pcmap, l_int32 *pformat), (cdata, size, n, pw, ph, pbps, pspp, pres, pcmap, pformat)) \
+    F(l_int32, setMsgSeverity, (l_int32 newsev), (newsev)) \
+    F(l_ok, tiffGetCount, (FILE *fp, l_int32 *pn), (fp, pn))
+
+enum { TESSERACT_FUNCTIONS(LAZY_SLOT_F, LAZY_SLOT_V) TESSERACT_COUNT };
+enum { LEPTONICA_FUNCTIONS(LAZY_SLOT_F, LAZY_SLOT_V) LEPTONICA_COUNT };
+
+static const char *const tesseract_names[] = {TESSERACT_FUNCTIONS(LAZY_NAME_F, LAZY_NAME_V)};
+static void *tesseract_slots[TESSERACT_COUNT];
+static lazy_library tesseract = LAZY_LIBRARY_INIT("libtesseract.so.5", tesseract_names, tesseract_slots);
+
+static const char *const leptonica_names[] = {LEPTONICA_FUNCTIONS(LAZY_NAME_F, LAZY_NAME_V)};
+static void *leptonica_slots[LEPTONICA_COUNT];
+static lazy_library leptonica = LAZY_LIBRARY_INIT("liblept.so.5", leptonica_names, leptonica_slots);
+
+#define TESS_F(ret, name, params, args) LAZY_FORWARD_F(tesseract, ret, name, params, args)
+#define TESS_V(name, params, args) LAZY_FORWARD_V(tesseract, name, params, args)
+TESSERACT_FUNCTIONS(TESS_F, TESS_V)
+
+#define LEPT_F(ret, name, params, args) LAZY_FORWARD_F(leptonica, ret, name, params, args)
+#define LEPT_V(name, params, args) LAZY_FORWARD_V(leptonica, name, params, args)
+LEPTONICA_FUNCTIONS(LEPT_F, LEPT_V)
+
+int ingest_tesseract_load(void) {
+    return lazy_library_load(&leptonica) && lazy_library_load(&tesseract);
+}
+
+const char *ingest_tesseract_failed_library(void) {
+    if (ingest_tesseract_load()) return NULL;
+    return lazy_library_load(&leptonica) ? tesseract.soname : leptonica.soname;
+}
+
+const char *ingest_tesseract_error(void) {
+    if (ingest_tesseract_load()) return "";
+    return lazy_library_load(&leptonica) ? lazy_library_error(&tesseract) : lazy_library_error(&leptonica);
+}
+
+void *ingest_tesseract_lookup(const char *name) {
+    return ingest_tesseract_load() ? lazy_library_lookup(&tesseract, name) : NULL;
+}
