@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         // TagLib 1.13's C binding lacks the property map: a small C++ shim exposes what we need.
+        // libcurl is dlopen'ed on first use, not linked: its header only (libcurl4-openssl-dev).
+        .target(name: "CCurl"),
         .target(name: "CTagLibShim", cxxSettings: [.unsafeFlags(["-I/usr/include/taglib"])],
                 linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("stdc++")]),
 
@@ -31,18 +33,19 @@ let package = Package(
         .target(name: "IngestDigest", dependencies: ["CCrypto"]),
         .target(name: "IngestStore", dependencies: ["IngestCore", "CSQLite"]),
         .target(name: "IngestZip", dependencies: ["IngestCore", "CZlib"]),
+        .target(name: "IngestHTTP", dependencies: ["IngestCore", "CCurl"]),
 
         // MARK: Extractors
         .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler"]),
         .target(name: "IngestOCR", dependencies: ["IngestCore", "IngestPDF", "CTesseract", "CHeif"]),
         .target(name: "IngestOffice", dependencies: ["IngestCore", "IngestZip"]),
         .target(name: "IngestAudio", dependencies: ["IngestCore", "CTagLibShim"]),
-        .target(name: "IngestYouTube", dependencies: ["IngestCore"]),
+        .target(name: "IngestYouTube", dependencies: ["IngestCore", "IngestHTTP"]),
 
         // MARK: Runner and CLI
         .target(name: "IngestPipeline", dependencies: [
             "IngestCore", "IngestDigest", "IngestStore", "IngestPDF", "IngestOCR",
-            "IngestOffice", "IngestAudio", "IngestYouTube",
+            "IngestOffice", "IngestAudio", "IngestYouTube", "IngestHTTP",
         ]),
         .executableTarget(name: "ingest", dependencies: ["IngestPipeline"]),
 
@@ -51,6 +54,7 @@ let package = Package(
         .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestTestSupport"]),
         .testTarget(name: "IngestDigestTests", dependencies: ["IngestDigest"]),
         .testTarget(name: "IngestStoreTests", dependencies: ["IngestStore", "IngestTestSupport"]),
+        .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),
         .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestTestSupport"]),
         .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestTestSupport"]),
