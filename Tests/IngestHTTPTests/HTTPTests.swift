@@ -108,6 +108,13 @@ final class HTTPTests: XCTestCase {
         XCTAssertNotNil(e?.detail)
     }
 
+    /// https to a server that speaks plain HTTP: the handshake fails, named as a TLS failure.
+    func testTLSFailureIsNamed() {
+        let url = URL(string: "https://127.0.0.1:\(server.port)/hello")!
+        let e = assertRefusal(.httpTLS) { try HTTP.send(HTTPRequest(url: url, timeoutSeconds: 5)) }
+        XCTAssertEqual(e?.message(.en), "The secure connection with 127.0.0.1 failed.")
+    }
+
     func testOnlyHTTPSchemes() {
         _ = assertRefusal(.httpFailed) { try HTTP.send(HTTPRequest(url: URL(fileURLWithPath: "/etc/hostname"), timeoutSeconds: 5)) }
     }
