@@ -42,7 +42,7 @@ struct Sink {
                 throw IngestError(.sinkFailed, e.arguments.merging(["sink": urlString]) { _, new in new }, detail: e.detail,
                                   hint: .httpLibraryMissing)
             } catch let e as IngestError {
-                result = .failure("\(e.code): \(e.message(.en)) (\(e.detail ?? ""))")
+                result = .failure("\(e.code) \(e.detail ?? "")")
             }
             switch result {
             case .success(let status) where (200..<300).contains(status): return

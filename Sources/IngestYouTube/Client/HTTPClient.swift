@@ -82,7 +82,7 @@ public struct HTTPClient: Sendable {
         case .httpLibraryMissing:
             return IngestError(.youtubeUnavailable, e.arguments, detail: e.detail, hint: .httpLibraryMissing)
         default:
-            return IngestError(.youtubeUnavailable, detail: "\(url.host ?? "?"): \(e.message(.en)) (\(e.detail ?? ""))", hint: .youtubeHintNetwork)
+            return IngestError(.youtubeUnavailable, detail: "\(url.host ?? "?"): \(e.code) \(e.detail ?? "")", hint: .youtubeHintNetwork)
         }
     }
 }
