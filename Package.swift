@@ -36,18 +36,22 @@ let package = Package(
         .target(name: "IngestDigest", dependencies: ["CCrypto"]),
         .target(name: "IngestStore", dependencies: ["IngestCore", "CSQLite"]),
         .target(name: "IngestZip", dependencies: ["IngestCore", "CZlib"]),
+        // libcurl is opened with dlopen on first use, not linked: CCurl needs only its header
+        // (libcurl4-openssl-dev), so runs that make no request never map libcurl and its TLS chain.
+        .target(name: "CCurl"),
+        .target(name: "IngestHTTP", dependencies: ["IngestCore", "CCurl"]),
 
         // MARK: Extractors
         .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler"]),
         .target(name: "IngestOCR", dependencies: ["IngestCore", "IngestPDF", "CTesseract", "CHeif"]),
         .target(name: "IngestOffice", dependencies: ["IngestCore", "IngestZip"]),
         .target(name: "IngestAudio", dependencies: ["IngestCore", "CTagLibShim"]),
-        .target(name: "IngestYouTube", dependencies: ["IngestCore"]),
+        .target(name: "IngestYouTube", dependencies: ["IngestCore", "IngestHTTP"]),
 
         // MARK: Runner and CLI
         .target(name: "IngestPipeline", dependencies: [
             "IngestCore", "IngestDigest", "IngestStore", "IngestPDF", "IngestOCR",
-            "IngestOffice", "IngestAudio", "IngestYouTube",
+            "IngestOffice", "IngestAudio", "IngestYouTube", "IngestHTTP",
         ]),
         .executableTarget(name: "ingest", dependencies: ["IngestPipeline"]),
 
@@ -56,6 +60,7 @@ let package = Package(
         .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestTestSupport"]),
         .testTarget(name: "IngestDigestTests", dependencies: ["IngestDigest"]),
         .testTarget(name: "IngestStoreTests", dependencies: ["IngestStore", "IngestTestSupport"]),
+        .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),
         .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestTestSupport"]),
         .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestTestSupport"]),

@@ -1,8 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import IngestCore
+import IngestHTTP
 
 /// SPEC §7: hands a finished document to lesson generation. `directory` is the document JSON the
 /// runner writes anyway; `sheet` (the default, offline) also writes a study sheet beside it;
@@ -34,12 +32,18 @@ struct Sink {
         var lastError = "no attempt"
         for attempt in 0...config.sink.retries {
             if attempt > 0 { Thread.sleep(forTimeInterval: min(8, 0.25 * pow(2, Double(attempt - 1)))) }
-            var request = URLRequest(url: url, timeoutInterval: config.sink.timeoutSeconds)
-            request.httpMethod = "POST"
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.setValue(document.id, forHTTPHeaderField: "Idempotency-Key")
-            let result = HTTPClient.send(request)
+            let request = HTTPRequest(method: "POST", url: url, headers: ["Content-Type": "application/json", "Idempotency-Key": document.id],
+                                      body: body, timeoutSeconds: config.sink.timeoutSeconds)
+            let result: Result<Int, String>
+            do {
+                result = .success(try HTTP.send(request).status)
+            } catch let e as IngestError where e.code == .httpLibraryMissing {
+                // No libcurl: no retry will find it.
+                throw IngestError(.sinkFailed, e.arguments.merging(["sink": urlString]) { _, new in new }, detail: e.detail,
+                                  hint: .httpLibraryMissing)
+            } catch let e as IngestError {
+                result = .failure("\(e.code) \(e.detail ?? "")")
+            }
             switch result {
             case .success(let status) where (200..<300).contains(status): return
             case .success(let status) where (400..<500).contains(status) && status != 408 && status != 429:
@@ -49,25 +53,6 @@ struct Sink {
             }
         }
         throw IngestError(.sinkFailed, ["sink": urlString], detail: lastError)
-    }
-}
-
-/// A blocking HTTP call for worker threads (never the main actor): a detached URLSession task
-/// and a semaphore.
-enum HTTPClient {
-    final class Box: @unchecked Sendable { var result: Result<Int, String>? }
-
-    static func send(_ request: URLRequest) -> Result<Int, String> {
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let task = URLSession.shared.dataTask(with: request) { _, response, error in
-            if let error { box.result = .failure(String(describing: error)) }
-            else { box.result = .success((response as? HTTPURLResponse)?.statusCode ?? 0) }
-            done.signal()
-        }
-        task.resume()
-        done.wait()
-        return box.result ?? .failure("no response")
     }
 }
 

@@ -1,10 +1,8 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import IngestCore
+import IngestHTTP
 
-/// A small synchronous HTTP client over URLSession: bounded bodies, timeouts, retries with backoff
+/// A small synchronous HTTP client over IngestHTTP (libcurl): bounded bodies, timeouts, retries with backoff
 /// on transport errors, 429 and 5xx. Every failure comes out as `youtube.unavailable` with the
 /// upstream reason in `detail` and a hint. Synchronous on purpose: extractors are synchronous and
 /// run on the runner's threads, never on Swift's cooperative pool (no Task + semaphore).
@@ -39,7 +37,8 @@ public struct HTTPClient: Sendable {
                 if r.status != 429 && r.status < 500 { throw lastError }
             case .failure(let e):
                 lastError = e
-                if e.hint == .youtubeHintChanged { throw e }   // too large: retrying won't help
+                // Too large, or no libcurl: retrying won't help.
+                if e.hint == .youtubeHintChanged || e.hint == .httpLibraryMissing { throw e }
             }
         }
         throw lastError
@@ -61,80 +60,29 @@ public struct HTTPClient: Sendable {
     public static let httpStatusArgument = "httpStatus"
 
     func once(_ url: URL, method: String, body: Data?, headers: [String: String]) -> Result<Response, IngestError> {
-        // FoundationNetworking hands whole seconds to libcurl: a fraction below 1 would time out at once.
-        let timeout = max(1, timeoutSeconds.rounded(.up))
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = method
-        request.httpBody = body
-        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 4
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCache = nil
-        let collector = BodyCollector(limit: maxBytes)
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: request)
-        task.resume()
-        // Safety net above URLSession's own timeouts: never hang the document.
-        if !collector.wait(seconds: timeout * 4 + 1) {
-            task.cancel()
-            return .failure(IngestError(.youtubeUnavailable, detail: "no answer from \(url.host ?? "?") in time", hint: .youtubeHintNetwork))
+        let request = HTTPRequest(method: method, url: url, headers: headers, body: body,
+                                  timeoutSeconds: timeoutSeconds, maxResponseBytes: maxBytes)
+        do {
+            let r = try HTTP.send(request)
+            return .success(Response(status: r.status, body: r.body))
+        } catch let e as IngestError {
+            return .failure(Self.refusal(e, url: url))
+        } catch {
+            return .failure(IngestError(.youtubeUnavailable, detail: "\(url.host ?? "?"): \(error)", hint: .youtubeHintNetwork))
         }
-        return collector.result(url: url)
-    }
-}
-
-/// Accumulates a response body up to a limit (cancelling past it) and signals completion.
-final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
-    private let limit: Int
-    private var data = Data()
-    private var status = 0
-    private var tooLarge = false
-    private var failure: (any Error)?
-
-    init(limit: Int) { self.limit = limit }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
-        lock.withLock {
-            status = http?.statusCode ?? 0
-            if response.expectedContentLength > Int64(limit) { tooLarge = true }
-        }
-        completionHandler(lock.withLock { tooLarge } ? .cancel : .allow)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive chunk: Data) {
-        let over = lock.withLock { () -> Bool in
-            if data.count + chunk.count > limit { tooLarge = true; return true }
-            data.append(chunk)
-            return false
-        }
-        if over { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.withLock { failure = error }
-        done.signal()
-    }
-
-    func wait(seconds: Double) -> Bool { done.wait(timeout: .now() + seconds) == .success }
-
-    func result(url: URL) -> Result<HTTPClient.Response, IngestError> {
-        lock.withLock {
-            if tooLarge {
-                return .failure(IngestError(.youtubeUnavailable, detail: "answer from \(url.path) larger than \(limit) bytes",
-                                            hint: .youtubeHintChanged))
-            }
-            if let failure {
-                return .failure(IngestError(.youtubeUnavailable, detail: "\(url.host ?? "?"): \(failure.localizedDescription)",
-                                            hint: .youtubeHintNetwork))
-            }
-            return .success(HTTPClient.Response(status: status, body: data))
+    /// A transport failure as this domain's refusal: too large means YouTube changed (not
+    /// retried); a missing libcurl says which package to install; the rest is the network.
+    static func refusal(_ e: IngestError, url: URL) -> IngestError {
+        switch e.code {
+        case .httpTooLarge:
+            return IngestError(.youtubeUnavailable, detail: "answer from \(url.path) larger than \(e.arguments["limit"] ?? "?") bytes",
+                               hint: .youtubeHintChanged)
+        case .httpLibraryMissing:
+            return IngestError(.youtubeUnavailable, e.arguments, detail: e.detail, hint: .httpLibraryMissing)
+        default:
+            return IngestError(.youtubeUnavailable, detail: "\(url.host ?? "?"): \(e.code) \(e.detail ?? "")", hint: .youtubeHintNetwork)
         }
     }
 }
