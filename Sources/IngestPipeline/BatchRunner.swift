@@ -110,11 +110,11 @@ public struct BatchRunner: Sendable {
                                        title: nil, readiness: nil, duplicateOf: nil, error: nil, warnings: [],
                                        milliseconds: clock.lap() + readTime)
             }
-            let (results, extractTimings) = try pipeline.extract(reads)
+            var (results, extractTimings) = try pipeline.extract(reads)
             var timings = extractTimings
             timings["read"] = readTime
             var lap = Stopwatch()
-            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(results, timings: timings)
+            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(&results, timings: timings)
             document.timings["build"] = lap.lap()
             let warnings = document.sources.flatMap(\.warnings)
 
@@ -126,14 +126,18 @@ public struct BatchRunner: Sendable {
                                      outputPath: relativeOutput)
             var claimed = false
             if let library = pipeline.library {
+                // Ids already listed, as a set: a repetitive corpus has hundreds of near-duplicates
+                // per document, and a linear search per candidate made this quadratic.
+                var listed = Set<String>()
                 for same in try library.documents(withTitleKey: document.fingerprint.titleKey) where same.id != document.id {
                     document.possibleDuplicates.append(DuplicateRef(id: same.id, title: same.title, source: same.sourceName,
                                                                     reason: .sameTitle, similarity: 0))
+                    listed.insert(same.id)
                 }
                 for (near, similarity) in try library.nearDuplicates(of: document.fingerprint.sketch,
                                                                      threshold: pipeline.config.library.nearDuplicateThreshold,
                                                                      excluding: document.id)
-                    where !document.possibleDuplicates.contains(where: { $0.id == near.id }) {
+                    where listed.insert(near.id).inserted {
                     document.possibleDuplicates.append(DuplicateRef(id: near.id, title: near.title, source: near.sourceName,
                                                                     reason: .nearDuplicate, similarity: (similarity * 1000).rounded() / 1000))
                 }
@@ -182,7 +186,7 @@ public struct BatchRunner: Sendable {
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind, and a retry reuses the same idempotency key (the document id).
             try Sink(config: pipeline.config).handOff(document, outputURL: outputURL)
-            let data = try StreamingJSONEncoder.encode(document, pretty: pipeline.config.output.pretty)
+            let data = try StreamingJSONEncoder.encodeBytes(document, pretty: pipeline.config.output.pretty)
             try OutputWriter.write(data, to: outputURL)
     }
 

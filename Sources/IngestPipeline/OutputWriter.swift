@@ -7,7 +7,7 @@ import IngestCore
 /// dirty pages): after a power loss, a document whose bytes did not reach the disk is simply
 /// redone, because a re-run trusts "done" only when the output file exists and is not empty.
 enum OutputWriter {
-    static func write(_ data: Data, to url: URL) throws {
+    static func write<Bytes: ContiguousBytes>(_ data: Bytes, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

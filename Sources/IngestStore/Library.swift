@@ -121,11 +121,16 @@ public final class Library: @unchecked Sendable {
         guard !sketch.isEmpty else { return [] }
         return try locked {
             let index = try loadedIndex()
-            return index.candidates(of: sketch).compactMap { e -> (LibraryEntry, Double)? in
-                guard e.id != id else { return nil }
-                let s = Fingerprinter.similarity(sketch, e.sketch)
-                return s >= threshold ? (e, s) : nil
-            }.sorted { $0.1 > $1.1 }
+            // Positions and scores first; an entry (five strings and a sketch) is copied only when
+            // it is similar enough. Candidates come in index order, and the stable sort keeps it
+            // among equal scores.
+            var hits: [(position: Int, similarity: Double)] = []
+            for position in index.candidatePositions(of: sketch) {
+                guard index.entries[position].id != id else { continue }
+                let s = index.similarity(sketch, at: position)
+                if s >= threshold { hits.append((position, s)) }
+            }
+            return hits.sorted { $0.similarity > $1.similarity }.map { (index.entries[$0.position], $0.similarity) }
         }
     }
 
@@ -232,6 +237,10 @@ public final class Library: @unchecked Sendable {
 struct SketchIndex {
     static let rowsPerBand = 4
     private(set) var entries: [LibraryEntry] = []
+    /// Every entry's sketch end to end (`sketchSize` values each, or none for an odd-sized one),
+    /// so scoring a candidate reads one flat buffer instead of copying the entry.
+    private var sketches: [UInt32] = []
+    private var offsets: [Int] = []
     private var buckets: [UInt64: [Int]] = [:]
 
     static func bandKeys(_ sketch: [UInt32]) -> [UInt64] {
@@ -245,6 +254,8 @@ struct SketchIndex {
     mutating func insert(_ entry: LibraryEntry) {
         let position = entries.count
         entries.append(entry)
+        offsets.append(sketches.count)
+        sketches.append(contentsOf: entry.sketch)
         for (band, key) in Self.bandKeys(entry.sketch).enumerated() where !Self.isEmptyBand(entry.sketch, band) {
             buckets[key, default: []].append(position)
         }
@@ -256,11 +267,45 @@ struct SketchIndex {
         return sketch[start..<min(start + rowsPerBand, sketch.count)].allSatisfy { $0 == .max }
     }
 
-    func candidates(of sketch: [UInt32]) -> [LibraryEntry] {
-        var seen = Set<Int>()
+    /// Positions of the entries sharing at least one band with `sketch`, in index order.
+    func candidatePositions(of sketch: [UInt32]) -> [Int] {
+        // A bit set over positions: sorted and without repeats by construction.
+        var seen = [UInt64](repeating: 0, count: (entries.count + 63) / 64)
+        var any = false
         for (band, key) in Self.bandKeys(sketch).enumerated() where !Self.isEmptyBand(sketch, band) {
-            for p in buckets[key] ?? [] { seen.insert(p) }
+            guard let positions = buckets[key] else { continue }
+            any = true
+            for p in positions { seen[p >> 6] |= 1 << UInt64(p & 63) }
         }
-        return seen.sorted().map { entries[$0] }
+        guard any else { return [] }
+        var result: [Int] = []
+        for (w, word) in seen.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                result.append(w << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return result
+    }
+
+    /// `Fingerprinter.similarity(sketch, entries[position].sketch)`, read from the flat buffer.
+    func similarity(_ sketch: [UInt32], at position: Int) -> Double {
+        let start = offsets[position]
+        let end = position + 1 < offsets.count ? offsets[position + 1] : sketches.count
+        guard !sketch.isEmpty, end - start == sketch.count else { return 0 }
+        return sketch.withUnsafeBufferPointer { a in
+            sketches.withUnsafeBufferPointer { all in
+                var same = 0, used = 0
+                for i in 0..<a.count {
+                    let x = a[i], y = all[start + i]
+                    if x != .max || y != .max {
+                        used += 1
+                        if x == y { same += 1 }
+                    }
+                }
+                return used == 0 ? 0 : Double(same) / Double(used)
+            }
+        }
     }
 }

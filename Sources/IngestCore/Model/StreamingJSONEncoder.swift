@@ -7,10 +7,15 @@ import Foundation
 /// call order); `nestedContainer`/`superEncoder` are supported for nesting written in order too.
 public enum StreamingJSONEncoder {
     public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
+        Data(try encodeBytes(value, pretty: pretty))
+    }
+
+    /// The same bytes, without the copy into `Data` (a long PDF's document is megabytes).
+    public static func encodeBytes<T: Encodable>(_ value: T, pretty: Bool = false) throws -> [UInt8] {
         let writer = Writer(pretty: pretty)
         try writer.write(value)
         if pretty { writer.bytes.append(0x0A) }
-        return Data(writer.bytes)
+        return writer.bytes
     }
 
     public struct InvalidValue: Error, CustomStringConvertible {
@@ -36,6 +41,10 @@ public enum StreamingJSONEncoder {
             if type == ObjectIdentifier(Double.self) { try double(unsafeBitCast(value, to: Double.self)); return }
             if type == ObjectIdentifier(Bool.self) { raw(unsafeBitCast(value, to: Bool.self) ? "true" : "false"); return }
             if type == ObjectIdentifier(UInt32.self) { int(Int(unsafeBitCast(value, to: UInt32.self))); return }
+            // A document lists hundreds of possible duplicates in a repetitive collection: written
+            // directly, as the synthesized `encode(to:)` would, without boxed containers.
+            if type == ObjectIdentifier(Block.self) { try block(unsafeBitCast(value, to: Block.self)); return }
+            if type == ObjectIdentifier(DuplicateRef.self) { try duplicateRef(unsafeBitCast(value, to: DuplicateRef.self)); return }
             // Dictionaries: keys sorted, so output is stable from run to run.
             switch value {
             case let d as [String: JSONValue]: try sortedObject(d); return
@@ -45,6 +54,37 @@ public enum StreamingJSONEncoder {
             }
             let encoder = ValueEncoder(writer: self)
             try value.encode(to: encoder)
+            encoder.close()
+        }
+
+        /// The same bytes as Block's synthesized encoding: keys in declaration order, nil optionals
+        /// left out (`encodeIfPresent`).
+        func block(_ b: Block) throws {
+            let encoder = ValueEncoder(writer: self)
+            encoder.begin(.keyed)
+            encoder.key("kind"); string(b.kind.rawValue)
+            encoder.key("text"); string(b.text)
+            if let level = b.level { encoder.key("level"); int(level) }
+            if let marker = b.marker { encoder.key("marker"); string(marker) }
+            encoder.key("source"); int(b.source)
+            if let page = b.page { encoder.key("page"); int(page) }
+            if let start = b.start { encoder.key("start"); try double(start) }
+            if let end = b.end { encoder.key("end"); try double(end) }
+            encoder.key("provenance"); string(b.provenance.rawValue)
+            if let rows = b.rows { encoder.key("rows"); try write(rows) }
+            if let confidence = b.confidence { encoder.key("confidence"); try double(confidence) }
+            encoder.close()
+        }
+
+        /// The same bytes as DuplicateRef's synthesized encoding (keys in declaration order).
+        func duplicateRef(_ ref: DuplicateRef) throws {
+            let encoder = ValueEncoder(writer: self)
+            encoder.begin(.keyed)
+            encoder.key("id"); string(ref.id)
+            encoder.key("title"); string(ref.title)
+            encoder.key("source"); string(ref.source)
+            encoder.key("reason"); string(ref.reason.rawValue)
+            encoder.key("similarity"); try double(ref.similarity)
             encoder.close()
         }
 
