@@ -166,7 +166,7 @@ public struct BatchRunner: Sendable {
                 throw error
             }
             if let library = pipeline.library {
-                try library.record(entry, sources: [(key, Pipeline.version, target)])
+                try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed)
             }
             return DocumentOutcome(status: .succeeded, sources: names, output: relativeOutput, id: document.id,
                                    title: document.title, readiness: document.readiness.status, duplicateOf: nil,

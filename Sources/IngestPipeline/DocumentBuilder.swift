@@ -18,6 +18,8 @@ struct DocumentBuilder {
     /// none): each block's text is replaced by its normalized form in place, so a long PDF's
     /// blocks exist once, not as the extraction's copy plus the document's.
     func build(_ results: inout [SourceResult], timings: [String: Double]) -> ImportedDocument {
+        // Read from every extracted block (empty ones too) before the blocks are taken.
+        let provenances = results.map(\.extraction.provenances)
         var blocks: [Block] = []
         for index in results.indices {
             // Moved out, so the array is uniquely referenced and edited in place.
@@ -47,9 +49,9 @@ struct DocumentBuilder {
         let fingerprint = Fingerprinter.make(text: text, title: title,
                                              minCharacters: config.readiness.fingerprintMinCharacters,
                                              digest: SHA256Digest.hex(of:))
-        let sources = results.map { r -> SourceRecord in
-            let e = r.extraction
-            var provenance = e.provenances
+        let sources = results.indices.map { index -> SourceRecord in
+            let r = results[index], e = r.extraction
+            var provenance = provenances[index]
             if provenance.isEmpty, r.read.input.kind.isAudio { provenance = [.tags] }
             return SourceRecord(kind: r.read.input.kind, name: r.read.input.name,
                                 url: r.read.input.kind == .youtubeLink ? r.read.input.inlineText : nil,

@@ -7,7 +7,7 @@ public enum ContentKey {
     /// table built once from Foundation's case and diacritic folding.
     public static func of(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes -> String in
+        return asciiKey.withUnsafeBufferPointer { ascii in text.withUTF8 { bytes -> String in
             // Written straight into the result's storage. A folded letter is at most 4 bytes long
             // for the 2 to 4 bytes it replaces, plus one space per word: 2× the input suffices.
             String(unsafeUninitializedCapacity: bytes.count * 2 + 16) { out in
@@ -18,9 +18,8 @@ public enum ContentKey {
                     let b = bytes[i]
                     if b < 0x80 {
                         i += 1
-                        var c = b
-                        if c >= 0x41 && c <= 0x5A { c += 0x20 }
-                        if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                        let c = ascii[Int(b)]
+                        if c != 0 {
                             if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
                             out[n] = c; n += 1
                         } else {
@@ -45,6 +44,15 @@ public enum ContentKey {
                 }
                 return n
             }
+        } }
+    }
+
+    /// ASCII letters and digits as they appear in the key (lower case); 0 for a separator.
+    static let asciiKey: [UInt8] = (0..<128).map { (v: Int) -> UInt8 in
+        switch v {
+        case 0x41...0x5A: return UInt8(v + 0x20)
+        case 0x61...0x7A, 0x30...0x39: return UInt8(v)
+        default: return 0
         }
     }
 

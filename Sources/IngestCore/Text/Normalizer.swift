@@ -75,6 +75,20 @@ public enum Normalizer {
             var i = 0
             while i < bytes.count {
                 let b = bytes[i]
+                if b > 0x20 && b < 0x7F {
+                    // A run of visible ASCII (a word, usually) is copied as is: what the per-byte
+                    // path does, since only its first byte can emit pending spaces or breaks.
+                    beforeVisible()
+                    var c = b
+                    repeat {
+                        put(c)
+                        i += 1
+                        guard i < bytes.count else { break }
+                        c = bytes[i]
+                    } while c > 0x20 && c < 0x7F
+                    lastWasHyphen = bytes[i - 1] == 0x2D
+                    continue
+                }
                 if b < 0x80 {
                     i += 1
                     switch b {
