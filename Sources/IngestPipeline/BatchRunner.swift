@@ -126,20 +126,22 @@ public struct BatchRunner: Sendable {
                                      outputPath: relativeOutput)
             var claimed = false
             if let library = pipeline.library {
-                // Ids already listed, as a set: a repetitive corpus has hundreds of near-duplicates
-                // per document, and a linear search per candidate made this quadratic.
+                // Same-title ids, as a set: a repetitive corpus has hundreds of near-duplicates per
+                // document, and a linear search of the list per candidate made this quadratic.
                 var listed = Set<String>()
                 for same in try library.documents(withTitleKey: document.fingerprint.titleKey) where same.id != document.id {
                     document.possibleDuplicates.append(DuplicateRef(id: same.id, title: same.title, source: same.sourceName,
                                                                     reason: .sameTitle, similarity: 0))
                     listed.insert(same.id)
                 }
-                for (near, similarity) in try library.nearDuplicates(of: document.fingerprint.sketch,
-                                                                     threshold: pipeline.config.library.nearDuplicateThreshold,
-                                                                     excluding: document.id)
-                    where listed.insert(near.id).inserted {
-                    document.possibleDuplicates.append(DuplicateRef(id: near.id, title: near.title, source: near.sourceName,
-                                                                    reason: .nearDuplicate, similarity: (similarity * 1000).rounded() / 1000))
+                // Each id comes once from the library: only the same-title ones can repeat.
+                let near = try library.nearDuplicateList(of: document.fingerprint.sketch,
+                                                         threshold: pipeline.config.library.nearDuplicateThreshold,
+                                                         excluding: document.id)
+                document.possibleDuplicates.reserveCapacity(document.possibleDuplicates.count + near.count)
+                for n in near where listed.isEmpty || !listed.contains(n.id) {
+                    document.possibleDuplicates.append(DuplicateRef(id: n.id, title: n.title, source: n.sourceName,
+                                                                    reason: .nearDuplicate, similarity: (n.similarity * 1000).rounded() / 1000))
                 }
                 if let existing = try library.claim(entry) {
                     // The same content re-imported to the same output (output deleted, or an

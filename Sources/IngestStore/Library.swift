@@ -120,16 +120,36 @@ public final class Library: @unchecked Sendable {
         guard !sketch.isEmpty else { return [] }
         return try locked {
             let index = try loadedIndex()
-            // Positions and scores first; an entry (five strings and a sketch) is copied only when
-            // it is similar enough. Candidates come in index order, and the stable sort keeps it
-            // among equal scores.
-            var hits: [(position: Int, similarity: Double)] = []
-            for position in index.candidatePositions(of: sketch) {
-                guard index.entries[position].id != id else { continue }
-                let s = index.similarity(sketch, at: position)
-                if s >= threshold { hits.append((position, s)) }
+            return index.hits(of: sketch, threshold: threshold, excluding: id).map { (index.entries[$0.position], $0.similarity) }
+        }
+    }
+
+    /// What a document lists of a near-duplicate.
+    public struct NearDuplicate: Sendable, Equatable {
+        public var id: String
+        public var title: String
+        public var sourceName: String
+        public var similarity: Double
+    }
+
+    /// `nearDuplicates` as the three fields a document lists, each id once (its first, most
+    /// similar, occurrence). A repetitive collection has hundreds per document: copying whole
+    /// entries, shared by the workers, was a good part of a batch's time.
+    public func nearDuplicateList(of sketch: [UInt32], threshold: Double, excluding id: String? = nil) throws -> [NearDuplicate] {
+        guard !sketch.isEmpty else { return [] }
+        return try locked {
+            let index = try loadedIndex()
+            var hits = index.hits(of: sketch, threshold: threshold, excluding: id)
+            if index.hasRepeatedIDs {
+                var seen = Set<String>()
+                hits.removeAll { !seen.insert(index.entries[$0.position].id).inserted }
             }
-            return hits.sorted { $0.similarity > $1.similarity }.map { (index.entries[$0.position], $0.similarity) }
+            return hits.map { hit in
+                index.entries.withUnsafeBufferPointer {
+                    NearDuplicate(id: $0[hit.position].id, title: $0[hit.position].title,
+                                  sourceName: $0[hit.position].sourceName, similarity: hit.similarity)
+                }
+            }
         }
     }
 
@@ -243,6 +263,9 @@ struct SketchIndex {
     /// so scoring a candidate reads one flat buffer instead of copying the entry.
     private var sketches: [UInt32] = []
     private var offsets: [Int] = []
+    /// Positions of each id (one, unless a released claim was made again).
+    private var positionsByID: [String: [Int]] = [:]
+    private(set) var hasRepeatedIDs = false
     private var buckets: [UInt64: [Int]] = [:]
 
     static func bandKeys(_ sketch: [UInt32]) -> [UInt64] {
@@ -256,6 +279,8 @@ struct SketchIndex {
     mutating func insert(_ entry: LibraryEntry) {
         let position = entries.count
         entries.append(entry)
+        positionsByID[entry.id, default: []].append(position)
+        if positionsByID[entry.id]!.count > 1 { hasRepeatedIDs = true }
         offsets.append(sketches.count)
         sketches.append(contentsOf: entry.sketch)
         for (band, key) in Self.bandKeys(entry.sketch).enumerated() where !Self.isEmptyBand(entry.sketch, band) {
@@ -267,6 +292,18 @@ struct SketchIndex {
     static func isEmptyBand(_ sketch: [UInt32], _ band: Int) -> Bool {
         let start = band * rowsPerBand
         return sketch[start..<min(start + rowsPerBand, sketch.count)].allSatisfy { $0 == .max }
+    }
+
+    /// Entries at least `threshold` similar to `sketch`, except those with id `excluded`, most
+    /// similar first (in index order among equals: the sort is stable).
+    func hits(of sketch: [UInt32], threshold: Double, excluding excluded: String?) -> [(position: Int, similarity: Double)] {
+        let skip = excluded.flatMap { positionsByID[$0] } ?? []
+        var hits: [(position: Int, similarity: Double)] = []
+        for position in candidatePositions(of: sketch) {
+            let s = similarity(sketch, at: position)
+            if s >= threshold, !skip.contains(position) { hits.append((position, s)) }
+        }
+        return hits.sorted { $0.similarity > $1.similarity }
     }
 
     /// Positions of the entries sharing at least one band with `sketch`, in index order.
@@ -298,13 +335,32 @@ struct SketchIndex {
         guard !sketch.isEmpty, end - start == sketch.count else { return 0 }
         return sketch.withUnsafeBufferPointer { a in
             sketches.withUnsafeBufferPointer { all in
+                // Bins used: not empty in both. Same: equal and not empty. Sixteen bins at a time
+                // (every candidate of every document is scored), the rest one by one.
                 var same = 0, used = 0
-                for i in 0..<a.count {
+                var i = 0
+                if a.count >= 16 {
+                    let empty = SIMD16<UInt32>(repeating: .max)
+                    var sameLanes = SIMD16<UInt32>(), bothEmptyLanes = SIMD16<UInt32>()
+                    let rawA = UnsafeRawPointer(a.baseAddress!), rawB = UnsafeRawPointer(all.baseAddress! + start)
+                    while i + 16 <= a.count {
+                        let x = rawA.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self)
+                        let y = rawB.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self)
+                        let xEmpty = x .== empty
+                        sameLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: (x .== y) .& .!xEmpty)
+                        bothEmptyLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: xEmpty .& (y .== empty))
+                        i += 16
+                    }
+                    same = Int(sameLanes.wrappedSum())
+                    used = i - Int(bothEmptyLanes.wrappedSum())
+                }
+                while i < a.count {
                     let x = a[i], y = all[start + i]
                     if x != .max || y != .max {
                         used += 1
                         if x == y { same += 1 }
                     }
+                    i += 1
                 }
                 return used == 0 ? 0 : Double(same) / Double(used)
             }

@@ -65,6 +65,38 @@ final class LibraryTests: XCTestCase {
         XCTAssertTrue(try library.nearDuplicates(of: Fingerprinter.sketch("un tout autre texte sur la revolution francaise de 1789"), threshold: 0.5).isEmpty)
     }
 
+    /// The index scores candidates from its flat buffer, sixteen bins at a time: exactly the
+    /// similarity `Fingerprinter` defines, empty bins included.
+    func testIndexSimilarityMatchesFingerprinter() {
+        var rng = SeededGenerator(seed: 0x5e7)
+        var index = SketchIndex()
+        var sketches: [[UInt32]] = []
+        for i in 0..<60 {
+            let count = i % 10 == 9 ? 20 : Fingerprinter.sketchSize
+            let sketch = (0..<count).map { _ -> UInt32 in
+                Int.random(in: 0..<4, using: &rng) == 0 ? .max : UInt32.random(in: 0..<3, using: &rng)
+            }
+            sketches.append(sketch)
+            index.insert(entry("e\(i)", fingerprint: "f\(i)", sketch: sketch))
+        }
+        for query in sketches + [[UInt32](repeating: .max, count: Fingerprinter.sketchSize)] {
+            for (position, stored) in sketches.enumerated() {
+                XCTAssertEqual(index.similarity(query, at: position), Fingerprinter.similarity(query, stored))
+            }
+        }
+    }
+
+    /// `record` after a successful `claim` keeps the row the claim wrote and adds the source.
+    func testRecordAfterClaimKeepsTheClaimedRow() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        let e = entry("a", fingerprint: "f1", title: "Chapitre 1")
+        XCTAssertNil(try library.claim(e))
+        try library.record(e, sources: [("sha", "1", "t")], claimed: true)
+        XCTAssertEqual(try library.documentCount(), 1)
+        XCTAssertEqual(try library.document(withFingerprint: "f1"), e)
+        XCTAssertEqual(try library.sourceState(sha256: "sha", pipelineVersion: "1", target: "t")?.documentID, "a")
+    }
+
     func testUnopenableLibraryIsANamedError() {
         XCTAssertThrowsError(try Library(path: "/proc/no/such/dir/lib.sqlite")) {
             XCTAssertEqual(($0 as? IngestError)?.code, .libraryUnavailable)

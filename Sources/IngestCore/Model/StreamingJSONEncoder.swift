@@ -113,7 +113,7 @@ public enum StreamingJSONEncoder {
         func newline() {
             guard pretty else { return }
             bytes.append(0x0A)
-            for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+            bytes.append(contentsOf: repeatElement(0x20, count: depth * 2))
         }
 
         func string(_ s: String) {
