@@ -48,9 +48,10 @@ public final class Library: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
             connection = try SQLiteConnection(path: path)
+            // Synchronous mode first: a new library's switch to WAL then syncs once less.
+            try connection.execute("PRAGMA synchronous=NORMAL")
             try connection.query("PRAGMA journal_mode=WAL")
             try connection.execute("""
-                PRAGMA synchronous=NORMAL;
                 CREATE TABLE IF NOT EXISTS documents (
                     id TEXT PRIMARY KEY, title TEXT NOT NULL, title_key TEXT NOT NULL,
                     fingerprint TEXT NOT NULL, basis TEXT NOT NULL, sketch BLOB,

@@ -26,10 +26,10 @@ public enum StreamingJSONEncoder {
         // Only this writer touches its buffer, one call at a time: no dynamic exclusivity checks.
         @exclusivity(unchecked) var bytes: [UInt8] = []
         let pretty: Bool
-        var depth = 0
+        @exclusivity(unchecked) var depth = 0
         /// Containers opened with `nestedContainer`/`superEncoder`, closed before their parent
         /// writes its next element or closes.
-        var nested: [ValueEncoder] = []
+        @exclusivity(unchecked) var nested: [ValueEncoder] = []
         init(pretty: Bool) { self.pretty = pretty; bytes.reserveCapacity(1 << 16) }
 
         /// Writes any Encodable, closing the container it opened.
@@ -173,8 +173,9 @@ public enum StreamingJSONEncoder {
     final class ValueEncoder: Encoder {
         enum Open { case none, keyed, unkeyed }
         let writer: Writer
-        var open = Open.none
-        var count = 0
+        // Used by one writer, one call at a time, like the writer's buffer: no dynamic checks.
+        @exclusivity(unchecked) var open = Open.none
+        @exclusivity(unchecked) var count = 0
         var codingPath: [CodingKey] = []
         var userInfo: [CodingUserInfoKey: Any] = [:]
         /// How many nested encoders were open when this one was made.
