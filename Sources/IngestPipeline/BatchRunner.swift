@@ -86,7 +86,8 @@ public struct BatchRunner: Sendable {
     public func process(_ unit: ImportUnit) -> DocumentOutcome {
         var clock = Stopwatch()
         let names = unit.sources.map(\.name)
-        let outputURL = outputDirectory.appendingPathComponent(unit.outputName + ".json")
+        // A file, said so: the one-argument form asks the file system whether it is a folder.
+        let outputURL = outputDirectory.appendingPathComponent(unit.outputName + ".json", isDirectory: false)
         let relativeOutput = unit.outputName + ".json"
         // Re-runs are decided per source bytes AND output: the same bytes under another name are
         // a duplicate to report, not a document to skip.

@@ -11,7 +11,8 @@ enum OutputWriter {
         let dir = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).ingest-tmp")
+            let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).ingest-tmp",
+                                                  isDirectory: false)
             let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             var ok = true
