@@ -37,6 +37,16 @@ public enum ContentKey {
                     if c != 0 {
                         if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
                         out[n] = c; n += 1
+                        // The rest of a lower-case word, eight bytes at a time: stored whole, the
+                        // count advanced by the length of its run of [a-z0-9].
+                        while i + 8 <= bytes.count, n + 8 <= out.count {
+                            let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                            let k = lowerAlphanumericPrefix(w)
+                            UnsafeMutableRawPointer(out.baseAddress! + n).storeBytes(of: w, as: UInt64.self)
+                            n += k
+                            i += k
+                            if k < 8 { break }
+                        }
                     } else {
                         pendingSpace = true
                     }
@@ -59,6 +69,16 @@ public enum ContentKey {
             }
             return n
         }
+    }
+
+    /// How many of the word's bytes (in memory order) are a-z or 0-9 before the first that is
+    /// not (SWAR range tests, as `Normalizer.visibleASCIIPrefix`).
+    @inline(__always) static func lowerAlphanumericPrefix(_ w: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let lower = (w &+ ones &* (0x80 - 0x61)) & ~(w &+ ones &* (0x80 - 0x7B))
+        let digit = (w &+ ones &* (0x80 - 0x30)) & ~(w &+ ones &* (0x80 - 0x3A))
+        let ok = (lower | digit) & ~w & highs
+        return (~ok & highs).trailingZeroBitCount >> 3
     }
 
     /// ASCII letters and digits as they appear in the key (lower case); 0 for a separator.

@@ -79,13 +79,20 @@ public enum Normalizer {
                     // A run of visible ASCII (a word, usually) is copied as is: what the per-byte
                     // path does, since only its first byte can emit pending spaces or breaks.
                     beforeVisible()
-                    var c = b
-                    repeat {
-                        put(c)
+                    // Eight bytes at a time: the word is stored whole and the count advanced by
+                    // its visible length (the output never outruns the input, so the store fits).
+                    while i + 8 <= bytes.count, count + 8 <= capacity {
+                        let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                        let k = Normalizer.visibleASCIIPrefix(w)
+                        UnsafeMutableRawPointer(out + count).storeBytes(of: w, as: UInt64.self)
+                        count += k
+                        i += k
+                        if k < 8 { break }
+                    }
+                    while i < bytes.count, bytes[i] > 0x20, bytes[i] < 0x7F {
+                        put(bytes[i])
                         i += 1
-                        guard i < bytes.count else { break }
-                        c = bytes[i]
-                    } while c > 0x20 && c < 0x7F
+                    }
                     lastWasHyphen = bytes[i - 1] == 0x2D
                     continue
                 }
@@ -124,6 +131,17 @@ public enum Normalizer {
                 }
             }
         }
+    }
+
+    /// How many of the word's bytes (in memory order) are visible ASCII (0x21–0x7E) before the
+    /// first that is not. SWAR range tests: a byte ≥ 0x80 is excluded by its own high bit, and the
+    /// carry it may cause only reaches bytes after it.
+    @inline(__always) static func visibleASCIIPrefix(_ w: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let atLeast21 = w &+ ones &* (0x80 - 0x21)
+        let atLeast7F = w &+ ones &* (0x80 - 0x7F)
+        let visible = atLeast21 & ~atLeast7F & ~w & highs
+        return (~visible & highs).trailingZeroBitCount >> 3
     }
 
     /// Scalars that NFC leaves alone whatever surrounds them: everything below the combining
