@@ -168,16 +168,18 @@ public final class Library: @unchecked Sendable {
     /// entry already holding that id or fingerprint (another worker or run imported the same content).
     public func claim(_ entry: LibraryEntry) throws -> LibraryEntry? {
         try locked {
-            try connection.execute("BEGIN IMMEDIATE")
+            // BEGIN and COMMIT go through `query`, whose prepared statements are kept: `execute`
+            // parsed them again for every document.
+            try connection.query("BEGIN IMMEDIATE")
             do {
                 if let existing = try connection.query(
                     "SELECT \(Self.columns) FROM documents WHERE id = ? OR fingerprint = ? ORDER BY created_at LIMIT 1",
                     [.text(entry.id), .text(entry.fingerprint)]).first.map(Self.entry) {
-                    try connection.execute("COMMIT")
+                    try connection.query("COMMIT")
                     return existing
                 }
                 try insert(entry)
-                try connection.execute("COMMIT")
+                try connection.query("COMMIT")
                 if !entry.sketch.isEmpty { sketchIndex?.insert(entry) }
                 return nil
             } catch {
@@ -207,14 +209,14 @@ public final class Library: @unchecked Sendable {
     public func record(_ entry: LibraryEntry, sources: [(sha256: String, pipelineVersion: String, target: String)],
                        claimed: Bool = false) throws {
         try locked {
-            try connection.execute("BEGIN IMMEDIATE")
+            try connection.query("BEGIN IMMEDIATE")
             do {
                 if !claimed { try insert(entry) }
                 for s in sources {
                     try upsertSource(sha256: s.sha256, pipelineVersion: s.pipelineVersion, target: s.target,
                                      state: SourceState(status: .done, documentID: entry.id, outputPath: entry.outputPath))
                 }
-                try connection.execute("COMMIT")
+                try connection.query("COMMIT")
             } catch {
                 try? connection.execute("ROLLBACK")
                 throw error

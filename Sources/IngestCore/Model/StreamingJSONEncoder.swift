@@ -30,6 +30,8 @@ public enum StreamingJSONEncoder {
         /// Containers opened with `nestedContainer`/`superEncoder`, closed before their parent
         /// writes its next element or closes.
         @exclusivity(unchecked) var nested: [ValueEncoder] = []
+        static let spaces = [UInt8](repeating: 0x20, count: 128)
+
         init(pretty: Bool) { self.pretty = pretty; bytes.reserveCapacity(1 << 16) }
 
         /// Writes any Encodable, closing the container it opened.
@@ -113,7 +115,13 @@ public enum StreamingJSONEncoder {
         func newline() {
             guard pretty else { return }
             bytes.append(0x0A)
-            bytes.append(contentsOf: repeatElement(0x20, count: depth * 2))
+            // Indentation copied from a row of spaces (a repeated-element append went byte by byte).
+            let width = depth * 2
+            if width <= Self.spaces.count {
+                Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<width])) }
+            } else {
+                bytes.append(contentsOf: repeatElement(0x20, count: width))
+            }
         }
 
         func string(_ s: String) {
