@@ -14,18 +14,25 @@ public enum Normalizer {
     /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
     public static func normalize(_ input: String) -> String {
         var input = input
-        // The output is never longer than the input (every replacement is as short or shorter),
-        // so it is written straight into the new string's storage.
-        var needsNFC = false, hasCutWord = false
-        var result = input.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: max(bytes.count, 1)) { buffer in
-                var state = State(out: buffer.baseAddress!, capacity: buffer.count)
-                state.run(bytes)
-                needsNFC = state.needsNFC
-                hasCutWord = state.hasCutWord
-                return state.count
+        // The output is never longer than the input (every replacement is as short or shorter).
+        // It is written to a scratch buffer: text that is already normalized (most blocks) is
+        // then returned as it came, without a new String nor a second UTF-8 validation.
+        var needsNFC = false, hasCutWord = false, unchanged = false
+        var result = input.withUTF8 { bytes -> String in
+            let capacity = max(bytes.count, 1)
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            defer { scratch.deallocate() }
+            var state = State(out: scratch, capacity: capacity)
+            state.run(bytes)
+            needsNFC = state.needsNFC
+            hasCutWord = state.hasCutWord
+            if state.count == bytes.count, bytes.isEmpty || memcmp(scratch, bytes.baseAddress!, bytes.count) == 0 {
+                unchanged = true
+                return ""
             }
+            return String(decoding: UnsafeBufferPointer(start: scratch, count: state.count), as: UTF8.self)
         }
+        if unchanged { result = input }
         if needsNFC { result = result.precomposedStringWithCanonicalMapping }
         return hasCutWord ? joinHyphenation(result) : result
     }
