@@ -40,6 +40,9 @@ public final class Library: @unchecked Sendable {
     /// decided by the database; only near-duplicates recorded by another process after this one
     /// loaded its index are missed until its next run.)
     private var sketchIndex: SketchIndex?
+    /// Guards `sketchIndex` (taken after `lock` when both are needed): scoring candidates does not
+    /// wait for the other worker's SQLite commit, nor blocks it.
+    private let indexLock = NSLock()
     public let path: String
 
     public init(path: String) throws {
@@ -119,10 +122,15 @@ public final class Library: @unchecked Sendable {
     /// Documents whose sketch is at least `threshold` similar, most similar first.
     public func nearDuplicates(of sketch: [UInt32], threshold: Double, excluding id: String? = nil) throws -> [(LibraryEntry, Double)] {
         guard !sketch.isEmpty else { return [] }
-        return try locked {
-            let index = try loadedIndex()
-            return index.hits(of: sketch, threshold: threshold, excluding: id).map { (index.entries[$0.position], $0.similarity) }
-        }
+        try loadIndexIfNeeded()
+        indexLock.lock()
+        let result = Self.entries(sketchIndex!, near: sketch, threshold: threshold, excluding: id)
+        indexLock.unlock()
+        return result
+    }
+
+    static func entries(_ index: SketchIndex, near sketch: [UInt32], threshold: Double, excluding id: String?) -> [(LibraryEntry, Double)] {
+        index.hits(of: sketch, threshold: threshold, excluding: id).map { (index.entries[$0.position], $0.similarity) }
     }
 
     /// What a document lists of a near-duplicate.
@@ -138,30 +146,43 @@ public final class Library: @unchecked Sendable {
     /// entries, shared by the workers, was a good part of a batch's time.
     public func nearDuplicateList(of sketch: [UInt32], threshold: Double, excluding id: String? = nil) throws -> [NearDuplicate] {
         guard !sketch.isEmpty else { return [] }
-        return try locked {
-            let index = try loadedIndex()
-            var hits = index.hits(of: sketch, threshold: threshold, excluding: id)
-            if index.hasRepeatedIDs {
-                var seen = Set<String>()
-                hits.removeAll { !seen.insert(index.entries[$0.position].id).inserted }
-            }
-            return hits.map { hit in
-                index.entries.withUnsafeBufferPointer {
-                    NearDuplicate(id: $0[hit.position].id, title: $0[hit.position].title,
-                                  sourceName: $0[hit.position].sourceName, similarity: hit.similarity)
-                }
-            }
+        try loadIndexIfNeeded()
+        // Explicit lock and unlock around one call: the index is not held past the unlock (a
+        // copy alive then would make the next `claim` copy the whole index on insert).
+        indexLock.lock()
+        let result = Self.list(sketchIndex!, near: sketch, threshold: threshold, excluding: id)
+        indexLock.unlock()
+        return result
+    }
+
+    static func list(_ index: SketchIndex, near sketch: [UInt32], threshold: Double, excluding id: String?) -> [NearDuplicate] {
+        var hits = index.hits(of: sketch, threshold: threshold, excluding: id)
+        if index.hasRepeatedIDs {
+            var seen = Set<String>()
+            hits.removeAll { !seen.insert(index.entries[$0.position].id).inserted }
+        }
+        return index.entries.withUnsafeBufferPointer { entries in
+            hits.map { NearDuplicate(id: entries[$0.position].id, title: entries[$0.position].title,
+                                     sourceName: entries[$0.position].sourceName, similarity: $0.similarity) }
         }
     }
 
-    private func loadedIndex() throws -> SketchIndex {
-        if let index = sketchIndex { return index }
-        var index = SketchIndex()
-        for row in try connection.query("SELECT \(Self.columns) FROM documents WHERE sketch IS NOT NULL") {
-            index.insert(Self.entry(row))
+    /// Loads the index on first use; reading it needs the connection, so both locks are taken.
+    private func loadIndexIfNeeded() throws {
+        indexLock.lock()
+        let loaded = sketchIndex != nil
+        indexLock.unlock()
+        if loaded { return }
+        try locked {
+            indexLock.lock()
+            defer { indexLock.unlock() }
+            if sketchIndex != nil { return }
+            var index = SketchIndex()
+            for row in try connection.query("SELECT \(Self.columns) FROM documents WHERE sketch IS NOT NULL") {
+                index.insert(Self.entry(row))
+            }
+            sketchIndex = index
         }
-        sketchIndex = index
-        return index
     }
 
     /// Claims `entry.id` for a new document, atomically: returns nil when the claim is ours, or the
@@ -180,7 +201,11 @@ public final class Library: @unchecked Sendable {
                 }
                 try insert(entry)
                 try connection.query("COMMIT")
-                if !entry.sketch.isEmpty { sketchIndex?.insert(entry) }
+                if !entry.sketch.isEmpty {
+                    indexLock.lock()
+                    sketchIndex?.insert(entry)
+                    indexLock.unlock()
+                }
                 return nil
             } catch {
                 try? connection.execute("ROLLBACK")

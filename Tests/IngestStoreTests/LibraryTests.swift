@@ -97,6 +97,26 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try library.sourceState(sha256: "sha", pipelineVersion: "1", target: "t")?.documentID, "a")
     }
 
+    /// Claims and near-duplicate look-ups from several threads at once (the index has its own
+    /// lock): every claimed document ends up found, once, most similar first.
+    func testConcurrentClaimsAndLookUps() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        let text = String(repeating: "la cellule est l unite du vivant elle contient un noyau ", count: 20)
+        let sketch = Fingerprinter.sketch(text)
+        let entries = (0..<16).map { entry("id\($0)", fingerprint: "f\($0)", sketch: sketch) }
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            _ = try? library.nearDuplicateList(of: sketch, threshold: 0.5)
+            _ = try? library.claim(entries[i])
+            _ = try? library.nearDuplicateList(of: sketch, threshold: 0.5, excluding: "id\(i)")
+        }
+        let found = try library.nearDuplicateList(of: sketch, threshold: 0.5, excluding: "id3")
+        XCTAssertEqual(Set(found.map(\.id)), Set((0..<16).filter { $0 != 3 }.map { "id\($0)" }))
+        XCTAssertEqual(found.count, 15)
+        XCTAssertTrue(found.allSatisfy { $0.similarity == 1 && $0.sourceName == "\($0.id).txt" })
+        XCTAssertEqual(try library.nearDuplicates(of: sketch, threshold: 0.5).map(\.0.id).sorted(),
+                       (0..<16).map { "id\($0)" }.sorted())
+    }
+
     func testUnopenableLibraryIsANamedError() {
         XCTAssertThrowsError(try Library(path: "/proc/no/such/dir/lib.sqlite")) {
             XCTAssertEqual(($0 as? IngestError)?.code, .libraryUnavailable)
