@@ -86,7 +86,8 @@ public struct BatchRunner: Sendable {
     public func process(_ unit: ImportUnit) -> DocumentOutcome {
         var clock = Stopwatch()
         let names = unit.sources.map(\.name)
-        let outputURL = outputDirectory.appendingPathComponent(unit.outputName + ".json")
+        // A file, said so: the one-argument form asks the file system whether it is a folder.
+        let outputURL = outputDirectory.appendingPathComponent(unit.outputName + ".json", isDirectory: false)
         let relativeOutput = unit.outputName + ".json"
         // Re-runs are decided per source bytes AND output: the same bytes under another name are
         // a duplicate to report, not a document to skip.
@@ -110,11 +111,11 @@ public struct BatchRunner: Sendable {
                                        title: nil, readiness: nil, duplicateOf: nil, error: nil, warnings: [],
                                        milliseconds: clock.lap() + readTime)
             }
-            let (results, extractTimings) = try pipeline.extract(reads)
+            var (results, extractTimings) = try pipeline.extract(reads)
             var timings = extractTimings
             timings["read"] = readTime
             var lap = Stopwatch()
-            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(results, timings: timings)
+            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(&results, timings: timings)
             document.timings["build"] = lap.lap()
             let warnings = document.sources.flatMap(\.warnings)
 
@@ -126,16 +127,22 @@ public struct BatchRunner: Sendable {
                                      outputPath: relativeOutput)
             var claimed = false
             if let library = pipeline.library {
+                // Same-title ids, as a set: a repetitive corpus has hundreds of near-duplicates per
+                // document, and a linear search of the list per candidate made this quadratic.
+                var listed = Set<String>()
                 for same in try library.documents(withTitleKey: document.fingerprint.titleKey) where same.id != document.id {
                     document.possibleDuplicates.append(DuplicateRef(id: same.id, title: same.title, source: same.sourceName,
                                                                     reason: .sameTitle, similarity: 0))
+                    listed.insert(same.id)
                 }
-                for (near, similarity) in try library.nearDuplicates(of: document.fingerprint.sketch,
-                                                                     threshold: pipeline.config.library.nearDuplicateThreshold,
-                                                                     excluding: document.id)
-                    where !document.possibleDuplicates.contains(where: { $0.id == near.id }) {
-                    document.possibleDuplicates.append(DuplicateRef(id: near.id, title: near.title, source: near.sourceName,
-                                                                    reason: .nearDuplicate, similarity: (similarity * 1000).rounded() / 1000))
+                // Each id comes once from the library: only the same-title ones can repeat.
+                let near = try library.nearDuplicateList(of: document.fingerprint.sketch,
+                                                         threshold: pipeline.config.library.nearDuplicateThreshold,
+                                                         excluding: document.id)
+                document.possibleDuplicates.reserveCapacity(document.possibleDuplicates.count + near.count)
+                for n in near where listed.isEmpty || !listed.contains(n.id) {
+                    document.possibleDuplicates.append(DuplicateRef(id: n.id, title: n.title, source: n.sourceName,
+                                                                    reason: .nearDuplicate, similarity: (n.similarity * 1000).rounded() / 1000))
                 }
                 if let existing = try library.claim(entry) {
                     // The same content re-imported to the same output (output deleted, or an
@@ -162,7 +169,7 @@ public struct BatchRunner: Sendable {
                 throw error
             }
             if let library = pipeline.library {
-                try library.record(entry, sources: [(key, Pipeline.version, target)])
+                try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed)
             }
             return DocumentOutcome(status: .succeeded, sources: names, output: relativeOutput, id: document.id,
                                    title: document.title, readiness: document.readiness.status, duplicateOf: nil,
@@ -182,7 +189,7 @@ public struct BatchRunner: Sendable {
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind, and a retry reuses the same idempotency key (the document id).
             try Sink(config: pipeline.config).handOff(document, outputURL: outputURL)
-            let data = try StreamingJSONEncoder.encode(document, pretty: pipeline.config.output.pretty)
+            let data = try StreamingJSONEncoder.encodeBytes(document, pretty: pipeline.config.output.pretty)
             try OutputWriter.write(data, to: outputURL)
     }
 

@@ -14,22 +14,28 @@ struct DocumentBuilder {
     let config: PipelineConfig
     let language: MessageLanguage
 
-    func build(_ results: [SourceResult], timings: [String: Double]) -> ImportedDocument {
+    /// Builds the document, taking the blocks out of `results` (their extractions are left with
+    /// none): each block's text is replaced by its normalized form in place, so a long PDF's
+    /// blocks exist once, not as the extraction's copy plus the document's.
+    func build(_ results: inout [SourceResult], timings: [String: Double]) -> ImportedDocument {
+        // Read from every extracted block (empty ones too) before the blocks are taken.
+        let provenances = results.map(\.extraction.provenances)
         var blocks: [Block] = []
-        // Exact capacity: a long PDF has tens of thousands of blocks, and growth by doubling
-        // would hold up to twice their size while the extraction's own copy is still alive.
-        blocks.reserveCapacity(results.reduce(0) { $0 + $1.extraction.blocks.count })
-        for (index, result) in results.enumerated() {
-            for var block in result.extraction.blocks {
-                block.source = index
-                block.text = Normalizer.normalize(block.text)
-                if let rows = block.rows {
-                    block.rows = rows.map { $0.map(Self.normalizeCell) }
-                    if block.text.isEmpty { block.text = Self.render(rows: block.rows!) }
+        for index in results.indices {
+            // Moved out, so the array is uniquely referenced and edited in place.
+            var taken = results[index].extraction.blocks
+            results[index].extraction.blocks = []
+            for i in taken.indices {
+                taken[i].source = index
+                taken[i].text = Normalizer.normalize(taken[i].text)
+                if let rows = taken[i].rows {
+                    let normalized = rows.map { $0.map(Self.normalizeCell) }
+                    taken[i].rows = normalized
+                    if taken[i].text.isEmpty { taken[i].text = Self.render(rows: normalized) }
                 }
-                if block.text.isEmpty { continue }
-                blocks.append(block)
             }
+            taken.removeAll { $0.text.isEmpty }
+            if blocks.isEmpty { blocks = taken } else { blocks.append(contentsOf: taken) }
         }
         let text = blocks.map(Self.textLine).joined(separator: "\n\n")
         let (title, titleSource) = chooseTitle(results, blocks: blocks)
@@ -43,9 +49,9 @@ struct DocumentBuilder {
         let fingerprint = Fingerprinter.make(text: text, title: title,
                                              minCharacters: config.readiness.fingerprintMinCharacters,
                                              digest: SHA256Digest.hex(of:))
-        let sources = results.map { r -> SourceRecord in
-            let e = r.extraction
-            var provenance = e.provenances
+        let sources = results.indices.map { index -> SourceRecord in
+            let r = results[index], e = r.extraction
+            var provenance = provenances[index]
             if provenance.isEmpty, r.read.input.kind.isAudio { provenance = [.tags] }
             return SourceRecord(kind: r.read.input.kind, name: r.read.input.name,
                                 url: r.read.input.kind == .youtubeLink ? r.read.input.inlineText : nil,

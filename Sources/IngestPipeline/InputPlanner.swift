@@ -128,15 +128,23 @@ public struct InputPlanner {
             return
         }
         let visible = names.sorted(by: NaturalOrder.less).filter { !$0.hasPrefix(".") }
-        let companions = ExtractorRegistry.companionFiles(in: visible.map { dir.appendingPathComponent($0) })
-        for name in visible {
-            let child = dir.appendingPathComponent(name)
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
+        // One stat per entry, made here: the URLs are then built knowing whether each is a folder
+        // (as `appendingPathComponent(_:)` would find out with a stat of its own).
+        let dirPath = dir.path
+        let entries = visible.map { name -> (name: String, url: URL, status: stat?, error: Int32) in
             var st = stat()
-            if stat(child.path, &st) != 0 {
-                let code: ErrorCode = errno == ELOOP ? .fileSymlinkLoop : (errno == ENOENT ? .fileNotFound : .fileUnreadable)
+            let ok = stat(dirPath + "/" + name, &st) == 0
+            let error = ok ? 0 : errno
+            let isDirectory = ok && (st.st_mode & S_IFMT) == S_IFDIR
+            return (name, dir.appendingPathComponent(name, isDirectory: isDirectory), ok ? st : nil, error)
+        }
+        let companions = ExtractorRegistry.companionFiles(in: entries.map(\.url))
+        for (name, child, status, error) in entries {
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            guard let st = status else {
+                let code: ErrorCode = error == ELOOP ? .fileSymlinkLoop : (error == ENOENT ? .fileNotFound : .fileUnreadable)
                 failures.append(PlanningFailure(path: childRelative,
-                                                error: IngestError(code, ["path": childRelative, "reason": String(cString: strerror(errno))])))
+                                                error: IngestError(code, ["path": childRelative, "reason": String(cString: strerror(error))])))
                 continue
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {

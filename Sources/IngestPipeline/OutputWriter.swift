@@ -7,11 +7,12 @@ import IngestCore
 /// dirty pages): after a power loss, a document whose bytes did not reach the disk is simply
 /// redone, because a re-run trusts "done" only when the output file exists and is not empty.
 enum OutputWriter {
-    static func write(_ data: Data, to url: URL) throws {
+    static func write<Bytes: ContiguousBytes>(_ data: Bytes, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).ingest-tmp")
+            let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).ingest-tmp",
+                                                  isDirectory: false)
             let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             var ok = true

@@ -86,8 +86,8 @@ public struct Pipeline: Sendable {
 
     /// Reads sources into an ImportedDocument (no library lookup, nothing written).
     public func importDocument(_ sources: [UnitSource]) throws -> ImportedDocument {
-        let (results, timings) = try extract(sources)
-        return DocumentBuilder(config: config, language: language).build(results, timings: timings)
+        var (results, timings) = try extract(sources)
+        return DocumentBuilder(config: config, language: language).build(&results, timings: timings)
     }
 
     public func importFile(_ url: URL) throws -> ImportedDocument { try importDocument([.file(url)]) }

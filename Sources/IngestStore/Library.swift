@@ -40,6 +40,9 @@ public final class Library: @unchecked Sendable {
     /// decided by the database; only near-duplicates recorded by another process after this one
     /// loaded its index are missed until its next run.)
     private var sketchIndex: SketchIndex?
+    /// Guards `sketchIndex` (taken after `lock` when both are needed): scoring candidates does not
+    /// wait for the other worker's SQLite commit, nor blocks it.
+    private let indexLock = NSLock()
     public let path: String
 
     public init(path: String) throws {
@@ -48,9 +51,10 @@ public final class Library: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
             connection = try SQLiteConnection(path: path)
+            // Synchronous mode first: a new library's switch to WAL then syncs once less.
+            try connection.execute("PRAGMA synchronous=NORMAL")
             try connection.query("PRAGMA journal_mode=WAL")
             try connection.execute("""
-                PRAGMA synchronous=NORMAL;
                 CREATE TABLE IF NOT EXISTS documents (
                     id TEXT PRIMARY KEY, title TEXT NOT NULL, title_key TEXT NOT NULL,
                     fingerprint TEXT NOT NULL, basis TEXT NOT NULL, sketch BLOB,
@@ -80,9 +84,8 @@ public final class Library: @unchecked Sendable {
     }
 
     static func encode(_ sketch: [UInt32]) -> Data {
-        var d = Data(capacity: sketch.count * 4)
-        for v in sketch { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
-        return d
+        // One copy of the little-endian values (appending 4 bytes at a time cost ~100 calls).
+        sketch.map(\.littleEndian).withUnsafeBytes { Data($0) }
     }
 
     static func decode(_ data: Data?) -> [UInt32] {
@@ -119,41 +122,90 @@ public final class Library: @unchecked Sendable {
     /// Documents whose sketch is at least `threshold` similar, most similar first.
     public func nearDuplicates(of sketch: [UInt32], threshold: Double, excluding id: String? = nil) throws -> [(LibraryEntry, Double)] {
         guard !sketch.isEmpty else { return [] }
-        return try locked {
-            let index = try loadedIndex()
-            return index.candidates(of: sketch).compactMap { e -> (LibraryEntry, Double)? in
-                guard e.id != id else { return nil }
-                let s = Fingerprinter.similarity(sketch, e.sketch)
-                return s >= threshold ? (e, s) : nil
-            }.sorted { $0.1 > $1.1 }
+        try loadIndexIfNeeded()
+        indexLock.lock()
+        let result = Self.entries(sketchIndex!, near: sketch, threshold: threshold, excluding: id)
+        indexLock.unlock()
+        return result
+    }
+
+    static func entries(_ index: SketchIndex, near sketch: [UInt32], threshold: Double, excluding id: String?) -> [(LibraryEntry, Double)] {
+        index.hits(of: sketch, threshold: threshold, excluding: id).map { (index.entries[$0.position], $0.similarity) }
+    }
+
+    /// What a document lists of a near-duplicate.
+    public struct NearDuplicate: Sendable, Equatable {
+        public var id: String
+        public var title: String
+        public var sourceName: String
+        public var similarity: Double
+    }
+
+    /// `nearDuplicates` as the three fields a document lists, each id once (its first, most
+    /// similar, occurrence). A repetitive collection has hundreds per document: copying whole
+    /// entries, shared by the workers, was a good part of a batch's time.
+    public func nearDuplicateList(of sketch: [UInt32], threshold: Double, excluding id: String? = nil) throws -> [NearDuplicate] {
+        guard !sketch.isEmpty else { return [] }
+        try loadIndexIfNeeded()
+        // Explicit lock and unlock around one call: the index is not held past the unlock (a
+        // copy alive then would make the next `claim` copy the whole index on insert).
+        indexLock.lock()
+        let result = Self.list(sketchIndex!, near: sketch, threshold: threshold, excluding: id)
+        indexLock.unlock()
+        return result
+    }
+
+    static func list(_ index: SketchIndex, near sketch: [UInt32], threshold: Double, excluding id: String?) -> [NearDuplicate] {
+        var hits = index.hits(of: sketch, threshold: threshold, excluding: id)
+        if index.hasRepeatedIDs {
+            var seen = Set<String>()
+            hits.removeAll { !seen.insert(index.entries[$0.position].id).inserted }
+        }
+        return index.entries.withUnsafeBufferPointer { entries in
+            hits.map { NearDuplicate(id: entries[$0.position].id, title: entries[$0.position].title,
+                                     sourceName: entries[$0.position].sourceName, similarity: $0.similarity) }
         }
     }
 
-    private func loadedIndex() throws -> SketchIndex {
-        if let index = sketchIndex { return index }
-        var index = SketchIndex()
-        for row in try connection.query("SELECT \(Self.columns) FROM documents WHERE sketch IS NOT NULL") {
-            index.insert(Self.entry(row))
+    /// Loads the index on first use; reading it needs the connection, so both locks are taken.
+    private func loadIndexIfNeeded() throws {
+        indexLock.lock()
+        let loaded = sketchIndex != nil
+        indexLock.unlock()
+        if loaded { return }
+        try locked {
+            indexLock.lock()
+            defer { indexLock.unlock() }
+            if sketchIndex != nil { return }
+            var index = SketchIndex()
+            for row in try connection.query("SELECT \(Self.columns) FROM documents WHERE sketch IS NOT NULL") {
+                index.insert(Self.entry(row))
+            }
+            sketchIndex = index
         }
-        sketchIndex = index
-        return index
     }
 
     /// Claims `entry.id` for a new document, atomically: returns nil when the claim is ours, or the
     /// entry already holding that id or fingerprint (another worker or run imported the same content).
     public func claim(_ entry: LibraryEntry) throws -> LibraryEntry? {
         try locked {
-            try connection.execute("BEGIN IMMEDIATE")
+            // BEGIN and COMMIT go through `query`, whose prepared statements are kept: `execute`
+            // parsed them again for every document.
+            try connection.query("BEGIN IMMEDIATE")
             do {
                 if let existing = try connection.query(
                     "SELECT \(Self.columns) FROM documents WHERE id = ? OR fingerprint = ? ORDER BY created_at LIMIT 1",
                     [.text(entry.id), .text(entry.fingerprint)]).first.map(Self.entry) {
-                    try connection.execute("COMMIT")
+                    try connection.query("COMMIT")
                     return existing
                 }
                 try insert(entry)
-                try connection.execute("COMMIT")
-                if !entry.sketch.isEmpty { sketchIndex?.insert(entry) }
+                try connection.query("COMMIT")
+                if !entry.sketch.isEmpty {
+                    indexLock.lock()
+                    sketchIndex?.insert(entry)
+                    indexLock.unlock()
+                }
                 return nil
             } catch {
                 try? connection.execute("ROLLBACK")
@@ -177,16 +229,19 @@ public final class Library: @unchecked Sendable {
     }
 
     /// Records a new document and the source that produced it, in one transaction.
-    public func record(_ entry: LibraryEntry, sources: [(sha256: String, pipelineVersion: String, target: String)]) throws {
+    /// `claimed`: the document row is the one `claim` inserted for this very entry, so only the
+    /// sources are written (the row is not written a second time).
+    public func record(_ entry: LibraryEntry, sources: [(sha256: String, pipelineVersion: String, target: String)],
+                       claimed: Bool = false) throws {
         try locked {
-            try connection.execute("BEGIN IMMEDIATE")
+            try connection.query("BEGIN IMMEDIATE")
             do {
-                try insert(entry)
+                if !claimed { try insert(entry) }
                 for s in sources {
                     try upsertSource(sha256: s.sha256, pipelineVersion: s.pipelineVersion, target: s.target,
                                      state: SourceState(status: .done, documentID: entry.id, outputPath: entry.outputPath))
                 }
-                try connection.execute("COMMIT")
+                try connection.query("COMMIT")
             } catch {
                 try? connection.execute("ROLLBACK")
                 throw error
@@ -232,6 +287,13 @@ public final class Library: @unchecked Sendable {
 struct SketchIndex {
     static let rowsPerBand = 4
     private(set) var entries: [LibraryEntry] = []
+    /// Every entry's sketch end to end (`sketchSize` values each, or none for an odd-sized one),
+    /// so scoring a candidate reads one flat buffer instead of copying the entry.
+    private var sketches: [UInt32] = []
+    private var offsets: [Int] = []
+    /// Positions of each id (one, unless a released claim was made again).
+    private var positionsByID: [String: [Int]] = [:]
+    private(set) var hasRepeatedIDs = false
     private var buckets: [UInt64: [Int]] = [:]
 
     static func bandKeys(_ sketch: [UInt32]) -> [UInt64] {
@@ -245,6 +307,10 @@ struct SketchIndex {
     mutating func insert(_ entry: LibraryEntry) {
         let position = entries.count
         entries.append(entry)
+        positionsByID[entry.id, default: []].append(position)
+        if positionsByID[entry.id]!.count > 1 { hasRepeatedIDs = true }
+        offsets.append(sketches.count)
+        sketches.append(contentsOf: entry.sketch)
         for (band, key) in Self.bandKeys(entry.sketch).enumerated() where !Self.isEmptyBand(entry.sketch, band) {
             buckets[key, default: []].append(position)
         }
@@ -256,11 +322,76 @@ struct SketchIndex {
         return sketch[start..<min(start + rowsPerBand, sketch.count)].allSatisfy { $0 == .max }
     }
 
-    func candidates(of sketch: [UInt32]) -> [LibraryEntry] {
-        var seen = Set<Int>()
-        for (band, key) in Self.bandKeys(sketch).enumerated() where !Self.isEmptyBand(sketch, band) {
-            for p in buckets[key] ?? [] { seen.insert(p) }
+    /// Entries at least `threshold` similar to `sketch`, except those with id `excluded`, most
+    /// similar first (in index order among equals: the sort is stable).
+    func hits(of sketch: [UInt32], threshold: Double, excluding excluded: String?) -> [(position: Int, similarity: Double)] {
+        let skip = excluded.flatMap { positionsByID[$0] } ?? []
+        var hits: [(position: Int, similarity: Double)] = []
+        for position in candidatePositions(of: sketch) {
+            let s = similarity(sketch, at: position)
+            if s >= threshold, !skip.contains(position) { hits.append((position, s)) }
         }
-        return seen.sorted().map { entries[$0] }
+        return hits.sorted { $0.similarity > $1.similarity }
+    }
+
+    /// Positions of the entries sharing at least one band with `sketch`, in index order.
+    func candidatePositions(of sketch: [UInt32]) -> [Int] {
+        // A bit set over positions: sorted and without repeats by construction.
+        var seen = [UInt64](repeating: 0, count: (entries.count + 63) / 64)
+        var any = false
+        for (band, key) in Self.bandKeys(sketch).enumerated() where !Self.isEmptyBand(sketch, band) {
+            guard let positions = buckets[key] else { continue }
+            any = true
+            for p in positions { seen[p >> 6] |= 1 << UInt64(p & 63) }
+        }
+        guard any else { return [] }
+        var result: [Int] = []
+        for (w, word) in seen.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                result.append(w << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return result
+    }
+
+    /// `Fingerprinter.similarity(sketch, entries[position].sketch)`, read from the flat buffer.
+    func similarity(_ sketch: [UInt32], at position: Int) -> Double {
+        let start = offsets[position]
+        let end = position + 1 < offsets.count ? offsets[position + 1] : sketches.count
+        guard !sketch.isEmpty, end - start == sketch.count else { return 0 }
+        return sketch.withUnsafeBufferPointer { a in
+            sketches.withUnsafeBufferPointer { all in
+                // Bins used: not empty in both. Same: equal and not empty. Sixteen bins at a time
+                // (every candidate of every document is scored), the rest one by one.
+                var same = 0, used = 0
+                var i = 0
+                if a.count >= 16 {
+                    let empty = SIMD16<UInt32>(repeating: .max)
+                    var sameLanes = SIMD16<UInt32>(), bothEmptyLanes = SIMD16<UInt32>()
+                    let rawA = UnsafeRawPointer(a.baseAddress!), rawB = UnsafeRawPointer(all.baseAddress! + start)
+                    while i + 16 <= a.count {
+                        let x = rawA.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self)
+                        let y = rawB.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self)
+                        let xEmpty = x .== empty
+                        sameLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: (x .== y) .& .!xEmpty)
+                        bothEmptyLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: xEmpty .& (y .== empty))
+                        i += 16
+                    }
+                    same = Int(sameLanes.wrappedSum())
+                    used = i - Int(bothEmptyLanes.wrappedSum())
+                }
+                while i < a.count {
+                    let x = a[i], y = all[start + i]
+                    if x != .max || y != .max {
+                        used += 1
+                        if x == y { same += 1 }
+                    }
+                    i += 1
+                }
+                return used == 0 ? 0 : Double(same) / Double(used)
+            }
+        }
     }
 }

@@ -27,7 +27,25 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(db, 10_000)  // batch and watch may share the file
     }
 
-    deinit { sqlite3_close(db) }
+    /// Prepared statements by SQL text, reused (a batch runs the same few statements per
+    /// document; preparing them each time was most of the library's CPU time).
+    private var statements: [String: OpaquePointer] = [:]
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close(db)
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw error("prepare")
+        }
+        statements[sql] = statement
+        return statement
+    }
 
     private func error(_ what: String) -> IngestError {
         IngestError(.libraryUnavailable, ["path": ""], detail: "\(what): \(String(cString: sqlite3_errmsg(db)))")
@@ -45,9 +63,10 @@ final class SQLiteConnection {
     /// Runs `sql` with `bindings` and returns all rows.
     @discardableResult
     func query(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw error("prepare") }
-        defer { sqlite3_finalize(statement) }
+        let statement = try prepared(sql)
+        // Reset before anything else can run on the connection: a statement left mid-way would
+        // keep its read transaction open.
+        defer { sqlite3_reset(statement); sqlite3_clear_bindings(statement) }
         for (i, value) in bindings.enumerated() {
             let index = Int32(i + 1)
             switch value {

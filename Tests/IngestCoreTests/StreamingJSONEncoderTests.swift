@@ -41,6 +41,32 @@ final class StreamingJSONEncoderTests: XCTestCase {
         }
     }
 
+    /// Encodes through the type's own `encode(to:)`, bypassing the writer's direct paths.
+    struct Generic<T: Encodable>: Encodable {
+        let value: T
+        func encode(to encoder: Encoder) throws { try value.encode(to: encoder) }
+    }
+
+    /// Blocks and duplicate references are written directly (they are most of a document's
+    /// values): byte for byte what their synthesized encoding writes.
+    func testDirectPathsMatchSynthesizedEncoding() throws {
+        var rng = SeededGenerator(seed: 0x151)
+        for _ in 0..<100 {
+            let doc = Self.sampleDocument(&rng)
+            var blocks = doc.blocks
+            blocks.append(Block(kind: .listItem, text: "x", level: 2, marker: "1.", source: 1, page: 3, start: 0.25, end: 7,
+                                provenance: .ocr, rows: [[TableCell(text: "c")]], confidence: 87.5))
+            let refs = [DuplicateRef(id: "i", title: "t\"q", source: "s.txt", reason: .nearDuplicate, similarity: 0.992),
+                        DuplicateRef(id: "j", title: "", source: "", reason: .sameTitle, similarity: 0)]
+            for pretty in [false, true] {
+                XCTAssertEqual(try StreamingJSONEncoder.encode(blocks, pretty: pretty),
+                               try StreamingJSONEncoder.encode(blocks.map { Generic(value: $0) }, pretty: pretty))
+                XCTAssertEqual(try StreamingJSONEncoder.encode(refs, pretty: pretty),
+                               try StreamingJSONEncoder.encode(refs.map { Generic(value: $0) }, pretty: pretty))
+            }
+        }
+    }
+
     func testEscapingAndNumbers() throws {
         XCTAssertEqual(String(decoding: try StreamingJSONEncoder.encode(["a\"b\u{0}\n/é"]), as: UTF8.self), #"["a\"b\u0000\n/é"]"#)
         XCTAssertEqual(String(decoding: try StreamingJSONEncoder.encode([1.0, 0.5, -3]), as: UTF8.self), "[1,0.5,-3]")

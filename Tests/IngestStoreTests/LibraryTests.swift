@@ -65,6 +65,58 @@ final class LibraryTests: XCTestCase {
         XCTAssertTrue(try library.nearDuplicates(of: Fingerprinter.sketch("un tout autre texte sur la revolution francaise de 1789"), threshold: 0.5).isEmpty)
     }
 
+    /// The index scores candidates from its flat buffer, sixteen bins at a time: exactly the
+    /// similarity `Fingerprinter` defines, empty bins included.
+    func testIndexSimilarityMatchesFingerprinter() {
+        var rng = SeededGenerator(seed: 0x5e7)
+        var index = SketchIndex()
+        var sketches: [[UInt32]] = []
+        for i in 0..<60 {
+            let count = i % 10 == 9 ? 20 : Fingerprinter.sketchSize
+            let sketch = (0..<count).map { _ -> UInt32 in
+                Int.random(in: 0..<4, using: &rng) == 0 ? .max : UInt32.random(in: 0..<3, using: &rng)
+            }
+            sketches.append(sketch)
+            index.insert(entry("e\(i)", fingerprint: "f\(i)", sketch: sketch))
+        }
+        for query in sketches + [[UInt32](repeating: .max, count: Fingerprinter.sketchSize)] {
+            for (position, stored) in sketches.enumerated() {
+                XCTAssertEqual(index.similarity(query, at: position), Fingerprinter.similarity(query, stored))
+            }
+        }
+    }
+
+    /// `record` after a successful `claim` keeps the row the claim wrote and adds the source.
+    func testRecordAfterClaimKeepsTheClaimedRow() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        let e = entry("a", fingerprint: "f1", title: "Chapitre 1")
+        XCTAssertNil(try library.claim(e))
+        try library.record(e, sources: [("sha", "1", "t")], claimed: true)
+        XCTAssertEqual(try library.documentCount(), 1)
+        XCTAssertEqual(try library.document(withFingerprint: "f1"), e)
+        XCTAssertEqual(try library.sourceState(sha256: "sha", pipelineVersion: "1", target: "t")?.documentID, "a")
+    }
+
+    /// Claims and near-duplicate look-ups from several threads at once (the index has its own
+    /// lock): every claimed document ends up found, once, most similar first.
+    func testConcurrentClaimsAndLookUps() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        let text = String(repeating: "la cellule est l unite du vivant elle contient un noyau ", count: 20)
+        let sketch = Fingerprinter.sketch(text)
+        let entries = (0..<16).map { entry("id\($0)", fingerprint: "f\($0)", sketch: sketch) }
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            _ = try? library.nearDuplicateList(of: sketch, threshold: 0.5)
+            _ = try? library.claim(entries[i])
+            _ = try? library.nearDuplicateList(of: sketch, threshold: 0.5, excluding: "id\(i)")
+        }
+        let found = try library.nearDuplicateList(of: sketch, threshold: 0.5, excluding: "id3")
+        XCTAssertEqual(Set(found.map(\.id)), Set((0..<16).filter { $0 != 3 }.map { "id\($0)" }))
+        XCTAssertEqual(found.count, 15)
+        XCTAssertTrue(found.allSatisfy { $0.similarity == 1 && $0.sourceName == "\($0.id).txt" })
+        XCTAssertEqual(try library.nearDuplicates(of: sketch, threshold: 0.5).map(\.0.id).sorted(),
+                       (0..<16).map { "id\($0)" }.sorted())
+    }
+
     func testUnopenableLibraryIsANamedError() {
         XCTAssertThrowsError(try Library(path: "/proc/no/such/dir/lib.sqlite")) {
             XCTAssertEqual(($0 as? IngestError)?.code, .libraryUnavailable)

@@ -7,44 +7,86 @@ public enum ContentKey {
     /// table built once from Foundation's case and diacritic folding.
     public static func of(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes -> String in
+        return text.withUTF8 { bytes in
             // Written straight into the result's storage. A folded letter is at most 4 bytes long
             // for the 2 to 4 bytes it replaces, plus one space per word: 2× the input suffices.
-            String(unsafeUninitializedCapacity: bytes.count * 2 + 16) { out in
-                var n = 0
-                var pendingSpace = false
-                var i = 0
-                while i < bytes.count {
-                    let b = bytes[i]
-                    if b < 0x80 {
-                        i += 1
-                        var c = b
-                        if c >= 0x41 && c <= 0x5A { c += 0x20 }
-                        if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
-                            if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
-                            out[n] = c; n += 1
-                        } else {
-                            pendingSpace = true
-                        }
-                        continue
-                    }
-                    // Decode one multi-byte scalar (the input is valid UTF-8: it is a Swift String).
-                    let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
-                    var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
-                    for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
-                    i += length
-                    guard let s = Unicode.Scalar(v) else { pendingSpace = true; continue }
-                    switch folded(s) {
-                    case .separator: pendingSpace = true
-                    case .drop: continue
-                    case .letters(let letters):
-                        guard n + letters.count + 1 < out.count else { continue }
+            String(unsafeUninitializedCapacity: bytes.count * 2 + 16) { write(bytes, into: $0) }
+        }
+    }
+
+    /// The key's UTF-8 bytes, without making a String of them (the fingerprint only counts,
+    /// hashes and shingles them; a String would validate them once more).
+    public static func bytes(of text: String) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { bytes in
+            [UInt8](unsafeUninitializedCapacity: bytes.count * 2 + 16) { out, count in count = write(bytes, into: out) }
+        }
+    }
+
+    /// Writes the key of `bytes` (valid UTF-8) into `out`; returns its length.
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        asciiKey.withUnsafeBufferPointer { ascii in
+            var n = 0
+            var pendingSpace = false
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 {
+                    i += 1
+                    let c = ascii[Int(b)]
+                    if c != 0 {
                         if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
-                        for l in letters { out[n] = l; n += 1 }
+                        out[n] = c; n += 1
+                        // The rest of a lower-case word, eight bytes at a time: stored whole, the
+                        // count advanced by the length of its run of [a-z0-9].
+                        while i + 8 <= bytes.count, n + 8 <= out.count {
+                            let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                            let k = lowerAlphanumericPrefix(w)
+                            UnsafeMutableRawPointer(out.baseAddress! + n).storeBytes(of: w, as: UInt64.self)
+                            n += k
+                            i += k
+                            if k < 8 { break }
+                        }
+                    } else {
+                        pendingSpace = true
                     }
+                    continue
                 }
-                return n
+                // Decode one multi-byte scalar (the input is valid UTF-8: it is a Swift String).
+                let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
+                var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+                for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                i += length
+                guard let s = Unicode.Scalar(v) else { pendingSpace = true; continue }
+                switch folded(s) {
+                case .separator: pendingSpace = true
+                case .drop: continue
+                case .letters(let letters):
+                    guard n + letters.count + 1 < out.count else { continue }
+                    if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
+                    for l in letters { out[n] = l; n += 1 }
+                }
             }
+            return n
+        }
+    }
+
+    /// How many of the word's bytes (in memory order) are a-z or 0-9 before the first that is
+    /// not (SWAR range tests, as `Normalizer.visibleASCIIPrefix`).
+    @inline(__always) static func lowerAlphanumericPrefix(_ w: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let lower = (w &+ ones &* (0x80 - 0x61)) & ~(w &+ ones &* (0x80 - 0x7B))
+        let digit = (w &+ ones &* (0x80 - 0x30)) & ~(w &+ ones &* (0x80 - 0x3A))
+        let ok = (lower | digit) & ~w & highs
+        return (~ok & highs).trailingZeroBitCount >> 3
+    }
+
+    /// ASCII letters and digits as they appear in the key (lower case); 0 for a separator.
+    static let asciiKey: [UInt8] = (0..<128).map { (v: Int) -> UInt8 in
+        switch v {
+        case 0x41...0x5A: return UInt8(v + 0x20)
+        case 0x61...0x7A, 0x30...0x39: return UInt8(v)
+        default: return 0
         }
     }
 
@@ -104,15 +146,15 @@ public enum Fingerprinter {
 
     public static func make(text: String, title: String, minCharacters: Int,
                             digest: (Data) -> String) -> Fingerprint {
-        let content = ContentKey.of(text)
+        let content = ContentKey.bytes(of: text)
         let titleKey = ContentKey.title(title)
         // Byte length, not `count`: counting graphemes walked the whole text again, and the key is
         // nearly all ASCII after folding.
-        if content.utf8.count < minCharacters {
+        if content.count < minCharacters {
             return Fingerprint(value: digest(Data(("title:" + titleKey).utf8)), basis: .title, titleKey: titleKey)
         }
-        return Fingerprint(value: digest(content.utf8Data), basis: .content, titleKey: titleKey,
-                           sketch: sketch(content))
+        return Fingerprint(value: digest(Data(content)), basis: .content, titleKey: titleKey,
+                           sketch: content.withUnsafeBufferPointer(sketch(bytes:)))
     }
 
     /// One-permutation MinHash over character 5-grams of the content key: each shingle is hashed
@@ -120,26 +162,29 @@ public enum Fingerprinter {
     /// robust to OCR noise that breaks words; one hash per shingle keeps it cheap on long texts.
     public static func sketch(_ key: String) -> [UInt32] {
         var key = key
-        return key.withUTF8 { b -> [UInt32] in
-            guard b.count >= shingleLength else { return [] }
-            var mins = [UInt32](repeating: .max, count: sketchSize)
-            mins.withUnsafeMutableBufferPointer { m in
-                // The shingle itself (5 bytes) is the key: a rolling window, then one mix per shingle.
-                var window: UInt64 = 0
-                for i in 0..<b.count {
-                    window = (window << 8 | UInt64(b[i])) & 0xFF_FFFF_FFFF
-                    guard i >= shingleLength - 1 else { continue }
-                    var h = window &* 0x9E3779B97F4A7C15
-                    h = (h ^ (h >> 30)) &* 0xbf58476d1ce4e5b9
-                    h = (h ^ (h >> 27)) &* 0x94d049bb133111eb
-                    h ^= h >> 31
-                    let bin = Int(h & UInt64(sketchSize - 1))
-                    let v = UInt32(truncatingIfNeeded: h >> 32)
-                    if v < m[bin] { m[bin] = v }
-                }
+        return key.withUTF8(sketch(bytes:))
+    }
+
+    /// The sketch of a key given as its UTF-8 bytes.
+    static func sketch(bytes b: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        guard b.count >= shingleLength else { return [] }
+        var mins = [UInt32](repeating: .max, count: sketchSize)
+        mins.withUnsafeMutableBufferPointer { m in
+            // The shingle itself (5 bytes) is the key: a rolling window, then one mix per shingle.
+            var window: UInt64 = 0
+            for i in 0..<b.count {
+                window = (window << 8 | UInt64(b[i])) & 0xFF_FFFF_FFFF
+                guard i >= shingleLength - 1 else { continue }
+                var h = window &* 0x9E3779B97F4A7C15
+                h = (h ^ (h >> 30)) &* 0xbf58476d1ce4e5b9
+                h = (h ^ (h >> 27)) &* 0x94d049bb133111eb
+                h ^= h >> 31
+                let bin = Int(h & UInt64(sketchSize - 1))
+                let v = UInt32(truncatingIfNeeded: h >> 32)
+                if v < m[bin] { m[bin] = v }
             }
-            return mins
         }
+        return mins
     }
 
     /// Estimated Jaccard similarity of two sketches (0 when either is empty).

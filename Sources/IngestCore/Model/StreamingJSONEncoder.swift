@@ -7,10 +7,15 @@ import Foundation
 /// call order); `nestedContainer`/`superEncoder` are supported for nesting written in order too.
 public enum StreamingJSONEncoder {
     public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
+        Data(try encodeBytes(value, pretty: pretty))
+    }
+
+    /// The same bytes, without the copy into `Data` (a long PDF's document is megabytes).
+    public static func encodeBytes<T: Encodable>(_ value: T, pretty: Bool = false) throws -> [UInt8] {
         let writer = Writer(pretty: pretty)
         try writer.write(value)
         if pretty { writer.bytes.append(0x0A) }
-        return Data(writer.bytes)
+        return writer.bytes
     }
 
     public struct InvalidValue: Error, CustomStringConvertible {
@@ -21,10 +26,12 @@ public enum StreamingJSONEncoder {
         // Only this writer touches its buffer, one call at a time: no dynamic exclusivity checks.
         @exclusivity(unchecked) var bytes: [UInt8] = []
         let pretty: Bool
-        var depth = 0
+        @exclusivity(unchecked) var depth = 0
         /// Containers opened with `nestedContainer`/`superEncoder`, closed before their parent
         /// writes its next element or closes.
-        var nested: [ValueEncoder] = []
+        @exclusivity(unchecked) var nested: [ValueEncoder] = []
+        static let spaces = [UInt8](repeating: 0x20, count: 128)
+
         init(pretty: Bool) { self.pretty = pretty; bytes.reserveCapacity(1 << 16) }
 
         /// Writes any Encodable, closing the container it opened.
@@ -36,6 +43,10 @@ public enum StreamingJSONEncoder {
             if type == ObjectIdentifier(Double.self) { try double(unsafeBitCast(value, to: Double.self)); return }
             if type == ObjectIdentifier(Bool.self) { raw(unsafeBitCast(value, to: Bool.self) ? "true" : "false"); return }
             if type == ObjectIdentifier(UInt32.self) { int(Int(unsafeBitCast(value, to: UInt32.self))); return }
+            // A document lists hundreds of possible duplicates in a repetitive collection: written
+            // directly, as the synthesized `encode(to:)` would, without boxed containers.
+            if type == ObjectIdentifier(Block.self) { try block(unsafeBitCast(value, to: Block.self)); return }
+            if type == ObjectIdentifier(DuplicateRef.self) { try duplicateRef(unsafeBitCast(value, to: DuplicateRef.self)); return }
             // Dictionaries: keys sorted, so output is stable from run to run.
             switch value {
             case let d as [String: JSONValue]: try sortedObject(d); return
@@ -45,6 +56,37 @@ public enum StreamingJSONEncoder {
             }
             let encoder = ValueEncoder(writer: self)
             try value.encode(to: encoder)
+            encoder.close()
+        }
+
+        /// The same bytes as Block's synthesized encoding: keys in declaration order, nil optionals
+        /// left out (`encodeIfPresent`).
+        func block(_ b: Block) throws {
+            let encoder = ValueEncoder(writer: self)
+            encoder.begin(.keyed)
+            encoder.key("kind"); string(b.kind.rawValue)
+            encoder.key("text"); string(b.text)
+            if let level = b.level { encoder.key("level"); int(level) }
+            if let marker = b.marker { encoder.key("marker"); string(marker) }
+            encoder.key("source"); int(b.source)
+            if let page = b.page { encoder.key("page"); int(page) }
+            if let start = b.start { encoder.key("start"); try double(start) }
+            if let end = b.end { encoder.key("end"); try double(end) }
+            encoder.key("provenance"); string(b.provenance.rawValue)
+            if let rows = b.rows { encoder.key("rows"); try write(rows) }
+            if let confidence = b.confidence { encoder.key("confidence"); try double(confidence) }
+            encoder.close()
+        }
+
+        /// The same bytes as DuplicateRef's synthesized encoding (keys in declaration order).
+        func duplicateRef(_ ref: DuplicateRef) throws {
+            let encoder = ValueEncoder(writer: self)
+            encoder.begin(.keyed)
+            encoder.key("id"); string(ref.id)
+            encoder.key("title"); string(ref.title)
+            encoder.key("source"); string(ref.source)
+            encoder.key("reason"); string(ref.reason.rawValue)
+            encoder.key("similarity"); try double(ref.similarity)
             encoder.close()
         }
 
@@ -73,7 +115,13 @@ public enum StreamingJSONEncoder {
         func newline() {
             guard pretty else { return }
             bytes.append(0x0A)
-            for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+            // Indentation copied from a row of spaces (a repeated-element append went byte by byte).
+            let width = depth * 2
+            if width <= Self.spaces.count {
+                Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<width])) }
+            } else {
+                bytes.append(contentsOf: repeatElement(0x20, count: width))
+            }
         }
 
         func string(_ s: String) {
@@ -133,8 +181,9 @@ public enum StreamingJSONEncoder {
     final class ValueEncoder: Encoder {
         enum Open { case none, keyed, unkeyed }
         let writer: Writer
-        var open = Open.none
-        var count = 0
+        // Used by one writer, one call at a time, like the writer's buffer: no dynamic checks.
+        @exclusivity(unchecked) var open = Open.none
+        @exclusivity(unchecked) var count = 0
         var codingPath: [CodingKey] = []
         var userInfo: [CodingUserInfoKey: Any] = [:]
         /// How many nested encoders were open when this one was made.

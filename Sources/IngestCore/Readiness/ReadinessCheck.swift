@@ -19,7 +19,13 @@ public enum ReadinessCheck {
         return text.withUTF8 { bytes in
             var n = 0
             var i = 0
+            guard let base = bytes.baseAddress else { return 0 }
+            let raw = UnsafeRawPointer(base)
             while i < bytes.count {
+                // Eight ASCII bytes are eight characters.
+                if i + 8 <= bytes.count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    n += 8; i += 8; continue
+                }
                 let b = bytes[i]
                 if b & 0xC0 != 0x80 {
                     // U+0300–U+036F (combining diacritics) are CC 80…CD AF in UTF-8.

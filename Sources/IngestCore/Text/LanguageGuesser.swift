@@ -9,13 +9,26 @@ public enum LanguageGuesser {
         "it": ["il", "di", "che", "è", "per", "una", "sono", "della", "con", "non", "gli", "nel", "alla", "anche", "questo"],
     ]
 
-    /// Stop word (FNV-1a hash of its lower-case UTF-8) → languages, so a word is looked up
-    /// without building a String.
-    static let index: [UInt64: [String]] = {
-        var d: [UInt64: [String]] = [:]
-        for (lang, set) in stopwords { for w in set { d[hash(Array(w.utf8)), default: []].append(lang) } }
-        return d
+    /// The languages, in code order (ties between counts go to the first).
+    static let languages: [String] = stopwords.keys.sorted()
+
+    /// Stop words by the FNV-1a hash of their lower-case UTF-8, in an open-addressing table of
+    /// (hash, bit set of languages): a word is looked up without building a String or hashing
+    /// it a second time.
+    static let table: [(hash: UInt64, languages: UInt32)] = {
+        var t = [(hash: UInt64, languages: UInt32)](repeating: (0, 0), count: tableSize)
+        for (l, lang) in languages.enumerated() {
+            for w in stopwords[lang]! {
+                let h = hash(Array(w.utf8))
+                var slot = Int(h & UInt64(tableSize - 1))
+                while t[slot].languages != 0 && t[slot].hash != h { slot = (slot + 1) & (tableSize - 1) }
+                t[slot].hash = h
+                t[slot].languages |= 1 << UInt32(l)
+            }
+        }
+        return t
     }()
+    static let tableSize = 512
 
     @inline(__always) static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
         var h: UInt64 = 0xcbf29ce484222325
@@ -25,29 +38,44 @@ public enum LanguageGuesser {
 
     /// Guesses from the first `maxWords` words; words are lower-cased letters.
     public static func guess(_ text: String, maxWords: Int = 400) -> String {
-        var counts: [String: Int] = [:]
-        var words = 0
-        var current: [UInt8] = []
-        current.reserveCapacity(32)
-        func finish() {
-            guard !current.isEmpty else { return }
-            words += 1
-            if current.count <= 12, let langs = index[hash(current)] { for l in langs { counts[l, default: 0] += 1 } }
-            current.removeAll(keepingCapacity: true)
-        }
-        for s in text.unicodeScalars {
-            if words >= maxWords { break }
-            let v = s.value
-            if (0x61...0x7A).contains(v) { current.append(UInt8(v)) }
-            else if (0x41...0x5A).contains(v) { current.append(UInt8(v + 0x20)) }
-            else if v >= 0xC0, s.properties.isAlphabetic {
-                for l in s.properties.lowercaseMapping.unicodeScalars { current.append(contentsOf: UTF8.encode(l)!) }
+        table.withUnsafeBufferPointer { table in
+            var counts = [Int](repeating: 0, count: languages.count)
+            var words = 0
+            // The current word as its running FNV-1a hash and byte length.
+            var h: UInt64 = 0xcbf29ce484222325, length = 0
+            @inline(__always) func add(_ b: UInt8) { h = (h ^ UInt64(b)) &* 0x100000001b3; length += 1 }
+            func finish() {
+                guard length > 0 else { return }
+                words += 1
+                if length <= 12 {
+                    var slot = Int(h & UInt64(tableSize - 1))
+                    while table[slot].languages != 0 {
+                        if table[slot].hash == h {
+                            var set = table[slot].languages
+                            while set != 0 { counts[set.trailingZeroBitCount] += 1; set &= set - 1 }
+                            break
+                        }
+                        slot = (slot + 1) & (tableSize - 1)
+                    }
+                }
+                h = 0xcbf29ce484222325
+                length = 0
             }
-            else { finish() }
+            for s in text.unicodeScalars {
+                if words >= maxWords { break }
+                let v = s.value
+                if (0x61...0x7A).contains(v) { add(UInt8(v)) }
+                else if (0x41...0x5A).contains(v) { add(UInt8(v + 0x20)) }
+                else if v >= 0xC0, s.properties.isAlphabetic {
+                    for l in s.properties.lowercaseMapping.unicodeScalars { for b in UTF8.encode(l)! { add(b) } }
+                }
+                else { finish() }
+            }
+            finish()
+            var best = 0
+            for l in counts.indices where counts[l] > counts[best] { best = l }
+            guard counts[best] >= 2, Double(counts[best]) >= Double(words) * 0.03 else { return "und" }
+            return languages[best]
         }
-        finish()
-        guard let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
-              best.value >= 2, Double(best.value) >= Double(words) * 0.03 else { return "und" }
-        return best.key
     }
 }

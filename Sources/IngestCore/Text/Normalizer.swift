@@ -14,18 +14,25 @@ public enum Normalizer {
     /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
     public static func normalize(_ input: String) -> String {
         var input = input
-        // The output is never longer than the input (every replacement is as short or shorter),
-        // so it is written straight into the new string's storage.
-        var needsNFC = false, hasCutWord = false
-        var result = input.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: max(bytes.count, 1)) { buffer in
-                var state = State(out: buffer.baseAddress!, capacity: buffer.count)
-                state.run(bytes)
-                needsNFC = state.needsNFC
-                hasCutWord = state.hasCutWord
-                return state.count
+        // The output is never longer than the input (every replacement is as short or shorter).
+        // It is written to a scratch buffer: text that is already normalized (most blocks) is
+        // then returned as it came, without a new String nor a second UTF-8 validation.
+        var needsNFC = false, hasCutWord = false, unchanged = false
+        var result = input.withUTF8 { bytes -> String in
+            let capacity = max(bytes.count, 1)
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            defer { scratch.deallocate() }
+            var state = State(out: scratch, capacity: capacity)
+            state.run(bytes)
+            needsNFC = state.needsNFC
+            hasCutWord = state.hasCutWord
+            if state.count == bytes.count, bytes.isEmpty || memcmp(scratch, bytes.baseAddress!, bytes.count) == 0 {
+                unchanged = true
+                return ""
             }
+            return String(decoding: UnsafeBufferPointer(start: scratch, count: state.count), as: UTF8.self)
         }
+        if unchanged { result = input }
         if needsNFC { result = result.precomposedStringWithCanonicalMapping }
         return hasCutWord ? joinHyphenation(result) : result
     }
@@ -75,6 +82,27 @@ public enum Normalizer {
             var i = 0
             while i < bytes.count {
                 let b = bytes[i]
+                if b > 0x20 && b < 0x7F {
+                    // A run of visible ASCII (a word, usually) is copied as is: what the per-byte
+                    // path does, since only its first byte can emit pending spaces or breaks.
+                    beforeVisible()
+                    // Eight bytes at a time: the word is stored whole and the count advanced by
+                    // its visible length (the output never outruns the input, so the store fits).
+                    while i + 8 <= bytes.count, count + 8 <= capacity {
+                        let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                        let k = Normalizer.visibleASCIIPrefix(w)
+                        UnsafeMutableRawPointer(out + count).storeBytes(of: w, as: UInt64.self)
+                        count += k
+                        i += k
+                        if k < 8 { break }
+                    }
+                    while i < bytes.count, bytes[i] > 0x20, bytes[i] < 0x7F {
+                        put(bytes[i])
+                        i += 1
+                    }
+                    lastWasHyphen = bytes[i - 1] == 0x2D
+                    continue
+                }
                 if b < 0x80 {
                     i += 1
                     switch b {
@@ -110,6 +138,17 @@ public enum Normalizer {
                 }
             }
         }
+    }
+
+    /// How many of the word's bytes (in memory order) are visible ASCII (0x21–0x7E) before the
+    /// first that is not. SWAR range tests: a byte ≥ 0x80 is excluded by its own high bit, and the
+    /// carry it may cause only reaches bytes after it.
+    @inline(__always) static func visibleASCIIPrefix(_ w: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let atLeast21 = w &+ ones &* (0x80 - 0x21)
+        let atLeast7F = w &+ ones &* (0x80 - 0x7F)
+        let visible = atLeast21 & ~atLeast7F & ~w & highs
+        return (~visible & highs).trailingZeroBitCount >> 3
     }
 
     /// Scalars that NFC leaves alone whatever surrounds them: everything below the combining

@@ -45,10 +45,28 @@ public enum TextDecoder {
 
     /// Share of C0 control bytes other than tab, line feed, form feed, carriage return and escape.
     static func controlShare(_ b: [UInt8]) -> Double {
-        var n = 0
-        for x in b where x < 0x20 && x != 0x09 && x != 0x0A && x != 0x0C && x != 0x0D && x != 0x1B { n += 1 }
-        n += b.lazy.filter { $0 == 0x7F }.count
-        return b.isEmpty ? 0 : Double(n) / Double(b.count)
+        b.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress, !p.isEmpty else { return 0 }
+            let raw = UnsafeRawPointer(base)
+            var n = 0
+            var i = 0
+            while i < p.count {
+                // Eight bytes at a time: a word with no byte below 0x20 nor equal to 0x7F has none.
+                if i + 8 <= p.count {
+                    let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                    let below = (w &- ones &* 0x20) & ~w & highs
+                    let d = w ^ (ones &* 0x7F)
+                    let del = (d &- ones) & ~d & highs
+                    if below | del == 0 { i += 8; continue }
+                }
+                let x = p[i]
+                if x < 0x20 && x != 0x09 && x != 0x0A && x != 0x0C && x != 0x0D && x != 0x1B { n += 1 }
+                if x == 0x7F { n += 1 }
+                i += 1
+            }
+            return Double(n) / Double(p.count)
+        }
     }
 
     struct UTF8Scan { var invalid = 0; var validMultibyte = 0 }
