@@ -9,8 +9,7 @@ rounds=${2:-5}
 work=bench/work/text
 mkdir -p "$work"
 [ -d "$work/corpus-$n" ] || python3 bench/text/make_corpus.py "$work/corpus-$n" "$n"
-swift build -c release --product ingest --static-swift-stdlib -Xswiftc -use-ld=lld \
-  -Xlinker -z -Xlinker pack-relative-relocs >/dev/null 2>&1
+scripts/build-release.sh >/dev/null 2>&1
 bin=.build/release/ingest
 command -v /usr/bin/time >/dev/null || { echo "needs GNU time (apt-get install time)" >&2; exit 1; }
 bytes=$(du -sb "$work/corpus-$n" | cut -f1)
