@@ -138,7 +138,8 @@ public struct BatchRunner: Sendable {
                 // Each id comes once from the library: only the same-title ones can repeat.
                 let near = try library.nearDuplicateList(of: document.fingerprint.sketch,
                                                          threshold: pipeline.config.library.nearDuplicateThreshold,
-                                                         excluding: document.id)
+                                                         excluding: document.id,
+                                                         limit: pipeline.config.library.maxNearDuplicates)
                 document.possibleDuplicates.reserveCapacity(document.possibleDuplicates.count + near.count)
                 for n in near where listed.isEmpty || !listed.contains(n.id) {
                     document.possibleDuplicates.append(DuplicateRef(id: n.id, title: n.title, source: n.sourceName,

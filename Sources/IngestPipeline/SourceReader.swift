@@ -20,9 +20,13 @@ struct SourceReader {
         var totalSize = 0
         var warnings: [Warning] = []
         var digests: [String] = []
+        var contents: Data?
         for (index, url) in files.enumerated() {
             let size = try checkedSize(url)
-            let prefix = try readPrefix(url, count: Sniffer.prefixLength)
+            // A small single file is read once, whole: the same bytes are sniffed, hashed and, for
+            // text, handed to the extractor (three opens and reads fewer per file).
+            let whole = files.count == 1 && size <= Self.wholeReadLimit ? try readWhole(url, expected: size) : nil
+            let prefix = try whole.map { $0.prefix(Sniffer.prefixLength) } ?? readPrefix(url, count: Sniffer.prefixLength)
             let sniffed = Sniffer.sniff(prefix: prefix, fileName: url.lastPathComponent)
             var fileKind = sniffed.kind
             if fileKind == .zip { fileKind = ExtractorRegistry.refineZip(url, config: config) }
@@ -36,8 +40,13 @@ struct SourceReader {
             }
             if index == 0 { kind = fileKind }
             let hashed: (digest: String, byteCount: Int)
-            do { hashed = try SHA256Digest.hex(ofFile: url) } catch {
-                throw IngestError(.fileUnreadable, ["reason": reason(error)], detail: "\(error)")
+            if let whole {
+                hashed = (SHA256Digest.hex(of: whole), whole.count)
+                if fileKind == .text || fileKind == .subtitles { contents = whole }
+            } else {
+                do { hashed = try SHA256Digest.hex(ofFile: url) } catch {
+                    throw IngestError(.fileUnreadable, ["reason": reason(error)], detail: "\(error)")
+                }
             }
             // A file still being written changes size while we read it: leave it for a later run.
             if hashed.byteCount != size || (try? checkedSize(url)) != size {
@@ -52,7 +61,7 @@ struct SourceReader {
         }
         try refuse(kind)
         let sha = digests.count == 1 ? digests[0] : SHA256Digest.hex(of: Data(digests.joined(separator: "\n").utf8))
-        let input = SourceInput(files: files, kind: kind, byteSize: totalSize, name: displayName)
+        let input = SourceInput(files: files, kind: kind, byteSize: totalSize, name: displayName, contents: contents)
         return ReadSource(input: input, sha256: sha, warnings: warnings)
     }
 
@@ -86,19 +95,32 @@ struct SourceReader {
         return size
     }
 
+    /// Files up to this size are read whole by `read` (text sources are far below it; a PDF or an
+    /// archive above it is left to its extractor, which streams).
+    static let wholeReadLimit = 1 << 20
+
+    /// The whole file; `fileChanging` when it does not hold exactly `expected` bytes (still being
+    /// written), which the size check after hashing would otherwise catch.
+    func readWhole(_ url: URL, expected: Int) throws -> Data {
+        let data = try readPrefix(url, count: expected + 1)
+        if data.count != expected { throw IngestError(.fileChanging, ["path": url.lastPathComponent]) }
+        return data
+    }
+
     func readPrefix(_ url: URL, count: Int) throws -> Data {
         let fd = open(url.path, O_RDONLY)
         guard fd >= 0 else { throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))]) }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: count)
+        var data = Data(count: count)
         var filled = 0
         while filled < count {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
+            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
             if n < 0 { if errno == EINTR { continue }; throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))]) }
             if n == 0 { break }
             filled += n
         }
-        return Data(buffer[0..<filled])
+        data.count = filled
+        return data
     }
 
     func reason(_ error: Error) -> String {

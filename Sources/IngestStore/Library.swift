@@ -144,23 +144,26 @@ public final class Library: @unchecked Sendable {
     /// `nearDuplicates` as the three fields a document lists, each id once (its first, most
     /// similar, occurrence). A repetitive collection has hundreds per document: copying whole
     /// entries, shared by the workers, was a good part of a batch's time.
-    public func nearDuplicateList(of sketch: [UInt32], threshold: Double, excluding id: String? = nil) throws -> [NearDuplicate] {
+    public func nearDuplicateList(of sketch: [UInt32], threshold: Double, excluding id: String? = nil,
+                                  limit: Int = .max) throws -> [NearDuplicate] {
         guard !sketch.isEmpty else { return [] }
         try loadIndexIfNeeded()
         // Explicit lock and unlock around one call: the index is not held past the unlock (a
         // copy alive then would make the next `claim` copy the whole index on insert).
         indexLock.lock()
-        let result = Self.list(sketchIndex!, near: sketch, threshold: threshold, excluding: id)
+        let result = Self.list(sketchIndex!, near: sketch, threshold: threshold, excluding: id, limit: limit)
         indexLock.unlock()
         return result
     }
 
-    static func list(_ index: SketchIndex, near sketch: [UInt32], threshold: Double, excluding id: String?) -> [NearDuplicate] {
+    static func list(_ index: SketchIndex, near sketch: [UInt32], threshold: Double, excluding id: String?,
+                     limit: Int = .max) -> [NearDuplicate] {
         var hits = index.hits(of: sketch, threshold: threshold, excluding: id)
         if index.hasRepeatedIDs {
             var seen = Set<String>()
             hits.removeAll { !seen.insert(index.entries[$0.position].id).inserted }
         }
+        if hits.count > limit { hits.removeSubrange(max(0, limit)...) }
         return index.entries.withUnsafeBufferPointer { entries in
             hits.map { NearDuplicate(id: entries[$0.position].id, title: entries[$0.position].title,
                                      sourceName: entries[$0.position].sourceName, similarity: $0.similarity) }

@@ -117,6 +117,26 @@ final class LibraryTests: XCTestCase {
                        (0..<16).map { "id\($0)" }.sorted())
     }
 
+    /// With a limit, the most similar near-duplicates are kept, in decreasing similarity.
+    func testNearDuplicateListKeepsTheMostSimilar() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        var words = (0..<400).map { "mot\($0)" }
+        let base = Fingerprinter.sketch(words.joined(separator: " "))
+        for i in 0..<8 {
+            // Version i changes i×8 words of 400: less similar as i grows.
+            for w in 0..<(i * 8) { words[w * 7 % 400] = "autre\(i)x\(w)" }
+            XCTAssertNil(try library.claim(entry("v\(i)", fingerprint: "f\(i)", sketch: Fingerprinter.sketch(words.joined(separator: " ")))))
+            words = (0..<400).map { "mot\($0)" }
+        }
+        let all = try library.nearDuplicateList(of: base, threshold: 0.3)
+        XCTAssertEqual(all.count, 8)
+        XCTAssertEqual(all.map(\.similarity), all.map(\.similarity).sorted(by: >))
+        let top = try library.nearDuplicateList(of: base, threshold: 0.3, limit: 3)
+        XCTAssertEqual(top.map(\.id), Array(all.prefix(3)).map(\.id))
+        XCTAssertEqual(top.first?.id, "v0")
+        XCTAssertEqual(try library.nearDuplicateList(of: base, threshold: 0.3, limit: 0).count, 0)
+    }
+
     func testUnopenableLibraryIsANamedError() {
         XCTAssertThrowsError(try Library(path: "/proc/no/such/dir/lib.sqlite")) {
             XCTAssertEqual(($0 as? IngestError)?.code, .libraryUnavailable)

@@ -86,7 +86,8 @@ enum EmbeddedSchemas {
       "type": "object", "additionalProperties": false,
       "properties": {
         "path": { "description": "SQLite file; ~ is the home folder; {out} is the output folder", "type": "string", "minLength": 1 },
-        "nearDuplicateThreshold": { "type": "number", "minimum": 0, "maximum": 1 }
+        "nearDuplicateThreshold": { "type": "number", "minimum": 0, "maximum": 1 },
+        "maxNearDuplicates": { "description": "near-duplicates listed per document, the most similar first", "type": "integer", "minimum": 0, "maximum": 1000 }
       }
     }
   }
@@ -144,7 +145,8 @@ enum EmbeddedSchemas {
   },
   "library": {
     "path": "~/.local/share/ingest/library.sqlite",
-    "nearDuplicateThreshold": 0.8
+    "nearDuplicateThreshold": 0.8,
+    "maxNearDuplicates": 10
   }
 }
 """#

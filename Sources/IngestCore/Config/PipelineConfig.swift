@@ -69,6 +69,9 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
     public struct Library: Codable, Sendable, Equatable {
         public var path = "~/.local/share/ingest/library.sqlite"
         public var nearDuplicateThreshold = 0.8
+        /// Near-duplicates listed per document, the most similar first: a chapter imported in
+        /// many versions would otherwise list every one of them in every new document.
+        public var maxNearDuplicates = 10
         public init() {}
     }
 

@@ -10,9 +10,14 @@ public struct SourceInput: Sendable, Equatable {
     public var name: String
     /// For links and typed text: the text or URL itself.
     public var inlineText: String?
+    /// The file's bytes when the pipeline already read them whole (small text sources: one read
+    /// serves sniffing, hashing and extraction). Extractors use them instead of reading `url`.
+    public var contents: Data?
 
-    public init(files: [URL], kind: SourceKind, byteSize: Int, name: String, inlineText: String? = nil) {
+    public init(files: [URL], kind: SourceKind, byteSize: Int, name: String, inlineText: String? = nil,
+                contents: Data? = nil) {
         self.files = files; self.kind = kind; self.byteSize = byteSize; self.name = name; self.inlineText = inlineText
+        self.contents = contents
     }
 
     public var url: URL { files[0] }

@@ -14,8 +14,10 @@ public struct TextExtractor: Extractor {
             text = inline
         } else {
             let data: Data
-            do { data = try Data(contentsOf: input.url, options: .mappedIfSafe) } catch {
-                throw IngestError(.fileUnreadable, ["reason": (error as NSError).localizedDescription], detail: "\(error)")
+            if let contents = input.contents { data = contents } else {
+                do { data = try Data(contentsOf: input.url, options: .mappedIfSafe) } catch {
+                    throw IngestError(.fileUnreadable, ["reason": (error as NSError).localizedDescription], detail: "\(error)")
+                }
             }
             guard let decoded = TextDecoder.decodeText(data) else { throw IngestError(.textBinary) }
             if decoded.encoding == .windows1252 { warnings.append(context.warning(.textDecodedAsWindows1252)) }
