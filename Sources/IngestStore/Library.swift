@@ -54,6 +54,12 @@ public final class Library: @unchecked Sendable {
             // Synchronous mode first: a new library's switch to WAL then syncs once less.
             try connection.execute("PRAGMA synchronous=NORMAL")
             try connection.query("PRAGMA journal_mode=WAL")
+            // A checkpoint syncs the write-ahead log and the database and holds the write lock; at
+            // SQLite's default (every 1,000 pages ≈ 125 documents) a batch paused both workers 8
+            // times per 1,000 files. Every 8,192 pages (32 MB of log) instead, and the log file is
+            // cut back to 16 MB after a checkpoint. Closing the library checkpoints anyway.
+            try connection.query("PRAGMA wal_autocheckpoint=8192")
+            try connection.query("PRAGMA journal_size_limit=16777216")
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS documents (
                     id TEXT PRIMARY KEY, title TEXT NOT NULL, title_key TEXT NOT NULL,
