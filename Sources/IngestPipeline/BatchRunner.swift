@@ -190,8 +190,8 @@ public struct BatchRunner: Sendable {
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind, and a retry reuses the same idempotency key (the document id).
             try Sink(config: pipeline.config).handOff(document, outputURL: outputURL)
-            let data = try StreamingJSONEncoder.encodeBytes(document, pretty: pipeline.config.output.pretty)
-            try OutputWriter.write(data, to: outputURL)
+            let pretty = pipeline.config.output.pretty
+            try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
     }
 
     static func isNonEmptyFile(_ url: URL) -> Bool {

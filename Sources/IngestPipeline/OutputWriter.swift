@@ -8,33 +8,53 @@ import IngestCore
 /// redone, because a re-run trusts "done" only when the output file exists and is not empty.
 enum OutputWriter {
     static func write<Bytes: ContiguousBytes>(_ data: Bytes, to url: URL) throws {
+        try write(to: url) { put in try data.withUnsafeBytes { try put($0) } }
+    }
+
+    /// The file's bytes come from `produce`, which hands them to `put` in pieces (a streamed JSON
+    /// document); still written to a temporary file renamed over the target at the end.
+    static func write(to url: URL, _ produce: (_ put: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let dir = url.deletingLastPathComponent()
+        // An error of `produce` itself (a value JSON cannot hold) is thrown as it is; failures of
+        // the file system become `writeFailed`. Either way the temporary file is removed.
+        var producerError: Error?
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).ingest-tmp",
                                                   isDirectory: false)
             let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            var ok = true
-            data.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n < 0 { if errno == EINTR { continue }; ok = false; return }
-                    offset += n
+            var writeError: POSIXError?
+            do {
+                try produce { raw in
+                    var offset = 0
+                    while offset < raw.count {
+                        let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                        if n < 0 {
+                            if errno == EINTR { continue }
+                            let e = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                            writeError = e
+                            throw e
+                        }
+                        offset += n
+                    }
                 }
+            } catch {
+                if writeError == nil { producerError = error }
             }
             close(fd)
-            guard ok, rename(temp.path, url.path) == 0 else {
+            if let failure = writeError ?? producerError {
+                unlink(temp.path)
+                throw failure
+            }
+            guard rename(temp.path, url.path) == 0 else {
                 let e = errno
                 unlink(temp.path)
                 throw POSIXError(POSIXErrorCode(rawValue: e) ?? .EIO)
             }
         } catch {
+            if let producerError { throw producerError }
             throw IngestError(.writeFailed, ["path": url.path], detail: "\(error)")
         }
     }
-
-
-
 }

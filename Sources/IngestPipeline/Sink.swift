@@ -14,8 +14,9 @@ struct Sink {
         case .directory, .none: return
         case .sheet:
             let sheet = StudySheetBuilder.build(document)
-            let data = try StreamingJSONEncoder.encode(sheet, pretty: true)
-            try OutputWriter.write(data, to: outputURL.deletingPathExtension().appendingPathExtension("sheet.json"))
+            try OutputWriter.write(to: outputURL.deletingPathExtension().appendingPathExtension("sheet.json")) { put in
+                try StreamingJSONEncoder.encode(sheet, pretty: true, output: put)
+            }
         case .jsonl:
             let data = try StreamingJSONEncoder.encode(document, pretty: false)
             StandardOutput.shared.writeLine(data)

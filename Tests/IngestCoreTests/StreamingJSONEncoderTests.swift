@@ -41,6 +41,36 @@ final class StreamingJSONEncoderTests: XCTestCase {
         }
     }
 
+    /// Streamed in pieces: the same bytes as one buffer, and no piece much over 64 KB unless a
+    /// single string is (the writer drains between elements).
+    func testStreamedOutputEqualsOneBufferInBoundedPieces() throws {
+        var rng = SeededGenerator(seed: 0x5173)
+        var doc = Self.sampleDocument(&rng)
+        doc.blocks = (0..<6_000).map { Block(kind: .paragraph, text: "Paragraphe \($0) : la cellule est l’unité du vivant.", page: $0 / 20 + 1, provenance: .textLayer) }
+        for pretty in [false, true] {
+            var pieces: [Int] = []
+            var streamed = Data()
+            try StreamingJSONEncoder.encode(doc, pretty: pretty) { raw in
+                pieces.append(raw.count)
+                streamed.append(contentsOf: raw)
+            }
+            XCTAssertEqual(streamed, try StreamingJSONEncoder.encode(doc, pretty: pretty))
+            XCTAssertGreaterThan(pieces.count, 5)
+            XCTAssertLessThan(pieces.max()!, (1 << 16) + 1_024)
+        }
+    }
+
+    /// An error of the output stops the encoding and is the error thrown.
+    func testOutputErrorStopsEncoding() {
+        struct Full: Error {}
+        var rng = SeededGenerator(seed: 0x0F)
+        var doc = Self.sampleDocument(&rng)
+        doc.blocks = (0..<6_000).map { Block(kind: .paragraph, text: "texte \($0)", provenance: .typed) }
+        var calls = 0
+        XCTAssertThrowsError(try StreamingJSONEncoder.encode(doc) { _ in calls += 1; throw Full() }) { XCTAssertTrue($0 is Full) }
+        XCTAssertEqual(calls, 1)
+    }
+
     /// Encodes through the type's own `encode(to:)`, bypassing the writer's direct paths.
     struct Generic<T: Encodable>: Encodable {
         let value: T

@@ -18,6 +18,17 @@ public enum StreamingJSONEncoder {
         return writer.bytes
     }
 
+    /// The same bytes handed to `output` in pieces of about 64 KB as they are produced, so a long
+    /// document is never held whole as JSON (a 585-page PDF's document is ~4 MB of JSON, and the
+    /// growing buffer held up to twice that). `output` may throw; encoding stops there.
+    public static func encode<T: Encodable>(_ value: T, pretty: Bool = false,
+                                            output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+        let writer = Writer(pretty: pretty, output: output)
+        try writer.write(value)
+        if pretty { writer.bytes.append(0x0A) }
+        try writer.drain()
+    }
+
     public struct InvalidValue: Error, CustomStringConvertible {
         public var description: String
     }
@@ -32,7 +43,30 @@ public enum StreamingJSONEncoder {
         @exclusivity(unchecked) var nested: [ValueEncoder] = []
         static let spaces = [UInt8](repeating: 0x20, count: 128)
 
-        init(pretty: Bool) { self.pretty = pretty; bytes.reserveCapacity(1 << 16) }
+        /// Where full buffers go (nil: everything stays in `bytes`).
+        let output: ((UnsafeRawBufferPointer) throws -> Void)?
+        static let drainThreshold = 1 << 16
+        /// The first error `output` threw while draining from inside a container (rethrown by
+        /// `drain()` at the end; nothing more is handed to `output` after it).
+        @exclusivity(unchecked) var outputError: Error?
+
+        init(pretty: Bool, output: ((UnsafeRawBufferPointer) throws -> Void)? = nil) {
+            self.pretty = pretty
+            self.output = output
+            bytes.reserveCapacity(output == nil ? 1 << 16 : Self.drainThreshold + (1 << 12))
+        }
+
+        /// Hands the buffer to `output` once it holds a piece's worth (called between elements).
+        @inline(__always) func drainIfFull() {
+            if output != nil, bytes.count >= Self.drainThreshold { try? drain() }
+        }
+
+        func drain() throws {
+            if let outputError { throw outputError }
+            guard let output, !bytes.isEmpty else { return }
+            do { try bytes.withUnsafeBytes { try output($0) } } catch { outputError = error; throw error }
+            bytes.removeAll(keepingCapacity: true)
+        }
 
         /// Writes any Encodable, closing the container it opened.
         func write<T: Encodable>(_ value: T) throws {
@@ -219,6 +253,7 @@ public enum StreamingJSONEncoder {
         }
 
         func separator() {
+            writer.drainIfFull()
             closeNested()
             if count > 0 { writer.bytes.append(0x2C) }
             count += 1
