@@ -54,7 +54,12 @@ public struct PDFExtractor: Extractor {
             }
         }
 
-        let blocks = BlockBuilder(pages: pages, outline: outline).blocks()
+        // The builder gets the only copy of the pages' lines (it releases them page by page);
+        // what the page records need is kept aside.
+        let facts = pages.map { PageData(lines: [], classification: $0.classification, characters: $0.characters, label: $0.label) }
+        var builder = BlockBuilder(pages: pages, outline: outline)
+        pages = facts
+        let blocks = builder.takeBlocks()
         var extraction = Extraction(blocks: blocks, metadata: metadata, warnings: warnings, pagesRead: pageCount)
         if let title = PDFMetadata.meaningfulTitle(metadata["title"]?.stringValue, fileName: input.name) {
             extraction.title = TitleCandidate(title, origin: .metadata)
