@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "CHeif", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCrypto", providers: [.apt(["nettle-dev"])]),
         // TagLib 1.13's C binding lacks the property map: a small C++ shim exposes what we need.
         .target(name: "CTagLibShim", dependencies: ["CLazyLoad"], cxxSettings: [.unsafeFlags(["-I/usr/include/taglib", "-gdwarf-4"])],
                 linkerSettings: [.linkedLibrary("stdc++")]),

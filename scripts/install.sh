@@ -10,7 +10,7 @@ packages=(
   pkg-config libstdc++-12-dev libgcc-12-dev libncurses6 libcurl4
   libpoppler-glib-dev libtesseract-dev libcurl4-openssl-dev
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd
-  libheif-dev libtagc0-dev libtag1-dev zlib1g-dev libsqlite3-dev libssl-dev
+  libheif-dev libtagc0-dev libtag1-dev zlib1g-dev libsqlite3-dev nettle-dev
   python3 python3-venv python3-jsonschema poppler-utils tesseract-ocr qpdf pandoc util-linux
   fonts-dejavu-core
 )

@@ -1,30 +1,28 @@
 import CCrypto
 import Foundation
 
-/// SHA-256 from OpenSSL's libcrypto (low-level `SHA256_*` interface, see CCrypto/shim.h for why
-/// not EVP), streaming. Named `SHA256Digest` because a Swift type called `SHA256` would hide
-/// libcrypto's C function of that name.
+/// SHA-256 from GNU Nettle (see CCrypto/shim.h for why not libcrypto), streaming.
 public final class SHA256Digest {
-    private let context: UnsafeMutablePointer<SHA256_CTX>
+    private let context: UnsafeMutablePointer<sha256_ctx>
 
     public init() {
         context = .allocate(capacity: 1)
-        SHA256_Init(context)
+        nettle_sha256_init(context)
     }
 
     deinit { context.deallocate() }
 
     public func update(_ data: UnsafeRawBufferPointer) {
         guard let base = data.baseAddress, data.count > 0 else { return }
-        SHA256_Update(context, base, data.count)
+        nettle_sha256_update(context, data.count, base.assumingMemoryBound(to: UInt8.self))
     }
 
     public func update(_ data: Data) { data.withUnsafeBytes { update($0) } }
 
     /// The digest as 64 lower-case hex digits. The object must not be used afterwards.
     public func finalizeHex() -> String {
-        var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        SHA256_Final(&out, context)
+        var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        nettle_sha256_digest(context, out.count, &out)
         return Self.hex(out)
     }
 

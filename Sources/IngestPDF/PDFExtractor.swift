@@ -18,17 +18,26 @@ public struct PDFExtractor: Extractor {
         var label: String?
     }
 
-    public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
-        let password = context.password ?? context.config.pdf.password
+    /// What is read while the poppler document is open.
+    private struct Reading {
+        var warnings: [Warning]
+        var repaired: Bool
+        var pageCount: Int
+        var metadata: [String: JSONValue]
+        var outline: [OutlineEntry]
+        var outcome: PageStream.Outcome
+    }
+
+    /// Opens the document, reads its facts and streams its pages, and closes it on return: what
+    /// follows (blocks, the document, its JSON) no longer shares memory with poppler's caches of
+    /// every page object, several megabytes on a long book.
+    private func readDocument(_ input: SourceInput, password: String?, context: ExtractionContext) throws -> Reading {
         let document = try PopplerDocumentRef(url: input.url, password: password)
         var warnings: [Warning] = []
         let repaired = !document.openMessages.isEmpty || !document.crossReferenceIntact
         if repaired { warnings.append(context.warning(.pdfRepaired)) }
-        if document.hasJavaScript { warnings.append(context.warning(.pdfJavaScriptIgnored)) }
         let pageCount = document.pageCount
         guard pageCount > 0 else { throw IngestError(.pdfNoPages) }
-        let metadata = document.metadata()
-        let outline = document.outline()
 
         // Stream the pages: each page handle (and poppler's text analysis cached on it) is
         // released before the next one is opened; idle cores read pages of their own copy.
@@ -37,6 +46,22 @@ public struct PDFExtractor: Extractor {
         let outcome = try CoreBudget.running {
             try stream.read(document, pageCount: pageCount) { extractor.read($0) }
         }
+        // After the walk, not before: poppler's scan loads every page's annotations, which would
+        // otherwise sit in memory for the whole walk (and in both page threads' copies' peak).
+        if document.hasJavaScript { warnings.append(context.warning(.pdfJavaScriptIgnored)) }
+        let metadata = document.metadata()
+        let outline = document.outline()
+        return Reading(warnings: warnings, repaired: repaired, pageCount: pageCount, metadata: metadata,
+                       outline: outline, outcome: outcome)
+    }
+
+    public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        let password = context.password ?? context.config.pdf.password
+        let reading = try readDocument(input, password: password, context: context)
+        PDFMemory.releaseFreedPages()
+        var warnings = reading.warnings
+        let (repaired, pageCount, metadata, outline, outcome) =
+            (reading.repaired, reading.pageCount, reading.metadata, reading.outline, reading.outcome)
         var pages: [PageData] = []
         pages.reserveCapacity(pageCount)
         for (index, data) in outcome.pages.enumerated() {
