@@ -18,7 +18,7 @@ public struct PDFExtractor: Extractor {
         var label: String?
     }
 
-    /// What is read while the poppler document is open.
+    /// What is read of a document: its facts, then its pages.
     private struct Reading {
         var warnings: [Warning]
         var repaired: Bool
@@ -28,31 +28,42 @@ public struct PDFExtractor: Extractor {
         var outcome: PageStream.Outcome
     }
 
-    /// Opens the document, reads its facts and streams its pages, and closes it on return: what
-    /// follows (blocks, the document, its JSON) no longer shares memory with poppler's caches of
-    /// every page object, several megabytes on a long book.
-    private func readDocument(_ input: SourceInput, password: String?, context: ExtractionContext) throws -> Reading {
+    /// The document's facts, read through one poppler document which is closed on return unless
+    /// `keepOpen` (then it is returned for the page walk).
+    private func readFacts(_ input: SourceInput, password: String?, context: ExtractionContext,
+                           keepOpen: (Int) -> Bool) throws -> (Reading, PopplerDocumentRef?) {
         let document = try PopplerDocumentRef(url: input.url, password: password)
         var warnings: [Warning] = []
         let repaired = !document.openMessages.isEmpty || !document.crossReferenceIntact
         if repaired { warnings.append(context.warning(.pdfRepaired)) }
         let pageCount = document.pageCount
         guard pageCount > 0 else { throw IngestError(.pdfNoPages) }
+        // Poppler's JavaScript scan loads every page with its annotations; on a long document
+        // this copy is closed right after, before the page walk.
+        if document.hasJavaScript { warnings.append(context.warning(.pdfJavaScriptIgnored)) }
+        let reading = Reading(warnings: warnings, repaired: repaired, pageCount: pageCount, metadata: document.metadata(),
+                              outline: document.outline(), outcome: PageStream.Outcome(pages: [], logLines: 0))
+        return (reading, keepOpen(pageCount) ? document : nil)
+    }
 
+    /// Reads the facts, then streams the pages. Memory stays bounded on long books: the facts'
+    /// document is closed before the walk, whose copies are reopened every few dozen pages (see
+    /// `PageStream`), and what they freed is returned before blocks and JSON are built.
+    private func readDocument(_ input: SourceInput, password: String?, context: ExtractionContext) throws -> Reading {
+        var (reading, document) = try readFacts(input, password: password, context: context) {
+            $0 < PageStream.parallelMinimumPages
+        }
+        if document == nil { PDFMemory.releaseFreedPages() }
         // Stream the pages: each page handle (and poppler's text analysis cached on it) is
         // released before the next one is opened; idle cores read pages of their own copy.
         let stream = PageStream(url: input.url, password: password, context: context)
         let extractor = self
-        let outcome = try CoreBudget.running {
+        let pageCount = reading.pageCount
+        reading.outcome = try CoreBudget.running {
             try stream.read(document, pageCount: pageCount) { extractor.read($0) }
         }
-        // After the walk, not before: poppler's scan loads every page's annotations, which would
-        // otherwise sit in memory for the whole walk (and in both page threads' copies' peak).
-        if document.hasJavaScript { warnings.append(context.warning(.pdfJavaScriptIgnored)) }
-        let metadata = document.metadata()
-        let outline = document.outline()
-        return Reading(warnings: warnings, repaired: repaired, pageCount: pageCount, metadata: metadata,
-                       outline: outline, outcome: outcome)
+        document = nil
+        return reading
     }
 
     public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {

@@ -6,9 +6,18 @@ import IngestCore
 /// own copy of the file; threads claim the next unread page from a shared counter, and each page
 /// handle (with poppler's text analysis cached on it) is released before the next is claimed.
 /// Per-page results do not depend on the thread that read them, so the output is the same.
+///
+/// Poppler keeps every page object (and its resources) it has loaded until the document is
+/// closed, so a long book read through one document grows by the whole book. Documents of
+/// `parallelMinimumPages` pages or more are therefore read through copies that each thread
+/// reopens every `reopenEvery` pages: memory stays bounded by a few dozen pages per thread
+/// whatever the length, for the cost of one open (a few milliseconds) per 64 pages.
 struct PageStream {
-    /// Documents shorter than this are read on the calling thread (opening a copy costs more).
+    /// Documents shorter than this are read on the calling thread, through the caller's document
+    /// (opening a copy costs more than it saves).
     static let parallelMinimumPages = 8
+    /// Pages read through one copy before it is closed and reopened.
+    static let reopenEvery = 64
 
     let url: URL
     let password: String?
@@ -21,7 +30,9 @@ struct PageStream {
         var logLines: Int
     }
 
-    func read(_ document: PopplerDocumentRef, pageCount: Int,
+    /// `document` is used for short documents (below `parallelMinimumPages`); long ones are read
+    /// through copies, and it may be nil.
+    func read(_ document: PopplerDocumentRef?, pageCount: Int,
               page read: @escaping @Sendable (PopplerPageRef) -> PDFExtractor.PageData) throws -> Outcome {
         let extra = pageCount >= Self.parallelMinimumPages ? CoreBudget.reserve(upTo: CoreBudget.cores - 1) : 0
         defer { CoreBudget.release(extra) }
@@ -30,19 +41,54 @@ struct PageStream {
         for _ in 0..<extra {
             let (url, password, context) = (self.url, self.password, self.context)
             let thread = Thread {
-                // A copy that cannot be opened leaves its pages to the other threads.
-                if let copy = try? PopplerDocumentRef(url: url, password: password) {
-                    Self.work(copy, shared: shared, context: context, read: read)
-                }
+                Self.work(copies: Copies(url: url, password: password), shared: shared, context: context, read: read)
                 done.signal()
             }
             thread.stackSize = 8 << 20          // poppler recurses on nested forms; as the main thread
             thread.start()
         }
-        Self.work(document, shared: shared, context: context, read: read)
+        if let document, pageCount < Self.parallelMinimumPages {
+            Self.work(document, shared: shared, context: context, read: read)
+        } else {
+            Self.work(copies: Copies(url: url, password: password), shared: shared, context: context, read: read)
+        }
         for _ in 0..<extra { done.wait() }
         if let error = shared.error { throw error }
         return Outcome(pages: shared.pages, logLines: shared.logLines)
+    }
+
+    /// A thread's own copy of the document, reopened every `reopenEvery` pages.
+    final class Copies {
+        let url: URL
+        let password: String?
+        private var current: PopplerDocumentRef?
+        private var pagesRead = 0
+
+        init(url: URL, password: String?) { self.url = url; self.password = password }
+
+        /// The copy to read the next page from; nil when the file can no longer be opened (its
+        /// pages are then reported unreadable, as poppler's own page failures are).
+        func next() -> PopplerDocumentRef? {
+            if current == nil || pagesRead >= PageStream.reopenEvery {
+                current = nil                       // closed before the next copy is opened
+                current = try? PopplerDocumentRef(url: url, password: password)
+                pagesRead = 0
+            }
+            pagesRead += 1
+            return current
+        }
+    }
+
+    private static func work(copies: Copies, shared: SharedPages, context: ExtractionContext,
+                             read: (PopplerPageRef) -> PDFExtractor.PageData) {
+        while let index = shared.claim() {
+            do { try context.checkDeadline() } catch { shared.fail(error); return }
+            let (data, log) = PopplerLog.capture { () -> PDFExtractor.PageData? in
+                guard let page = copies.next()?.page(at: index) else { return nil }
+                return read(page)
+            }
+            shared.store(index, data, logLines: log.count)
+        }
     }
 
     private static func work(_ document: PopplerDocumentRef, shared: SharedPages, context: ExtractionContext,
