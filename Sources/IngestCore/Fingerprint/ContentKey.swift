@@ -153,7 +153,11 @@ public enum Fingerprinter {
         if content.count < minCharacters {
             return Fingerprint(value: digest(Data(("title:" + titleKey).utf8)), basis: .title, titleKey: titleKey)
         }
-        return Fingerprint(value: digest(Data(content)), basis: .content, titleKey: titleKey,
+        // Hashed in place: a long book's key is megabytes, and a `Data` copy of it doubled the peak.
+        let value = content.isEmpty ? digest(Data()) : content.withUnsafeBytes { raw in
+            digest(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none))
+        }
+        return Fingerprint(value: value, basis: .content, titleKey: titleKey,
                            sketch: content.withUnsafeBufferPointer(sketch(bytes:)))
     }
 
