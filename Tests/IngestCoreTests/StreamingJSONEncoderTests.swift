@@ -47,6 +47,9 @@ final class StreamingJSONEncoderTests: XCTestCase {
         var rng = SeededGenerator(seed: 0x5173)
         var doc = Self.sampleDocument(&rng)
         doc.blocks = (0..<6_000).map { Block(kind: .paragraph, text: "Paragraphe \($0) : la cellule est l’unité du vivant.", page: $0 / 20 + 1, provenance: .textLayer) }
+        // The document's text is one string of megabytes: drained while it is written too.
+        doc.text = doc.blocks.map(\.text).joined(separator: "\n\n")
+        XCTAssertGreaterThan(doc.text.utf8.count, 300_000)
         for pretty in [false, true] {
             var pieces: [Int] = []
             var streamed = Data()

@@ -178,6 +178,9 @@ public enum StreamingJSONEncoder {
                             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
                             escape(c)
                             start = i + 1
+                            // A document's whole text is one string: drained as it goes, or the
+                            // buffer would grow to its size (megabytes for a long book).
+                            drainIfFull()
                         }
                         i += 1
                     }
