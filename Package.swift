@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "IngestZip", dependencies: ["IngestCore", "CZlib"]),
         // libcurl is opened with dlopen on first use, not linked: CCurl needs only its header
         // (libcurl4-openssl-dev), so runs that make no request never map libcurl and its TLS chain.
-        .target(name: "CCurl"),
+        .target(name: "CCurl", dependencies: ["CLazyLoad"]),
         .target(name: "IngestHTTP", dependencies: ["IngestCore", "CCurl"]),
 
         // MARK: Extractors

@@ -13,7 +13,11 @@ static int load_locked(lazy_library *lib) {
     // RTLD_LOCAL: the library's symbols (and its dependencies': libgomp, libarchive, …) stay
     // out of the global scope, so they cannot interpose on anything the binary already uses.
     void *h = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
-    if (!h) { fail(lib, dlerror()); return 0; }
+    if (!h) {
+        fail(lib, dlerror());             // the first name's reason is the telling one
+        if (lib->alternate) h = dlopen(lib->alternate, RTLD_NOW | RTLD_LOCAL);
+        if (!h) return 0;
+    }
     for (size_t i = 0; i < lib->count; i++) {
         dlerror();
         void *p = dlsym(h, lib->symbols[i]);

@@ -17,21 +17,23 @@ enum CurlLibrary {
         IngestError(.httpLibraryMissing, ["library": soname, "package": package], detail: reason)
     }
 
-    /// The loader's own dlopen step on other names (for tests): the refusal it would give, or
-    /// nil when one of them loads.
-    static func openError(trying names: [String]) -> IngestError? {
-        var cNames = names.map { strdup($0) }
-        defer { cNames.forEach { free($0) } }
+    /// The loader's own open step on other names (for tests): the refusal it would give, or nil
+    /// when `soname` (or else `alternate`) loads.
+    static func openError(soname: String, alternate: String? = nil) -> IngestError? {
         var message = [CChar](repeating: 0, count: 512)
-        let handle = cNames.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                ingest_curl_open($0, buffer.count, &message, message.count)
-            }
-        }
-        if handle != nil { return nil }
-        return missing(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        let ok = alternate.withCStringIfAny { ingest_curl_open(soname, $0, &message, message.count) }
+        return ok != 0 ? nil : missing(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 
     /// "7.88.1" once loaded.
     static var version: String { String(cString: ingest_curl_version()) }
+}
+
+private extension Optional where Wrapped == String {
+    func withCStringIfAny<R>(_ body: (UnsafePointer<CChar>?) -> R) -> R {
+        switch self {
+        case .some(let s): return s.withCString { body($0) }
+        case .none: return body(nil)
+        }
+    }
 }

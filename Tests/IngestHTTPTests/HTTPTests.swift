@@ -132,12 +132,12 @@ final class HTTPTests: XCTestCase {
 
     /// The loader's dlopen step names the library and the package when libcurl cannot be loaded.
     func testMissingLibraryIsNamed() throws {
-        let e = try XCTUnwrap(CurlLibrary.openError(trying: ["libingest-absent-curl.so.4"]))
+        let e = try XCTUnwrap(CurlLibrary.openError(soname: "libingest-absent-curl.so.4"))
         XCTAssertEqual(e.code, .httpLibraryMissing)
         XCTAssertTrue(e.detail?.contains("libingest-absent-curl.so.4") ?? false, "\(e)")
         XCTAssertEqual(e.message(.en), "The network library libcurl.so.4 cannot be loaded: install the libcurl4 package (apt install libcurl4).")
         // The next candidate is tried when the first is missing.
-        XCTAssertNil(CurlLibrary.openError(trying: ["libingest-absent-curl.so.4", "libcurl.so.4"]))
+        XCTAssertNil(CurlLibrary.openError(soname: "libingest-absent-curl.so.4", alternate: "libcurl.so.4"))
     }
 }
 

@@ -19,37 +19,17 @@ final class ReplayServer {
     }
     struct Route: Encodable { var method: String; var path: String; var responses: [Response] }
 
-    let process = Process()
-    let stdin = Pipe()
-    let port: Int
+    let server: LocalServer
     let folder: TemporaryDirectory
-
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var port: Int { server.port }
+    var baseURL: String { server.baseURL }
 
     init(_ routes: [Route]) throws {
         folder = try TemporaryDirectory("yt-replay")
         let spec = try JSONEncoder().encode(["routes": routes])
         let specURL = try folder.write("routes.json", spec)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/replay_server.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, specURL.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = stdin
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let p = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw XCTSkip("python3 replay server did not start: \(text)")
-        }
-        port = p
+        server = try LocalServer(script: script, arguments: [specURL.path])
     }
 
     /// Requests seen per "METHOD path".
@@ -65,9 +45,7 @@ final class ReplayServer {
     }
 
     func stop() {
-        try? stdin.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        server.stop()
         folder.remove()
     }
 

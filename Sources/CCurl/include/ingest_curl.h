@@ -15,7 +15,7 @@ const char *ingest_curl_load(void);
 
 /// dlopen of the first of `names` that loads (the loader's own step, apart for tests); NULL with
 /// the first failure's reason in `message` when none does.
-void *ingest_curl_open(const char *const *names, size_t count, char *message, size_t size);
+int ingest_curl_open(const char *soname, const char *alternate, char *message, size_t size);
 
 /// The loaded library's version ("7.88.1"), "" before a successful load.
 const char *ingest_curl_version(void);

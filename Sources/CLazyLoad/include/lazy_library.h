@@ -13,6 +13,7 @@ extern "C" {
 
 typedef struct lazy_library {
     const char *soname;           // e.g. "libtesseract.so.5" (never the -dev "libtesseract.so")
+    const char *alternate;        // tried when `soname` does not open (NULL: none)
     const char *const *symbols;   // names resolved at load, in slot order
     void **slots;                 // resolved addresses, `count` of them
     size_t count;
@@ -22,8 +23,11 @@ typedef struct lazy_library {
     char error[512];              // why loading failed (dlerror's text), empty when loaded
 } lazy_library;
 
-#define LAZY_LIBRARY_INIT(soname, symbols, slots) \
-    { soname, symbols, slots, sizeof(slots) / sizeof((slots)[0]), 0, NULL, PTHREAD_MUTEX_INITIALIZER, "" }
+#define LAZY_LIBRARY_INIT(soname, symbols, slots) LAZY_LIBRARY_INIT2(soname, NULL, symbols, slots)
+/// With a second soname, for a library Debian ships under two names (libcurl.so.4 with OpenSSL,
+/// libcurl-gnutls.so.4 with GnuTLS).
+#define LAZY_LIBRARY_INIT2(soname, alternate, symbols, slots) \
+    { soname, alternate, symbols, slots, sizeof(slots) / sizeof((slots)[0]), 0, NULL, PTHREAD_MUTEX_INITIALIZER, "" }
 
 /// Opens the library and resolves every symbol, once per process (thread-safe). 1 when all
 /// resolved; 0 otherwise (the library stays unloaded; `lazy_library_error` says why).
