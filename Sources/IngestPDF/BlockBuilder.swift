@@ -8,9 +8,10 @@ struct BlockBuilder {
     let outline: [OutlineEntry]
 
     /// The blocks, in page order. Memory stays near one copy of the text on long documents: the
-    /// array is sized once (paragraphs are counted first, a cheap pass next to poppler's work)
-    /// instead of doubling — a 585-page book held 4.5 MB and 2.2 MB buffers at once — and every
-    /// page's lines are dropped as soon as they are turned into blocks.
+    /// array is sized once instead of doubling — a 585-page book held 4.5 MB and 2.2 MB buffers at
+    /// once — and every page's lines are dropped as soon as they are turned into blocks. The size
+    /// is an upper bound (a block has at least one line; a bookmark adds at most one split): the
+    /// capacity never written is never touched, so it costs address space, not memory.
     mutating func takeBlocks() -> [Block] {
         let body = bodyGlyphHeight()
         // Bookmark titles are keyed once, not once per paragraph they are compared with.
@@ -20,11 +21,10 @@ struct BlockBuilder {
             let bookmark = Bookmark(entry)
             if let p = entry.page { byPage[p, default: []].append(bookmark) } else { unplaced.append(bookmark) }
         }
-        var paragraphCount = 0
-        for page in pages where page.classification.hasUsableText { paragraphCount += Paragraphs.group(page.lines).count }
+        var lineCount = 0
+        for page in pages where page.classification.hasUsableText { lineCount += page.lines.count }
         var blocks: [Block] = []
-        // A bookmark can split a paragraph in two (heading + rest): at most one more per entry.
-        blocks.reserveCapacity(paragraphCount + outline.count)
+        blocks.reserveCapacity(lineCount + outline.count)
         for index in pages.indices {
             let page = pages[index]
             pages[index].lines = []
