@@ -96,6 +96,7 @@ public struct PDFExtractor: Extractor {
         var builder = BlockBuilder(pages: pages, outline: outline)
         pages = facts
         let blocks = builder.takeBlocks()
+        PDFMemory.releaseFreedPages()
         var extraction = Extraction(blocks: blocks, metadata: metadata, warnings: warnings, pagesRead: pageCount)
         if let title = PDFMetadata.meaningfulTitle(metadata["title"]?.stringValue, fileName: input.name) {
             extraction.title = TitleCandidate(title, origin: .metadata)

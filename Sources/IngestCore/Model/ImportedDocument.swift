@@ -40,34 +40,132 @@ public struct ImportedDocument: Codable, Sendable, Equatable {
 
 /// A heading, paragraph, list item, table or timed cue, in reading order, pointing back to its
 /// source (index into `sources`) and its page or time.
+///
+/// Layout: a long book has tens of thousands of blocks, so a block is 40 bytes, not 136. Small
+/// numbers are kept as 32-bit values (`Int32.min` standing for "none"), and the fields most
+/// blocks lack — marker, times, table rows, OCR confidence — share one immutable box that is
+/// absent when they all are. The public properties keep their types; a setter replaces the box,
+/// so a block remains a plain value.
 public struct Block: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case heading, paragraph, listItem, table, cue, code, quote, definition
     }
-    public var kind: Kind
+    // Declared in this order so the fields pack without padding (the layout follows it).
     public var text: String
-    /// Heading level (1 = top) for headings; nesting level (0 = top) for list items.
-    public var level: Int?
-    /// List marker as displayed ("1.", "a)", "•").
-    public var marker: String?
-    public var source: Int
-    /// 1-based page number in the source.
-    public var page: Int?
-    /// Start and end in seconds, for captions, transcripts and chapters.
-    public var start: Double?
-    public var end: Double?
+    private var extras: Extras?
+    private var storedLevel: Int32
+    private var storedSource: Int32
+    private var storedPage: Int32
+    public var kind: Kind
     public var provenance: Provenance
+
+    /// The rarely present fields, shared by copies of a block until one of them is set.
+    private final class Extras: Sendable {
+        let marker: String?
+        let start: Double?
+        let end: Double?
+        let rows: [[TableCell]]?
+        let confidence: Double?
+        init(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?) {
+            self.marker = marker; self.start = start; self.end = end; self.rows = rows; self.confidence = confidence
+        }
+        /// The box for these values, or none when every one is nil.
+        static func make(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?) -> Extras? {
+            if marker == nil && start == nil && end == nil && rows == nil && confidence == nil { return nil }
+            return Extras(marker: marker, start: start, end: end, rows: rows, confidence: confidence)
+        }
+    }
+
+    private static let none = Int32.min
+    private static func pack(_ value: Int?) -> Int32 {
+        guard let value else { return none }
+        return Int32(clamping: max(value, Int(Int32.min) + 1))
+    }
+    private static func unpack(_ value: Int32) -> Int? { value == none ? nil : Int(value) }
+
+    /// Heading level (1 = top) for headings; nesting level (0 = top) for list items.
+    public var level: Int? {
+        get { Self.unpack(storedLevel) }
+        set { storedLevel = Self.pack(newValue) }
+    }
+    public var source: Int {
+        get { Int(storedSource) }
+        set { storedSource = Int32(clamping: newValue) }
+    }
+    /// 1-based page number in the source.
+    public var page: Int? {
+        get { Self.unpack(storedPage) }
+        set { storedPage = Self.pack(newValue) }
+    }
+    /// List marker as displayed ("1.", "a)", "•").
+    public var marker: String? {
+        get { extras?.marker }
+        set { extras = .make(marker: newValue, start: start, end: end, rows: rows, confidence: confidence) }
+    }
+    /// Start and end in seconds, for captions, transcripts and chapters.
+    public var start: Double? {
+        get { extras?.start }
+        set { extras = .make(marker: marker, start: newValue, end: end, rows: rows, confidence: confidence) }
+    }
+    public var end: Double? {
+        get { extras?.end }
+        set { extras = .make(marker: marker, start: start, end: newValue, rows: rows, confidence: confidence) }
+    }
     /// Rows of cells, for tables.
-    public var rows: [[TableCell]]?
+    public var rows: [[TableCell]]? {
+        get { extras?.rows }
+        set { extras = .make(marker: marker, start: start, end: end, rows: newValue, confidence: confidence) }
+    }
     /// Mean OCR word confidence (0–100) of this block, for OCR text.
-    public var confidence: Double?
+    public var confidence: Double? {
+        get { extras?.confidence }
+        set { extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: newValue) }
+    }
 
     public init(kind: Kind, text: String, level: Int? = nil, marker: String? = nil, source: Int = 0,
                 page: Int? = nil, start: Double? = nil, end: Double? = nil, provenance: Provenance,
                 rows: [[TableCell]]? = nil, confidence: Double? = nil) {
-        self.kind = kind; self.text = text; self.level = level; self.marker = marker; self.source = source
-        self.page = page; self.start = start; self.end = end; self.provenance = provenance
-        self.rows = rows; self.confidence = confidence
+        self.kind = kind; self.text = text; self.provenance = provenance
+        storedLevel = Self.pack(level); storedSource = Int32(clamping: source); storedPage = Self.pack(page)
+        extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: confidence)
+    }
+
+    public static func == (a: Block, b: Block) -> Bool {
+        a.kind == b.kind && a.provenance == b.provenance && a.text == b.text && a.storedLevel == b.storedLevel
+            && a.storedSource == b.storedSource && a.storedPage == b.storedPage && a.marker == b.marker
+            && a.start == b.start && a.end == b.end && a.rows == b.rows && a.confidence == b.confidence
+    }
+
+    // Codable: the keys and order the synthesized conformance had (declaration order, nil left out).
+    private enum CodingKeys: String, CodingKey {
+        case kind, text, level, marker, source, page, start, end, provenance, rows, confidence
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try c.decode(Kind.self, forKey: .kind), text: try c.decode(String.self, forKey: .text),
+                  level: try c.decodeIfPresent(Int.self, forKey: .level),
+                  marker: try c.decodeIfPresent(String.self, forKey: .marker),
+                  source: try c.decode(Int.self, forKey: .source), page: try c.decodeIfPresent(Int.self, forKey: .page),
+                  start: try c.decodeIfPresent(Double.self, forKey: .start), end: try c.decodeIfPresent(Double.self, forKey: .end),
+                  provenance: try c.decode(Provenance.self, forKey: .provenance),
+                  rows: try c.decodeIfPresent([[TableCell]].self, forKey: .rows),
+                  confidence: try c.decodeIfPresent(Double.self, forKey: .confidence))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(level, forKey: .level)
+        try c.encodeIfPresent(marker, forKey: .marker)
+        try c.encode(source, forKey: .source)
+        try c.encodeIfPresent(page, forKey: .page)
+        try c.encodeIfPresent(start, forKey: .start)
+        try c.encodeIfPresent(end, forKey: .end)
+        try c.encode(provenance, forKey: .provenance)
+        try c.encodeIfPresent(rows, forKey: .rows)
+        try c.encodeIfPresent(confidence, forKey: .confidence)
     }
 }
 
