@@ -100,7 +100,8 @@ extension PopplerPageRef {
         /// forgets the previous glyph; a gap split does not.
         mutating func flush(keepPrevious: Bool = false) {
             if hasInk {
-                let text = String(decoding: current, as: UTF8.self)
+                var text = String(decoding: current, as: UTF8.self)
+                if RightToLeft.mayNeedReordering(current) { text = RightToLeft.logicalWordOrder(text) }
                 if glyphs > 0 {
                     lines.append(TextLine(text: text, x0: x0, y0: y0, x1: x1, y1: y1,
                                           glyphHeight: heightSum / Double(glyphs), hasGeometry: true))
