@@ -86,6 +86,13 @@ extension PopplerPageRef {
                 let gap = gx0 - p.x1, h = max(p.y1 - p.y0, gy1 - gy0)
                 if gap > h * 1.5 { flush(keepPrevious: true) }
                 else if gap > h * 0.3, let last = current.last, last != 0x20 { current.append(0x20) }
+            } else if let p = previous {
+                // Poppler sometimes runs the last line of one column straight into the first line of
+                // the next ("Axiomensystem, 64einfach zusammenhängend, 49"): a glyph that jumps up
+                // by more than half a line and to the right starts a new line. Superscripts overlap
+                // their base line, so they stay; vertical writing moves left, so it is not split.
+                let h = max(p.y1 - p.y0, gy1 - gy0)
+                if gy1 < p.y0 - h * 0.5 && gx0 >= p.x1 { flush() }
             }
             previous = (gx1, gy0, gy1)
             if gx0 < x0 { x0 = gx0 }
