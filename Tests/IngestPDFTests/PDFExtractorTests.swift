@@ -137,6 +137,22 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertTrue(e.blocks.allSatisfy { $0.provenance == .textLayer && $0.page != nil })
     }
 
+    /// GeoTopo's index (page 115) has two columns whose letter groups line up. Poppler ran the
+    /// left column's last line into the right column's first one ("Axiomensystem, 64einfach
+    /// zusammenhängend, 49"), a line across the gutter, so the page was read band by band.
+    func testIndexColumnsAreReadOneAfterTheOther() throws {
+        try Corpus.require()
+        let e = try extract(Corpus.url("pdf/sample-files-009-GeoTopo-komprimiert.pdf"))
+        let text = e.blocks.filter { $0.page == 115 }.map(\.text).joined(separator: "\n")
+        XCTAssertFalse(text.contains("64einfach"), text)
+        // Left column: Abbildung … Eigenwert; right column: einfach zusammenhängend … Hilbert-Kurve.
+        let leftEnd = try XCTUnwrap(text.range(of: "Eigenwert, 107"))
+        let rightStart = try XCTUnwrap(text.range(of: "einfach zusammenhängend, 49"))
+        let leftMiddle = try XCTUnwrap(text.range(of: "Basis, 3"))
+        XCTAssertLessThan(leftMiddle.lowerBound, leftEnd.lowerBound)
+        XCTAssertLessThan(leftEnd.lowerBound, rightStart.lowerBound)
+    }
+
     func testMetadataOutlineAndPageClassification() throws {
         try Corpus.require()
         let e = try extract(Corpus.url("pdf/sample-files-009-GeoTopo-komprimiert.pdf"))
