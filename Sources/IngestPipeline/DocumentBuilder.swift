@@ -2,6 +2,9 @@ import Foundation
 import IngestCore
 import IngestDigest
 
+/// The fingerprint's digest is SHA-256, fed piece by piece.
+extension SHA256Digest: StreamingDigest {}
+
 /// One source's contribution to a document: what was read and what the extractor found.
 struct SourceResult: Sendable {
     var read: ReadSource
@@ -48,7 +51,7 @@ struct DocumentBuilder {
                                                 visionPages: vision, language: language)
         let fingerprint = Fingerprinter.make(text: text, title: title,
                                              minCharacters: config.readiness.fingerprintMinCharacters,
-                                             digest: SHA256Digest.hex(of:))
+                                             digest: SHA256Digest.init)
         let sources = results.indices.map { index -> SourceRecord in
             let r = results[index], e = r.extraction
             var provenance = provenances[index]

@@ -5,7 +5,12 @@ import XCTest
 
 final class FingerprintTests: XCTestCase {
     /// A stand-in digest for the pure-Swift tests: the key itself (the pipeline injects SHA-256).
-    let identity: (Data) -> String = { String(decoding: $0, as: UTF8.self) }
+    final class KeyDigest: StreamingDigest {
+        var bytes: [UInt8] = []
+        func update(_ b: UnsafeRawBufferPointer) { bytes += b }
+        func finalizeHex() -> String { String(decoding: bytes, as: UTF8.self) }
+    }
+    let identity: () -> any StreamingDigest = { KeyDigest() }
 
     func testContentKey() {
         XCTAssertEqual(ContentKey.of("  L'Élève, À L'ÉCOLE !\n\tCœur…  "), "l eleve a l ecole coeur")
@@ -48,6 +53,24 @@ final class FingerprintTests: XCTestCase {
             changed[i] = changed[i] + "x"
             XCTAssertNotEqual(Fingerprinter.make(text: changed.joined(separator: " "), title: "t", minCharacters: 50, digest: identity).value,
                               base.value)
+        }
+    }
+
+    /// Seeded: the key fed in pieces (a long text crosses several) is exactly the key made in one
+    /// go, and so are its sketch and its length; cuts fall inside words, accents and spaces.
+    func testPiecesMakeTheWholeKey() {
+        var rng = SeededGenerator(seed: 0x9EC)
+        let pieces = ["é", "  ", "\n\n", "Œuvre", "l'", "日本", "—", "abcdefghij", "ÉCOLE", "x", "\u{301}", "👍🏽", ". "]
+        for round in 0..<40 {
+            let count = round < 5 ? round : Int.random(in: 1_000...40_000, using: &rng)
+            let text = (0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            var streamed: [UInt8] = []
+            ContentKey.forEachPiece(of: text) { streamed += $0 }
+            let whole = ContentKey.bytes(of: text)
+            XCTAssertEqual(streamed, whole, "round \(round)")
+            let f = Fingerprinter.make(text: text, title: "t", minCharacters: 0, digest: identity)
+            XCTAssertEqual(f.value, String(decoding: whole, as: UTF8.self))
+            XCTAssertEqual(f.sketch, whole.withUnsafeBufferPointer(Fingerprinter.sketch(bytes:)))
         }
     }
 

@@ -25,48 +25,89 @@ public enum ContentKey {
 
     /// Writes the key of `bytes` (valid UTF-8) into `out`; returns its length.
     static func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        asciiKey.withUnsafeBufferPointer { ascii in
-            var n = 0
-            var pendingSpace = false
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b < 0x80 {
-                    i += 1
-                    let c = ascii[Int(b)]
-                    if c != 0 {
-                        if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
-                        out[n] = c; n += 1
-                        // The rest of a lower-case word, eight bytes at a time: stored whole, the
-                        // count advanced by the length of its run of [a-z0-9].
-                        while i + 8 <= bytes.count, n + 8 <= out.count {
-                            let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                            let k = lowerAlphanumericPrefix(w)
-                            UnsafeMutableRawPointer(out.baseAddress! + n).storeBytes(of: w, as: UInt64.self)
-                            n += k
-                            i += k
-                            if k < 8 { break }
-                        }
-                    } else {
-                        pendingSpace = true
-                    }
-                    continue
-                }
-                // Decode one multi-byte scalar (the input is valid UTF-8: it is a Swift String).
-                let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
-                var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
-                for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
-                i += length
-                guard let s = Unicode.Scalar(v) else { pendingSpace = true; continue }
-                switch folded(s) {
-                case .separator: pendingSpace = true
-                case .drop: continue
-                case .letters(let letters):
-                    guard n + letters.count + 1 < out.count else { continue }
-                    if pendingSpace { if n > 0 { out[n] = 0x20; n += 1 }; pendingSpace = false }
-                    for l in letters { out[n] = l; n += 1 }
-                }
+        var writer = Writer()
+        return writer.write(bytes, into: out)
+    }
+
+    /// Calls `body` with the key of `text` piece by piece, through one buffer of a few dozen
+    /// kilobytes: a long book's key is never held whole. The pieces joined are exactly `of(text)`.
+    public static func forEachPiece(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            let chunk = 32 * 1024
+            // 2× the input suffices (see `of`).
+            let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(bytes.count, chunk + 4) * 2 + 16)
+            defer { out.deallocate() }
+            var writer = Writer()
+            var start = 0
+            while start < bytes.count {
+                var end = min(bytes.count, start + chunk)
+                // Cut on a scalar boundary: the writer's only state across pieces is spacing.
+                while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+                let n = writer.write(UnsafeBufferPointer(rebasing: bytes[start..<end]), into: out)
+                if n > 0 { body(UnsafeBufferPointer(rebasing: out[..<n])) }
+                start = end
             }
+        }
+    }
+
+    /// The key writer and the state it carries from one piece of text to the next.
+    struct Writer {
+        /// A separator was seen since the last letter: a space is due before the next one.
+        var pendingSpace = false
+        /// Some key byte was written (in this piece or an earlier one): no leading space.
+        var started = false
+
+        /// Writes the key of `bytes` (valid UTF-8, cut on scalar boundaries) into `out`; returns
+        /// its length.
+        mutating func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            let started = self.started
+            var pendingSpace = self.pendingSpace
+            let n = ContentKey.asciiKey.withUnsafeBufferPointer { ascii in
+                var n = 0
+                var i = 0
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if b < 0x80 {
+                        i += 1
+                        let c = ascii[Int(b)]
+                        if c != 0 {
+                            if pendingSpace { if n > 0 || started { out[n] = 0x20; n += 1 }; pendingSpace = false }
+                            out[n] = c; n += 1
+                            // The rest of a lower-case word, eight bytes at a time: stored whole, the
+                            // count advanced by the length of its run of [a-z0-9].
+                            while i + 8 <= bytes.count, n + 8 <= out.count {
+                                let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                                let k = ContentKey.lowerAlphanumericPrefix(w)
+                                UnsafeMutableRawPointer(out.baseAddress! + n).storeBytes(of: w, as: UInt64.self)
+                                n += k
+                                i += k
+                                if k < 8 { break }
+                            }
+                        } else {
+                            pendingSpace = true
+                        }
+                        continue
+                    }
+                    // Decode one multi-byte scalar (the input is valid UTF-8: it is a Swift String).
+                    let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
+                    var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+                    for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    i += length
+                    guard let s = Unicode.Scalar(v) else { pendingSpace = true; continue }
+                    switch ContentKey.folded(s) {
+                    case .separator: pendingSpace = true
+                    case .drop: continue
+                    case .letters(let letters):
+                        guard n + letters.count + 1 < out.count else { continue }
+                        if pendingSpace { if n > 0 || started { out[n] = 0x20; n += 1 }; pendingSpace = false }
+                        for l in letters { out[n] = l; n += 1 }
+                    }
+                }
+                return n
+            }
+            self.pendingSpace = pendingSpace
+            if n > 0 { self.started = true }
             return n
         }
     }
@@ -138,27 +179,40 @@ public enum ContentKey {
     }
 }
 
-/// The fingerprint and its near-duplicate sketch. The digest function is injected (SHA-256 from
-/// libcrypto in the pipeline) so this module stays free of C.
+/// A digest fed piece by piece. The pipeline gives SHA-256 (IngestDigest); this module stays
+/// free of C.
+public protocol StreamingDigest: AnyObject {
+    func update(_ bytes: UnsafeRawBufferPointer)
+    /// The digest as text (hex for SHA-256). The object is not used afterwards.
+    func finalizeHex() -> String
+}
+
+/// The fingerprint and its near-duplicate sketch. The digest is injected (SHA-256 in the
+/// pipeline) so this module stays free of C.
 public enum Fingerprinter {
     public static let sketchSize = 128
     static let shingleLength = 5
 
+    /// The fingerprint of a text: the digest and sketch of its content key, fed piece by piece
+    /// (a book's key is never held whole); the title's key when the content is too short.
     public static func make(text: String, title: String, minCharacters: Int,
-                            digest: (Data) -> String) -> Fingerprint {
-        let content = ContentKey.bytes(of: text)
+                            digest makeDigest: () -> any StreamingDigest) -> Fingerprint {
         let titleKey = ContentKey.title(title)
-        // Byte length, not `count`: counting graphemes walked the whole text again, and the key is
-        // nearly all ASCII after folding.
-        if content.count < minCharacters {
-            return Fingerprint(value: digest(Data(("title:" + titleKey).utf8)), basis: .title, titleKey: titleKey)
+        let content = makeDigest()
+        var sketcher = Sketcher()
+        // Byte length, not `count`: the key is nearly all ASCII after folding.
+        var length = 0
+        ContentKey.forEachPiece(of: text) { piece in
+            content.update(UnsafeRawBufferPointer(piece))
+            sketcher.add(piece)
+            length += piece.count
         }
-        // Hashed in place: a long book's key is megabytes, and a `Data` copy of it doubled the peak.
-        let value = content.isEmpty ? digest(Data()) : content.withUnsafeBytes { raw in
-            digest(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none))
+        if length < minCharacters {
+            let byTitle = makeDigest()
+            Array(("title:" + titleKey).utf8).withUnsafeBytes { byTitle.update($0) }
+            return Fingerprint(value: byTitle.finalizeHex(), basis: .title, titleKey: titleKey)
         }
-        return Fingerprint(value: value, basis: .content, titleKey: titleKey,
-                           sketch: content.withUnsafeBufferPointer(sketch(bytes:)))
+        return Fingerprint(value: content.finalizeHex(), basis: .content, titleKey: titleKey, sketch: sketcher.finish())
     }
 
     /// One-permutation MinHash over character 5-grams of the content key: each shingle is hashed
@@ -171,24 +225,40 @@ public enum Fingerprinter {
 
     /// The sketch of a key given as its UTF-8 bytes.
     static func sketch(bytes b: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        guard b.count >= shingleLength else { return [] }
-        var mins = [UInt32](repeating: .max, count: sketchSize)
-        mins.withUnsafeMutableBufferPointer { m in
-            // The shingle itself (5 bytes) is the key: a rolling window, then one mix per shingle.
-            var window: UInt64 = 0
-            for i in 0..<b.count {
-                window = (window << 8 | UInt64(b[i])) & 0xFF_FFFF_FFFF
-                guard i >= shingleLength - 1 else { continue }
-                var h = window &* 0x9E3779B97F4A7C15
-                h = (h ^ (h >> 30)) &* 0xbf58476d1ce4e5b9
-                h = (h ^ (h >> 27)) &* 0x94d049bb133111eb
-                h ^= h >> 31
-                let bin = Int(h & UInt64(sketchSize - 1))
-                let v = UInt32(truncatingIfNeeded: h >> 32)
-                if v < m[bin] { m[bin] = v }
+        var sketcher = Sketcher()
+        sketcher.add(b)
+        return sketcher.finish()
+    }
+
+    /// The sketch built over a key given in pieces: the shingle window runs across them.
+    struct Sketcher {
+        private var mins = [UInt32](repeating: .max, count: sketchSize)
+        private var window: UInt64 = 0
+        private var position = 0
+
+        mutating func add(_ b: UnsafeBufferPointer<UInt8>) {
+            var window = self.window, position = self.position
+            mins.withUnsafeMutableBufferPointer { m in
+                // The shingle itself (5 bytes) is the key: a rolling window, then one mix per shingle.
+                for i in 0..<b.count {
+                    window = (window << 8 | UInt64(b[i])) & 0xFF_FFFF_FFFF
+                    position += 1
+                    guard position >= shingleLength else { continue }
+                    var h = window &* 0x9E3779B97F4A7C15
+                    h = (h ^ (h >> 30)) &* 0xbf58476d1ce4e5b9
+                    h = (h ^ (h >> 27)) &* 0x94d049bb133111eb
+                    h ^= h >> 31
+                    let bin = Int(h & UInt64(sketchSize - 1))
+                    let v = UInt32(truncatingIfNeeded: h >> 32)
+                    if v < m[bin] { m[bin] = v }
+                }
             }
+            self.window = window
+            self.position = position
         }
-        return mins
+
+        /// The bins' minima; empty when the key is shorter than one shingle.
+        func finish() -> [UInt32] { position >= shingleLength ? mins : [] }
     }
 
     /// Estimated Jaccard similarity of two sketches (0 when either is empty).
