@@ -164,8 +164,9 @@ final class TesseractEngine: @unchecked Sendable {
         var confidence: Float = 0
         var script: UnsafePointer<CChar>?
         var scriptConfidence: Float = 0
+        // `script` points into the engine's own script table: it is not ours to free (freeing
+        // it corrupted the heap, and a later document crashed the whole run).
         guard TessBaseAPIDetectOrientationScript(osd, &degrees, &confidence, &script, &scriptConfidence) != 0 else { return nil }
-        if let script { TessDeleteText(script) }
         // `degrees` is how far the page is turned counter-clockwise; undo it clockwise.
         return (((360 - Int(degrees)) % 360) / 90, Double(confidence))
     }

@@ -86,4 +86,53 @@ final class TesseractEngineTests: XCTestCase {
         // Really stopped: far less time than the full recognition (ratio, not a fixed duration).
         XCTAssertLessThan(limitedSeconds, fullSeconds * 0.7, "limited \(limitedSeconds) s vs full \(fullSeconds) s")
     }
+
+    // MARK: Heap
+
+    // The engine's use of Tesseract's memory, checked by glibc's malloc checker in a child
+    // process (a heap corrupted by one page only crashes the run several documents later).
+    static let childVariable = "INGEST_TESSERACT_HEAP_CHILD"
+    static let mallocDebug = "/usr/lib/x86_64-linux-gnu/libc_malloc_debug.so.0"
+
+    /// Orientation detection many times on one engine, under `MALLOC_CHECK_=3`: it once freed the
+    /// script name Tesseract returns, which points into the engine's own table.
+    func testOrientationDetectionLeavesTheHeapIntact() throws {
+        guard FileManager.default.fileExists(atPath: Self.mallocDebug) else {
+            throw XCTSkip("glibc's malloc checker (libc_malloc_debug.so.0) is not installed")
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        p.arguments = ["IngestOCRTests.TesseractEngineTests/testChildDetectsOrientationRepeatedly"]
+        var env = ProcessInfo.processInfo.environment
+        env[Self.childVariable] = "1"
+        env["LD_PRELOAD"] = Self.mallocDebug
+        env["MALLOC_CHECK_"] = "3"
+        p.environment = env
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationReason, .exit, output.suffix(3000).description)
+        XCTAssertEqual(p.terminationStatus, 0, output.suffix(3000).description)
+        XCTAssertTrue(output.contains("OSDCHILD turns="), output.suffix(3000).description)
+    }
+
+    /// Not a test on its own: the body run in the child process.
+    func testChildDetectsOrientationRepeatedly() throws {
+        guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else {
+            throw XCTSkip("runs only as the child process of testOrientationDetectionLeavesTheHeapIntact")
+        }
+        let engine = try TesseractEngine(languages: "eng")
+        let pix = ImageFixtures.textPix(TextPage.english, widthInches: 8.5, heightInches: 4)
+        pix.rotateClockwise(quarterTurns: 2)
+        var turns: [Int] = []
+        for _ in 0..<12 {
+            turns.append(engine.uprightTurns(pix)?.quarterTurns ?? -1)
+            // Allocations between detections, as the pages of a batch make.
+            _ = (0..<2_000).map { String(repeating: "x", count: $0 % 64) }
+        }
+        print("OSDCHILD turns=\(turns)")
+    }
 }
