@@ -30,6 +30,10 @@ public struct BatchRunner: Sendable {
     public let pipeline: Pipeline
     public let outputDirectory: URL
 
+    /// False: every unit is read again, even one whose sources and output are unchanged (the
+    /// supervisor re-reads the documents a crashed worker was reading: some may have been written).
+    public var skipsDone = true
+
     public init(pipeline: Pipeline, outputDirectory: URL) {
         self.pipeline = pipeline
         self.outputDirectory = outputDirectory.standardizedFileURL
@@ -40,28 +44,40 @@ public struct BatchRunner: Sendable {
         let total = units.count + planningFailures.count
         observer?.started(total: total)
         let collector = OutcomeCollector(count: units.count)
-        var planned: [DocumentOutcome] = []
-        for failure in planningFailures {
-            let outcome = DocumentOutcome(status: .failed, sources: [failure.path], output: nil, id: nil, title: nil,
-                                          readiness: nil, duplicateOf: nil,
-                                          error: .init(code: failure.error.code, message: failure.error.message(pipeline.language),
-                                                       detail: failure.error.detail, source: failure.path),
-                                          warnings: [], milliseconds: 0)
-            planned.append(outcome)
+        let planned = planningOutcomes(planningFailures)
+        for outcome in planned { observer?.finished(outcome, done: collector.increment(), total: total) }
+        perform(units, indices: Array(units.indices), concurrency: pipeline.config.effectiveConcurrency) { i, outcome in
+            collector.set(i, outcome)
             observer?.finished(outcome, done: collector.increment(), total: total)
         }
-        let workers = max(1, min(pipeline.config.effectiveConcurrency, units.count))
+        return summarize(planned + collector.outcomes, startedAt: started)
+    }
+
+    /// The outcomes of inputs that could not be planned (each a failed document).
+    public func planningOutcomes(_ failures: [PlanningFailure]) -> [DocumentOutcome] {
+        failures.map { .failure(sources: [$0.path], $0.error, language: pipeline.language, source: $0.path) }
+    }
+
+    /// Imports `units[i]` for every i of `indices` on up to `concurrency` workers; `started` is
+    /// called before a unit is read and `finished` with its outcome (from the worker threads).
+    public func perform(_ units: [ImportUnit], indices: [Int], concurrency: Int,
+                        started: (@Sendable (Int) -> Void)? = nil, finished: @escaping @Sendable (Int, DocumentOutcome) -> Void) {
+        let workers = max(1, min(concurrency, indices.count))
+        guard !indices.isEmpty else { return }
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                let i = next.next()
-                guard i < units.count else { return }
-                let outcome = process(units[i])
-                collector.set(i, outcome)
-                observer?.finished(outcome, done: collector.increment(), total: total)
+                let k = next.next()
+                guard k < indices.count else { return }
+                let i = indices[k]
+                started?(i)
+                finished(i, process(units[i]))
             }
         }
-        let outcomes = planned + collector.outcomes
+    }
+
+    /// Counts the outcomes (in input order) and writes `summary.json`.
+    public func summarize(_ outcomes: [DocumentOutcome], startedAt started: String) -> RunSummary {
         var counts = RunSummary.Counts()
         counts.total = outcomes.count
         for o in outcomes {
@@ -93,18 +109,15 @@ public struct BatchRunner: Sendable {
         // a duplicate to report, not a document to skip.
         let target = outputDirectory.path + "\n" + relativeOutput
         func failed(_ e: IngestError, warnings: [Warning] = []) -> DocumentOutcome {
-            DocumentOutcome(status: .failed, sources: names, output: nil, id: nil, title: nil, readiness: nil,
-                            duplicateOf: nil,
-                            error: .init(code: e.code, message: e.message(pipeline.language), detail: e.detail,
-                                         source: e.arguments["source"]),
-                            warnings: warnings, milliseconds: clock.lap())
+            .failure(sources: names, e, language: pipeline.language, source: e.arguments["source"], warnings: warnings,
+                     milliseconds: clock.lap())
         }
         do {
             let reads = try pipeline.read(unit.sources)
             let readTime = clock.lap()
             let key = reads.count == 1 ? reads[0].sha256
                 : SHA256Digest.hex(of: Data(reads.map(\.sha256).joined(separator: "\n").utf8))
-            if let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
+            if skipsDone, let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
                state.status != .failed,
                state.status == .duplicate || state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
                 return DocumentOutcome(status: .skipped, sources: names, output: state.outputPath, id: state.documentID,

@@ -5,7 +5,7 @@ import IngestStore
 
 /// One source of an import: a file, a group of photos (several files, one source), or text/a link
 /// given inline.
-public struct UnitSource: Sendable, Equatable {
+public struct UnitSource: Sendable, Equatable, Codable {
     public var files: [URL]
     public var name: String
     public var inlineText: String?
@@ -21,7 +21,7 @@ public struct UnitSource: Sendable, Equatable {
 }
 
 /// What becomes one document: up to five sources, and where its JSON goes.
-public struct ImportUnit: Sendable, Equatable {
+public struct ImportUnit: Sendable, Equatable, Codable {
     public static let maxSources = 5
     public var sources: [UnitSource]
     /// Output path relative to the output folder, without `.json` (e.g. `term1/chapitre-1`).
@@ -50,6 +50,17 @@ public struct DocumentOutcome: Sendable, Codable, Equatable {
     public var error: Failure?
     public var warnings: [Warning]
     public var milliseconds: Double
+}
+
+extension DocumentOutcome {
+    /// A document that failed with `error`: nothing was written for it.
+    public static func failure(sources: [String], _ error: IngestError, language: MessageLanguage, source: String? = nil,
+                               warnings: [Warning] = [], milliseconds: Double = 0) -> DocumentOutcome {
+        DocumentOutcome(status: .failed, sources: sources, output: nil, id: nil, title: nil, readiness: nil,
+                        duplicateOf: nil,
+                        error: .init(code: error.code, message: error.message(language), detail: error.detail, source: source),
+                        warnings: warnings, milliseconds: milliseconds)
+    }
 }
 
 /// The pipeline: sniff → extract → OCR → normalize → readiness → fingerprint → library → output

@@ -64,6 +64,11 @@ enum ConvertCommand {
         } catch let e as IngestError {
             Terminal.error("ingest: \(e.code): \(e.message(language)) \(e.detail ?? "")"); return 2
         } catch { Terminal.error("ingest: \(error)"); return 2 }
+        let runner = BatchRunner(pipeline: pipeline, outputDirectory: out)
+        // The worker process a supervising `ingest convert` started (see Supervisor).
+        if let job = ProcessInfo.processInfo.environment[Supervisor.jobVariable] {
+            return Supervisor.work(jobPath: job, runner: runner)
+        }
         var units: [ImportUnit] = []
         var failures: [PlanningFailure] = []
         let paths = args.positional.filter { $0 != "-" }
@@ -82,7 +87,19 @@ enum ConvertCommand {
         let quiet = args.has("--quiet")
         let jsonl = args.has("--jsonl")
         let display = ProgressDisplay(bar: Terminal.stderrIsTTY && !quiet && !jsonl, jsonl: jsonl)
-        let summary = BatchRunner(pipeline: pipeline, outputDirectory: out).run(units: units, planningFailures: failures, observer: display)
+        // Documents are read by a worker process, so that a crash in a C library on one file
+        // sets that file aside instead of ending the run.
+        let startedAt = Timestamp.iso8601()
+        let total = units.count + failures.count
+        display.started(total: total)
+        var done = 0
+        let planned = runner.planningOutcomes(failures)
+        for outcome in planned { done += 1; display.finished(outcome, done: done, total: total) }
+        guard let outcomes = Supervisor.run(units, arguments: argv, language: language, finished: { outcome in
+            done += 1
+            display.finished(outcome, done: done, total: total)
+        }) else { return 2 }
+        let summary = runner.summarize(planned + outcomes, startedAt: startedAt)
         let c = summary.counts
         if jsonl {
             display.emit(["event": "summary", "total": c.total, "succeeded": c.succeeded, "duplicates": c.duplicates,

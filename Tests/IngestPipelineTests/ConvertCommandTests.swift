@@ -13,9 +13,11 @@ final class ConvertCommandTests: XCTestCase {
     override func setUpWithError() throws { dir = try TemporaryDirectory("convert") }
     override func tearDown() { dir.remove() }
 
-    func convert(_ args: [String], stdin: Data? = nil, prefix: [String] = []) throws -> IngestBinary.Result {
+    func convert(_ args: [String], stdin: Data? = nil, prefix: [String] = [],
+                 environment: [String: String] = [:]) throws -> IngestBinary.Result {
         try IngestBinary.run(["convert"] + args + ["--library", library, "--lang", "en"], stdin: stdin,
-                             environment: ["INGEST_CONFIG": ""], prefix: prefix, currentDirectory: dir.url)
+                             environment: environment.merging(["INGEST_CONFIG": ""]) { a, _ in a }, prefix: prefix,
+                             currentDirectory: dir.url)
     }
 
     func summary() throws -> JSONValue { try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("summary.json"))) }
@@ -107,6 +109,39 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(events.first?["event"], "start")
         XCTAssertEqual(events.last?["event"], "summary")
         XCTAssertEqual(events.filter { $0["event"] == "document" }.count, events.first?["total"]?.intValue)
+    }
+
+    /// A document on which the reader crashes (a C library's segmentation fault, injected here by
+    /// `INGEST_FAULT_CRASH_ON`) is set aside with `run.crashed`; every other document is converted,
+    /// with one worker or several (then the documents read at the same time are re-read alone).
+    func testACrashOnOneDocumentDoesNotStopTheRun() throws {
+        let input = dir.url.appendingPathComponent("crash-in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        for name in ["a", "b", "c", "d", "e", "f"] {
+            let line = "Chapitre \(name) : les cellules sont les unités du vivant, et ce chapitre \(name) le montre en détail.\n"
+            try String(repeating: line, count: 25).write(to: input.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
+        }
+        for concurrency in ["1", "2"] {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(atPath: library)
+            let r = try convert([input.path, "--out", out.path, "--concurrency", concurrency],
+                                environment: ["INGEST_FAULT_CRASH_ON": "c.txt"])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertEqual(try failures(), ["c.txt": "run.crashed"], r.stderr)
+            let counts = try summary()["counts"]
+            XCTAssertEqual(counts?["succeeded"]?.intValue, 5, r.stderr)
+            XCTAssertEqual(counts?["total"]?.intValue, 6)
+            for name in ["a", "b", "d", "e", "f"] {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent(name + ".json").path), name)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("c.json").path))
+            XCTAssertTrue(r.stderr.contains("crashed the reader (SIGSEGV 11)"), r.stderr)
+            try assertDocumentsValid()
+        }
+        // Without the fault the same folder converts whole, the crashed document included.
+        let r = try convert([input.path, "--out", out.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try failures(), [:])
     }
 
     func testLegacyDocAndEncryptedOfficeHaveTheirOwnMessages() throws {

@@ -59,6 +59,7 @@ extension ErrorCode {
     // Runner
     public static let timeLimit: ErrorCode = "run.timeLimit"
     public static let internalError: ErrorCode = "run.internal"
+    public static let readerCrashed: ErrorCode = "run.crashed"
     public static let duplicate: ErrorCode = "library.duplicate"
     public static let possibleDuplicateTitle: ErrorCode = "library.sameTitle"          // warning
     public static let libraryUnavailable: ErrorCode = "library.unavailable"

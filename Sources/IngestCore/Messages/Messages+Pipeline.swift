@@ -7,6 +7,9 @@ extension MessageCatalog {
         .internalError: .init(
             fr: "Erreur interne inattendue : ce document n'a pas pu être lu.",
             en: "Unexpected internal error: this document could not be read."),
+        .readerCrashed: .init(
+            fr: "La lecture de ce document a fait planter le lecteur ({signal}) : il a été écarté et le reste du lot a continué.",
+            en: "Reading this document crashed the reader ({signal}): it was set aside and the rest of the run went on."),
         .duplicate: .init(
             fr: "Ce contenu a déjà été importé : « {title} » ({source}).",
             en: "This content was already imported: “{title}” ({source})."),
