@@ -5,7 +5,7 @@ import IngestStore
 
 /// One source of an import: a file, a group of photos (several files, one source), or text/a link
 /// given inline.
-public struct UnitSource: Sendable, Equatable, Codable {
+public struct UnitSource: Sendable, Equatable {
     public var files: [URL]
     public var name: String
     public var inlineText: String?
@@ -21,7 +21,7 @@ public struct UnitSource: Sendable, Equatable, Codable {
 }
 
 /// What becomes one document: up to five sources, and where its JSON goes.
-public struct ImportUnit: Sendable, Equatable, Codable {
+public struct ImportUnit: Sendable, Equatable {
     public static let maxSources = 5
     public var sources: [UnitSource]
     /// Output path relative to the output folder, without `.json` (e.g. `term1/chapitre-1`).

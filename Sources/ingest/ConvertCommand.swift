@@ -66,9 +66,14 @@ enum ConvertCommand {
         } catch { Terminal.error("ingest: \(error)"); return 2 }
         let runner = BatchRunner(pipeline: pipeline, outputDirectory: out)
         // The worker process a supervising `ingest convert` started (see Supervisor).
-        if let job = ProcessInfo.processInfo.environment[Supervisor.jobVariable] {
-            return Supervisor.work(jobPath: job, runner: runner)
+        if ProcessInfo.processInfo.environment[Supervisor.workerVariable] != nil {
+            return Supervisor.work(runner: runner)
         }
+        // Documents are read by a worker process, so that a crash in a C library on one file
+        // sets that file aside instead of ending the run. It starts now, while the inputs are planned.
+        // INGEST_IN_PROCESS=1 reads them here instead (for a debugger; no crash isolation).
+        let inProcess = ProcessInfo.processInfo.environment[Supervisor.inProcessVariable] == "1"
+        let worker = inProcess ? nil : Supervisor.Worker.launch(arguments: argv)
         var units: [ImportUnit] = []
         var failures: [PlanningFailure] = []
         let paths = args.positional.filter { $0 != "-" }
@@ -87,19 +92,22 @@ enum ConvertCommand {
         let quiet = args.has("--quiet")
         let jsonl = args.has("--jsonl")
         let display = ProgressDisplay(bar: Terminal.stderrIsTTY && !quiet && !jsonl, jsonl: jsonl)
-        // Documents are read by a worker process, so that a crash in a C library on one file
-        // sets that file aside instead of ending the run.
         let startedAt = Timestamp.iso8601()
         let total = units.count + failures.count
-        display.started(total: total)
-        var done = 0
-        let planned = runner.planningOutcomes(failures)
-        for outcome in planned { done += 1; display.finished(outcome, done: done, total: total) }
-        guard let outcomes = Supervisor.run(units, arguments: argv, language: language, finished: { outcome in
-            done += 1
-            display.finished(outcome, done: done, total: total)
-        }) else { return 2 }
-        let summary = runner.summarize(planned + outcomes, startedAt: startedAt)
+        let summary: RunSummary
+        if inProcess {
+            summary = runner.run(units: units, planningFailures: failures, observer: display)
+        } else {
+            display.started(total: total)
+            var done = 0
+            let planned = runner.planningOutcomes(failures)
+            for outcome in planned { done += 1; display.finished(outcome, done: done, total: total) }
+            guard let outcomes = Supervisor.run(units, first: worker, arguments: argv, language: language, finished: { outcome in
+                done += 1
+                display.finished(outcome, done: done, total: total)
+            }) else { return 2 }
+            summary = runner.summarize(planned + outcomes, startedAt: startedAt)
+        }
         let c = summary.counts
         if jsonl {
             display.emit(["event": "summary", "total": c.total, "succeeded": c.succeeded, "duplicates": c.duplicates,
