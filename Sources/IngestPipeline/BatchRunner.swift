@@ -76,8 +76,9 @@ public struct BatchRunner: Sendable {
         }
     }
 
-    /// Counts the outcomes (in input order) and writes `summary.json`.
-    public func summarize(_ outcomes: [DocumentOutcome], startedAt started: String) -> RunSummary {
+    /// Counts the outcomes (in input order) and writes `summary.json`. `library`: the library's
+    /// path when this runner's pipeline does not hold it (a supervising process).
+    public func summarize(_ outcomes: [DocumentOutcome], startedAt started: String, library: String? = nil) -> RunSummary {
         var counts = RunSummary.Counts()
         counts.total = outcomes.count
         for o in outcomes {
@@ -90,7 +91,7 @@ public struct BatchRunner: Sendable {
         }
         let summary = RunSummary(pipelineVersion: Pipeline.version, startedAt: started,
                                  finishedAt: Timestamp.iso8601(),
-                                 outputDirectory: outputDirectory.path, library: pipeline.library?.path,
+                                 outputDirectory: outputDirectory.path, library: library ?? pipeline.library?.path,
                                  counts: counts, documents: outcomes)
         if let data = try? StreamingJSONEncoder.encode(summary, pretty: true) {
             try? OutputWriter.write(data, to: outputDirectory.appendingPathComponent("summary.json"))

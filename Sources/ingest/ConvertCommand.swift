@@ -58,21 +58,25 @@ enum ConvertCommand {
 
         let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
         let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
-        let pipeline: Pipeline
-        do {
-            pipeline = try Pipeline(config: config, libraryPath: libraryPath, password: args.value("--password"), cacheDirectory: cache)
-        } catch let e as IngestError {
-            Terminal.error("ingest: \(e.code): \(e.message(language)) \(e.detail ?? "")"); return 2
-        } catch { Terminal.error("ingest: \(error)"); return 2 }
-        let runner = BatchRunner(pipeline: pipeline, outputDirectory: out)
-        // The worker process a supervising `ingest convert` started (see Supervisor).
-        if ProcessInfo.processInfo.environment[Supervisor.workerVariable] != nil {
-            return Supervisor.work(runner: runner)
-        }
         // Documents are read by a worker process, so that a crash in a C library on one file
-        // sets that file aside instead of ending the run. It starts now, while the inputs are planned.
+        // sets that file aside instead of ending the run; this process plans, shows progress and
+        // writes the summary (it does not open the library: the worker does, and says if it cannot).
         // INGEST_IN_PROCESS=1 reads them here instead (for a debugger; no crash isolation).
+        let isWorker = ProcessInfo.processInfo.environment[Supervisor.workerVariable] != nil
         let inProcess = ProcessInfo.processInfo.environment[Supervisor.inProcessVariable] == "1"
+        let pipeline: Pipeline
+        if isWorker || inProcess {
+            do {
+                pipeline = try Pipeline(config: config, libraryPath: libraryPath, password: args.value("--password"), cacheDirectory: cache)
+            } catch let e as IngestError {
+                Terminal.error("ingest: \(e.code): \(e.message(language)) \(e.detail ?? "")"); return 2
+            } catch { Terminal.error("ingest: \(error)"); return 2 }
+        } else {
+            pipeline = Pipeline(config: config, password: args.value("--password"), cacheDirectory: cache)
+        }
+        let runner = BatchRunner(pipeline: pipeline, outputDirectory: out)
+        if isWorker { return Supervisor.work(runner: runner) }
+        // The worker starts now, while the inputs are planned.
         let worker = inProcess ? nil : Supervisor.Worker.launch(arguments: argv)
         var units: [ImportUnit] = []
         var failures: [PlanningFailure] = []
@@ -106,7 +110,7 @@ enum ConvertCommand {
                 done += 1
                 display.finished(outcome, done: done, total: total)
             }) else { return 2 }
-            summary = runner.summarize(planned + outcomes, startedAt: startedAt)
+            summary = runner.summarize(planned + outcomes, startedAt: startedAt, library: libraryPath)
         }
         let c = summary.counts
         if jsonl {
