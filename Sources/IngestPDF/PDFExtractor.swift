@@ -128,7 +128,9 @@ public struct PDFExtractor: Extractor {
     /// One page: its lines in reading order and its classification.
     func read(_ page: PopplerPageRef) -> PageData {
         let text = page.textLines()
-        let lines = ReadingOrder.order(text.lines, pageWidth: text.width)
+        // Kept until the blocks are made: stored at its exact size (the line builder's array grew
+        // by doubling).
+        let lines = ReadingOrder.order(text.lines, pageWidth: text.width).withUnsafeBufferPointer { Array($0) }
         let quality = TextQuality(lines: lines.lazy.map(\.text))
         // Image areas cost a second pass over the page; a page full of text is a text page
         // whatever its pictures, so only thin pages are measured.
