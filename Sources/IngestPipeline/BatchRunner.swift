@@ -33,6 +33,9 @@ public struct BatchRunner: Sendable {
     /// False: every unit is read again, even one whose sources and output are unchanged (the
     /// supervisor re-reads the documents a crashed worker was reading: some may have been written).
     public var skipsDone = true
+    /// The library's path for the summary when the pipeline does not hold the library (a process
+    /// that supervises the workers which open it).
+    public var libraryPath: String?
 
     public init(pipeline: Pipeline, outputDirectory: URL) {
         self.pipeline = pipeline
@@ -40,17 +43,32 @@ public struct BatchRunner: Sendable {
     }
 
     public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil) -> RunSummary {
+        // In this process the reading cannot fail as a whole.
+        run(units: units, planningFailures: planningFailures, observer: observer) { units, finished in
+            let collector = OutcomeCollector(count: units.count)
+            perform(units, indices: Array(units.indices), concurrency: pipeline.config.effectiveConcurrency) { i, outcome in
+                collector.set(i, outcome)
+                finished(outcome)
+            }
+            return collector.outcomes
+        }!
+    }
+
+    /// The run with the units read by `read` (the CLI reads them in a worker process): it calls
+    /// `finished` for each outcome as it comes and returns them in unit order, or nil when the
+    /// reading could not take place at all (then no summary is written).
+    public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil,
+                    read: ([ImportUnit], @escaping @Sendable (DocumentOutcome) -> Void) -> [DocumentOutcome]?) -> RunSummary? {
         let started = Timestamp.iso8601()
         let total = units.count + planningFailures.count
         observer?.started(total: total)
-        let collector = OutcomeCollector(count: units.count)
+        let done = Counter()
         let planned = planningOutcomes(planningFailures)
-        for outcome in planned { observer?.finished(outcome, done: collector.increment(), total: total) }
-        perform(units, indices: Array(units.indices), concurrency: pipeline.config.effectiveConcurrency) { i, outcome in
-            collector.set(i, outcome)
-            observer?.finished(outcome, done: collector.increment(), total: total)
+        for outcome in planned { observer?.finished(outcome, done: done.next() + 1, total: total) }
+        guard let outcomes = read(units, { outcome in observer?.finished(outcome, done: done.next() + 1, total: total) }) else {
+            return nil
         }
-        return summarize(planned + collector.outcomes, startedAt: started)
+        return summarize(planned + outcomes, startedAt: started)
     }
 
     /// The outcomes of inputs that could not be planned (each a failed document).
@@ -76,9 +94,8 @@ public struct BatchRunner: Sendable {
         }
     }
 
-    /// Counts the outcomes (in input order) and writes `summary.json`. `library`: the library's
-    /// path when this runner's pipeline does not hold it (a supervising process).
-    public func summarize(_ outcomes: [DocumentOutcome], startedAt started: String, library: String? = nil) -> RunSummary {
+    /// Counts the outcomes (in input order) and writes `summary.json`.
+    public func summarize(_ outcomes: [DocumentOutcome], startedAt started: String) -> RunSummary {
         var counts = RunSummary.Counts()
         counts.total = outcomes.count
         for o in outcomes {
@@ -91,7 +108,7 @@ public struct BatchRunner: Sendable {
         }
         let summary = RunSummary(pipelineVersion: Pipeline.version, startedAt: started,
                                  finishedAt: Timestamp.iso8601(),
-                                 outputDirectory: outputDirectory.path, library: library ?? pipeline.library?.path,
+                                 outputDirectory: outputDirectory.path, library: pipeline.library?.path ?? libraryPath,
                                  counts: counts, documents: outcomes)
         if let data = try? StreamingJSONEncoder.encode(summary, pretty: true) {
             try? OutputWriter.write(data, to: outputDirectory.appendingPathComponent("summary.json"))
@@ -240,10 +257,8 @@ final class Counter: @unchecked Sendable {
 /// Outcomes kept in input order whatever order workers finish in.
 final class OutcomeCollector: @unchecked Sendable {
     private var slots: [DocumentOutcome?]
-    private var done = 0
     private let lock = NSLock()
     init(count: Int) { slots = Array(repeating: nil, count: count) }
     func set(_ i: Int, _ o: DocumentOutcome) { lock.lock(); slots[i] = o; lock.unlock() }
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; done += 1; return done }
     var outcomes: [DocumentOutcome] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
 }

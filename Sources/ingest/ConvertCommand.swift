@@ -74,7 +74,8 @@ enum ConvertCommand {
         } else {
             pipeline = Pipeline(config: config, password: args.value("--password"), cacheDirectory: cache)
         }
-        let runner = BatchRunner(pipeline: pipeline, outputDirectory: out)
+        var runner = BatchRunner(pipeline: pipeline, outputDirectory: out)
+        runner.libraryPath = libraryPath
         if isWorker { return Supervisor.work(runner: runner) }
         // The worker starts now, while the inputs are planned.
         let worker = inProcess ? nil : Supervisor.Worker.launch(arguments: argv)
@@ -96,21 +97,14 @@ enum ConvertCommand {
         let quiet = args.has("--quiet")
         let jsonl = args.has("--jsonl")
         let display = ProgressDisplay(bar: Terminal.stderrIsTTY && !quiet && !jsonl, jsonl: jsonl)
-        let startedAt = Timestamp.iso8601()
-        let total = units.count + failures.count
         let summary: RunSummary
         if inProcess {
             summary = runner.run(units: units, planningFailures: failures, observer: display)
         } else {
-            display.started(total: total)
-            var done = 0
-            let planned = runner.planningOutcomes(failures)
-            for outcome in planned { done += 1; display.finished(outcome, done: done, total: total) }
-            guard let outcomes = Supervisor.run(units, first: worker, arguments: argv, language: language, finished: { outcome in
-                done += 1
-                display.finished(outcome, done: done, total: total)
+            guard let supervised = runner.run(units: units, planningFailures: failures, observer: display, read: { units, finished in
+                Supervisor.run(units, first: worker, arguments: argv, language: language, finished: finished)
             }) else { return 2 }
-            summary = runner.summarize(planned + outcomes, startedAt: startedAt, library: libraryPath)
+            summary = supervised
         }
         let c = summary.counts
         if jsonl {
