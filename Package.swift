@@ -53,7 +53,11 @@ let package = Package(
             "IngestCore", "IngestDigest", "IngestStore", "IngestPDF", "IngestOCR",
             "IngestOffice", "IngestAudio", "IngestYouTube", "IngestHTTP",
         ]),
-        .executableTarget(name: "ingest", dependencies: ["IngestPipeline"]),
+        // The runtime: document readers (in process, or worker processes with hard limits), and the
+        // loops of convert and watch over them. The CLI knows only it (and what it re-exports).
+        .target(name: "CProcess"),
+        .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "CProcess"]),
+        .executableTarget(name: "ingest", dependencies: ["IngestRuntime", "IngestPipeline"]),
 
         // MARK: Tests mirror Sources
         .target(name: "IngestTestSupport", dependencies: ["IngestCore", "CZlib"], path: "Tests/IngestTestSupport"),
@@ -68,5 +72,6 @@ let package = Package(
         .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"]),
         .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestTestSupport"]),
+        .testTarget(name: "IngestRuntimeTests", dependencies: ["IngestRuntime", "IngestPipeline", "IngestTestSupport"]),
     ]
 )

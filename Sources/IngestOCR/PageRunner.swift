@@ -44,7 +44,7 @@ enum PageRunner {
         let limit = context.config.ocr.pageTimeLimitSeconds
         do {
             if context.isPastDeadline {
-                throw IngestError(.timeLimit, ["seconds": String(Int(context.config.limits.documentTimeLimitSeconds))], page: job.number)
+                throw IngestError(.timeout, ["seconds": String(Int(context.config.limits.documentTimeLimitSeconds))], page: job.number)
             }
             let pix = try job.load()
             return .success(try pool.withEngine { engine in

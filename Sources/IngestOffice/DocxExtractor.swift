@@ -97,7 +97,7 @@ public struct DocxExtractor: Extractor {
     private func optional<T>(_ warnings: inout [Warning], _ context: ExtractionContext, _ part: String,
                              _ body: () throws -> T) throws -> T? {
         do { return try body() } catch let e as IngestError {
-            let fatal: Set<ErrorCode> = [.officeEntityExpansion, .zipBombSize, .zipBombRatio, .zipBombEntries, .timeLimit]
+            let fatal: Set<ErrorCode> = [.officeEntityExpansion, .zipBombSize, .zipBombRatio, .zipBombEntries, .timeout]
             if fatal.contains(e.code) { throw e }
             warnings.append(context.warning(.officePartSkipped, ["part": part, "reason": e.message(context.language)]))
             return nil

@@ -20,7 +20,7 @@ struct DocumentBuilder {
     /// Builds the document, taking the blocks out of `results` (their extractions are left with
     /// none): each block's text is replaced by its normalized form in place, so a long PDF's
     /// blocks exist once, not as the extraction's copy plus the document's.
-    func build(_ results: inout [SourceResult], timings: [String: Double]) -> ImportedDocument {
+    func build(_ results: inout [SourceResult], timings: [String: Double], lessonTitle: String? = nil) -> ImportedDocument {
         // Read from every extracted block (empty ones too) before the blocks are taken.
         let provenances = results.map(\.extraction.provenances)
         var blocks: [Block] = []
@@ -40,16 +40,23 @@ struct DocumentBuilder {
             taken.removeAll { $0.text.isEmpty }
             if blocks.isEmpty { blocks = taken } else { blocks.append(contentsOf: taken) }
         }
-        let text = Self.joinedText(blocks)
-        let (title, titleSource) = chooseTitle(results, blocks: blocks)
+        let content = Self.joinedText(blocks)
+        // A lesson of several sources says in its text where each one begins (one marker line per
+        // source); the fingerprint is still computed on the content alone, so the same sources
+        // under other names, or one more marker, never hide a duplicate.
+        let text = results.count > 1 ? Self.markedText(blocks, sourceNames: results.map(\.read.input.name)) : content
+        var (title, titleSource) = chooseTitle(results, blocks: blocks)
+        if let lessonTitle, !lessonTitle.trimmingCharacters(in: .whitespaces).isEmpty {
+            (title, titleSource) = (String(Normalizer.normalize(lessonTitle).prefix(300)), "lesson")
+        }
         let declared = results.lazy.compactMap(\.extraction.language).map(PipelineConfig.languageCode).first { !$0.isEmpty }
-        let guessed = LanguageGuesser.guess(text)
+        let guessed = LanguageGuesser.guess(content)
         let documentLanguage = guessed != "und" ? guessed : (declared ?? "und")
         let thin = results.lazy.compactMap(\.extraction.thinTextReason).first
         let vision = results.flatMap(\.extraction.visionPages)
-        let readiness = ReadinessCheck.evaluate(text: text, thresholds: config.readiness, thinTextReason: thin,
+        let readiness = ReadinessCheck.evaluate(text: content, thresholds: config.readiness, thinTextReason: thin,
                                                 visionPages: vision, language: language)
-        let fingerprint = Fingerprinter.make(text: text, title: title,
+        let fingerprint = Fingerprinter.make(text: content, title: title,
                                              minCharacters: config.readiness.fingerprintMinCharacters,
                                              digest: SHA256Digest.init)
         let sources = results.indices.map { index -> SourceRecord in
@@ -79,6 +86,31 @@ struct DocumentBuilder {
         for (i, b) in blocks.enumerated() {
             if i > 0 { text += "\n\n" }
             text += textLine(b)
+        }
+        return text
+    }
+
+    /// The line that opens source `index` (0-based) of `count` in a lesson's text.
+    public static func sourceMarker(_ index: Int, of count: Int, name: String) -> String {
+        "── \(index + 1)/\(count) · \(name) ──"
+    }
+
+    /// The text of a lesson of several sources: each source's blocks after its marker line.
+    static func markedText(_ blocks: [Block], sourceNames: [String]) -> String {
+        var text = ""
+        var next = 0
+        for b in blocks {
+            while next <= b.source, next < sourceNames.count {
+                if !text.isEmpty { text += "\n\n" }
+                text += sourceMarker(next, of: sourceNames.count, name: sourceNames[next])
+                next += 1
+            }
+            text += "\n\n" + textLine(b)
+        }
+        while next < sourceNames.count {   // sources that gave no text still say they were there
+            if !text.isEmpty { text += "\n\n" }
+            text += sourceMarker(next, of: sourceNames.count, name: sourceNames[next])
+            next += 1
         }
         return text
     }

@@ -15,9 +15,40 @@ public struct InputPlanner {
     /// Numbered photos of one folder form one document (`--separate-photos` turns this off).
     public var groupsPhotos: Bool
 
-    public init(excluded: [URL] = [], groupsPhotos: Bool = true) {
+    /// What becomes one document.
+    public enum Grouping: String, Sendable, CaseIterable {
+        /// Each file is a document (numbered photos of a folder together, see `groupsPhotos`).
+        case document
+        /// The files of each folder (its own files, not its subfolders') are one lesson of up to
+        /// five sources, titled after the folder (`--group folder`).
+        case folder
+    }
+    public var grouping: Grouping
+
+    public init(excluded: [URL] = [], groupsPhotos: Bool = true, grouping: Grouping = .document) {
         self.excluded = excluded.map { $0.standardizedFileURL.resolvingSymlinksInPath() }
         self.groupsPhotos = groupsPhotos
+        self.grouping = grouping
+    }
+
+    /// Everything named on the command line as one lesson titled `title` (`--lesson`): one source
+    /// per file, in the order given (folders walked in name order; numbered photos are one source).
+    /// More than five sources is left to the pipeline, which refuses it with the list of sources.
+    public func lesson(_ paths: [String], title: String) -> Plan {
+        var whole = plan(paths)
+        let sources = whole.units.flatMap(\.sources)
+        whole.units = sources.isEmpty ? [] : [ImportUnit(sources: sources, outputName: Self.slug(title), title: title)]
+        return whole
+    }
+
+    /// A title as a file name: letters, digits, `-` and `_` kept (accents too), the rest `-`.
+    public static func slug(_ title: String) -> String {
+        var out = ""
+        for ch in title.precomposedStringWithCanonicalMapping {
+            if ch.isLetter || ch.isNumber || ch == "_" { out.append(ch) } else if out.last != "-" { out.append("-") }
+        }
+        let trimmed = out.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return trimmed.isEmpty ? "lesson" : String(trimmed.prefix(120))
     }
 
     public struct Plan: Sendable {
@@ -42,6 +73,10 @@ public struct InputPlanner {
                 var files: [(URL, String)] = []
                 var visited = Set<String>()
                 walk(url, relative: "", visited: &visited, files: &files, failures: &failures)
+                if grouping == .folder {
+                    units += folderLessons(files, root: url, used: &usedNames)
+                    continue
+                }
                 for group in groupPhotos(files) {
                     units.append(unit(group, used: &usedNames))
                 }
@@ -52,6 +87,26 @@ public struct InputPlanner {
         // Files named on the command line: photos given together are one lesson too.
         for group in groupPhotos(looseFiles) { units.append(unit(group, used: &usedNames)) }
         return Plan(units: units, failures: failures)
+    }
+
+    /// `--group folder`: one lesson per folder holding files, named and titled after the folder.
+    func folderLessons(_ files: [(URL, String)], root: URL, used: inout Set<String>) -> [ImportUnit] {
+        var order: [String] = []
+        var byFolder: [String: [(URL, String)]] = [:]
+        for f in files {
+            let folder = (f.1 as NSString).deletingLastPathComponent
+            if byFolder[folder] == nil { order.append(folder) }
+            byFolder[folder, default: []].append(f)
+        }
+        return order.map { folder in
+            let sources = groupPhotos(byFolder[folder]!).map { group -> UnitSource in
+                group.count == 1 ? .file(group[0].0, name: group[0].1) : unit(group, used: &used).sources[0]
+            }
+            let title = folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+            var name = folder.isEmpty ? root.lastPathComponent : folder
+            if used.contains(name) { name += "-lesson" }
+            return ImportUnit(sources: sources, outputName: uniqueName(name + ".lesson", used: &used), title: title)
+        }
     }
 
     func unit(_ group: [(URL, String)], used: inout Set<String>) -> ImportUnit {

@@ -6,14 +6,14 @@ import IngestCore
 /// ~20 ms each on this kind of disk) nor a sync(2) per run (it waits for every other process's
 /// dirty pages): after a power loss, a document whose bytes did not reach the disk is simply
 /// redone, because a re-run trusts "done" only when the output file exists and is not empty.
-enum OutputWriter {
-    static func write<Bytes: ContiguousBytes>(_ data: Bytes, to url: URL) throws {
+public enum OutputWriter {
+    public static func write<Bytes: ContiguousBytes>(_ data: Bytes, to url: URL) throws {
         try write(to: url) { put in try data.withUnsafeBytes { try put($0) } }
     }
 
     /// The file's bytes come from `produce`, which hands them to `put` in pieces (a streamed JSON
     /// document); still written to a temporary file renamed over the target at the end.
-    static func write(to url: URL, _ produce: (_ put: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    public static func write(to url: URL, _ produce: (_ put: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let dir = url.deletingLastPathComponent()
         // An error of `produce` itself (a value JSON cannot hold) is thrown as it is; failures of
         // the file system become `writeFailed`. Either way the temporary file is removed.
@@ -56,5 +56,26 @@ enum OutputWriter {
             if let producerError { throw producerError }
             throw IngestError(.writeFailed, ["path": url.path], detail: "\(error)")
         }
+    }
+
+    /// The suffix of temporary files (`.NAME.PID.RANDOM.ingest-tmp`).
+    public static let temporarySuffix = ".ingest-tmp"
+
+    /// Removes temporary files left in `directory` (recursively) by a process that was killed
+    /// while writing (`kill -9`, power loss): those whose writer's pid is no longer alive. A
+    /// temporary file of a live process (another run writing now) is left alone.
+    @discardableResult
+    public static func removeAbandoned(in directory: URL) -> Int {
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return 0 }
+        var removed = 0
+        while let relative = walker.nextObject() as? String {
+            guard relative.hasSuffix(temporarySuffix) else { continue }
+            let parts = (relative as NSString).lastPathComponent.split(separator: ".")
+            // [name parts…, pid, random, "ingest-tmp"]
+            guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]) else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            if unlink(directory.appendingPathComponent(relative).path) == 0 { removed += 1 }
+        }
+        return removed
     }
 }

@@ -26,7 +26,11 @@ public struct ImportUnit: Sendable, Equatable {
     public var sources: [UnitSource]
     /// Output path relative to the output folder, without `.json` (e.g. `term1/chapitre-1`).
     public var outputName: String
-    public init(sources: [UnitSource], outputName: String) { self.sources = sources; self.outputName = outputName }
+    /// The lesson's title when the user gave one (`--lesson`) or a folder names it (`--group folder`).
+    public var title: String?
+    public init(sources: [UnitSource], outputName: String, title: String? = nil) {
+        self.sources = sources; self.outputName = outputName; self.title = title
+    }
     public var displayName: String { sources.map(\.name).joined(separator: " + ") }
 }
 
@@ -39,6 +43,9 @@ public struct DocumentOutcome: Sendable, Codable, Equatable {
         public var message: String
         public var detail: String?
         public var source: String?
+        public init(code: ErrorCode, message: String, detail: String? = nil, source: String? = nil) {
+            self.code = code; self.message = message; self.detail = detail; self.source = source
+        }
     }
     public var status: Status
     public var sources: [String]
@@ -50,6 +57,16 @@ public struct DocumentOutcome: Sendable, Codable, Equatable {
     public var error: Failure?
     public var warnings: [Warning]
     public var milliseconds: Double
+    /// The kinds of the sources read (`pdf`, `image+audio`…), nil when none could be sniffed.
+    public var kind: String?
+
+    public init(status: Status, sources: [String], output: String?, id: String?, title: String?,
+                readiness: Readiness.Status?, duplicateOf: DuplicateRef?, error: Failure?, warnings: [Warning],
+                milliseconds: Double, kind: String? = nil) {
+        self.status = status; self.sources = sources; self.output = output; self.id = id; self.title = title
+        self.readiness = readiness; self.duplicateOf = duplicateOf; self.error = error; self.warnings = warnings
+        self.milliseconds = milliseconds; self.kind = kind
+    }
 }
 
 extension DocumentOutcome {
@@ -59,8 +76,13 @@ extension DocumentOutcome {
         DocumentOutcome(status: .failed, sources: sources, output: nil, id: nil, title: nil, readiness: nil,
                         duplicateOf: nil,
                         error: .init(code: error.code, message: error.message(language), detail: error.detail, source: source),
-                        warnings: warnings, milliseconds: milliseconds)
+                        warnings: warnings, milliseconds: milliseconds, kind: nil)
     }
+}
+
+/// The stages of one document, in order, as progress names them.
+public enum Stage: String, Sendable, Codable, CaseIterable {
+    case read, extract, ocr, build, library, write
 }
 
 /// The pipeline: sniff → extract → OCR → normalize → readiness → fingerprint → library → output
@@ -73,6 +95,9 @@ public struct Pipeline: Sendable {
     public let library: Library?
     public let password: String?
     public let cacheDirectory: URL?
+    /// Where the `jsonl` sink writes its lines: standard output in this process, or the worker
+    /// channel in a worker process (the supervisor then writes them when the document is done).
+    public var lineOutput: @Sendable (Data) -> Void = { StandardOutput.shared.writeLine($0) }
 
     /// Opens (or creates) the SQLite library at `libraryPath` and builds a pipeline over it.
     public init(config: PipelineConfig, libraryPath: String, password: String? = nil, cacheDirectory: URL? = nil) throws {
@@ -96,9 +121,10 @@ public struct Pipeline: Sendable {
     // MARK: Library use: one call, one document, nothing written.
 
     /// Reads sources into an ImportedDocument (no library lookup, nothing written).
-    public func importDocument(_ sources: [UnitSource]) throws -> ImportedDocument {
-        var (results, timings) = try extract(sources)
-        return DocumentBuilder(config: config, language: language).build(&results, timings: timings)
+    public func importDocument(_ sources: [UnitSource], title: String? = nil) throws -> ImportedDocument {
+        var clock = Stopwatch()
+        let reads = try read(sources)
+        return try document(from: reads, readTime: clock.lap(), lessonTitle: title).document
     }
 
     public func importFile(_ url: URL) throws -> ImportedDocument { try importDocument([.file(url)]) }
@@ -111,7 +137,8 @@ public struct Pipeline: Sendable {
     /// Stage 1a: check, sniff and hash every source (cheap; decides skips before any extraction).
     func read(_ sources: [UnitSource]) throws -> [ReadSource] {
         guard sources.count <= ImportUnit.maxSources else {
-            throw IngestError(.tooManySources, ["limit": String(ImportUnit.maxSources), "count": String(sources.count)])
+            throw IngestError(.tooManySources, ["limit": String(ImportUnit.maxSources), "count": String(sources.count),
+                                                "sources": sources.map(\.name).joined(separator: ", ")])
         }
         let reader = SourceReader(config: config, language: language)
         return try sources.map { source in
@@ -122,8 +149,21 @@ public struct Pipeline: Sendable {
         }
     }
 
+    /// The stages after reading, written once for every caller: extraction, OCR, then the
+    /// document (normalization, readiness, fingerprint). `stage` hears each stage as it starts.
+    func document(from reads: [ReadSource], readTime: Double, lessonTitle: String?,
+                  stage: (Stage) -> Void = { _ in }) throws -> (document: ImportedDocument, results: [SourceResult]) {
+        var (results, timings) = try extract(reads, stage: stage)
+        timings["read"] = readTime
+        stage(.build)
+        var lap = Stopwatch()
+        var document = DocumentBuilder(config: config, language: language).build(&results, timings: timings, lessonTitle: lessonTitle)
+        document.timings["build"] = lap.lap()
+        return (document, results)
+    }
+
     /// Stage 1b and 2: extract each source; OCR the pages that need it.
-    func extract(_ reads: [ReadSource]) throws -> ([SourceResult], [String: Double]) {
+    func extract(_ reads: [ReadSource], stage: (Stage) -> Void = { _ in }) throws -> ([SourceResult], [String: Double]) {
         var timings: [String: Double] = [:]
         var results: [SourceResult] = []
         let context = self.context
@@ -133,9 +173,11 @@ public struct Pipeline: Sendable {
                 throw IngestError(.notSupportedYet, ["kind": read.input.kind.rawValue, "source": read.input.name])
             }
             do {
+                stage(.extract)
                 var extraction = try extractor.extract(read.input, context: context)
                 timings["extract", default: 0] += clock.lap()
                 if !extraction.ocrCandidates.isEmpty, let recognizer = ExtractorRegistry.pageRecognizer {
+                    stage(.ocr)
                     extraction = try recognizer.complete(extraction, of: read.input, context: context)
                     timings["ocr", default: 0] += clock.lap()
                 }
@@ -146,15 +188,6 @@ public struct Pipeline: Sendable {
                 throw e
             }
         }
-        return (results, timings)
-    }
-
-    func extract(_ sources: [UnitSource]) throws -> ([SourceResult], [String: Double]) {
-        var clock = Stopwatch()
-        let reads = try read(sources)
-        let readTime = clock.lap()
-        var (results, timings) = try extract(reads)
-        timings["read"] = readTime
         return (results, timings)
     }
 

@@ -8,6 +8,8 @@ import IngestHTTP
 /// idempotency key (the document id) and retries; `none` hands nothing on.
 struct Sink {
     let config: PipelineConfig
+    /// Where `jsonl` lines go (the pipeline's `lineOutput`).
+    var lineOutput: @Sendable (Data) -> Void = { StandardOutput.shared.writeLine($0) }
 
     func handOff(_ document: ImportedDocument, outputURL: URL) throws {
         switch config.sink.kind {
@@ -19,7 +21,7 @@ struct Sink {
             }
         case .jsonl:
             let data = try StreamingJSONEncoder.encode(document, pretty: false)
-            StandardOutput.shared.writeLine(data)
+            lineOutput(data)
         case .http:
             try post(document)
         }
@@ -60,10 +62,10 @@ struct Sink {
 extension String: @retroactive Error {}
 
 /// Standard output shared by JSON Lines writers, one whole line at a time.
-final class StandardOutput: @unchecked Sendable {
-    static let shared = StandardOutput()
+public final class StandardOutput: @unchecked Sendable {
+    public static let shared = StandardOutput()
     private let lock = NSLock()
-    func writeLine(_ data: Data) {
+    public func writeLine(_ data: Data) {
         lock.lock(); defer { lock.unlock() }
         FileHandle.standardOutput.write(data + Data([0x0A]))
     }

@@ -25,8 +25,13 @@ public struct SourceState: Sendable, Equatable {
     public var documentID: String?
     public var outputPath: String?
     public var errorCode: String?
-    public init(status: Status, documentID: String? = nil, outputPath: String? = nil, errorCode: String? = nil) {
+    /// The document's readiness when it was written (`notReady`, `short`, `ready`), so a re-run
+    /// that skips a document still says it is not ready.
+    public var readiness: String?
+    public init(status: Status, documentID: String? = nil, outputPath: String? = nil, errorCode: String? = nil,
+                readiness: String? = nil) {
         self.status = status; self.documentID = documentID; self.outputPath = outputPath; self.errorCode = errorCode
+        self.readiness = readiness
     }
 }
 
@@ -71,9 +76,13 @@ public final class Library: @unchecked Sendable {
                     -- target: the output folder and the document's relative output path
                     sha256 TEXT NOT NULL, pipeline_version TEXT NOT NULL, target TEXT NOT NULL,
                     status TEXT NOT NULL, document_id TEXT, output_path TEXT, error_code TEXT,
-                    updated_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL, readiness TEXT,
                     PRIMARY KEY (sha256, pipeline_version, target));
                 """)
+            // Libraries written before readiness was kept get the column (empty for old rows).
+            let columns = try connection.query("PRAGMA table_info(sources)").compactMap { $0[1].text }
+            // (Another process may add it at the same moment: its "duplicate column" is not an error.)
+            if !columns.contains("readiness") { try? connection.execute("ALTER TABLE sources ADD COLUMN readiness TEXT") }
         } catch let e as IngestError {
             throw IngestError(.libraryUnavailable, ["path": path], detail: e.detail)
         }
@@ -241,14 +250,15 @@ public final class Library: @unchecked Sendable {
     /// `claimed`: the document row is the one `claim` inserted for this very entry, so only the
     /// sources are written (the row is not written a second time).
     public func record(_ entry: LibraryEntry, sources: [(sha256: String, pipelineVersion: String, target: String)],
-                       claimed: Bool = false) throws {
+                       claimed: Bool = false, readiness: String? = nil) throws {
         try locked {
             try connection.query("BEGIN IMMEDIATE")
             do {
                 if !claimed { try insert(entry) }
                 for s in sources {
                     try upsertSource(sha256: s.sha256, pipelineVersion: s.pipelineVersion, target: s.target,
-                                     state: SourceState(status: .done, documentID: entry.id, outputPath: entry.outputPath))
+                                     state: SourceState(status: .done, documentID: entry.id, outputPath: entry.outputPath,
+                                                        readiness: readiness))
                 }
                 try connection.query("COMMIT")
             } catch {
@@ -261,11 +271,11 @@ public final class Library: @unchecked Sendable {
     public func sourceState(sha256: String, pipelineVersion: String, target: String) throws -> SourceState? {
         try locked {
             try connection.query("""
-                SELECT status, document_id, output_path, error_code FROM sources
+                SELECT status, document_id, output_path, error_code, readiness FROM sources
                 WHERE sha256 = ? AND pipeline_version = ? AND target = ?
                 """, [.text(sha256), .text(pipelineVersion), .text(target)]).first.map {
                 SourceState(status: SourceState.Status(rawValue: $0[0].text ?? "") ?? .failed, documentID: $0[1].text,
-                            outputPath: $0[2].text, errorCode: $0[3].text)
+                            outputPath: $0[2].text, errorCode: $0[3].text, readiness: $0[4].text)
             }
         }
     }
@@ -276,11 +286,11 @@ public final class Library: @unchecked Sendable {
 
     private func upsertSource(sha256: String, pipelineVersion: String, target: String, state: SourceState) throws {
         try connection.query("""
-            INSERT OR REPLACE INTO sources (sha256, pipeline_version, target, status, document_id, output_path, error_code, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO sources (sha256, pipeline_version, target, status, document_id, output_path, error_code, updated_at, readiness)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(sha256), .text(pipelineVersion), .text(target), .text(state.status.rawValue),
                   state.documentID.map(SQLValue.text) ?? .null, state.outputPath.map(SQLValue.text) ?? .null,
-                  state.errorCode.map(SQLValue.text) ?? .null, .text(Self.now())])
+                  state.errorCode.map(SQLValue.text) ?? .null, .text(Self.now()), state.readiness.map(SQLValue.text) ?? .null])
     }
 
     public func documentCount() throws -> Int {

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import IngestPipeline
+import IngestRuntime
 
 enum ConvertCommand {
     static let help = """
@@ -25,60 +26,52 @@ enum ConvertCommand {
       --jsonl            print one JSON event per document on standard output
       --quiet            no progress bar and no final report
 
-    Exit codes: 0 all documents succeeded (duplicates and skipped included), 1 some failed,
-    2 usage or configuration error.
+      --lesson TITLE     everything given is one lesson of up to five sources, titled TITLE
+      --group folder     each folder's files are one lesson (up to five sources), titled after it
+
+    Documents are read in worker processes: a crash, a hang (limits.documentTimeLimitSeconds)
+    or a memory blow-up (workers.memoryLimitMB) costs that document only (run.crashed,
+    run.timeout, run.memory) and the run goes on.
+
+    Exit codes: 0 every document is ready (duplicates and skipped included), 1 some failed or
+    are not ready, 2 usage or configuration error.
     """
 
     static func run(_ argv: [String]) -> Int32 {
         let args: Arguments
         do {
-            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password"]),
+            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--lesson", "--group"]),
                                  boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--separate-photos", "--help", "-h"]))
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
         guard !args.positional.isEmpty else { return usage("convert needs at least one PATH (or - for standard input)") }
+        let grouping: InputPlanner.Grouping
+        switch args.value("--group") {
+        case nil: grouping = .document
+        case let g?:
+            guard let parsed = InputPlanner.Grouping(rawValue: g) else {
+                return usage("--group takes \(InputPlanner.Grouping.allCases.map(\.rawValue).joined(separator: " or ")), not \(g)")
+            }
+            grouping = parsed
+        }
+        if args.value("--lesson") != nil && args.value("--group") != nil { return usage("--lesson and --group cannot be used together") }
 
         let config: PipelineConfig
         do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
             Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         let language = config.messageLanguage
-
-        let outPath = args.value("--out") ?? config.output.directory ?? "ingest-out"
-        let out = URL(fileURLWithPath: ConfigLoading.expandPath(outPath, out: nil)).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: out.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            Terminal.error("ingest: " + IngestError(.outputNotDirectory, ["path": out.path]).message(language))
-            return 2
-        }
-        do { try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true) } catch {
-            Terminal.error("ingest: " + IngestError(.writeFailed, ["path": out.path]).message(language) + " (\(error.localizedDescription))")
-            return 2
-        }
+        guard let out = OutputFolder.prepare(args.value("--out") ?? config.output.directory ?? "ingest-out", language: language) else { return 2 }
 
         let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
         let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
-        // Documents are read by a worker process, so that a crash in a C library on one file
-        // sets that file aside instead of ending the run; this process plans, shows progress and
-        // writes the summary (it does not open the library: the worker does, and says if it cannot).
-        // INGEST_IN_PROCESS=1 reads them here instead (for a debugger; no crash isolation).
-        let isWorker = ProcessInfo.processInfo.environment[Supervisor.workerVariable] != nil
-        let inProcess = ProcessInfo.processInfo.environment[Supervisor.inProcessVariable] == "1"
-        let pipeline: Pipeline
-        if isWorker || inProcess {
-            do {
-                pipeline = try Pipeline(config: config, libraryPath: libraryPath, password: args.value("--password"), cacheDirectory: cache)
-            } catch let e as IngestError {
-                Terminal.error("ingest: \(e.code): \(e.message(language)) \(e.detail ?? "")"); return 2
-            } catch { Terminal.error("ingest: \(error)"); return 2 }
-        } else {
-            pipeline = Pipeline(config: config, password: args.value("--password"), cacheDirectory: cache)
-        }
-        var runner = BatchRunner(pipeline: pipeline, outputDirectory: out)
-        runner.libraryPath = libraryPath
-        if isWorker { return Supervisor.work(runner: runner) }
-        // The worker starts now, while the inputs are planned.
-        let worker = inProcess ? nil : Supervisor.Worker.launch(arguments: argv)
+        // The reader first: its first worker process starts while the inputs are planned.
+        let reader: any DocumentReader
+        do {
+            reader = try Runtime.reader(.init(config: config, outputDirectory: out, libraryPath: libraryPath,
+                                              password: args.value("--password"), cacheDirectory: cache))
+        } catch { Terminal.error("ingest: \(error.code): \(error.message(language)) \(error.detail ?? "")"); return 2 }
+
         var units: [ImportUnit] = []
         var failures: [PlanningFailure] = []
         let paths = args.positional.filter { $0 != "-" }
@@ -90,30 +83,40 @@ enum ConvertCommand {
                 failures.append(PlanningFailure(path: "stdin", error: IngestError(.textBinary)))
             }
         }
-        let plan = InputPlanner(excluded: [out], groupsPhotos: !args.has("--separate-photos")).plan(paths)
-        units += plan.units
-        failures += plan.failures
+        let planner = InputPlanner(excluded: [out], groupsPhotos: !args.has("--separate-photos"), grouping: grouping)
+        if let title = args.value("--lesson") {
+            let plan = planner.lesson(paths, title: title)
+            // Typed text from standard input is one more source of the lesson.
+            let typed = units.flatMap(\.sources)
+            units = plan.units.isEmpty && !typed.isEmpty ? [ImportUnit(sources: typed, outputName: InputPlanner.slug(title), title: title)]
+                : plan.units.map { ImportUnit(sources: typed + $0.sources, outputName: $0.outputName, title: title) }
+            failures += plan.failures
+        } else {
+            let plan = planner.plan(paths)
+            units += plan.units
+            failures += plan.failures
+        }
 
         let quiet = args.has("--quiet")
         let jsonl = args.has("--jsonl")
-        let display = ProgressDisplay(bar: Terminal.stderrIsTTY && !quiet && !jsonl, jsonl: jsonl)
+        let display = ProgressDisplay(bar: Terminal.stderrIsTTY && !quiet && !jsonl, jsonl: jsonl, slots: reader.slots)
         let summary: RunSummary
-        if inProcess {
-            summary = runner.run(units: units, planningFailures: failures, observer: display)
-        } else {
-            guard let supervised = runner.run(units: units, planningFailures: failures, observer: display, read: { units, finished in
-                Supervisor.run(units, first: worker, arguments: argv, language: language, finished: finished)
-            }) else { return 2 }
-            summary = supervised
+        do {
+            summary = try BatchRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language)
+                .run(units: units, planningFailures: failures, observer: display)
+        } catch {
+            display.clear()
+            Terminal.error("ingest: \(error.code): \(error.message(language))" + (error.detail.map { " (\($0))" } ?? ""))
+            return 2
         }
         let c = summary.counts
         if jsonl {
-            display.emit(["event": "summary", "total": c.total, "succeeded": c.succeeded, "duplicates": c.duplicates,
-                          "skipped": c.skipped, "failed": c.failed, "output": out.path])
+            display.emit(["event": "summary", "total": c.total, "succeeded": c.succeeded, "notReady": c.notReady,
+                          "duplicates": c.duplicates, "skipped": c.skipped, "failed": c.failed, "output": out.path])
         } else if !quiet {
             Terminal.error(report(summary, language: language))
         }
-        return c.failed > 0 ? 1 : 0
+        return ExitStatus.of(summary)
     }
 
     static func report(_ s: RunSummary, language: MessageLanguage) -> String {
@@ -127,7 +130,7 @@ enum ConvertCommand {
             case .duplicate:
                 lines.append(language == .fr ? "  = \(name) : doublon de « \(d.duplicateOf?.title ?? "") » (\(d.duplicateOf?.source ?? ""))"
                                              : "  = \(name): duplicate of “\(d.duplicateOf?.title ?? "")” (\(d.duplicateOf?.source ?? ""))")
-            case .succeeded where d.readiness == .notReady:
+            case .succeeded where d.readiness == .notReady, .skipped where d.readiness == .notReady:
                 lines.append(language == .fr ? "  ! \(name) : pas prêt → \(d.output ?? "")" : "  ! \(name): not ready → \(d.output ?? "")")
             case .succeeded: if listAll { lines.append("  ✓ \(name) → \(d.output ?? "")") }
             case .skipped: continue
@@ -135,8 +138,19 @@ enum ConvertCommand {
         }
         let c = s.counts
         let head = language == .fr
-            ? "\(c.total) document(s) : \(c.succeeded) converti(s), \(c.duplicates) doublon(s), \(c.skipped) déjà fait(s), \(c.failed) en échec."
-            : "\(c.total) document(s): \(c.succeeded) converted, \(c.duplicates) duplicate(s), \(c.skipped) already done, \(c.failed) failed."
+            ? "\(c.total) document(s) : \(c.succeeded) converti(s), \(c.notReady) pas prêt(s), \(c.duplicates) doublon(s), \(c.skipped) déjà fait(s), \(c.failed) en échec."
+            : "\(c.total) document(s): \(c.succeeded) converted, \(c.notReady) not ready, \(c.duplicates) duplicate(s), \(c.skipped) already done, \(c.failed) failed."
+        // Outcomes by kind and error code, when there is more than one kind of outcome to tell.
+        let table = s.table
+        if table.count > 1 {
+            let width = max(4, table.map(\.kind.count).max() ?? 4)
+            lines.append("")
+            for row in table {
+                lines.append("  " + row.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                             + String(row.count).leftPadded(5) + "  " + row.outcome)
+            }
+            lines.append("")
+        }
         let tail = language == .fr ? "Résultats dans \(s.outputDirectory) (résumé : summary.json)."
                                    : "Results in \(s.outputDirectory) (summary: summary.json)."
         return (lines + [head, tail]).joined(separator: "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import IngestPipeline
+import IngestRuntime
 
 // The CLI is thin: it parses arguments, loads configuration, runs IngestPipeline and renders
 // what it returns. Only it maps outcomes to exit codes.
@@ -30,6 +31,8 @@ if !argv.isEmpty { argv.removeFirst() }
 let status: Int32
 switch command {
 case "convert": status = ConvertCommand.run(argv)
+// Started by convert and watch, never by hand: reads documents for them over fd 3.
+case "worker": status = WorkerServer.serve()
 case "youtube": status = YouTubeCommand.run(argv)
 case "config": status = ConfigCommand.run(argv)
 case "help", "--help", "-h":

@@ -26,7 +26,7 @@ final class MessageCatalogTests: XCTestCase {
                                   .unknownKind, .legacyDoc, .encryptedOffice, .notSupportedYet, .extensionMismatch, .textBinary,
                                   .readinessEmpty, .readinessTooLittleText, .readinessScanned, .readinessHandwriting,
                                   .readinessEmptyPage, .readinessAudioNoText, .readinessShort, .configInvalidJSON,
-                                  .configUnknownKey, .configWrongType, .configOutOfRange, .configMissingKey, .timeLimit,
+                                  .configUnknownKey, .configWrongType, .configOutOfRange, .configMissingKey, .timeout,
                                   .internalError, .duplicate, .libraryUnavailable, .writeFailed, .sinkFailed, .tooManySources]
         for code in codes { XCTAssertNotNil(MessageCatalog.entry(code), "\(code)") }
     }

@@ -56,8 +56,26 @@ enum EmbeddedSchemas {
         "zipMaxUncompressedBytes": { "type": "integer", "minimum": 1 },
         "zipMaxRatio": { "type": "number", "minimum": 1 },
         "zipMaxEntries": { "type": "integer", "minimum": 1 },
-        "documentTimeLimitSeconds": { "type": "number", "exclusiveMinimum": 0, "maximum": 86400 },
+        "documentTimeLimitSeconds": { "description": "wall time one document may take, OCR included; the reader is stopped after it", "type": "number", "exclusiveMinimum": 0, "maximum": 86400 },
         "coverMaxBytes": { "type": "integer", "minimum": 0 }
+      }
+    },
+    "workers": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "isolation": { "description": "process: documents are read in worker processes (a crash, hang or memory blow-up costs one document); none: in the ingest process itself", "enum": ["process", "none"] },
+        "memoryLimitMB": { "description": "resident memory a worker may use while reading one document; over it the document gets run.memory", "type": "integer", "minimum": 64, "maximum": 1048576 },
+        "recycleAfterDocuments": { "description": "a worker is replaced after this many documents", "type": "integer", "minimum": 1, "maximum": 1000000 },
+        "recycleAboveMB": { "description": "a worker is replaced after a document that leaves it above this resident size", "type": "integer", "minimum": 16, "maximum": 1048576 }
+      }
+    },
+    "watch": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "quietSeconds": { "description": "a file that is not closed by its writer is taken once its size and time are unchanged for this long", "type": "number", "minimum": 0, "maximum": 3600 },
+        "lessonQuietSeconds": { "description": "numbered photos of one folder become one document once the folder is quiet this long", "type": "number", "minimum": 0, "maximum": 86400 },
+        "pollSeconds": { "description": "interval of the polling scan (network shares, --poll, no inotify watches left)", "type": "number", "exclusiveMinimum": 0, "maximum": 3600 },
+        "giveUpIncompleteAfterSeconds": { "description": "a stable file that still looks incomplete is read anyway after this long (its error is then named)", "type": "number", "minimum": 0, "maximum": 604800 }
       }
     },
     "pdf": {
@@ -127,8 +145,20 @@ enum EmbeddedSchemas {
     "zipMaxUncompressedBytes": 1073741824,
     "zipMaxRatio": 200,
     "zipMaxEntries": 20000,
-    "documentTimeLimitSeconds": 600,
+    "documentTimeLimitSeconds": 300,
     "coverMaxBytes": 10485760
+  },
+  "workers": {
+    "isolation": "process",
+    "memoryLimitMB": 2048,
+    "recycleAfterDocuments": 2000,
+    "recycleAboveMB": 1024
+  },
+  "watch": {
+    "quietSeconds": 2,
+    "lessonQuietSeconds": 10,
+    "pollSeconds": 2,
+    "giveUpIncompleteAfterSeconds": 600
   },
   "pdf": {
     "password": null

@@ -14,6 +14,8 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
     public var output = Output()
     public var sink = Sink()
     public var library = Library()
+    public var workers = Workers()
+    public var watch = Watch()
 
     public struct OCR: Codable, Sendable, Equatable {
         public var languages = "fra+eng"
@@ -45,8 +47,25 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
         public var zipMaxUncompressedBytes = 1_073_741_824
         public var zipMaxRatio = 200.0
         public var zipMaxEntries = 20_000
-        public var documentTimeLimitSeconds = 600.0
+        public var documentTimeLimitSeconds = 300.0
         public var coverMaxBytes = 10_485_760
+        public init() {}
+    }
+    /// How documents are read: in worker processes (isolated, with hard limits) or in this one.
+    public struct Workers: Codable, Sendable, Equatable {
+        public enum Isolation: String, Codable, Sendable { case process, none }
+        public var isolation: Isolation = .process
+        public var memoryLimitMB = 2048
+        public var recycleAfterDocuments = 2000
+        public var recycleAboveMB = 1024
+        public init() {}
+    }
+    /// `ingest watch`: when a file dropped in the inbox counts as complete.
+    public struct Watch: Codable, Sendable, Equatable {
+        public var quietSeconds = 2.0
+        public var lessonQuietSeconds = 10.0
+        public var pollSeconds = 2.0
+        public var giveUpIncompleteAfterSeconds = 600.0
         public init() {}
     }
     public struct PDF: Codable, Sendable, Equatable {

@@ -57,9 +57,11 @@ extension ErrorCode {
     public static let usage: ErrorCode = "usage.invalid"
     public static let outputNotDirectory: ErrorCode = "usage.outputNotDirectory"
     // Runner
-    public static let timeLimit: ErrorCode = "run.timeLimit"
+    public static let timeout: ErrorCode = "run.timeout"
     public static let internalError: ErrorCode = "run.internal"
     public static let readerCrashed: ErrorCode = "run.crashed"
+    public static let memoryLimit: ErrorCode = "run.memory"
+    public static let workerUnavailable: ErrorCode = "run.workerUnavailable"
     public static let duplicate: ErrorCode = "library.duplicate"
     public static let possibleDuplicateTitle: ErrorCode = "library.sameTitle"          // warning
     public static let libraryUnavailable: ErrorCode = "library.unavailable"

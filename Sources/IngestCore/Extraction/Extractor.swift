@@ -105,10 +105,10 @@ public struct ExtractionContext: Sendable {
 
     public var isPastDeadline: Bool { deadline.map { Date() >= $0 } ?? false }
 
-    /// Throws `run.timeLimit` once the deadline has passed.
+    /// Throws `run.timeout` once the deadline has passed.
     public func checkDeadline() throws {
         if isPastDeadline {
-            throw IngestError(.timeLimit, ["seconds": String(Int(config.limits.documentTimeLimitSeconds))])
+            throw IngestError(.timeout, ["seconds": String(Int(config.limits.documentTimeLimitSeconds))])
         }
     }
 

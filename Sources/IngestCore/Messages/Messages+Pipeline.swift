@@ -1,7 +1,7 @@
 // Codes and messages of the runner (IngestPipeline) and the library (IngestStore).
 extension MessageCatalog {
     static let pipelineMessages: [ErrorCode: MessageEntry] = [
-        .timeLimit: .init(
+        .timeout: .init(
             fr: "La lecture a dépassé la limite de {seconds} s par document : elle a été arrêtée.",
             en: "Reading took longer than the {seconds} s limit per document: it was stopped."),
         .internalError: .init(
@@ -10,6 +10,12 @@ extension MessageCatalog {
         .readerCrashed: .init(
             fr: "La lecture de ce document a fait planter le lecteur ({signal}) : il a été écarté et le reste du lot a continué.",
             en: "Reading this document crashed the reader ({signal}): it was set aside and the rest of the run went on."),
+        .memoryLimit: .init(
+            fr: "La lecture de ce document a dépassé la limite de mémoire du lecteur ({limit} Mo) : elle a été arrêtée et le reste du lot a continué.",
+            en: "Reading this document went over the reader's memory limit ({limit} MB): it was stopped and the rest of the run went on."),
+        .workerUnavailable: .init(
+            fr: "Le lecteur de documents n'a pas pu démarrer : {reason}",
+            en: "The document reader could not start: {reason}"),
         .duplicate: .init(
             fr: "Ce contenu a déjà été importé : « {title} » ({source}).",
             en: "This content was already imported: “{title}” ({source})."),
@@ -29,7 +35,7 @@ extension MessageCatalog {
             fr: "Le document n'a pas pu être transmis à la génération de leçon ({sink}).",
             en: "The document could not be handed on to lesson generation ({sink})."),
         .tooManySources: .init(
-            fr: "Une leçon réunit au plus {limit} sources ; {count} ont été données.",
-            en: "A lesson combines at most {limit} sources; {count} were given."),
+            fr: "Une leçon réunit au plus {limit} sources ; {count} ont été données : {sources}.",
+            en: "A lesson combines at most {limit} sources; {count} were given: {sources}."),
     ]
 }

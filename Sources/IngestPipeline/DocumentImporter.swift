@@ -3,122 +3,27 @@ import IngestCore
 import IngestDigest
 import IngestStore
 
-/// What a batch run reports at the end (also written as `summary.json`).
-public struct RunSummary: Codable, Sendable {
-    public struct Counts: Codable, Sendable, Equatable {
-        public var total = 0, succeeded = 0, duplicates = 0, skipped = 0, failed = 0
-    }
-    public var pipelineVersion: String
-    public var startedAt: String
-    public var finishedAt: String
-    public var outputDirectory: String
-    public var library: String?
-    public var counts: Counts
-    public var documents: [DocumentOutcome]
-}
-
-/// Receives progress and outcomes while a batch runs (the CLI draws a bar or prints JSON Lines).
-public protocol RunObserver: Sendable {
-    func started(total: Int)
-    func finished(_ outcome: DocumentOutcome, done: Int, total: Int)
-}
-
-/// `ingest convert`: plans the inputs, imports each unit on `concurrency` workers, writes one
-/// `<name>.json` per document atomically, records it in the library, and writes `summary.json`.
-/// Re-runnable: a source whose bytes and pipeline version are unchanged is skipped.
-public struct BatchRunner: Sendable {
-    public let pipeline: Pipeline
+/// Imports one unit, every step after the other: read (check, sniff, hash), skip check, the
+/// pipeline's stages, the library claim, then the outputs (cover, hand-off, document), each
+/// atomic; the library records the document as done only after all of them. It owns no
+/// concurrency, time limit or process: the runtime (IngestRuntime) calls it, in this process or
+/// in a worker process.
+public struct DocumentImporter: Sendable {
+    public var pipeline: Pipeline
     public let outputDirectory: URL
 
-    /// False: every unit is read again, even one whose sources and output are unchanged (the
-    /// supervisor re-reads the documents a crashed worker was reading: some may have been written).
+    /// False: every unit is read again, even one whose sources and output are unchanged.
     public var skipsDone = true
-    /// The library's path for the summary when the pipeline does not hold the library (a process
-    /// that supervises the workers which open it).
-    public var libraryPath: String?
 
     public init(pipeline: Pipeline, outputDirectory: URL) {
         self.pipeline = pipeline
         self.outputDirectory = outputDirectory.standardizedFileURL
     }
 
-    public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil) -> RunSummary {
-        // In this process the reading cannot fail as a whole.
-        run(units: units, planningFailures: planningFailures, observer: observer) { units, finished in
-            let collector = OutcomeCollector(count: units.count)
-            perform(units, indices: Array(units.indices), concurrency: pipeline.config.effectiveConcurrency) { i, outcome in
-                collector.set(i, outcome)
-                finished(outcome)
-            }
-            return collector.outcomes
-        }!
-    }
-
-    /// The run with the units read by `read` (the CLI reads them in a worker process): it calls
-    /// `finished` for each outcome as it comes and returns them in unit order, or nil when the
-    /// reading could not take place at all (then no summary is written).
-    public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil,
-                    read: ([ImportUnit], @escaping @Sendable (DocumentOutcome) -> Void) -> [DocumentOutcome]?) -> RunSummary? {
-        let started = Timestamp.iso8601()
-        let total = units.count + planningFailures.count
-        observer?.started(total: total)
-        let done = Counter()
-        let planned = planningOutcomes(planningFailures)
-        for outcome in planned { observer?.finished(outcome, done: done.next() + 1, total: total) }
-        guard let outcomes = read(units, { outcome in observer?.finished(outcome, done: done.next() + 1, total: total) }) else {
-            return nil
-        }
-        return summarize(planned + outcomes, startedAt: started)
-    }
-
-    /// The outcomes of inputs that could not be planned (each a failed document).
-    public func planningOutcomes(_ failures: [PlanningFailure]) -> [DocumentOutcome] {
-        failures.map { .failure(sources: [$0.path], $0.error, language: pipeline.language, source: $0.path) }
-    }
-
-    /// Imports `units[i]` for every i of `indices` on up to `concurrency` workers; `started` is
-    /// called before a unit is read and `finished` with its outcome (from the worker threads).
-    public func perform(_ units: [ImportUnit], indices: [Int], concurrency: Int,
-                        started: (@Sendable (Int) -> Void)? = nil, finished: @escaping @Sendable (Int, DocumentOutcome) -> Void) {
-        let workers = max(1, min(concurrency, indices.count))
-        guard !indices.isEmpty else { return }
-        let next = Counter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let k = next.next()
-                guard k < indices.count else { return }
-                let i = indices[k]
-                started?(i)
-                finished(i, process(units[i]))
-            }
-        }
-    }
-
-    /// Counts the outcomes (in input order) and writes `summary.json`.
-    public func summarize(_ outcomes: [DocumentOutcome], startedAt started: String) -> RunSummary {
-        var counts = RunSummary.Counts()
-        counts.total = outcomes.count
-        for o in outcomes {
-            switch o.status {
-            case .succeeded: counts.succeeded += 1
-            case .duplicate: counts.duplicates += 1
-            case .skipped: counts.skipped += 1
-            case .failed: counts.failed += 1
-            }
-        }
-        let summary = RunSummary(pipelineVersion: Pipeline.version, startedAt: started,
-                                 finishedAt: Timestamp.iso8601(),
-                                 outputDirectory: outputDirectory.path, library: pipeline.library?.path ?? libraryPath,
-                                 counts: counts, documents: outcomes)
-        if let data = try? StreamingJSONEncoder.encode(summary, pretty: true) {
-            try? OutputWriter.write(data, to: outputDirectory.appendingPathComponent("summary.json"))
-        }
-        return summary
-    }
-
     /// Imports one unit: skip check, extraction, document, library, output, hand-off.
-    public func process(_ unit: ImportUnit) -> DocumentOutcome {
+    public func process(_ unit: ImportUnit, stage: (Stage) -> Void = { _ in }) -> DocumentOutcome {
         var clock = Stopwatch()
+        var kind: String?
         let names = unit.sources.map(\.name)
         // A file, said so: the one-argument form asks the file system whether it is a folder.
         let outputURL = outputDirectory.appendingPathComponent(unit.outputName + ".json", isDirectory: false)
@@ -127,27 +32,28 @@ public struct BatchRunner: Sendable {
         // a duplicate to report, not a document to skip.
         let target = outputDirectory.path + "\n" + relativeOutput
         func failed(_ e: IngestError, warnings: [Warning] = []) -> DocumentOutcome {
-            .failure(sources: names, e, language: pipeline.language, source: e.arguments["source"], warnings: warnings,
-                     milliseconds: clock.lap())
+            var outcome = DocumentOutcome.failure(sources: names, e, language: pipeline.language, source: e.arguments["source"],
+                                                  warnings: warnings, milliseconds: clock.lap())
+            outcome.kind = kind
+            return outcome
         }
         do {
+            stage(.read)
             let reads = try pipeline.read(unit.sources)
             let readTime = clock.lap()
+            kind = reads.map(\.input.kind.rawValue).joined(separator: "+")
             let key = reads.count == 1 ? reads[0].sha256
                 : SHA256Digest.hex(of: Data(reads.map(\.sha256).joined(separator: "\n").utf8))
             if skipsDone, let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
                state.status != .failed,
                state.status == .duplicate || state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
                 return DocumentOutcome(status: .skipped, sources: names, output: state.outputPath, id: state.documentID,
-                                       title: nil, readiness: nil, duplicateOf: nil, error: nil, warnings: [],
-                                       milliseconds: clock.lap() + readTime)
+                                       title: nil, readiness: state.readiness.flatMap(Readiness.Status.init(rawValue:)), duplicateOf: nil, error: nil, warnings: [],
+                                       milliseconds: clock.lap() + readTime, kind: kind)
             }
-            var (results, extractTimings) = try pipeline.extract(reads)
-            var timings = extractTimings
-            timings["read"] = readTime
+            var (document, results) = try pipeline.document(from: reads, readTime: readTime, lessonTitle: unit.title, stage: stage)
+            stage(.library)
             var lap = Stopwatch()
-            var document = DocumentBuilder(config: pipeline.config, language: pipeline.language).build(&results, timings: timings)
-            document.timings["build"] = lap.lap()
             let warnings = document.sources.flatMap(\.warnings)
 
             // Claim the document in the library before writing anything: two workers (or a batch
@@ -186,14 +92,14 @@ public struct BatchRunner: Sendable {
                                                    state: SourceState(status: .duplicate, documentID: existing.id, outputPath: existing.outputPath))
                         return DocumentOutcome(status: .duplicate, sources: names, output: existing.outputPath, id: existing.id,
                                                title: existing.title, readiness: document.readiness.status, duplicateOf: ref,
-                                               error: nil, warnings: warnings, milliseconds: clock.lap())
+                                               error: nil, warnings: warnings, milliseconds: clock.lap(), kind: kind)
                     }
                 } else {
                     claimed = true
                 }
             }
             document.timings["library"] = lap.lap()
-
+            stage(.write)
             do {
                 try writeOutputs(&document, results: results, outputURL: outputURL, lap: &lap)
             } catch {
@@ -201,11 +107,12 @@ public struct BatchRunner: Sendable {
                 throw error
             }
             if let library = pipeline.library {
-                try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed)
+                try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed,
+                               readiness: document.readiness.status.rawValue)
             }
             return DocumentOutcome(status: .succeeded, sources: names, output: relativeOutput, id: document.id,
                                    title: document.title, readiness: document.readiness.status, duplicateOf: nil,
-                                   error: nil, warnings: warnings, milliseconds: clock.lap())
+                                   error: nil, warnings: warnings, milliseconds: clock.lap(), kind: kind)
         } catch {
             return failed(IngestError.wrap(error))
         }
@@ -220,7 +127,7 @@ public struct BatchRunner: Sendable {
             document.timings["write"] = lap.lap()
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind, and a retry reuses the same idempotency key (the document id).
-            try Sink(config: pipeline.config).handOff(document, outputURL: outputURL)
+            try Sink(config: pipeline.config, lineOutput: pipeline.lineOutput).handOff(document, outputURL: outputURL)
             let pretty = pipeline.config.output.pretty
             try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
     }
@@ -245,20 +152,4 @@ public struct BatchRunner: Sendable {
         try OutputWriter.write(cover.data, to: url)
         return Cover(origin: cover.origin, path: url.lastPathComponent, mimeType: cover.mimeType, byteSize: cover.data.count)
     }
-}
-
-/// A shared counter for work distribution.
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func next() -> Int { lock.lock(); defer { value += 1; lock.unlock() }; return value }
-}
-
-/// Outcomes kept in input order whatever order workers finish in.
-final class OutcomeCollector: @unchecked Sendable {
-    private var slots: [DocumentOutcome?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ o: DocumentOutcome) { lock.lock(); slots[i] = o; lock.unlock() }
-    var outcomes: [DocumentOutcome] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
 }

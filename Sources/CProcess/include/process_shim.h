@@ -1,0 +1,23 @@
+#ifndef INGEST_PROCESS_SHIM_H
+#define INGEST_PROCESS_SHIM_H
+#include <sys/types.h>
+
+/// Starts `path` with `argv`/`envp` (NULL-terminated) as a worker: `channel_fd` becomes its fd 3,
+/// its standard input is /dev/null and its standard output goes to its standard error (so nothing
+/// a C library prints can mix with the user's standard output). Returns the pid, or -errno.
+pid_t ingest_spawn_worker(const char *path, char *const argv[], char *const envp[], int channel_fd);
+
+/// The calling process gets `signal` when its parent dies (prctl PR_SET_PDEATHSIG; variadic,
+/// hence here). Returns 0, or -1 when the parent is already gone (it is no longer `parent`).
+int ingest_die_with_parent(int signal, pid_t parent);
+
+/// Lowers this process's address-space limit (RLIMIT_AS) to `bytes`; 0 on success.
+int ingest_limit_address_space(unsigned long long bytes);
+
+/// Waits for `pid`; returns its exit status (0…255), or 1000 + the signal that ended it, or -1.
+/// `max_rss_kb` receives the child's peak resident size.
+int ingest_wait(pid_t pid, long *max_rss_kb);
+
+/// Resident size of `pid` in bytes (from /proc/PID/statm), or -1.
+long long ingest_resident_bytes(pid_t pid);
+#endif

@@ -1,0 +1,86 @@
+#define _GNU_SOURCE
+#include "process_shim.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+pid_t ingest_spawn_worker(const char *path, char *const argv[], char *const envp[], int channel_fd) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    if (posix_spawn_file_actions_init(&actions) != 0) return -errno;
+    posix_spawnattr_init(&attributes);
+    // The worker starts with default signal dispositions (the supervisor ignores SIGPIPE).
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, 2, 1);
+    // dup2 onto fd 3 clears close-on-exec there; when the channel already is fd 3, dup2 does
+    // nothing, so its flag is cleared by the caller (the socket is made with SOCK_CLOEXEC).
+    if (channel_fd != 3) posix_spawn_file_actions_adddup2(&actions, channel_fd, 3);
+    else {
+        int flags = fcntl(channel_fd, F_GETFD);
+        if (flags >= 0) fcntl(channel_fd, F_SETFD, flags & ~FD_CLOEXEC);
+    }
+    pid_t pid = 0;
+    int rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (channel_fd == 3) {
+        int flags = fcntl(channel_fd, F_GETFD);
+        if (flags >= 0) fcntl(channel_fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+    return rc == 0 ? pid : -rc;
+}
+
+int ingest_die_with_parent(int signal, pid_t parent) {
+    if (prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0) != 0) return -1;
+    return getppid() == parent ? 0 : -1;
+}
+
+int ingest_limit_address_space(unsigned long long bytes) {
+    struct rlimit limit = { bytes, bytes };
+    struct rlimit current;
+    if (getrlimit(RLIMIT_AS, &current) == 0 && current.rlim_max != RLIM_INFINITY && current.rlim_max < bytes) return 0;
+    return setrlimit(RLIMIT_AS, &limit);
+}
+
+int ingest_wait(pid_t pid, long *max_rss_kb) {
+    int status = 0;
+    struct rusage usage;
+    pid_t r;
+    do { r = wait4(pid, &status, 0, &usage); } while (r < 0 && errno == EINTR);
+    if (r < 0) return -1;
+    if (max_rss_kb) *max_rss_kb = usage.ru_maxrss;
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 1000 + WTERMSIG(status);
+    return -1;
+}
+
+long long ingest_resident_bytes(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char buffer[128];
+    ssize_t n = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    buffer[n] = 0;
+    long long size = 0, resident = 0;
+    if (sscanf(buffer, "%lld %lld", &size, &resident) != 2) return -1;
+    return resident * sysconf(_SC_PAGESIZE);
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Glibc
+import IngestCore
+import IngestPipeline
+
+/// Reads each unit in a worker process, one unit at a time per worker, with the hard limits the
+/// supervisor (this process) enforces — the model is Tika's PipesClient/PipesServer:
+/// - a crash in a C library ends the worker, not the run: the unit gets `run.crashed`;
+/// - wall time: past `limits.documentTimeLimitSeconds` (+ a grace for the cooperative limit to
+///   speak first) the worker is killed and the unit gets `run.timeout`;
+/// - memory: the worker's resident size is sampled while it reads; above
+///   `workers.memoryLimitMB` it is killed and the unit gets `run.memory` (the worker also lowers its
+///   own address-space limit, a backstop against one sudden huge allocation);
+/// - recycling: a worker is replaced after `workers.recycleAfterDocuments` units, or after a unit
+///   that leaves it above `workers.recycleAboveMB`, so a long run's memory never grows.
+/// Workers are started on first use; slot 0's at once, so it starts while the inputs are planned.
+public final class SubprocessReader: DocumentReader, @unchecked Sendable {
+    public let slots: Int
+    let hello: WorkerHello
+    let executable: String
+    let arguments: [String]
+    let environment: [String: String]
+    private var workers: [WorkerProcess?]
+    private let lock = NSLock()
+    /// Extra seconds past the document limit before the kill, so the reader's own limit names the
+    /// stage first when it can.
+    static let grace = 2.0
+    /// How often the resident size is sampled while a unit is read.
+    static let sampleInterval = 0.05
+
+    /// - Parameters:
+    ///   - executable/arguments: how to start a worker (default: this executable, `worker`).
+    public init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = ["worker"],
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.hello = hello
+        self.slots = max(1, slots)
+        self.executable = executable ?? WorkerProcess.currentExecutable
+        self.arguments = arguments
+        self.environment = environment
+        workers = Array(repeating: nil, count: self.slots)
+        // The first worker starts now (its start-up overlaps the caller's planning).
+        if let w = try? start() { workers[0] = w }
+    }
+
+    deinit { close() }
+
+    private var config: PipelineConfig { hello.config }
+    private var language: MessageLanguage { hello.config.messageLanguage }
+
+    /// Spawns a worker and sends it its configuration (without waiting for it to be ready).
+    private func start() throws(IngestError) -> WorkerProcess {
+        let worker: WorkerProcess
+        do { worker = try WorkerProcess.spawn(executable: executable, arguments: arguments, environment: environment) }
+        catch let e as IngestError { throw e } catch { throw IngestError(.workerUnavailable, ["reason": "\(error)"]) }
+        let data = (try? JSONEncoder().encode(hello)) ?? Data()
+        worker.channel.send(.hello, data)
+        return worker
+    }
+
+    /// The slot's worker, started if needed and ready (its `ready` frame read).
+    private func worker(for slot: Int) throws(IngestError) -> WorkerProcess {
+        lock.lock()
+        var w = workers[slot]
+        lock.unlock()
+        if let w, w.documents > 0 { return w }
+        if w == nil { w = try start() }
+        // A new worker says it is ready or why it cannot work (configuration, library).
+        switch w!.channel.receive(timeout: 60) {
+        case .frame(let f) where f.kind == .ready: break
+        case .frame(let f) where f.kind == .fatal:
+            w!.wait()
+            let fatal = try? JSONDecoder().decode(WorkerFatal.self, from: f.payload)
+            throw IngestError(fatal?.code ?? .workerUnavailable,
+                              ["reason": fatal?.message ?? "?", "path": hello.libraryPath ?? ""], detail: fatal?.detail)
+        default:
+            w!.kill()
+            let exit = w!.wait()
+            throw IngestError(.workerUnavailable, ["reason": "\(exit)"])
+        }
+        lock.lock()
+        workers[slot] = w
+        lock.unlock()
+        return w!
+    }
+
+    public func read(_ unit: ImportUnit, slot: Int, skipsDone: Bool, events: ReadEvents) throws(IngestError) -> DocumentOutcome {
+        let worker = try self.worker(for: slot)
+        let clock = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e6 }
+        worker.channel.send(.read, WorkerRequest(unit: unit, skipsDone: skipsDone).encoded())
+        worker.documents += 1
+        let limit = config.limits.documentTimeLimitSeconds
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64((limit + Self.grace) * 1e9)
+        let memoryLimit = config.workers.memoryLimitMB << 20
+        var lines: [Data] = []
+        var nextSample = DispatchTime.now().uptimeNanoseconds + UInt64(Self.sampleInterval * 1e9)
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline {
+                return end(worker, slot: slot, unit, IngestError(.timeout, ["seconds": String(Int(limit))]), ms: elapsed())
+            }
+            if now >= nextSample {
+                nextSample = now + UInt64(Self.sampleInterval * 1e9)
+                if worker.residentBytes > memoryLimit {
+                    return end(worker, slot: slot, unit, IngestError(.memoryLimit, ["limit": String(config.workers.memoryLimitMB)]), ms: elapsed())
+                }
+            }
+            let wait = Double(min(deadline, nextSample) - min(now, deadline)) / 1e9
+            switch worker.channel.receive(timeout: wait) {
+            case .timedOut: continue
+            case .frame(let f):
+                switch f.kind {
+                case .stage: if let s = Stage(rawValue: String(decoding: f.payload, as: UTF8.self)) { events.stage(s) }
+                case .line: lines.append(f.payload)
+                case .done:
+                    guard var outcome = try? JSONDecoder().decode(DocumentOutcome.self, from: f.payload) else {
+                        return end(worker, slot: slot, unit, IngestError(.internalError), ms: elapsed())
+                    }
+                    for l in lines { events.line(l) }
+                    if worker.documents >= config.workers.recycleAfterDocuments
+                        || worker.residentBytes > config.workers.recycleAboveMB << 20 {
+                        retire(slot: slot, worker)
+                    }
+                    if outcome.milliseconds == 0 { outcome.milliseconds = elapsed() }
+                    return outcome
+                default: continue
+                }
+            case .closed:
+                // The worker died while reading this unit.
+                let exit = worker.wait()
+                forget(slot: slot, worker)
+                let error: IngestError
+                switch exit {
+                case .signal(SIGKILL) where worker.peakResidentBytes > memoryLimit / 2:
+                    // Killed by someone else while big: the kernel's out-of-memory killer.
+                    error = IngestError(.memoryLimit, ["limit": String(config.workers.memoryLimitMB)])
+                case .signal(let s): error = IngestError(.readerCrashed, ["signal": WorkerProcess.signalName(s)])
+                case .status(let s): error = IngestError(.readerCrashed, ["signal": "exit \(s)"])
+                }
+                return DocumentOutcome.failure(sources: unit.sources.map(\.name), error, language: language,
+                                               milliseconds: elapsed())
+            }
+        }
+    }
+
+    /// Kills the slot's worker (time or memory limit) and fails the unit with `error`.
+    private func end(_ worker: WorkerProcess, slot: Int, _ unit: ImportUnit, _ error: IngestError, ms: Double) -> DocumentOutcome {
+        worker.kill()
+        worker.wait()
+        forget(slot: slot, worker)
+        return DocumentOutcome.failure(sources: unit.sources.map(\.name), error, language: language, milliseconds: ms)
+    }
+
+    private func forget(slot: Int, _ worker: WorkerProcess) {
+        lock.lock()
+        if workers[slot] === worker { workers[slot] = nil }
+        lock.unlock()
+    }
+
+    private func retire(slot: Int, _ worker: WorkerProcess) {
+        forget(slot: slot, worker)
+        worker.retire()
+    }
+
+    public func close() {
+        lock.lock()
+        let all = workers.compactMap { $0 }
+        workers = Array(repeating: nil, count: slots)
+        lock.unlock()
+        for w in all { w.retire() }
+    }
+}

@@ -1,0 +1,79 @@
+import CProcess
+import Foundation
+import Glibc
+import IngestCore
+
+/// A worker process: this executable again (`ingest worker`), talking over its fd 3. Started
+/// with posix_spawn and reaped with wait4 — no polling (Foundation's `Process.waitUntilExit`
+/// slept ~50 ms after every worker's exit).
+final class WorkerProcess: @unchecked Sendable {
+    let pid: pid_t
+    let channel: WorkerChannel
+    /// Documents read by this worker so far (it is replaced after `recycleAfterDocuments`).
+    var documents = 0
+    private var reaped: (status: Int32, maxRSSKilobytes: Int)?
+
+    /// How a worker ended.
+    enum Exit: Equatable {
+        case status(Int32)
+        case signal(Int32)
+    }
+
+    private init(pid: pid_t, channel: WorkerChannel) { self.pid = pid; self.channel = channel }
+
+    /// Starts `executable arguments…` with `environment`; throws `run.workerUnavailable`.
+    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> WorkerProcess {
+        let (mine, theirs) = try WorkerChannel.pair()
+        var env = environment
+        env[WorkerServer.supervisorVariable] = String(getpid())
+        // A crash is reported per document; the Swift runtime's backtrace would only slow it down.
+        if env["SWIFT_BACKTRACE"] == nil { env["SWIFT_BACKTRACE"] = "enable=no" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        let pid = ingest_spawn_worker(executable, argv, envp, theirs)
+        close(theirs)
+        guard pid > 0 else {
+            close(mine)
+            throw IngestError(.workerUnavailable, ["reason": String(cString: strerror(-pid))])
+        }
+        return WorkerProcess(pid: pid, channel: WorkerChannel(fd: mine))
+    }
+
+    /// The executable to start as a worker: this one.
+    static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Resident size now, in bytes (0 once it has exited).
+    var residentBytes: Int { max(0, Int(ingest_resident_bytes(pid))) }
+
+    func kill() { _ = Glibc.kill(pid, SIGKILL) }
+
+    /// Waits for the process to end (once; later calls return the same).
+    @discardableResult
+    func wait() -> Exit {
+        if reaped == nil {
+            var rss = 0
+            let r = ingest_wait(pid, &rss)
+            reaped = (r, rss)
+        }
+        let r = reaped!.status
+        return r >= 1000 ? .signal(r - 1000) : .status(max(r, -1))
+    }
+
+    /// Peak resident size over its life, in bytes (after `wait`).
+    var peakResidentBytes: Int { (reaped?.maxRSSKilobytes ?? 0) * 1024 }
+
+    /// Asks it to stop (closing the channel is the request) and reaps it.
+    func retire() {
+        shutdown(channel.fd, Int32(SHUT_RDWR))
+        wait()
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
+                                      SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
+        return "\(names[signal] ?? "signal") \(signal)"
+    }
+}

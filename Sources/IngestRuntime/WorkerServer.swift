@@ -1,0 +1,77 @@
+import CProcess
+import Foundation
+import Glibc
+import IngestCore
+import IngestPipeline
+
+/// The worker side (`ingest worker`): reads its configuration from the channel on fd 3, opens
+/// the library, says it is ready, then reads one unit per request and answers with its stages,
+/// its `jsonl` lines and its outcome. It dies with its supervisor (a `kill -9` of `ingest
+/// convert` leaves no worker behind writing files), and exits when the channel closes.
+public enum WorkerServer {
+    /// The supervisor's pid, set in the worker's environment.
+    static let supervisorVariable = "INGEST_SUPERVISOR_PID"
+    /// Fault injection for the tests: the worker crashes (SIGSEGV) on the unit whose name contains it.
+    public static let crashTestVariable = "INGEST_FAULT_CRASH_ON"
+    /// Fault injection for the tests: the worker hangs (a loop that never looks at a deadline)
+    /// on the unit whose name contains it.
+    public static let hangTestVariable = "INGEST_FAULT_HANG_ON"
+    /// The channel's file descriptor in a worker.
+    public static let channelDescriptor: Int32 = 3
+
+    /// Serves until the channel closes; returns the exit status.
+    public static func serve() -> Int32 {
+        let env = ProcessInfo.processInfo.environment
+        if let parent = env[supervisorVariable].flatMap(pid_t.init), ingest_die_with_parent(SIGKILL, parent) != 0 {
+            return 0    // the supervisor is already gone
+        }
+        let channel = WorkerChannel(fd: channelDescriptor)
+        guard case .frame(let first) = channel.receive(timeout: nil), first.kind == .hello,
+              let hello = try? JSONDecoder().decode(WorkerHello.self, from: first.payload) else {
+            FileHandle.standardError.write(Data("ingest worker: started without a supervisor (it is started by ingest convert/watch)\n".utf8))
+            return 2
+        }
+        // A backstop against one huge allocation that the supervisor's sampling would see too late:
+        // the address space is capped well above the resident limit (thread stacks and allocator
+        // arenas reserve address space they never touch).
+        let limit = UInt64(hello.config.workers.memoryLimitMB) << 20
+        _ = ingest_limit_address_space(limit * 2 + (4 << 30))
+
+        let pipeline: Pipeline
+        do {
+            if let path = hello.libraryPath {
+                pipeline = try Pipeline(config: hello.config, libraryPath: path, password: hello.password,
+                                        cacheDirectory: hello.cacheDirectory.map { URL(fileURLWithPath: $0) })
+            } else {
+                pipeline = Pipeline(config: hello.config, password: hello.password,
+                                    cacheDirectory: hello.cacheDirectory.map { URL(fileURLWithPath: $0) })
+            }
+        } catch {
+            let e = IngestError.wrap(error)
+            let fatal = WorkerFatal(code: e.code, message: e.message(hello.config.messageLanguage), detail: e.detail)
+            channel.send(.fatal, (try? JSONEncoder().encode(fatal)) ?? Data())
+            return 2
+        }
+        var importer = DocumentImporter(pipeline: pipeline, outputDirectory: URL(fileURLWithPath: hello.outputDirectory))
+        importer.pipeline.lineOutput = { channel.send(.line, $0) }
+        channel.send(.ready)
+
+        let crashOn = env[crashTestVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let hangOn = env[hangTestVariable].flatMap { $0.isEmpty ? nil : $0 }
+        while case .frame(let frame) = channel.receive(timeout: nil) {
+            guard frame.kind == .read, let request = WorkerRequest(frame.payload) else { continue }
+            importer.skipsDone = request.skipsDone
+            let name = request.unit.displayName
+            let outcome = importer.process(request.unit) { stage in
+                channel.send(.stage, Data(stage.rawValue.utf8))
+                if stage == .extract {
+                    if let crashOn, name.contains(crashOn) { raise(SIGSEGV) }
+                    if let hangOn, name.contains(hangOn) { while true { sleep(1) } }
+                }
+            }
+            let data = (try? StreamingJSONEncoder.encode(outcome, pretty: false)) ?? Data()
+            guard channel.send(.done, data) else { break }
+        }
+        return 0
+    }
+}
