@@ -56,6 +56,28 @@ public final class Library: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
             connection = try SQLiteConnection(path: path)
+            try Self.setUp(connection)
+        } catch let e as IngestError {
+            throw IngestError(.libraryUnavailable, ["path": path], detail: e.detail)
+        }
+    }
+
+    /// Schema and modes. Two processes opening a new library at the same moment (the workers of
+    /// one run) can find it locked while the other switches it to WAL, which SQLite reports at
+    /// once rather than through the busy timeout: the set-up is then tried again, for up to 10 s.
+    private static func setUp(_ connection: SQLiteConnection) throws {
+        var attempt = 0
+        while true {
+            do { return try setUpOnce(connection) } catch let e as IngestError where attempt < 200
+                && ((e.detail ?? "").contains("locked") || (e.detail ?? "").contains("busy")) {
+                attempt += 1
+                usleep(useconds_t(min(50_000, 2_000 * attempt)))
+            }
+        }
+    }
+
+    private static func setUpOnce(_ connection: SQLiteConnection) throws {
+        do {
             // Synchronous mode first: a new library's switch to WAL then syncs once less.
             try connection.execute("PRAGMA synchronous=NORMAL")
             try connection.query("PRAGMA journal_mode=WAL")
@@ -83,8 +105,6 @@ public final class Library: @unchecked Sendable {
             let columns = try connection.query("PRAGMA table_info(sources)").compactMap { $0[1].text }
             // (Another process may add it at the same moment: its "duplicate column" is not an error.)
             if !columns.contains("readiness") { try? connection.execute("ALTER TABLE sources ADD COLUMN readiness TEXT") }
-        } catch let e as IngestError {
-            throw IngestError(.libraryUnavailable, ["path": path], detail: e.detail)
         }
     }
 

@@ -46,12 +46,14 @@ final class ConvertCommandTests: XCTestCase {
     func testSamplesConvertAndRerunSkips() throws {
         let samples = Corpus.repositoryRoot.appendingPathComponent("samples").path
         let first = try convert([samples, "--out", out.path])
-        XCTAssertEqual(first.status, 0, first.stderr)
+        // note-courte.txt is deliberately too short: not ready is not a success (exit 1).
+        XCTAssertEqual(first.status, 1, first.stderr)
         XCTAssertTrue(first.stderr.contains("Results in \(out.path)"), first.stderr)
         XCTAssertFalse(first.stderr.contains("\r["), "no progress bar when stderr is not a terminal")
         let s = try summary()
         XCTAssertEqual(s["counts"]?["duplicates"], 1)
         XCTAssertEqual(s["counts"]?["failed"], 0)
+        XCTAssertEqual(s["counts"]?["notReady"], 1)
         try assertDocumentsValid()
         // The same chapter twice (UTF-8 Markdown, UTF-16 text): one is reported as the other's
         // duplicate. Which one is the original depends on which worker finishes first.
@@ -61,8 +63,10 @@ final class ConvertCommandTests: XCTestCase {
         let copy = try XCTUnwrap(duplicate?["sources"]?[0]?.stringValue)
         XCTAssertEqual(Set([original, copy]), pair)
         let second = try convert([samples, "--out", out.path])
-        XCTAssertEqual(second.status, 0)
-        XCTAssertEqual(try summary()["counts"]?["skipped"]?.intValue, s["counts"]?["total"]?.intValue)
+        // Skipped, and still said not ready (the library keeps each document's readiness).
+        XCTAssertEqual(second.status, 1)
+        XCTAssertEqual(try summary()["counts"]?["skipped"]?.intValue, (s["counts"]?["total"]?.intValue ?? 0) - 1)
+        XCTAssertEqual(try summary()["counts"]?["notReady"], 1)
         XCTAssertTrue(second.stderr.contains("already done"), second.stderr)
     }
 
@@ -113,7 +117,7 @@ final class ConvertCommandTests: XCTestCase {
 
     /// A document on which the reader crashes (a C library's segmentation fault, injected here by
     /// `INGEST_FAULT_CRASH_ON`) is set aside with `run.crashed`; every other document is converted,
-    /// with one worker or several (then the documents read at the same time are re-read alone).
+    /// with one worker or several.
     func testACrashOnOneDocumentDoesNotStopTheRun() throws {
         let input = dir.url.appendingPathComponent("crash-in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)

@@ -25,9 +25,10 @@ final class GoldenTests: XCTestCase {
         let pipeline = try Pipeline(config: config, libraryPath: dir.url.appendingPathComponent("lib.sqlite").path)
         let out = dir.url.appendingPathComponent("out")
         let plan = InputPlanner().plan([Corpus.repositoryRoot.appendingPathComponent("samples").path])
-        let summary = BatchRunner(pipeline: pipeline, outputDirectory: out).run(units: plan.units)
-        XCTAssertEqual(summary.counts.failed, 0, "\(summary.documents.filter { $0.status == .failed })")
-        XCTAssertEqual(summary.counts.duplicates, 1)
+        let importer = DocumentImporter(pipeline: pipeline, outputDirectory: out)
+        let outcomes = plan.units.map { importer.process($0) }
+        XCTAssertEqual(outcomes.filter { $0.status == .failed }, [])
+        XCTAssertEqual(outcomes.filter { $0.status == .duplicate }.count, 1)
 
         let documents = try FileManager.default.contentsOfDirectory(atPath: out.path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".sheet.json") && $0 != "summary.json" }.sorted()
