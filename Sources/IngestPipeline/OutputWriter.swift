@@ -58,6 +58,15 @@ public enum OutputWriter {
         }
     }
 
+    /// A process that exists and is not a zombie (a killed writer not yet reaped is not writing).
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state != "Z" && state != "X"
+    }
+
     /// The suffix of temporary files (`.NAME.PID.RANDOM.ingest-tmp`).
     public static let temporarySuffix = ".ingest-tmp"
 
@@ -73,7 +82,7 @@ public enum OutputWriter {
             let parts = (relative as NSString).lastPathComponent.split(separator: ".")
             // [name parts…, pid, random, "ingest-tmp"]
             guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]) else { continue }
-            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            if isAlive(pid) { continue }
             if unlink(directory.appendingPathComponent(relative).path) == 0 { removed += 1 }
         }
         return removed

@@ -56,6 +56,9 @@ public struct BatchRun: Sendable {
             }
         }
         reader.close()
+        // Again at the end: a writer killed just before this run started (its worker not yet gone
+        // then) leaves nothing behind either.
+        OutputWriter.removeAbandoned(in: outputDirectory)
         if let error = fatal.error { throw error }
         let summary = RunSummary(startedAt: started, outputDirectory: outputDirectory, library: libraryPath,
                                  documents: planned + collector.outcomes)

@@ -21,6 +21,9 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     let arguments: [String]
     let environment: [String: String]
     private var workers: [WorkerProcess?]
+    private var started = 0
+    /// Worker processes started so far (a recycled or killed worker is replaced by a new one).
+    public var workersStarted: Int { lock.lock(); defer { lock.unlock() }; return started }
     private let lock = NSLock()
     /// Extra seconds past the document limit before the kill, so the reader's own limit names the
     /// stage first when it can.
@@ -50,10 +53,16 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     /// Spawns a worker and sends it its configuration (without waiting for it to be ready).
     private func start() throws(IngestError) -> WorkerProcess {
         let worker: WorkerProcess
-        do { worker = try WorkerProcess.spawn(executable: executable, arguments: arguments, environment: environment) }
+        let (executable, arguments, environment) = (self.executable, self.arguments, self.environment)
+        do {
+            worker = try Spawner.shared.run {
+                try WorkerProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+            }
+        }
         catch let e as IngestError { throw e } catch { throw IngestError(.workerUnavailable, ["reason": "\(error)"]) }
         let data = (try? JSONEncoder().encode(hello)) ?? Data()
         worker.channel.send(.hello, data)
+        lock.lock(); started += 1; lock.unlock()
         return worker
     }
 
