@@ -15,11 +15,26 @@ public enum Runtime {
         public var libraryPath: String?
         public var password: String?
         public var cacheDirectory: URL?
+        /// Whether the caller shows each unit's current stage (a progress bar).
+        public var reportsStages: Bool
         public init(config: PipelineConfig, outputDirectory: URL, libraryPath: String?, password: String? = nil,
-                    cacheDirectory: URL? = nil) {
+                    cacheDirectory: URL? = nil, reportsStages: Bool = false) {
             self.config = config; self.outputDirectory = outputDirectory; self.libraryPath = libraryPath
-            self.password = password; self.cacheDirectory = cacheDirectory
+            self.password = password; self.cacheDirectory = cacheDirectory; self.reportsStages = reportsStages
         }
+    }
+
+    /// A worker process started before the configuration is known (at the top of a command), so
+    /// its start-up overlaps the command's own; handed to `reader(_:prestarted:)`.
+    public struct Prestarted: @unchecked Sendable {
+        let worker: WorkerProcess?
+    }
+
+    /// Starts one worker now, unless documents will be read in this process.
+    public static func prestart() -> Prestarted {
+        guard ProcessInfo.processInfo.environment[inProcessVariable] != "1" else { return Prestarted(worker: nil) }
+        return Prestarted(worker: try? SubprocessReader.spawn(executable: WorkerProcess.currentExecutable, arguments: ["worker"],
+                                                             environment: ProcessInfo.processInfo.environment))
     }
 
     public static func isolated(_ config: PipelineConfig) -> Bool {
@@ -27,14 +42,15 @@ public enum Runtime {
     }
 
     /// The reader for `setup`, with `slots` units read at once (default: the configured concurrency).
-    public static func reader(_ setup: Setup, slots: Int? = nil) throws(IngestError) -> any DocumentReader {
+    public static func reader(_ setup: Setup, slots: Int? = nil, prestarted: Prestarted? = nil) throws(IngestError) -> any DocumentReader {
         let slots = slots ?? setup.config.effectiveConcurrency
         if isolated(setup.config) {
             return SubprocessReader(hello: WorkerHello(config: setup.config, outputDirectory: setup.outputDirectory,
                                                        libraryPath: setup.libraryPath, password: setup.password,
-                                                       cacheDirectory: setup.cacheDirectory),
-                                    slots: slots)
+                                                       cacheDirectory: setup.cacheDirectory, reportsStages: setup.reportsStages),
+                                    slots: slots, prestarted: prestarted?.worker)
         }
+        prestarted?.worker?.retire()
         let pipeline: Pipeline
         do {
             if let path = setup.libraryPath {

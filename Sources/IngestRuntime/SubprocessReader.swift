@@ -33,16 +33,43 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
 
     /// - Parameters:
     ///   - executable/arguments: how to start a worker (default: this executable, `worker`).
-    public init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = ["worker"],
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    ///   - prestarted: a worker already started (`Runtime.prestart`), given its configuration now.
+    init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = ["worker"],
+         environment: [String: String] = ProcessInfo.processInfo.environment, prestarted: WorkerProcess?) {
         self.hello = hello
         self.slots = max(1, slots)
         self.executable = executable ?? WorkerProcess.currentExecutable
         self.arguments = arguments
         self.environment = environment
         workers = Array(repeating: nil, count: self.slots)
-        // The first worker starts now (its start-up overlaps the caller's planning).
-        if let w = try? start() { workers[0] = w }
+        // Every worker starts now: their start-up overlaps the caller's planning, and each other's.
+        for slot in 0..<self.slots {
+            if slot == 0, let prestarted {
+                sendHello(prestarted)
+                workers[0] = prestarted
+            } else if let w = try? start() {
+                workers[slot] = w
+            }
+        }
+    }
+
+    public convenience init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = ["worker"],
+                            environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(hello: hello, slots: slots, executable: executable, arguments: arguments, environment: environment, prestarted: nil)
+    }
+
+    /// Spawns a worker from the spawner thread (see `Spawner`).
+    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws(IngestError) -> WorkerProcess {
+        do {
+            return try Spawner.shared.run {
+                try WorkerProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+            }
+        } catch let e as IngestError { throw e } catch { throw IngestError(.workerUnavailable, ["reason": "\(error)"]) }
+    }
+
+    private func sendHello(_ worker: WorkerProcess) {
+        worker.channel.send(.hello, (try? JSONEncoder().encode(hello)) ?? Data())
+        lock.lock(); started += 1; lock.unlock()
     }
 
     deinit { close() }
@@ -52,17 +79,8 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
 
     /// Spawns a worker and sends it its configuration (without waiting for it to be ready).
     private func start() throws(IngestError) -> WorkerProcess {
-        let worker: WorkerProcess
-        let (executable, arguments, environment) = (self.executable, self.arguments, self.environment)
-        do {
-            worker = try Spawner.shared.run {
-                try WorkerProcess.spawn(executable: executable, arguments: arguments, environment: environment)
-            }
-        }
-        catch let e as IngestError { throw e } catch { throw IngestError(.workerUnavailable, ["reason": "\(error)"]) }
-        let data = (try? JSONEncoder().encode(hello)) ?? Data()
-        worker.channel.send(.hello, data)
-        lock.lock(); started += 1; lock.unlock()
+        let worker = try Self.spawn(executable: executable, arguments: arguments, environment: environment)
+        sendHello(worker)
         return worker
     }
 
@@ -171,11 +189,14 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         worker.retire()
     }
 
+    /// Ends the workers: each is asked to stop (its channel closed) and is not waited for — a
+    /// worker sends a unit's outcome only after everything of that unit is written and recorded,
+    /// so there is nothing left for it to do but exit.
     public func close() {
         lock.lock()
         let all = workers.compactMap { $0 }
         workers = Array(repeating: nil, count: slots)
         lock.unlock()
-        for w in all { w.retire() }
+        for w in all { w.stop() }
     }
 }

@@ -11,10 +11,14 @@ public struct WorkerHello: Codable, Sendable, Equatable {
     public var libraryPath: String?
     public var password: String?
     public var cacheDirectory: String?
+    /// Whether the worker reports each stage (a progress bar shows them; otherwise they would
+    /// cost a message and a wake-up each for nothing).
+    public var reportsStages: Bool
 
-    public init(config: PipelineConfig, outputDirectory: URL, libraryPath: String?, password: String?, cacheDirectory: URL?) {
+    public init(config: PipelineConfig, outputDirectory: URL, libraryPath: String?, password: String?, cacheDirectory: URL?,
+                reportsStages: Bool = false) {
         self.config = config; self.outputDirectory = outputDirectory.path; self.libraryPath = libraryPath
-        self.password = password; self.cacheDirectory = cacheDirectory?.path
+        self.password = password; self.cacheDirectory = cacheDirectory?.path; self.reportsStages = reportsStages
     }
 }
 

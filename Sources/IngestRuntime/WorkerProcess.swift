@@ -67,9 +67,12 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Asks it to stop (closing the channel is the request) and reaps it.
     func retire() {
-        shutdown(channel.fd, Int32(SHUT_RDWR))
+        stop()
         wait()
     }
+
+    /// Asks it to stop, without waiting.
+    func stop() { shutdown(channel.fd, Int32(SHUT_RDWR)) }
 
     static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",

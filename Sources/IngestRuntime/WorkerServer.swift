@@ -62,8 +62,9 @@ public enum WorkerServer {
             guard frame.kind == .read, let request = WorkerRequest(frame.payload) else { continue }
             importer.skipsDone = request.skipsDone
             let name = request.unit.displayName
+            let reportsStages = hello.reportsStages
             let outcome = importer.process(request.unit) { stage in
-                channel.send(.stage, Data(stage.rawValue.utf8))
+                if reportsStages { channel.send(.stage, Data(stage.rawValue.utf8)) }
                 if stage == .extract {
                     if let crashOn, name.contains(crashOn) { raise(SIGSEGV) }
                     if let hangOn, name.contains(hangOn) { while true { sleep(1) } }

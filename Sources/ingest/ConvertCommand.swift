@@ -37,7 +37,7 @@ enum ConvertCommand {
     are not ready, 2 usage or configuration error.
     """
 
-    static func run(_ argv: [String]) -> Int32 {
+    static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) -> Int32 {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--lesson", "--group"]),
@@ -65,11 +65,15 @@ enum ConvertCommand {
 
         let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
         let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
-        // The reader first: its first worker process starts while the inputs are planned.
+        let quiet = args.has("--quiet")
+        let jsonl = args.has("--jsonl")
+        let bar = Terminal.stderrIsTTY && !quiet && !jsonl
+        // The reader first: its worker processes start while the inputs are planned.
         let reader: any DocumentReader
         do {
             reader = try Runtime.reader(.init(config: config, outputDirectory: out, libraryPath: libraryPath,
-                                              password: args.value("--password"), cacheDirectory: cache))
+                                              password: args.value("--password"), cacheDirectory: cache, reportsStages: bar),
+                                        prestarted: prestarted)
         } catch { Terminal.error("ingest: \(error.code): \(error.message(language)) \(error.detail ?? "")"); return 2 }
 
         var units: [ImportUnit] = []
@@ -97,9 +101,7 @@ enum ConvertCommand {
             failures += plan.failures
         }
 
-        let quiet = args.has("--quiet")
-        let jsonl = args.has("--jsonl")
-        let display = ProgressDisplay(bar: Terminal.stderrIsTTY && !quiet && !jsonl, jsonl: jsonl, slots: reader.slots)
+        let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots)
         let summary: RunSummary
         do {
             summary = try BatchRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language)

@@ -30,7 +30,10 @@ let command = argv.first ?? "help"
 if !argv.isEmpty { argv.removeFirst() }
 let status: Int32
 switch command {
-case "convert": status = ConvertCommand.run(argv)
+case "convert":
+    // A worker process starts first thing: its start-up overlaps this one's (configuration, planning).
+    let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
+    status = ConvertCommand.run(argv, prestarted: prestarted)
 // Started by convert and watch, never by hand: reads documents for them over fd 3.
 case "worker": status = WorkerServer.serve()
 case "youtube": status = YouTubeCommand.run(argv)

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Runtime benchmark (issue 12): the cost of reading documents in worker processes, and what
+# two workers buy. Every figure is a ratio to a peer measured in the same run:
+#   1. one small text file end to end: worker process vs in process (INGEST_IN_PROCESS=1)
+#   2. 1,000 text files: vs sha256sum over the same files, and vs the in-process run
+#   3. mixed folder (10 PDFs, 30 .docx, 100 texts, 22 audio files): --concurrency 2 vs 1, against
+#      the speed-up two parallel pdftotext loops get over one on the folder's PDFs
+#   4. memory: peak RSS of the supervising process over 1,000 and 10,000 files (growth per file)
+# Usage: bench/runtime/run.sh [ROUNDS]    (needs GNU time, poppler-utils, python3)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+rounds=${1:-5}
+work=bench/work/runtime
+corpus=../shared/corpus
+mkdir -p "$work"
+scripts/build-release.sh >/dev/null 2>&1
+bin=$(pwd)/.build/release/ingest
+export INGEST_CONFIG=""
+now() { date +%s.%N; }
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+ratio() { echo "$1 / $2" | bc -l; }
+run=$(date +%s)   # output folders are new each run and deleted at the end (see bench/text/run.sh on ext4)
+
+# Inputs
+[ -d "$work/text-1000" ] || python3 bench/text/make_corpus.py "$work/text-1000" 1000 >/dev/null
+if [ ! -d "$work/text-10000" ]; then
+  mkdir -p "$work/text-10000"
+  for i in $(seq 0 9999); do printf 'Leçon %d\n\nLa cellule %d est l’unité de base du vivant; elle contient un noyau.\n' "$i" "$i" > "$work/text-10000/t$i.txt"; done
+fi
+if [ ! -d "$work/tiny-1000" ]; then mkdir -p "$work/tiny-1000"; for i in $(seq 0 999); do cp "$work/text-10000/t$i.txt" "$work/tiny-1000/"; done; fi
+if [ ! -d "$work/mixed" ]; then
+  mkdir -p "$work/mixed"/{pdf,docx,text,audio}
+  pdfs=(pypdf-crazyones pdfminer-jo pdfminer-naacl06-shinyama pdfplumber-2023-06-20-PV pdfplumber-federal-register-2020-17221
+        pdfplumber-scotus-transcript-p1 pdfplumber-word365_structure pypdf-multilang pypdf-encryption-unencrypted pdfminer-rc4-40)
+  for i in "${!pdfs[@]}"; do cp "$corpus/pdf/${pdfs[$i]}.pdf" "$work/mixed/pdf/$i.pdf"; done
+  mapfile -t docx < <(ls "$corpus"/docx/*.docx | head -30)
+  for i in "${!docx[@]}"; do cp "${docx[$i]}" "$work/mixed/docx/$i.docx"; done
+  i=0; for f in "$work"/text-1000/*; do cp "$f" "$work/mixed/text/"; i=$((i+1)); [ $i -ge 100 ] && break; done
+  mapfile -t audio < <(ls "$corpus"/audio/* | grep -E '\.(mp3|m4a|ogg|opus|flac|wav)$' | head -22)
+  for i in "${!audio[@]}"; do cp "${audio[$i]}" "$work/mixed/audio/$i.${audio[$i]##*.}"; done
+fi
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg); rounds: $rounds"
+
+convert() {  # convert DIR TAG [extra args...]: prints seconds
+  local dir=$1 tag=$2; shift 2
+  local s e; s=$(now)
+  "$bin" convert "$dir" --out "$work/out-$run-$tag" --library "$work/lib-$run-$tag.sqlite" --quiet --sink directory "$@" || true
+  e=$(now); echo "$e - $s" | bc -l
+}
+
+# 1. One small file
+one=(); one_in=()
+for r in $(seq $((rounds * 4))); do
+  one+=("$(convert samples/the-water-cycle.txt "one-$r")")
+  one_in+=("$(INGEST_IN_PROCESS=1 convert samples/the-water-cycle.txt "onein-$r")")
+done
+m1=$(median "${one[@]}"); m1i=$(median "${one_in[@]}")
+printf '1. one small file: workers %.3f s, in process %.3f s → %.2f× (target ≤ 1.3×)\n' "$m1" "$m1i" "$(ratio "$m1" "$m1i")"
+
+# 2. 1,000 text files
+t=(); ti=(); sha=()
+for r in $(seq "$rounds"); do
+  s=$(now); find "$work/text-1000" -type f -print0 | xargs -0 sha256sum >/dev/null; e=$(now); sha+=("$(echo "$e - $s" | bc -l)")
+  t+=("$(convert "$work/text-1000" "t-$r")")
+  ti+=("$(INGEST_IN_PROCESS=1 convert "$work/text-1000" "ti-$r")")
+done
+m2=$(median "${t[@]}"); m2i=$(median "${ti[@]}"); m2s=$(median "${sha[@]}")
+printf '2. 1,000 texts: workers %.3f s, in process %.3f s, sha256sum %.3f s → %.2f× sha256sum (target ≤ 5× quiet), %.2f× in process (≤ 1.3×)\n' \
+  "$m2" "$m2i" "$m2s" "$(ratio "$m2" "$m2s")" "$(ratio "$m2" "$m2i")"
+
+# 3. Mixed folder, one worker vs two, against pdftotext loops
+c1=(); c2=(); p1=(); p2=()
+pdflist=("$work"/mixed/pdf/*.pdf)
+loop() { for k in 1 2 3; do for f in "$@"; do pdftotext "$f" - >/dev/null 2>&1 || true; done; done; }
+half=$(( ${#pdflist[@]} / 2 ))
+for r in $(seq "$rounds"); do
+  c1+=("$(convert "$work/mixed" "c1-$r" --concurrency 1)")
+  c2+=("$(convert "$work/mixed" "c2-$r" --concurrency 2)")
+  s=$(now); loop "${pdflist[@]}"; loop "${pdflist[@]}"; e=$(now); p1+=("$(echo "$e - $s" | bc -l)")
+  s=$(now); loop "${pdflist[@]}" & loop "${pdflist[@]}" & wait; e=$(now); p2+=("$(echo "$e - $s" | bc -l)")
+done
+m3a=$(median "${c1[@]}"); m3b=$(median "${c2[@]}"); mp1=$(median "${p1[@]}"); mp2=$(median "${p2[@]}")
+ours=$(ratio "$m3a" "$m3b"); peer=$(ratio "$mp1" "$mp2")
+printf '3. mixed folder: concurrency 1 %.3f s, 2 %.3f s → speed-up %.2f×; two pdftotext loops %.2f× → %.0f%% of the peer'"'"'s speed-up (target ≥ 90%%)\n' \
+  "$m3a" "$m3b" "$ours" "$peer" "$(echo "($ours - 1) / ($peer - 1) * 100" | bc -l)"
+
+# 4. Memory of the supervising process over 1,000 and 10,000 files (one worker, so the
+#    supervisor's own growth shows; workers are separate processes, recycled)
+# The supervisor's own peak (time(1) would report the largest process of the tree): its VmHWM,
+# sampled every 50 ms while it runs.
+hwm() {
+  "$bin" convert "$1" --out "$work/out-$run-$2" --library "$work/lib-$run-$2.sqlite" --quiet --sink none --concurrency 1 &
+  local pid=$! peak=0 v
+  while kill -0 $pid 2>/dev/null; do v=$(awk '/VmHWM/ {print $2}' /proc/$pid/status 2>/dev/null || echo 0); [ -n "$v" ] && [ "$v" -gt "$peak" ] && peak=$v; sleep 0.05; done
+  wait $pid || true; echo "$peak"
+}
+h1=$(hwm "$work/tiny-1000" "m1k"); h10=$(hwm "$work/text-10000" "m10k")
+printf '4. supervisor peak RSS: 1,000 files %d KB, 10,000 files %d KB → %.2f KB per file (target ≤ 1 KB)\n' \
+  "$h1" "$h10" "$(echo "($h10 - $h1) / 9000" | bc -l)"
+
+rm -rf "$work"/out-$run-* "$work"/lib-$run-*
