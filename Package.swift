@@ -40,6 +40,11 @@ let package = Package(
         // (libcurl4-openssl-dev), so runs that make no request never map libcurl and its TLS chain.
         .target(name: "CCurl", dependencies: ["CLazyLoad"]),
         .target(name: "IngestHTTP", dependencies: ["IngestCore", "CCurl"]),
+        // inotify's header and a helper to walk its event buffer (a flexible array member).
+        .target(name: "CInotify"),
+        // The parts of `ingest watch`: inotify watcher, polling scanner, stability gate,
+        // completeness check, arrival order. The watch loop itself belongs to the runtime.
+        .target(name: "IngestWatch", dependencies: ["IngestCore", "CInotify"]),
 
         // MARK: Extractors
         .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler"]),
@@ -71,6 +76,7 @@ let package = Package(
         .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestTestSupport"]),
         .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"]),
         .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "IngestWatchTests", dependencies: ["IngestWatch", "IngestTestSupport"]),
         .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestTestSupport"]),
         .testTarget(name: "IngestRuntimeTests", dependencies: ["IngestRuntime", "IngestPipeline", "IngestTestSupport"]),
     ]

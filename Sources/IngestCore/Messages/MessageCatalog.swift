@@ -35,7 +35,7 @@ public enum MessageCatalog {
         ("core", coreMessages), ("readiness", readinessMessages), ("pdf", pdfMessages),
         ("ocr", ocrMessages), ("zip", zipMessages), ("office", officeMessages),
         ("audio", audioMessages), ("youtube", youtubeMessages), ("pipeline", pipelineMessages),
-        ("http", httpMessages),
+        ("http", httpMessages), ("watch", watchMessages),
     ]
 
     public static let entries: [ErrorCode: MessageEntry] = {
