@@ -61,7 +61,7 @@ let package = Package(
         // The runtime: document readers (in process, or worker processes with hard limits), and the
         // loops of convert and watch over them. The CLI knows only it (and what it re-exports).
         .target(name: "CProcess"),
-        .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "CProcess"]),
+        .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "IngestWatch", "CProcess"]),
         .executableTarget(name: "ingest", dependencies: ["IngestRuntime", "IngestPipeline"]),
 
         // MARK: Tests mirror Sources

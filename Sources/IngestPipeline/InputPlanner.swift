@@ -124,11 +124,11 @@ public struct InputPlanner {
                           outputName: uniqueName(relative, used: &used))
     }
 
-    static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "heic", "heif", "webp", "tif", "tiff", "bmp", "gif"]
+    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "heic", "heif", "webp", "tif", "tiff", "bmp", "gif"]
 
     /// The stem of a numbered photo name: `IMG_0042.jpg` → `IMG`, `cours p3.png` → `cours p`,
     /// `scan-12.heic` → `scan`; nil when the name does not end in a number.
-    static func photoStem(_ name: String) -> String? {
+    public static func photoStem(_ name: String) -> String? {
         let base = (name as NSString).deletingPathExtension
         let digits = base.reversed().prefix(while: { $0.isASCII && $0.isNumber })
         guard !digits.isEmpty, digits.count < base.count else { return nil }

@@ -18,6 +18,7 @@ Usage: ingest COMMAND [options]
 Commands:
   convert PATH... --out DIR   convert files and folders (PDF, scans, photos, .docx, audio,
                               YouTube links, text) into one JSON document each
+  watch INBOX --out DIR       watch a folder and convert every document dropped into it
   youtube URL --preview       check a YouTube link and preview its captions
   config                      show, check or explain the configuration (pipeline.json)
   help [COMMAND]              this help, or a command's
@@ -34,6 +35,9 @@ case "convert":
     // A worker process starts first thing: its start-up overlaps this one's (configuration, planning).
     let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
     status = ConvertCommand.run(argv, prestarted: prestarted)
+case "watch":
+    let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
+    status = WatchCommand.run(argv, prestarted: prestarted)
 // Started by convert and watch, never by hand: reads documents for them over fd 3.
 case "worker": status = WorkerServer.serve()
 case "youtube": status = YouTubeCommand.run(argv)

@@ -1,0 +1,413 @@
+import Foundation
+import Glibc
+import IngestCore
+import IngestPipeline
+import IngestWatch
+
+/// What the watch loop tells while it runs (the CLI draws a status line or prints JSON Lines).
+public enum WatchReport: Sendable {
+    /// Watching began: how (`inotify` or `polling`) and how many files wait in the backlog.
+    case started(mode: String, backlog: Int)
+    /// Something the user should know (polling fallback and why, a folder that vanished).
+    case notice(IngestError)
+    /// A unit was taken for reading.
+    case taken(ImportUnit, queued: Int)
+    /// A document's outcome.
+    case document(DocumentOutcome, totals: WatchRun.Totals)
+    /// A source file was deleted; its document (if any) is kept.
+    case removed(path: String)
+    /// A file still incomplete (being written, cut): it will be tried again.
+    case incomplete(path: String, reason: String)
+    /// The loop ended (stop request, or `--once` with the backlog done).
+    case stopped(WatchRun.Totals)
+}
+
+public protocol WatchObserver: Sendable {
+    func report(_ report: WatchReport)
+}
+
+/// A request to stop the watch loop (SIGINT/SIGTERM): in-flight documents finish, nothing new is
+/// taken. A second request abandons in-flight documents (their workers are killed; the atomic
+/// writes and the library leave nothing half-done, and the next start retries them).
+public final class StopSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests = 0
+    public init() {}
+    public func request() { lock.lock(); requests += 1; lock.unlock() }
+    public var isRequested: Bool { lock.lock(); defer { lock.unlock() }; return requests > 0 }
+    public var isUrgent: Bool { lock.lock(); defer { lock.unlock() }; return requests > 1 }
+}
+
+/// `ingest watch`: a watched inbox, over the same runtime as `convert`. Each complete file is
+/// read once — through inotify (polling on network shares, with `--poll`, or when the kernel's
+/// watch limit is reached), a stability gate for writers that never close, and a format
+/// completeness check — newest first, new arrivals ahead of the backlog. State lives in the same
+/// library as `convert`: a restart reads nothing twice, an edited file is read again (its new
+/// document supersedes the old one), a deleted source is reported and its document kept. Numbered
+/// photos of one folder become one document once the folder has been quiet for a while.
+/// Sources are only ever read.
+public final class WatchRun: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var once = false
+        public var poll = false
+        public var groupsPhotos = true
+        public init(once: Bool = false, poll: Bool = false, groupsPhotos: Bool = true) {
+            self.once = once; self.poll = poll; self.groupsPhotos = groupsPhotos
+        }
+    }
+
+    public struct Totals: Sendable, Equatable {
+        public var done = 0, failed = 0, notReady = 0, duplicates = 0, skipped = 0, removed = 0
+        public var queued = 0, reading = 0
+        public var last: String?
+    }
+
+    let reader: any DocumentReader
+    let inbox: URL
+    let outputDirectory: URL
+    let settings: PipelineConfig.Watch
+    let options: Options
+    let language: MessageLanguage
+    let observer: (any WatchObserver)?
+    let events: ReadEvents
+
+    public init(reader: any DocumentReader, inbox: URL, outputDirectory: URL, config: PipelineConfig, options: Options,
+                observer: (any WatchObserver)?, events: ReadEvents = ReadEvents()) {
+        self.reader = reader
+        self.inbox = inbox.standardizedFileURL.resolvingSymlinksInPath()
+        self.outputDirectory = outputDirectory.standardizedFileURL
+        self.settings = config.watch
+        self.options = options
+        self.language = config.messageLanguage
+        self.observer = observer
+        self.events = events
+    }
+
+    // MARK: State (the loop thread's, except what `lock` guards)
+
+    private let lock = NSCondition()
+    private var totals = Totals()
+    private var free: [Int] = []
+    private var busy = 0
+    private var fatal: IngestError?
+    /// Units whose reading finished since the loop last looked (their keys).
+    private var finishedKeys: [String] = []
+
+    private var gate = StabilityGate()
+    private var queue = ArrivalQueue()
+    /// What each queued key reads (a file, or the photos of one lesson).
+    private var pendingUnits: [String: ImportUnit] = [:]
+    /// Numbered photos waiting for their folder to be quiet: lesson key → (files, last change).
+    private var lessons: [String: (files: Set<String>, changedAt: Double)] = [:]
+    /// Keys being read now: a key that changes meanwhile is queued again after.
+    private var reading = Set<String>()
+    private var again = Set<String>()
+    /// Files known to exist (for polling and for telling a deletion of something we read).
+    private var known: [String: FileStamp] = [:]
+    private var watcher: InotifyWatcher?
+    private let scanner = PollingScanner()
+    private var lastScan = 0.0
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Runs until `stop` is requested, or with `once` until the backlog is read. Throws when no
+    /// document can be read at all (the worker cannot start, the library cannot be opened).
+    public func run(stop: StopSignal) throws(IngestError) -> Totals {
+        gate = StabilityGate(quietSeconds: settings.quietSeconds, closedSettleSeconds: 0.02,
+                             retryIncompleteAfterSeconds: max(1, settings.quietSeconds),
+                             giveUpIncompleteAfterSeconds: settings.giveUpIncompleteAfterSeconds)
+        OutputWriter.removeAbandoned(in: outputDirectory)
+        var mode = "polling"
+        if !options.poll {
+            do { watcher = try InotifyWatcher(root: inbox); mode = "inotify" } catch {
+                let e = IngestError.wrap(error)
+                if e.code == .fileNotFound { throw e }
+                observer?.report(.notice(e))
+            }
+        }
+        // The backlog: files already there. Those unchanged for the quiet period are taken as they
+        // are (newest first); the others go through the gate like new arrivals.
+        let start = Self.now()
+        let wallNow = Date().timeIntervalSince1970
+        known = scan()
+        var backlog = 0
+        for (path, stamp) in known {
+            if wallNow - Double(stamp.mtimeNs) / 1e9 >= settings.quietSeconds {
+                if admit(path, now: start, backlog: stamp) { backlog += 1 }
+            } else {
+                gate.observe(path, stamp: stamp, now: start)
+            }
+        }
+        lastScan = start
+        observer?.report(.started(mode: mode, backlog: backlog))
+
+        free = Array(0..<reader.slots)
+        let threads = reader.slots
+        let group = DispatchGroup()
+        for _ in 0..<threads { group.enter() }
+        for _ in 0..<threads {
+            Thread.detachNewThread { [self] in slotLoop(); group.leave() }
+        }
+        defer {
+            lock.lock(); stopping = true; lock.broadcast(); lock.unlock()
+            if stop.isUrgent { reader.close() }
+            group.wait()
+            reader.close()
+            OutputWriter.removeAbandoned(in: outputDirectory)
+        }
+
+        while true {
+            if let f = lockedFatal() { throw f }
+            if stop.isUrgent { break }
+            collectFinished()
+            let idle = queue.isEmpty && lockedBusy() == 0 && jobs.isEmpty
+            if stop.isRequested && (idle || stop.isUrgent) { break }
+            if stop.isRequested { waitForWork(0.05); continue }
+            if options.once && idle && gate.waiting.isEmpty && lessons.isEmpty { break }
+
+            let now = Self.now()
+            // How long to wait for events: until the gate or a lesson folder needs a look, a slot
+            // may need feeding, or (polling) the next scan.
+            var timeout = 1.0
+            if let d = gate.nextDeadline() { timeout = min(timeout, max(0, d - now)) }
+            for l in lessons.values { timeout = min(timeout, max(0, l.changedAt + settings.lessonQuietSeconds - now)) }
+            if !queue.isEmpty || lockedBusy() > 0 { timeout = min(timeout, 0.02) }
+            if watcher == nil { timeout = min(timeout, max(0, lastScan + settings.pollSeconds - now)) }
+
+            let arrived: [WatchEvent]
+            if let watcher {
+                arrived = watcher.wait(timeout: timeout)
+            } else {
+                if timeout > 0 { waitForWork(timeout) }
+                arrived = Self.now() >= lastScan + settings.pollSeconds ? rescan() : []
+            }
+            handle(arrived)
+            release(now: Self.now())
+            dispatch()
+        }
+        return lockedTotals()
+    }
+
+    // MARK: Events
+
+    /// Files under the inbox that may be documents (temporary names, dot-files, our own outputs
+    /// when they are inside the inbox, and folders of the system left out).
+    private func scan() -> [String: FileStamp] {
+        scanner.snapshot(root: inbox).filter { isCandidate($0.key) }
+    }
+
+    private func isCandidate(_ path: String) -> Bool {
+        if path.hasPrefix(outputDirectory.path + "/") || path == outputDirectory.path { return false }
+        let relative = path.hasPrefix(inbox.path + "/") ? String(path.dropFirst(inbox.path.count + 1)) : path
+        let parts = relative.split(separator: "/")
+        guard let name = parts.last else { return false }
+        if TemporaryNames.isIgnored(String(name)) { return false }
+        return !parts.dropLast().contains { TemporaryNames.isIgnoredFolder(String($0)) }
+    }
+
+    private func rescan() -> [WatchEvent] {
+        lastScan = Self.now()
+        let fresh = scan()
+        let diff = scanner.diff(known, fresh)
+        return diff
+    }
+
+    private func handle(_ events: [WatchEvent]) {
+        let now = Self.now()
+        for event in events {
+            switch event {
+            case .changed(let url, let closed):
+                let path = url.standardizedFileURL.path
+                guard isCandidate(path), let stamp = FileStamp(path: path) else { continue }
+                known[path] = stamp
+                gate.observe(path, stamp: stamp, now: now, closed: closed)
+            case .removed(let url):
+                let path = url.standardizedFileURL.path
+                gate.forget(path)
+                gate.forgetTree(path)
+                queue.remove(path)
+                for p in known.keys where p == path || p.hasPrefix(path + "/") {
+                    known[p] = nil
+                    if isCandidate(p) {
+                        lock.lock(); totals.removed += 1; lock.unlock()
+                        observer?.report(.removed(path: relative(p)))
+                    }
+                }
+                for (key, lesson) in lessons where lesson.files.contains(path) {
+                    var l = lesson
+                    l.files.remove(path)
+                    lessons[key] = l.files.isEmpty ? nil : (l.files, now)
+                }
+            case .overflow:
+                // The kernel dropped events: look at everything again; nothing is lost.
+                handle(rescan())
+            case .limitReached(let e):
+                observer?.report(.notice(e))
+                watcher = nil
+            }
+        }
+        // Paths the gate waits on are checked again (stat) when their time comes.
+        for path in gate.waiting {
+            if let stamp = FileStamp(path: path) { gate.observe(path, stamp: stamp, now: now) } else { gate.forget(path) }
+        }
+    }
+
+    /// Files the gate lets through: checked for completeness, then queued (numbered photos wait
+    /// for their folder to be quiet).
+    private func release(now: Double) {
+        for r in gate.ready(now: now) {
+            let path = r.path
+            if case .ready = r, case .incomplete(let reason) = Completeness.check(URL(fileURLWithPath: path)) {
+                gate.retryLater(path, now: now)
+                observer?.report(.incomplete(path: relative(path), reason: reason))
+                continue
+            }
+            _ = admit(path, now: now, backlog: nil)
+        }
+        for (key, lesson) in lessons where now >= lesson.changedAt + settings.lessonQuietSeconds {
+            lessons[key] = nil
+            let files = lesson.files.sorted { NaturalOrder.less(($0 as NSString).lastPathComponent, ($1 as NSString).lastPathComponent) }
+                .filter { FileManager.default.fileExists(atPath: $0) }
+            guard !files.isEmpty else { continue }
+            pendingUnits[key] = lessonUnit(files)
+            enqueue(key, backlog: nil)
+        }
+    }
+
+    /// Queues a settled file (or its lesson); returns whether it was queued now.
+    @discardableResult
+    private func admit(_ path: String, now: Double, backlog: FileStamp?) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        if options.groupsPhotos, InputPlanner.photoExtensions.contains(url.pathExtension.lowercased()),
+           let stem = InputPlanner.photoStem(url.lastPathComponent) {
+            let key = "lesson:" + url.deletingLastPathComponent().path + "/" + stem.lowercased()
+            var lesson = lessons[key] ?? (files: [], changedAt: now)
+            lesson.files.insert(path)
+            // The backlog's photos are old: their folder is quiet already.
+            lesson.changedAt = backlog == nil ? now : min(lesson.changedAt, now - settings.lessonQuietSeconds)
+            lessons[key] = lesson
+            return false
+        }
+        pendingUnits[path] = fileUnit(path)
+        enqueue(path, backlog: backlog)
+        return true
+    }
+
+    private func enqueue(_ key: String, backlog: FileStamp?) {
+        if reading.contains(key) { again.insert(key); return }
+        if let backlog { queue.addBacklog(key, mtimeNs: backlog.mtimeNs) } else { queue.addArrival(key) }
+        lock.lock(); totals.queued = queue.count; lock.unlock()
+    }
+
+    private func relative(_ path: String) -> String {
+        path.hasPrefix(inbox.path + "/") ? String(path.dropFirst(inbox.path.count + 1)) : path
+    }
+
+    /// `cours/chapitre 1.pdf` → output `cours/chapitre 1`; when another file of that folder has
+    /// the same stem (`chapitre 1.docx`), the full name, so outputs never overwrite each other.
+    private func fileUnit(_ path: String) -> ImportUnit {
+        let rel = relative(path)
+        let stem = (rel as NSString).deletingPathExtension
+        let folder = (path as NSString).deletingLastPathComponent
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let clash = names.contains { $0 != (path as NSString).lastPathComponent && ($0 as NSString).deletingPathExtension == base
+            && !TemporaryNames.isIgnored($0) }
+        return ImportUnit(sources: [.file(URL(fileURLWithPath: path, isDirectory: false), name: rel)],
+                          outputName: clash || stem.isEmpty ? rel : stem)
+    }
+
+    private func lessonUnit(_ files: [String]) -> ImportUnit {
+        let first = relative(files[0])
+        let folder = (first as NSString).deletingLastPathComponent
+        let stem = InputPlanner.photoStem((first as NSString).lastPathComponent) ?? (first as NSString).deletingPathExtension
+        let names = files.map { relative($0) }
+        let display = names.count <= 3 ? names.joined(separator: ", ") : "\(names[0]) … \(names[names.count - 1]) (\(names.count))"
+        return ImportUnit(sources: [UnitSource(files: files.map { URL(fileURLWithPath: $0, isDirectory: false) }, name: display)],
+                          outputName: folder.isEmpty ? stem : folder + "/" + stem)
+    }
+
+    // MARK: Reading on the slots
+
+    private var jobs: [(key: String, unit: ImportUnit)] = []
+    private var stopping = false
+
+    /// Hands queued units to free slots (the queue decides the order until the last moment).
+    private func dispatch() {
+        lock.lock()
+        while jobs.count < free.count, let key = queue.pop() {
+            guard let unit = pendingUnits.removeValue(forKey: key) else { continue }
+            reading.insert(key)
+            jobs.append((key, unit))
+            totals.queued = queue.count
+            observer?.report(.taken(unit, queued: queue.count))
+        }
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    private func slotLoop() {
+        lock.lock()
+        while true {
+            while jobs.isEmpty && !stopping { lock.wait() }
+            if jobs.isEmpty && stopping { lock.unlock(); return }
+            let job = jobs.removeFirst()
+            let slot = free.removeLast()
+            busy += 1
+            totals.reading = busy
+            lock.unlock()
+            var outcome: DocumentOutcome?
+            do {
+                outcome = try reader.read(job.unit, slot: slot, skipsDone: true, events: events)
+            } catch {
+                lock.lock(); if fatal == nil { fatal = error }; lock.unlock()
+            }
+            lock.lock()
+            busy -= 1
+            free.append(slot)
+            totals.reading = busy
+            finishedKeys.append(job.key)
+            if let o = outcome {
+                switch o.status {
+                case .succeeded where o.readiness == .notReady: totals.notReady += 1
+                case .succeeded: totals.done += 1
+                case .duplicate: totals.duplicates += 1
+                case .skipped: totals.skipped += 1
+                case .failed: totals.failed += 1
+                }
+                if o.status != .skipped { totals.last = o.sources.joined(separator: " + ") }
+                let snapshot = totals
+                lock.unlock()
+                observer?.report(.document(o, totals: snapshot))
+                lock.lock()
+            }
+            lock.broadcast()
+        }
+    }
+
+    private func collectFinished() {
+        lock.lock()
+        let keys = finishedKeys
+        finishedKeys = []
+        lock.unlock()
+        for key in keys {
+            reading.remove(key)
+            if again.remove(key) != nil {
+                // Changed while it was read: read again (the gate already settled the new state).
+                if key.hasPrefix("lesson:") { continue }
+                pendingUnits[key] = fileUnit(key)
+                queue.addArrival(key)
+            }
+        }
+    }
+
+    private func waitForWork(_ seconds: Double) {
+        lock.lock()
+        _ = lock.wait(until: Date().addingTimeInterval(seconds))
+        lock.unlock()
+    }
+
+    private func lockedBusy() -> Int { lock.lock(); defer { lock.unlock() }; return busy }
+    private func lockedFatal() -> IngestError? { lock.lock(); defer { lock.unlock() }; return fatal }
+    private func lockedTotals() -> Totals { lock.lock(); defer { lock.unlock() }; return totals }
+}

@@ -1,0 +1,198 @@
+import Dispatch
+import Foundation
+import IngestCore
+import IngestPipeline
+import IngestRuntime
+
+enum WatchCommand {
+    static let help = """
+    Usage: ingest watch INBOX [--out DIR] [options]
+
+    Watches INBOX (and its subfolders) and converts every document dropped there, once, when it
+    is complete: copied, moved, saved by an editor, downloaded by a browser or synced. Temporary
+    files (*.part, *.crdownload, ~$*, .~lock.*#, rsync's hidden names…) are ignored; a file still
+    being written waits until its size has not changed for watch.quietSeconds and its format is
+    complete (ZIP end record, PDF %%EOF, JPEG/PNG end, MP4 moov). Files already there are read
+    first, newest first; new arrivals go ahead of them. Numbered photos of one folder
+    (IMG_1.jpg, IMG_2.jpg…) become one document once the folder is quiet
+    (watch.lessonQuietSeconds). Sources are never modified, moved or deleted.
+
+    State is kept in the same library as `ingest convert`: a restart reads nothing twice; an
+    edited file is read again and its new document supersedes the old one (same id, next
+    revision); a deleted source is reported and its document kept.
+
+    Options:
+      --out DIR          output folder (default: output.directory or ./ingest-out)
+      --once             read what is there, then exit (for cron)
+      --poll             poll instead of inotify (network shares); also used automatically
+                         when the kernel's inotify watch limit is reached
+      --jsonl            one JSON event per line on standard output
+      --quiet            no status line
+      --config, --set, --concurrency, --password, --library, --sink, --lang, --network,
+      --separate-photos  as for `ingest convert`
+
+    SIGINT/SIGTERM (Ctrl-C): documents being read are finished, then the watcher exits; a second
+    Ctrl-C abandons them (nothing is half-written; they are read again at the next start).
+    Exit codes: 0 stopped normally (with --once: every document ready), 1 with --once when some
+    failed or are not ready, 2 usage, configuration or the inbox is missing.
+    """
+
+    static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) -> Int32 {
+        let args: Arguments
+        do {
+            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password"]),
+                                 boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--once", "--poll",
+                                                                            "--separate-photos", "--help", "-h"]))
+        } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
+        if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
+        guard args.positional.count == 1 else { return usage("watch takes one INBOX folder") }
+        let config: PipelineConfig
+        do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
+            Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
+        } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
+        let language = config.messageLanguage
+        let inbox = URL(fileURLWithPath: args.positional[0]).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: inbox.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            Terminal.error("ingest watch: " + IngestError(.fileNotFound, ["path": inbox.path]).message(language))
+            return 2
+        }
+        guard let out = OutputFolder.prepare(args.value("--out") ?? config.output.directory ?? "ingest-out", language: language) else { return 2 }
+        let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
+        let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
+        let jsonl = args.has("--jsonl")
+        let statusLine = Terminal.stderrIsTTY && !args.has("--quiet") && !jsonl
+        let reader: any DocumentReader
+        do {
+            reader = try Runtime.reader(.init(config: config, outputDirectory: out, libraryPath: libraryPath,
+                                              password: args.value("--password"), cacheDirectory: cache),
+                                        prestarted: prestarted)
+        } catch { Terminal.error("ingest: \(error.code): \(error.message(language))"); return 2 }
+
+        // Ctrl-C / SIGTERM: a stop request (a second one: abandon what is being read).
+        let stop = StopSignal()
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { stop.request() }
+            s.resume()
+            sources.append(s)
+        }
+        defer { sources.forEach { $0.cancel() } }
+
+        let display = WatchDisplay(statusLine: statusLine, jsonl: jsonl, quiet: args.has("--quiet"), language: language,
+                                   inbox: inbox.path)
+        let run = WatchRun(reader: reader, inbox: inbox, outputDirectory: out, config: config,
+                           options: .init(once: args.has("--once"), poll: args.has("--poll"),
+                                          groupsPhotos: !args.has("--separate-photos")),
+                           observer: display)
+        let totals: WatchRun.Totals
+        do { totals = try run.run(stop: stop) } catch {
+            display.clear()
+            Terminal.error("ingest: \(error.code): \(error.message(language))" + (error.detail.map { " (\($0))" } ?? ""))
+            return 2
+        }
+        display.report(.stopped(totals))
+        if args.has("--once") { return totals.failed > 0 || totals.notReady > 0 ? 1 : 0 }
+        return 0
+    }
+
+    static func usage(_ message: String) -> Int32 {
+        Terminal.error("ingest watch: \(message)\nSee: ingest watch --help")
+        return 2
+    }
+}
+
+/// What `ingest watch` shows: a status line on a terminal (queue, reading, done, failed, last
+/// document), JSON events with `--jsonl`, otherwise one line per document on standard error.
+final class WatchDisplay: WatchObserver, @unchecked Sendable {
+    let statusLine: Bool
+    let jsonl: Bool
+    let quiet: Bool
+    let language: MessageLanguage
+    let inbox: String
+    private let lock = NSLock()
+    private var drawn = false
+
+    init(statusLine: Bool, jsonl: Bool, quiet: Bool, language: MessageLanguage, inbox: String) {
+        self.statusLine = statusLine; self.jsonl = jsonl; self.quiet = quiet; self.language = language; self.inbox = inbox
+    }
+
+    func report(_ report: WatchReport) {
+        lock.lock(); defer { lock.unlock() }
+        switch report {
+        case .started(let mode, let backlog):
+            emit(["event": "started", "inbox": inbox, "mode": mode, "backlog": backlog])
+            line(language == .fr ? "Surveillance de \(inbox) (\(mode)) ; \(backlog) fichier(s) déjà là."
+                                 : "Watching \(inbox) (\(mode)); \(backlog) file(s) already there.")
+        case .notice(let e):
+            emit(["event": "notice", "code": e.code.rawValue, "message": e.message(language)])
+            line("\(e.message(language)) [\(e.code)]", always: true)
+        case .taken(let unit, let queued):
+            emit(["event": "taken", "sources": unit.sources.map(\.name), "queued": queued])
+        case .document(let o, let totals):
+            var event: [String: Any] = ["event": "document", "status": o.status.rawValue, "sources": o.sources,
+                                        "milliseconds": (o.milliseconds * 10).rounded() / 10,
+                                        "queued": totals.queued, "done": totals.done, "failed": totals.failed]
+            if let out = o.output { event["output"] = out }
+            if let id = o.id { event["id"] = id }
+            if let r = o.readiness { event["readiness"] = r.rawValue }
+            if let e = o.error { event["code"] = e.code.rawValue; event["message"] = e.message }
+            if let d = o.duplicateOf { event["duplicateOf"] = d.id }
+            emit(event)
+            let name = o.sources.joined(separator: " + ")
+            switch o.status {
+            case .failed: line("✗ \(name): \(o.error?.message ?? "") [\(o.error?.code.rawValue ?? "")]", always: true)
+            case .duplicate: line("= \(name) → \(o.duplicateOf?.source ?? "")")
+            case .succeeded: line((o.readiness == .notReady ? "! " : "✓ ") + "\(name) → \(o.output ?? "")")
+            case .skipped: break
+            }
+            status(totals)
+        case .removed(let path):
+            emit(["event": "removed", "source": path])
+            line(language == .fr ? "− \(path) supprimé (son document est gardé)" : "− \(path) deleted (its document is kept)")
+        case .incomplete(let path, let reason):
+            emit(["event": "incomplete", "source": path, "reason": reason])
+        case .stopped(let t):
+            emit(["event": "stopped", "done": t.done, "failed": t.failed, "notReady": t.notReady,
+                  "duplicates": t.duplicates, "skipped": t.skipped, "removed": t.removed])
+            clearLocked()
+            if !jsonl && !quiet {
+                Terminal.error(language == .fr
+                    ? "Arrêt : \(t.done) converti(s), \(t.notReady) pas prêt(s), \(t.duplicates) doublon(s), \(t.skipped) déjà fait(s), \(t.failed) en échec."
+                    : "Stopped: \(t.done) converted, \(t.notReady) not ready, \(t.duplicates) duplicate(s), \(t.skipped) already done, \(t.failed) failed.")
+            }
+        }
+    }
+
+    private func emit(_ object: [String: Any]) {
+        guard jsonl, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+        StandardOutput.shared.writeLine(data)
+    }
+
+    /// One log line on standard error (above the status line on a terminal).
+    private func line(_ text: String, always: Bool = false) {
+        guard !jsonl, !quiet || always else { return }
+        clearLocked()
+        Terminal.error(text)
+    }
+
+    private func status(_ t: WatchRun.Totals) {
+        guard statusLine else { return }
+        var s = language == .fr
+            ? "file \(t.queued) · en lecture \(t.reading) · faits \(t.done) · échecs \(t.failed)"
+            : "queue \(t.queued) · reading \(t.reading) · done \(t.done) · failed \(t.failed)"
+        if let last = t.last { s += " · " + (last.count > 40 ? "…" + last.suffix(39) : last) }
+        FileHandle.standardError.write(Data(("\r" + s.padding(toLength: 100, withPad: " ", startingAt: 0)).utf8))
+        drawn = true
+    }
+
+    func clear() { lock.lock(); clearLocked(); lock.unlock() }
+
+    private func clearLocked() {
+        guard drawn else { return }
+        FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: 100) + "\r").utf8))
+        drawn = false
+    }
+}
