@@ -56,6 +56,20 @@ public struct DocumentImporter: Sendable {
             var lap = Stopwatch()
             let warnings = document.sources.flatMap(\.warnings)
 
+            // The same output written before with other content (its source was edited): the new
+            // document supersedes the old one — same id, next revision — unless the new content is
+            // already another document (then it is a duplicate of that one, below).
+            var superseding = false
+            if let library = pipeline.library, let previous = try library.revision(target: target) {
+                if previous.fingerprint == document.fingerprint.value {
+                    document.revision = previous.revision
+                } else if try library.document(withFingerprint: document.fingerprint.value).map({ $0.id == previous.documentID }) ?? true {
+                    document.id = previous.documentID
+                    document.revision = previous.revision + 1
+                    superseding = true
+                }
+            }
+
             // Claim the document in the library before writing anything: two workers (or a batch
             // and a watcher) importing the same content cannot both create it.
             let entry = LibraryEntry(id: document.id, title: document.title, titleKey: document.fingerprint.titleKey,
@@ -63,7 +77,10 @@ public struct DocumentImporter: Sendable {
                                      sketch: document.fingerprint.sketch, sourceName: names.joined(separator: " + "),
                                      outputPath: relativeOutput)
             var claimed = false
-            if let library = pipeline.library {
+            if superseding, let library = pipeline.library {
+                try library.supersede(entry)
+                claimed = true
+            } else if let library = pipeline.library {
                 // Same-title ids, as a set: a repetitive corpus has hundreds of near-duplicates per
                 // document, and a linear search of the list per candidate made this quadratic.
                 var listed = Set<String>()
@@ -103,12 +120,12 @@ public struct DocumentImporter: Sendable {
             do {
                 try writeOutputs(&document, results: results, outputURL: outputURL, lap: &lap)
             } catch {
-                if claimed { try? pipeline.library?.release(id: document.id) }
+                if claimed && !superseding { try? pipeline.library?.release(id: document.id) }
                 throw error
             }
             if let library = pipeline.library {
                 try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed,
-                               readiness: document.readiness.status.rawValue)
+                               readiness: document.readiness.status.rawValue, revision: document.revision)
             }
             return DocumentOutcome(status: .succeeded, sources: names, output: relativeOutput, id: document.id,
                                    title: document.title, readiness: document.readiness.status, duplicateOf: nil,

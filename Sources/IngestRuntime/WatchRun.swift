@@ -102,18 +102,30 @@ public final class WatchRun: @unchecked Sendable {
     /// Keys being read now: a key that changes meanwhile is queued again after.
     private var reading = Set<String>()
     private var again = Set<String>()
+    /// Keys whose file changed under the reader (`file.changing`): not a failure in an inbox, the
+    /// file goes back through the gate.
+    private var changing = Set<String>()
     /// Files known to exist (for polling and for telling a deletion of something we read).
     private var known: [String: FileStamp] = [:]
     private var watcher: InotifyWatcher?
     private let scanner = PollingScanner()
     private var lastScan = 0.0
+    /// Written by a slot when it finishes, so the loop wakes at once to hand it the next unit.
+    private var wake: [Int32] = [-1, -1]
+    private var nextRecheck = 0.0
+    /// The stamp last given to the gate for each path it holds: a file released on a stamp it no
+    /// longer has (its writer went on) goes back through the gate instead of being read.
+    private var observed: [String: FileStamp] = [:]
+    /// Files judged incomplete (or empty): their stamp is checked again with the waiting ones, so a
+    /// writer still at work starts the gate over instead of being read at the retry.
+    private var retrying = Set<String>()
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Runs until `stop` is requested, or with `once` until the backlog is read. Throws when no
     /// document can be read at all (the worker cannot start, the library cannot be opened).
     public func run(stop: StopSignal) throws(IngestError) -> Totals {
-        gate = StabilityGate(quietSeconds: settings.quietSeconds, closedSettleSeconds: 0.02,
+        gate = StabilityGate(quietSeconds: settings.quietSeconds, closedSettleSeconds: min(settings.closedSettleSeconds, settings.quietSeconds),
                              retryIncompleteAfterSeconds: max(1, settings.quietSeconds),
                              giveUpIncompleteAfterSeconds: settings.giveUpIncompleteAfterSeconds)
         OutputWriter.removeAbandoned(in: outputDirectory)
@@ -135,12 +147,17 @@ public final class WatchRun: @unchecked Sendable {
             if wallNow - Double(stamp.mtimeNs) / 1e9 >= settings.quietSeconds {
                 if admit(path, now: start, backlog: stamp) { backlog += 1 }
             } else {
-                gate.observe(path, stamp: stamp, now: start)
+                observe(path, stamp, now: start)
             }
         }
         lastScan = start
         observer?.report(.started(mode: mode, backlog: backlog))
 
+        _ = pipe(&wake)
+        for fd in wake {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
         free = Array(0..<reader.slots)
         let threads = reader.slots
         let group = DispatchGroup()
@@ -154,6 +171,7 @@ public final class WatchRun: @unchecked Sendable {
             group.wait()
             reader.close()
             OutputWriter.removeAbandoned(in: outputDirectory)
+            close(wake[0]); close(wake[1])
         }
 
         while true {
@@ -171,14 +189,22 @@ public final class WatchRun: @unchecked Sendable {
             var timeout = 1.0
             if let d = gate.nextDeadline() { timeout = min(timeout, max(0, d - now)) }
             for l in lessons.values { timeout = min(timeout, max(0, l.changedAt + settings.lessonQuietSeconds - now)) }
-            if !queue.isEmpty || lockedBusy() > 0 { timeout = min(timeout, 0.02) }
+            if stop.isRequested || (options.once && !queue.isEmpty) { timeout = min(timeout, 0.05) }
+            // Files still settling are looked at (stat) four times a second: inotify says nothing
+            // while a writer that never closes is at work.
+            if gate.count > 0 { timeout = min(timeout, max(0, nextRecheck - now)) }
             if watcher == nil { timeout = min(timeout, max(0, lastScan + settings.pollSeconds - now)) }
 
+            // Wait for file events or a slot that finished, whichever comes first.
+            var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
+            if let watcher { fds.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)) }
+            _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
+            var sink = [UInt8](repeating: 0, count: 64)
+            while read(wake[0], &sink, 64) > 0 {}
             let arrived: [WatchEvent]
             if let watcher {
-                arrived = watcher.wait(timeout: timeout)
+                arrived = watcher.wait(timeout: 0)
             } else {
-                if timeout > 0 { waitForWork(timeout) }
                 arrived = Self.now() >= lastScan + settings.pollSeconds ? rescan() : []
             }
             handle(arrived)
@@ -205,6 +231,23 @@ public final class WatchRun: @unchecked Sendable {
         return !parts.dropLast().contains { TemporaryNames.isIgnoredFolder(String($0)) }
     }
 
+    private static let trace = ProcessInfo.processInfo.environment["INGEST_WATCH_TRACE"] == "1"
+    private func trace(_ s: @autoclosure () -> String) {
+        if Self.trace { FileHandle.standardError.write(Data("watch \(String(format: "%.3f", Self.now())) \(s())\n".utf8)) }
+    }
+
+    private func observe(_ path: String, _ stamp: FileStamp, now: Double, closed: Bool = false) {
+        trace("observe \(path) \(stamp) closed=\(closed)")
+        observed[path] = stamp
+        gate.observe(path, stamp: stamp, now: now, closed: closed)
+    }
+
+    private func forget(_ path: String) {
+        gate.forget(path)
+        observed[path] = nil
+        retrying.remove(path)
+    }
+
     private func rescan() -> [WatchEvent] {
         lastScan = Self.now()
         let fresh = scan()
@@ -220,11 +263,12 @@ public final class WatchRun: @unchecked Sendable {
                 let path = url.standardizedFileURL.path
                 guard isCandidate(path), let stamp = FileStamp(path: path) else { continue }
                 known[path] = stamp
-                gate.observe(path, stamp: stamp, now: now, closed: closed)
+                observe(path, stamp, now: now, closed: closed)
             case .removed(let url):
                 let path = url.standardizedFileURL.path
-                gate.forget(path)
+                forget(path)
                 gate.forgetTree(path)
+                for p in observed.keys where p.hasPrefix(path + "/") { forget(p) }
                 queue.remove(path)
                 for p in known.keys where p == path || p.hasPrefix(path + "/") {
                     known[p] = nil
@@ -247,8 +291,12 @@ public final class WatchRun: @unchecked Sendable {
             }
         }
         // Paths the gate waits on are checked again (stat) when their time comes.
-        for path in gate.waiting {
-            if let stamp = FileStamp(path: path) { gate.observe(path, stamp: stamp, now: now) } else { gate.forget(path) }
+        let due = gate.nextDeadline().map { now >= $0 } ?? false
+        if due || (gate.count > 0 && now >= nextRecheck) {
+            nextRecheck = now + 0.25
+            for path in Set(gate.waiting).union(retrying) {
+                if let stamp = FileStamp(path: path) { observe(path, stamp, now: now) } else { forget(path) }
+            }
         }
     }
 
@@ -257,11 +305,29 @@ public final class WatchRun: @unchecked Sendable {
     private func release(now: Double) {
         for r in gate.ready(now: now) {
             let path = r.path
+            trace("release \(r)")
+            guard let current = FileStamp(path: path) else { forget(path); continue }
+            if current != observed[path] {
+                // Released on a stamp it no longer has: its writer is still at work.
+                gate.forget(path)
+                observe(path, current, now: now)
+                continue
+            }
+            // An empty file is one whose writer has not written yet (a slow copy creates it first).
+            if case .ready = r, current.size == 0 {
+                gate.retryLater(path, now: now)
+                retrying.insert(path)
+                continue
+            }
             if case .ready = r, case .incomplete(let reason) = Completeness.check(URL(fileURLWithPath: path)) {
                 gate.retryLater(path, now: now)
+                retrying.insert(path)
                 observer?.report(.incomplete(path: relative(path), reason: reason))
                 continue
             }
+            // Queued: the gate forgets it (a later change is a new event, and the library tells an
+            // unchanged file from an edited one), so it holds only files still settling.
+            forget(path)
             _ = admit(path, now: now, backlog: nil)
         }
         for (key, lesson) in lessons where now >= lesson.changedAt + settings.lessonQuietSeconds {
@@ -367,7 +433,11 @@ public final class WatchRun: @unchecked Sendable {
             free.append(slot)
             totals.reading = busy
             finishedKeys.append(job.key)
-            if let o = outcome {
+            var byte: UInt8 = 1
+            _ = write(wake[1], &byte, 1)
+            if let o = outcome, o.error?.code == .fileChanging {
+                changing.insert(job.key)
+            } else if let o = outcome {
                 switch o.status {
                 case .succeeded where o.readiness == .notReady: totals.notReady += 1
                 case .succeeded: totals.done += 1
@@ -392,19 +462,17 @@ public final class WatchRun: @unchecked Sendable {
         lock.unlock()
         for key in keys {
             reading.remove(key)
-            if again.remove(key) != nil {
-                // Changed while it was read: read again (the gate already settled the new state).
-                if key.hasPrefix("lesson:") { continue }
-                pendingUnits[key] = fileUnit(key)
-                queue.addArrival(key)
+            if again.remove(key) != nil || changing.remove(key) != nil, !key.hasPrefix("lesson:") {
+                // Changed while it was read: through the gate again, from its current state.
+                forget(key)
+                if let stamp = FileStamp(path: key) { observe(key, stamp, now: Self.now()) }
             }
         }
     }
 
     private func waitForWork(_ seconds: Double) {
-        lock.lock()
-        _ = lock.wait(until: Date().addingTimeInterval(seconds))
-        lock.unlock()
+        var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 1, Int32((seconds * 1000).rounded(.up)))
     }
 
     private func lockedBusy() -> Int { lock.lock(); defer { lock.unlock() }; return busy }

@@ -100,6 +100,10 @@ public final class Library: @unchecked Sendable {
                     status TEXT NOT NULL, document_id TEXT, output_path TEXT, error_code TEXT,
                     updated_at TEXT NOT NULL, readiness TEXT,
                     PRIMARY KEY (sha256, pipeline_version, target));
+                CREATE TABLE IF NOT EXISTS revisions (
+                    -- the document last written at an output target, whatever its source bytes
+                    target TEXT PRIMARY KEY, document_id TEXT NOT NULL, revision INTEGER NOT NULL,
+                    fingerprint TEXT NOT NULL);
                 """)
             // Libraries written before readiness was kept get the column (empty for old rows).
             let columns = try connection.query("PRAGMA table_info(sources)").compactMap { $0[1].text }
@@ -270,11 +274,15 @@ public final class Library: @unchecked Sendable {
     /// `claimed`: the document row is the one `claim` inserted for this very entry, so only the
     /// sources are written (the row is not written a second time).
     public func record(_ entry: LibraryEntry, sources: [(sha256: String, pipelineVersion: String, target: String)],
-                       claimed: Bool = false, readiness: String? = nil) throws {
+                       claimed: Bool = false, readiness: String? = nil, revision: Int = 1) throws {
         try locked {
             try connection.query("BEGIN IMMEDIATE")
             do {
                 if !claimed { try insert(entry) }
+                for target in Set(sources.map(\.target)) {
+                    try connection.query("INSERT OR REPLACE INTO revisions (target, document_id, revision, fingerprint) VALUES (?, ?, ?, ?)",
+                                         [.text(target), .text(entry.id), .int(Int64(revision)), .text(entry.fingerprint)])
+                }
                 for s in sources {
                     try upsertSource(sha256: s.sha256, pipelineVersion: s.pipelineVersion, target: s.target,
                                      state: SourceState(status: .done, documentID: entry.id, outputPath: entry.outputPath,
@@ -284,6 +292,33 @@ public final class Library: @unchecked Sendable {
             } catch {
                 try? connection.execute("ROLLBACK")
                 throw error
+            }
+        }
+    }
+
+    /// The document last written at `target` (output folder and path), its revision and fingerprint.
+    public func revision(target: String) throws -> (documentID: String, revision: Int, fingerprint: String)? {
+        try locked {
+            try connection.query("SELECT document_id, revision, fingerprint FROM revisions WHERE target = ?", [.text(target)]).first.map {
+                ($0[0].text ?? "", Int($0[1].int ?? 1), $0[2].text ?? "")
+            }
+        }
+    }
+
+    /// The document `entry.id` now holds new content (its source was edited): its row takes the
+    /// new fingerprint, title and sketch, so later imports compare with what it is now.
+    public func supersede(_ entry: LibraryEntry) throws {
+        try locked {
+            try connection.query("""
+                UPDATE documents SET title = ?, title_key = ?, fingerprint = ?, basis = ?, sketch = ?, source_name = ?, output_path = ?
+                WHERE id = ?
+                """, [.text(entry.title), .text(entry.titleKey), .text(entry.fingerprint), .text(entry.basis.rawValue),
+                      entry.sketch.isEmpty ? .null : .blob(Self.encode(entry.sketch)), .text(entry.sourceName),
+                      entry.outputPath.map(SQLValue.text) ?? .null, .text(entry.id)])
+            if !entry.sketch.isEmpty {
+                indexLock.lock()
+                sketchIndex?.insert(entry)
+                indexLock.unlock()
             }
         }
     }

@@ -43,6 +43,10 @@ public final class InotifyWatcher {
     /// How many folders are watched (each spends one of the user's inotify watches).
     public var watchedFolderCount: Int { tree.table.count }
 
+    /// The inotify descriptor, for a caller that waits on it together with other descriptors
+    /// (then calls `wait(timeout: 0)` to read what arrived). Owned by the watcher.
+    public var descriptor: Int32 { fd }
+
     /// Waits up to `seconds` (negative: without limit) for events, then returns all that are
     /// queued, in order. Empty when the time passed with nothing. A folder that appeared is
     /// watched and its files are reported within the same call.

@@ -73,6 +73,7 @@ enum EmbeddedSchemas {
       "type": "object", "additionalProperties": false,
       "properties": {
         "quietSeconds": { "description": "a file that is not closed by its writer is taken once its size and time are unchanged for this long", "type": "number", "minimum": 0, "maximum": 3600 },
+        "closedSettleSeconds": { "description": "a file its writer closed (or renamed into place) is taken once unchanged for this long (a writer may reopen it)", "type": "number", "minimum": 0, "maximum": 3600 },
         "lessonQuietSeconds": { "description": "numbered photos of one folder become one document once the folder is quiet this long", "type": "number", "minimum": 0, "maximum": 86400 },
         "pollSeconds": { "description": "interval of the polling scan (network shares, --poll, no inotify watches left)", "type": "number", "exclusiveMinimum": 0, "maximum": 3600 },
         "giveUpIncompleteAfterSeconds": { "description": "a stable file that still looks incomplete is read anyway after this long (its error is then named)", "type": "number", "minimum": 0, "maximum": 604800 }
@@ -156,6 +157,7 @@ enum EmbeddedSchemas {
   },
   "watch": {
     "quietSeconds": 2,
+    "closedSettleSeconds": 0.05,
     "lessonQuietSeconds": 10,
     "pollSeconds": 2,
     "giveUpIncompleteAfterSeconds": 600

@@ -63,6 +63,7 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
     /// `ingest watch`: when a file dropped in the inbox counts as complete.
     public struct Watch: Codable, Sendable, Equatable {
         public var quietSeconds = 2.0
+        public var closedSettleSeconds = 0.05
         public var lessonQuietSeconds = 10.0
         public var pollSeconds = 2.0
         public var giveUpIncompleteAfterSeconds = 600.0

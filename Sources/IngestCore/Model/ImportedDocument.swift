@@ -7,6 +7,9 @@ public struct ImportedDocument: Codable, Sendable, Equatable {
 
     public var schemaVersion: Int
     public var id: String
+    /// 1 for a new document; the next number each time its source changes and it is read again
+    /// (the new document supersedes the old one under the same id).
+    public var revision: Int = 1
     public var title: String
     /// How the title was chosen: `metadata`, `heading`, `fileName`, `typed`, `captions`.
     public var titleSource: String
