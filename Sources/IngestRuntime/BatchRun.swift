@@ -33,16 +33,19 @@ public struct BatchRun: Sendable {
         }
         for outcome in planned { observer?.finished(outcome, done: done.next() + 1, total: total) }
 
-        let collector = OutcomeCollector(count: units.count)
+        let count = units.count
+        let collector = OutcomeStore(count: count)
+        for outcome in planned { collector.count(outcome) }
+        let pending = UnitBox(units)
         let next = Counter()
         let fatal = FatalBox()
-        let slots = max(1, min(reader.slots, units.count))
-        if !units.isEmpty {
+        let slots = max(1, min(reader.slots, count))
+        if count > 0 {
             DispatchQueue.concurrentPerform(iterations: slots) { slot in
                 while fatal.error == nil {
                     let i = next.next()
-                    guard i < units.count else { return }
-                    let unit = units[i]
+                    guard i < count else { return }
+                    let unit = pending.take(i)
                     let slotEvents = ReadEvents(stage: { observer?.stage($0, slot: slot, unit: unit) }, line: events.line)
                     do {
                         let outcome = try reader.read(unit, slot: slot, skipsDone: true, events: slotEvents)
@@ -61,8 +64,8 @@ public struct BatchRun: Sendable {
         OutputWriter.removeAbandoned(in: outputDirectory)
         if let error = fatal.error { throw error }
         let summary = RunSummary(startedAt: started, outputDirectory: outputDirectory, library: libraryPath,
-                                 documents: planned + collector.outcomes)
-        summary.write()
+                                 counts: collector.counts, table: collector.table, documents: planned + collector.kept)
+        summary.write(documents: planned.compactMap { try? StreamingJSONEncoder.encode($0, pretty: false) } + collector.encoded)
         return summary
     }
 }
@@ -74,13 +77,55 @@ final class Counter: @unchecked Sendable {
     func next() -> Int { lock.lock(); defer { value += 1; lock.unlock() }; return value }
 }
 
-/// Outcomes kept in input order whatever order workers finish in.
-final class OutcomeCollector: @unchecked Sendable {
-    private var slots: [DocumentOutcome?]
+/// The units of a run, each given up once it is taken: a run of 10,000 files does not keep every
+/// file's URL until the end.
+final class UnitBox: @unchecked Sendable {
+    private var units: [ImportUnit]
+    private let lock = NSLock()
+    init(_ units: [ImportUnit]) { self.units = units }
+    func take(_ i: Int) -> ImportUnit {
+        lock.lock(); defer { lock.unlock() }
+        let unit = units[i]
+        units[i] = ImportUnit(sources: [], outputName: "")
+        return unit
+    }
+}
+
+/// Outcomes as the summary needs them, in input order whatever order workers finish in: each as
+/// its compact JSON (a few hundred bytes, written into summary.json at the end), counted as it
+/// comes; only those a person must see (failed, not ready, duplicates) and the first few are kept
+/// whole for the report. Memory stays flat per document over a long run.
+final class OutcomeStore: @unchecked Sendable {
+    static let keptSuccesses = 30
+    private var slots: [Data?]
+    private var keptByIndex: [Int: DocumentOutcome] = [:]
+    private var successesKept = 0
+    private(set) var counts = RunSummary.Counts()
+    private var byKind: [String: [String: Int]] = [:]
     private let lock = NSLock()
     init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ o: DocumentOutcome) { lock.lock(); slots[i] = o; lock.unlock() }
-    var outcomes: [DocumentOutcome] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+
+    func count(_ o: DocumentOutcome) {
+        lock.lock(); defer { lock.unlock() }
+        counts.add(o)
+        byKind[o.kind ?? "?", default: [:]][RunSummary.outcomeName(o), default: 0] += 1
+    }
+
+    func set(_ i: Int, _ o: DocumentOutcome) {
+        let data = try? StreamingJSONEncoder.encode(o, pretty: false)
+        count(o)
+        lock.lock(); defer { lock.unlock() }
+        slots[i] = data
+        let attention = o.status == .failed || o.status == .duplicate || o.readiness == .notReady
+        if attention || successesKept < Self.keptSuccesses {
+            keptByIndex[i] = o
+            if !attention { successesKept += 1 }
+        }
+    }
+
+    var encoded: [Data] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+    var kept: [DocumentOutcome] { lock.lock(); defer { lock.unlock() }; return keptByIndex.keys.sorted().map { keptByIndex[$0]! } }
+    var table: [RunSummary.TableRow] { lock.lock(); defer { lock.unlock() }; return RunSummary.rows(byKind) }
 }
 
 /// The first error that stops a run.

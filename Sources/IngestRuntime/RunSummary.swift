@@ -2,8 +2,8 @@ import Foundation
 import IngestCore
 import IngestPipeline
 
-/// What a run reports at the end (also written as `summary.json`).
-public struct RunSummary: Codable, Sendable {
+/// What a run reports at the end; `summary.json` holds it with every document's outcome.
+public struct RunSummary: Sendable {
     public struct Counts: Codable, Sendable, Equatable {
         /// `succeeded` counts documents ready (or short); a document that is *not ready* was
         /// written but is not a success: it is counted in `notReady`.
@@ -22,54 +22,76 @@ public struct RunSummary: Codable, Sendable {
             }
         }
     }
+    public struct TableRow: Sendable, Equatable {
+        public var kind: String
+        public var outcome: String
+        public var count: Int
+    }
     public var pipelineVersion: String
     public var startedAt: String
     public var finishedAt: String
     public var outputDirectory: String
     public var library: String?
     public var counts: Counts
+    /// Outcomes by kind (`pdf`, `docx`, `?` when unknown) and status or error code.
+    public var table: [TableRow]
+    /// The documents a person must see (failed, not ready, duplicates) and the first few others,
+    /// in input order; `summary.json` lists every one.
     public var documents: [DocumentOutcome]
 
-    public init(startedAt: String, outputDirectory: URL, library: String?, documents: [DocumentOutcome]) {
+    public init(startedAt: String, outputDirectory: URL, library: String?, counts: Counts, table: [TableRow],
+                documents: [DocumentOutcome]) {
         pipelineVersion = Pipeline.version
         self.startedAt = startedAt
         finishedAt = Timestamp.iso8601()
         self.outputDirectory = outputDirectory.path
         self.library = library
-        var counts = Counts()
-        for o in documents { counts.add(o) }
         self.counts = counts
+        self.table = table
         self.documents = documents
     }
 
     /// Every document that needs attention (failed or not ready) makes the run's exit status 1.
     public var needsAttention: Bool { counts.failed > 0 || counts.notReady > 0 }
 
-    /// Outcomes by kind (`pdf`, `docx`, `?` when unknown) and by status or error code, for the
-    /// final table.
-    public var table: [(kind: String, outcome: String, count: Int)] {
-        var counts: [String: [String: Int]] = [:]
-        for d in documents {
-            let outcome: String
-            switch d.status {
-            case .failed: outcome = d.error?.code.rawValue ?? "failed"
-            case .succeeded where d.readiness == .notReady, .skipped where d.readiness == .notReady: outcome = "notReady"
-            default: outcome = d.status.rawValue
-            }
-            counts[d.kind ?? "?", default: [:]][outcome, default: 0] += 1
-        }
-        return counts.keys.sorted().flatMap { kind in
-            counts[kind]!.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                .map { (kind, $0.key, $0.value) }
+    static func outcomeName(_ d: DocumentOutcome) -> String {
+        switch d.status {
+        case .failed: return d.error?.code.rawValue ?? "failed"
+        case .succeeded where d.readiness == .notReady, .skipped where d.readiness == .notReady: return "notReady"
+        default: return d.status.rawValue
         }
     }
 
-    /// Writes `summary.json` atomically into the output folder.
-    public func write() {
-        let url = URL(fileURLWithPath: outputDirectory).appendingPathComponent("summary.json")
-        if let data = try? StreamingJSONEncoder.encode(self, pretty: true) {
-            try? OutputWriter.write(data, to: url)
+    static func rows(_ byKind: [String: [String: Int]]) -> [TableRow] {
+        byKind.keys.sorted().flatMap { kind in
+            byKind[kind]!.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { TableRow(kind: kind, outcome: $0.key, count: $0.value) }
         }
+    }
+
+    /// Writes `summary.json` atomically into the output folder: this summary's fields, then
+    /// `documents` with every outcome (given as their compact JSON, in input order).
+    func write(documents: [Data]) {
+        let url = URL(fileURLWithPath: outputDirectory).appendingPathComponent("summary.json")
+        var head: [String: JSONValue] = [
+            "pipelineVersion": .string(pipelineVersion), "startedAt": .string(startedAt), "finishedAt": .string(finishedAt),
+            "outputDirectory": .string(outputDirectory),
+            "counts": .object(["total": .int(counts.total), "succeeded": .int(counts.succeeded), "notReady": .int(counts.notReady),
+                               "duplicates": .int(counts.duplicates), "skipped": .int(counts.skipped), "failed": .int(counts.failed)]),
+        ]
+        if let library { head["library"] = .string(library) }
+        guard var bytes = try? StreamingJSONEncoder.encode(JSONValue.object(head), pretty: true),
+              let close = bytes.lastIndex(of: UInt8(ascii: "}")) else { return }
+        bytes.removeSubrange(close...)
+        while let last = bytes.last, last == 0x0A || last == 0x20 { bytes.removeLast() }
+        bytes.append(contentsOf: Array(",\n  \"documents\" : [\n".utf8))
+        for (i, d) in documents.enumerated() {
+            bytes.append(contentsOf: Array("    ".utf8))
+            bytes.append(d)
+            bytes.append(contentsOf: Array((i + 1 < documents.count ? ",\n" : "\n").utf8))
+        }
+        bytes.append(contentsOf: Array("  ]\n}\n".utf8))
+        try? OutputWriter.write(bytes, to: url)
     }
 }
 

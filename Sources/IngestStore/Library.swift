@@ -209,21 +209,24 @@ public final class Library: @unchecked Sendable {
         }
     }
 
-    /// Loads the index on first use; reading it needs the connection, so both locks are taken.
+    /// The highest rowid the index has read: documents added since (by the other workers of a
+    /// run, or a watcher beside a batch) are read before each query.
+    private var indexedRowID: Int64 = 0
+
+    /// Loads the index on first use, then the rows added since; reading needs the connection, so
+    /// both locks are taken.
     private func loadIndexIfNeeded() throws {
-        indexLock.lock()
-        let loaded = sketchIndex != nil
-        indexLock.unlock()
-        if loaded { return }
         try locked {
+            let added = try connection.query("SELECT rowid, \(Self.columns) FROM documents WHERE rowid > ? AND sketch IS NOT NULL ORDER BY rowid",
+                                             [.int(indexedRowID)])
             indexLock.lock()
             defer { indexLock.unlock() }
-            if sketchIndex != nil { return }
-            var index = SketchIndex()
-            for row in try connection.query("SELECT \(Self.columns) FROM documents WHERE sketch IS NOT NULL") {
-                index.insert(Self.entry(row))
+            if sketchIndex == nil { sketchIndex = SketchIndex() }
+            for row in added {
+                indexedRowID = max(indexedRowID, row[0].int ?? 0)
+                let entry = Self.entry(Array(row.dropFirst()))
+                if !sketchIndex!.contains(id: entry.id) { sketchIndex!.insert(entry) }
             }
-            sketchIndex = index
         }
     }
 
@@ -377,6 +380,8 @@ struct SketchIndex {
             return h
         }
     }
+
+    func contains(id: String) -> Bool { positionsByID[id] != nil }
 
     mutating func insert(_ entry: LibraryEntry) {
         let position = entries.count

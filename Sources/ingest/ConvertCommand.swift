@@ -105,7 +105,7 @@ enum ConvertCommand {
         let summary: RunSummary
         do {
             summary = try BatchRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language)
-                .run(units: units, planningFailures: failures, observer: display)
+                .run(units: consume units, planningFailures: failures, observer: display)
         } catch {
             display.clear()
             Terminal.error("ingest: \(error.code): \(error.message(language))" + (error.detail.map { " (\($0))" } ?? ""))
@@ -124,7 +124,7 @@ enum ConvertCommand {
     static func report(_ s: RunSummary, language: MessageLanguage) -> String {
         var lines: [String] = []
         // Every document is named in a small run; in a large one only those that need attention.
-        let listAll = s.documents.count <= 30
+        let listAll = s.counts.total <= 30
         for d in s.documents {
             let name = d.sources.joined(separator: " + ")
             switch d.status {

@@ -17,7 +17,8 @@ final class LazyLibrariesTests: XCTestCase {
         let r = try IngestBinary.run(["convert", input.path, "--out", dir.url.appendingPathComponent("out").path,
                                       "--library", dir.url.appendingPathComponent("l.db").path, "--lang", "en"],
                                      environment: ["INGEST_CONFIG": "", "LD_DEBUG": "files"])
-        XCTAssertEqual(r.status, 0, r.stderr.suffix(2000).description)
+        // 1: read, but not ready (a page photo or a recording's tags may give little text).
+        XCTAssertTrue([0, 1].contains(r.status), r.stderr.suffix(2000).description)
         // Lines look like "  1234:\tfile=libtag.so.1 [0];  dynamically loaded by …".
         var names = Set<String>()
         for line in r.stderr.split(separator: "\n") {
