@@ -186,25 +186,27 @@ public struct InputPlanner {
         // One stat per entry, made here: the URLs are then built knowing whether each is a folder
         // (as `appendingPathComponent(_:)` would find out with a stat of its own).
         let dirPath = dir.path
-        let entries = visible.map { name -> (name: String, url: URL, status: stat?, error: Int32) in
+        // Only the file type is kept per entry (a whole `stat` is 144 bytes: a folder of 10,000
+        // files held 1.4 MB of them while it was planned).
+        let entries = visible.map { name -> (name: String, url: URL, type: mode_t?, error: Int32) in
             var st = stat()
             let ok = stat(dirPath + "/" + name, &st) == 0
             let error = ok ? 0 : errno
-            let isDirectory = ok && (st.st_mode & S_IFMT) == S_IFDIR
-            return (name, dir.appendingPathComponent(name, isDirectory: isDirectory), ok ? st : nil, error)
+            let type = st.st_mode & S_IFMT
+            return (name, dir.appendingPathComponent(name, isDirectory: ok && type == S_IFDIR), ok ? type : nil, error)
         }
         let companions = ExtractorRegistry.companionFiles(in: entries.map(\.url))
         for (name, child, status, error) in entries {
             let childRelative = relative.isEmpty ? name : relative + "/" + name
-            guard let st = status else {
+            guard let type = status else {
                 let code: ErrorCode = error == ELOOP ? .fileSymlinkLoop : (error == ENOENT ? .fileNotFound : .fileUnreadable)
                 failures.append(PlanningFailure(path: childRelative,
                                                 error: IngestError(code, ["path": childRelative, "reason": String(cString: strerror(error))])))
                 continue
             }
-            if (st.st_mode & S_IFMT) == S_IFDIR {
+            if type == S_IFDIR {
                 walk(child, relative: childRelative, visited: &visited, files: &files, failures: &failures)
-            } else if (st.st_mode & S_IFMT) == S_IFREG {
+            } else if type == S_IFREG {
                 if name.hasSuffix(".ingest-tmp") || companions.contains(child.standardizedFileURL) { continue }
                 files.append((child, childRelative))
             }

@@ -59,13 +59,20 @@ public struct DocumentOutcome: Sendable, Codable, Equatable {
     public var milliseconds: Double
     /// The kinds of the sources read (`pdf`, `image+audio`…), nil when none could be sniffed.
     public var kind: String?
+    /// This outcome as compact JSON when it arrived so (from a worker): kept as it is for the
+    /// summary instead of being encoded again. Not part of the outcome's own JSON.
+    public var encoded: Data?
+
+    private enum CodingKeys: String, CodingKey {
+        case status, sources, output, id, title, readiness, duplicateOf, error, warnings, milliseconds, kind
+    }
 
     public init(status: Status, sources: [String], output: String?, id: String?, title: String?,
                 readiness: Readiness.Status?, duplicateOf: DuplicateRef?, error: Failure?, warnings: [Warning],
                 milliseconds: Double, kind: String? = nil) {
         self.status = status; self.sources = sources; self.output = output; self.id = id; self.title = title
         self.readiness = readiness; self.duplicateOf = duplicateOf; self.error = error; self.warnings = warnings
-        self.milliseconds = milliseconds; self.kind = kind
+        self.milliseconds = milliseconds; self.kind = kind; self.encoded = nil
     }
 }
 

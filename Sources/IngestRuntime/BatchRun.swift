@@ -112,7 +112,9 @@ final class OutcomeStore: @unchecked Sendable {
     }
 
     func set(_ i: Int, _ o: DocumentOutcome) {
-        let data = try? StreamingJSONEncoder.encode(o, pretty: false)
+        var o = o
+        let data = o.encoded ?? (try? StreamingJSONEncoder.encode(o, pretty: false))
+        o.encoded = nil
         count(o)
         lock.lock(); defer { lock.unlock() }
         slots[i] = data

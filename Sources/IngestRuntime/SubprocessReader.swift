@@ -143,6 +143,7 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
                     guard var outcome = try? JSONDecoder().decode(DocumentOutcome.self, from: f.payload) else {
                         return end(worker, slot: slot, unit, IngestError(.internalError), ms: elapsed())
                     }
+                    outcome.encoded = f.payload
                     for l in lines { events.line(l) }
                     if worker.documents >= config.workers.recycleAfterDocuments
                         || worker.residentBytes > config.workers.recycleAboveMB << 20 {

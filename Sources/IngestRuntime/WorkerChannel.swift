@@ -31,6 +31,9 @@ final class WorkerChannel: @unchecked Sendable {
     let fd: Int32
     private var buffer = [UInt8]()
     private var start = 0
+    /// One receive buffer for the channel's life (a new 64 KB array per receive cost more than the
+    /// message it carried).
+    private var chunk = [UInt8](repeating: 0, count: 65536)
 
     init(fd: Int32) { self.fd = fd }
     deinit { close(fd) }
@@ -47,11 +50,14 @@ final class WorkerChannel: @unchecked Sendable {
     /// Sends one frame; false when the other side is gone.
     @discardableResult
     func send(_ kind: Frame.Kind, _ payload: Data = Data()) -> Bool {
-        var header = [UInt8](repeating: 0, count: 5)
-        header[0] = kind.rawValue
+        // Header and payload in one write: the other side wakes once per frame, not twice.
+        var frame = [UInt8](repeating: 0, count: 5)
+        frame.reserveCapacity(5 + payload.count)
+        frame[0] = kind.rawValue
         let n = UInt32(payload.count)
-        for i in 0..<4 { header[1 + i] = UInt8((n >> (8 * UInt32(i))) & 0xFF) }
-        return header.withUnsafeBytes { writeAll($0) } && payload.withUnsafeBytes { writeAll($0) }
+        for i in 0..<4 { frame[1 + i] = UInt8((n >> (8 * UInt32(i))) & 0xFF) }
+        frame.append(contentsOf: payload)
+        return frame.withUnsafeBytes { writeAll($0) }
     }
 
     private func writeAll(_ raw: UnsafeRawBufferPointer) -> Bool {
@@ -82,7 +88,6 @@ final class WorkerChannel: @unchecked Sendable {
             let r = poll(&p, 1, wait)
             if r < 0 { if errno == EINTR { continue }; return .closed }
             if r == 0 { continue }   // the loop checks the time again
-            var chunk = [UInt8](repeating: 0, count: 65536)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, 65536, 0) }
             if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; return .closed }
             if n == 0 { return .closed }

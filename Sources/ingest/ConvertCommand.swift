@@ -96,9 +96,10 @@ enum ConvertCommand {
                 : plan.units.map { ImportUnit(sources: typed + $0.sources, outputName: $0.outputName, title: title) }
             failures += plan.failures
         } else {
-            let plan = planner.plan(paths)
+            var plan = planner.plan(paths)
             units += plan.units
             failures += plan.failures
+            plan.units = []   // the run gives each unit up once it is read; no second copy kept here
         }
 
         let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots)

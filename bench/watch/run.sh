@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Watch benchmark (issue 14), the peer in the same run:
+#   1. latency from close-write to document written, small text file (target < 100 ms + the gate's
+#      settle time after a close, watch.closedSettleSeconds = 0.05 s by default)
+#   2. 1,000 files dropped at once (moved in): drained at ≥ 90 % of `ingest convert`'s throughput
+#   3. idle CPU of the watcher over 30 s (target < 0.1 %)
+#   4. memory of the watcher over 10,000 files dropped in batches (flat)
+# Usage: bench/watch/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+work=bench/work/watch
+mkdir -p "$work"
+scripts/build-release.sh >/dev/null 2>&1
+bin=$(pwd)/.build/release/ingest
+export INGEST_CONFIG=""
+run=$(date +%s)
+now() { date +%s.%N; }
+inbox="$work/inbox-$run"; out="$work/out-$run"; lib="$work/lib-$run.sqlite"
+mkdir -p "$inbox"
+"$bin" watch "$inbox" --out "$out" --library "$lib" --jsonl --quiet > "$work/events-$run.jsonl" 2>/dev/null &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+sleep 1
+count() { grep -c '"event":"document"' "$work/events-$run.jsonl" || true; }
+
+# 1. Latency: write + close a small file, wait for its document to exist.
+lat=()
+for i in $(seq 10); do
+  target="$out/lat-$i.json"
+  s=$(now); printf 'Leçon %d : la cellule est l’unité de base du vivant.\n' "$i" > "$inbox/lat-$i.txt"
+  while [ ! -s "$target" ]; do sleep 0.002; done; e=$(now)
+  lat+=("$(echo "($e - $s) * 1000" | bc -l)")
+  sleep 0.2
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+printf '1. close-write → document written: median %.0f ms over 10 files (target < 100 ms + 50 ms settle)\n' "$(median "${lat[@]}")"
+
+# 2. 1,000 files moved in at once vs ingest convert on the same files.
+mkdir -p "$work/drop-$run"
+for i in $(seq 0 999); do printf 'Leçon %d\n\nLa cellule %d contient un noyau et des mitochondries.\n' "$i" "$i" > "$work/drop-$run/d$i.txt"; done
+cp -r "$work/drop-$run" "$work/convert-in-$run"
+before=$(count)
+s=$(now); mv "$work/drop-$run" "$inbox/drop"
+while [ "$(count)" -lt $((before + 1000)) ]; do sleep 0.01; done; e=$(now)
+tw=$(echo "$e - $s" | bc -l)
+s=$(now); "$bin" convert "$work/convert-in-$run" --out "$work/cout-$run" --library "$work/clib-$run.sqlite" --quiet || true; e=$(now)
+tc=$(echo "$e - $s" | bc -l)
+printf '2. 1,000 files dropped: watch drained them in %.2f s, convert took %.2f s → %.0f%% of convert'"'"'s throughput (target ≥ 90%%)\n' \
+  "$tw" "$tc" "$(echo "$tc / $tw * 100" | bc -l)"
+
+# 3. Idle CPU over 30 s (the watcher and its workers).
+ticks() { local t=0; for p in $pid $(pgrep -P $pid); do t=$((t + $(awk '{print $14 + $15}' /proc/$p/stat))); done; echo $t; }
+sleep 2; a=$(ticks); sleep 30; b=$(ticks)
+hz=$(getconf CLK_TCK)
+printf '3. idle CPU: %.3f %% over 30 s (target < 0.1 %%)\n' "$(echo "($b - $a) / $hz / 30 * 100" | bc -l)"
+
+# 4. Memory over 10,000 files (10 batches of 1,000): the watcher's resident size after each.
+rss=()
+for k in $(seq 10); do
+  mkdir -p "$work/b-$run-$k"
+  for i in $(seq 0 999); do printf 'Lot %d leçon %d : le noyau de la cellule %d.\n' "$k" "$i" "$i" > "$work/b-$run-$k/f$i.txt"; done
+  before=$(count); mv "$work/b-$run-$k" "$inbox/b$k"
+  while [ "$(count)" -lt $((before + 1000)) ]; do sleep 0.05; done
+  rss+=("$(awk '/VmRSS/ {print $2}' /proc/$pid/status)")
+done
+printf '4. watcher RSS after each 1,000 files (KB): %s → growth %.2f KB per file after the first batch (target: flat)\n' \
+  "${rss[*]}" "$(echo "(${rss[9]} - ${rss[0]}) / 9000" | bc -l)"
+kill -INT $pid; wait $pid || true; trap - EXIT
+rm -rf "$work"/*-$run* "$work"/*-$run
