@@ -303,6 +303,7 @@ public final class WatchRun: @unchecked Sendable {
     /// Files the gate lets through: checked for completeness, then queued (numbered photos wait
     /// for their folder to be quiet).
     private func release(now: Double) {
+        stemCache = [:]
         for r in gate.ready(now: now) {
             let path = r.path
             trace("release \(r)")
@@ -376,11 +377,22 @@ public final class WatchRun: @unchecked Sendable {
         let stem = (rel as NSString).deletingPathExtension
         let folder = (path as NSString).deletingLastPathComponent
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let clash = names.contains { $0 != (path as NSString).lastPathComponent && ($0 as NSString).deletingPathExtension == base
-            && !TemporaryNames.isIgnored($0) }
+        let clash = (stems(in: folder)[base] ?? 0) > 1
         return ImportUnit(sources: [.file(URL(fileURLWithPath: path, isDirectory: false), name: rel)],
                           outputName: clash || stem.isEmpty ? rel : stem)
+    }
+
+    /// How many files of `folder` have each stem, listed once per pass of the loop (1,000 files
+    /// moved in at once would otherwise list their folder 1,000 times).
+    private var stemCache: [String: [String: Int]] = [:]
+    private func stems(in folder: String) -> [String: Int] {
+        if let cached = stemCache[folder] { return cached }
+        var counts: [String: Int] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !TemporaryNames.isIgnored(name) {
+            counts[(name as NSString).deletingPathExtension, default: 0] += 1
+        }
+        stemCache[folder] = counts
+        return counts
     }
 
     private func lessonUnit(_ files: [String]) -> ImportUnit {
@@ -398,10 +410,12 @@ public final class WatchRun: @unchecked Sendable {
     private var jobs: [(key: String, unit: ImportUnit)] = []
     private var stopping = false
 
-    /// Hands queued units to free slots (the queue decides the order until the last moment).
+    /// Hands queued units to the slots: one each for the free ones and one more per slot, so a slot
+    /// that finishes takes its next unit at once instead of waiting for this loop to wake (the
+    /// queue still decides the order of everything else until the last moment).
     private func dispatch() {
         lock.lock()
-        while jobs.count < free.count, let key = queue.pop() {
+        while jobs.count < free.count + reader.slots, let key = queue.pop() {
             guard let unit = pendingUnits.removeValue(forKey: key) else { continue }
             reading.insert(key)
             jobs.append((key, unit))
