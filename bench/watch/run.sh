@@ -39,9 +39,11 @@ printf '1. close-write → document written: median %.0f ms over 10 files (targe
 mkdir -p "$work/drop-$run"
 for i in $(seq 0 999); do printf 'Leçon %d\n\nLa cellule %d contient un noyau et des mitochondries.\n' "$i" "$i" > "$work/drop-$run/d$i.txt"; done
 cp -r "$work/drop-$run" "$work/convert-in-$run"
+# Polled every 50 ms with grep: cheap next to the work (a tighter poll's own CPU would slow the
+# watcher's two workers on this 2-core machine).
 before=$(count)
 s=$(now); mv "$work/drop-$run" "$inbox/drop"
-while [ "$(count)" -lt $((before + 1000)) ]; do sleep 0.01; done; e=$(now)
+while [ "$(count)" -lt $((before + 1000)) ]; do sleep 0.05; done; e=$(now)
 tw=$(echo "$e - $s" | bc -l)
 s=$(now); "$bin" convert "$work/convert-in-$run" --out "$work/cout-$run" --library "$work/clib-$run.sqlite" --quiet || true; e=$(now)
 tc=$(echo "$e - $s" | bc -l)
