@@ -36,16 +36,7 @@ final class ProgressDisplay: RunObserver, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         self.done = done
         if jsonl {
-            var event: [String: Any] = ["event": "document", "status": outcome.status.rawValue,
-                                        "sources": outcome.sources, "done": done, "total": total,
-                                        "milliseconds": (outcome.milliseconds * 10).rounded() / 10]
-            if let o = outcome.output { event["output"] = o }
-            if let id = outcome.id { event["id"] = id }
-            if let k = outcome.kind { event["kind"] = k }
-            if let r = outcome.readiness { event["readiness"] = r.rawValue }
-            if let e = outcome.error { event["code"] = e.code.rawValue; event["message"] = e.message }
-            if let d = outcome.duplicateOf { event["duplicateOf"] = d.id }
-            emit(event)
+            emit(Self.documentEvent(outcome).merging(["done": done, "total": total]) { a, _ in a })
         }
         if bar {
             if done == total { clearLocked() } else { draw(force: false) }
@@ -89,6 +80,19 @@ final class ProgressDisplay: RunObserver, @unchecked Sendable {
         if s < 60 { return "\(Int(s.rounded())) s" }
         if s < 3600 { return "\(Int(s / 60)) min \(Int(s.truncatingRemainder(dividingBy: 60))) s" }
         return "\(Int(s / 3600)) h \(Int((s / 60).truncatingRemainder(dividingBy: 60))) min"
+    }
+
+    /// A document's outcome as a `--jsonl` event (convert and watch print the same fields).
+    static func documentEvent(_ outcome: DocumentOutcome) -> [String: Any] {
+        var event: [String: Any] = ["event": "document", "status": outcome.status.rawValue, "sources": outcome.sources,
+                                    "milliseconds": (outcome.milliseconds * 10).rounded() / 10]
+        if let o = outcome.output { event["output"] = o }
+        if let id = outcome.id { event["id"] = id }
+        if let k = outcome.kind { event["kind"] = k }
+        if let r = outcome.readiness { event["readiness"] = r.rawValue }
+        if let e = outcome.error { event["code"] = e.code.rawValue; event["message"] = e.message }
+        if let d = outcome.duplicateOf { event["duplicateOf"] = d.id }
+        return event
     }
 
     func emit(_ object: [String: Any]) {

@@ -132,15 +132,8 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
         case .taken(let unit, let queued):
             emit(["event": "taken", "sources": unit.sources.map(\.name), "queued": queued])
         case .document(let o, let totals):
-            var event: [String: Any] = ["event": "document", "status": o.status.rawValue, "sources": o.sources,
-                                        "milliseconds": (o.milliseconds * 10).rounded() / 10,
-                                        "queued": totals.queued, "done": totals.done, "failed": totals.failed]
-            if let out = o.output { event["output"] = out }
-            if let id = o.id { event["id"] = id }
-            if let r = o.readiness { event["readiness"] = r.rawValue }
-            if let e = o.error { event["code"] = e.code.rawValue; event["message"] = e.message }
-            if let d = o.duplicateOf { event["duplicateOf"] = d.id }
-            emit(event)
+            emit(ProgressDisplay.documentEvent(o).merging(["queued": totals.queued, "done": totals.done,
+                                                           "failed": totals.failed]) { a, _ in a })
             let name = o.sources.joined(separator: " + ")
             switch o.status {
             case .failed: line("✗ \(name): \(o.error?.message ?? "") [\(o.error?.code.rawValue ?? "")]", always: true)
