@@ -61,8 +61,16 @@ let package = Package(
         // The runtime: document readers (in process, or worker processes with hard limits), and the
         // loops of convert and watch over them. The CLI knows only it (and what it re-exports).
         .target(name: "CProcess"),
-        .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "IngestWatch", "CProcess"]),
-        .executableTarget(name: "ingest", dependencies: ["IngestRuntime", "IngestPipeline"]),
+        .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "IngestWatch", "CProcess",
+                                                     "IngestQuality", "IngestReport", "IngestOCR"]),
+        .executableTarget(name: "ingest", dependencies: ["IngestRuntime", "IngestPipeline", "IngestQuality", "IngestReport"]),
+
+        // MARK: Quality (`ingest qa`)
+        // Figures of an extracted text: against an expected text (the definitions of
+        // shared/tools/textdiff.py), and on its own (signals, dictionary words). Pure Swift.
+        .target(name: "IngestQuality", dependencies: ["IngestCore"]),
+        // The HTML report a person reads: one self-contained file, no network, no external script.
+        .target(name: "IngestReport", dependencies: ["IngestCore", "IngestQuality"]),
 
         // MARK: Tests mirror Sources
         .target(name: "IngestTestSupport", dependencies: ["IngestCore", "CZlib"], path: "Tests/IngestTestSupport"),
@@ -78,6 +86,8 @@ let package = Package(
         .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestWatchTests", dependencies: ["IngestWatch", "IngestTestSupport"]),
         .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestTestSupport"]),
+        .testTarget(name: "IngestQualityTests", dependencies: ["IngestQuality", "IngestTestSupport"]),
+        .testTarget(name: "IngestReportTests", dependencies: ["IngestReport", "IngestQuality", "IngestTestSupport"]),
         .testTarget(name: "IngestRuntimeTests", dependencies: ["IngestRuntime", "IngestPipeline", "IngestTestSupport"]),
     ]
 )

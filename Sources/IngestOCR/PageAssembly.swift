@@ -25,6 +25,7 @@ struct PageAssembly {
                 record.provenance = .ocr
                 record.ocrConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
                 record.lowConfidenceWords = page.wordConfidences.filter { Double($0) < low }.count
+                record.lowConfidenceSample = page.lowConfidenceSample.isEmpty ? nil : page.lowConfidenceSample
                 var characters = 0
                 for p in page.paragraphs {
                     let text = p.text.trimmingCharacters(in: .whitespacesAndNewlines)

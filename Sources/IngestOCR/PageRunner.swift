@@ -50,7 +50,8 @@ enum PageRunner {
             return .success(try pool.withEngine { engine in
                 var deadline = Date(timeIntervalSinceNow: limit)
                 if let d = context.deadline, d < deadline { deadline = d }
-                return try OrientedRecognition.recognize(pix, engine: engine, deadline: deadline, limitSeconds: limit, page: job.number)
+                return try OrientedRecognition.recognize(pix, engine: engine, deadline: deadline, limitSeconds: limit, page: job.number,
+                                                         lowConfidenceBelow: context.config.ocr.lowConfidenceBelow)
             })
         } catch let e as IngestError {
             var e = e
@@ -88,13 +89,16 @@ enum OrientedRecognition {
     static let suspiciousBelow = 70.0
     static let minimumOrientationConfidence = 1.5
 
-    static func recognize(_ pix: PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int) throws -> RecognizedPage {
-        let first = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page)
+    static func recognize(_ pix: PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
+                          lowConfidenceBelow: Double = 60) throws -> RecognizedPage {
+        let first = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
+                                         lowConfidenceBelow: lowConfidenceBelow)
         let conf = first.meanConfidence ?? 0
         guard conf < suspiciousBelow,
               let (turns, oconf) = engine.uprightTurns(pix), turns != 0, oconf >= minimumOrientationConfidence,
               pix.rotateClockwise(quarterTurns: turns) else { return first }
-        var second = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page)
+        var second = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
+                                          lowConfidenceBelow: lowConfidenceBelow)
         second.quarterTurns = turns
         return (second.meanConfidence ?? 0) > conf ? second : first
     }

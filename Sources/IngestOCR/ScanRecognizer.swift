@@ -46,6 +46,7 @@ public struct ScanRecognizer: PageRecognizing {
             merged.characters = r.skipped == true ? merged.characters : r.characters
             merged.ocrConfidence = r.ocrConfidence
             merged.lowConfidenceWords = r.lowConfidenceWords
+            merged.lowConfidenceSample = r.lowConfidenceSample
             merged.skipped = r.skipped
             records[r.number] = merged
         }

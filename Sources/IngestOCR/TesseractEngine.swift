@@ -12,6 +12,9 @@ struct RecognizedParagraph: Sendable, Equatable {
 struct RecognizedPage: Sendable, Equatable {
     var paragraphs: [RecognizedParagraph] = []
     var wordConfidences: [Int] = []
+    /// The words read with a confidence under `lowConfidenceBelow` (at most `lowConfidenceKept`),
+    /// as read: what a person checking the page should look at first.
+    var lowConfidenceSample: [String] = []
     /// Clockwise quarter turns applied after orientation detection (0 when upright).
     var quarterTurns = 0
 
@@ -95,7 +98,8 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// Recognises one page. Stops at `deadline` through Tesseract's monitor (the check runs
     /// between words), and throws `ocr.pageTimeLimit` then.
-    func recognize(_ pix: PageImage, deadline: Date, limitSeconds: Double, page: Int) throws -> RecognizedPage {
+    func recognize(_ pix: PageImage, deadline: Date, limitSeconds: Double, page: Int,
+                   lowConfidenceBelow: Double = 60) throws -> RecognizedPage {
         OpenMP.limitCurrentThread()
         defer { TessBaseAPIClear(handle) }
         TessBaseAPISetPageSegMode(handle, PSM_AUTO)
@@ -117,7 +121,7 @@ final class TesseractEngine: @unchecked Sendable {
         let rc = TessBaseAPIRecognize(handle, monitor)
         if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
         guard rc == 0 else { throw IngestError(.ocrEngineFailed, ["reason": "Recognize returned \(rc)"], page: page) }
-        return collect()
+        return collect(lowConfidenceBelow: lowConfidenceBelow)
     }
 
     private func timeLimit(_ seconds: Double, _ page: Int) -> IngestError {
@@ -130,7 +134,7 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// Paragraphs the way `TessBaseAPIGetUTF8Text` assembles the page text (image and line
     /// blocks left out), so our text equals the `tesseract` command's.
-    private func collect() -> RecognizedPage {
+    private func collect(lowConfidenceBelow: Double) -> RecognizedPage {
         var page = RecognizedPage()
         if let confs = TessBaseAPIAllWordConfidences(handle) {
             var i = 0
@@ -150,7 +154,26 @@ final class TesseractEngine: @unchecked Sendable {
             TessDeleteText(c)
             page.paragraphs.append(RecognizedParagraph(text: text, confidence: Double(TessResultIteratorConfidence(ri, RIL_PARA))))
         } while TessResultIteratorNext(ri, RIL_PARA) != 0
+        page.lowConfidenceSample = lowConfidenceWords(below: lowConfidenceBelow)
         return page
+    }
+
+    static let lowConfidenceKept = 100
+
+    /// A second walk, word by word (the paragraph walk cannot give word confidences with their
+    /// text): cheap beside recognition.
+    private func lowConfidenceWords(below threshold: Double) -> [String] {
+        guard let ri = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(ri) }
+        var words: [String] = []
+        repeat {
+            guard Double(TessResultIteratorConfidence(ri, RIL_WORD)) < threshold,
+                  let c = TessResultIteratorGetUTF8Text(ri, RIL_WORD) else { continue }
+            let word = String(cString: c)
+            TessDeleteText(c)
+            if !word.isEmpty { words.append(word) }
+        } while words.count < Self.lowConfidenceKept && TessResultIteratorNext(ri, RIL_WORD) != 0
+        return words
     }
 
     /// Tesseract's orientation detection: clockwise quarter turns that make the page upright,

@@ -11,9 +11,13 @@ public struct BatchRun: Sendable {
     public let outputDirectory: URL
     public let libraryPath: String?
     public let language: MessageLanguage
+    /// Whether units the library records as done are skipped (`convert`); `qa` reads everything.
+    public let skipsDone: Bool
 
-    public init(reader: any DocumentReader, outputDirectory: URL, libraryPath: String?, language: MessageLanguage) {
+    public init(reader: any DocumentReader, outputDirectory: URL, libraryPath: String?, language: MessageLanguage,
+                skipsDone: Bool = true) {
         self.reader = reader
+        self.skipsDone = skipsDone
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.libraryPath = libraryPath
         self.language = language
@@ -48,7 +52,7 @@ public struct BatchRun: Sendable {
                     let unit = pending.take(i)
                     let slotEvents = ReadEvents(stage: { observer?.stage($0, slot: slot, unit: unit) }, line: events.line)
                     do {
-                        let outcome = try reader.read(unit, slot: slot, skipsDone: true, events: slotEvents)
+                        let outcome = try reader.read(unit, slot: slot, skipsDone: skipsDone, events: slotEvents)
                         collector.set(i, outcome)
                         observer?.finished(outcome, done: done.next() + 1, total: total)
                     } catch {

@@ -19,6 +19,7 @@ Commands:
   convert PATH... --out DIR   convert files and folders (PDF, scans, photos, .docx, audio,
                               YouTube links, text) into one JSON document each
   watch INBOX --out DIR       watch a folder and convert every document dropped into it
+  qa CORPUS [--html FILE]     measure how well a corpus is read (against expected texts)
   youtube URL --preview       check a YouTube link and preview its captions
   config                      show, check or explain the configuration (pipeline.json)
   help [COMMAND]              this help, or a command's
@@ -38,13 +39,17 @@ case "convert":
 case "watch":
     let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
     status = WatchCommand.run(argv, prestarted: prestarted)
-// Started by convert and watch, never by hand: reads documents for them over fd 3.
+case "qa":
+    let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
+    status = QaCommand.run(argv, prestarted: prestarted)
+// Started by convert, watch and qa, never by hand: reads documents for them over fd 3.
 case "worker": status = WorkerServer.serve()
 case "youtube": status = YouTubeCommand.run(argv)
 case "config": status = ConfigCommand.run(argv)
 case "help", "--help", "-h":
     switch argv.first {
     case "convert": print(ConvertCommand.help)
+    case "qa": print(QaCommand.help)
     case "youtube": print(YouTubeCommand.help)
     case "config": print(ConfigCommand.help)
     default: print(help)

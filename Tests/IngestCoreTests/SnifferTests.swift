@@ -40,6 +40,12 @@ final class SnifferTests: XCTestCase {
         XCTAssertEqual(kind(Array("https://www.youtube.com/watch?v=dQw4w9WgXcQ\n".utf8)), .youtubeLink)
         XCTAssertEqual(kind(Array("<!DOCTYPE html><html><script>var ytInitialPlayerResponse = {}</script>".utf8)), .youtubeInfo)
         XCTAssertEqual(kind(Array("<!DOCTYPE html><html><body>hello</body></html>".utf8)), .html)
+        // yt-dlp's .info.json: `formats` first, `webpage_url` and `extractor` far past the first 2 KB.
+        let format = #"{"format_id": "139", "ext": "m4a", "url": "https://rr1---sn.googlevideo.com/videoplayback?expire=1"}"#
+        let info = #"{"id": "k3Rm9XwQp2E", "title": "La digestion", "formats": ["# + Array(repeating: format, count: 60).joined(separator: ", ")
+            + #"], "webpage_url": "https://www.youtube.com/watch?v=k3Rm9XwQp2E", "extractor": "youtube"}"#
+        XCTAssertEqual(kind(Array(info.utf8)), .youtubeInfo)
+        XCTAssertEqual(kind(Array(#"{"formats": "a list", "notes": "plain JSON is not a video"}"#.utf8)), .text)
         XCTAssertEqual(kind(Array("# Cours\n\nLa cellule est l'unité du vivant.".utf8)), .text)
         XCTAssertEqual(kind([0xFF, 0xFE] + Array("H\u{0}i\u{0}".utf8)), .text)   // UTF-16 BOM is not an MPEG sync
         XCTAssertEqual(kind(Array("Caf\u{E9} cr\u{E8}me".unicodeScalars.map { UInt8($0.value) })), .text)  // Latin-1

@@ -69,6 +69,24 @@ enum EmbeddedSchemas {
         "recycleAboveMB": { "description": "a worker is replaced after a document that leaves it above this resident size", "type": "integer", "minimum": 16, "maximum": 1048576 }
       }
     },
+    "qa": {
+      "type": "object", "additionalProperties": false,
+      "properties": {
+        "tolerances": {
+          "description": "ingest qa --baseline: how much a figure may worsen per document before it counts as a regression",
+          "type": "object", "additionalProperties": false,
+          "properties": {
+            "cer": { "description": "rise of the character error rate", "type": "number", "minimum": 0 },
+            "wer": { "description": "rise of the word error rate", "type": "number", "minimum": 0 },
+            "wordRecall": { "description": "fall of the word recall", "type": "number", "minimum": 0 },
+            "wordPrecision": { "description": "fall of the word precision", "type": "number", "minimum": 0 },
+            "outOfVocabularyRatio": { "description": "rise of the share of words not in the dictionary", "type": "number", "minimum": 0 },
+            "ocrConfidence": { "description": "fall of the mean OCR confidence (0-100)", "type": "number", "minimum": 0 }
+          }
+        },
+        "pageImages": { "description": "at most this many page images in the HTML report (one per document)", "type": "integer", "minimum": 0, "maximum": 100000 }
+      }
+    },
     "watch": {
       "type": "object", "additionalProperties": false,
       "properties": {
@@ -154,6 +172,17 @@ enum EmbeddedSchemas {
     "memoryLimitMB": 2048,
     "recycleAfterDocuments": 2000,
     "recycleAboveMB": 1024
+  },
+  "qa": {
+    "tolerances": {
+      "cer": 0.01,
+      "wer": 0.02,
+      "wordRecall": 0.01,
+      "wordPrecision": 0.01,
+      "outOfVocabularyRatio": 0.02,
+      "ocrConfidence": 5
+    },
+    "pageImages": 300
   },
   "watch": {
     "quietSeconds": 2,

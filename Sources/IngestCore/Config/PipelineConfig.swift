@@ -16,6 +16,7 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
     public var library = Library()
     public var workers = Workers()
     public var watch = Watch()
+    public var qa = QA()
 
     public struct OCR: Codable, Sendable, Equatable {
         public var languages = "fra+eng"
@@ -67,6 +68,21 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
         public var lessonQuietSeconds = 10.0
         public var pollSeconds = 2.0
         public var giveUpIncompleteAfterSeconds = 600.0
+        public init() {}
+    }
+    /// `ingest qa`: how much a figure may worsen against a baseline, and the report's images.
+    public struct QA: Codable, Sendable, Equatable {
+        public struct Tolerances: Codable, Sendable, Equatable {
+            public var cer = 0.01
+            public var wer = 0.02
+            public var wordRecall = 0.01
+            public var wordPrecision = 0.01
+            public var outOfVocabularyRatio = 0.02
+            public var ocrConfidence = 5.0
+            public init() {}
+        }
+        public var tolerances = Tolerances()
+        public var pageImages = 300
         public init() {}
     }
     public struct PDF: Codable, Sendable, Equatable {

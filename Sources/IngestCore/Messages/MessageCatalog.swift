@@ -35,7 +35,7 @@ public enum MessageCatalog {
         ("core", coreMessages), ("readiness", readinessMessages), ("pdf", pdfMessages),
         ("ocr", ocrMessages), ("zip", zipMessages), ("office", officeMessages),
         ("audio", audioMessages), ("youtube", youtubeMessages), ("pipeline", pipelineMessages),
-        ("http", httpMessages), ("watch", watchMessages),
+        ("http", httpMessages), ("watch", watchMessages), ("qa", qaMessages),
     ]
 
     public static let entries: [ErrorCode: MessageEntry] = {

@@ -219,6 +219,8 @@ public struct PageRecord: Codable, Sendable, Equatable {
     public var characters: Int
     public var ocrConfidence: Double?
     public var lowConfidenceWords: Int?
+    /// The first of those words (at most 100), as read: what a person checking the page looks at.
+    public var lowConfidenceSample: [String]?
     /// True when the page needed OCR but was left out (page cap, time limit).
     public var skipped: Bool?
 

@@ -134,7 +134,10 @@ public enum Sniffer {
         if starts("{") {
             if ByteSearch.contains(raw, "\"videoDetails\"") || ByteSearch.contains(raw, "\"playabilityStatus\"")
                 || (ByteSearch.contains(raw, "\"extractor\"") && (ByteSearch.contains(raw, "\"subtitles\"") || ByteSearch.contains(raw, "\"automatic_captions\"")))
-                || ByteSearch.contains(raw, "\"webpage_url\"") {
+                || ByteSearch.contains(raw, "\"webpage_url\"")
+                // yt-dlp writes `id`, `title`, then `formats` (often hundreds of KB) before
+                // `webpage_url` and `extractor`: its format entries are what shows early.
+                || (ByteSearch.contains(raw, "\"formats\"") && ByteSearch.contains(raw, "\"format_id\"")) {
                 return .youtubeInfo
             }
             if has("\"events\"") && has("\"tstartms\"") { return .subtitles }  // json3

@@ -1,0 +1,83 @@
+import Foundation
+import IngestCore
+
+/// What a corpus's documents should give, named by document (its output name, e.g. `cours/ch1`
+/// for `cours/ch1.pdf`, `photos/IMG` for the photos `photos/IMG_1.jpg`…):
+/// the expected text, the expected readiness verdict, the document it should be found to repeat.
+///
+/// JSON: `{"documents": [{"name": "ch1", "expected": "expected/ch1.expected.txt",
+/// "readiness": "ready", "duplicateOf": "ch0"}]}`; TSV: a header line `name	expected	readiness
+/// duplicateOf` (columns after `name` optional, empty cells allowed) and one line per document.
+/// Paths are relative to the manifest's folder.
+public struct QaManifest: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable, Codable {
+        public var name: String
+        public var expected: String?
+        public var readiness: String?
+        public var duplicateOf: String?
+        public init(name: String, expected: String? = nil, readiness: String? = nil, duplicateOf: String? = nil) {
+            self.name = name; self.expected = expected; self.readiness = readiness; self.duplicateOf = duplicateOf
+        }
+    }
+    public var entries: [String: Entry]
+    /// The manifest's folder: expected paths are relative to it.
+    public var directory: URL
+
+    public static let readinessNames: Set<String> = ["ready", "short", "notReady"]
+
+    public init(entries: [Entry], directory: URL) throws(IngestError) {
+        var byName: [String: Entry] = [:]
+        for (i, e) in entries.enumerated() {
+            guard !e.name.isEmpty else { throw Self.invalid("entry \(i + 1) has no name") }
+            if let r = e.readiness, !Self.readinessNames.contains(r) {
+                throw Self.invalid("\(e.name): readiness \(r) is not one of ready, short, notReady")
+            }
+            guard byName[e.name] == nil else { throw Self.invalid("\(e.name) is listed twice") }
+            byName[e.name] = e
+        }
+        self.entries = byName
+        self.directory = directory
+    }
+
+    /// Reads a `.json` or `.tsv` manifest (by its first character: `{` is JSON).
+    public static func load(_ url: URL) throws(IngestError) -> QaManifest {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw IngestError(.fileUnreadable, ["reason": url.path], detail: String(describing: error))
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw invalid("not UTF-8") }
+        let directory = url.deletingLastPathComponent()
+        if text.drop(while: \.isWhitespace).first == "{" {
+            struct File: Decodable { var documents: [Entry] }
+            do {
+                return try QaManifest(entries: try JSONDecoder().decode(File.self, from: data).documents, directory: directory)
+            } catch let e as IngestError { throw e } catch {
+                throw invalid("JSON: \(error)")
+            }
+        }
+        var lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        guard !lines.isEmpty else { throw invalid("empty") }
+        let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard header.first == "name" else { throw invalid("the first line must name the columns, starting with name") }
+        let known: Set<String> = ["name", "expected", "readiness", "duplicateOf"]
+        if let unknown = header.first(where: { !known.contains($0) }) { throw invalid("unknown column \(unknown)") }
+        let entries = lines.map { line -> Entry in
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map { String($0) }
+            func cell(_ column: String) -> String? {
+                guard let i = header.firstIndex(of: column), i < cells.count else { return nil }
+                let v = cells[i].trimmingCharacters(in: .whitespaces)
+                return v.isEmpty ? nil : v
+            }
+            return Entry(name: cell("name") ?? "", expected: cell("expected"), readiness: cell("readiness"), duplicateOf: cell("duplicateOf"))
+        }
+        return try QaManifest(entries: entries, directory: directory)
+    }
+
+    public func expectedURL(_ name: String) -> URL? {
+        entries[name]?.expected.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL }
+    }
+
+    static func invalid(_ reason: String) -> IngestError {
+        IngestError(.qaManifestInvalid, ["reason": reason])
+    }
+}

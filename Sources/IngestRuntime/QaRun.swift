@@ -1,0 +1,280 @@
+import Foundation
+import IngestCore
+import IngestOCR
+import IngestPipeline
+import IngestQuality
+import IngestReport
+
+/// `ingest qa`'s loop: the corpus converted by `BatchRun` (same pipeline, same worker processes
+/// and limits as `convert`), each document measured as soon as it is written — on the slot that
+/// read it, so measuring runs in parallel with reading — then the report put together in corpus
+/// order. Nothing of the corpus is written to: outputs and the run's own library go to the output
+/// folder, which starts afresh each run (a QA figure is never an earlier run's).
+public struct QaRun: Sendable {
+    public let reader: any DocumentReader
+    public let outputDirectory: URL
+    public let libraryPath: String
+    public let language: MessageLanguage
+    public let corpus: URL
+    public let expectations: QaExpectations
+    /// Page images kept for the HTML report (0: none, no report wanted).
+    public let pageImages: Int
+
+    public init(reader: any DocumentReader, outputDirectory: URL, libraryPath: String, language: MessageLanguage,
+                corpus: URL, expectations: QaExpectations, pageImages: Int) {
+        self.reader = reader; self.outputDirectory = outputDirectory.standardizedFileURL; self.libraryPath = libraryPath
+        self.language = language; self.corpus = corpus.standardizedFileURL; self.expectations = expectations
+        self.pageImages = pageImages
+    }
+
+    /// The name the QA library has in the output folder: removed at the start of each run.
+    public static let libraryName = "qa-library.sqlite"
+
+    /// The units of a corpus: its plan, less the files QA itself reads (expected texts, the manifest).
+    public static func corpusUnits(_ plan: InputPlanner.Plan, manifest: URL?) -> [ImportUnit] {
+        let manifestPath = manifest?.standardizedFileURL.path
+        return plan.units.filter { unit in
+            let files = unit.sources.flatMap(\.files)
+            return !files.allSatisfy { QaExpectations.isExpectedText($0.lastPathComponent) || $0.standardizedFileURL.path == manifestPath }
+        }
+    }
+
+    public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil,
+                    pipelineVersion: String = Pipeline.version) throws(IngestError) -> QaResult {
+        let started = Timestamp.iso8601()
+        let clock = ContinuousClock.now
+        let measurer = QaMeasurer(units: units, failures: planningFailures, run: self, forward: observer)
+        let batch = BatchRun(reader: reader, outputDirectory: outputDirectory, libraryPath: libraryPath, language: language,
+                             skipsDone: false)
+        let summary = try batch.run(units: units, planningFailures: planningFailures, observer: measurer)
+        var documents = measurer.documents()
+        // A pair of duplicates is found when either one is named the other's: which of two copies
+        // read at once is the original depends on which worker finished first.
+        let found = Dictionary(documents.map { ($0.name, $0.duplicateOf) }, uniquingKeysWith: { a, _ in a })
+        for i in documents.indices {
+            if let expected = documents[i].expectedDuplicateOf {
+                documents[i].duplicateMatches = documents[i].duplicateOf == expected || found[expected] == documents[i].name
+            }
+        }
+        let elapsed = ContinuousClock.now - clock
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let report = QaReport(corpus: corpus.path, startedAt: started, pipelineVersion: pipelineVersion,
+                              milliseconds: (ms * 10).rounded() / 10, documents: documents)
+        return QaResult(report: report, summary: summary, materials: measurer.materials(), outputDirectory: outputDirectory)
+    }
+}
+
+/// What a QA run gives: the report, the run's summary, and what the HTML report shows per document.
+public struct QaResult: Sendable {
+    public var report: QaReport
+    public let summary: RunSummary
+    let materials: [QaMaterial]
+    let outputDirectory: URL
+
+    /// The HTML report's view of document `i`: its text (read again from its output), its
+    /// expected text, its low-confidence OCR words and its page image.
+    public func detail(_ i: Int) -> QaDocumentDetail? {
+        guard materials.indices.contains(i) else { return nil }
+        let m = materials[i]
+        let text = m.output.flatMap { try? JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: $0)).text } ?? ""
+        let expected = m.expected.flatMap { try? QaExpectations.read($0) }
+        return QaDocumentDetail(text: text, expected: expected, lowConfidence: m.lowConfidence,
+                                pageImage: m.image, pageImageType: m.image == nil ? nil : PagePreview.Format.jpeg(quality: 75).mimeType)
+    }
+}
+
+/// Where a document's expected text, readiness and duplicate come from: the manifest first, then
+/// `NAME.expected.txt` in `--expected DIR`, then beside the source in the corpus.
+public struct QaExpectations: Sendable {
+    public var manifest: QaManifest?
+    public var expectedDirectory: URL?
+    public var corpus: URL
+
+    public init(manifest: QaManifest?, expectedDirectory: URL?, corpus: URL) {
+        self.manifest = manifest; self.expectedDirectory = expectedDirectory; self.corpus = corpus
+    }
+
+    public static let suffix = ".expected.txt"
+    public static func isExpectedText(_ fileName: String) -> Bool { fileName.hasSuffix(suffix) }
+
+    /// The expected text of document `name` (its output name), whose first file is `firstFile`.
+    public func expectedURL(name: String, firstFile: URL?) -> URL? {
+        if let url = manifest?.expectedURL(name) { return url }
+        var candidates: [URL] = []
+        for folder in [expectedDirectory, corpus].compactMap({ $0 }) {
+            candidates.append(folder.appendingPathComponent(name + Self.suffix))
+            if let file = firstFile {
+                // `cours.pdf.expected.txt`, for two sources of one stem (`cours.pdf`, `cours.docx`).
+                let relative = file.standardizedFileURL.path.hasPrefix(corpus.path + "/")
+                    ? String(file.standardizedFileURL.path.dropFirst(corpus.path.count + 1)) : file.lastPathComponent
+                candidates.append(folder.appendingPathComponent(relative + Self.suffix))
+            }
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// An expected text: a text file (any encoding Ingest reads), or a document JSON's `text`.
+    public static func read(_ url: URL) throws(IngestError) -> String {
+        guard let data = try? Data(contentsOf: url) else { throw IngestError(.qaExpectedUnreadable, ["path": url.path]) }
+        if url.pathExtension.lowercased() == "json",
+           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let text = object["text"] as? String {
+            return text
+        }
+        guard let decoded = TextDecoder.decodeText(data) else { throw IngestError(.qaExpectedUnreadable, ["path": url.path]) }
+        return decoded.text
+    }
+}
+
+/// What the HTML report needs of one document beyond its figures, kept from the run.
+struct QaMaterial: Sendable {
+    var output: URL?
+    var expected: URL?
+    var lowConfidence: [String] = []
+    var image: Data?
+}
+
+/// Measures each document as its outcome arrives (on the slot thread that read it) and passes
+/// the outcome on to the progress display.
+final class QaMeasurer: RunObserver, @unchecked Sendable {
+    private struct Planned { var index: Int; var name: String; var files: [URL] }
+    private let planned: [String: Planned]
+    private let run: QaRun
+    private let forward: (any RunObserver)?
+    private var measured: [QaDocument?]
+    private var kept: [QaMaterial]
+    private var imagesLeft: Int
+    private let lock = NSLock()
+
+    init(units: [ImportUnit], failures: [PlanningFailure], run: QaRun, forward: (any RunObserver)?) {
+        var planned: [String: Planned] = [:]
+        for (i, u) in units.enumerated() {
+            planned[Self.key(u.sources.map(\.name))] = Planned(index: i, name: u.outputName, files: u.sources.flatMap(\.files))
+        }
+        for (j, f) in failures.enumerated() {
+            planned[Self.key([f.path])] = Planned(index: units.count + j, name: run.relative(f.path), files: [URL(fileURLWithPath: f.path)])
+        }
+        self.planned = planned
+        self.run = run
+        self.forward = forward
+        measured = Array(repeating: nil, count: units.count + failures.count)
+        kept = Array(repeating: QaMaterial(), count: units.count + failures.count)
+        imagesLeft = run.pageImages
+    }
+
+    static func key(_ names: [String]) -> String { names.joined(separator: "\u{1F}") }
+
+    func started(total: Int) { forward?.started(total: total) }
+    func stage(_ stage: Stage, slot: Int, unit: ImportUnit) { forward?.stage(stage, slot: slot, unit: unit) }
+
+    func finished(_ outcome: DocumentOutcome, done: Int, total: Int) {
+        if let p = planned[Self.key(outcome.sources)] {
+            let (document, material) = measure(outcome, p)
+            lock.lock()
+            measured[p.index] = document
+            kept[p.index] = material
+            lock.unlock()
+        }
+        forward?.finished(outcome, done: done, total: total)
+    }
+
+    func documents() -> [QaDocument] {
+        lock.lock(); defer { lock.unlock() }
+        return measured.compactMap { $0 }
+    }
+
+    func materials() -> [QaMaterial] {
+        lock.lock(); defer { lock.unlock() }
+        return zip(measured, kept).compactMap { $0.0 == nil ? nil : $0.1 }
+    }
+
+    private func takeImage() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard imagesLeft > 0 else { return false }
+        imagesLeft -= 1
+        return true
+    }
+
+    private func measure(_ outcome: DocumentOutcome, _ p: Planned) -> (QaDocument, QaMaterial) {
+        let expectations = run.expectations
+        let entry = expectations.manifest?.entries[p.name]
+        var d = QaDocument(name: p.name, sources: outcome.sources, kind: outcome.kind, status: outcome.status.rawValue,
+                           error: outcome.error?.code.rawValue, errorMessage: outcome.error?.message,
+                           milliseconds: (outcome.milliseconds * 10).rounded() / 10)
+        d.sources = p.files.isEmpty ? outcome.sources : p.files.map { run.relative($0.path) }
+        d.expectedReadiness = entry?.readiness
+        d.expectedDuplicateOf = entry?.duplicateOf
+        var material = QaMaterial()
+        let expectedURL = expectations.expectedURL(name: p.name, firstFile: p.files.first)
+        d.expected = expectedURL.map { run.relative($0.path) }
+        material.expected = expectedURL
+
+        if outcome.status == .duplicate {
+            d.duplicateOf = outcome.output.map { ($0 as NSString).deletingPathExtension }
+            d.readiness = outcome.readiness?.rawValue
+        }
+        // A duplicate is not written again: its text is the original's, read from there.
+        if outcome.status != .failed, let output = outcome.output {
+            let url = output.hasPrefix("/") ? URL(fileURLWithPath: output) : run.outputDirectory.appendingPathComponent(output)
+            d.output = output
+            material.output = url
+            if let document = try? JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: url)) {
+                fill(&d, &material, from: document, expected: expectedURL, files: p.files)
+            }
+        }
+        if let expected = d.expectedReadiness, let actual = d.readiness { d.readinessMatches = expected == actual }
+        else if d.expectedReadiness != nil, d.status == "failed" { d.readinessMatches = d.expectedReadiness == "notReady" }
+        return (d, material)
+    }
+
+    private func fill(_ d: inout QaDocument, _ material: inout QaMaterial, from document: ImportedDocument,
+                      expected: URL?, files: [URL]) {
+        d.language = document.language
+        d.readiness = document.readiness.status.rawValue
+        d.readinessReason = document.readiness.reason?.rawValue
+        d.possibleDuplicates = document.possibleDuplicates.count
+        d.timings = document.timings.mapValues { ($0 * 10).rounded() / 10 }
+        if let expected, let text = try? QaExpectations.read(expected) {
+            d.scores = TextComparison.scores(text: document.text, expected: text)
+        }
+        d.signals = TextSignals(text: document.text, language: document.language,
+                                vocabulary: Vocabulary.forLanguage(document.language))
+        var pagesRead = 0, pagesOCRed = 0, low = 0, weighted = 0.0, confidencePages = 0
+        var firstOCRPage: (source: Int, page: Int)?
+        for (s, source) in document.sources.enumerated() {
+            pagesRead += source.pagesRead ?? 0
+            pagesOCRed += source.pagesOCRed ?? 0
+            if let c = source.meanOCRConfidence, let n = source.pagesOCRed, n > 0 {
+                weighted += c * Double(n); confidencePages += n
+            }
+            for page in source.pages ?? [] {
+                low += page.lowConfidenceWords ?? 0
+                material.lowConfidence += page.lowConfidenceSample ?? []
+                if page.provenance == .ocr, firstOCRPage == nil { firstOCRPage = (s, page.number) }
+            }
+        }
+        if pagesRead > 0 || pagesOCRed > 0 {
+            d.pagesRead = pagesRead
+            d.pagesOCRed = pagesOCRed
+            d.ocrShare = pagesRead > 0 ? (Double(pagesOCRed) / Double(pagesRead) * 1000).rounded() / 1000 : nil
+        }
+        if confidencePages > 0 {
+            d.meanOCRConfidence = (weighted / Double(confidencePages) * 10).rounded() / 10
+            d.lowConfidenceWords = low
+        }
+        if d.status == "duplicate" { d.possibleDuplicates = 0; d.timings = [:] }
+        else if let original = document.duplicateOf { d.duplicateOf = (original.source as NSString).deletingPathExtension }
+        // The page a person should see: the first OCR'd one, else the first page of the first file.
+        if !files.isEmpty, takeImage() {
+            let file = files[min(firstOCRPage?.source ?? 0, files.count - 1)]
+            material.image = PagePreview.image(of: file, page: firstOCRPage?.page ?? 1, longSide: 900, format: .jpeg(quality: 75))
+        }
+    }
+}
+
+extension QaRun {
+    /// `path` relative to the corpus when inside it.
+    func relative(_ path: String) -> String {
+        let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standard.hasPrefix(corpus.path + "/") ? String(standard.dropFirst(corpus.path.count + 1)) : path
+    }
+}

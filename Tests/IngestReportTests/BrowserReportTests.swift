@@ -1,0 +1,179 @@
+import Foundation
+import IngestQuality
+import IngestReport
+import IngestTestSupport
+import XCTest
+
+/// The report in a real browser: Debian's headless Chromium, driven by Selenium from
+/// `Scripts/browser_check.py`. String checks cannot tell whether the script runs, the sort sorts
+/// or the page looks right; this does, and leaves a screenshot for a person to look at.
+///
+/// Needs `chromium`, `chromium-driver` and `python3-selenium`. Without them the test is skipped,
+/// except on CI (`CI=true`), where a skipped browser test would hide a broken report: it fails.
+final class BrowserReportTests: XCTestCase {
+    /// This file's folder, through symlinks, so the script and the repository are found from a
+    /// package that links these sources.
+    private static let testsFolder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+    private static let repositoryRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+
+    struct MissingTool: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Skips, or on CI fails, when `available` is false.
+    private func require(_ available: Bool, _ what: String) throws {
+        guard !available else { return }
+        let message = "\(what) is not installed (apt-get install --no-install-recommends chromium chromium-driver python3-selenium)"
+        if ProcessInfo.processInfo.environment["CI"] == "true" {
+            throw MissingTool(description: "CI=true: the browser test must run, but " + message)
+        }
+        throw XCTSkip(message + "; skipping the browser test")
+    }
+
+    struct Check: Decodable {
+        struct State: Decodable {
+            var rows: Int
+            var visible: Int
+            var visibleNames: [String]
+            var visibleCER: [Double?]
+            var count: String?
+            var sections: Int
+            var brokenLinks: [String]
+            var images: Int
+            var imagesLoaded: Int
+            var imageSources: [String]
+            var resources: [String]
+            var controlsShown: Bool
+            var cerAriaSort: String?
+            var cerIsFifth: Bool
+            var errors: [String]
+            var ascending: Bool?
+            var descending: Bool?
+        }
+        struct Large: Decodable {
+            var rows: Int
+            var sortAscendingMs: Double
+            var sortDescendingMs: Double
+            var sortByNameMs: Double
+            var ascending: Bool
+            var descending: Bool
+            var filtered: Int
+            var errors: [String]
+            var severe: [String]
+        }
+        var browserVersion: String?
+        var startError: String?
+        var exception: String?
+        var loaded: State?
+        var ascending: State?
+        var descending: State?
+        var filtered: State?
+        var unfiltered: State?
+        var kind: State?
+        var problems: State?
+        var reset: State?
+        var screenshot: String?
+        var errors: [String]?
+        var severe: [String]?
+        var large: Large?
+    }
+
+    func testReportInHeadlessChromium() throws {
+        try require(runTool("chromium", ["--version"])?.status == 0, "chromium")
+        try require(runTool("chromedriver", ["--version"])?.status == 0, "chromedriver (chromium-driver)")
+        try require(runTool(Python.path, ["-c", "import selenium"])?.status == 0, "python3-selenium")
+
+        let folder = try TemporaryDirectory("ingest-report-browser")
+        defer { folder.remove() }
+        let fixture = ReportFixture.make(count: 30)
+        let report = folder.url.appendingPathComponent("report.html")
+        try fixture.write(to: report)
+        let large = folder.url.appendingPathComponent("large.html")
+        try ReportFixture.large(count: 5_000).write(to: large)
+        let screenshot = folder.url.appendingPathComponent("qa-report-screenshot.png")
+
+        let script = Self.testsFolder.appendingPathComponent("Scripts/browser_check.py").path
+        guard let run = runTool(Python.path, [script, "--report", report.path, "--screenshot", screenshot.path,
+                                              "--filter", "scans/", "--kind", "docx", "--large", large.path]) else {
+            return XCTFail("\(Python.path) could not be started")
+        }
+        let stderr = String(decoding: run.stderr, as: UTF8.self)
+        guard let check = try? JSONDecoder().decode(Check.self, from: run.stdout) else {
+            return XCTFail("browser_check.py gave no JSON (status \(run.status)): \(String(decoding: run.stdout, as: UTF8.self)) \(stderr)")
+        }
+        if let e = check.startError { return XCTFail("Chromium did not start: \(e)") }
+        XCTAssertNil(check.exception, check.exception ?? "")
+        XCTAssertEqual(run.status, 0, "status \(run.status): \(String(decoding: run.stdout, as: UTF8.self)) \(stderr)")
+
+        // No script error, no console error, nothing fetched.
+        XCTAssertEqual(check.severe ?? ["missing"], [], "SEVERE console entries")
+        XCTAssertEqual(check.errors ?? ["missing"], [], "window errors")
+        let documents = fixture.report.documents
+        let loaded = try XCTUnwrap(check.loaded)
+        XCTAssertEqual(loaded.rows, documents.count)
+        XCTAssertEqual(loaded.visible, documents.count)
+        XCTAssertEqual(loaded.sections, documents.count)
+        XCTAssertEqual(loaded.brokenLinks, [])
+        XCTAssertEqual(loaded.resources, [], "the page fetched something")
+        XCTAssertEqual(loaded.images, 1)
+        XCTAssertEqual(loaded.imagesLoaded, 1, "the PNG data URI decodes")
+        XCTAssertEqual(loaded.imageSources, ["data:image/png;base64,"])
+        XCTAssertTrue(loaded.controlsShown)
+        XCTAssertTrue(loaded.cerIsFifth)
+        XCTAssertEqual(loaded.visibleNames, documents.map(\.name), "corpus order at first")
+
+        // One click on CER: ascending, documents without a CER last; a second: descending.
+        let scored = documents.enumerated().filter { $0.element.scores != nil }
+        let unscored = documents.filter { $0.scores == nil }.map(\.name)
+        let up = scored.sorted { ($0.element.scores!.cer, $0.offset) < ($1.element.scores!.cer, $1.offset) }.map(\.element.name)
+        let down = scored.sorted {
+            $0.element.scores!.cer != $1.element.scores!.cer ? $0.element.scores!.cer > $1.element.scores!.cer : $0.offset < $1.offset
+        }.map(\.element.name)
+        let ascending = try XCTUnwrap(check.ascending)
+        XCTAssertEqual(ascending.visibleNames, up + unscored)
+        XCTAssertEqual(ascending.ascending, true)
+        XCTAssertEqual(ascending.cerAriaSort, "ascending")
+        let descending = try XCTUnwrap(check.descending)
+        XCTAssertEqual(descending.visibleNames, down + unscored)
+        XCTAssertEqual(descending.descending, true)
+        XCTAssertEqual(descending.cerAriaSort, "descending")
+
+        // Filters: the text box, the kind, the problems; each undone.
+        let filtered = try XCTUnwrap(check.filtered)
+        let inScans = documents.filter { $0.name.lowercased().contains("scans/") }.count
+        XCTAssertGreaterThan(inScans, 1)
+        XCTAssertEqual(filtered.visible, inScans)
+        XCTAssertEqual(filtered.count, "\(inScans) documents affichés sur \(documents.count)")
+        XCTAssertEqual(check.unfiltered?.visible, documents.count)
+        XCTAssertEqual(check.kind?.visible, documents.filter { $0.kind == "docx" }.count)
+        let problems = documents.filter { $0.status == "failed" || $0.readinessMatches == false || ($0.scores?.cer ?? 0) > 0.1 }
+        XCTAssertEqual(check.problems?.visible, problems.count)
+        XCTAssertEqual(check.reset?.visible, documents.count)
+
+        // 5,000 rows: sorted well under a second each way.
+        let big = try XCTUnwrap(check.large)
+        XCTAssertEqual(big.rows, 5_000)
+        XCTAssertTrue(big.ascending)
+        XCTAssertTrue(big.descending)
+        XCTAssertLessThan(big.sortAscendingMs, 1_000)
+        XCTAssertLessThan(big.sortDescendingMs, 1_000)
+        XCTAssertLessThan(big.sortByNameMs, 1_000)
+        XCTAssertEqual(big.filtered, (0..<5_000).filter { "lot-\($0 / 100)/document-\($0)".contains("7") }.count,
+                       "rows whose name holds a 7")
+        XCTAssertEqual(big.errors + big.severe, [])
+        print("Chromium \(check.browserVersion ?? "?"): 5,000 rows sorted in \(Int(big.sortAscendingMs)) ms / \(Int(big.sortDescendingMs)) ms (CER), \(Int(big.sortByNameMs)) ms (name)")
+
+        // The screenshot: a PNG, kept where a person finds it.
+        let shot = try Data(contentsOf: screenshot)
+        XCTAssertEqual(Array(shot.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        XCTAssertGreaterThan(shot.count, 20_000, "a screenshot of a blank page is small")
+        let build = Self.repositoryRoot.appendingPathComponent(".build")
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: build.path, isDirectory: &isFolder), isFolder.boolValue {
+            let kept = build.appendingPathComponent("qa-report-screenshot.png")
+            try? FileManager.default.removeItem(at: kept)
+            try FileManager.default.copyItem(at: screenshot, to: kept)
+            print("screenshot of the report's table: \(kept.path)")
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import IngestCore
+import IngestQuality
+import IngestReport
+import IngestTestSupport
+import XCTest
+
+final class QaHTMLReportTests: XCTestCase {
+    private var folder: TemporaryDirectory!
+
+    override func setUpWithError() throws { folder = try TemporaryDirectory("ingest-report") }
+    override func tearDown() { folder.remove() }
+
+    private func html(_ fixture: ReportFixture = .make(), language: MessageLanguage = .fr) throws -> String {
+        let url = folder.url.appendingPathComponent("report.html")
+        try fixture.write(to: url, language: language)
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    private func report(_ details: [QaDocumentDetail?], names: [String]? = nil) throws -> String {
+        let documents = details.indices.map { i in
+            QaDocument(name: names?[i] ?? "doc-\(i)", sources: [], kind: "text", status: "succeeded")
+        }
+        let report = QaReport(corpus: "c", startedAt: "2025-12-02T15:00:00Z", pipelineVersion: "t", milliseconds: 1,
+                              documents: documents)
+        return try html(ReportFixture(report: report, details: details))
+    }
+
+    /// The section of document `i`, from its opening tag to its end.
+    private func section(_ html: String, _ i: Int) -> String {
+        guard let start = html.range(of: "<section class=\"doc\" id=\"d\(i)\"") else { return "" }
+        let end = html.range(of: "</section>", range: start.upperBound..<html.endIndex)?.upperBound ?? html.endIndex
+        return String(html[start.lowerBound..<end])
+    }
+
+    private func occurrences(_ needle: String, in s: String) -> Int { s.components(separatedBy: needle).count - 1 }
+
+    func testNamesCorpusAndTextsAreEscaped() throws {
+        let page = try html()
+        XCTAssertEqual(occurrences("<script", in: page), 1, "only the report's own script")
+        XCTAssertFalse(page.contains("alert(\"x\")"))
+        XCTAssertTrue(page.contains("notes/&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Tom&#39;.txt"))
+        XCTAssertTrue(page.contains("/corpus/biologie &amp; &lt;chimie&gt;"))
+        let text = section(page, 1)
+        XCTAssertTrue(text.contains("&lt;b&gt;bold&lt;/b&gt; &amp; &lt;i&gt;it&lt;/i&gt; &quot;quoted&quot; &#39;single&#39;"))
+        // Control characters are shown, not written raw (they are parse errors in HTML).
+        XCTAssertTrue(text.contains("<span class=\"ctl\" title=\"U+0000\">0000</span>"))
+        XCTAssertTrue(text.contains("<span class=\"ctl\" title=\"U+0085\">0085</span>"))
+        XCTAssertFalse(page.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) })
+        XCTAssertTrue(text.contains("🧪 \u{202E}abc\u{202C} é\u{301} fin"), "other Unicode is kept as it is")
+        // Every element the texts could open is closed again.
+        for (open, close) in [("<del>", "</del>"), ("<ins>", "</ins>"), ("<mark ", "</mark>"), ("<section", "</section>"),
+                              ("<tr", "</tr>"), ("<pre", "</pre>"), ("<bdi", "</bdi>")] {
+            XCTAssertEqual(occurrences(open, in: page), occurrences(close, in: page), open)
+        }
+    }
+
+    func testEveryDocumentHasASectionLinkedFromItsRow() throws {
+        let fixture = ReportFixture.make()
+        let page = try html(fixture)
+        for i in fixture.report.documents.indices {
+            XCTAssertEqual(occurrences("<tr id=\"r\(i)\"", in: page), 1, "row \(i)")
+            XCTAssertEqual(occurrences("<section class=\"doc\" id=\"d\(i)\"", in: page), 1, "section \(i)")
+            XCTAssertTrue(page.contains("<a href=\"#d\(i)\">"), "link to \(i)")
+            XCTAssertTrue(section(page, i).contains("href=\"#r\(i)\""), "link back from \(i)")
+        }
+        XCTAssertTrue(section(page, 2).contains("pdf.encrypted"))
+        XCTAssertTrue(section(page, 2).contains("Ce PDF est protégé par un mot de passe."))
+        XCTAssertTrue(section(page, 2).contains("Texte non disponible"))
+    }
+
+    func testDifferencesFromTheExpectedTextAreMarkedInTheTextAsLaidOut() throws {
+        let text = section(try html(), 0)
+        // Missing words in <del>, extra ones in <ins>, the text's line break kept.
+        XCTAssertTrue(text.contains(
+            "La cellule est <del>l&#39;unité</del> <ins>l&#39;unite</ins> de base du vivant.\nElle contient un noyau et <del>du</del> <ins>le</ins> cytoplasme."),
+            text)
+        XCTAssertTrue(text.contains("<del>abc</del>"), "the legend explains the marks")
+        let plain = section(try report([QaDocumentDetail(text: "pas de texte attendu")]), 0)
+        XCTAssertFalse(plain.contains("<del>"))
+        XCTAssertFalse(plain.contains("<ins>"))
+    }
+
+    func testDifferencesAtTheEdgesAndOfEveryKind() throws {
+        let cases: [(text: String, expected: String, shown: String)] = [
+            ("b c", "a b c", "<del>a</del> b c"),
+            ("a b", "a b c", "a b <del>c</del>"),
+            ("x a b", "a b", "<ins>x</ins> a b"),
+            ("", "a b", "<del>a b</del>"),
+            ("a  b\n\nc", "a b c", "a  b\n\nc"),
+            ("un deux trois", "quatre", "<del>quatre</del> <ins>un deux trois</ins>"),
+        ]
+        let page = try report(cases.map { QaDocumentDetail(text: $0.text, expected: $0.expected) })
+        for (i, c) in cases.enumerated() {
+            XCTAssertTrue(section(page, i).contains("<pre lang") == false)
+            XCTAssertTrue(section(page, i).contains(">" + c.shown + "</pre>"), "\(c): \(section(page, i))")
+        }
+    }
+
+    func testLowConfidenceWordsAreMarkedEverywhereTheyOccur() throws {
+        let scan = section(try html(), 5)
+        XCTAssertEqual(occurrences("<mark class=\"lowconf\">noyau</mark>", in: scan), 2, scan)
+        XCTAssertEqual(occurrences("<mark class=\"lowconf\">hase</mark>", in: scan), 1)
+        XCTAssertTrue(scan.contains("<ins><mark class=\"lowconf\">ce1lule</mark></ins>"), scan)
+
+        let page = try report([QaDocumentDetail(text: "chat, le chat. Chaton «chat» chat\nmechat chat,",
+                                                lowConfidence: ["chat", "chat,"])])
+        let doc = section(page, 0)
+        XCTAssertEqual(occurrences("<mark class=\"lowconf\">chat</mark>", in: doc), 3, doc)
+        XCTAssertEqual(occurrences("<mark class=\"lowconf\">chat,</mark>", in: doc), 2, doc)
+        XCTAssertTrue(doc.contains("Chaton «<mark class=\"lowconf\">chat</mark>»"), doc)
+        XCTAssertTrue(doc.contains("mechat"), "never inside a longer word")
+        XCTAssertFalse(doc.contains("me<mark"))
+    }
+
+    func testHoldsNoNetworkReference() throws {
+        let page = try html()
+        for needle in ["http://", "https://", "src=\"//", "href=\"//", "url(", "@import", "<link", "<iframe"] {
+            XCTAssertFalse(page.contains(needle), needle)
+        }
+        // URLs quoted in a text still read as themselves once rendered (`&#58;` is `:`).
+        XCTAssertTrue(section(page, 8).contains("https&#58;//www.youtube.com/watch?v=abc"))
+        for src in page.components(separatedBy: " src=\"").dropFirst() {
+            XCTAssertTrue(src.hasPrefix("data:image/png;base64,") || src.hasPrefix("data:image/jpeg;base64,"), String(src.prefix(40)))
+        }
+        for href in page.components(separatedBy: " href=\"").dropFirst() {
+            XCTAssertTrue(href.hasPrefix("#"), String(href.prefix(40)))
+        }
+        XCTAssertTrue(page.contains("Content-Security-Policy\" content=\"default-src 'none'; img-src data:;"))
+    }
+
+    func testPageImagesAreDataURIsOfPNGOrJPEGOnly() throws {
+        let png = TestPNG.page()
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+                        + [0xFF, 0xC0, 0, 17, 8, 0, 90, 0, 60, 3] + [UInt8](repeating: 0, count: 9) + [0xFF, 0xD9])
+        let svg = Data("<svg xmlns='x'><script>alert(1)</script></svg>".utf8)
+        let page = try report([
+            QaDocumentDetail(text: "png", pageImage: png, pageImageType: "image/png"),
+            QaDocumentDetail(text: "jpeg declared png", pageImage: jpeg, pageImageType: "image/png"),
+            QaDocumentDetail(text: "svg", pageImage: svg, pageImageType: "image/svg+xml"),
+            QaDocumentDetail(text: "none"),
+        ])
+        let first = section(page, 0)
+        XCTAssertTrue(first.contains("width=\"120\" height=\"160\" src=\"data:image/png;base64,\(png.base64EncodedString())\""))
+        XCTAssertTrue(first.contains("alt=\"Première page de doc-0\""))
+        XCTAssertTrue(section(page, 1).contains("width=\"60\" height=\"90\" src=\"data:image/jpeg;base64,"))
+        XCTAssertFalse(section(page, 2).contains("<img"))
+        XCTAssertFalse(page.contains(svg.base64EncodedString()))
+        XCTAssertTrue(section(page, 3).contains("class=\"pair textonly\""))
+    }
+
+    func testWriteIsAtomic() throws {
+        let url = folder.url.appendingPathComponent("qa/report.html")
+        try ReportFixture.make().write(to: url)
+        try ReportFixture.make(count: 12).write(to: url)
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        XCTAssertEqual(names, ["report.html"])
+        XCTAssertEqual(occurrences("<section class=\"doc\"", in: try String(contentsOf: url, encoding: .utf8)), 12)
+
+        // A target that cannot be replaced (a folder): an error, and no temporary file left.
+        let blocked = folder.url.appendingPathComponent("qa/blocked.html")
+        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try ReportFixture.make().write(to: blocked)) { error in
+            XCTAssertEqual((error as? IngestError)?.code, .writeFailed, "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted(),
+                       ["blocked.html", "report.html"])
+    }
+
+    func testLongTextIsCutWithANote() throws {
+        let page = try html()
+        let long = section(page, 7)
+        let pre = long.components(separatedBy: "<pre lang=\"fr\">")[1].components(separatedBy: "</pre>")[0]
+        XCTAssertLessThanOrEqual(pre.count, QaHTMLReport.textLimit)
+        XCTAssertGreaterThan(pre.count, QaHTMLReport.textLimit - 60, "cut at a word, close to the limit")
+        let shown = "\(pre.count / 1000)\u{202F}\(String(format: "%03d", pre.count % 1000))"
+        XCTAssertTrue(long.contains("Texte coupé : \(shown) premiers caractères affichés sur 33\u{202F}000."), String(long.suffix(300)))
+        XCTAssertFalse(section(page, 0).contains("Texte coupé"))
+
+        // One run without spaces longer than the limit still shows its beginning.
+        let run = section(try report([QaDocumentDetail(text: String(repeating: "x", count: 30_000))]), 0)
+        XCTAssertTrue(run.contains(String(repeating: "x", count: QaHTMLReport.textLimit) + "</pre>"))
+        XCTAssertTrue(run.contains("Texte coupé"))
+    }
+
+    func testDetailIsAskedOncePerDocumentInOrder() throws {
+        let fixture = ReportFixture.make()
+        var asked: [Int] = []
+        try QaHTMLReport.write(report: fixture.report, language: .fr, detail: { i in
+            asked.append(i)
+            return fixture.details[i]
+        }, to: folder.url.appendingPathComponent("r.html"))
+        XCTAssertEqual(asked, Array(fixture.report.documents.indices))
+    }
+
+    func testTableMarksProblemsAndMismatches() throws {
+        let page = try html()
+        func row(_ i: Int) -> String {
+            let start = page.range(of: "<tr id=\"r\(i)\"")!
+            return String(page[start.lowerBound..<page.range(of: "</tr>", range: start.upperBound..<page.endIndex)!.upperBound])
+        }
+        XCTAssertFalse(row(0).contains("problem"))
+        XCTAssertTrue(row(2).contains("class=\"problem\""), "failed")
+        XCTAssertTrue(row(2).contains("<code>pdf.encrypted</code>"))
+        XCTAssertTrue(row(3).contains("data-kind=\"unknown\""), "a kind-less document is counted as QaReport does")
+        XCTAssertTrue(row(4).contains("class=\"problem\""), "readiness mismatch")
+        XCTAssertTrue(row(4).contains("<span class=\"mismatch\""))
+        XCTAssertTrue(row(5).contains("class=\"problem\""), "CER above 10 %")
+        XCTAssertTrue(row(5).contains("<td class=\"n bad\" data-v=\"0.35\">35,0\u{202F}%</td>"), row(5))
+        XCTAssertTrue(row(1).contains("<td class=\"n bad\" data-v=\"2\">2</td>"), "U+FFFD found")
+        XCTAssertTrue(row(6).contains("title=\"3f2a9c1d7e5b4a60c1d2e3f4\""), "duplicate")
+        // One chart per kind, one option per kind.
+        let fixture = ReportFixture.make()
+        for kind in fixture.report.byKind.keys {
+            XCTAssertTrue(page.contains("<option value=\"\(kind)\">"), kind)
+        }
+        XCTAssertEqual(occurrences("<svg class=\"chart\"", in: page), fixture.report.byKind.count)
+    }
+
+    func testLabelsFollowTheLanguage() throws {
+        let fr = try html(language: .fr)
+        let en = try html(language: .en)
+        XCTAssertTrue(fr.contains("<html lang=\"fr\">"))
+        XCTAssertTrue(fr.contains("Seulement les problèmes"))
+        XCTAssertTrue(en.contains("<html lang=\"en\">"))
+        XCTAssertTrue(en.contains("Only problems"))
+        XCTAssertTrue(en.contains("35.0%"))
+        XCTAssertFalse(en.contains("Seulement"))
+    }
+
+    func testFiveThousandDocuments() throws {
+        let fixture = ReportFixture.large(count: 5_000)
+        let url = folder.url.appendingPathComponent("large.html")
+        let start = Date()
+        try fixture.write(to: url)
+        let seconds = Date().timeIntervalSince(start)
+        let page = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(occurrences("<tr id=\"r", in: page), 5_000)
+        XCTAssertEqual(occurrences("<section class=\"doc\"", in: page), 5_000)
+        print("5,000 documents: \(page.utf8.count / 1024) KiB in \(String(format: "%.2f", seconds)) s")
+    }
+}
