@@ -217,7 +217,9 @@ public struct InputPlanner {
     /// `chapitre-1.pdf` → `chapitre-1`; if that name is taken (`chapitre-1.docx` beside it), the
     /// full file name is used instead, so outputs never overwrite each other.
     func uniqueName(_ relative: String, used: inout Set<String>) -> String {
-        let stem = (relative as NSString).deletingPathExtension
+        // A yt-dlp download (`NAME [ID].info.json`) is named after its video, as its subtitles are.
+        let stem = relative.lowercased().hasSuffix(".info.json") ? String(relative.dropLast(".info.json".count))
+            : (relative as NSString).deletingPathExtension
         var name = stem.isEmpty ? relative : stem
         if used.contains(name) { name = relative }
         var n = 2

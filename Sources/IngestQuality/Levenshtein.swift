@@ -8,12 +8,16 @@
 /// word operations. On top of it:
 /// - the common prefix and suffix are dropped first (they cost nothing, and extracted texts share
 ///   most of theirs with the expected text);
-/// - a diagonal band (Ukkonen): an alignment of cost ≤ k only meets cells at most k/2 off the
-///   diagonal that joins the two corners, so a pass under a bound k computes only the blocks that
-///   meet that band. Cells left out are taken as their largest possible values, so a pass always
-///   returns an upper bound of the distance, exact whenever it is ≤ k. Passes start with a small
-///   band and widen it (at most ×4, or straight to the bound the last pass found): similar texts,
-///   the usual case, cost O(n·d/64) instead of O(n·m/64).
+/// - narrow passes first: a pass under a bound k computes only the blocks that meet the diagonal
+///   band an alignment of cost ≤ k can use (Ukkonen), taking the cells left out at their largest
+///   possible values, so it returns an upper bound of the distance, exact when it is ≤ k. With
+///   errors spread along the text (OCR noise, extraction slips) the bound of a narrow band is
+///   already the distance or close to it;
+/// - then one pass exact under that bound, which drops every block that cannot hold a cell of an
+///   alignment within it (its value plus the difference of the lengths left exceeds the bound):
+///   the tighter the bound, the narrower the pass.
+/// Similar texts, the usual case, so cost about O(n·d/64) instead of O(n·m/64); texts with little
+/// in common still need most of the table.
 /// Memory is O(m) words (two bit vectors per block, and the masks of the pattern's symbols).
 public enum Levenshtein {
     /// The distance between `a` and `b`.

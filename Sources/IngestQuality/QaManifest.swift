@@ -1,5 +1,8 @@
 import Foundation
 import IngestCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a corpus's documents should give, named by document (its output name, e.g. `cours/ch1`
 /// for `cours/ch1.pdf`, `photos/IMG` for the photos `photos/IMG_1.jpg`…):
@@ -22,6 +25,9 @@ public struct QaManifest: Sendable, Equatable {
     public var entries: [String: Entry]
     /// The manifest's folder: expected paths are relative to it.
     public var directory: URL
+    /// Shell patterns (`*.tex`, `pdf/*.ref`) of corpus files that are not documents (JSON only:
+    /// `"exclude": [...]`), matched against the path in the corpus and against the file name.
+    public var exclude: [String] = []
 
     public static let readinessNames: Set<String> = ["ready", "short", "notReady"]
 
@@ -48,9 +54,12 @@ public struct QaManifest: Sendable, Equatable {
         guard let text = String(data: data, encoding: .utf8) else { throw invalid("not UTF-8") }
         let directory = url.deletingLastPathComponent()
         if text.drop(while: \.isWhitespace).first == "{" {
-            struct File: Decodable { var documents: [Entry] }
+            struct File: Decodable { var documents: [Entry]; var exclude: [String]? }
             do {
-                return try QaManifest(entries: try JSONDecoder().decode(File.self, from: data).documents, directory: directory)
+                let file = try JSONDecoder().decode(File.self, from: data)
+                var manifest = try QaManifest(entries: file.documents, directory: directory)
+                manifest.exclude = file.exclude ?? []
+                return manifest
             } catch let e as IngestError { throw e } catch {
                 throw invalid("JSON: \(error)")
             }
@@ -71,6 +80,17 @@ public struct QaManifest: Sendable, Equatable {
             return Entry(name: cell("name") ?? "", expected: cell("expected"), readiness: cell("readiness"), duplicateOf: cell("duplicateOf"))
         }
         return try QaManifest(entries: entries, directory: directory)
+    }
+
+    /// The expected texts the manifest names: references, not documents of the corpus.
+    public var expectedPaths: Set<String> {
+        Set(entries.keys.compactMap { expectedURL($0)?.path })
+    }
+
+    /// Whether the file at `relativePath` in the corpus is left out (`exclude`).
+    public func excludes(_ relativePath: String) -> Bool {
+        let name = (relativePath as NSString).lastPathComponent
+        return exclude.contains { fnmatch($0, relativePath, 0) == 0 || fnmatch($0, name, 0) == 0 }
     }
 
     public func expectedURL(_ name: String) -> URL? {

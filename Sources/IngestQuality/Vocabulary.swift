@@ -9,7 +9,7 @@ import Foundation
 /// `aujourd'hui` gives `aujourd` and `hui`, `AA's` gives `aa` and `s`, `Paris` gives `paris`,
 /// because a text is looked up word by word with that same definition, case folded.
 /// Storage is one byte buffer and an open-addressing table of offsets (about 6 MB for French),
-/// built in one pass over the file.
+/// built in one pass over the file and one over the table.
 public final class Vocabulary: Sendable {
     /// The language of the list (`fr`, `en`).
     public let language: String
@@ -19,9 +19,9 @@ public final class Vocabulary: Sendable {
     /// A list of the given words (each split and case folded as the files' entries are).
     public init(language: String, words: some Sequence<String>) {
         self.language = language
-        var builder = WordTable.Builder(expected: 1024)
+        var builder = WordTable.Builder()
         for w in words { builder.addEntry(Array(w.utf8)[...]) }
-        table = builder.table
+        table = builder.finish()
         accents = AccentIndexCache()
     }
 
@@ -34,9 +34,9 @@ public final class Vocabulary: Sendable {
 
     init(language: String, contents: [Data]) {
         self.language = language
-        var builder = WordTable.Builder(expected: contents.reduce(0) { $0 + $1.count } / 8)
+        var builder = WordTable.Builder()
         for data in contents { builder.addList(data) }
-        table = builder.table
+        table = builder.finish()
         accents = AccentIndexCache()
     }
 
@@ -128,7 +128,7 @@ final class LoadCache: @unchecked Sendable {
 /// `lostDiacritics` needs it, and it costs as much as the list itself.
 struct AccentIndex: Sendable {
     let stripped: WordTable
-    /// For each stripped form, the index of its word in the vocabulary's table.
+    /// For each stripped form as stored, the index of its word in the vocabulary's table.
     let target: [UInt32]
 }
 
@@ -140,18 +140,17 @@ final class AccentIndexCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built }
-        var builder = WordTable.Builder(expected: table.count / 4)
+        var builder = WordTable.Builder()
         var target: [UInt32] = []
-        for i in 0..<table.count where table.hasNonASCII(i) {
+        for i in 0..<table.stored where table.hasNonASCII(i) {
             let word = table.word(at: i)
-            let stripped = Accents.strip(word)
+            var stripped = Accents.strip(word)
             if stripped == word { continue }
-            var key = stripped
-            let at = key.withUTF8 { builder.insert($0) }
-            // The first accented word keeps the form (a new form gets the next index).
-            if at == target.count { target.append(UInt32(i)) }
+            stripped.withUTF8 { builder.add($0) }
+            target.append(UInt32(i))
         }
-        let index = AccentIndex(stripped: builder.table, target: target)
+        // Of several accented words with one stripped form, the first in the list keeps it.
+        let index = AccentIndex(stripped: builder.finish(), target: target)
         built = index
         return index
     }
@@ -191,20 +190,86 @@ enum Accents {
 
 /// A set of byte strings: one buffer holding them end to end, and an open-addressing table of
 /// their indexes. Far fewer allocations than a `Set<String>`, and a lookup hashes the bytes once.
+///
+/// Built in bulk: the words are stored as they come (repeats too), then put in the table in the
+/// order of their home slots (a radix sort of their hashes), so that filling the table walks it
+/// once instead of missing the cache on every word; a repeat is found then, next to its first
+/// occurrence, and left out.
 struct WordTable: Sendable {
-    private(set) var bytes: [UInt8] = []
-    /// Word i is `bytes[starts[i] ..< starts[i + 1]]`.
-    private(set) var starts: [UInt32] = [0]
-    /// 0 for an empty slot, else the word's index + 1.
-    private var slots: [UInt32]
+    let bytes: [UInt8]
+    /// Word i is `bytes[starts[i] ..< starts[i + 1]]` (i < `stored`).
+    let starts: [UInt32]
+    /// 0 for an empty slot, else the word's index + 1 in the low `indexBits` bits and the top bits
+    /// of its hash above them: most probes that miss are told apart without reading the word, and
+    /// four bytes a slot keep the table small (2 MB for French).
+    private let slots: [UInt32]
+    private let indexBits: Int
+    /// Distinct words.
+    let count: Int
 
-    init(capacity: Int) {
+    /// Words stored, repeats included.
+    var stored: Int { starts.count - 1 }
+
+    init(bytes: [UInt8], starts: [UInt32]) {
+        self.bytes = bytes
+        self.starts = starts
+        let n = starts.count - 1
+        // At most 70 % full; an index + 1 stays below the slot count, so within `indexBits`.
         var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        slots = [UInt32](repeating: 0, count: size)
+        while size * 7 < n * 10 { size <<= 1 }
+        indexBits = size.trailingZeroBitCount
+        let mask = size - 1, bits = indexBits
+        var hashes = [UInt64](repeating: 0, count: n)
+        bytes.withUnsafeBufferPointer { storage in
+            for i in 0..<n {
+                hashes[i] = Self.hash(UnsafeBufferPointer(rebasing: storage[Int(starts[i])..<Int(starts[i + 1])]))
+            }
+        }
+        // Stable LSD radix sort of the indexes by home slot, 11 bits a pass.
+        var order = [UInt32](0..<UInt32(n)), scratch = [UInt32](repeating: 0, count: n)
+        var shift = 0
+        while shift < bits {
+            var counts = [Int](repeating: 0, count: 2049)
+            for i in order { counts[Int((hashes[Int(i)] & UInt64(mask)) >> UInt64(shift)) & 2047 + 1] += 1 }
+            for k in 0..<2048 { counts[k + 1] += counts[k] }
+            for i in order {
+                let key = Int((hashes[Int(i)] & UInt64(mask)) >> UInt64(shift)) & 2047
+                scratch[counts[key]] = i
+                counts[key] += 1
+            }
+            swap(&order, &scratch)
+            shift += 11
+        }
+        var table = [UInt32](repeating: 0, count: size)
+        var distinct = 0
+        bytes.withUnsafeBufferPointer { storage in
+            for i in order {
+                let h = hashes[Int(i)], tag = Self.tag(h, bits)
+                let start = Int(starts[Int(i)]), length = Int(starts[Int(i) + 1]) - start
+                var slot = Int(truncatingIfNeeded: h) & mask
+                var repeated = false
+                while table[slot] != 0 {
+                    let entry = table[slot]
+                    if entry & ~Self.indexMask(bits) == tag {
+                        let j = Int(entry & Self.indexMask(bits)) - 1
+                        let other = Int(starts[j])
+                        if Int(starts[j + 1]) - other == length,
+                           length == 0 || memcmp(storage.baseAddress! + start, storage.baseAddress! + other, length) == 0 {
+                            repeated = true
+                            break
+                        }
+                    }
+                    slot = (slot + 1) & mask
+                }
+                if !repeated {
+                    table[slot] = tag | (i + 1)
+                    distinct += 1
+                }
+            }
+        }
+        slots = table
+        count = distinct
     }
-
-    var count: Int { starts.count - 1 }
 
     func word(at i: Int) -> String {
         String(decoding: bytes[Int(starts[i])..<Int(starts[i + 1])], as: UTF8.self)
@@ -221,65 +286,57 @@ struct WordTable: Sendable {
         return h
     }
 
-    /// The index of `word`, or nil.
+    @inline(__always) static func tag(_ hash: UInt64, _ indexBits: Int) -> UInt32 {
+        indexBits >= 32 ? 0 : UInt32(truncatingIfNeeded: hash >> 40) << UInt32(indexBits)
+    }
+
+    @inline(__always) static func indexMask(_ indexBits: Int) -> UInt32 {
+        indexBits >= 32 ? .max : (1 << UInt32(indexBits)) - 1
+    }
+
+    /// The index of `word` (of its first occurrence), or nil.
     func index(of word: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.withUnsafeBufferPointer { storage in
-            slots.withUnsafeBufferPointer { slots in
-                let mask = slots.count - 1
-                var slot = Int(truncatingIfNeeded: Self.hash(word)) & mask
-                while true {
-                    let entry = slots[slot]
-                    if entry == 0 { return nil }
-                    let i = Int(entry - 1)
-                    let start = Int(starts[i]), end = Int(starts[i + 1])
-                    if end - start == word.count,
-                       word.count == 0 || memcmp(storage.baseAddress! + start, word.baseAddress!, word.count) == 0 {
-                        return i
+        let h = Self.hash(word)
+        let tag = Self.tag(h, indexBits), indexMask = Self.indexMask(indexBits)
+        return bytes.withUnsafeBufferPointer { storage in
+            starts.withUnsafeBufferPointer { starts in
+                slots.withUnsafeBufferPointer { slots in
+                    let mask = slots.count - 1
+                    var slot = Int(truncatingIfNeeded: h) & mask
+                    while true {
+                        let entry = slots[slot]
+                        if entry == 0 { return nil }
+                        if entry & ~indexMask == tag {
+                            let i = Int(entry & indexMask) - 1
+                            let start = Int(starts[i]), end = Int(starts[i + 1])
+                            if end - start == word.count,
+                               word.count == 0 || memcmp(storage.baseAddress! + start, word.baseAddress!, word.count) == 0 {
+                                return i
+                            }
+                        }
+                        slot = (slot + 1) & mask
                     }
-                    slot = (slot + 1) & mask
                 }
             }
         }
     }
 
-    /// Adds `word` unless present; returns its index.
-    @discardableResult
-    mutating func insert(_ word: UnsafeBufferPointer<UInt8>) -> Int {
-        if let i = index(of: word) { return i }
-        if (count + 1) * 2 > slots.count { grow() }
-        let i = count
-        bytes.append(contentsOf: word)
-        starts.append(UInt32(bytes.count))
-        place(i, hash: Self.hash(word))
-        return i
-    }
-
-    private mutating func place(_ i: Int, hash: UInt64) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = UInt32(i + 1)
-    }
-
-    private mutating func grow() {
-        slots = [UInt32](repeating: 0, count: slots.count * 2)
-        for i in 0..<count {
-            let h = bytes.withUnsafeBufferPointer { storage in
-                Self.hash(UnsafeBufferPointer(rebasing: storage[Int(starts[i])..<Int(starts[i + 1])]))
-            }
-            place(i, hash: h)
-        }
-    }
-
-    /// Fills a table from list files or single entries.
+    /// Collects words from list files or single entries, then builds the table.
     struct Builder {
-        var table: WordTable
-        private var scratch: [UInt8] = []
+        private var bytes: [UInt8] = []
+        private var starts: [UInt32] = [0]
+        /// The static tables, held here: read per byte, a static costs a `swift_once` each time.
+        private let asciiWord = TextComparison.asciiWord
+        private let latin = Builder.latin
 
-        init(expected: Int) { table = WordTable(capacity: max(expected, 16)) }
+        init() {}
 
-        @discardableResult
-        mutating func insert(_ word: UnsafeBufferPointer<UInt8>) -> Int { table.insert(word) }
+        mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: word)
+            starts.append(UInt32(bytes.count))
+        }
+
+        func finish() -> WordTable { WordTable(bytes: bytes, starts: starts) }
 
         /// A whole list: one entry a line, UTF-8 or else ISO-8859-1.
         mutating func addList(_ data: Data) {
@@ -297,27 +354,64 @@ struct WordTable: Sendable {
             }
         }
 
-        /// One entry: its words, lower-cased. ASCII entries (most of them) never become Strings.
+        /// U+0080–U+024F lower-cased in UTF-8, nil for those that are not `\w`.
+        static let latin: [[UInt8]?] = (0x80..<0x250).map { v in
+            let scalar = Unicode.Scalar(UInt32(v))!
+            return TextComparison.isWord(scalar) ? Array(scalar.properties.lowercaseMapping.utf8) : nil
+        }
+
+        /// One entry: its words, lower-cased, read straight from the bytes (no String per entry:
+        /// the lists have hundreds of thousands). An entry NFC could change takes the slow way.
         mutating func addEntry(_ entry: ArraySlice<UInt8>) {
-            if entry.allSatisfy({ $0 < 0x80 }) {
-                var wordStart: Int?
-                for i in entry.startIndex...entry.endIndex {
-                    let isWord = i < entry.endIndex && TextComparison.asciiWord[Int(entry[i])]
-                    if isWord, wordStart == nil { wordStart = i }
-                    if !isWord, let s = wordStart {
-                        scratch.removeAll(keepingCapacity: true)
-                        for b in entry[s..<i] { scratch.append((0x41...0x5A).contains(b) ? b | 0x20 : b) }
-                        scratch.withUnsafeBufferPointer { _ = table.insert($0) }
-                        wordStart = nil
-                    }
+            // The word being read grows at the end of `bytes`; `flush` closes it.
+            let wordsBefore = starts.count
+            var i = entry.startIndex
+            while i < entry.endIndex {
+                let b = entry[i]
+                if b < 0x80 {
+                    if asciiWord[Int(b)] { bytes.append((0x41...0x5A).contains(b) ? b | 0x20 : b) }
+                    else { flush() }
+                    i += 1
+                    continue
                 }
-                return
+                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+                guard i + length <= entry.endIndex else { break }
+                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for k in 1..<length { v = v << 6 | UInt32(entry[i + k] & 0x3F) }
+                guard let scalar = Unicode.Scalar(v) else { break }
+                if !(v < 0x300 || (0x2002..<0x20D0).contains(v)) {
+                    bytes.removeSubrange(Int(starts[wordsBefore - 1])...)
+                    starts.removeSubrange(wordsBefore...)
+                    addComposed(entry)
+                    return
+                }
+                if v < 0x250 {
+                    // Latin letters, most of the non-ASCII ones: from a table.
+                    if let folded = latin[Int(v - 0x80)] { bytes.append(contentsOf: folded) } else { flush() }
+                } else if TextComparison.isWord(scalar) {
+                    if scalar.properties.changesWhenLowercased {
+                        bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                    } else {
+                        bytes.append(contentsOf: entry[i..<(i + length)])
+                    }
+                } else {
+                    flush()
+                }
+                i += length
             }
-            var text = String(decoding: entry, as: UTF8.self)
-            if TextComparison.needsComposition(text) { text = text.precomposedStringWithCanonicalMapping }
+            flush()
+        }
+
+        private mutating func flush() {
+            if bytes.count > Int(starts[starts.count - 1]) { starts.append(UInt32(bytes.count)) }
+        }
+
+        /// An entry that needs NFC first.
+        private mutating func addComposed(_ entry: ArraySlice<UInt8>) {
+            let text = String(decoding: entry, as: UTF8.self).precomposedStringWithCanonicalMapping
             for word in TextComparison.words(text) {
                 var lower = word.lowercased()
-                lower.withUTF8 { _ = table.insert($0) }
+                lower.withUTF8 { add($0) }
             }
         }
     }

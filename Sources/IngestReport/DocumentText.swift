@@ -7,11 +7,12 @@ import IngestQuality
 /// The differences are laid over the text itself rather than printed from the segments: the
 /// words of `same` and `extra` segments are found in the text in order, and the text between
 /// them (spaces, line breaks, punctuation) is kept, so the page reads as extracted. Should a
-/// word not be found where it should be (the diff counts words another way), the rest is printed
+/// word not be found where it should be (the diff splits words another way), the rest is printed
 /// from the segments.
 ///
 /// At most `limit` characters are shown (the text's, and the missing words'), because a
-/// 300-page PDF would otherwise make the report unreadable and huge.
+/// 300-page PDF would otherwise make the report unreadable and huge. Characters are Unicode
+/// scalars, as `TextSignals` counts them.
 struct DocumentText {
     static let limit = 20_000
 
@@ -23,13 +24,14 @@ struct DocumentText {
 
     init(_ detail: QaDocumentDetail, limit: Int = Self.limit) {
         let text = detail.text
-        total = text.count
-        var out = Emitter(marks: LowConfidenceMarks(detail.lowConfidence), budget: limit)
+        total = text.unicodeScalars.count
+        var out = Emitter(text, marks: LowConfidenceMarks(detail.lowConfidence), budget: limit)
         if let expected = detail.expected {
             Self.overlay(WordDiff.segments(text: text, expected: expected), on: text, into: &out)
         } else {
-            out.text(text[...])
+            out.consume(upTo: text.endIndex)
         }
+        out.flush()
         html = out.html
         shown = min(out.shown, total)
     }
@@ -39,7 +41,6 @@ struct DocumentText {
     private static let reach = 256
 
     private static func overlay(_ segments: [DiffSegment], on text: String, into out: inout Emitter) {
-        var cursor = text.startIndex
         var k = 0
         var lost = false
         aligned: while k < segments.count, !out.stopped {
@@ -48,19 +49,18 @@ struct DocumentText {
                 out.missing(s)
             case .same(let s), .extra(let s):
                 let extra = if case .extra = segments[k] { true } else { false }
-                let words = s.split(whereSeparator: \.isWhitespace)
+                let words = s.split(separator: " ")
                 var opened = false
                 for (w, word) in words.enumerated() {
-                    guard let found = find(word, in: text, from: cursor) else {
+                    guard let found = find(word, in: text, from: out.cursor) else {
                         if opened { out.raw("</ins>"); opened = false }
                         out.printed(words[w...].joined(separator: " "), extra: extra)
                         lost = true
                         break
                     }
-                    out.text(text[cursor..<found.lowerBound])
+                    out.consume(upTo: found.lowerBound)
                     if extra && !opened { out.openInsertion(); opened = true }
-                    out.word(text[found])
-                    cursor = found.upperBound
+                    out.consume(upTo: found.upperBound)
                 }
                 if opened { out.raw("</ins>") }
             }
@@ -68,7 +68,7 @@ struct DocumentText {
             if lost { break aligned }
         }
         guard lost else {
-            out.text(text[cursor...])
+            out.consume(upTo: text.endIndex)
             return
         }
         // Not aligned: the remaining segments as the diff gives them.
@@ -82,94 +82,116 @@ struct DocumentText {
     }
 
     private static func find(_ word: Substring, in text: String, from start: String.Index) -> Range<String.Index>? {
-        guard let first = word.first else { return nil }
+        let scalars = text.unicodeScalars, target = word.unicodeScalars
+        guard let first = target.first else { return nil }
         var i = start
         var steps = 0
-        while i < text.endIndex, steps <= reach {
-            let c = text[i]
-            if c == first, text[i...].starts(with: word) {
-                return i..<text.index(i, offsetBy: word.count)
+        while i < scalars.endIndex, steps <= reach {
+            let c = scalars[i]
+            if c == first, scalars[i...].starts(with: target) {
+                return i..<scalars.index(i, offsetBy: target.count)
             }
-            if !c.isWhitespace { steps += 1 }
-            i = text.index(after: i)
+            if !isSpace(c) { steps += 1 }
+            scalars.formIndex(after: &i)
         }
         return nil
     }
 }
 
-/// Writes escaped text, words and marks while counting the characters shown against the limit.
+/// The white space `TextComparison.normalize` collapses (Python's `str.split`), so the text and
+/// the diff cut words at the same places.
+func isSpace(_ c: Unicode.Scalar) -> Bool {
+    let v = c.value
+    if v < 0x80 { return v == 0x20 || (0x09...0x0D).contains(v) || (0x1C...0x1F).contains(v) }
+    return c.properties.isWhitespace
+}
+
+/// Writes the text into HTML as it is consumed, while counting the characters shown against
+/// the limit. Text is escaped in runs, from the last mark or tag to the next, not word by word:
+/// most words need nothing but to be counted.
 private struct Emitter {
+    let text: String
     let marks: LowConfidenceMarks
     var budget: Int
     var html = ""
     var shown = 0
     var stopped = false
+    /// Text before `cursor` is consumed; before `flushed`, it is in `html` too.
+    private(set) var cursor: String.Index
+    private var flushed: String.Index
     /// Whether what was shown last is a space (or nothing), and whether a missing word was just
     /// shown: words around a `<del>` need a space the text does not have.
     private var endsWithSpace = true
     private var spaceOwed = false
 
-    init(marks: LowConfidenceMarks, budget: Int) {
-        self.marks = marks; self.budget = budget
-        html.reserveCapacity(min(budget, 1 << 20) * 2)
+    init(_ text: String, marks: LowConfidenceMarks, budget: Int) {
+        self.text = text; self.marks = marks; self.budget = budget
+        cursor = text.startIndex; flushed = text.startIndex
+        html.reserveCapacity(min(budget, text.utf8.count) + 256)
     }
 
-    mutating func raw(_ s: String) { html += s }
+    /// Puts the consumed text not yet written into `html`.
+    mutating func flush() {
+        guard flushed < cursor else { return }
+        let run = text.unicodeScalars[flushed..<cursor]
+        if spaceOwed, let f = run.first, !isSpace(f) { html += " " }
+        spaceOwed = false
+        html += HTMLText.content(Substring(run))
+        endsWithSpace = run.last.map(isSpace) ?? endsWithSpace
+        flushed = cursor
+    }
+
+    mutating func raw(_ s: String) {
+        flush()
+        html += s
+    }
 
     /// `<ins>`, after the space a missing word is owed, so the space is not marked as inserted.
     mutating func openInsertion() {
+        flush()
         if spaceOwed { html += " "; spaceOwed = false }
         html += "<ins>"
     }
 
-    /// Text of the document, split into words so low-confidence words can be marked.
-    mutating func text(_ s: Substring) {
-        var i = s.startIndex
-        while i < s.endIndex, !stopped {
-            let space = s[i].isWhitespace
-            var j = s.index(after: i)
-            while j < s.endIndex, s[j].isWhitespace == space { j = s.index(after: j) }
-            if space { gap(s[i..<j]) } else { word(s[i..<j]) }
+    /// Consumes the text up to `end`, word by word and space by space, marking the words of low
+    /// confidence; stops for good where the limit falls.
+    mutating func consume(upTo end: String.Index) {
+        let scalars = text.unicodeScalars
+        var i = cursor
+        while i < end, !stopped {
+            let space = isSpace(scalars[i])
+            var j = i, n = 0
+            while j < end, isSpace(scalars[j]) == space, n <= budget { scalars.formIndex(after: &j); n += 1 }
+            if n > budget {
+                // The limit falls in this run: spaces are shown up to it, a word is not cut (but
+                // a run longer than the whole limit, without any space, shows its beginning).
+                if space || shown == 0 {
+                    cursor = scalars.index(i, offsetBy: budget)
+                    shown += budget
+                }
+                budget = 0
+                stopped = true
+                return
+            }
+            if !space, let core = marks.match(Substring(scalars[i..<j])) {
+                cursor = core.lowerBound
+                flush()
+                if spaceOwed { html += " "; spaceOwed = false }
+                html += "<mark class=\"lowconf\">" + HTMLText.content(Substring(scalars[core])) + "</mark>"
+                flushed = core.upperBound
+                endsWithSpace = false
+            }
+            cursor = j
+            shown += n; budget -= n
             i = j
         }
     }
 
-    mutating func word(_ w: Substring) {
-        guard !stopped else { return }
-        let n = w.count
-        if n > budget {
-            // One "word" longer than the whole budget (a run without spaces): show its start.
-            if shown == 0 { html += HTMLText.content(w.prefix(budget)); shown += budget }
-            budget = 0
-            stopped = true
-            return
-        }
-        if spaceOwed { html += " "; spaceOwed = false }
-        html += marks.render(w)
-        shown += n; budget -= n
-        endsWithSpace = false
-    }
-
-    /// Spaces and punctuation between words.
-    private mutating func gap(_ s: Substring) {
-        guard !stopped, !s.isEmpty else { return }
-        let n = s.count
-        if n > budget {
-            html += HTMLText.content(s.prefix(budget))
-            shown += budget; budget = 0; stopped = true
-            return
-        }
-        if spaceOwed, let f = s.first, !f.isWhitespace { html += " " }
-        spaceOwed = false
-        html += HTMLText.content(s)
-        shown += n; budget -= n
-        endsWithSpace = s.last?.isWhitespace ?? false
-    }
-
     mutating func missing(_ s: String) {
         guard !stopped, !s.isEmpty else { return }
-        let n = s.count
+        let n = s.unicodeScalars.count
         if n > budget { budget = 0; stopped = true; return }
+        flush()
         if !endsWithSpace || spaceOwed { html += " " }
         html += "<del>" + HTMLText.content(s) + "</del>"
         budget -= n
@@ -180,10 +202,20 @@ private struct Emitter {
     /// Words printed from a segment, not found in the text.
     mutating func printed(_ s: String, extra: Bool) {
         guard !stopped, !s.isEmpty else { return }
-        if !endsWithSpace || spaceOwed { html += " "; spaceOwed = false; endsWithSpace = true }
+        flush()
+        if !endsWithSpace || spaceOwed { html += " " }
+        spaceOwed = false
         if extra { html += "<ins>" }
-        text(s[...])
+        var first = true
+        for word in s.split(separator: " ") {
+            let n = word.unicodeScalars.count + (first ? 0 : 1)
+            if n > budget { stopped = true; break }
+            html += (first ? "" : " ") + marks.render(word)
+            budget -= n
+            first = false
+        }
         if extra { html += "</ins>" }
+        endsWithSpace = false
     }
 }
 
@@ -196,27 +228,33 @@ struct LowConfidenceMarks {
 
     init(_ list: [String]) {
         words = Set(list.filter { !$0.isEmpty })
-        cores = Set(list.map { String(Self.core($0[...]).core) }.filter { !$0.isEmpty })
+        cores = Set(list.map { w in String(w.unicodeScalars[Self.core(w[...])]) }.filter { !$0.isEmpty })
     }
 
+    /// The part of `w` to mark, if any.
+    func match(_ w: Substring) -> Range<String.Index>? {
+        guard !words.isEmpty else { return nil }
+        if words.contains(String(w)) { return w.startIndex..<w.endIndex }
+        let core = Self.core(w)
+        if !core.isEmpty, cores.contains(String(w.unicodeScalars[core])) { return core }
+        return nil
+    }
+
+    /// `w` escaped, its low-confidence part marked.
     func render(_ w: Substring) -> String {
-        guard !words.isEmpty else { return HTMLText.content(w) }
-        if words.contains(String(w)) { return Self.mark(w) }
-        let (before, core, after) = Self.core(w)
-        if !core.isEmpty, cores.contains(String(core)) {
-            return HTMLText.content(before) + Self.mark(core) + HTMLText.content(after)
-        }
-        return HTMLText.content(w)
+        guard let core = match(w) else { return HTMLText.content(w) }
+        let scalars = w.unicodeScalars
+        return HTMLText.content(Substring(scalars[..<core.lowerBound])) + "<mark class=\"lowconf\">"
+            + HTMLText.content(Substring(scalars[core])) + "</mark>" + HTMLText.content(Substring(scalars[core.upperBound...]))
     }
 
-    private static func mark(_ s: Substring) -> String { "<mark class=\"lowconf\">" + HTMLText.content(s) + "</mark>" }
-
-    static func core(_ w: Substring) -> (before: Substring, core: Substring, after: Substring) {
-        let isWord: (Character) -> Bool = { $0.isLetter || $0.isNumber }
-        guard let start = w.firstIndex(where: isWord), let last = w.lastIndex(where: isWord) else {
-            return (w, w[w.endIndex...], w[w.endIndex...])
+    /// From the first letter or digit to the last.
+    static func core(_ w: Substring) -> Range<String.Index> {
+        let scalars = w.unicodeScalars
+        let isWord: (Unicode.Scalar) -> Bool = { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        guard let start = scalars.firstIndex(where: isWord), let last = scalars.lastIndex(where: isWord) else {
+            return w.endIndex..<w.endIndex
         }
-        let end = w.index(after: last)
-        return (w[..<start], w[start..<end], w[end...])
+        return start..<scalars.index(after: last)
     }
 }

@@ -13,35 +13,57 @@ enum HTMLText {
     /// Text for a double-quoted attribute value.
     static func attribute(_ s: some StringProtocol) -> String { escape(s, attribute: true) }
 
+    /// Works on UTF-8 bytes: every character it changes is ASCII or a C1 control (`C2 80`…`C2 9F`),
+    /// and a text without any is returned as it is (most words of most texts).
     static func escape(_ s: some StringProtocol, attribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count + 16)
-        let scalars = Array(s.unicodeScalars)
+        let utf8 = s.utf8
+        if let plain = utf8.withContiguousStorageIfAvailable({ !needsEscape($0) }), plain { return String(s) }
+        return escape(Array(utf8), attribute: attribute)
+    }
+
+    private static func needsEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (i, c) in b.enumerated() {
+            switch c {
+            case 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x7F: return true
+            case 0x3A where i + 2 < b.count && b[i + 1] == 0x2F && b[i + 2] == 0x2F: return true
+            case 0x09, 0x0A, 0x0D: continue
+            case 0x00...0x1F: return true
+            case 0xC2 where i + 1 < b.count && (0x80...0x9F).contains(b[i + 1]): return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    private static func escape(_ b: [UInt8], attribute: Bool) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count + 32)
+        func put(_ s: String) { out.append(contentsOf: s.utf8) }
+        func control(_ value: Int) {
+            if attribute { put("\u{FFFD}"); return }
+            let code = hex(UInt32(value))
+            put("<span class=\"ctl\" title=\"U+\(code)\">\(code)</span>")
+        }
         var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            switch c.value {
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&#39;"
-            case 0x3A where i + 2 < scalars.count && scalars[i + 1] == "/" && scalars[i + 2] == "/":
-                out += "&#58;"
-            case 0x09, 0x0A, 0x0D:
-                out.unicodeScalars.append(c)
-            case 0x00...0x1F, 0x7F...0x9F:
-                if attribute {
-                    out += "\u{FFFD}"
-                } else {
-                    out += "<span class=\"ctl\" title=\"U+\(hex(c.value))\">\(hex(c.value))</span>"
-                }
-            default:
-                out.unicodeScalars.append(c)
+        while i < b.count {
+            let c = b[i]
+            switch c {
+            case 0x26: put("&amp;")
+            case 0x3C: put("&lt;")
+            case 0x3E: put("&gt;")
+            case 0x22: put("&quot;")
+            case 0x27: put("&#39;")
+            case 0x3A where i + 2 < b.count && b[i + 1] == 0x2F && b[i + 2] == 0x2F: put("&#58;")
+            case 0x09, 0x0A, 0x0D: out.append(c)
+            case 0x00...0x1F, 0x7F: control(Int(c))
+            case 0xC2 where i + 1 < b.count && (0x80...0x9F).contains(b[i + 1]):
+                control(Int(b[i + 1]))
+                i += 1
+            default: out.append(c)
             }
             i += 1
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func hex(_ v: UInt32) -> String {
@@ -52,7 +74,7 @@ enum HTMLText {
 
 /// Figures as a reader reads them: percentages, decimal comma in French, thin-space thousands.
 /// Missing figures show as a dash; sorting uses the raw number kept beside the text.
-struct Figures {
+struct FigureFormat {
     let language: MessageLanguage
     static let missing = "—"
 

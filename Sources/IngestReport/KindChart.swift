@@ -5,8 +5,8 @@ import IngestQuality
 /// mean (one broken scan among good PDFs shows as one bar far right) and stays the same size
 /// for 5 or 5,000 documents. A kind without expected texts shows its readiness verdicts instead.
 struct KindChart {
-    static let width = 300.0, height = 150.0
-    private static let left = 30.0, right = 8.0, top = 22.0, bottom = 30.0
+    static let width = 300.0, height = 156.0
+    private static let left = 30.0, right = 8.0, top = 30.0, bottom = 30.0
 
     /// Upper bounds of the bands (fractions); the last band is open.
     static let bands: [Double] = [0.01, 0.02, 0.05, 0.10, 0.20, 0.50]
@@ -15,7 +15,7 @@ struct KindChart {
     static func band(_ v: Double) -> Int { bands.firstIndex { v < $0 } ?? bands.count }
 
     let labels: Labels
-    let figures: Figures
+    let figures: FigureFormat
 
     func svg(kind: String, documents: [QaDocument], id: String) -> String {
         let scored = documents.compactMap(\.scores)
@@ -25,7 +25,7 @@ struct KindChart {
             cer[Self.band(s.cer)] += 1
             wer[Self.band(s.wer)] += 1
         }
-        let description = "\(kind): \(scored.count) \(labels[.chartDocuments]); "
+        let description = "\(kind): \(scored.count) \(labels[scored.count == 1 ? .chartDocument : .chartDocuments]); "
             + zip(Self.bandNames, zip(cer, wer)).map { "\($0) %: CER \($1.0), WER \($1.1)" }.joined(separator: "; ")
         var s = open(id: id, description: description)
         let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom

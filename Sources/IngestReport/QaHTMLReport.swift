@@ -36,33 +36,49 @@ public enum QaHTMLReport {
     }
 }
 
-/// A document "has a problem" (the table's checkbox) when it failed, when its readiness is not
-/// the one expected, or when its CER is above this.
+/// A document "has a problem" (the table's checkbox) when it failed, when it is not what the
+/// manifest expects (readiness, duplicate), when its CER is above this, or when it regressed
+/// against the baseline.
 let problemCER = 0.10
-
-func hasProblem(_ d: QaDocument) -> Bool {
-    d.status == "failed" || d.readinessMatches == false || (d.scores?.cer ?? 0) > problemCER
-}
 
 /// The pieces of the page, in the order they are written.
 struct ReportPage {
     let report: QaReport
     let labels: Labels
-    let figures: Figures
+    let figures: FigureFormat
     let language: MessageLanguage
     /// The CSP nonce of the page's own style and script: markup that escaped escaping could not
     /// run a script, since it cannot know this.
     let nonce: String
     let kinds: [String]
+    /// Where each document's section is, for links from a duplicate to the document it repeats.
+    let sectionByName: [String: Int]
+    let regressed: Set<String>
 
     init(report: QaReport, language: MessageLanguage) {
         self.report = report
         self.language = language
         labels = Labels(language: language)
-        figures = Figures(language: language)
+        figures = FigureFormat(language: language)
         var generator = SystemRandomNumberGenerator()
         nonce = (0..<4).map { _ in String(generator.next() as UInt32, radix: 16) }.joined()
         kinds = report.byKind.keys.sorted()
+        var sections: [String: Int] = [:]
+        for (i, d) in report.documents.enumerated() where sections[d.name] == nil { sections[d.name] = i }
+        sectionByName = sections
+        regressed = Set(report.comparison?.regressions.map(\.document) ?? [])
+    }
+
+    func hasProblem(_ d: QaDocument) -> Bool {
+        d.status == "failed" || d.readinessMatches == false || d.duplicateMatches == false
+            || (d.scores?.cer ?? 0) > problemCER || regressed.contains(d.name)
+    }
+
+    /// A document's name, linked to its section when the report has it.
+    func link(_ name: String) -> String {
+        let shown = "<bdi>\(HTMLText.content(name))</bdi>"
+        guard let i = sectionByName[name] else { return shown }
+        return "<a href=\"#d\(i)\">\(shown)</a>"
     }
 
     /// French puts a no-break space before a colon.
@@ -111,11 +127,38 @@ struct ReportPage {
             fact(.readinessMismatches, "<span class=\"\(o.readinessMismatches > 0 ? "bad" : "")\">\(figures.integer(o.readinessMismatches)) / \(figures.integer(o.readinessChecked))</span>")
         }
         fact(.duplicates, figures.integer(o.duplicates))
+        if let c = report.comparison {
+            fact(.regressions, "<span class=\"\(c.hasRegressions ? "bad" : "")\">\(figures.integer(c.regressions.count))</span>")
+        }
         fact(.duration, figures.duration(milliseconds: report.milliseconds))
         s += "</dl>\n"
         s += "<nav class=\"toc\"><a href=\"#aggregates\">\(t(.navigationSummary))</a><a href=\"#documents\">\(t(.navigationDocuments))</a><a href=\"#details\">\(t(.navigationDetails))</a></nav>\n</header>\n<main>\n"
+        s += comparison()
         s += aggregates()
         return s
+    }
+
+    /// Against `--baseline`: what regressed (the reason CI fails), then what improved, appeared
+    /// or vanished.
+    private func comparison() -> String {
+        guard let c = report.comparison else { return "" }
+        var s = "<section id=\"comparison\" aria-labelledby=\"comparison-title\">\n<h2 id=\"comparison-title\">\(t(.comparison))</h2>\n"
+        s += "<p>\(t(.baseline))\(colon)<bdi class=\"mono\">\(HTMLText.content(c.baseline))</bdi></p>\n"
+        if c.regressions.isEmpty {
+            s += "<p>\(t(.noRegression))</p>\n"
+        } else {
+            s += "<h3>\(t(.regressions))</h3>\n<ul class=\"regressions\">"
+            for r in c.regressions {
+                var line = HTMLText.content(r.message(language))
+                if let i = sectionByName[r.document] { line += " <a href=\"#d\(i)\">\(t(.seeDocument))</a>" }
+                s += "<li>\(line)</li>"
+            }
+            s += "</ul>\n"
+        }
+        for (label, names) in [(Label.improved, c.improved), (.added, c.added), (.vanished, c.missing)] where !names.isEmpty {
+            s += "<p><strong>\(t(label))</strong>\(colon)" + names.map(link).joined(separator: ", ") + "</p>\n"
+        }
+        return s + "</section>\n"
     }
 
     private func aggregates() -> String {
@@ -140,7 +183,8 @@ struct ReportPage {
         for (k, kind) in kinds.enumerated() {
             let documents = byKind[kind] ?? []
             let g = report.byKind[kind]
-            var caption = "<strong>\(HTMLText.content(kind))</strong> — \(figures.integer(documents.count)) \(t(.chartDocuments))"
+            var caption = "<strong>\(HTMLText.content(kind))</strong> — \(figures.integer(documents.count)) "
+                + (documents.count == 1 ? t(.chartDocument) : t(.chartDocuments))
             if let cer = g?.meanCER { caption += ", \(t(.meanCER)) \(figures.percent(cer))" }
             else { caption += ", \(t(.chartNoExpected))" }
             s += "<figure class=\"kind\"><figcaption>\(caption)</figcaption>"
@@ -165,7 +209,7 @@ struct ReportPage {
         s += n(figures.percent(g.meanOutOfVocabularyRatio))
         s += n(figures.integer(g.pagesOCRed))
         s += n(figures.decimal(g.meanOCRConfidence, digits: 0))
-        s += n(g.readinessChecked == 0 ? Figures.missing
+        s += n(g.readinessChecked == 0 ? FigureFormat.missing
                : "\(figures.integer(g.readinessMismatches)) / \(figures.integer(g.readinessChecked))",
                bad: g.readinessMismatches > 0)
         s += n(figures.integer(g.duplicates))
@@ -187,7 +231,7 @@ struct ReportPage {
         s += "<span id=\"count\" role=\"status\" data-template=\"\(a(.shown))\" data-partial=\"\(a(.shownPartial))\">\(HTMLText.content(all))</span>"
         s += "</div>\n<p class=\"note\">\(t(.problemDefinition)) \(t(.sortHint))</p>\n"
         let searched = Self.columns.indices.filter { Self.columns[$0].searched }.map(String.init).joined(separator: ",")
-        s += "<div class=\"wide\"><table id=\"docs\" data-search=\"\(searched)\" data-page=\"\(Self.page)\"><thead><tr>"
+        s += "<div class=\"tablebox\"><table id=\"docs\" data-search=\"\(searched)\" data-page=\"\(Self.page)\"><thead><tr>"
         for (c, column) in Self.columns.enumerated() {
             var attributes = "scope=\"col\" data-key=\"\(column.key)\" data-type=\"\(column.numeric ? "num" : "text")\""
             if column.numeric { attributes += " class=\"n\"" }
@@ -206,6 +250,7 @@ struct ReportPage {
     func row(_ d: QaDocument, _ i: Int) -> String {
         var classes = [String]()
         if hasProblem(d) { classes.append("problem") }
+        if regressed.contains(d.name) { classes.append("regressed") }
         var s = "<tr id=\"r\(i)\" data-kind=\"\(HTMLText.attribute(d.kind ?? "unknown"))\""
         if !classes.isEmpty { s += " class=\"\(classes.joined(separator: " "))\"" }
         s += ">"
@@ -248,10 +293,10 @@ struct ReportPage {
 
     private static func figure(_ key: String, _ label: Label, _ title: Label?, _ value: @escaping @Sendable (QaDocument) -> Double?,
                                bad: @escaping @Sendable (Double) -> Bool = { _ in false },
-                               show: @escaping @Sendable (Figures, Double?) -> String = { $0.percent($1) }) -> Column {
+                               show: @escaping @Sendable (FigureFormat, Double?) -> String = { $0.percent($1) }) -> Column {
         Column(key: key, label: label, title: title, numeric: true, searched: false) { page, d, _ in
             let v = value(d)
-            return Cell(html: show(page.figures, v), value: Figures.raw(v), classes: v.map(bad) == true ? "bad" : "")
+            return Cell(html: show(page.figures, v), value: FigureFormat.raw(v), classes: v.map(bad) == true ? "bad" : "")
         }
     }
 
@@ -269,11 +314,12 @@ struct ReportPage {
             Cell(html: "<a href=\"#d\(i)\"><bdi>\(HTMLText.content(d.name))</bdi></a>", value: d.name, classes: "name")
         },
         Column(key: "kind", label: .kind, title: nil, numeric: false, searched: true) { _, d, _ in
-            Cell(html: HTMLText.content(d.kind ?? Figures.missing), value: d.kind ?? "")
+            Cell(html: HTMLText.content(d.kind ?? FigureFormat.missing), value: d.kind ?? "")
         },
         Column(key: "status", label: .status, title: nil, numeric: false, searched: true) { page, d, _ in
             var html = HTMLText.content(page.labels.status(d.status))
             if let e = d.error { html += "<code>\(HTMLText.content(e))</code>" }
+            if page.regressed.contains(d.name) { html += " <span class=\"regression\">\(page.t(.regressed))</span>" }
             return Cell(html: html, value: d.status + " " + (d.error ?? ""),
                         classes: d.status == "failed" ? "status bad" : "status", title: d.errorMessage)
         },
@@ -287,33 +333,35 @@ struct ReportPage {
         count("lostDiacritics", .lostDiacritics, .lostDiacriticsTitle, bad: false, \.lostDiacritics),
         Column(key: "ocrShare", label: .ocrShare, title: .ocrShareTitle, numeric: true, searched: false) { page, d, _ in
             let pages = d.pagesRead.map { "\(d.pagesOCRed ?? 0) / \($0)" }
-            return Cell(html: page.figures.percent(d.ocrShare, digits: 0), value: Figures.raw(d.ocrShare), title: pages)
+            return Cell(html: page.figures.percent(d.ocrShare, digits: 0), value: FigureFormat.raw(d.ocrShare), title: pages)
         },
         Column(key: "ocrConfidence", label: .ocrConfidence, title: .ocrConfidenceTitle, numeric: true, searched: false) { page, d, _ in
-            let low = d.lowConfidenceWords.map { "\(page.labels[.lowConfidenceWords]): \($0)" }
-            return Cell(html: page.figures.decimal(d.meanOCRConfidence, digits: 0), value: Figures.raw(d.meanOCRConfidence), title: low)
+            let low = d.lowConfidenceWords.map { page.labels.fill(.lowConfidenceCount, ["count": page.figures.integer($0)]) }
+            return Cell(html: page.figures.decimal(d.meanOCRConfidence, digits: 0), value: FigureFormat.raw(d.meanOCRConfidence), title: low)
         },
         Column(key: "readiness", label: .readiness, title: nil, numeric: false, searched: false) { page, d, _ in
-            Cell(html: HTMLText.content(d.readiness.map(page.labels.readiness) ?? Figures.missing), value: d.readiness ?? "",
+            Cell(html: HTMLText.content(d.readiness.map(page.labels.readiness) ?? FigureFormat.missing), value: d.readiness ?? "",
                  title: d.readinessReason)
         },
         Column(key: "expectedReadiness", label: .expectedReadiness, title: nil, numeric: false, searched: false) { page, d, _ in
-            guard let expected = d.expectedReadiness else { return Cell(html: Figures.missing, value: "") }
+            guard let expected = d.expectedReadiness else { return Cell(html: FigureFormat.missing, value: "") }
             var html = HTMLText.content(page.labels.readiness(expected))
             let differs = d.readinessMatches == false
             if differs { html += " <span class=\"mismatch\" title=\"\(page.a(.differs))\" aria-label=\"\(page.a(.differs))\">≠</span>" }
             return Cell(html: html, value: expected, classes: differs ? "bad" : "")
         },
         Column(key: "duplicate", label: .duplicate, title: nil, numeric: false, searched: false) { page, d, _ in
-            if let of = d.duplicateOf {
-                let short = of.count > 12 ? String(of.prefix(12)) + "…" : of
-                return Cell(html: "<code>\(HTMLText.content(short))</code>", value: of, title: of)
+            var html = ""
+            if let of = d.duplicateOf { html = "= " + page.link(of) }
+            else if d.possibleDuplicates > 0 {
+                html = HTMLText.content(page.labels.fill(.possibleDuplicates, ["count": String(d.possibleDuplicates)]))
             }
-            if d.possibleDuplicates > 0 {
-                return Cell(html: HTMLText.content(page.labels.fill(.possibleDuplicates, ["count": String(d.possibleDuplicates)])),
-                            value: "~\(d.possibleDuplicates)")
+            if d.duplicateMatches == false {
+                let expected = d.expectedDuplicateOf.map { page.labels.fill(.expectedDuplicate, ["name": $0]) } ?? page.labels[.notExpectedDuplicate]
+                html += " <span class=\"mismatch\" title=\"\(HTMLText.attribute(expected))\" aria-label=\"\(HTMLText.attribute(expected))\">≠</span>"
             }
-            return Cell(html: "", value: "")
+            let value = d.duplicateOf ?? (d.possibleDuplicates > 0 ? "~\(d.possibleDuplicates)" : "")
+            return Cell(html: html, value: value, classes: d.duplicateMatches == false ? "bad dup" : "dup")
         },
         figure("ms", .milliseconds, nil, { $0.milliseconds }, show: { f, v in f.integer(v.map { Int($0.rounded()) }) }),
     ]
@@ -363,7 +411,7 @@ struct ReportPage {
     private func meta(_ d: QaDocument) -> String {
         var s = "<dl class=\"meta\">"
         func item(_ label: Label, _ html: String) { s += "<dt>\(t(label))</dt><dd>\(html)</dd>" }
-        item(.kind, HTMLText.content(d.kind ?? Figures.missing))
+        item(.kind, HTMLText.content(d.kind ?? FigureFormat.missing))
         var status = HTMLText.content(labels.status(d.status))
         if let e = d.error { status += " <code>\(HTMLText.content(e))</code>" }
         if let m = d.errorMessage { status += " — " + HTMLText.content(m) }
@@ -379,7 +427,9 @@ struct ReportPage {
         if let read = d.pagesRead { item(.pages, "\(figures.integer(read)) / \(figures.integer(d.pagesOCRed ?? 0))") }
         if let c = d.meanOCRConfidence {
             var html = figures.decimal(c, digits: 0)
-            if let low = d.lowConfidenceWords { html += " (\(t(.lowConfidenceWords))\(colon)\(figures.integer(low)))" }
+            if let low = d.lowConfidenceWords {
+                html += " (" + HTMLText.content(labels.fill(.lowConfidenceCount, ["count": figures.integer(low)])) + ")"
+            }
             item(.ocrConfidence, html)
         }
         if let r = d.readiness {
@@ -391,7 +441,14 @@ struct ReportPage {
             }
             item(.readiness, html)
         }
-        if let of = d.duplicateOf { item(.duplicateOf, "<code>\(HTMLText.content(of))</code>") }
+        if d.duplicateOf != nil || d.expectedDuplicateOf != nil {
+            var html = d.duplicateOf.map(link) ?? FigureFormat.missing
+            if let e = d.expectedDuplicateOf {
+                html += " · " + HTMLText.content(labels.fill(.expectedDuplicate, ["name": e]))
+            }
+            if d.duplicateMatches == false { html += " <span class=\"mismatch\">≠</span>" }
+            item(.duplicateOf, html)
+        }
         if let out = d.output { item(.output, "<bdi class=\"mono\">\(HTMLText.content(out))</bdi>") }
         return s + "</dl>\n"
     }

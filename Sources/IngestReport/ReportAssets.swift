@@ -23,6 +23,9 @@ enum ReportAssets {
     nav.toc a { margin-right: 18px; }
     .note { color: var(--muted); font-size: .85rem; max-width: 70em; }
     .wide { overflow-x: auto; }
+    /* The document table scrolls in its own box: its header stays in view, and so does its
+       horizontal scroll bar on a narrow screen. */
+    .tablebox { max-height: 82vh; overflow: auto; border: 1px solid var(--line); }
     table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
     th, td { padding: 3px 6px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
     thead th { background: var(--head); vertical-align: bottom; border-bottom: 2px solid #aeb6bf; font-weight: 600; }
@@ -46,16 +49,22 @@ enum ReportAssets {
     #count { color: var(--muted); }
     #docs { width: 100%; font-size: 12.5px; }
     #docs thead th { position: sticky; top: 0; z-index: 1; }
+    thead th.n { white-space: normal; }
+    #docs th, #docs td { padding: 3px 5px; }
     #docs tbody tr:hover { background: #f3f6f9; }
     th button { all: unset; cursor: pointer; }
     th button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
-    th[aria-sort=ascending] button::after { content: " ▲"; font-size: .8em; }
-    th[aria-sort=descending] button::after { content: " ▼"; font-size: .8em; }
-    td.name { min-width: 12em; max-width: 26em; overflow-wrap: anywhere; }
+    th[aria-sort=ascending] button::after { content: "\a0▲"; font-size: .8em; }
+    th[aria-sort=descending] button::after { content: "\a0▼"; font-size: .8em; }
+    td.name { min-width: 13em; max-width: 28em; overflow-wrap: anywhere; }
     td.status code { display: block; color: var(--bad); }
     tr.problem td:first-child { box-shadow: inset 3px 0 var(--bad); }
     .bad { color: var(--bad); font-weight: 600; }
     .mismatch { color: var(--bad); font-weight: 700; }
+    .regression { display: inline-block; font-size: .85em; color: #fff; background: var(--bad); border-radius: 3px;
+      padding: 0 4px; }
+    ul.regressions { margin: 4px 0 8px; padding-left: 1.4em; }
+    td.dup { max-width: 14em; overflow-wrap: anywhere; }
     #none { color: var(--muted); padding: 8px 0; }
     p.more button { font: inherit; padding: 3px 10px; margin-right: 8px; cursor: pointer; }
     .doc { border-top: 1px solid var(--line); padding: 14px 0 18px; content-visibility: auto;
@@ -86,12 +95,14 @@ enum ReportAssets {
       padding: 0 1px; color: var(--bad); }
     @media (max-width: 900px) { .pair { grid-template-columns: minmax(0, 1fr); } figure.page { position: static; } }
     @media print {
-      @page { size: A4 landscape; margin: 12mm; }
+      @page { size: A4 landscape; margin: 10mm; }
       html { font-size: 10pt; }
       body { max-width: none; padding: 0; }
-      .controls, nav.toc, a.up, p.more { display: none !important; }
+      .controls label, nav.toc, a.up, p.more { display: none !important; }
       a { color: inherit; text-decoration: none; }
-      #docs { font-size: 8pt; }
+      .wide, .tablebox { max-height: none; overflow: visible; border: 0; }
+      #docs { font-size: 7pt; }
+      #docs th, #docs td { padding: 1px 3px; }
       #docs thead th { position: static; }
       thead { display: table-header-group; }
       tr, figure.kind { break-inside: avoid; }

@@ -8,9 +8,11 @@ enum Label: CaseIterable {
     case navigationSummary, navigationDocuments, navigationDetails
     case aggregates, aggregatesNote, kind, overall, meanCER, pooledCER, meanWER, recall, precision, oov
     case pagesOCRed, ocrConfidence, readinessMismatches, duplicates, time
-    case charts, chartCER, chartWER, chartReadiness, chartDocuments, chartNoExpected, chartThreshold
+    case charts, chartCER, chartWER, chartReadiness, chartDocument, chartDocuments, chartNoExpected, chartThreshold
     case table, filter, filterHint, allKinds, onlyProblems, problemDefinition, shown, shownPartial, showMore, showAll
-    case noMatch
+    case noMatch, lowConfidenceCount
+    case comparison, baseline, regressions, regressed, noRegression, improved, added, vanished
+    case expectedDuplicate, notExpectedDuplicate, seeDocument
     case number, name, status, cer, wer, replacement, mojibake, lostDiacritics, ocrShare, readiness
     case expectedReadiness, duplicate, milliseconds, differs, possibleDuplicates
     case cerTitle, werTitle, recallTitle, precisionTitle, oovTitle, replacementTitle, mojibakeTitle
@@ -55,6 +57,7 @@ enum Label: CaseIterable {
         case .chartCER: .init(fr: "CER", en: "CER")
         case .chartWER: .init(fr: "WER", en: "WER")
         case .chartReadiness: .init(fr: "Verdicts de préparation (pas de texte attendu)", en: "Readiness verdicts (no expected text)")
+        case .chartDocument: .init(fr: "document", en: "document")
         case .chartDocuments: .init(fr: "documents", en: "documents")
         case .chartNoExpected: .init(fr: "sans texte attendu", en: "without expected text")
         case .chartThreshold: .init(fr: "seuil 10 %", en: "10% threshold")
@@ -64,13 +67,25 @@ enum Label: CaseIterable {
         case .allKinds: .init(fr: "Tous les types", en: "All kinds")
         case .onlyProblems: .init(fr: "Seulement les problèmes", en: "Only problems")
         case .problemDefinition: .init(
-            fr: "Problème : échec, préparation différente de celle attendue, ou CER au-dessus de 10 %.",
-            en: "Problem: failed, readiness other than expected, or CER above 10%.")
+            fr: "Problème : échec, préparation ou doublon autres que ceux attendus, CER au-dessus de 10 %, ou régression par rapport à la référence.",
+            en: "Problem: failed, readiness or duplicate other than expected, CER above 10%, or a regression against the baseline.")
         case .shown: .init(fr: "{shown} documents affichés sur {total}", en: "{shown} of {total} documents shown")
         case .shownPartial: .init(fr: "{shown} premiers documents affichés sur {matched} retenus ({total} en tout)",
                                   en: "First {shown} of {matched} matching documents shown ({total} in all)")
         case .showMore: .init(fr: "Afficher {more} de plus", en: "Show {more} more")
         case .showAll: .init(fr: "Afficher les {matched}", en: "Show all {matched}")
+        case .lowConfidenceCount: .init(fr: "{count} mots de faible confiance", en: "{count} low-confidence words")
+        case .comparison: .init(fr: "Comparaison avec la référence", en: "Comparison with the baseline")
+        case .baseline: .init(fr: "Référence", en: "Baseline")
+        case .regressions: .init(fr: "Régressions", en: "Regressions")
+        case .regressed: .init(fr: "régression", en: "regressed")
+        case .noRegression: .init(fr: "Aucune régression au-delà des tolérances.", en: "No regression beyond the tolerances.")
+        case .improved: .init(fr: "Améliorés", en: "Improved")
+        case .added: .init(fr: "Nouveaux", en: "New")
+        case .vanished: .init(fr: "Disparus", en: "Gone")
+        case .expectedDuplicate: .init(fr: "attendu : doublon de {name}", en: "expected: duplicate of {name}")
+        case .notExpectedDuplicate: .init(fr: "attendu : pas un doublon", en: "expected: not a duplicate")
+        case .seeDocument: .init(fr: "→ le document", en: "→ the document")
         case .noMatch: .init(fr: "Aucun document ne correspond.", en: "No document matches.")
         case .number: .init(fr: "N°", en: "#")
         case .name: .init(fr: "Nom", en: "Name")

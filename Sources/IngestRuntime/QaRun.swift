@@ -30,13 +30,18 @@ public struct QaRun: Sendable {
     /// The name the QA library has in the output folder: removed at the start of each run.
     public static let libraryName = "qa-library.sqlite"
 
-    /// The units of a corpus: its plan, less the files QA itself reads (expected texts, the manifest).
-    public static func corpusUnits(_ plan: InputPlanner.Plan, manifest: URL?) -> [ImportUnit] {
-        let manifestPath = manifest?.standardizedFileURL.path
-        return plan.units.filter { unit in
-            let files = unit.sources.flatMap(\.files)
-            return !files.allSatisfy { QaExpectations.isExpectedText($0.lastPathComponent) || $0.standardizedFileURL.path == manifestPath }
+    /// The units of a corpus: its plan, less the files QA itself reads (expected texts, the
+    /// manifest) and those the manifest excludes.
+    public static func corpusUnits(_ plan: InputPlanner.Plan, corpus: URL, manifest: QaManifest?, manifestURL: URL?) -> [ImportUnit] {
+        var references = manifest?.expectedPaths ?? []
+        if let manifestURL { references.insert(manifestURL.standardizedFileURL.path) }
+        let root = corpus.standardizedFileURL.path + "/"
+        func isReference(_ url: URL) -> Bool {
+            let path = url.standardizedFileURL.path
+            if references.contains(path) || QaExpectations.isExpectedText(url.lastPathComponent) { return true }
+            return manifest?.excludes(path.hasPrefix(root) ? String(path.dropFirst(root.count)) : url.lastPathComponent) == true
         }
+        return plan.units.filter { unit in !unit.sources.flatMap(\.files).allSatisfy(isReference) }
     }
 
     public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil,
@@ -47,6 +52,7 @@ public struct QaRun: Sendable {
         let batch = BatchRun(reader: reader, outputDirectory: outputDirectory, libraryPath: libraryPath, language: language,
                              skipsDone: false)
         let summary = try batch.run(units: units, planningFailures: planningFailures, observer: measurer)
+        measurer.measureDuplicates()
         var documents = measurer.documents()
         // A pair of duplicates is found when either one is named the other's: which of two copies
         // read at once is the original depends on which worker finished first.
@@ -143,6 +149,7 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
     private var measured: [QaDocument?]
     private var kept: [QaMaterial]
     private var imagesLeft: Int
+    private var duplicates: [(Planned, URL)] = []
     private let lock = NSLock()
 
     init(units: [ImportUnit], failures: [PlanningFailure], run: QaRun, forward: (any RunObserver)?) {
@@ -212,18 +219,38 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
             d.duplicateOf = outcome.output.map { ($0 as NSString).deletingPathExtension }
             d.readiness = outcome.readiness?.rawValue
         }
-        // A duplicate is not written again: its text is the original's, read from there.
         if outcome.status != .failed, let output = outcome.output {
             let url = output.hasPrefix("/") ? URL(fileURLWithPath: output) : run.outputDirectory.appendingPathComponent(output)
             d.output = output
             material.output = url
-            if let document = try? JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: url)) {
+            if outcome.status == .duplicate {
+                // A duplicate is not written again: its text is the original's, read once the run
+                // is over (the original may still be being written by another worker now).
+                lock.lock(); duplicates.append((p, url)); lock.unlock()
+            } else if let document = try? JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: url)) {
                 fill(&d, &material, from: document, expected: expectedURL, files: p.files)
             }
         }
+        Self.judgeReadiness(&d)
+        return (d, material)
+    }
+
+    static func judgeReadiness(_ d: inout QaDocument) {
         if let expected = d.expectedReadiness, let actual = d.readiness { d.readinessMatches = expected == actual }
         else if d.expectedReadiness != nil, d.status == "failed" { d.readinessMatches = d.expectedReadiness == "notReady" }
-        return (d, material)
+    }
+
+    /// Measures the duplicates on their originals' text, now that every document is written.
+    func measureDuplicates() {
+        lock.lock(); let pending = duplicates; duplicates = []; lock.unlock()
+        for (p, url) in pending {
+            lock.lock(); guard var d = measured[p.index] else { lock.unlock(); continue }; var material = kept[p.index]; lock.unlock()
+            if let document = try? JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: url)) {
+                fill(&d, &material, from: document, expected: material.expected, files: p.files)
+            }
+            Self.judgeReadiness(&d)
+            lock.lock(); measured[p.index] = d; kept[p.index] = material; lock.unlock()
+        }
     }
 
     private func fill(_ d: inout QaDocument, _ material: inout QaMaterial, from document: ImportedDocument,

@@ -96,7 +96,7 @@ enum QaCommand {
 
         let manifestURL = args.value("--manifest").map { URL(fileURLWithPath: $0) }
         let plan = InputPlanner(excluded: [out]).plan([corpus.path])
-        let units = QaRun.corpusUnits(plan, manifest: manifestURL)
+        let units = QaRun.corpusUnits(plan, corpus: corpus, manifest: manifest, manifestURL: manifestURL)
         let expectations = QaExpectations(manifest: manifest, expectedDirectory: expectedDirectory, corpus: corpus)
         let html = args.value("--html")
         let run = QaRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language, corpus: corpus,
@@ -111,6 +111,7 @@ enum QaCommand {
             return 2
         }
         display.clear()
+        result.report.corpus = corpusPath   // as the user named it: a baseline kept in the repository stays valid elsewhere
         if let baseline, let path = args.value("--baseline") {
             result.report.comparison = QaBaseline.compare(result.report, with: baseline, path: path, tolerances: config.qa.tolerances)
         }

@@ -23,10 +23,13 @@ final class LinkageTests: XCTestCase {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw XCTSkip("readelf (binutils) is not available") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/readelf") else {
+            try missingTool("readelf is not installed (apt-get install binutils)")
+        }
+        try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("readelf failed on \(binary.path)") }
+        guard process.terminationStatus == 0 else { throw TestSetupFailure("readelf failed on \(binary.path)") }
         // "0x…1 (NEEDED)  Shared library: [libc.so.6]"
         return text.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
             guard let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }

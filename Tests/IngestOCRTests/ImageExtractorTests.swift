@@ -55,7 +55,7 @@ final class ImageExtractorTests: XCTestCase {
     func testTextEqualsTesseractCommand() throws {
         let url = try dir.write("fr.png", TextPage.png(TextPage.french))
         guard let cli = runTool("env", ["OMP_THREAD_LIMIT=1", "tesseract", url.path, "-", "-l", "fra+eng"]), cli.status == 0 else {
-            throw XCTSkip("the tesseract command is not installed (apt install tesseract-ocr)")
+            try missingTool("the tesseract command is not installed (apt-get install tesseract-ocr)")
         }
         let e = try extract([url])
         func squash(_ s: String) -> String { s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ") }
@@ -75,7 +75,7 @@ final class ImageExtractorTests: XCTestCase {
 
     func testHEICPhotoIsRead() throws {
         guard let heic = ImageFixtures.heic(ImageFixtures.textPix("Le cycle de l'eau")) else {
-            throw XCTSkip("libheif has no HEVC encoder here to make a test HEIC")
+            try missingTool("libheif has no HEVC encoder here to make a test HEIC (Debian's libheif1 links libx265)")
         }
         let e = try extract([dir.write("photo.heic", heic)])
         XCTAssertTrue(joinedText(e).contains("cycle de l'eau"), joinedText(e))
@@ -92,7 +92,7 @@ final class ImageExtractorTests: XCTestCase {
         let cmyk = dir.url.appendingPathComponent("cmyk.jpg")
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert"),
               runTool("/usr/bin/convert", [rgb.path, "-colorspace", "CMYK", cmyk.path])?.status == 0 else {
-            throw XCTSkip("ImageMagick (apt imagemagick) makes the CMYK JPEG for this test")
+            try missingTool("ImageMagick makes the CMYK JPEG for this test (apt-get install imagemagick)")
         }
         let e = try extract([cmyk])
         XCTAssertTrue(joinedText(e).contains("cycle de l'eau"), joinedText(e))

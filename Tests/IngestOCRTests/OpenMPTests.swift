@@ -70,7 +70,7 @@ final class OpenMPTests: XCTestCase {
     /// Not a test on its own: the body run in the child process.
     func testChildRecognizesAndCountsThreads() throws {
         guard let mode = ProcessInfo.processInfo.environment[Self.childVariable] else {
-            throw XCTSkip("runs only as the child process of the other OpenMP tests")
+            throw XCTSkip("by design: runs only as the child process of the other OpenMP tests")
         }
         let env = ProcessInfo.processInfo.environment
         if mode == "reexec" || mode == "reexec-loaded" {

@@ -98,7 +98,7 @@ final class TesseractEngineTests: XCTestCase {
     /// script name Tesseract returns, which points into the engine's own table.
     func testOrientationDetectionLeavesTheHeapIntact() throws {
         guard FileManager.default.fileExists(atPath: Self.mallocDebug) else {
-            throw XCTSkip("glibc's malloc checker (libc_malloc_debug.so.0) is not installed")
+            try missingTool("glibc's malloc checker (\(Self.mallocDebug), package libc6) is not installed")
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -122,7 +122,7 @@ final class TesseractEngineTests: XCTestCase {
     /// Not a test on its own: the body run in the child process.
     func testChildDetectsOrientationRepeatedly() throws {
         guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else {
-            throw XCTSkip("runs only as the child process of testOrientationDetectionLeavesTheHeapIntact")
+            throw XCTSkip("by design: runs only as the child process of testOrientationDetectionLeavesTheHeapIntact")
         }
         let engine = try TesseractEngine(languages: "eng")
         let pix = ImageFixtures.textPix(TextPage.english, widthInches: 8.5, heightInches: 4)

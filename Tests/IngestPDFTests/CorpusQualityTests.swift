@@ -41,9 +41,9 @@ final class CorpusQualityTests: XCTestCase {
         let textdiff = Corpus.root.deletingLastPathComponent().appendingPathComponent("tools/textdiff.py")
         guard FileManager.default.fileExists(atPath: textdiff.path),
               runTool(Python.path, ["-c", "import rapidfuzz"])?.status == 0 else {
-            throw XCTSkip("textdiff.py or rapidfuzz missing")
+            try missingTool("textdiff.py (shared/tools) or rapidfuzz (.build/tools-venv, scripts/install.sh --tests) missing")
         }
-        guard runTool("pdftotext", ["-v"]) != nil else { throw XCTSkip("pdftotext (poppler-utils) missing") }
+        guard runTool("pdftotext", ["-v"]) != nil else { try missingTool("pdftotext missing (apt-get install poppler-utils)") }
         let tmp = try TemporaryDirectory("pdf-cer")
         defer { if ProcessInfo.processInfo.environment["INGEST_PDF_KEEP"] == nil { tmp.remove() } else { print("kept", tmp.url.path) } }
         var report: [String] = []

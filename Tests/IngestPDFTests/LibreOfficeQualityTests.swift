@@ -13,10 +13,12 @@ final class LibreOfficeQualityTests: XCTestCase {
         let textdiff = Corpus.root.deletingLastPathComponent().appendingPathComponent("tools/textdiff.py")
         guard FileManager.default.fileExists(atPath: textdiff.path),
               runTool(Python.path, ["-c", "import rapidfuzz"])?.status == 0 else {
-            throw XCTSkip("textdiff.py or rapidfuzz missing")
+            try missingTool("textdiff.py (shared/tools) or rapidfuzz (.build/tools-venv, scripts/install.sh --tests) missing")
         }
-        guard runTool("soffice", ["--version"])?.status == 0 else { throw XCTSkip("LibreOffice (soffice) missing") }
-        guard runTool("pdftotext", ["-v"]) != nil else { throw XCTSkip("pdftotext (poppler-utils) missing") }
+        guard runTool("soffice", ["--version"])?.status == 0 else {
+            try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)")
+        }
+        guard runTool("pdftotext", ["-v"]) != nil else { try missingTool("pdftotext missing (apt-get install poppler-utils)") }
         let tmp = try TemporaryDirectory("pdf-libreoffice")
         defer { if ProcessInfo.processInfo.environment["INGEST_PDF_KEEP"] == nil { tmp.remove() } else { print("kept", tmp.url.path) } }
 
@@ -85,9 +87,10 @@ final class LibreOfficeQualityTests: XCTestCase {
     }
 
     static func diff(_ textdiff: URL, _ hypothesis: URL, _ reference: URL) throws -> [String: Double] {
-        guard let out = runTool(Python.path, [textdiff.path, hypothesis.path, reference.path, "--json"]), out.status == 0,
-              case .object(let o) = try JSONValue.parse(out.stdout) else {
-            throw XCTSkip("textdiff.py failed")
+        let run = runTool(Python.path, [textdiff.path, hypothesis.path, reference.path, "--json"])
+        guard let out = run, out.status == 0, case .object(let o) = try JSONValue.parse(out.stdout) else {
+            let said = run.map { String(decoding: $0.stdout + $0.stderr, as: UTF8.self) } ?? "did not start"
+            throw TestSetupFailure("textdiff.py failed on \(hypothesis.lastPathComponent): \(said)")
         }
         return o.compactMapValues(\.doubleValue)
     }

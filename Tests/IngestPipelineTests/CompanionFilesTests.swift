@@ -63,7 +63,7 @@ final class PhotoLessonTests: XCTestCase {
         // Two pages of a French PDF, rendered as "photos" named out of natural order on purpose.
         guard let r = runTool("pdftoppm", ["-r", "150", "-gray", "-png", "-f", "1", "-l", "2",
                                            Corpus.url("pdf/pdfplumber-2023-06-20-PV.pdf").path, input.appendingPathComponent("page").path]),
-              r.status == 0 else { throw XCTSkip("pdftoppm (poppler-utils) is not installed") }
+              r.status == 0 else { try missingTool("pdftoppm is not installed (apt-get install poppler-utils)") }
         let rendered = try FileManager.default.contentsOfDirectory(atPath: input.path).sorted()
         XCTAssertEqual(rendered.count, 2, "\(rendered)")
         try FileManager.default.moveItem(at: input.appendingPathComponent(rendered[0]), to: input.appendingPathComponent("photo_2.png"))

@@ -171,7 +171,7 @@ final class ConvertCommandTests: XCTestCase {
         // As root permission bits don't apply: run the tool as `nobody` to meet a real EACCES.
         var prefix: [String] = []
         if geteuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("setpriv is not installed") }
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { try missingTool("setpriv is not installed (apt-get install util-linux)") }
             prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
         }
         let lib = dir.url.appendingPathComponent("nobody/library.sqlite").path
@@ -250,7 +250,10 @@ final class ConvertCommandTests: XCTestCase {
                             "--log", log.path, "--fail-first", "2", "--seconds", "60"]
         let pipe = Pipe()
         server.standardOutput = pipe
-        do { try server.run() } catch { throw XCTSkip("python3 is not available for the test server") }
+        guard runTool("python3", ["-c", ""])?.status == 0 else {
+            try missingTool("python3 is not available for the test server (scripts/install.sh --tests installs it)")
+        }
+        try server.run()
         defer { server.terminate() }
         let portLine = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
         let port = try XCTUnwrap(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)))

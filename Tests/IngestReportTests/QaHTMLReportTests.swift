@@ -208,13 +208,30 @@ final class QaHTMLReportTests: XCTestCase {
         XCTAssertTrue(row(5).contains("class=\"problem\""), "CER above 10 %")
         XCTAssertTrue(row(5).contains("<td class=\"n bad\" data-v=\"0.35\">35,0\u{202F}%</td>"), row(5))
         XCTAssertTrue(row(1).contains("<td class=\"n bad\" data-v=\"2\">2</td>"), "U+FFFD found")
-        XCTAssertTrue(row(6).contains("title=\"3f2a9c1d7e5b4a60c1d2e3f4\""), "duplicate")
+        XCTAssertTrue(row(6).contains("= <a href=\"#d0\"><bdi>cours/chapitre-1.pdf</bdi></a>"), "duplicate, linked to what it repeats")
+        XCTAssertFalse(row(6).contains("class=\"problem"), "the duplicate the manifest expects")
+        XCTAssertTrue(row(12).contains("class=\"problem\""), "a duplicate expected and not found")
+        XCTAssertTrue(row(12).contains("title=\"attendu : doublon de cours/chapitre-1.pdf\""), row(12))
+        XCTAssertTrue(row(20).contains("class=\"problem regressed\""), "regressed against the baseline")
+        XCTAssertTrue(row(20).contains("<span class=\"regression\">régression</span>"))
         // One chart per kind, one option per kind.
         let fixture = ReportFixture.make()
         for kind in fixture.report.byKind.keys {
             XCTAssertTrue(page.contains("<option value=\"\(kind)\">"), kind)
         }
         XCTAssertEqual(occurrences("<svg class=\"chart\"", in: page), fixture.report.byKind.count)
+    }
+
+    func testComparisonWithTheBaselineIsShown() throws {
+        let page = try html()
+        let start = try XCTUnwrap(page.range(of: "<section id=\"comparison\""))
+        let section = String(page[start.lowerBound..<page.range(of: "</section>", range: start.upperBound..<page.endIndex)!.upperBound])
+        XCTAssertTrue(section.contains("qa/baseline.json"))
+        XCTAssertTrue(section.contains("cours/document-20.docx : cer passe de 0.020 à 0.090 (tolérance 0.010). <a href=\"#d20\">"), section)
+        XCTAssertTrue(section.contains("cours/disparu.pdf : missing passe de present à absent"))
+        XCTAssertTrue(section.contains("<strong>Disparus</strong>\u{00A0}: <bdi>cours/disparu.pdf</bdi>"), "a vanished document has no section to link to")
+        XCTAssertTrue(section.contains("<strong>Améliorés</strong>\u{00A0}: <a href=\"#d13\">"))
+        XCTAssertFalse(try report([QaDocumentDetail(text: "x")]).contains("id=\"comparison\""), "no baseline, no comparison")
     }
 
     func testLabelsFollowTheLanguage() throws {
@@ -228,15 +245,27 @@ final class QaHTMLReportTests: XCTestCase {
         XCTAssertFalse(en.contains("Seulement"))
     }
 
-    func testFiveThousandDocuments() throws {
+    func testFiveThousandDocumentsAreStreamedToTheFile() throws {
         let fixture = ReportFixture.large(count: 5_000)
         let url = folder.url.appendingPathComponent("large.html")
+        var writtenBeforeTheLast = 0
         let start = Date()
-        try fixture.write(to: url)
+        try QaHTMLReport.write(report: fixture.report, language: .fr, detail: { i in
+            if i == 4_999 {
+                // What is already on disk when the last document's text is asked for.
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: self.folder.url.path)) ?? []
+                for name in names where name.hasPrefix(".large.html.") && name.hasSuffix(".ingest-tmp") {
+                    let path = self.folder.url.appendingPathComponent(name).path
+                    writtenBeforeTheLast = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                }
+            }
+            return QaDocumentDetail(text: "Texte court du document \(i), la cellule et le noyau.")
+        }, to: url)
         let seconds = Date().timeIntervalSince(start)
         let page = try String(contentsOf: url, encoding: .utf8)
         XCTAssertEqual(occurrences("<tr id=\"r", in: page), 5_000)
         XCTAssertEqual(occurrences("<section class=\"doc\"", in: page), 5_000)
+        XCTAssertGreaterThan(writtenBeforeTheLast, page.utf8.count * 9 / 10, "written as it goes, not at the end")
         print("5,000 documents: \(page.utf8.count / 1024) KiB in \(String(format: "%.2f", seconds)) s")
     }
 }

@@ -108,7 +108,7 @@ struct ReportFixture {
         // 6: a duplicate.
         documents.append(QaDocument(name: "cours/chapitre-1-copie.docx", sources: ["cours/chapitre-1-copie.docx"], kind: "docx",
                                     status: "duplicate", signals: signals(0.02), language: "fr", readiness: "ready",
-                                    duplicateOf: "3f2a9c1d7e5b4a60c1d2e3f4", milliseconds: 30))
+                                    duplicateOf: "cours/chapitre-1.pdf", milliseconds: 30))
         details.append(QaDocumentDetail(text: "La cellule est l'unité de base du vivant."))
         // 7: a long text, cut in the report.
         documents.append(QaDocument(name: "cours/manuel-complet.pdf", sources: ["cours/manuel-complet.pdf"], kind: "pdf",
@@ -146,8 +146,26 @@ struct ReportFixture {
             details.append(QaDocumentDetail(text: text, expected: hasExpected ? expected : nil,
                                             lowConfidence: ocr ? ["cellule"] : []))
         }
-        let report = QaReport(corpus: "/corpus/biologie & <chimie>", startedAt: "2025-12-02T15:00:00Z",
+        // What a manifest expects of duplicates: document 6 repeats document 0 as expected; document
+        // 12 should too, and does not.
+        documents[6].expectedDuplicateOf = documents[0].name
+        documents[6].duplicateMatches = true
+        if documents.count > 12 {
+            documents[12].expectedDuplicateOf = documents[0].name
+            documents[12].duplicateMatches = false
+        }
+        var report = QaReport(corpus: "/corpus/biologie & <chimie>", startedAt: "2025-12-02T15:00:00Z",
                               pipelineVersion: "0.9.0-test", milliseconds: 131_000, documents: documents)
+        if documents.count > 20 {
+            // As `--baseline` sets it (QaComparison is made by QaBaseline; here from its JSON form).
+            let comparison: [String: Any] = [
+                "baseline": "qa/baseline.json",
+                "regressions": [["document": documents[20].name, "figure": "cer", "before": "0.020", "after": "0.090", "tolerance": "0.010"],
+                                ["document": "cours/disparu.pdf", "figure": "missing", "before": "present", "after": "absent"]],
+                "improved": [documents[13].name], "added": [String](), "missing": ["cours/disparu.pdf"],
+            ]
+            report.comparison = try! JSONDecoder().decode(QaComparison.self, from: JSONSerialization.data(withJSONObject: comparison))
+        }
         return ReportFixture(report: report, details: details)
     }
 

@@ -44,11 +44,11 @@ final class BatchRunTests: XCTestCase {
 
     func testJSONLSinkIsPipedToTheNextStep() throws {
         _ = try makeCourse(count: 6, copies: 0, seed: 1)
-        guard let binary = IngestBinary.url else { throw XCTSkip("the ingest executable is not built") }
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
         // A real pipe into a reader that keeps only what parses as a document.
         let reader = try dir.write("reader.py", "import sys, json\nn = 0\nfor line in sys.stdin:\n    d = json.loads(line); assert d['schemaVersion'] == 1 and d['text']; n += 1\nprint(n)\n")
         let shell = "'\(binary.path)' convert '\(input.path)' --out '\(out.path)' --library '\(library)' --sink jsonl --quiet | /usr/bin/python3 '\(reader.path)'"
-        guard let r = runTool("/bin/bash", ["-c", "set -o pipefail; " + shell]) else { throw XCTSkip("no /bin/bash") }
+        guard let r = runTool("/bin/bash", ["-c", "set -o pipefail; " + shell]) else { try missingTool("/bin/bash is not installed") }
         XCTAssertEqual(r.status, 0, String(decoding: r.stderr, as: UTF8.self))
         XCTAssertEqual(String(decoding: r.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "6")
     }
@@ -57,7 +57,7 @@ final class BatchRunTests: XCTestCase {
     /// times, then lets it finish: every document once, none lost, no half-written file, the
     /// summary and the library agree.
     func testResumeAfterKill9AtRandomMoments() throws {
-        guard let binary = IngestBinary.url else { throw XCTSkip("the ingest executable is not built") }
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
         let contents = try makeCourse(count: 60, copies: 6, seed: 7)
         var rng = SeededGenerator(seed: 20261202)
         var kills = 0
@@ -102,13 +102,13 @@ final class BatchRunTests: XCTestCase {
         }
         // The library holds each document once.
         guard let count = runTool("/usr/bin/python3", ["-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from documents').fetchone()[0])", library]) else {
-            throw XCTSkip("python3 is needed to read the library")
+            try missingTool("python3 is needed to read the library (scripts/install.sh --tests installs it)")
         }
         XCTAssertEqual(String(decoding: count.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), String(distinct))
     }
 
     func testTwoRunsOnOneLibraryAtOnceNeverDoubleADocument() throws {
-        guard let binary = IngestBinary.url else { throw XCTSkip("the ingest executable is not built") }
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
         let contents = try makeCourse(count: 40, copies: 0, seed: 3)
         let runs = (0..<2).map { i -> Process in
             let p = Process()

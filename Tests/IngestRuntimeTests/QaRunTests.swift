@@ -66,7 +66,7 @@ final class QaRunTests: XCTestCase {
     }
 
     func testMeasuresEachDocumentAgainstTheExpectedTextBesideIt() throws {
-        guard IngestBinary.url != nil else { throw XCTSkip("the ingest executable is not built") }
+        guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         try makeCorpus()
         let before = try snapshot(corpus)
         let json = dir.url.appendingPathComponent("qa.json")
@@ -111,7 +111,7 @@ final class QaRunTests: XCTestCase {
     }
 
     func testManifestNamesExpectedTextsReadinessAndDuplicates() throws {
-        guard IngestBinary.url != nil else { throw XCTSkip("the ingest executable is not built") }
+        guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         try makeCorpus()
         try FileManager.default.removeItem(at: corpus.appendingPathComponent("cours/ch1.expected.txt"))
         // The expected English text lacks a sentence the document has: precision falls, recall stays whole.
@@ -149,8 +149,25 @@ final class QaRunTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("qa.manifestInvalid"), refused.stderr)
     }
 
+    /// A corpus that keeps its references among its documents (as ../shared/corpus does): the
+    /// expected texts the manifest names, the manifest itself and what it excludes are not read.
+    func testReferencesInsideTheCorpusAreNotDocuments() throws {
+        guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
+        try dir.write("corpus/water.md", Self.water)
+        try dir.write("corpus/water.txt.ref", Self.water)
+        try dir.write("corpus/water.tex", "\\section{The water cycle}")
+        try dir.write("corpus/refs/other.tex", "\\section{Other}")
+        let manifest = try dir.write("corpus/qa.json", #"{"exclude": ["*.tex"], "documents": [{"name": "water", "expected": "water.txt.ref"}]}"#)
+        let json = dir.url.appendingPathComponent("qa.json")
+        let r = try qa(["--manifest", manifest.path, "--json", json.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rep = try report(json)
+        XCTAssertEqual(rep["documents"]?.arrayValue?.compactMap { $0["name"]?.stringValue }, ["water"])
+        XCTAssertEqual(document(rep, "water")?["scores"]?["cer"]?.doubleValue, 0)
+    }
+
     func testBaselineCatchesARegressionAndNamesIt() throws {
-        guard IngestBinary.url != nil else { throw XCTSkip("the ingest executable is not built") }
+        guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         try makeCorpus()
         let baseline = dir.url.appendingPathComponent("baseline.json")
         XCTAssertEqual(try qa(["--json", baseline.path, "--quiet"]).status, 0)
@@ -185,7 +202,7 @@ final class QaRunTests: XCTestCase {
     }
 
     func testHTMLReportIsOneSelfContainedFile() throws {
-        guard IngestBinary.url != nil else { throw XCTSkip("the ingest executable is not built") }
+        guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         try makeCorpus()
         let html = dir.url.appendingPathComponent("report.html")
         let out = dir.url.appendingPathComponent("kept")

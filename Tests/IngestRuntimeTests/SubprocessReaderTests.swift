@@ -14,7 +14,7 @@ final class SubprocessReaderTests: XCTestCase {
 
     func reader(_ edit: (inout PipelineConfig) -> Void = { _ in }, slots: Int = 1,
                 environment: [String: String] = [:]) throws -> SubprocessReader {
-        guard let binary = IngestBinary.url else { throw XCTSkip("the ingest executable is not built (run swift build)") }
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
         var config = PipelineConfig()
         config.messageLanguage = .en
         edit(&config)
@@ -79,7 +79,7 @@ final class SubprocessReaderTests: XCTestCase {
     }
 
     func testAWorkerThatCannotOpenTheLibraryStopsTheRun() throws {
-        guard let binary = IngestBinary.url else { throw XCTSkip("the ingest executable is not built") }
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
         try dir.write("not-a-folder", "x")
         let hello = WorkerHello(config: PipelineConfig(), outputDirectory: dir.url,
                                 libraryPath: dir.url.appendingPathComponent("not-a-folder/lib.sqlite").path,
@@ -102,7 +102,7 @@ final class SubprocessReaderTests: XCTestCase {
         open(path, 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) + chunk(b'IDAT', body) + chunk(b'IEND', b''))
         """
         guard let r = runTool("/usr/bin/python3", ["-c", script, String(width), String(height), url.path]), r.status == 0 else {
-            throw XCTSkip("python3 is needed to write the large PNG")
+            try missingTool("python3 is needed to write the large PNG (scripts/install.sh --tests installs it)")
         }
     }
 }

@@ -66,7 +66,7 @@ final class WatchCommandTests: XCTestCase {
     }
 
     func watch(_ extra: [String] = []) throws -> Watcher {
-        guard let binary = IngestBinary.url else { throw XCTSkip("the ingest executable is not built (run swift build)") }
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
         let w = try Watcher(binary: binary, arguments: ["watch", inbox.path, "--out", out.path, "--library", library,
                                                         "--jsonl", "--lang", "en", "--concurrency", "2",
                                                         "--set", "watch.quietSeconds=0.5", "--set", "watch.lessonQuietSeconds=1.5"] + extra)

@@ -8,8 +8,8 @@ public final class LocalServer {
     let stdin = Pipe()
     public let port: Int
 
-    /// Starts `script` with `arguments`; skips the test when python3 is missing or the server
-    /// does not announce its port.
+    /// Starts `script` with `arguments`; skips the test when python3 is missing (fails under
+    /// `CI=true`), fails it when the server does not announce its port.
     public init(script: URL, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path] + arguments
@@ -17,7 +17,10 @@ public final class LocalServer {
         process.standardOutput = out
         process.standardInput = stdin
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw XCTSkip("python3 is not available for the test server") }
+        guard runTool("python3", ["-c", ""])?.status == 0 else {
+            try missingTool("python3 is not available for the test server (scripts/install.sh --tests installs it)")
+        }
+        try process.run()
         var line = Data()
         while !line.contains(0x0A) {
             let chunk = out.fileHandleForReading.availableData
@@ -27,7 +30,7 @@ public final class LocalServer {
         let text = String(decoding: line, as: UTF8.self)
         guard text.hasPrefix("PORT "), let p = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
-            throw XCTSkip("the test server \(script.lastPathComponent) did not start: \(text)")
+            throw TestSetupFailure("the test server \(script.lastPathComponent) did not start: \(text)")
         }
         port = p
     }

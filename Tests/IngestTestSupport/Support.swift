@@ -3,7 +3,7 @@ import XCTest
 
 /// The shared test corpus (`../shared/corpus` beside the repository). Users of the package don't
 /// have it; CI does. Tests that need it call `try Corpus.require()` and are skipped with a clear
-/// message when it is absent.
+/// message when it is absent (and fail under `CI=true`).
 public enum Corpus {
     /// The repository root (found from this file's path).
     public static let repositoryRoot: URL = {
@@ -22,11 +22,11 @@ public enum Corpus {
 
     public static var isPresent: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("MANIFEST.tsv").path) }
 
-    /// Skips the calling test when the corpus is absent.
+    /// Skips the calling test when the corpus is absent; under `CI=true` fails it (see `missingTool`).
     public static func require(file: StaticString = #filePath, line: UInt = #line) throws {
         if !isPresent {
-            throw XCTSkip("the shared corpus is not at \(root.path) (set INGEST_CORPUS); skipping corpus test",
-                          file: file, line: line)
+            try missingTool("the shared corpus is not at \(root.path) (set INGEST_CORPUS, or put shared/ beside the clone)",
+                            file: file, line: line)
         }
     }
 
@@ -115,7 +115,7 @@ public enum IngestBinary {
     /// Runs `ingest` with `arguments`; `environment` adds to (or overrides) the test's environment.
     public static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
                            prefix: [String] = [], currentDirectory: URL? = nil) throws -> Result {
-        guard let url else { throw XCTSkip("the ingest executable is not built (run swift build)") }
+        guard let url else { try missingTool("the ingest executable is not built (run swift build)") }
         let process = Process()
         if prefix.isEmpty {
             process.executableURL = url
@@ -159,16 +159,17 @@ public enum Python {
 }
 
 /// Validates JSON documents against one of the repository's schemas, with Python's `jsonschema`
-/// (a real, independent validator). Returns the validator's complaints; skips when it is missing.
+/// (a real, independent validator). Returns the validator's complaints; skips when it is missing
+/// (fails under `CI=true`).
 public func validateWithJSONSchema(schema: String, files: [URL], file: StaticString = #filePath, line: UInt = #line) throws {
     guard !files.isEmpty else { return }
     let python = Python.path
     let script = Corpus.repositoryRoot.appendingPathComponent("tools/validate_json.py").path
     let schemaPath = Corpus.repositoryRoot.appendingPathComponent("schemas/\(schema)").path
-    guard let r = runTool(python, [script, schemaPath] + files.map(\.path)) else {
-        throw XCTSkip("python3 is not installed")
+    guard let r = runTool(python, [script, schemaPath] + files.map(\.path)), r.status != 127 else {
+        try missingTool("python3 is not installed (scripts/install.sh --tests installs it)", file: file, line: line)
     }
-    if r.status == 3 { throw XCTSkip("python3-jsonschema is not installed (scripts/install.sh installs it)") }
+    if r.status == 3 { try missingTool("python3-jsonschema is not installed (scripts/install.sh --tests installs it)", file: file, line: line) }
     XCTAssertEqual(r.status, 0, String(decoding: r.stdout + r.stderr, as: UTF8.self), file: file, line: line)
 }
 
