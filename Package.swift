@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "IngestWatchTests", dependencies: ["IngestWatch", "IngestTestSupport"]),
         .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestTestSupport"]),
         .testTarget(name: "IngestQualityTests", dependencies: ["IngestQuality", "IngestTestSupport"]),
-        .testTarget(name: "IngestReportTests", dependencies: ["IngestReport", "IngestQuality", "IngestTestSupport"]),
+        .testTarget(name: "IngestReportTests", dependencies: ["IngestReport", "IngestQuality", "IngestTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "IngestRuntimeTests", dependencies: ["IngestRuntime", "IngestPipeline", "IngestTestSupport"]),
     ]
 )

@@ -24,11 +24,17 @@ public struct InputPlanner {
         case folder
     }
     public var grouping: Grouping
+    /// Files of a walked folder that are not documents, by their path relative to the folder given
+    /// (`ingest qa`: expected texts and other references kept among a corpus's documents). Left
+    /// out before names are given, so a reference never takes a document's name.
+    public var leavesOut: @Sendable (_ relativePath: String, _ url: URL) -> Bool
 
-    public init(excluded: [URL] = [], groupsPhotos: Bool = true, grouping: Grouping = .document) {
+    public init(excluded: [URL] = [], groupsPhotos: Bool = true, grouping: Grouping = .document,
+                leavesOut: @escaping @Sendable (_ relativePath: String, _ url: URL) -> Bool = { _, _ in false }) {
         self.excluded = excluded.map { $0.standardizedFileURL.resolvingSymlinksInPath() }
         self.groupsPhotos = groupsPhotos
         self.grouping = grouping
+        self.leavesOut = leavesOut
     }
 
     /// Everything named on the command line as one lesson titled `title` (`--lesson`): one source
@@ -207,7 +213,7 @@ public struct InputPlanner {
             if type == S_IFDIR {
                 walk(child, relative: childRelative, visited: &visited, files: &files, failures: &failures)
             } else if type == S_IFREG {
-                if name.hasSuffix(".ingest-tmp") || companions.contains(child.standardizedFileURL) { continue }
+                if name.hasSuffix(".ingest-tmp") || companions.contains(child.standardizedFileURL) || leavesOut(childRelative, child) { continue }
                 files.append((child, childRelative))
             }
         }

@@ -104,8 +104,9 @@ public enum Levenshtein {
             let stalled = found >= best
             best = min(best, found)
             // The pruned pass costs about as much as a band of half the bound: widen while a
-            // wider band is still much cheaper than that.
-            if stalled || bound * 8 >= best { break }
+            // wider band is still much cheaper than that, and the texts are alike enough for a
+            // band to tighten the bound.
+            if stalled || bound * 8 >= best || best * 2 >= m { break }
             bound = max(bound * 4, bound + 1)
         }
         if let exact = pruned(masks, text: text, m: m, bound: best, vp: vp, vn: vn), exact <= best { return exact }

@@ -8,7 +8,7 @@ import Foundation
 /// Entries are kept as the words `TextComparison.words` finds in them, lower-cased: a list entry
 /// `aujourd'hui` gives `aujourd` and `hui`, `AA's` gives `aa` and `s`, `Paris` gives `paris`,
 /// because a text is looked up word by word with that same definition, case folded.
-/// Storage is one byte buffer and an open-addressing table of offsets (about 6 MB for French),
+/// Storage is one byte buffer and an open-addressing table of offsets (about 7 MB for French),
 /// built in one pass over the file and one over the table.
 public final class Vocabulary: Sendable {
     /// The language of the list (`fr`, `en`).

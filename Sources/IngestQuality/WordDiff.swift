@@ -47,7 +47,8 @@ public enum WordDiff {
             b.withUnsafeBufferPointer { pb in
                 deleted.withUnsafeMutableBufferPointer { del in
                     inserted.withUnsafeMutableBufferPointer { ins in
-                        var script = Script(a: pa, b: pb, deleted: del, inserted: ins)
+                        var script = Script(a: pa, b: pb, deleted: del, inserted: ins,
+                                            xRange: prefix..<aCut, yRange: prefix..<bCut)
                         script.compare(prefix, aCut, prefix, bCut)
                     }
                 }
@@ -131,13 +132,17 @@ private struct Script {
     /// Edits after which a middle-snake search settles for the best point it reached.
     let tooExpensive: Int
 
+    /// `xRange` and `yRange`: the parts of `a` and `b` that will be compared (the vectors are
+    /// sized for their diagonals only).
     init(a: UnsafeBufferPointer<UInt32>, b: UnsafeBufferPointer<UInt32>,
-         deleted: UnsafeMutableBufferPointer<Bool>, inserted: UnsafeMutableBufferPointer<Bool>) {
+         deleted: UnsafeMutableBufferPointer<Bool>, inserted: UnsafeMutableBufferPointer<Bool>,
+         xRange: Range<Int>, yRange: Range<Int>) {
         self.a = a; self.b = b; self.deleted = deleted; self.inserted = inserted
-        let diagonals = a.count + b.count + 3
+        let diagonals = xRange.count + yRange.count + 3
         forward = [Int](repeating: 0, count: diagonals)
         backward = [Int](repeating: 0, count: diagonals)
-        offset = b.count + 1
+        // Diagonal k = x − y is at k + offset: from xRange.lowerBound − yRange.upperBound − 1 up.
+        offset = yRange.upperBound - xRange.lowerBound + 1
         var expensive = 1, d = diagonals
         while d != 0 { d >>= 2; expensive <<= 1 }
         tooExpensive = max(1024, expensive)

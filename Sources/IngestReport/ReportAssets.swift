@@ -49,6 +49,7 @@ enum ReportAssets {
     #count { color: var(--muted); }
     #docs { width: 100%; font-size: 12.5px; }
     #docs thead th { position: sticky; top: 0; z-index: 1; }
+    #docs thead tr { background: var(--head); }
     thead th.n { white-space: normal; }
     #docs th, #docs td { padding: 3px 5px; }
     #docs tbody tr:hover { background: #f3f6f9; }
@@ -64,7 +65,7 @@ enum ReportAssets {
     .regression { display: inline-block; font-size: .85em; color: #fff; background: var(--bad); border-radius: 3px;
       padding: 0 4px; }
     ul.regressions { margin: 4px 0 8px; padding-left: 1.4em; }
-    td.dup { max-width: 14em; overflow-wrap: anywhere; }
+    td.dup { min-width: 10em; max-width: 16em; overflow-wrap: anywhere; }
     #none { color: var(--muted); padding: 8px 0; }
     p.more button { font: inherit; padding: 3px 10px; margin-right: 8px; cursor: pointer; }
     .doc { border-top: 1px solid var(--line); padding: 14px 0 18px; content-visibility: auto;

@@ -30,18 +30,17 @@ public struct QaRun: Sendable {
     /// The name the QA library has in the output folder: removed at the start of each run.
     public static let libraryName = "qa-library.sqlite"
 
-    /// The units of a corpus: its plan, less the files QA itself reads (expected texts, the
-    /// manifest) and those the manifest excludes.
-    public static func corpusUnits(_ plan: InputPlanner.Plan, corpus: URL, manifest: QaManifest?, manifestURL: URL?) -> [ImportUnit] {
+    /// Which files of the corpus are references, not documents: expected texts (named by the
+    /// manifest, or `*.expected.txt`), the manifest itself, and what the manifest excludes.
+    /// `relativePath` is the path inside the corpus.
+    public static func isReference(corpus: URL, manifest: QaManifest?, manifestURL: URL?)
+        -> @Sendable (_ relativePath: String, _ url: URL) -> Bool {
         var references = manifest?.expectedPaths ?? []
         if let manifestURL { references.insert(manifestURL.standardizedFileURL.path) }
-        let root = corpus.standardizedFileURL.path + "/"
-        func isReference(_ url: URL) -> Bool {
-            let path = url.standardizedFileURL.path
-            if references.contains(path) || QaExpectations.isExpectedText(url.lastPathComponent) { return true }
-            return manifest?.excludes(path.hasPrefix(root) ? String(path.dropFirst(root.count)) : url.lastPathComponent) == true
+        return { [references] relativePath, url in
+            QaExpectations.isExpectedText(url.lastPathComponent) || references.contains(url.standardizedFileURL.path)
+                || manifest?.excludes(relativePath) == true
         }
-        return plan.units.filter { unit in !unit.sources.flatMap(\.files).allSatisfy(isReference) }
     }
 
     public func run(units: [ImportUnit], planningFailures: [PlanningFailure] = [], observer: (any RunObserver)? = nil,

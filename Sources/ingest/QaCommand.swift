@@ -26,6 +26,8 @@ enum QaCommand {
       --json FILE        the report as JSON (schemas/qa-report.schema.json); - for standard output
       --html FILE        the report as one self-contained HTML page
       --out DIR          keep the converted documents there (default: a temporary folder, removed)
+      --separate-photos  numbered photos of one folder are separate documents (a corpus of page
+                         images with one expected text each), not the pages of one lesson
       --config FILE, --set PATH=VALUE, --concurrency N, --lang fr|en, --password PASS
       --quiet            no progress bar and no table
 
@@ -38,7 +40,7 @@ enum QaCommand {
         do {
             args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--expected", "--manifest",
                                                                                "--baseline", "--json", "--html"]),
-                                 boolean: ConfigLoading.booleanFlags.union(["--quiet", "--help", "-h"]))
+                                 boolean: ConfigLoading.booleanFlags.union(["--quiet", "--separate-photos", "--help", "-h"]))
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
         guard args.positional.count == 1, let corpusPath = args.positional.first else {
@@ -95,8 +97,9 @@ enum QaCommand {
         } catch { Terminal.error("ingest: \(error.code): \(error.message(language)) \(error.detail ?? "")"); return 2 }
 
         let manifestURL = args.value("--manifest").map { URL(fileURLWithPath: $0) }
-        let plan = InputPlanner(excluded: [out]).plan([corpus.path])
-        let units = QaRun.corpusUnits(plan, corpus: corpus, manifest: manifest, manifestURL: manifestURL)
+        let plan = InputPlanner(excluded: [out], groupsPhotos: !args.has("--separate-photos"), leavesOut: QaRun.isReference(corpus: corpus, manifest: manifest, manifestURL: manifestURL))
+            .plan([corpus.path])
+        let units = plan.units
         let expectations = QaExpectations(manifest: manifest, expectedDirectory: expectedDirectory, corpus: corpus)
         let html = args.value("--html")
         let run = QaRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language, corpus: corpus,

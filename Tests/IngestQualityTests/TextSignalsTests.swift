@@ -116,7 +116,7 @@ final class TextSignalsTests: XCTestCase {
     /// Debian's lists (packages wfrench, wamerican, wbritish), when installed.
     func testDebianLists() throws {
         guard let fr = Vocabulary.forLanguage("fr"), let en = Vocabulary.forLanguage("en") else {
-            throw XCTSkip("the word lists are not installed (apt-get install wfrench wamerican wbritish)")
+            try missingTool("the word lists are not installed (apt-get install wfrench wamerican wbritish)")
         }
         XCTAssertGreaterThan(fr.count, 300_000)
         for word in ["école", "maison", "aujourd", "hui", "été", "garçon", "Paris", "coeur"] {
