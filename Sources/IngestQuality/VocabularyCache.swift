@@ -33,7 +33,7 @@ import Darwin
 ///     12      4   byte-order mark 0x01020304
 ///     16      8   code fingerprint
 ///     24      8   file length
-///     32      8   checksum of bytes 40 ..< file length
+///     32      8   checksum of bytes 40 ..< file length (`Digest`)
 ///     40      4   source count S
 ///     44      4   0
 ///     48          S sources, each: size (Int64; -1 for a missing file), modification time
@@ -50,8 +50,8 @@ struct VocabularyCache: Sendable {
     static let magic = Array("INGVOCAB".utf8)
     static let byteOrderMark: UInt32 = 0x0102_0304
     static let headerSize = 48
-    /// A larger file is not one of ours (French's is ~10 MB).
-    static let maximumFileSize = 1 << 30
+    /// A larger file is not one of ours (French's is 11 MB, English's 5 MB).
+    static let maximumFileSize = 256 << 20
 
     /// A list file as `stat` sees it.
     struct Stamp: Equatable, Sendable {
@@ -116,10 +116,6 @@ struct VocabularyCache: Sendable {
     /// Read with pread(2), each section straight into its array (one copy, from the page cache:
     /// a mapped file cut short by someone else would fault instead), and checksummed as it comes.
     func load() -> (WordTable, AccentIndex)? {
-        var t = DispatchTime.now().uptimeNanoseconds
-        func lap(_ s: String) { let n = DispatchTime.now().uptimeNanoseconds; FileHandle.standardError.write("\(s) \(Double(n - t) / 1e6)\n".data(using: .utf8)!); t = n }
-        _ = Self.fingerprint; lap("fingerprint")
-        defer { lap("rest") }
         // Non-blocking: a FIFO put in the file's place must not hang the open.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
@@ -145,11 +141,9 @@ struct VocabularyCache: Sendable {
             }
             guard let wordsShape = header.shape(), let strippedShape = header.shape(), let targets = header.u64(),
                   header.offset == raw.count,
-                  { lap("header"); return true }(),
                   let words = file.table(wordsShape), let stripped = file.table(strippedShape),
                   let target = file.array(count: targets, of: UInt32.self),
                   file.position == file.size, file.digest.finish() == checksum,
-                  { lap("read+digest"); return true }(),
                   let words = WordTable(validating: words), let stripped = WordTable(validating: stripped),
                   let index = AccentIndex(validating: stripped, target: target, for: words) else { return nil }
             return (words, index)
@@ -183,9 +177,7 @@ struct VocabularyCache: Sendable {
                 initialized = Self.read(fd, UnsafeMutableRawBufferPointer(buffer), at: position) ? withPadding : 0
             }
             guard array.count == withPadding else { return nil }
-            let t0 = DispatchTime.now().uptimeNanoseconds
             array.withUnsafeBytes { digest.feed(UnsafeRawBufferPointer(rebasing: $0[hashed...])) }
-            FileHandle.standardError.write(" [\(padded) B digest \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)]".data(using: .utf8)!)
             array.removeLast(withPadding - n)
             position += padded
             return array
