@@ -111,7 +111,7 @@ final class QaRunTests: XCTestCase {
     }
 
     func testExpectedTextsInAFolderOfTheirOwn() throws {
-        guard IngestBinary.url != nil else { throw XCTSkip("the ingest executable is not built") }
+        guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         try dir.write("corpus/cours/ch1.txt", Self.chapter)
         try dir.write("corpus/water.md", Self.water)
         try dir.write("expected/cours/ch1.expected.txt", Self.chapter)
