@@ -83,3 +83,35 @@ struct PptxBuilder {
         return "<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id=\"4\" name=\"t\"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri=\"http://schemas.openxmlformats.org/drawingml/2006/table\"><a:tbl><a:tblGrid/>\(trs)</a:tbl></a:graphicData></a:graphic></p:graphicFrame>"
     }
 }
+
+/// Writes a minimal OpenDocument package (mimetype first and stored, as the standard asks).
+struct ODFBuilder {
+    var body: String
+    var presentation = false
+    var automaticStyles = ""
+    var styles = ""
+    var meta: String? = nil
+    var manifest: String? = nil
+    var mimetype: String? = nil
+    var replaced: [String: String] = [:]
+
+    static let ns = #"xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" office:version="1.3""#
+
+    func bytes() -> [UInt8] {
+        var w = ZipWriter()
+        w.add("mimetype", Array((mimetype ?? "application/vnd.oasis.opendocument.\(presentation ? "presentation" : "text")").utf8), stored: true, flags: 0)
+        let kind = presentation ? "presentation" : "text"
+        var parts: [(String, String)] = [
+            ("content.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?><office:document-content \(Self.ns)><office:automatic-styles>\(automaticStyles)</office:automatic-styles><office:body><office:\(kind)>\(body)</office:\(kind)></office:body></office:document-content>"),
+            ("styles.xml", "<office:document-styles \(Self.ns)><office:styles>\(styles)</office:styles><office:master-styles><style:master-page style:name=\"Standard\"><style:header><text:p>En-tête répété</text:p></style:header></style:master-page></office:master-styles></office:document-styles>"),
+        ]
+        if let meta { parts.append(("meta.xml", "<office:document-meta \(Self.ns)><office:meta>\(meta)</office:meta></office:document-meta>")) }
+        parts.append(("META-INF/manifest.xml", manifest ?? #"<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/></manifest:manifest>"#))
+        for (name, text) in parts { w.add(name, replaced[name] ?? text) }
+        return w.bytes()
+    }
+
+    func write(_ dir: TemporaryDirectory, _ name: String? = nil) throws -> URL {
+        try dir.write(name ?? (presentation ? "slides.odp" : "cours.odt"), Data(bytes()))
+    }
+}

@@ -41,6 +41,10 @@ struct TextBuffer {
     var isEmpty: Bool { bytes.isEmpty }
     mutating func append(_ text: UnsafeRawBufferPointer) { bytes.append(contentsOf: text) }
     mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    /// Character data where a line end is only white space (ODF, XHTML): it never breaks the line.
+    mutating func appendFlowing(_ text: UnsafeRawBufferPointer) {
+        for c in text { bytes.append(c == 0x0A || c == 0x0D || c == 0x09 ? 0x20 : c) }
+    }
     mutating func append(byte: UInt8) { bytes.append(byte) }
     mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
