@@ -115,3 +115,30 @@ struct ODFBuilder {
         try dir.write(name ?? (presentation ? "slides.odp" : "cours.odt"), Data(bytes()))
     }
 }
+
+/// Writes a minimal EPUB: mimetype, container, package document with its spine, chapters.
+struct EPUBBuilder {
+    var chapters: [(name: String, body: String)]
+    var spine: [Int]? = nil
+    var title = "Physique"
+    var extra: [(String, String)] = []
+
+    static func xhtml(_ body: String) -> String {
+        #"<?xml version="1.0" encoding="utf-8"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd"><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>t</title><style>p { color: red }</style></head><body>"# + body + "</body></html>"
+    }
+
+    func bytes() -> [UInt8] {
+        var w = ZipWriter()
+        w.add("mimetype", Array("application/epub+zip".utf8), stored: true, flags: 0)
+        w.add("META-INF/container.xml", #"<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>"#)
+        let items = chapters.enumerated().map { "<item id=\"c\($0.offset)\" href=\"text/\($0.element.name)\" media-type=\"application/xhtml+xml\"/>" }.joined()
+            + #"<item id="css" href="style.css" media-type="text/css"/>"#
+        let refs = (spine ?? Array(chapters.indices)).map { "<itemref idref=\"c\($0)\"/>" }.joined() + #"<itemref idref="css"/>"#
+        w.add("OEBPS/content.opf", #"<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>\#(title)</dc:title><dc:creator>A. Auteur</dc:creator><dc:language>fr-FR</dc:language></metadata><manifest>\#(items)</manifest><spine>\#(refs)</spine></package>"#)
+        for c in chapters { w.add("OEBPS/text/\(c.name)", Self.xhtml(c.body)) }
+        for (name, text) in extra { w.add(name, text) }
+        return w.bytes()
+    }
+
+    func write(_ dir: TemporaryDirectory, _ name: String = "livre.epub") throws -> URL { try dir.write(name, Data(bytes())) }
+}
