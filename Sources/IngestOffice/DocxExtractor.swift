@@ -12,12 +12,7 @@ public struct DocxExtractor: Extractor {
     public init() {}
 
     public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
-        let url = input.url
-        try OfficeRefusal.refuseOLE2(url)
-        let limits = ZipLimits(maxUncompressedBytes: context.config.limits.zipMaxUncompressedBytes,
-                               maxRatio: context.config.limits.zipMaxRatio,
-                               maxEntries: context.config.limits.zipMaxEntries)
-        let archive = try ZipArchive(url: url, limits: limits)
+        let archive = try PartReading.open(input, context)
         let package = DocxPackage(archive: archive)
         var warnings: [Warning] = []
 
@@ -80,10 +75,7 @@ public struct DocxExtractor: Extractor {
         }
 
         // Thin text beside pictures: count characters only up to the readiness threshold.
-        let threshold = context.config.readiness.notReadyBelow
-        var characters = 0
-        for b in blocks where characters < threshold { characters += b.text.unicodeScalars.count }
-        let thin: ErrorCode? = characters < threshold && body.images > 0 ? .officeImageOnly : nil
+        let thin = PartReading.thinText(blocks, images: body.images, context)
         let title = core["title"].map { TitleCandidate($0, origin: .metadata) }
             ?? body.firstTitle.map { TitleCandidate($0, origin: .heading) }
         let language = body.dominantLanguage(default: styles.defaultLanguage)
@@ -92,15 +84,8 @@ public struct DocxExtractor: Extractor {
                           thinTextReason: thin)
     }
 
-    /// Reads a companion part; a damaged one becomes a warning, but a refusal that protects the
-    /// machine (entity expansion, ZIP bomb, time limit) still stops the document.
     private func optional<T>(_ warnings: inout [Warning], _ context: ExtractionContext, _ part: String,
                              _ body: () throws -> T) throws -> T? {
-        do { return try body() } catch let e as IngestError {
-            let fatal: Set<ErrorCode> = [.officeEntityExpansion, .zipBombSize, .zipBombRatio, .zipBombEntries, .timeout]
-            if fatal.contains(e.code) { throw e }
-            warnings.append(context.warning(.officePartSkipped, ["part": part, "reason": e.message(context.language)]))
-            return nil
-        }
+        try PartReading.optional(&warnings, context, part, body)
     }
 }

@@ -64,6 +64,28 @@ final class SnifferTests: XCTestCase {
         XCTAssertNil(Sniffer.sniff(prefix: Data("PK\u{03}\u{04}".utf8), fileName: "a.docx").mismatchedExtension)
     }
 
+    /// ODF and EPUB: the first entry, stored, named `mimetype` — whatever the file is called.
+    func testZipMimetypeEntryDecidesODFAndEPUB() {
+        func zip(_ type: String, stored: Bool = true, first: Bool = true) -> [UInt8] {
+            var w = ZipWriter()
+            if !first { w.add("content.xml", "<x/>") }
+            w.add("mimetype", Array(type.utf8), stored: stored, flags: 0)
+            w.add("content.xml", "<x/>")
+            return w.bytes()
+        }
+        XCTAssertEqual(kind(zip("application/vnd.oasis.opendocument.text"), "cours.zip"), .odt)
+        XCTAssertEqual(kind(zip("application/vnd.oasis.opendocument.text-template")), .odt)
+        XCTAssertEqual(kind(zip("application/vnd.oasis.opendocument.presentation"), "slides.pptx"), .odp)
+        XCTAssertEqual(kind(zip("application/epub+zip"), "livre.odt"), .epub)
+        XCTAssertEqual(Sniffer.sniff(prefix: Data(zip("application/epub+zip")), fileName: "livre.odt").mismatchedExtension, "odt")
+        XCTAssertNil(Sniffer.sniff(prefix: Data(zip("application/epub+zip")), fileName: "livre.epub").mismatchedExtension)
+        // Anything else stays a ZIP, told apart later from its content (content types, a mimetype elsewhere).
+        XCTAssertEqual(kind(zip("application/vnd.oasis.opendocument.spreadsheet")), .zip)
+        XCTAssertEqual(kind(zip("application/epub+zip", stored: false)), .zip)
+        XCTAssertEqual(kind(zip("application/epub+zip", first: false)), .zip)
+        XCTAssertEqual(kind(Array(zip("application/epub+zip").prefix(40))), .zip)
+    }
+
     static func ole2(_ names: [String]) -> Data { OLE2Fixture.make(names) }
 
     func testOLE2TellsLegacyDocFromEncryptedOffice() {

@@ -1,10 +1,15 @@
-// Codes and messages of the Office domain (IngestOffice: .docx through our own ZIP reader).
+// Codes and messages of the Office domain (IngestOffice: .docx, .pptx, OpenDocument and EPUB
+// through our own ZIP reader).
 extension ErrorCode {
     public static let officeNoMainPart: ErrorCode = "office.noMainPart"
     public static let officeXMLMalformed: ErrorCode = "office.xmlMalformed"
     public static let officeEntityExpansion: ErrorCode = "office.entityExpansion"
     /// Readiness reason: the document holds pictures but (almost) no text.
     public static let officeImageOnly: ErrorCode = "office.imageOnly"
+    /// A part every file of its kind has (`ppt/presentation.xml`, `content.xml`, the EPUB package) is missing.
+    public static let officeMissingPart: ErrorCode = "office.missingPart"
+    /// An EPUB whose content is encrypted (DRM: Adobe ADEPT, Apple FairPlay, Readium LCP…).
+    public static let officeEpubDRM: ErrorCode = "office.epubDRM"
 }
 
 extension MessageCatalog {
@@ -15,20 +20,28 @@ extension MessageCatalog {
             fr: "Ce fichier n'est pas un document Word lisible : il ne contient pas de partie principale (word/document.xml).",
             en: "This file is not a readable Word document: it has no main part (word/document.xml)."),
         .officeXMLMalformed: .init(
-            fr: "Le document Word est endommagé : « {part} » n'est pas du XML valide ({reason}).",
-            en: "The Word document is damaged: “{part}” is not valid XML ({reason})."),
+            fr: "Le document est endommagé : « {part} » n'est pas du XML valide ({reason}).",
+            en: "The document is damaged: “{part}” is not valid XML ({reason})."),
         .officeEntityExpansion: .init(
-            fr: "Document refusé : « {part} » déclare des entités XML (DTD), ce que Word ne fait jamais ; elles pourraient gonfler sans limite.",
-            en: "Document refused: “{part}” declares XML entities (a DTD), which Word never does; they could grow without bound."),
+            fr: "Document refusé : « {part} » déclare des entités XML (DTD), ce qu'aucun traitement de texte ne fait ; elles pourraient gonfler sans limite.",
+            en: "Document refused: “{part}” declares XML entities (a DTD), which no office suite writes; they could grow without bound."),
         .officeImageOnly: .init(
-            fr: "Seuls {count} caractères ont été lus : ce document Word ne contient presque que des images.",
-            en: "Only {count} characters were read: this Word document holds almost nothing but pictures."),
+            fr: "Seuls {count} caractères ont été lus : ce document ne contient presque que des images.",
+            en: "Only {count} characters were read: this document holds almost nothing but pictures."),
+        .officeMissingPart: .init(
+            fr: "Ce fichier est incomplet : la partie « {part} », que tout fichier de ce type contient, manque.",
+            en: "This file is incomplete: the part “{part}”, which every file of its kind has, is missing."),
+        .officeEpubDRM: .init(
+            fr: "Ce livre EPUB est protégé par des DRM : son texte est chiffré et ne peut pas être lu. Utilise une version sans DRM.",
+            en: "This EPUB book is DRM-protected: its text is encrypted and cannot be read. Use a DRM-free copy."),
     ]
 }
 
 extension ErrorCode {
     /// Warning: a companion part (styles, numbering, notes, properties) could not be read.
     public static let officePartSkipped: ErrorCode = "office.partSkipped"
+    /// Warning: hidden slides were left out.
+    public static let officeHiddenSlides: ErrorCode = "office.hiddenSlides"
 }
 
 extension MessageCatalog {
@@ -36,5 +49,8 @@ extension MessageCatalog {
         .officePartSkipped: .init(
             fr: "« {part} » n'a pas pu être lu ({reason}) : le texte est lu sans lui.",
             en: "“{part}” could not be read ({reason}): the text is read without it."),
+        .officeHiddenSlides: .init(
+            fr: "{count} diapositive(s) masquée(s) laissée(s) de côté : n° {slides}.",
+            en: "{count} hidden slide(s) left out: no. {slides}."),
     ]
 }

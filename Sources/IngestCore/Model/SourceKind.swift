@@ -2,6 +2,7 @@
 public enum SourceKind: String, Codable, Sendable, CaseIterable, Hashable {
     case pdf
     case docx, pptx, xlsx, odt
+    case odp, epub    // OpenDocument presentation; EPUB (told apart by their `mimetype` entry)
     case zip          // a ZIP whose content types are not an office document we know
     case legacyDoc    // OLE2 Word 97–2003
     case encryptedOffice // OLE2 holding an EncryptedPackage (password-protected .docx/.xlsx/.pptx)
@@ -17,7 +18,7 @@ public enum SourceKind: String, Codable, Sendable, CaseIterable, Hashable {
 
     public var isImage: Bool { [.png, .jpeg, .tiff, .heic, .webp, .gif, .bmp].contains(self) }
     public var isAudio: Bool { [.mp3, .flac, .ogg, .opus, .m4a, .wav, .aiff, .wma, .wavpack].contains(self) }
-    public var isOffice: Bool { [.docx, .pptx, .xlsx, .odt].contains(self) }
+    public var isOffice: Bool { [.docx, .pptx, .xlsx, .odt, .odp, .epub].contains(self) }
 }
 
 /// Where a piece of text came from. Lesson generation treats OCR errors (rn/m, l/i/1, lost

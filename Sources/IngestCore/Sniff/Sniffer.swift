@@ -66,6 +66,7 @@ public enum Sniffer {
             && Array(bytes[s.offset..<(s.offset + s.bytes.count)]) == s.bytes {
             if s.kind == .ogg { return (oggKind(bytes), nil) }
             if s.kind == .mp3 { return (id3Kind(bytes), nil) }
+            if s.kind == .zip { return (zipKind(bytes), nil) }
             return (s.kind, nil)
         }
         if find(Array("%PDF-".utf8), in: bytes, within: 1024) != nil { return (.pdf, nil) }
@@ -96,6 +97,28 @@ public enum Sniffer {
         if find(Array("OpusHead".utf8), in: b, within: 128) != nil { return .opus }
         return .ogg
     }
+
+    /// ODF and EPUB declare themselves in a first, stored entry named `mimetype` (both standards
+    /// require it there); anything else stays `.zip`, told apart later by its content types.
+    static func zipKind(_ b: [UInt8]) -> SourceKind {
+        guard b.count >= 38, b[2] == 3 else { return .zip }
+        func u16(_ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 }
+        func u32(_ o: Int) -> Int { u16(o) | u16(o + 2) << 16 }
+        let nameLength = u16(26), extraLength = u16(28), size = u32(18)
+        guard u16(8) == 0, nameLength == 8, Array(b[30..<38]) == Array("mimetype".utf8), size < 256 else { return .zip }
+        let start = 30 + nameLength + extraLength
+        guard start + size <= b.count else { return .zip }
+        return zipMimeTypes[String(decoding: b[start..<(start + size)], as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)] ?? .zip
+    }
+
+    /// The `mimetype` entries we read, and their kinds.
+    public static let zipMimeTypes: [String: SourceKind] = [
+        "application/vnd.oasis.opendocument.text": .odt, "application/vnd.oasis.opendocument.text-template": .odt,
+        "application/vnd.oasis.opendocument.presentation": .odp,
+        "application/vnd.oasis.opendocument.presentation-template": .odp,
+        "application/epub+zip": .epub,
+    ]
 
     /// An ID3 tag may front an MP3 or (rarely) other audio; we treat it as MP3.
     static func id3Kind(_ b: [UInt8]) -> SourceKind { .mp3 }
@@ -179,7 +202,8 @@ public enum Sniffer {
     /// The kinds an extension promises, for the mismatch warning.
     public static let kindsForExtension: [String: Set<SourceKind>] = [
         "pdf": [.pdf], "docx": [.docx], "docm": [.docx], "dotx": [.docx], "dotm": [.docx],
-        "pptx": [.pptx], "xlsx": [.xlsx], "odt": [.odt], "doc": [.legacyDoc, .encryptedOffice, .ole2],
+        "pptx": [.pptx], "pptm": [.pptx], "ppsx": [.pptx], "potx": [.pptx], "xlsx": [.xlsx],
+        "odt": [.odt], "ott": [.odt], "odp": [.odp], "otp": [.odp], "epub": [.epub], "doc": [.legacyDoc, .encryptedOffice, .ole2],
         "png": [.png], "jpg": [.jpeg], "jpeg": [.jpeg], "tif": [.tiff], "tiff": [.tiff],
         "heic": [.heic], "heif": [.heic], "webp": [.webp], "gif": [.gif], "bmp": [.bmp],
         "mp3": [.mp3], "flac": [.flac], "ogg": [.ogg, .opus], "oga": [.ogg, .opus], "opus": [.opus],

@@ -27,7 +27,7 @@ public enum OfficeKind {
         "application/vnd.ms-excel.sheet.binary.macroEnabled.main",
     ]
 
-    /// The kind of a ZIP file: `.docx`, `.pptx`, `.xlsx`, `.odt`, or `.zip`. A damaged archive whose
+    /// The kind of a ZIP file: `.docx`, `.pptx`, `.xlsx`, `.odt`, `.odp`, `.epub`, or `.zip`. A damaged archive whose
     /// name says Word is still `.docx`, so the Word reader reports what exactly is wrong with it.
     public static func detect(_ url: URL, limits: ZipLimits) -> SourceKind {
         do {
@@ -35,7 +35,9 @@ public enum OfficeKind {
             return try detect(archive)
         } catch {
             let ext = url.pathExtension.lowercased()
-            return ["docx", "docm", "dotx", "dotm"].contains(ext) ? .docx : .zip
+            // The same for the other readers: each names what is wrong with its own kind of file.
+            return ["docx", "docm", "dotx", "dotm"].contains(ext) ? .docx
+                : ["pptx", "pptm", "ppsx", "potx"].contains(ext) ? .pptx : .zip
         }
     }
 
@@ -43,9 +45,7 @@ public enum OfficeKind {
         if let m = archive.entry("mimetype"), m.uncompressedSize < 256 {
             let type = String(decoding: try archive.data(m, maxBytes: 256), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            if type == "application/vnd.oasis.opendocument.text" || type == "application/vnd.oasis.opendocument.text-template" {
-                return .odt
-            }
+            if let kind = Sniffer.zipMimeTypes[type] { return kind }
         }
         let package = DocxPackage(archive: archive)
         var h = ContentTypesHandler(package.names)
@@ -57,6 +57,8 @@ public enum OfficeKind {
             }
         }
         if archive.entry("word/document.xml") != nil { return .docx }
+        if archive.entry("ppt/presentation.xml") != nil { return .pptx }
+        if archive.entry("META-INF/container.xml") != nil, archive.entry("mimetype") != nil { return .epub }
         return .zip
     }
 }

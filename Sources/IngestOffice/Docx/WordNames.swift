@@ -5,6 +5,7 @@ enum OOXML {
     static let mc = "http://schemas.openxmlformats.org/markup-compatibility/2006"
     static let m = "http://schemas.openxmlformats.org/officeDocument/2006/math"
     static let a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    static let p = "http://schemas.openxmlformats.org/presentationml/2006/main"
     static let v = "urn:schemas-microsoft-com:vml"
     static let packageRels = "http://schemas.openxmlformats.org/package/2006/relationships"
     static let contentTypes = "http://schemas.openxmlformats.org/package/2006/content-types"
@@ -17,6 +18,7 @@ enum OOXML {
         ("http://purl.oclc.org/ooxml/officeDocument/relationships", r),
         ("http://purl.oclc.org/ooxml/officeDocument/math", m),
         ("http://purl.oclc.org/ooxml/drawingml/main", a),
+        ("http://purl.oclc.org/ooxml/presentationml/main", p),
     ]
 
     /// A name table with the Strict aliases installed, shared by all parts of one document.

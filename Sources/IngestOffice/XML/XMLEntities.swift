@@ -1,4 +1,5 @@
-/// The five predefined entities and character references. Nothing else is ever expanded: custom
+/// The five predefined entities, character references and HTML's named characters (one character
+/// each, see `HTMLEntities`). Nothing else is ever expanded: custom
 /// entities are refused where a DTD declares them, so expansion can never outgrow the input.
 enum XMLEntities {
     enum Failure: Error { case unknown(String), badCharacterReference(String) }
@@ -37,6 +38,8 @@ enum XMLEntities {
                 guard let scalar = Unicode.Scalar(value), value != 0 else {
                     throw .badCharacterReference(String(decoding: name, as: UTF8.self))
                 }
+                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+            } else if let value = HTMLEntities.table[String(decoding: name, as: UTF8.self)], let scalar = Unicode.Scalar(value) {
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
             } else {
                 throw .unknown(String(decoding: name, as: UTF8.self))

@@ -1,0 +1,156 @@
+import IngestCore
+
+/// Reads one EPUB chapter (XHTML) as it streams: `h1`–`h6` headings, paragraphs and any other block
+/// (text straight in a `div` too), list items with their nesting and marker, tables with rows,
+/// `blockquote` as quote, `pre` as code; footnotes (`aside`/`section` with `epub:type` footnote,
+/// endnote, rearnote or note, or the matching ARIA roles) collected and appended after the chapter.
+/// `head`, `script` and `style` are not text. Every block's `page` is the chapter's spine position.
+struct XHTMLHandler: XMLHandler {
+    enum Tag { case block, heading(Int), li, ul, ol, blockquote, pre, table, tr, cell, br, skip, img, aside }
+
+    final class Names {
+        var tags: [Int32: Tag] = [:]
+        let epubType, role: Int32
+        init(_ t: XMLNameTable) {
+            let map: [String: Tag] = [
+                "p": .block, "div": .block, "section": .block, "article": .block, "header": .block, "footer": .block,
+                "figure": .block, "figcaption": .block, "dt": .block, "dd": .block, "dl": .block, "body": .block,
+                "nav": .block, "main": .block, "caption": .block, "address": .block, "center": .block, "hr": .block,
+                "h1": .heading(1), "h2": .heading(2), "h3": .heading(3), "h4": .heading(4), "h5": .heading(5), "h6": .heading(6),
+                "li": .li, "ul": .ul, "ol": .ol, "blockquote": .blockquote, "pre": .pre,
+                "table": .table, "tr": .tr, "td": .cell, "th": .cell, "br": .br,
+                "head": .skip, "script": .skip, "style": .skip, "img": .img, "aside": .aside,
+            ]
+            // Namespaced as XHTML must be; also without a namespace, as sloppy files are.
+            for (k, v) in map { tags[t.name(EPUBNames.xhtml, k)] = v; tags[t.name("", k)] = v }
+            epubType = t.name(EPUBNames.ops, "type"); role = t.name("", "role")
+        }
+    }
+
+    private enum Context { case block, heading(Int), li(level: Int, marker: String), quote, code, note }
+    private struct Sink { var texts: [String] = [] }
+
+    let n: Names
+    let page: Int
+    let deadline: () throws -> Void
+    private(set) var blocks: [Block] = []
+    private(set) var notes: [Block] = []
+    private(set) var images = 0
+
+    private var text = TextBuffer()
+    private var contexts: [(tag: Tag, context: Context, note: Bool)] = []
+    private var lists: [(ordered: Bool, count: Int)] = []
+    private var sinks: [Sink] = []
+    private var tables: [(rows: [[TableCell]], row: [TableCell])] = []
+    private var skipDepth = 0
+    private var noteDepth = 0
+    private var pre = 0
+
+    init(names: Names, page: Int, deadline: @escaping () throws -> Void) { n = names; self.page = page; self.deadline = deadline }
+
+    static func isNote(_ a: XMLAttributes, _ n: Names) -> Bool {
+        let types = (a[n.epubType] ?? "") + " " + (a[n.role] ?? "")
+        return types.split(separator: " ").contains { ["footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes",
+                                                         "doc-footnote", "doc-endnote", "doc-endnotes"].contains($0) }
+    }
+
+    mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        if skipDepth > 0 { skipDepth += 1; return }
+        guard let tag = n.tags[name] else {
+            // An inline element may still mark a note (`<span epub:type="footnote">` is rare; ignore).
+            return
+        }
+        switch tag {
+        case .skip: skipDepth = 1; return
+        case .br: text.append(byte: 0x0A); return
+        case .img: images += 1; return
+        default: break
+        }
+        try flush()
+        let note = Self.isNote(a, n) || (contexts.last?.note ?? false)
+        if note { noteDepth += 1 }
+        let context: Context
+        switch tag {
+        case .heading(let l): context = .heading(l)
+        case .li:
+            if lists.isEmpty { lists.append((false, 0)) }
+            lists[lists.count - 1].count += 1
+            let l = lists[lists.count - 1]
+            context = .li(level: lists.count - 1, marker: l.ordered ? "\(l.count)." : "•")
+        case .ul, .ol:
+            lists.append((tag == .ol, 0)); context = contexts.last?.context ?? .block
+        case .blockquote: context = .quote
+        case .pre: pre += 1; context = .code
+        case .table: tables.append(([], [])); context = .block
+        case .tr: if !tables.isEmpty { tables[tables.count - 1].row = [] }; context = .block
+        case .cell: sinks.append(Sink()); context = .block
+        default:
+            // A paragraph inside a list item or a quotation belongs to it.
+            switch contexts.last?.context {
+            case .li?, .quote?: context = contexts.last!.context
+            default: context = .block
+            }
+        }
+        contexts.append((tag, note ? .note : context, note))
+    }
+
+    mutating func endElement(_ name: Int32) throws {
+        if skipDepth > 0 { skipDepth -= 1; return }
+        guard let tag = n.tags[name] else { return }
+        switch tag {
+        case .skip, .br, .img: return
+        default: break
+        }
+        try flush()
+        guard let top = contexts.popLast() else { return }
+        if top.note { noteDepth -= 1 }
+        switch tag {
+        case .ul, .ol: _ = lists.popLast()
+        case .pre: pre -= 1
+        case .cell:
+            guard let sink = sinks.popLast(), !tables.isEmpty else { break }
+            tables[tables.count - 1].row.append(TableCell(text: sink.texts.joined(separator: "\n")))
+        case .tr:
+            if !tables.isEmpty, !tables[tables.count - 1].row.isEmpty, tables[tables.count - 1].rows.count < 100_000 {
+                tables[tables.count - 1].rows.append(tables[tables.count - 1].row)
+            }
+        case .table:
+            guard let t = tables.popLast() else { break }
+            let rendering = TableText.render(t.rows)
+            guard !rendering.isEmpty else { break }
+            if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(rendering) }
+            else { append(Block(kind: .table, text: rendering, page: page, provenance: .textLayer, rows: t.rows), note: top.note) }
+        default: break
+        }
+    }
+
+    mutating func characters(_ bytes: UnsafeRawBufferPointer) throws {
+        guard skipDepth == 0, !contexts.isEmpty else { return }
+        if pre > 0 { text.append(bytes) } else { text.appendFlowing(bytes) }
+    }
+
+    private mutating func flush() throws {
+        guard !text.isEmpty else { return }
+        let s = text.take()
+        text.reset()
+        guard !s.isEmpty else { return }
+        if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(s); return }
+        if blocks.count % 256 == 0 { try deadline() }
+        let block: Block
+        switch contexts.last?.context ?? .block {
+        case .heading(let l): block = Block(kind: .heading, text: s.replacingOccurrences(of: "\n", with: " "), level: l, page: page, provenance: .textLayer)
+        case .li(let level, let marker): block = Block(kind: .listItem, text: s, level: level, marker: marker, page: page, provenance: .textLayer)
+        case .quote: block = Block(kind: .quote, text: s, page: page, provenance: .textLayer)
+        case .code: block = Block(kind: .code, text: s, page: page, provenance: .textLayer)
+        case .note: block = Block(kind: .paragraph, text: s, page: page, provenance: .textLayer)
+        case .block: block = Block(kind: .paragraph, text: s, page: page, provenance: .textLayer)
+        }
+        append(block, note: noteDepth > 0)
+    }
+
+    private mutating func append(_ block: Block, note: Bool) {
+        if note { notes.append(block) } else { blocks.append(block) }
+    }
+}
+
+extension XHTMLHandler.Tag: Equatable {}

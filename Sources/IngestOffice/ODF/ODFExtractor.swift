@@ -1,0 +1,58 @@
+import Foundation
+import IngestCore
+import IngestZip
+
+/// OpenDocument text (`.odt`, `.ott`) and presentations (`.odp`, `.otp`) through the same ZIP
+/// reader and XML scanner as `.docx`: `content.xml` read as a stream, with the heading and list
+/// styles of `styles.xml`, metadata from `meta.xml`. Notes (`text:note`) follow the body as
+/// `[n] text` paragraphs, as .docx footnotes do. A presentation's blocks carry their slide number.
+/// A password-protected file (its manifest lists encryption data) is refused by name.
+public struct ODFExtractor: Extractor {
+    public var kinds: Set<SourceKind> { [.odt, .odp] }
+    public var includeHidden: Bool
+    public init(includeHidden: Bool = false) { self.includeHidden = includeHidden }
+
+    public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        let archive = try PartReading.open(input, context)
+        let package = DocxPackage(archive: archive)
+        var warnings: [Warning] = []
+        if let manifest = archive.entry("META-INF/manifest.xml"),
+           let bytes = try? archive.data(manifest, maxBytes: 4 << 20), ByteSearch.contains(bytes, "encryption-data") {
+            throw IngestError(.encryptedOffice)
+        }
+        guard package.has("content.xml") else { throw IngestError(.officeMissingPart, ["part": "content.xml"]) }
+        let names = ODFNames(package.names)
+
+        var styles = ODFStyles()
+        var sh = ODFHandler(names: names, deadline: context.checkDeadline)
+        if try PartReading.optional(&warnings, context, "styles.xml", { try package.parse("styles.xml", &sh) }) == true { styles = sh.styles }
+        var body = ODFHandler(names: names, styles: styles, includeHidden: includeHidden, deadline: context.checkDeadline)
+        try package.parse("content.xml", &body)
+        var mh = ODFMetaHandler(package.names)
+        let meta = try PartReading.optional(&warnings, context, "meta.xml", { try package.parse("meta.xml", &mh) }) == true ? mh.values : [:]
+
+        var blocks = body.blocks
+        for note in body.footnotes {
+            let prefix = note.citation.isEmpty ? "" : "[\(note.citation)] "
+            blocks.append(Block(kind: .paragraph, text: prefix + note.text, provenance: .textLayer))
+        }
+        if !body.hiddenPages.isEmpty {
+            warnings.append(context.warning(.officeHiddenSlides, ["count": String(body.hiddenPages.count),
+                                                                  "slides": body.hiddenPages.map(String.init).joined(separator: ", ")]))
+        }
+        var metadata: [String: JSONValue] = [:]
+        for (k, v) in meta where k != "language" { metadata[k] = .string(v) }
+        metadata["images"] = .int(body.images)
+        metadata["notes"] = .int(body.footnotes.count)
+        if body.isPresentation {
+            metadata["slides"] = .int(body.pageCount)
+            metadata["hiddenSlides"] = .int(body.hiddenPages.count)
+        }
+        let title = meta["title"].map { TitleCandidate($0, origin: .metadata) }
+            ?? blocks.first { $0.kind == .heading }.map { TitleCandidate($0.text, origin: .heading) }
+        let language = (meta["language"] ?? body.styles.language)?.split(separator: "-").first.map { $0.lowercased() }
+        return Extraction(blocks: blocks, title: title, language: language, metadata: metadata, warnings: warnings,
+                          thinTextReason: PartReading.thinText(blocks, images: body.images, context),
+                          pagesRead: body.isPresentation ? body.pageCount - body.hiddenPages.count : nil)
+    }
+}

@@ -1,0 +1,242 @@
+import IngestCore
+
+/// Reads an OpenDocument part as it streams: styles (from `styles.xml` and the automatic styles of
+/// `content.xml`, which come before the body), then the body of a text (`office:text`) or a
+/// presentation (`office:presentation`). Text: `text:h` and outline-level styles as headings, nested
+/// `text:list`s as list items with their level and marker, tables with their rows, `text:note`s
+/// collected to be appended after the body. Presentation: each `draw:page` a slide (its number is
+/// the blocks' `page`), the title frame first as a heading, outline lists, speaker notes as `quote`
+/// blocks marked `note`; hidden pages left out unless asked for. Annotations (comments), deleted
+/// text of tracked changes and image descriptions are not text of the document.
+struct ODFHandler: XMLHandler {
+    let n: ODFNames
+    var styles: ODFStyles
+    let includeHidden: Bool
+    let deadline: () throws -> Void
+
+    private(set) var blocks: [Block] = []
+    private(set) var footnotes: [(citation: String, text: String)] = []
+    private(set) var hiddenPages: [Int] = []
+    private(set) var pageCount = 0
+    private(set) var images = 0
+    private(set) var isPresentation = false
+
+    private struct Paragraph { var text = TextBuffer(); var heading: Int?; var style: String?; var marker: String? }
+    private struct Sink { var texts: [String] = []; var repeatCount = 1 }
+    private struct TableState { var rows: [[TableCell]] = []; var row: [TableCell] = [] }
+
+    private var skipDepth = 0
+    private var inBody = false
+    private var paragraphs: [Paragraph] = []
+    private var listStyles: [String?] = []
+    private var counters: [Int] = []
+    private var pendingMarker: String?
+    private var sinks: [Sink] = []
+    private var tables: [TableState] = []
+    private var citation = TextBuffer()
+    private var inCitation = false
+    private var frameClasses: [String?] = []
+    private var inNotes = false
+    private var page = 0
+    private var pageTitles: [Block] = []
+    private var pageBody: [Block] = []
+    private var styleName: String?
+    private var styleFamily: String?
+    private var listStyleName: String?
+    private var inDefaultParagraphStyle = false
+
+    init(names: ODFNames, styles: ODFStyles = ODFStyles(), includeHidden: Bool = false, deadline: @escaping () throws -> Void) {
+        n = names; self.styles = styles; self.includeHidden = includeHidden; self.deadline = deadline
+    }
+
+    mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        if skipDepth > 0 { skipDepth += 1; return }
+        switch name {
+        case n.span, n.s, n.tab: if name != n.span { appendSpace() }
+        case n.p, n.h:
+            var para = Paragraph(style: a[n.styleName])
+            if name == n.h { para.heading = a[n.outlineLevel].flatMap { Int($0) }.map { min(max($0, 1), 9) } ?? styles.headingLevel(para.style) ?? 1 }
+            para.marker = pendingMarker
+            pendingMarker = nil
+            paragraphs.append(para)
+        case n.lineBreak: if !paragraphs.isEmpty { paragraphs[paragraphs.count - 1].text.append(byte: 0x0A) }
+        case n.list:
+            listStyles.append(a[n.styleName] ?? listStyles.last ?? nil)
+            if counters.count < listStyles.count { counters.append(0) } else { counters[listStyles.count - 1] = 0 }
+        case n.listItem:
+            let d = listStyles.count - 1
+            guard d >= 0 else { break }
+            counters[d] = a[n.startValue].flatMap { Int($0) } ?? (counters[d] + 1)
+            for k in (d + 1)..<counters.count { counters[k] = 0 }
+            pendingMarker = marker(depth: d)
+        case n.listHeader: pendingMarker = nil
+        case n.noteCitation: inCitation = true; citation.reset()
+        case n.noteBody: sinks.append(Sink())
+        case n.tableTable: tables.append(TableState())
+        case n.tableRow: if !tables.isEmpty { tables[tables.count - 1].row = [] }
+        case n.tableCell, n.coveredCell:
+            var sink = Sink()
+            sink.repeatCount = min(a[n.columnsRepeated].flatMap { Int($0) } ?? 1, 64)
+            sinks.append(sink)
+        case n.frame: frameClasses.append(a[n.presentationClass])
+        case n.image: images += 1
+        case n.notes: inNotes = true
+        case n.page:
+            page += 1; pageCount += 1
+            if let s = a[n.drawStyleName], styles.hiddenPages.contains(s), !includeHidden {
+                hiddenPages.append(page); skipDepth = 1
+            }
+        case n.annotation, n.trackedChanges, n.svgTitle, n.svgDesc: skipDepth = 1
+        case n.body: inBody = true
+        case n.presentation: isPresentation = true
+        case n.styleStyle:
+            styleName = a[n.name]; styleFamily = a[n.family]
+            if styleFamily == "paragraph", let s = styleName {
+                styles.paragraphs[s] = .init(parent: a[n.parentStyleName], outline: a[n.defaultOutlineLevel].flatMap { Int($0) },
+                                             display: a[n.displayName] ?? s)
+            }
+        case n.defaultStyle: inDefaultParagraphStyle = a[n.family] == "paragraph"
+        case n.textProperties:
+            if inDefaultParagraphStyle, styles.language == nil, let l = a[n.language], l != "none" { styles.language = l.lowercased() }
+        case n.drawingPageProperties:
+            if styleFamily == "drawing-page", let s = styleName, a[n.visibility] == "hidden" { styles.hiddenPages.insert(s) }
+        case n.listStyle: listStyleName = a[n.name]
+        case n.bulletLevel, n.numberLevel:
+            guard let list = listStyleName, let level = a[n.level].flatMap({ Int($0) }) else { break }
+            styles.lists[list, default: [:]][level] = name == n.bulletLevel
+                ? .init(bullet: a[n.bulletChar] ?? "•", format: nil, prefix: "", suffix: "")
+                : .init(bullet: nil, format: a[n.numFormat], prefix: a[n.numPrefix] ?? "", suffix: a[n.numSuffix] ?? "")
+        default: break
+        }
+    }
+
+    mutating func endElement(_ name: Int32) throws {
+        if skipDepth > 0 { skipDepth -= 1; return }
+        switch name {
+        case n.p, n.h: try endParagraph()
+        case n.list:
+            listStyles.removeLast()
+        case n.noteCitation: inCitation = false
+        case n.noteBody:
+            guard let sink = sinks.popLast() else { break }
+            let text = sink.texts.joined(separator: "\n")
+            if !text.isEmpty, footnotes.count < 100_000 { footnotes.append((citation.take(), text)) }
+        case n.tableCell, n.coveredCell:
+            guard let sink = sinks.popLast(), !tables.isEmpty else { break }
+            let cell = TableCell(text: sink.texts.joined(separator: "\n"))
+            for _ in 0..<(cell.text.isEmpty ? 1 : max(sink.repeatCount, 1)) { tables[tables.count - 1].row.append(cell) }
+        case n.tableRow:
+            if !tables.isEmpty, tables[tables.count - 1].rows.count < 100_000 { tables[tables.count - 1].rows.append(tables[tables.count - 1].row) }
+        case n.tableTable:
+            guard var t = tables.popLast() else { break }
+            while let last = t.rows.last, last.allSatisfy({ $0.text.isEmpty }) { t.rows.removeLast() }
+            let rendering = TableText.render(t.rows)
+            guard !rendering.isEmpty else { break }
+            if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(rendering) }
+            else { emit(Block(kind: .table, text: rendering, page: isPresentation ? page : nil, provenance: .textLayer, rows: t.rows)) }
+        case n.frame: frameClasses.removeLast()
+        case n.notes: inNotes = false
+        case n.page:
+            blocks += pageTitles + pageBody
+            pageTitles = []; pageBody = []
+        case n.styleStyle: styleName = nil; styleFamily = nil
+        case n.defaultStyle: inDefaultParagraphStyle = false
+        case n.listStyle: listStyleName = nil
+        default: break
+        }
+    }
+
+    mutating func characters(_ text: UnsafeRawBufferPointer) throws {
+        guard skipDepth == 0 else { return }
+        if inCitation { citation.appendFlowing(text); return }
+        if inBody, !paragraphs.isEmpty { paragraphs[paragraphs.count - 1].text.appendFlowing(text) }
+    }
+
+    private mutating func appendSpace() {
+        if !paragraphs.isEmpty && !inCitation { paragraphs[paragraphs.count - 1].text.append(byte: 0x20) }
+    }
+
+    private func marker(depth: Int) -> String? {
+        guard let style = listStyles[depth] ?? nil, let level = styles.lists[style]?[depth + 1] else { return "•" }
+        if let bullet = level.bullet {
+            // Symbol-font bullets (private use area) read as a plain bullet.
+            return bullet.unicodeScalars.allSatisfy { $0.properties.generalCategory == .privateUse } || bullet.isEmpty ? "•" : bullet
+        }
+        let value = counters[depth]
+        let number: String
+        switch level.format ?? "" {
+        case "": return nil
+        case "a": number = SlideHandler.letters(value, upper: false)
+        case "A": number = SlideHandler.letters(value, upper: true)
+        case "i": number = Self.roman(value).lowercased()
+        case "I": number = Self.roman(value)
+        default: number = String(value)
+        }
+        return level.prefix + number + level.suffix
+    }
+
+    static func roman(_ value: Int) -> String {
+        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var v = min(value, 3999), out = ""
+        for (n, s) in table { while v >= n { out += s; v -= n } }
+        return out
+    }
+
+    private mutating func endParagraph() throws {
+        guard let para = paragraphs.popLast(), inBody else { return }
+        let text = para.text.take()
+        guard !text.isEmpty else { return }
+        if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(text); return }
+        if (blocks.count + pageBody.count) % 256 == 0 { try deadline() }
+        let pageNumber = isPresentation ? page : nil
+        if inNotes {
+            pageBody.append(Block(kind: .quote, text: text, marker: "note", page: pageNumber, provenance: .textLayer))
+            return
+        }
+        let frameClass = frameClasses.last { $0 != nil } ?? nil
+        switch frameClass {
+        case "title":
+            pageTitles.append(Block(kind: .heading, text: text.replacingOccurrences(of: "\n", with: " "), level: 1, page: pageNumber, provenance: .textLayer))
+            return
+        case "page-number", "footer", "date-time", "header": return
+        default: break
+        }
+        let heading = para.heading ?? (listStyles.isEmpty ? styles.headingLevel(para.style) : nil)
+        if let level = heading, frameClass != "subtitle" {
+            emit(Block(kind: .heading, text: text.replacingOccurrences(of: "\n", with: " "), level: level, page: pageNumber, provenance: .textLayer))
+        } else if !listStyles.isEmpty {
+            emit(Block(kind: .listItem, text: text, level: listStyles.count - 1, marker: para.marker, page: pageNumber, provenance: .textLayer))
+        } else {
+            emit(Block(kind: .paragraph, text: text, page: pageNumber, provenance: .textLayer))
+        }
+    }
+
+    private mutating func emit(_ block: Block) {
+        if isPresentation { pageBody.append(block) } else { blocks.append(block) }
+    }
+}
+
+/// `meta.xml`: title, subject, creator and language.
+struct ODFMetaHandler: XMLHandler {
+    let fields: [Int32: String]
+    var values: [String: String] = [:]
+    private var current: String?
+    private var text = TextBuffer()
+    init(_ t: XMLNameTable) {
+        fields = [t.name(OOXML.dc, "title"): "title", t.name(OOXML.dc, "subject"): "subject",
+                  t.name(OOXML.dc, "creator"): "author", t.name(ODF.meta, "initial-creator"): "creator",
+                  t.name(OOXML.dc, "language"): "language"]
+    }
+    mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        if let f = fields[name] { current = f; text.reset() }
+    }
+    mutating func endElement(_ name: Int32) throws {
+        if let f = fields[name], current == f {
+            let v = text.take()
+            if !v.isEmpty, values[f] == nil { values[f] = v }
+            current = nil
+        }
+    }
+    mutating func characters(_ t: UnsafeRawBufferPointer) throws { if current != nil { text.appendFlowing(t) } }
+}

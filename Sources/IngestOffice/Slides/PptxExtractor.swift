@@ -1,0 +1,88 @@
+import Foundation
+import IngestCore
+import IngestZip
+
+/// PowerPoint `.pptx` (and `.pptm`, `.ppsx`, `.potx`: macros never run) through the same ZIP
+/// reader and XML scanner as `.docx`: slides in the order of `ppt/presentation.xml`, each slide's
+/// title as a heading, bullets as list items with their level, tables as table blocks, speaker
+/// notes after the slide as `quote` blocks marked `note`. Every block's `page` is its slide number.
+/// Hidden slides are left out (and named in a warning) unless `includeHidden`.
+public struct PptxExtractor: Extractor {
+    public var kinds: Set<SourceKind> { [.pptx] }
+    public var includeHidden: Bool
+
+    public init(includeHidden: Bool = false) { self.includeHidden = includeHidden }
+
+    public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        let archive = try PartReading.open(input, context)
+        let package = DocxPackage(archive: archive)
+        var warnings: [Warning] = []
+        let packageRels = try PartReading.optional(&warnings, context, "_rels/.rels") { try package.relationships(of: "") } ?? []
+        let main = packageRels.first { $0.kind == "officeDocument" && !$0.external }.map { PartPath.resolve($0.target, from: "") }
+            .flatMap { package.has($0) ? $0 : nil } ?? "ppt/presentation.xml"
+        guard package.has(main) else { throw IngestError(.officeMissingPart, ["part": "ppt/presentation.xml"]) }
+
+        var presentation = PresentationHandler(package.names)
+        try package.parse(main, &presentation)
+        let rels = try PartReading.optional(&warnings, context, PartPath.relationships(of: main)) { try package.relationships(of: main) } ?? []
+        let byId = Dictionary(rels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var slides = presentation.slideRelationships.compactMap { byId[$0] }.filter { !$0.external && $0.kind == "slide" }
+            .map { PartPath.resolve($0.target, from: main) }
+        if slides.isEmpty {
+            // No slide list: the slide parts in their numeric order.
+            slides = archive.entries.map(\.name).filter { $0.hasPrefix("ppt/slides/slide") && $0.hasSuffix(".xml") }
+                .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        }
+
+        let names = SlideHandler.Names(package.names)
+        var blocks: [Block] = []
+        var hidden: [Int] = []
+        var images = 0, notes = 0, read = 0
+        var languages: [Substring: Int] = [:]
+        for (index, slide) in slides.enumerated() {
+            try context.checkDeadline()
+            let number = index + 1
+            var h = SlideHandler(names: names, page: number, notes: false, deadline: context.checkDeadline)
+            guard try PartReading.optional(&warnings, context, slide, { try package.parse(slide, &h) }) == true else { continue }
+            if h.hidden && !includeHidden { hidden.append(number); continue }
+            read += 1
+            images += h.images
+            blocks += h.blocks
+            for (k, v) in h.languages { languages[k, default: 0] += v }
+            let slideRels = (try? package.relationships(of: slide)) ?? []
+            if let rel = slideRels.first(where: { $0.kind == "notesSlide" && !$0.external }) {
+                let part = PartPath.resolve(rel.target, from: slide)
+                var nh = SlideHandler(names: names, page: number, notes: true, deadline: context.checkDeadline)
+                if try PartReading.optional(&warnings, context, part, { try package.parse(part, &nh) }) == true {
+                    notes += nh.blocks.count
+                    blocks += nh.blocks
+                }
+            }
+        }
+        if !hidden.isEmpty {
+            warnings.append(context.warning(.officeHiddenSlides, ["count": String(hidden.count),
+                                                                  "slides": hidden.map(String.init).joined(separator: ", ")]))
+        }
+
+        var core: [String: String] = [:]
+        let corePart = packageRels.first { $0.type.hasSuffix("/core-properties") }.map { PartPath.resolve($0.target, from: "") }
+            ?? "docProps/core.xml"
+        var ch = CorePropertiesHandler(package.names)
+        if try PartReading.optional(&warnings, context, corePart, { try package.parse(corePart, &ch) }) != nil { core = ch.values }
+
+        var metadata: [String: JSONValue] = [:]
+        for (k, v) in core { metadata[k] = .string(v) }
+        metadata["slides"] = .int(slides.count)
+        metadata["hiddenSlides"] = .int(hidden.count)
+        metadata["notes"] = .int(notes)
+        metadata["images"] = .int(images)
+        if archive.entries.contains(where: { $0.name.lowercased().hasSuffix("vbaproject.bin") }) {
+            metadata["macros"] = .string("present, not run")
+        }
+        let title = core["title"].flatMap { $0.isEmpty ? nil : TitleCandidate($0, origin: .metadata) }
+            ?? blocks.first { $0.kind == .heading }.map { TitleCandidate($0.text, origin: .heading) }
+        let language = languages.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }.map { String($0.key).lowercased() }
+        return Extraction(blocks: blocks, title: title, language: language, metadata: metadata, warnings: warnings,
+                          thinTextReason: PartReading.thinText(blocks, images: images, context), pagesRead: read)
+    }
+}

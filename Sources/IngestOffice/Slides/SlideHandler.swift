@@ -1,0 +1,167 @@
+import IngestCore
+
+/// The slide order: `p:sldIdLst` of `ppt/presentation.xml`, as relationship ids.
+struct PresentationHandler: XMLHandler {
+    let sldId: Int32, rid: Int32
+    var slideRelationships: [String] = []
+    init(_ t: XMLNameTable) { sldId = t.name(OOXML.p, "sldId"); rid = t.name(OOXML.r, "id") }
+    mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        if name == sldId, let id = a[rid], slideRelationships.count < 100_000 { slideRelationships.append(id) }
+    }
+    mutating func endElement(_ name: Int32) throws {}
+    mutating func characters(_ text: UnsafeRawBufferPointer) throws {}
+}
+
+/// Reads one slide (`p:sld`) or its notes page (`p:notes`) as it streams: titles become headings,
+/// paragraphs of body placeholders (and bulleted ones elsewhere) list items with their `lvl`,
+/// DrawingML tables table blocks; for a notes page only the body placeholder is kept, as notes.
+/// Group shapes need nothing special: their shapes stream by in order.
+struct SlideHandler: XMLHandler {
+    enum Role { case title, subtitle, body, other, skipped }
+
+    struct Names {
+        let sld, notes, sp, ph, txBody, p, pPr, t, br, tbl, tr, tc, buNone, buChar, buAutoNum, rPr, pic, blip: Int32
+        let show, type, lvl, char, lang: Int32
+        init(_ n: XMLNameTable) {
+            sld = n.name(OOXML.p, "sld"); notes = n.name(OOXML.p, "notes"); sp = n.name(OOXML.p, "sp")
+            ph = n.name(OOXML.p, "ph"); txBody = n.name(OOXML.p, "txBody"); pic = n.name(OOXML.p, "pic")
+            p = n.name(OOXML.a, "p"); pPr = n.name(OOXML.a, "pPr"); t = n.name(OOXML.a, "t"); br = n.name(OOXML.a, "br")
+            tbl = n.name(OOXML.a, "tbl"); tr = n.name(OOXML.a, "tr"); tc = n.name(OOXML.a, "tc")
+            buNone = n.name(OOXML.a, "buNone"); buChar = n.name(OOXML.a, "buChar"); buAutoNum = n.name(OOXML.a, "buAutoNum")
+            rPr = n.name(OOXML.a, "rPr"); blip = n.name(OOXML.a, "blip")
+            show = n.name("", "show"); type = n.name("", "type"); lvl = n.name("", "lvl"); char = n.name("", "char")
+            lang = n.name("", "lang")
+        }
+    }
+
+    let n: Names
+    let page: Int
+    let isNotes: Bool
+    let deadline: () throws -> Void
+    private(set) var hidden = false
+    private(set) var titles: [Block] = []
+    private(set) var body: [Block] = []
+    private(set) var images = 0
+    private(set) var languages: [Substring: Int] = [:]
+
+    private var role: Role = .other
+    private var inShape = false
+    private var inText = false
+    private var text = TextBuffer()
+    private var level = 0
+    private var bullet: Bool? = nil
+    private var marker = "•"
+    private var numbered: String? = nil
+    private var counters: [Int: Int] = [:]
+    private var tables: [(rows: [[TableCell]], row: [TableCell], cell: [String])] = []
+
+    init(names: Names, page: Int, notes: Bool, deadline: @escaping () throws -> Void) {
+        n = names; self.page = page; isNotes = notes; self.deadline = deadline
+    }
+
+    mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        switch name {
+        case n.t: inText = true
+        case n.p:
+            text.reset(); level = 0; bullet = nil; numbered = nil
+        case n.pPr:
+            if let v = a[n.lvl], let l = Int(v) { level = min(max(l, 0), 8) }
+        case n.buNone: bullet = false
+        case n.buChar: bullet = true; marker = a[n.char].map { $0.isEmpty ? "•" : $0 } ?? "•"
+        case n.buAutoNum: bullet = true; numbered = a[n.type] ?? "arabicPeriod"
+        case n.br: text.append(byte: 0x0A)
+        case n.rPr:
+            if let l = a[n.lang], let code = l.split(separator: "-").first, !code.isEmpty, languages.count < 64 {
+                languages[code, default: 0] += 1
+            }
+        case n.sp: inShape = true; role = .other
+        case n.ph:
+            guard inShape else { break }
+            switch a[n.type] ?? "body" {
+            case "title", "ctrTitle": role = .title
+            case "subTitle": role = .subtitle
+            case "body", "obj": role = .body
+            default: role = .skipped  // date, footer, slide number, header, slide image
+            }
+        case n.tbl: tables.append(([], [], []))
+        case n.tr: if !tables.isEmpty { tables[tables.count - 1].row = [] }
+        case n.tc: if !tables.isEmpty { tables[tables.count - 1].cell = [] }
+        case n.blip: images += 1
+        case n.sld: hidden = a[n.show] == "0" || a[n.show] == "false"
+        default: break
+        }
+    }
+
+    mutating func endElement(_ name: Int32) throws {
+        switch name {
+        case n.t: inText = false
+        case n.p: try endParagraph()
+        case n.sp: inShape = false; role = .other; counters = [:]
+        case n.tc:
+            if !tables.isEmpty {
+                let t = tables[tables.count - 1]
+                tables[tables.count - 1].row.append(TableCell(text: t.cell.joined(separator: "\n")))
+            }
+        case n.tr: if !tables.isEmpty { tables[tables.count - 1].rows.append(tables[tables.count - 1].row) }
+        case n.tbl:
+            guard let t = tables.popLast() else { break }
+            let rendering = TableText.render(t.rows)
+            if !tables.isEmpty {
+                if !rendering.isEmpty { tables[tables.count - 1].cell.append(rendering) }
+            } else if !rendering.isEmpty, !isNotes {
+                body.append(Block(kind: .table, text: rendering, page: page, provenance: .textLayer, rows: t.rows))
+            }
+        default: break
+        }
+    }
+
+    mutating func characters(_ bytes: UnsafeRawBufferPointer) throws {
+        if inText { text.append(bytes) }
+    }
+
+    private mutating func endParagraph() throws {
+        let s = text.take()
+        text.reset()
+        guard !s.isEmpty else { return }
+        if !tables.isEmpty { tables[tables.count - 1].cell.append(s); return }
+        if body.count % 256 == 0 { try deadline() }
+        if isNotes {
+            if role == .body { body.append(Block(kind: .quote, text: s, marker: "note", page: page, provenance: .textLayer)) }
+            return
+        }
+        switch role {
+        case .skipped: return
+        case .title: titles.append(Block(kind: .heading, text: s.replacingOccurrences(of: "\n", with: " "), level: 1, page: page, provenance: .textLayer))
+        case .subtitle: body.append(Block(kind: .paragraph, text: s, page: page, provenance: .textLayer))
+        case .body, .other:
+            // Body placeholders are bulleted unless a paragraph says otherwise; text boxes are not,
+            // unless a paragraph asks for a bullet or is indented.
+            let isItem = bullet ?? (role == .body || level > 0)
+            if isItem {
+                body.append(Block(kind: .listItem, text: s, level: level, marker: itemMarker(), page: page, provenance: .textLayer))
+            } else {
+                counters = [:]
+                body.append(Block(kind: .paragraph, text: s, page: page, provenance: .textLayer))
+            }
+        }
+    }
+
+    private mutating func itemMarker() -> String {
+        for k in counters.keys where k > level { counters[k] = nil }
+        guard let scheme = numbered else { return marker }
+        let value = (counters[level] ?? 0) + 1
+        counters[level] = value
+        let number = scheme.hasPrefix("alphaLc") ? Self.letters(value, upper: false)
+            : scheme.hasPrefix("alphaUc") ? Self.letters(value, upper: true) : String(value)
+        return scheme.hasSuffix("ParenBoth") ? "(\(number))" : scheme.hasSuffix("ParenR") ? "\(number))" : "\(number)."
+    }
+
+    static func letters(_ value: Int, upper: Bool) -> String {
+        var v = value, out = ""
+        while v > 0 { v -= 1; out = String(UnicodeScalar(UInt8((upper ? 65 : 97) + v % 26))) + out; v /= 26 }
+        return out
+    }
+
+    /// Title first, then the rest in drawing order.
+    var blocks: [Block] { titles + body }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import IngestCore
+import IngestTestSupport
+import IngestZip
+@testable import IngestOffice
+import XCTest
+
+final class EPUBExtractorTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    override func setUpWithError() throws { dir = try TemporaryDirectory("epub") }
+    override func tearDown() { dir.remove() }
+
+    func extract(_ b: EPUBBuilder) throws -> Extraction { try extractFile(b.write(dir), with: EPUBExtractor()) }
+
+    func testSpineOrderHeadingsListsTablesFootnotesAndPages() throws {
+        let one = """
+        <h1>Chapitre premier</h1><p>La matière&nbsp;existe sous <em>trois</em>
+        états.<a epub:type="noteref" href="#n1">1</a></p>
+        <div>Texte dans un div.<p>Un paragraphe.</p>et sa suite</div>
+        <ul><li>Solide<ul><li>forme propre</li></ul></li><li>Liquide</li></ul>
+        <ol><li>un</li><li>deux</li></ol>
+        <table><thead><tr><th>État</th><th>Forme</th></tr></thead><tbody><tr><td>Solide</td><td><p>oui</p><p>toujours</p></td></tr></tbody></table>
+        <blockquote><p>Rien ne se perd.</p></blockquote><pre>x = 1
+        y = 2</pre>
+        <aside epub:type="footnote" id="n1"><p>1. Au moins trois.</p></aside>
+        <script>var hidden = 1;</script><p>Fin<br/>du chapitre.</p>
+        """
+        let two = "<section><h2>Deuxième</h2><p>Texte deux.</p></section>"
+        // The spine reads chapter two first; the CSS item in the spine is not a chapter.
+        let x = try extract(EPUBBuilder(chapters: [("one.xhtml", one), ("two.xhtml", two)], spine: [1, 0]))
+        XCTAssertEqual(x.blocks.map(\.text), ["Deuxième", "Texte deux.",
+                                              "Chapitre premier", "La matière\u{A0}existe sous trois états.1", "Texte dans un div.",
+                                              "Un paragraphe.", "et sa suite", "Solide", "forme propre", "Liquide", "un", "deux",
+                                              "État | Forme\nSolide | oui toujours", "Rien ne se perd.", "x = 1\ny = 2",
+                                              "Fin\ndu chapitre.", "1. Au moins trois."])
+        XCTAssertEqual(x.blocks.map(\.kind), [.heading, .paragraph, .heading, .paragraph, .paragraph, .paragraph, .paragraph,
+                                              .listItem, .listItem, .listItem, .listItem, .listItem, .table, .quote, .code,
+                                              .paragraph, .paragraph])
+        XCTAssertEqual(x.blocks.map(\.page), [1, 1] + Array(repeating: 2, count: 15))
+        XCTAssertEqual(x.blocks.filter { $0.kind == .listItem }.map(\.level), [0, 1, 0, 0, 0])
+        XCTAssertEqual(x.blocks.filter { $0.kind == .listItem }.map(\.marker), ["•", "•", "•", "1.", "2."])
+        XCTAssertEqual(x.blocks.filter { $0.kind == .heading }.map(\.level), [2, 1])
+        XCTAssertEqual(x.blocks[12].rows?.map { $0.map(\.text) }, [["État", "Forme"], ["Solide", "oui\ntoujours"]])
+        XCTAssertEqual(x.title, TitleCandidate("Physique", origin: .metadata))
+        XCTAssertEqual(x.language, "fr")
+        XCTAssertEqual(x.metadata["author"], .string("A. Auteur"))
+        XCTAssertEqual(x.metadata["notes"], .int(1))
+        XCTAssertEqual(x.pagesRead, 2)
+    }
+
+    func testDRMRefusedByNameButObfuscatedFontsRead() throws {
+        let chapters = [("c.xhtml", "<p>Texte</p>")]
+        let adept = #"<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><enc:CipherData><enc:CipherReference URI="OEBPS/text/c.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>"#
+        let fonts = #"<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/><enc:CipherData><enc:CipherReference URI="OEBPS/fonts/a.otf"/></enc:CipherData></enc:EncryptedData></encryption>"#
+        for extra in [[("META-INF/encryption.xml", adept)], [("META-INF/rights.xml", "<rights/>")], [("META-INF/encryption.xml", "<broken")]] {
+            XCTAssertThrowsError(try extract(EPUBBuilder(chapters: chapters, extra: extra))) {
+                XCTAssertEqual(($0 as? IngestError)?.code, .officeEpubDRM)
+                XCTAssertEqual(($0 as? IngestError)?.message(.fr), "Ce livre EPUB est protégé par des DRM : son texte est chiffré et ne peut pas être lu. Utilise une version sans DRM.")
+            }
+        }
+        XCTAssertEqual(try extract(EPUBBuilder(chapters: chapters, extra: [("META-INF/encryption.xml", fonts)])).blocks.map(\.text), ["Texte"])
+    }
+
+    func testKindByMimetypeAndBadInput() throws {
+        let b = EPUBBuilder(chapters: [("a.xhtml", "<p>Bon</p>"), ("b.xhtml", "<p>cassé")])
+        XCTAssertEqual(OfficeKind.detect(try b.write(dir, "livre.zip"), limits: ZipLimits()), .epub)
+        // A damaged chapter is skipped with a warning; the others are read.
+        let x = try extract(b)
+        XCTAssertEqual(x.blocks.map(\.text), ["Bon"])
+        XCTAssertEqual(x.warnings.map(\.code), [.officePartSkipped])
+        // Declared entities are refused as everywhere.
+        let evil = EPUBBuilder(chapters: [("a.xhtml", "<p>x</p>")], extra: [])
+        var bytes = evil.bytes()
+        _ = bytes
+        var w = ZipWriter()
+        w.add("mimetype", Array("application/epub+zip".utf8), stored: true, flags: 0)
+        w.add("META-INF/container.xml", #"<!DOCTYPE c [<!ENTITY a "a">]><container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"/>"#)
+        XCTAssertThrowsError(try extractFile(try dir.write("evil.epub", Data(w.bytes())), with: EPUBExtractor())) {
+            XCTAssertEqual(($0 as? IngestError)?.code, .officeEntityExpansion)
+        }
+        var empty = ZipWriter()
+        empty.add("mimetype", Array("application/epub+zip".utf8), stored: true, flags: 0)
+        XCTAssertThrowsError(try extractFile(try dir.write("empty.epub", Data(empty.bytes())), with: EPUBExtractor())) {
+            XCTAssertEqual(($0 as? IngestError)?.code, .officeMissingPart)
+        }
+        bytes = b.bytes()
+        var rng = SeededGenerator(seed: 3)
+        for i in 0..<30 {
+            var fuzzed = bytes
+            for _ in 0..<8 { fuzzed[Int(rng.next() % UInt64(fuzzed.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+            do { _ = try extractFile(try dir.write("f\(i).epub", Data(fuzzed)), with: EPUBExtractor()) } catch is IngestError {} catch { XCTFail("\(error)") }
+        }
+    }
+}
