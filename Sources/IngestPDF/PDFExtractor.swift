@@ -148,11 +148,6 @@ public struct PDFExtractor: Extractor {
     }
 }
 
-extension PageRecord.Classification {
-    /// Whether the page's text layer is kept (the others go to OCR or are blank).
-    var hasUsableText: Bool { self == .text || self == .mixed }
-}
-
 /// "1–3, 7, 9–10".
 enum PageList {
     static func format(_ pages: [Int]) -> String {

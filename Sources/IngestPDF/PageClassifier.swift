@@ -400,12 +400,17 @@ struct ImageFacts: Sendable, Equatable {
     static let none = ImageFacts()
 }
 
-/// The text-layer-or-OCR decision for one page, in one place.
+/// The text-layer-or-OCR decision for one page, in one place:
+/// - `text`: the text layer is the page's text (`mixed`: and it has images, without marks
+///   where there is no text: figures without writing, backgrounds);
+/// - `imageOnly`: images hold the page's writing (a scan, a scan with a typed header or a stamp,
+///   typed text beside a scanned excerpt or a screenshot): the whole page is read by OCR;
+/// - `corruptText`: the text layer is garbage: the whole page is read by OCR;
+/// - `empty`: nothing to read.
 enum PageClassifier {
     /// Below this many characters a page has no real text layer (a page number, a stamp).
     static let thinText = 20
-    /// A page where images with marks and no text over them cover this much is read by OCR: a
-    /// scan with a stamp or a typed header, a page of a book photographed into a handout.
+    /// Images with marks and no text over them that cover this share of the page are read by OCR.
     static let markedImageShare = 0.2
 
     static func classify(_ quality: TextQuality, images: ImageFacts, hasDrawing: Bool) -> PageRecord.Classification {
@@ -422,4 +427,9 @@ enum PageClassifier {
         if images.coverage >= 0.3 { return .mixed }
         return .text
     }
+}
+
+extension PageRecord.Classification {
+    /// Whether the page's text layer is kept (the others go to OCR or are blank).
+    var hasUsableText: Bool { self == .text || self == .mixed }
 }
