@@ -133,12 +133,11 @@ public struct PDFExtractor: Extractor {
         let lines = ReadingOrder.order(text.lines, pageWidth: text.width).withUnsafeBufferPointer { Array($0) }
         let quality = TextQuality(lines: lines.lazy.map(\.text))
         // Images cost a second pass over the page: only pages with room for a large image
-        // (a third of the page free of text, margins included) are measured; a page full of
-        // text is a text page whatever its pictures.
+        // without text are measured; a page full of text is a text page whatever its pictures.
         var images = ImageFacts.none
         if !quality.isCorrupt {
             let grid = PageGrid(lines: lines, width: text.width, height: text.height)
-            if quality.characters < 200 || grid.freeShare >= 0.35 {
+            if quality.characters < 200 || grid.hasRoom(for: PageClassifier.markedImageShare) {
                 images = page.imageFacts(grid: grid)
             }
         }

@@ -35,6 +35,39 @@ struct PageGrid: Sendable {
     /// Share of the page with no text on or beside it.
     var freeShare: Double { Double(text.lazy.filter { !$0 }.count) / Double(text.count) }
 
+    /// Whether an image without text over it could cover `share` of the page: the text lies in
+    /// a small part of the page (a scan with a typed header), or the box that holds the text has
+    /// an empty rectangle that large in it (a figure, a pasted scan). Margins alone are not room:
+    /// a page of typeset text has wide empty margins and nothing else.
+    func hasRoom(for share: Double) -> Bool {
+        var r0 = Self.rows, r1 = -1, c0 = Self.columns, c1 = -1
+        for r in 0..<Self.rows {
+            for c in 0..<Self.columns where text[r * Self.columns + c] {
+                r0 = min(r0, r); r1 = max(r1, r); c0 = min(c0, c); c1 = max(c1, c)
+            }
+        }
+        guard r1 >= r0 else { return true }
+        let total = Double(Self.rows * Self.columns)
+        if Double((r1 - r0 + 1) * (c1 - c0 + 1)) / total <= 2 * share { return true }
+        // The largest empty rectangle inside that box (row by row, heights of empty runs).
+        var heights = [Int](repeating: 0, count: c1 - c0 + 1)
+        var best = 0
+        for r in r0...r1 {
+            for c in c0...c1 { heights[c - c0] = text[r * Self.columns + c] ? 0 : heights[c - c0] + 1 }
+            var stack: [Int] = []
+            for i in 0...heights.count {
+                let h = i < heights.count ? heights[i] : 0
+                while let top = stack.last, heights[top] >= h {
+                    stack.removeLast()
+                    let width = stack.last.map { i - $0 - 1 } ?? i
+                    best = max(best, heights[top] * width)
+                }
+                stack.append(i)
+            }
+        }
+        return Double(best) / total >= share / 2
+    }
+
     /// The cells whose centre lies in one of `rects` and that have no text.
     func textlessCells(under rects: [PageRect]) -> [Int] {
         guard !rects.isEmpty else { return [] }

@@ -30,7 +30,7 @@ final class PageDecisionDump: XCTestCase {
                 let grid = PageGrid(lines: data.lines, width: page.size.width, height: page.size.height)
                 let images = page.imageFacts(grid: grid)
                 let figures = String(format: "images=%.2f textless=%.2f marked=%.2f free=%.2f", images.coverage, images.textless,
-                                     images.textlessMarked, grid.freeShare)
+                                     images.textlessMarked, grid.freeShare) + (grid.hasRoom(for: PageClassifier.markedImageShare) ? " room" : "")
                 let sample = data.lines.prefix(3).map(\.text).joined(separator: " | ").prefix(90)
                 out += "\(name)\t\(index + 1)\t\(data.classification.rawValue)\t\(q.summary) \(figures)\t\(sample)\n"
             }
