@@ -75,7 +75,7 @@ let package = Package(
         // MARK: Tests mirror Sources
         .target(name: "IngestTestSupport", dependencies: ["IngestCore", "CZlib"], path: "Tests/IngestTestSupport"),
         .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestTestSupport"]),
-        .testTarget(name: "IngestDigestTests", dependencies: ["IngestDigest"]),
+        .testTarget(name: "IngestDigestTests", dependencies: ["IngestDigest", "IngestTestSupport"]),
         .testTarget(name: "IngestStoreTests", dependencies: ["IngestStore", "IngestTestSupport"]),
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),

@@ -1,19 +1,59 @@
 #!/usr/bin/env bash
 # Installs what Ingest needs on Debian 12 (system packages through apt-get, with sudo when not
 # root) and builds the `ingest` tool in release mode. Swift itself must already be installed.
-# Safe to run again: apt-get skips what is there, and the build is incremental.
+#
+#   scripts/install.sh           what the tool needs to build and run: libraries, OCR language
+#                                data, the word lists of `ingest qa`; then the release build
+#   scripts/install.sh --tests   the same, plus every tool a test compares with or drives
+#                                (what `swift test` needs for no test to skip; CI runs this)
+#
+# Safe to run again: packages already installed are not asked for (apt-get update runs only when
+# something is missing), the tools venv is made once, and the build is incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Libraries the package links against, their language data, and the tools the tests compare with.
-packages=(
-  pkg-config libstdc++-12-dev libgcc-12-dev libncurses6 libcurl4
-  libpoppler-glib-dev libtesseract-dev libcurl4-openssl-dev
+tests=false
+case "${1:-}" in
+  "") ;;
+  --tests) tests=true ;;
+  -h|--help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  *) echo "install.sh: unknown argument '$1' (usage: scripts/install.sh [--tests])" >&2; exit 2 ;;
+esac
+
+# The main job: building with Swift, the libraries ingest links or opens on first use (their -dev
+# packages bring the headers and the libraries), the data they read at run time.
+main_packages=(
+  # What the package build uses beside the Swift toolchain (C and C++ headers, crt objects).
+  pkg-config libc6-dev libstdc++-12-dev libgcc-12-dev libncurses6 libcurl4
+  # PDF (poppler-glib), OCR (tesseract + leptonica), HEIC (libheif), audio tags (TagLib), HTTP
+  # (libcurl), ZIP (zlib), the library (SQLite), digests (nettle).
+  libpoppler-glib-dev libtesseract-dev libheif-dev libtagc0-dev libtag1-dev libcurl4-openssl-dev
+  zlib1g-dev libsqlite3-dev nettle-dev
+  # Tesseract's language data: French, English, orientation and script detection.
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd
-  libheif-dev libtagc0-dev libtag1-dev zlib1g-dev libsqlite3-dev nettle-dev
-  python3 python3-venv python3-jsonschema poppler-utils tesseract-ocr qpdf pandoc util-linux
-  fonts-dejavu-core
+  # The dictionaries `ingest qa` counts words and lost accents with (/usr/share/dict).
+  wfrench wamerican wbritish
 )
+
+# Test-only tools: each is named by the tests that need it (they fail under CI=true without it).
+test_packages=(
+  python3 python3-venv   # test servers, fixtures, tools/validate_json.py, the tools venv below
+  python3-jsonschema     # validateWithJSONSchema (the JSON schemas in schemas/)
+  poppler-utils          # pdftotext (PDF CorpusQuality, LibreOfficeQuality), pdftoppm (CompanionFiles)
+  pandoc                 # Office CorpusQualityTests: .docx read by pandoc, and made by it
+  libreoffice-writer-nogui  # LibreOfficeQualityTests: soffice --headless --convert-to pdf
+  fonts-dejavu-core      # OCR test pages typeset with cairo in DejaVu Serif; fonts for LibreOffice
+  imagemagick            # ImageExtractorTests.testCMYKJPEGIsRead: convert -colorspace CMYK
+  tesseract-ocr          # ImageExtractorTests.testTextEqualsTesseractCommand: the tesseract CLI
+  binutils               # LinkageTests: readelf -d
+  util-linux             # ConvertCommandTests: setpriv (a real EACCES when run as root)
+  coreutils              # SHA256DigestTests: sha256sum
+  libc6                  # TesseractEngineTests: glibc's malloc checker, libc_malloc_debug.so.0
+  chromium chromium-driver python3-selenium  # BrowserReportTests: the HTML report in headless Chromium
+)
+
+packages=("${main_packages[@]}")
+if $tests; then packages+=("${test_packages[@]}"); fi
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
@@ -28,12 +68,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
-# Python tools for the tests (the corpus comparisons use shared/tools/textdiff.py, which wants
-# rapidfuzz; Debian has no package for it): a venv that also sees Debian's python3-jsonschema.
-venv=.build/tools-venv
-if ! "$venv/bin/python3" -c "import rapidfuzz, jsonschema" 2>/dev/null; then
-  /usr/bin/python3 -m venv --system-site-packages "$venv" >&2
-  "$venv/bin/pip" install -q rapidfuzz >&2
+if $tests; then
+  # rapidfuzz for shared/tools/textdiff.py (PDF CorpusQuality, LibreOfficeQuality, TextDiffParity;
+  # Debian has no package for it): a venv that also sees Debian's python3-jsonschema and selenium.
+  venv=.build/tools-venv
+  if ! "$venv/bin/python3" -c "import rapidfuzz, jsonschema, selenium" 2>/dev/null; then
+    /usr/bin/python3 -m venv --system-site-packages "$venv" >&2
+    "$venv/bin/pip" install -q --disable-pip-version-check rapidfuzz >&2
+  fi
 fi
 
 # Release build: static Swift runtime, lld, packed relocations, hot functions together (see the script).

@@ -171,7 +171,10 @@ final class TesseractEngine: @unchecked Sendable {
                   let c = TessResultIteratorGetUTF8Text(ri, RIL_WORD) else { continue }
             let word = String(cString: c)
             TessDeleteText(c)
-            if !word.isEmpty { words.append(word) }
+            // A lone `:` or `—` read with low confidence says nothing a person can check.
+            if word.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+                words.append(word)
+            }
         } while words.count < Self.lowConfidenceKept && TessResultIteratorNext(ri, RIL_WORD) != 0
         return words
     }

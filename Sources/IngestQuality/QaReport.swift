@@ -101,6 +101,10 @@ public struct QaAggregate: Codable, Sendable, Equatable {
     public var meanWER: Double?
     public var meanWordRecall: Double?
     public var meanWordPrecision: Double?
+    /// Medians: a few expected texts of another kind (a layout-mode dump, the first page only)
+    /// pull a mean far off; the median says what a typical document got.
+    public var medianCER: Double?
+    public var medianWER: Double?
     /// CER weighted by length: total edits ÷ total expected characters.
     public var pooledCER: Double?
     public var meanOutOfVocabularyRatio: Double?
@@ -123,6 +127,13 @@ public struct QaAggregate: Codable, Sendable, Equatable {
         meanWER = mean(scored.map(\.wer))
         meanWordRecall = mean(scored.map(\.wordRecall))
         meanWordPrecision = mean(scored.map(\.wordPrecision))
+        func median(_ values: [Double]) -> Double? {
+            guard !values.isEmpty else { return nil }
+            let v = values.sorted(), n = v.count
+            return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2
+        }
+        medianCER = median(scored.map(\.cer))
+        medianWER = median(scored.map(\.wer))
         let expectedCharacters = scored.reduce(0) { $0 + $1.referenceCharacters }
         pooledCER = scored.isEmpty ? nil
             : scored.reduce(0.0) { $0 + $1.cer * Double(max(1, $1.referenceCharacters)) } / Double(max(1, expectedCharacters))

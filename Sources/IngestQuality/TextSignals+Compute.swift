@@ -32,6 +32,13 @@ extension TextSignals {
     static func isChecked(_ word: Substring) -> Bool {
         var letters = 0, capitals = 0
         for scalar in word.unicodeScalars {
+            // ASCII, most of every text, without a Unicode property lookup.
+            let v = scalar.value
+            if v < 0x80 {
+                if v &- 0x41 < 26 { capitals += 1 } else if !(v &- 0x61 < 26) { return false }
+                letters += 1
+                continue
+            }
             switch scalar.properties.generalCategory {
             case .uppercaseLetter: capitals += 1
             case .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: break

@@ -26,6 +26,8 @@ public enum DiffSegment: Equatable, Sendable {
 /// Whatever the bounds, the `.same` and `.extra` segments spell the text's tokens in order, and
 /// the `.same` and `.missing` ones the expected text's.
 public enum WordDiff {
+    /// The segments of `text` against `expected`; `limit` is how many tokens of each side are
+    /// aligned past their common prefix and suffix (see the type).
     public static func segments(text: String, expected: String, limit: Int = 20_000) -> [DiffSegment] {
         let textTokens = tokens(TextComparison.normalize(text))
         let expectedTokens = tokens(TextComparison.normalize(expected))

@@ -120,6 +120,7 @@ struct ReportPage {
         fact(.documents, figures.integer(o.documents))
         fact(.failed, "<span class=\"\(o.failed > 0 ? "bad" : "")\">\(figures.integer(o.failed))</span>")
         fact(.withExpected, figures.integer(o.withExpected))
+        fact(.medianCER, figures.percent(o.medianCER))
         fact(.meanCER, figures.percent(o.meanCER))
         fact(.pooledCER, figures.percent(o.pooledCER))
         fact(.meanWER, figures.percent(o.meanWER))
@@ -165,8 +166,8 @@ struct ReportPage {
         var s = "<section id=\"aggregates\" aria-labelledby=\"aggregates-title\">\n<h2 id=\"aggregates-title\">\(t(.aggregates))</h2>\n"
         s += "<div class=\"wide\"><table><thead><tr>"
         let heads: [(Label, Bool)] = [
-            (.kind, false), (.documents, true), (.failed, true), (.withExpected, true), (.meanCER, true),
-            (.pooledCER, true), (.meanWER, true), (.recall, true), (.precision, true), (.oov, true),
+            (.kind, false), (.documents, true), (.failed, true), (.withExpected, true), (.medianCER, true),
+            (.meanCER, true), (.pooledCER, true), (.meanWER, true), (.recall, true), (.precision, true), (.oov, true),
             (.pagesOCRed, true), (.ocrConfidence, true), (.readinessMismatches, true), (.duplicates, true), (.time, true),
         ]
         for (label, numeric) in heads { s += "<th scope=\"col\"\(numeric ? " class=\"n\"" : "")>\(t(label))</th>" }
@@ -185,7 +186,7 @@ struct ReportPage {
             let g = report.byKind[kind]
             var caption = "<strong>\(HTMLText.content(kind))</strong> — \(figures.integer(documents.count)) "
                 + (documents.count == 1 ? t(.chartDocument) : t(.chartDocuments))
-            if let cer = g?.meanCER { caption += ", \(t(.meanCER)) \(figures.percent(cer))" }
+            if let cer = g?.medianCER { caption += ", \(t(.medianCER)) \(figures.percent(cer))" }
             else { caption += ", \(t(.chartNoExpected))" }
             s += "<figure class=\"kind\"><figcaption>\(caption)</figcaption>"
             s += chart.svg(kind: kind, documents: documents, id: "chart\(k)")
@@ -201,6 +202,7 @@ struct ReportPage {
         s += n(figures.integer(g.documents))
         s += n(figures.integer(g.failed), bad: g.failed > 0)
         s += n(figures.integer(g.withExpected))
+        s += n(figures.percent(g.medianCER), bad: (g.medianCER ?? 0) > problemCER)
         s += n(figures.percent(g.meanCER), bad: (g.meanCER ?? 0) > problemCER)
         s += n(figures.percent(g.pooledCER), bad: (g.pooledCER ?? 0) > problemCER)
         s += n(figures.percent(g.meanWER))

@@ -6,7 +6,7 @@ import IngestCore
 enum Label: CaseIterable {
     case title, generated, corpus, started, pipelineVersion, documents, failed, withExpected, duration
     case navigationSummary, navigationDocuments, navigationDetails
-    case aggregates, aggregatesNote, kind, overall, meanCER, pooledCER, meanWER, recall, precision, oov
+    case aggregates, aggregatesNote, kind, overall, medianCER, meanCER, pooledCER, meanWER, recall, precision, oov
     case pagesOCRed, ocrConfidence, readinessMismatches, duplicates, time
     case charts, chartCER, chartWER, chartReadiness, chartDocument, chartDocuments, chartNoExpected, chartThreshold
     case table, filter, filterHint, allKinds, onlyProblems, problemDefinition, shown, shownPartial, showMore, showAll
@@ -42,6 +42,7 @@ enum Label: CaseIterable {
             en: "Means are over the documents that have the figure: CER and WER over those with an expected text, OCR confidence over those with OCR’d pages. Pooled CER is total edits over total expected characters.")
         case .kind: .init(fr: "Type", en: "Kind")
         case .overall: .init(fr: "Ensemble", en: "Overall")
+        case .medianCER: .init(fr: "CER médian", en: "Median CER")
         case .meanCER: .init(fr: "CER moyen", en: "Mean CER")
         case .pooledCER: .init(fr: "CER pondéré", en: "Pooled CER")
         case .meanWER: .init(fr: "WER moyen", en: "Mean WER")

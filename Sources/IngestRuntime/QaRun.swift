@@ -47,6 +47,11 @@ public struct QaRun: Sendable {
                     pipelineVersion: String = Pipeline.version) throws(IngestError) -> QaResult {
         let started = Timestamp.iso8601()
         let clock = ContinuousClock.now
+        // The word lists (and their accent index) load while the workers read the first
+        // documents, instead of in front of the first measure: a fixed ~0.2 s otherwise.
+        Thread.detachNewThread {
+            for language in ["fr", "en"] { _ = Vocabulary.forLanguage(language)?.accentedForm(of: "ecole") }
+        }
         let measurer = QaMeasurer(units: units, failures: planningFailures, run: self, forward: observer)
         let batch = BatchRun(reader: reader, outputDirectory: outputDirectory, libraryPath: libraryPath, language: language,
                              skipsDone: false)

@@ -42,14 +42,14 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         self.arguments = arguments
         self.environment = environment
         workers = Array(repeating: nil, count: self.slots)
-        // Every worker starts now: their start-up overlaps the caller's planning, and each other's.
-        for slot in 0..<self.slots {
-            if slot == 0, let prestarted {
-                sendHello(prestarted)
-                workers[0] = prestarted
-            } else if let w = try? start() {
-                workers[slot] = w
-            }
+        // Slot 0's worker starts now, its start-up overlapping the caller's planning; the others
+        // when their slot first reads: a run of one document never starts (and pays for) a second
+        // process, and in a long run the delay falls on one document per slot.
+        if let prestarted {
+            sendHello(prestarted)
+            workers[0] = prestarted
+        } else if let w = try? start() {
+            workers[0] = w
         }
     }
 

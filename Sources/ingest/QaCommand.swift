@@ -149,10 +149,10 @@ enum QaTable {
         let fr = language == .fr
         func p(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "–" }
         func c(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
-        let header = fr ? ["genre", "docs", "échecs", "attendus", "CER", "WER", "rappel", "précision", "hors dico", "conf. OCR", "ms"]
-                        : ["kind", "docs", "failed", "expected", "CER", "WER", "recall", "precision", "OOV", "OCR conf.", "ms"]
+        let header = fr ? ["genre", "docs", "échecs", "attendus", "CER méd.", "CER moy.", "WER méd.", "rappel", "précision", "hors dico", "conf. OCR", "ms"]
+                        : ["kind", "docs", "failed", "expected", "CER med.", "CER mean", "WER med.", "recall", "precision", "OOV", "OCR conf.", "ms"]
         func row(_ name: String, _ a: QaAggregate) -> [String] {
-            [name, String(a.documents), String(a.failed), String(a.withExpected), p(a.meanCER), p(a.meanWER),
+            [name, String(a.documents), String(a.failed), String(a.withExpected), p(a.medianCER), p(a.meanCER), p(a.medianWER),
              p(a.meanWordRecall), p(a.meanWordPrecision), p(a.meanOutOfVocabularyRatio), c(a.meanOCRConfidence),
              String(Int(a.milliseconds.rounded()))]
         }

@@ -39,6 +39,10 @@ final class ImageExtractorTests: XCTestCase {
         XCTAssertGreaterThan(e.meanOCRConfidence ?? 0, 80)
         XCTAssertEqual(e.pages?.first?.provenance, .ocr)
         XCTAssertNotNil(e.pages?.first?.lowConfidenceWords)
+        // The words themselves, as read: never more than were counted, never bare punctuation.
+        let sample = e.pages?.first?.lowConfidenceSample ?? []
+        XCTAssertLessThanOrEqual(sample.count, e.pages?.first?.lowConfidenceWords ?? 0)
+        XCTAssertTrue(sample.allSatisfy { $0.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil } }, "\(sample)")
         XCTAssertNil(e.thinTextReason)
         XCTAssertEqual(e.visionPages, [])
         XCTAssertEqual(e.cover?.origin, .firstPage)

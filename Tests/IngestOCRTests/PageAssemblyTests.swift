@@ -25,6 +25,17 @@ final class PageAssemblyTests: XCTestCase {
         XCTAssertEqual(a.blocks.first?.text, "Un texte bien lu", "paragraph text is trimmed")
     }
 
+    func testLowConfidenceWordsAreKeptWithTheirPage() {
+        var recognized = RecognizedPage(paragraphs: [RecognizedParagraph(text: "abréaction du moi\n", confidence: 70)],
+                                        wordConfidences: [41, 93, 95])
+        recognized.lowConfidenceSample = ["abréaction"]
+        let a = PageAssembly([PageOutcome(number: 4, result: .success(recognized)), page("Bien lu", [90, 91])],
+                             context: ExtractionContext())
+        XCTAssertEqual(a.records[0].lowConfidenceSample, ["abréaction"])
+        XCTAssertEqual(a.records[0].lowConfidenceWords, 1)
+        XCTAssertNil(a.records[1].lowConfidenceSample, "nothing to look at: no list")
+    }
+
     func testEmptyPagesReadAsEmptyAndVisionPagesAreCapped() {
         let a = PageAssembly(numbered(Array(repeating: page("", []), count: 9)), context: ExtractionContext())
         XCTAssertEqual(a.thinTextReason, .readinessEmptyPage)

@@ -31,14 +31,11 @@ final class TextDiffParityTests: XCTestCase {
         }
         if !FileManager.default.fileExists(atPath: Self.tool.path) { missing.append("textdiff.py at \(Self.tool.path)") }
         if !FileManager.default.isExecutableFile(atPath: Self.python.path) {
-            missing.append("the tools venv's Python at \(Self.python.path)")
+            missing.append("the tools venv's Python at \(Self.python.path) (scripts/install.sh makes it, with rapidfuzz)")
         } else if runTool(Self.python.path, ["-c", "import rapidfuzz"])?.status != 0 {
-            missing.append("rapidfuzz in \(Self.python.path)")
+            missing.append("rapidfuzz in \(Self.python.path) (scripts/install.sh installs it)")
         }
-        if !missing.isEmpty {
-            try missingTool("textdiff parity needs " + missing.joined(separator: ", ")
-                            + " (scripts/install.sh makes the venv with rapidfuzz)")
-        }
+        if !missing.isEmpty { try missingTool("textdiff parity needs " + missing.joined(separator: ", ")) }
     }
 
     /// The pairs (hypothesis, reference) of real text files: an extracted text against what it

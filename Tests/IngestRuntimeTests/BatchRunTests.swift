@@ -58,10 +58,13 @@ final class BatchRunTests: XCTestCase {
     /// summary and the library agree.
     func testResumeAfterKill9AtRandomMoments() throws {
         guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
-        let contents = try makeCourse(count: 60, copies: 6, seed: 7)
+        // Big enough that a run is still working when the kill comes, even late in the series
+        // when most of the course is done (each run skips what the ones before it finished).
+        let contents = try makeCourse(count: 240, copies: 12, seed: 7)
         var rng = SeededGenerator(seed: 20261202)
-        var kills = 0
-        for _ in 0..<24 {
+        var kills = 0, attempts = 0
+        while kills < 24 && attempts < 48 {
+            attempts += 1
             let p = Process()
             p.executableURL = binary
             p.arguments = ["convert", input.path, "--out", out.path, "--library", library, "--quiet", "--concurrency", "2"]
@@ -69,7 +72,7 @@ final class BatchRunTests: XCTestCase {
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
-            usleep(useconds_t(UInt32.random(in: 5_000...120_000, using: &rng)))
+            usleep(useconds_t(UInt32.random(in: 5_000...300_000, using: &rng)))
             if p.isRunning { kill(p.processIdentifier, SIGKILL); kills += 1 }
             p.waitUntilExit()
         }

@@ -110,6 +110,22 @@ final class QaRunTests: XCTestCase {
         XCTAssertEqual(try snapshot(corpus), before, "the corpus was written to")
     }
 
+    func testExpectedTextsInAFolderOfTheirOwn() throws {
+        guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
+        try dir.write("corpus/cours/ch1.txt", Self.chapter)
+        try dir.write("corpus/water.md", Self.water)
+        try dir.write("expected/cours/ch1.expected.txt", Self.chapter)
+        // Named after the source file when two sources share a stem.
+        try dir.write("expected/water.md.expected.txt", Self.water + " Extra words.")
+        let json = dir.url.appendingPathComponent("qa.json")
+        let r = try qa(["--expected", dir.url.appendingPathComponent("expected").path, "--json", json.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rep = try report(json)
+        XCTAssertEqual(document(rep, "cours/ch1")?["scores"]?["cer"]?.doubleValue, 0)
+        XCTAssertLessThan(document(rep, "water")?["scores"]?["wordRecall"]?.doubleValue ?? 1, 1)
+        XCTAssertEqual(try qa(["--expected", dir.url.appendingPathComponent("nowhere").path]).status, 2)
+    }
+
     func testManifestNamesExpectedTextsReadinessAndDuplicates() throws {
         guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         try makeCorpus()
