@@ -132,18 +132,19 @@ public struct PDFExtractor: Extractor {
         // by doubling).
         let lines = ReadingOrder.order(text.lines, pageWidth: text.width).withUnsafeBufferPointer { Array($0) }
         let quality = TextQuality(lines: lines.lazy.map(\.text))
-        // Image areas cost a second pass over the page; a page full of text is a text page
-        // whatever its pictures, so only thin pages are measured.
-        let coverage = quality.characters < 200 ? page.imageCoverage() : 0
-        let ink = quality.characters < PageClassifier.thinText && coverage <= 0.02 && quality.plausibleWords == 0 ? page.hasInk() : false
-        let classification = PageClassifier.classify(quality, imageCoverage: coverage, hasDrawing: ink)
+        // Images cost a second pass over the page: only pages with room for a large image
+        // without text are measured; a page full of text is a text page whatever its pictures.
+        var images = ImageFacts.none
+        if !quality.isCorrupt {
+            let grid = PageGrid(lines: lines, width: text.width, height: text.height)
+            if quality.characters < 200 || grid.hasRoom(for: PageClassifier.markedImageShare) {
+                images = page.imageFacts(grid: grid)
+            }
+        }
+        let ink = quality.characters < PageClassifier.thinText && images.coverage <= 0.02 && quality.plausibleWords == 0 ? page.hasInk() : false
+        let classification = PageClassifier.classify(quality, images: images, hasDrawing: ink)
         return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label)
     }
-}
-
-extension PageRecord.Classification {
-    /// Whether the page's text layer is kept (the others go to OCR or are blank).
-    var hasUsableText: Bool { self == .text || self == .mixed }
 }
 
 /// "1–3, 7, 9–10".

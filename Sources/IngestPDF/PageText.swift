@@ -140,27 +140,6 @@ extension PopplerPageRef {
 }
 
 extension PopplerPageRef {
-    /// Share of the page's area covered by images (0…1, overlaps counted once per image).
-    func imageCoverage() -> Double {
-        let (w, h) = size
-        guard w > 0, h > 0, let list = poppler_page_get_image_mapping(handle) else { return 0 }
-        defer { poppler_page_free_image_mapping(list) }
-        var covered = 0.0
-        var node: UnsafeMutablePointer<GList>? = list
-        while let n = node {
-            if let data = n.pointee.data {
-                let m = data.assumingMemoryBound(to: PopplerImageMapping.self).pointee
-                let iw = max(0, min(m.area.x2, w) - max(m.area.x1, 0))
-                let ih = max(0, min(m.area.y2, h) - max(m.area.y1, 0))
-                covered += iw * ih
-            }
-            node = n.pointee.next
-        }
-        return min(1, covered / (w * h))
-    }
-}
-
-extension PopplerPageRef {
     /// Whether anything is drawn on the page (vector outlines, glyphs without Unicode): a tiny
     /// render, asked only of pages with neither text nor images.
     func hasInk(scale: Double = 0.25) -> Bool {

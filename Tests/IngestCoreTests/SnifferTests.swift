@@ -95,6 +95,82 @@ final class SnifferTests: XCTestCase {
         XCTAssertEqual(Sniffer.sniff(prefix: Self.ole2([])).kind, .ole2)
     }
 
+    /// An OLE2 file whose directory cannot be followed (cut, damaged, or laid out in a way we do
+    /// not read): `names` stay in the bytes of a directory sector the chain no longer reaches.
+    static func damagedOLE2(_ names: [String], extra: [UInt8] = []) -> Data {
+        var b = [UInt8](OLE2Fixture.make(names))
+        b.replaceSubrange(0x30..<0x34, with: [0x40, 0x00, 0x00, 0x00])   // directory "at sector 64", past the end
+        return Data(b + extra)
+    }
+
+    /// Old or damaged Word files are old `.doc` files (their own refusal, SPEC §2), whatever
+    /// stops us from reading their directory; an unreadable compound file with nothing of Word in
+    /// it stays unknown.
+    func testDamagedOLE2IsToldByWhatItHolds() {
+        XCTAssertEqual(OLE2Directory.entryNames(Self.damagedOLE2(["WordDocument"])), [])
+        XCTAssertEqual(OLE2Directory.kind(Self.damagedOLE2(["WordDocument", "1Table"])), .legacyDoc)
+        XCTAssertEqual(OLE2Directory.kind(Self.damagedOLE2(["EncryptionInfo", "EncryptedPackage"])), .encryptedOffice)
+        // The directory sector wiped: a Word 97 file information block (wIdent 0xA5EC, nFib 0xC1)
+        // at the start of a sector, or Word 6/95's (0xA5DC, 0x65), or Word's class name.
+        var wiped = [UInt8](Self.damagedOLE2([]))
+        for i in 1024..<1536 { wiped[i] = 0 }
+        var fib97 = [UInt8](repeating: 0, count: 512); fib97.replaceSubrange(0..<4, with: [0xEC, 0xA5, 0xC1, 0x00])
+        var fib95 = [UInt8](repeating: 0, count: 512); fib95.replaceSubrange(0..<4, with: [0xDC, 0xA5, 0x65, 0x00])
+        let compObj = [UInt8](repeating: 0, count: 40) + Array("Microsoft Word 97-2003\u{0}MSWordDoc\u{0}Word.Document.8".utf8)
+        XCTAssertEqual(OLE2Directory.kind(Data(wiped)), .ole2)
+        XCTAssertEqual(OLE2Directory.kind(Data(wiped + fib97)), .legacyDoc)
+        XCTAssertEqual(OLE2Directory.kind(Data(wiped + fib95)), .legacyDoc)
+        XCTAssertEqual(OLE2Directory.kind(Data(wiped + compObj)), .legacyDoc)
+        // The same bytes off a sector start are not a file information block.
+        XCTAssertEqual(OLE2Directory.kind(Data(wiped + [0, 0] + fib97)), .ole2)
+        // A readable directory of another compound file is not searched.
+        XCTAssertEqual(OLE2Directory.kind(Data([UInt8](Self.ole2(["Workbook"])) + fib97)), .ole2)
+        // Only the header: nothing to say.
+        XCTAssertEqual(OLE2Directory.kind(Self.ole2(["WordDocument"]).prefix(512)), .ole2)
+    }
+
+    /// A `.doc` cut after its header says nothing of itself: the name decides, and only then.
+    func testCutDocIsAnOldDoc() {
+        let cut = Self.ole2(["WordDocument"]).prefix(1024)
+        XCTAssertEqual(Sniffer.sniff(prefix: cut, fileName: "cours.doc").kind, .legacyDoc)
+        XCTAssertEqual(Sniffer.sniff(prefix: cut, fileName: "COURS.DOT").kind, .legacyDoc)
+        XCTAssertEqual(Sniffer.sniff(prefix: cut, fileName: "cours.bin").kind, .ole2)
+        XCTAssertEqual(Sniffer.sniff(prefix: cut, fileName: "cours.xls").kind, .ole2)
+        // A readable directory of another compound file named .doc is what it is.
+        XCTAssertEqual(Sniffer.sniff(prefix: Self.ole2(["Workbook"]), fileName: "tableur.doc").kind, .ole2)
+        XCTAssertEqual(Sniffer.sniff(prefix: Self.ole2(["EncryptedPackage"]), fileName: "x.doc").kind, .ole2)
+    }
+
+    /// The FAT sectors past the 109 the header lists are found through the DIFAT chain.
+    func testDirectoryFoundThroughTheDIFATChain() {
+        // Header, a DIFAT sector (sector 0) listing the FAT (sector 1), the directory in sectors 2
+        // and 3 (reaching sector 3 takes the FAT); the header's own list of FAT sectors is empty.
+        var b = [UInt8](repeating: 0, count: 512 * 5)
+        b.replaceSubrange(0..<8, with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
+        b[0x1E] = 9
+        b.replaceSubrange(0x30..<0x34, with: [2, 0, 0, 0])                        // directory at sector 2
+        b.replaceSubrange(0x44..<0x48, with: [0, 0, 0, 0])                        // first DIFAT sector: 0
+        b.replaceSubrange(0x48..<0x4C, with: [1, 0, 0, 0])
+        for k in 0..<109 { b.replaceSubrange((0x4C + 4 * k)..<(0x50 + 4 * k), with: [0xFF, 0xFF, 0xFF, 0xFF]) }
+        let difat = 512
+        for k in 0..<128 { b.replaceSubrange((difat + 4 * k)..<(difat + 4 * k + 4), with: [0xFF, 0xFF, 0xFF, 0xFF]) }
+        b.replaceSubrange(difat..<(difat + 4), with: [1, 0, 0, 0])                 // FAT at sector 1
+        b.replaceSubrange((difat + 508)..<(difat + 512), with: [0xFE, 0xFF, 0xFF, 0xFF])
+        let fat = 1024
+        b.replaceSubrange(fat..<(fat + 4), with: [0xFC, 0xFF, 0xFF, 0xFF])         // sector 0: DIFAT
+        b.replaceSubrange((fat + 4)..<(fat + 8), with: [0xFD, 0xFF, 0xFF, 0xFF])   // sector 1: FAT
+        b.replaceSubrange((fat + 8)..<(fat + 12), with: [3, 0, 0, 0])              // sector 2: then 3
+        b.replaceSubrange((fat + 12)..<(fat + 16), with: [0xFE, 0xFF, 0xFF, 0xFF]) // sector 3: end of chain
+        for (i, name) in ["Root Entry", "1Table", "SummaryInformation", "CompObj", "WordDocument"].enumerated() {
+            let e = 1536 + 128 * i
+            let units = Array(name.utf16) + [0]
+            for (k, u) in units.enumerated() { b[e + 2 * k] = UInt8(u & 0xFF); b[e + 2 * k + 1] = UInt8(u >> 8) }
+            b[e + 64] = UInt8(units.count * 2)
+        }
+        XCTAssertEqual(OLE2Directory.entryNames(Data(b)), ["Root Entry", "1Table", "SummaryInformation", "CompObj", "WordDocument"])
+        XCTAssertEqual(OLE2Directory.kind(Data(b)), .legacyDoc)
+    }
+
     /// Property: sniffing never crashes on random bytes (10,000 strings, seeded).
     func testNeverCrashesOnRandomBytes() {
         var rng = SeededGenerator(seed: 0x5A1F)

@@ -49,16 +49,21 @@ final class CorpusQualityTests: XCTestCase {
         var report: [String] = []
         for (name, password) in Self.bornDigital {
             let url = Corpus.url("pdf/" + name)
-            let ours = try ourText(url, password: password)
+            let (ours, ocrPages, pageCount) = try ourText(url, password: password)
             let oursURL = try tmp.write(name + ".ours.txt", ours)
             let refURL = tmp.url.appendingPathComponent(name + ".pdftotext.txt")
             var args = ["-enc", "UTF-8"]
             if let password { args += ["-upw", password] }
-            guard let ref = runTool("pdftotext", args + [url.path, "-"]), ref.status == 0 else {
-                XCTFail("pdftotext failed on \(name)"); continue
+            // Pages that go to OCR (the Federal Register's scanned excerpts) are measured by the
+            // OCR tests: pdftotext reads the text-layer pages only.
+            var reference = ""
+            for range in Self.ranges(excluding: ocrPages, of: pageCount) {
+                guard let ref = runTool("pdftotext", args + ["-f", "\(range.lowerBound)", "-l", "\(range.upperBound)", url.path, "-"]),
+                      ref.status == 0 else { XCTFail("pdftotext failed on \(name)"); continue }
+                reference += String(decoding: ref.stdout, as: UTF8.self)
             }
             // The same normalization on both sides: what is measured is extraction, not Normalizer.
-            try Normalizer.normalize(String(decoding: ref.stdout, as: UTF8.self)).write(to: refURL, atomically: true, encoding: .utf8)
+            try Normalizer.normalize(reference).write(to: refURL, atomically: true, encoding: .utf8)
             guard let out = runTool(Python.path, [textdiff.path, oursURL.path, refURL.path, "--json"]), out.status == 0,
                   let json = try? JSONValue.parse(out.stdout), case .object(let o) = json,
                   let cer = o["cer"]?.doubleValue else {
@@ -80,10 +85,26 @@ final class CorpusQualityTests: XCTestCase {
         print(report.joined(separator: "\n"))
     }
 
-    /// Our text as the pipeline builds it: each block normalized, blocks joined by blank lines.
-    func ourText(_ url: URL, password: String?) throws -> String {
+    /// Our text as the pipeline builds it: each block normalized, blocks joined by blank lines;
+    /// and the pages left to OCR.
+    func ourText(_ url: URL, password: String?) throws -> (String, [Int], Int) {
         let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
         let e = try PDFExtractor(removeRunningHeaders: false).extract(input, context: ExtractionContext(password: password))
-        return e.blocks.map { Normalizer.normalize($0.text) }.joined(separator: "\n\n")
+        return (e.blocks.map { Normalizer.normalize($0.text) }.joined(separator: "\n\n"), e.ocrCandidates, e.pagesRead ?? 0)
+    }
+
+    /// The page ranges of 1…`count` without `pages`.
+    static func ranges(excluding pages: [Int], of count: Int) -> [ClosedRange<Int>] {
+        var out: [ClosedRange<Int>] = []
+        var start: Int?
+        for p in 1...max(1, count) {
+            if pages.contains(p) {
+                if let s = start { out.append(s...(p - 1)); start = nil }
+            } else if start == nil {
+                start = p
+            }
+        }
+        if let s = start { out.append(s...max(1, count)) }
+        return out
     }
 }

@@ -97,7 +97,7 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(f["empty.txt"], "file.empty")
         XCTAssertEqual(f["garbage.txt"], "text.binary")
         XCTAssertEqual(f["big.txt"], "file.tooLarge")
-        XCTAssertEqual(f["old.doc"], "sniff.unknownKind")   // an OLE2 file that is not a Word document
+        XCTAssertEqual(f["old.doc"], "sniff.legacyDoc")   // an OLE2 header and nothing else, named .doc (issue 13)
         XCTAssertEqual(f["self-link.txt"], "file.symlinkLoop")
         XCTAssertTrue(f.values.contains("file.symlinkLoop"))
         XCTAssertEqual(f.count, 6, "\(f)")

@@ -49,7 +49,15 @@ public enum Sniffer {
     /// Sniffs from the first bytes of a file (at least `prefixLength` when the file is that long).
     /// `fileName` is used only for the mismatch warning and to tell SRT/VTT/Markdown apart from text.
     public static func sniff(prefix: Data, fileName: String? = nil) -> SniffResult {
-        let kind = kindOf(prefix, fileName: fileName)
+        var kind = kindOf(prefix, fileName: fileName)
+        let ext = fileName.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+        // A compound file cut short or damaged past reading, that is all there is of it
+        // (shorter than the prefix) and says nothing of itself: its name is all that is left to
+        // go by, and a `.doc` is an old Word file (SPEC's refusal rather than "unknown kind").
+        if kind.0 == .ole2, prefix.count < prefixLength, ext == "doc" || ext == "dot",
+           OLE2Directory.kind(prefix) == .ole2, OLE2Directory.entryNames(prefix).first != "Root Entry" {
+            kind.0 = .legacyDoc
+        }
         var result = SniffResult(kind: kind.0, textEncoding: kind.1)
         if let ext = fileName.map({ ($0 as NSString).pathExtension.lowercased() }), !ext.isEmpty,
            let expected = kindsForExtension[ext], !expected.contains(result.kind),
@@ -217,7 +225,8 @@ public enum Sniffer {
 }
 
 /// The names in an OLE2 compound file's directory, to tell a Word 97 `.doc` (`WordDocument`) from
-/// a password-protected OOXML file (`EncryptedPackage`). Reads the directory chain through the FAT.
+/// a password-protected OOXML file (`EncryptedPackage`). Reads the directory chain through the FAT
+/// (whose sectors are listed in the header, then in the DIFAT chain for files beyond ~7 MB).
 public enum OLE2Directory {
     public static func entryNames(_ data: Data) -> [String] {
         let b = [UInt8](data)
@@ -228,9 +237,19 @@ public enum OLE2Directory {
         guard (7...16).contains(shift) else { return [] }
         let sectorSize = 1 << shift
         func offset(_ sector: Int) -> Int { (sector + 1) * sectorSize }
-        // FAT sectors from the header's DIFAT (enough for files up to ~7 MB per FAT sector listed).
+        func isSector(_ s: Int) -> Bool { s >= 0 && s < 0xFFFFFFFA }
+        // FAT sectors: 109 in the header, the others in the DIFAT chain (each of its sectors lists
+        // sectorSize/4 − 1 FAT sectors, then the next DIFAT sector).
         var fatSectors: [Int] = []
-        for k in 0..<109 { let s = u32(0x4C + 4 * k); if s >= 0 && s < 0xFFFFFFFA { fatSectors.append(s) } }
+        for k in 0..<109 { let s = u32(0x4C + 4 * k); if isSector(s) { fatSectors.append(s) } }
+        var difat = u32(0x44)
+        var seenDIFAT = Set<Int>()
+        while isSector(difat), !seenDIFAT.contains(difat), offset(difat) + sectorSize <= b.count, seenDIFAT.count < 100_000 {
+            seenDIFAT.insert(difat)
+            let base = offset(difat)
+            for k in 0..<(sectorSize / 4 - 1) { let s = u32(base + 4 * k); if isSector(s) { fatSectors.append(s) } }
+            difat = u32(base + sectorSize - 4)
+        }
         func next(_ sector: Int) -> Int {
             let perSector = sectorSize / 4
             let index = sector / perSector
@@ -240,7 +259,7 @@ public enum OLE2Directory {
         var names: [String] = []
         var sector = u32(0x30)
         var visited = Set<Int>()
-        while sector >= 0, sector < 0xFFFFFFFA, !visited.contains(sector), offset(sector) + sectorSize <= b.count {
+        while isSector(sector), !visited.contains(sector), offset(sector) + sectorSize <= b.count {
             visited.insert(sector)
             let base = offset(sector)
             for e in stride(from: base, to: base + sectorSize, by: 128) {
@@ -256,11 +275,40 @@ public enum OLE2Directory {
         return names
     }
 
-    /// `.legacyDoc`, `.encryptedOffice` or `.ole2` for another compound file.
+    /// `.legacyDoc`, `.encryptedOffice` or `.ole2` for another compound file. When the directory
+    /// cannot be read (a damaged or cut file, an old Word's odd layout), what the bytes hold
+    /// decides: a Word file information block at the start of a sector, Word's class name
+    /// (`Word.Document.8`, `MSWordDoc`) or the `WordDocument` entry name make it an old `.doc`,
+    /// the `EncryptedPackage` entry name a password-protected OOXML file.
     public static func kind(_ data: Data) -> SourceKind {
         let names = entryNames(data)
         if names.contains("EncryptedPackage") { return .encryptedOffice }
         if names.contains("WordDocument") { return .legacyDoc }
+        if names.first == "Root Entry" { return .ole2 }     // a directory that names other streams (.xls, .ppt, .msg)
+        return contentKind([UInt8](data))
+    }
+
+    static func contentKind(_ b: [UInt8]) -> SourceKind {
+        func utf16(_ s: String) -> [UInt8] { s.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+        if ByteSearch.firstIndex(of: utf16("EncryptedPackage"), in: b) != nil { return .encryptedOffice }
+        if ByteSearch.firstIndex(of: utf16("WordDocument"), in: b) != nil || ByteSearch.firstIndex(of: Array("Word.Document.".utf8), in: b) != nil
+            || ByteSearch.firstIndex(of: Array("MSWordDoc".utf8), in: b) != nil || hasWordFIB(b) {
+            return .legacyDoc
+        }
         return .ole2
+    }
+
+    /// A Word file information block at the start of a 512-byte sector: `wIdent` 0xA5EC (Word 97
+    /// and later) or 0xA5DC (Word 6 and 95), then a known `nFib` (0x0065…0x0112).
+    static func hasWordFIB(_ b: [UInt8]) -> Bool {
+        var o = 512
+        while o + 4 <= b.count {
+            if b[o + 1] == 0xA5 && (b[o] == 0xEC || b[o] == 0xDC) {
+                let nFib = Int(b[o + 2]) | Int(b[o + 3]) << 8
+                if (0x65...0x112).contains(nFib) { return true }
+            }
+            o += 512
+        }
+        return false
     }
 }
