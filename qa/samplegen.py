@@ -471,8 +471,22 @@ def cmd_prepare(source_dir, work, samples_dir, expected_dir):
     spec = load_spec(source_dir)
     for d in (work, samples_dir, expected_dir): os.makedirs(d, exist_ok=True)
     for s in spec["samples"]:
-        src = read(source_dir, s["source"])
         make = s["make"]
+        if make == "lesson":
+            # A folder NAME.lesson: one lesson of its files (copied as they are), whose text is each
+            # part's after the marker Ingest puts where a source begins (`── i/n · path ──`).
+            folder = os.path.join(samples_dir, s["output"])
+            os.makedirs(folder, exist_ok=True)
+            parts = []
+            for i, part in enumerate(s["parts"], 1):
+                with open(os.path.join(source_dir, part["source"]), "rb") as f: raw = f.read()
+                with open(os.path.join(folder, part["output"]), "wb") as f: f.write(raw)
+                text = expected_text(source_dir, {"make": "copy", "source": part["source"]}).strip()
+                parts.append(f"── {i}/{len(s['parts'])} · {s['output']}/{part['output']} ──\n\n{text}")
+            with open(os.path.join(expected_dir, s["name"] + ".expected.txt"), "w", encoding="utf-8") as f:
+                f.write("\n\n".join(parts) + "\n")
+            continue
+        src = read(source_dir, s["source"])
         if make in ("pdf", "docx", "scan", "photo", "photos"):
             blocks, notes = parse_markdown(src)
             with open(os.path.join(work, s["name"] + ".fodt"), "w", encoding="utf-8") as f:

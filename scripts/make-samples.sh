@@ -24,6 +24,8 @@
 #                                  ID3v2 title, artist, album, year, comment, genre
 #   La digestion expliquée simplement [k3Rm9XwQp2E].info.json + .fr.vtt
 #                                  a yt-dlp download's metadata and its manual French captions
+#   la-cellule.lesson/             a lesson of three sources (a folder NAME.lesson is one lesson):
+#                                  a Markdown course, a glossary, a video's .srt, copied as they are
 #   photosynthese.md, cours-histoire.srt, the-water-cycle.txt, note-courte.txt (not ready: too
 #   short), and « révision - copie du chapitre photosynthèse.txt » (photosynthese.md in UTF-16LE
 #   with a BOM: a duplicate) — copied from qa/samples-source/.

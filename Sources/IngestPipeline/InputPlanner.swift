@@ -79,6 +79,12 @@ public struct InputPlanner {
                 var files: [(URL, String)] = []
                 var visited = Set<String>()
                 walk(url, relative: "", visited: &visited, files: &files, failures: &failures)
+                // A folder named `NAME.lesson` is one lesson of the files in it, whatever the grouping.
+                let lessonFiles = files.filter { Self.lessonFolder($0.1) != nil }
+                if !lessonFiles.isEmpty {
+                    units += lessonFolders(lessonFiles, used: &usedNames)
+                    files.removeAll { Self.lessonFolder($0.1) != nil }
+                }
                 if grouping == .folder {
                     units += folderLessons(files, root: url, used: &usedNames)
                     continue
@@ -93,6 +99,35 @@ public struct InputPlanner {
         // Files named on the command line: photos given together are one lesson too.
         for group in groupPhotos(looseFiles) { units.append(unit(group, used: &usedNames)) }
         return Plan(units: units, failures: failures)
+    }
+
+    /// The `NAME.lesson` folder a file (by its path in the walked folder) belongs to, if any:
+    /// the outermost such folder on its path.
+    public static func lessonFolder(_ relative: String) -> String? {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count > 1, let i = parts.dropLast().firstIndex(where: { $0.hasSuffix(".lesson") && $0.count > 7 }) else { return nil }
+        return parts[...i].joined(separator: "/")
+    }
+
+    /// One lesson per `NAME.lesson` folder: its files in name order (numbered photos as one
+    /// source), titled NAME, written as `NAME.lesson.json`.
+    func lessonFolders(_ files: [(URL, String)], used: inout Set<String>) -> [ImportUnit] {
+        var order: [String] = []
+        var byFolder: [String: [(URL, String)]] = [:]
+        for f in files {
+            guard let folder = Self.lessonFolder(f.1) else { continue }
+            if byFolder[folder] == nil { order.append(folder) }
+            byFolder[folder, default: []].append(f)
+        }
+        return order.map { folder in
+            let sources = groupPhotos(byFolder[folder]!).map { group -> UnitSource in
+                group.count == 1 ? .file(group[0].0, name: group[0].1) : unit(group, used: &used).sources[0]
+            }
+            let title = String((folder as NSString).lastPathComponent.dropLast(".lesson".count))
+            // The folder's own name (`cellule.lesson`) is the output name: `.json` is added to it.
+            let name = uniqueName(folder + ".json", used: &used)
+            return ImportUnit(sources: sources, outputName: name, title: title)
+        }
     }
 
     /// `--group folder`: one lesson per folder holding files, named and titled after the folder.

@@ -23,6 +23,28 @@ final class InputPlannerTests: XCTestCase {
         XCTAssertEqual(InputPlanner(groupsPhotos: false).plan([dir.url.path]).units.count, 8)
     }
 
+    func testALessonFolderIsOneLessonOfItsFiles() throws {
+        let dir = try TemporaryDirectory("planner")
+        defer { dir.remove() }
+        for name in ["cours/cellule.lesson/2-schema.png", "cours/cellule.lesson/1-cours.md", "cours/cellule.lesson/3-video.srt",
+                     "cours/cellule.lesson/photos/IMG_1.jpg", "cours/cellule.lesson/photos/IMG_2.jpg",
+                     "cours/autre.txt", "notes.lesson.txt", ".lesson/x.txt"] {
+            try dir.write(name, "x")
+        }
+        for grouping in InputPlanner.Grouping.allCases {
+            let plan = InputPlanner(grouping: grouping).plan([dir.url.path])
+            let lesson = try XCTUnwrap(plan.units.first { $0.outputName == "cours/cellule.lesson" }, "\(grouping): \(plan.units.map(\.outputName))")
+            XCTAssertEqual(lesson.title, "cellule")
+            // In name order, the numbered photos as one source of two pages.
+            XCTAssertEqual(lesson.sources.map { $0.files.map(\.lastPathComponent) },
+                           [["1-cours.md"], ["2-schema.png"], ["3-video.srt"], ["IMG_1.jpg", "IMG_2.jpg"]])
+            XCTAssertFalse(plan.units.contains { $0.sources.flatMap(\.files).contains { $0.path.contains(".lesson/") } && $0.outputName != lesson.outputName })
+        }
+        XCTAssertEqual(InputPlanner.lessonFolder("a/b.lesson/c/d.txt"), "a/b.lesson")
+        XCTAssertNil(InputPlanner.lessonFolder("notes.lesson.txt"), "a file, not a folder")
+        XCTAssertNil(InputPlanner.lessonFolder(".lesson/x.txt"), "a folder needs a name before .lesson")
+    }
+
     func testPhotoStem() {
         XCTAssertEqual(InputPlanner.photoStem("IMG_0042.jpg"), "IMG")
         XCTAssertEqual(InputPlanner.photoStem("cours p3.png"), "cours p")

@@ -35,6 +35,11 @@ final class QaSamplesTests: XCTestCase {
         let lesson = try XCTUnwrap(documents.first { $0["name"]?.stringValue == "tableau" })
         XCTAssertEqual(lesson["sources"]?.arrayValue?.count, 3)
         XCTAssertEqual(lesson["pagesOCRed"]?.intValue, 3)
+        // A folder `NAME.lesson` is one lesson of its three sources, of two kinds.
+        let cellule = try XCTUnwrap(documents.first { $0["name"]?.stringValue == "la-cellule.lesson" })
+        XCTAssertEqual(cellule["sources"]?.arrayValue?.count, 3)
+        XCTAssertEqual(cellule["kind"]?.stringValue, "text+text+subtitles")
+        XCTAssertEqual(cellule["scores"]?["cer"]?.doubleValue, 0)
         // The copy of the photosynthesis chapter is found, one way or the other.
         XCTAssertTrue(documents.contains { $0["duplicateMatches"]?.boolValue == true }, r.stderr)
     }
