@@ -48,6 +48,12 @@ final class EPUBExtractorTests: XCTestCase {
         XCTAssertEqual(x.pagesRead, 2)
     }
 
+    func testImageTextAlternativesAreRead() throws {
+        let one = #"<p>Le cycle de l'eau <img src="a.png" alt="Schéma : évaporation puis condensation"/> en résumé.</p><p><img src="b.png" alt=""/>Fin.</p>"#
+        let x = try extract(EPUBBuilder(chapters: [("one.xhtml", one)]))
+        XCTAssertEqual(x.blocks.map(\.text), ["Le cycle de l'eau Schéma : évaporation puis condensation en résumé.", "Fin."])
+    }
+
     func testDRMRefusedByNameButObfuscatedFontsRead() throws {
         let chapters = [("c.xhtml", "<p>Texte</p>")]
         let adept = #"<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><enc:CipherData><enc:CipherReference URI="OEBPS/text/c.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>"#

@@ -1,3 +1,4 @@
+import Foundation
 import IngestCore
 
 /// Reads one EPUB chapter (XHTML) as it streams: `h1`–`h6` headings, paragraphs and any other block
@@ -10,7 +11,7 @@ struct XHTMLHandler: XMLHandler {
 
     final class Names {
         var tags: [Int32: Tag] = [:]
-        let epubType, role: Int32
+        let epubType, role, alt: Int32
         init(_ t: XMLNameTable) {
             let map: [String: Tag] = [
                 "p": .block, "div": .block, "section": .block, "article": .block, "header": .block, "footer": .block,
@@ -23,7 +24,7 @@ struct XHTMLHandler: XMLHandler {
             ]
             // Namespaced as XHTML must be; also without a namespace, as sloppy files are.
             for (k, v) in map { tags[t.name(EPUBNames.xhtml, k)] = v; tags[t.name("", k)] = v }
-            epubType = t.name(EPUBNames.ops, "type"); role = t.name("", "role")
+            epubType = t.name(EPUBNames.ops, "type"); role = t.name("", "role"); alt = t.name("", "alt")
         }
     }
 
@@ -63,7 +64,15 @@ struct XHTMLHandler: XMLHandler {
         switch tag {
         case .skip: skipDepth = 1; return
         case .br: text.append(byte: 0x0A); return
-        case .img: images += 1; return
+        case .img:
+            images += 1
+            // An image's text alternative is part of what the page says (a figure's description,
+            // a badge's words); pandoc prints it too. Left in the flow where the image stands.
+            if !contexts.isEmpty, var alt = a[n.alt]?.trimmingCharacters(in: .whitespacesAndNewlines), !alt.isEmpty {
+                alt = " " + alt + " "
+                alt.withUTF8 { text.appendFlowing(UnsafeRawBufferPointer($0)) }
+            }
+            return
         default: break
         }
         try flush()
