@@ -115,9 +115,8 @@ public struct QaExpectations: Sendable {
             candidates.append(folder.appendingPathComponent(name + Self.suffix))
             if let file = firstFile {
                 // `cours.pdf.expected.txt`, for two sources of one stem (`cours.pdf`, `cours.docx`).
-                let relative = file.standardizedFileURL.path.hasPrefix(corpus.path + "/")
-                    ? String(file.standardizedFileURL.path.dropFirst(corpus.path.count + 1)) : file.lastPathComponent
-                candidates.append(folder.appendingPathComponent(relative + Self.suffix))
+                let inCorpus = relative(file.path)
+                candidates.append(folder.appendingPathComponent((inCorpus.hasPrefix("/") ? file.lastPathComponent : inCorpus) + Self.suffix))
             }
         }
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
@@ -304,8 +303,14 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
 
 extension QaRun {
     /// `path` relative to the corpus when inside it.
-    func relative(_ path: String) -> String {
+    func relative(_ path: String) -> String { expectations.relative(path) }
+}
+
+extension QaExpectations {
+    /// `path` relative to the corpus when inside it, else as given.
+    public func relative(_ path: String) -> String {
         let standard = URL(fileURLWithPath: path).standardizedFileURL.path
-        return standard.hasPrefix(corpus.path + "/") ? String(standard.dropFirst(corpus.path.count + 1)) : path
+        let root = corpus.standardizedFileURL.path
+        return standard.hasPrefix(root + "/") ? String(standard.dropFirst(root.count + 1)) : path
     }
 }

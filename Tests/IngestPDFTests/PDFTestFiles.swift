@@ -19,12 +19,18 @@ enum PDFTestFiles {
         return assemble(objects)
     }
 
-    static func assemble(_ objects: [String]) -> Data {
+    static func assemble(_ objects: [String]) -> Data { assemble(objects.map { Data($0.utf8) }) }
+
+    /// A PDF of these objects (object i + 1 is `objects[i]`, object 1 the catalog), with its
+    /// cross-reference table; bodies are bytes, so image streams can be binary.
+    static func assemble(_ objects: [Data]) -> Data {
         var out = Data("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
         var offsets: [Int] = []
         for (i, body) in objects.enumerated() {
             offsets.append(out.count)
-            out.append(Data("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8))
+            out.append(Data("\(i + 1) 0 obj\n".utf8))
+            out.append(body)
+            out.append(Data("\nendobj\n".utf8))
         }
         let xref = out.count
         var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"

@@ -91,20 +91,7 @@ enum PageCorpus {
             kids.append(add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources \(resources) /Contents \(content) 0 R >>"))
         }
         objects[1] = Data("<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>".utf8)
-        var out = Data("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out.append(Data("\(i + 1) 0 obj\n".utf8))
-            out.append(body)
-            out.append(Data("\nendobj\n".utf8))
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { table += String(format: "%010d 00000 n \n", o) }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        out.append(Data(table.utf8))
-        return out
+        return PDFTestFiles.assemble(objects)
     }
 
     // MARK: Images
