@@ -91,3 +91,24 @@ let package = Package(
         .testTarget(name: "IngestRuntimeTests", dependencies: ["IngestRuntime", "IngestPipeline", "IngestTestSupport"]),
     ]
 )
+
+// MARK: Fuzz targets (scripts/fuzz.sh TARGET SECONDS)
+// Declared only when INGEST_FUZZ=1: each is a test function run by libFuzzer's driver
+// (Fuzz/FuzzSupport), linked with `-sanitize=fuzzer,address` into its own scratch folder, `.build-fuzz`.
+if Context.environment["INGEST_FUZZ"] == "1" {
+    let fuzzTargets: [(String, [Target.Dependency])] = [
+        ("FuzzSniffer", ["IngestCore"]),
+        ("FuzzTextDecoding", ["IngestCore"]),
+        ("FuzzConfig", ["IngestCore"]),
+        ("FuzzCaptions", ["IngestCore", "IngestYouTube"]),
+        ("FuzzAudioTags", ["IngestCore", "IngestAudio"]),
+        ("FuzzXML", ["IngestOffice"]),
+        ("FuzzZip", ["IngestZip"]),
+        ("FuzzOffice", ["IngestCore", "IngestOffice"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(.executableTarget(name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)",
+                                                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    }
+}
