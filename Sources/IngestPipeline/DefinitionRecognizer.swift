@@ -39,7 +39,15 @@ public enum DefinitionRecognizer {
         var grammar: String?
         (term, grammar) = splitGrammar(term)
         term = term.trimmingCharacters(in: CharacterSet(charactersIn: " ,;«»\"“”'‘’").union(.whitespaces))
-        guard isTerm(term, hasGrammar: grammar != nil), isMeaning(meaning, isDash: isDash) else { return nil }
+        // The English infinitive of a dictionary verb: "to abide (v.)" defines "abide".
+        if let g = grammar, g.hasPrefix("v") || g == "verb", term.lowercased().hasPrefix("to ") { term = String(term.dropFirst(3)) }
+        guard isTerm(term, hasGrammar: grammar != nil), isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
+        let ws = words(term)
+        // A dash after "The …", "Le …": a sentence going on ("The volcano erupted — …").
+        if isDash, let head = ws.first, determiners.contains(head) { return nil }
+        // "Le professeur : Ouvrez vos cahiers." — a speaker and their words.
+        let role = ws.drop { determiners.contains($0) }
+        if role.count == 1, speakers.contains(role.first!), meaning.first?.isUppercase == true { return nil }
         return Found(term: term, meaning: meaning, grammar: grammar)
     }
 
@@ -144,31 +152,41 @@ public enum DefinitionRecognizer {
         "annexe", "page", "tél", "téléphone", "email", "e-mail", "courriel", "adresse", "site", "lien", "voir", "cf",
         "indice", "astuce", "conseil", "important", "avertissement", "piège", "bilan", "synthèse", "définition",
         "définitions", "démonstration", "preuve", "hypothèse", "observation", "observations", "interprétation",
-        "résultat", "résultats", "données", "problème", "sujet", "thème", "total", "prix", "statut", "état", "version",
-        "mise", "légende", "crédit", "crédits", "copyright", "contact", "rendez-vous", "rdv", "salle", "professeur",
-        "prof", "élève", "élèves", "enseignant", "enseignante", "étudiant", "étudiante", "journaliste", "animateur",
-        "narrateur", "intervenant", "invité", "client", "vendeur", "médecin", "patient", "maman", "papa", "récapitulatif",
+        "résultat", "résultats", "données", "problème", "sujet", "thème", "total", "prix", "statut", "version", "propriété",
+        "mise", "légende", "crédit", "crédits", "copyright", "contact", "rendez-vous", "rdv", "salle", "récapitulatif",
         "ps", "p.s", "todo", "faq", "q", "r", "a", "info", "infos", "bon", "ordre", "devoir", "devoirs", "travail",
-        "barème", "note finale", "coefficient", "signé", "fait", "lu", "vu", "mots", "vocabulaire", "glossaire",
+        "barème", "signé", "fait", "lu", "vu", "vocabulaire", "glossaire", "lire", "cliquez", "cliquer", "regarder",
+        "écouter", "conseil", "astuces", "suite",
         // English
         "example", "examples", "e.g", "remark", "warning", "caution", "tip", "tips", "hint", "answer", "answers",
         "exercise", "step", "summary", "chapter", "part", "lesson", "unit", "section", "table", "time", "author",
         "title", "name", "level", "subject", "materials", "prerequisites", "keywords", "objective", "objectives",
         "goal", "goals", "aim", "aims", "due", "phone", "address", "website", "link", "see", "reminder", "result",
         "results", "proof", "definition", "definitions", "hypothesis", "data", "problem", "task", "instructions",
-        "update", "edit", "price", "status", "teacher", "student", "students", "interviewer", "host", "guest",
-        "speaker", "narrator", "customer", "doctor", "mom", "dad", "quiz", "homework", "grade", "score", "deadline",
+        "update", "edit", "price", "status", "property", "quiz", "homework", "read", "click", "watch", "listen",
+        "advice", "grade", "score", "deadline",
         "location", "room", "venue", "credits", "contents", "abstract", "overview", "outline", "recap", "key", "glossary",
-        "vocabulary", "word", "words", "topic", "theme", "class", "course", "module", "week", "day", "monday",
+        "vocabulary", "topic", "theme", "class", "course", "module", "week", "day", "monday",
         "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi", "mercredi", "jeudi",
         "vendredi", "samedi", "dimanche", "tel", "fax", "ref", "réf", "re", "objet", "from", "to", "cc", "de", "à",
+    ]
+
+    /// Roles of a dialogue or interview: with a meaning that starts in capitals, a speaker.
+    static let speakers: Set<String> = [
+        "professeur", "prof", "élève", "élèves", "enseignant", "enseignante", "étudiant", "étudiante", "journaliste",
+        "animateur", "animatrice", "narrateur", "narratrice", "intervenant", "intervenante", "invité", "invitée", "client",
+        "cliente", "vendeur", "vendeuse", "médecin", "patient", "patiente", "maman", "papa", "maître", "maîtresse",
+        "teacher", "student", "interviewer", "host", "guest", "speaker", "narrator", "customer", "doctor", "mom", "dad",
+        "mum", "pupil", "presenter", "reporter", "nurse",
     ]
 
     /// Words that make the text before the colon a sentence (a verb, a pronoun) or a question.
     static let sentenceWords: Set<String> = [
         "est", "sont", "était", "étaient", "sera", "seront", "ont", "avait", "avaient", "fait", "font", "peut",
         "peuvent", "doit", "doivent", "voici", "voilà", "il", "elle", "ils", "elles", "on", "nous", "vous", "je", "j",
-        "tu", "cela", "ceci", "ça", "c", "dit", "disait", "explique", "répond", "demande", "comprend", "comprennent",
+        "tu", "cela", "ceci", "ça", "c", "dit", "disait", "explique", "répond", "comprend", "comprennent", "affirme",
+        "déclare", "écrit", "rappelle", "précise", "ajoute", "souligne", "répète", "raconte", "conclut", "annonce",
+        "affirmait", "déclarait", "écrivait", "avons", "avez",
         "suivant", "suivante", "suivants", "suivantes", "ci-dessous", "ci-après", "suit", "suivent", "retenir", "noter",
         "y", "se", "leur", "leurs", "qui", "que", "quoi", "où", "pourquoi", "comment", "quand",
         "quel", "quelle", "quels", "quelles", "combien", "qu", "lorsque", "parce", "donc", "mais", "alors",
@@ -176,6 +194,8 @@ public enum DefinitionRecognizer {
         "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "can", "could", "will", "would",
         "should", "must", "may", "might", "do", "does", "did", "i", "we", "you", "he", "she", "they", "it", "there",
         "here", "this", "these", "those", "that", "says", "said", "explains", "asks", "replied", "include", "includes",
+        "writes", "wrote", "states", "stated", "adds", "added", "notes", "argues", "argued", "claims", "claimed",
+        "explained", "asked", "answered", "announced",
         "following", "below", "follows", "why", "how", "what", "when", "where", "which", "who", "whom", "whose",
         "because", "so", "but", "then", "thus", "therefore", "also", "very", "note", "remember", "let", "let's", "let’s",
         "my", "our", "your", "his", "her", "their", "its", "me", "us", "them", "him",
@@ -196,6 +216,23 @@ public enum DefinitionRecognizer {
         }.filter { !$0.isEmpty }
     }
 
+    static let determiners: Set<String> = ["le", "la", "les", "l", "un", "une", "des", "the", "a", "an", "mon", "ma", "my", "our", "notre"]
+
+    /// The last word ends as a plural does (`causes`, `ingrédients`, `animaux`).
+    static func isPlural(_ term: String) -> Bool {
+        guard let last = words(term).last, last.count > 3 else { return false }
+        return last.hasSuffix("s") || last.hasSuffix("x")
+    }
+
+    static func isBalanced(_ s: String) -> Bool {
+        var depth = 0, quotes = 0
+        for c in s {
+            if c == "(" || c == "[" { depth += 1 } else if c == ")" || c == "]" { depth -= 1; if depth < 0 { return false } }
+            if c == "\"" { quotes += 1 }
+        }
+        return depth == 0 && quotes % 2 == 0
+    }
+
     static func isNumeric(_ word: String) -> Bool {
         word.contains(where: \.isNumber) && !word.contains(where: \.isLetter)
     }
@@ -205,13 +242,17 @@ public enum DefinitionRecognizer {
         let lower = term.lowercased()
         if lower.contains("://") || lower.contains("www.") || lower.contains("@") { return false }
         if term.hasSuffix("?") || term.hasSuffix("!") || (term.hasSuffix(".") && !hasGrammar && !term.hasSuffix("etc.")) { return false }
-        if term.contains(":") || term.contains("=") || term.contains("/") { return false }
+        if term.contains(":") || term.contains("=") || term.contains("/") || term.contains(";") || !isBalanced(term) { return false }
         let ws = words(term)
-        guard (1...maxTermWords).contains(ws.count), let head = ws.first else { return false }
+        guard (1...maxTermWords).contains(ws.count), let head = ws.first, let last = ws.last else { return false }
         if ws.contains(where: isNumeric) { return false }
-        // A label, alone or with its number/qualifier ("Exemple 2", "Remarque importante").
-        if labels.contains(head) || labels.contains(lower) { return false }
+        // A label, alone or with its number/qualifier ("Exemple 2", "Remarque importante"), or
+        // qualified ("Learning objective", "Première étape", "Un conseil").
+        if labels.contains(head) || labels.contains(lower) || (ws.count > 1 && labels.contains(last)) { return false }
         if phraseStarts.contains(head) { return false }
+        // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
+        if speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
+            .contains(where: { lower.hasPrefix($0) }) { return false }
         if ws.contains(where: { sentenceWords.contains($0) }) { return false }
         // A heading-like term: "Chapitre III", "Partie A" is caught by labels; a term of one
         // capital letter ("A", "B") is an answer choice.
@@ -234,7 +275,7 @@ public enum DefinitionRecognizer {
         "i", "i'm", "i’m", "my",
     ]
 
-    static func isMeaning(_ meaning: String, isDash: Bool) -> Bool {
+    static func isMeaning(_ meaning: String, isDash: Bool, plural: Bool) -> Bool {
         guard meaning.count >= 2, let first = meaning.first else { return false }
         let lower = meaning.lowercased()
         if first.isNumber || "«\"“‘'([{<@#".contains(first) { return false }
@@ -242,15 +283,19 @@ public enum DefinitionRecognizer {
         if meaning.hasSuffix(":") || meaning.hasSuffix("?") || meaning.hasSuffix("!") || meaning.hasSuffix("…?") { return false }
         let ws = words(meaning)
         guard let head = ws.first, meaning.contains(where: \.isLetter) else { return false }
-        if speechStarts.contains(head) { return false }
+        // "Non, je…", "Yes, that's right", "Bonjour !": an interjection answering someone.
+        if speechStarts.contains(head) {
+            let rest = meaning.dropFirst(head.count).first
+            if rest == nil || ",.!?…".contains(rest!) { return false }
+        }
         if ws.contains(where: { personWords.contains($0) }) { return false }
         // Parenthetical dashes ("La Révolution — qui commence en 1789 — change tout").
         if isDash && (meaning.contains(" — ") || meaning.contains(" – ") || ["qui", "que", "dont", "où", "which", "who", "that"].contains(head)) {
             return false
         }
-        // A list of short items (a list introduction and its list): three or more, none a phrase.
+        // A plural introducing a list of short items ("Ingrédients : farine, sucre, œufs").
         let items = meaning.split(whereSeparator: { $0 == "," || $0 == ";" })
-        if items.count >= 3 && items.allSatisfy({ $0.split(separator: " ").count <= 3 }) { return false }
+        if plural && items.count >= 3 && items.allSatisfy({ $0.split(separator: " ").count <= 3 }) { return false }
         // Mostly figures ("67 millions", "1 : 25 000", "3 h 20").
         let digits = meaning.filter(\.isNumber).count, letters = meaning.filter(\.isLetter).count
         if digits > letters { return false }

@@ -58,14 +58,24 @@ public enum StudySheetBuilder {
     /// Consecutive caption cues are joined into passages of about this many characters.
     static let cueParagraphCharacters = 600
 
+    /// A line that carries on a meaning: it starts in lower case and the meaning does not end
+    /// a sentence.
+    static func continues(_ meaning: String, with next: String) -> Bool {
+        guard let first = next.first, first.isLowercase, let end = meaning.last else { return false }
+        return !".!?;:»\")".contains(end)
+    }
+
     public static func build(_ document: ImportedDocument) -> StudySheet {
         var sections: [StudySheet.Section] = []
         var current = StudySheet.Section(heading: nil, level: 0, paragraphs: [], definitions: [])
         func flush() {
             if current.heading != nil || !current.paragraphs.isEmpty || !current.definitions.isEmpty { sections.append(current) }
         }
+        // Whether the last thing added to the section was a definition (not a passage).
+        var lastWasDefinition = false
         for block in document.blocks {
             if block.kind == .heading {
+                lastWasDefinition = false
                 flush()
                 current = StudySheet.Section(heading: block.text, level: block.level ?? 1, paragraphs: [], definitions: [])
                 continue
@@ -76,26 +86,40 @@ public enum StudySheetBuilder {
                 current.paragraphs[current.paragraphs.count - 1] = last
                 continue
             }
+            // A definition's meaning cut by the line or column end (OCR, PDF columns): the next
+            // block starting in lower case, after a meaning that does not end a sentence, goes on it.
+            if lastWasDefinition, block.kind == .paragraph || block.kind == .listItem, let last = current.definitions.last,
+               last.source == block.source, Self.continues(last.meaning, with: block.text) {
+                current.definitions[current.definitions.count - 1].meaning += " " + block.text.replacingOccurrences(of: "\n", with: " ")
+                continue
+            }
             func paragraph(_ text: String) -> StudySheet.Paragraph {
                 StudySheet.Paragraph(kind: block.kind, text: text, marker: block.marker, source: block.source, page: block.page,
                                      start: block.start, provenance: block.provenance)
             }
             // Tables and code are kept whole; most other blocks hold no separator at all.
-            guard block.kind != .table, block.kind != .code, DefinitionRecognizer.mayHoldDefinition(block.text) else {
+            guard block.kind != .table, block.kind != .code, block.kind != .cue, DefinitionRecognizer.mayHoldDefinition(block.text) else {
+                lastWasDefinition = false
                 current.paragraphs.append(paragraph(block.text))
                 continue
             }
             var rest: [String] = []
+            var inDefinition = false
             for line in block.text.split(separator: "\n") {
                 if let d = DefinitionRecognizer.definition(String(line)) {
                     if !rest.isEmpty { current.paragraphs.append(paragraph(rest.joined(separator: "\n"))); rest = [] }
                     current.definitions.append(.init(term: d.term, meaning: d.meaning, grammar: d.grammar, source: block.source,
                                                      page: block.page, start: block.start, provenance: block.provenance))
+                    inDefinition = true
+                } else if inDefinition, let last = current.definitions.last, Self.continues(last.meaning, with: String(line)) {
+                    current.definitions[current.definitions.count - 1].meaning += " " + line
                 } else {
+                    inDefinition = false
                     rest.append(String(line))
                 }
             }
             if !rest.isEmpty { current.paragraphs.append(paragraph(rest.joined(separator: "\n"))) }
+            lastWasDefinition = rest.isEmpty && inDefinition
         }
         flush()
         return StudySheet(documentId: document.id, revision: document.revision, title: document.title, language: document.language,

@@ -17,10 +17,16 @@ public enum StudySheetMarkdown {
         if uncertain.contains(.captionsAuto) { legend.append(labels.captionsLegend) }
         if !legend.isEmpty { out.append(legend.joined(separator: " ")) }
 
+        // A section heading repeating the title (the document's first heading) is the title.
+        func isTitle(_ index: Int) -> Bool {
+            index == 0 && sheet.sections[0].heading?.trimmingCharacters(in: .whitespaces) == sheet.title.trimmingCharacters(in: .whitespaces)
+        }
+        // The highest heading level shown becomes `##` (under the title's `#`).
+        let shown = sheet.sections.indices.filter { sheet.sections[$0].heading != nil && !isTitle($0) }
+        let top = shown.map { sheet.sections[$0].level }.min() ?? 1
         for (index, section) in sheet.sections.enumerated() {
-            if let heading = section.heading,
-               !(index == 0 && heading.trimmingCharacters(in: .whitespaces) == sheet.title.trimmingCharacters(in: .whitespaces)) {
-                let level = min(6, max(2, section.level + 1))
+            if let heading = section.heading, !isTitle(index) {
+                let level = min(6, max(2, section.level - top + 2))
                 out.append(String(repeating: "#", count: level) + " " + escape(heading, keepsMarks: false, atLineStart: false))
             }
             var list: [String] = []
@@ -42,10 +48,11 @@ public enum StudySheetMarkdown {
                         .map { "> " + escape(String($0), keepsMarks: keeps, atLineStart: false) }.joined(separator: "\n") + note)
                 default:
                     flushList()
-                    // Lines of one passage stay lines (a hard break), not one run-on line.
+                    // A passage's line ends are the page's layout: one paragraph (each line
+                    // escaped where it starts, so none turns into a list or a heading).
                     let lines = p.text.split(separator: "\n", omittingEmptySubsequences: true)
                         .map { escape(String($0), keepsMarks: keeps, atLineStart: true) }
-                    out.append(lines.joined(separator: "\\\n") + note)
+                    out.append(lines.joined(separator: "\n") + note)
                 }
             }
             flushList()
