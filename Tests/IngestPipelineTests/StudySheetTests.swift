@@ -35,7 +35,7 @@ final class StudySheetTests: XCTestCase {
     }
 
     func testDefinitionsBecomeADefinitionListAndTheTextsOwnMarksAreKept() throws {
-        var doc = try Pipeline(config: PipelineConfig()).importText(course, name: "cellule.md")
+        var doc = try Pipeline(config: PipelineConfig()).importDocument(text: course, name: "cellule.md")
         doc.sources[0].name = "cellule.md"
         let sheet = StudySheetBuilder.build(doc)
         XCTAssertEqual(sheet.sections.flatMap(\.definitions).map(\.term), ["Mitose", "Méiose"])
@@ -62,7 +62,7 @@ final class StudySheetTests: XCTestCase {
 
         Les feuilles respirent aussi la nuit, ce que montre l'expérience de la cloche.
         """
-        var doc = try Pipeline(config: PipelineConfig()).importText(text, name: "scan.pdf")
+        var doc = try Pipeline(config: PipelineConfig()).importDocument(text: text, name: "scan.pdf")
         doc.sources[0].name = "scan.pdf"
         XCTAssertEqual(doc.blocks.count, 4)
         doc.blocks[1].provenance = .textLayer
