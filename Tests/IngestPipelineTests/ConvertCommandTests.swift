@@ -210,7 +210,7 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(c.status, 2)
         XCTAssertTrue(c.stderr.contains("readiness.shortBelow"), c.stderr)
         XCTAssertEqual(try IngestBinary.run(["--help"]).status, 0)
-        for command in ["convert", "youtube", "config"] {
+        for command in ["convert", "youtube", "config", "deliver"] {
             let h = try IngestBinary.run([command, "--help"])
             XCTAssertEqual(h.status, 0)
             XCTAssertTrue(h.stdout.contains("Usage: ingest \(command)"), h.stdout)
