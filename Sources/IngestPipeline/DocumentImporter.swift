@@ -124,8 +124,14 @@ public struct DocumentImporter: Sendable {
                 throw error
             }
             if let library = pipeline.library {
+                // The HTTP hand-off is recorded as pending with the document (one transaction):
+                // the run's deliverer sends it, and a run killed before it did sends it next time.
+                let delivery = pipeline.config.sink.kind == .http && document.readiness.status != .notReady
+                    ? PendingDelivery(key: DeliveryKey.of(id: document.id, revision: document.revision), documentID: document.id,
+                                      revision: document.revision, outputDirectory: outputDirectory.path, outputPath: relativeOutput)
+                    : nil
                 try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed,
-                               readiness: document.readiness.status.rawValue, revision: document.revision)
+                                   readiness: document.readiness.status.rawValue, revision: document.revision, delivery: delivery)
             }
             return DocumentOutcome(status: .succeeded, sources: names, output: relativeOutput, id: document.id,
                                    title: document.title, readiness: document.readiness.status, duplicateOf: nil,
@@ -143,8 +149,11 @@ public struct DocumentImporter: Sendable {
             }
             document.timings["write"] = lap.lap()
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
-            // behind, and a retry reuses the same idempotency key (the document id).
-            try Sink(config: pipeline.config, lineOutput: pipeline.lineOutput).handOff(document, outputURL: outputURL)
+            // behind. A document that is not ready is reported, never handed on (SPEC §5, §7).
+            if document.readiness.status != .notReady {
+                try Sink(config: pipeline.config, lineOutput: pipeline.lineOutput)
+                    .handOff(document, outputURL: outputURL, recordsDelivery: pipeline.library != nil)
+            }
             let pretty = pipeline.config.output.pretty
             try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
     }

@@ -126,18 +126,38 @@ public struct Pipeline: Sendable {
     }
 
     // MARK: Library use: one call, one document, nothing written.
+    //
+    // These read in the caller's process and write nothing: no output file, no study sheet, no
+    // hand-off, and no library lookup (duplicates are not looked for). Errors are `IngestError`s
+    // with a stable `code` and `message(_:)` in French or English. For worker processes with
+    // hard limits, an output folder and the library, use `IngestRuntime` (`BatchRun`).
 
-    /// Reads sources into an ImportedDocument (no library lookup, nothing written).
+    /// Reads one file (PDF, scan, photo, .docx, audio, subtitles, text…) into a document; its
+    /// kind is decided by its content.
+    public func importDocument(file: URL) throws -> ImportedDocument { try importDocument([.file(file)]) }
+
+    /// Reads a link: a YouTube video (its captions; the network is used only when
+    /// `youtube.network` is on). Anything else is refused with `youtube.notYouTube`.
+    public func importDocument(url: URL) throws -> ImportedDocument {
+        try importDocument([.text(url.absoluteString, name: url.absoluteString)])
+    }
+
+    /// Reads typed or pasted text (Markdown headings and lists kept). `name` names its source.
+    public func importDocument(text: String, name: String = "text") throws -> ImportedDocument {
+        try importDocument([.text(text, name: name)])
+    }
+
+    /// Reads up to five sources into one lesson (SPEC §2), titled `title` when given.
     public func importDocument(_ sources: [UnitSource], title: String? = nil) throws -> ImportedDocument {
         var clock = Stopwatch()
         let reads = try read(sources)
         return try document(from: reads, readTime: clock.lap(), lessonTitle: title).document
     }
 
-    public func importFile(_ url: URL) throws -> ImportedDocument { try importDocument([.file(url)]) }
-    public func importText(_ text: String, name: String = "text") throws -> ImportedDocument {
-        try importDocument([.text(text, name: name)])
-    }
+    @available(*, deprecated, renamed: "importDocument(file:)")
+    public func importFile(_ url: URL) throws -> ImportedDocument { try importDocument(file: url) }
+    @available(*, deprecated, renamed: "importDocument(text:name:)")
+    public func importText(_ text: String, name: String = "text") throws -> ImportedDocument { try importDocument(text: text, name: name) }
 
     // MARK: Stages
 

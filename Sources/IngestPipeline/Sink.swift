@@ -3,59 +3,43 @@ import IngestCore
 import IngestHTTP
 
 /// SPEC §7: hands a finished document to lesson generation. `directory` is the document JSON the
-/// runner writes anyway; `sheet` (the default, offline) also writes a study sheet beside it;
-/// `jsonl` prints the document as one line on standard output; `http` POSTs it with an
-/// idempotency key (the document id) and retries; `none` hands nothing on.
+/// runner writes anyway; `sheet` (the default, offline) also writes a study sheet beside it
+/// (`NAME.sheet.json` and its Markdown rendering `NAME.sheet.md`); `jsonl` prints the document as
+/// one line on standard output; `http` POSTs it with an idempotency key (id + revision) and
+/// retries — through the library's delivery record when there is a library (`Deliverer`), or at
+/// once here when there is none; `none` hands nothing on. A document that is not ready is never
+/// handed on (the caller checks).
 struct Sink {
     let config: PipelineConfig
     /// Where `jsonl` lines go (the pipeline's `lineOutput`).
     var lineOutput: @Sendable (Data) -> Void = { StandardOutput.shared.writeLine($0) }
 
-    func handOff(_ document: ImportedDocument, outputURL: URL) throws {
+    func handOff(_ document: ImportedDocument, outputURL: URL, recordsDelivery: Bool) throws {
         switch config.sink.kind {
         case .directory, .none: return
         case .sheet:
             let sheet = StudySheetBuilder.build(document)
-            try OutputWriter.write(to: outputURL.deletingPathExtension().appendingPathExtension("sheet.json")) { put in
+            let base = outputURL.deletingPathExtension()
+            try OutputWriter.write(to: base.appendingPathExtension("sheet.json")) { put in
                 try StreamingJSONEncoder.encode(sheet, pretty: true, output: put)
             }
+            try OutputWriter.write(Data(StudySheetMarkdown.render(sheet, language: config.messageLanguage).utf8),
+                                   to: base.appendingPathExtension("sheet.md"))
         case .jsonl:
             let data = try StreamingJSONEncoder.encode(document, pretty: false)
             lineOutput(data)
         case .http:
-            try post(document)
-        }
-    }
-
-    func post(_ document: ImportedDocument) throws {
-        guard let urlString = config.sink.url, let url = URL(string: urlString) else {
-            throw IngestError(.sinkFailed, ["sink": "http"], detail: "sink.url is missing")
-        }
-        let body = try StreamingJSONEncoder.encode(document, pretty: false)
-        var lastError = "no attempt"
-        for attempt in 0...config.sink.retries {
-            if attempt > 0 { Thread.sleep(forTimeInterval: min(8, 0.25 * pow(2, Double(attempt - 1)))) }
-            let request = HTTPRequest(method: "POST", url: url, headers: ["Content-Type": "application/json", "Idempotency-Key": document.id],
-                                      body: body, timeoutSeconds: config.sink.timeoutSeconds)
-            let result: Result<Int, String>
-            do {
-                result = .success(try HTTP.send(request).status)
-            } catch let e as IngestError where e.code == .httpLibraryMissing {
-                // No libcurl: no retry will find it.
-                throw IngestError(.sinkFailed, e.arguments.merging(["sink": urlString]) { _, new in new }, detail: e.detail,
-                                  hint: .httpLibraryMissing)
-            } catch let e as IngestError {
-                result = .failure("\(e.code) \(e.detail ?? "")")
-            }
-            switch result {
-            case .success(let status) where (200..<300).contains(status): return
-            case .success(let status) where (400..<500).contains(status) && status != 408 && status != 429:
-                throw IngestError(.sinkFailed, ["sink": urlString], detail: "HTTP \(status)")
-            case .success(let status): lastError = "HTTP \(status)"
-            case .failure(let e): lastError = e
+            // With a library the delivery is recorded as pending with the document and sent by
+            // the run's `Deliverer`, outside the worker and its time limit.
+            if recordsDelivery { return }
+            let body = try StreamingJSONEncoder.encode(document, pretty: false)
+            let urlString = config.sink.url ?? "http"
+            switch try HTTPDelivery(sink: config.sink).post(body, key: DeliveryKey.of(id: document.id, revision: document.revision)) {
+            case .delivered: return
+            case .rejected(let status, _): throw IngestError(.sinkFailed, ["sink": urlString], detail: "HTTP \(status)")
+            case .failed(let error, _): throw IngestError(.sinkFailed, ["sink": urlString], detail: error)
             }
         }
-        throw IngestError(.sinkFailed, ["sink": urlString], detail: lastError)
     }
 }
 

@@ -1,86 +1,130 @@
 import Foundation
 import IngestCore
 
-/// The offline study sheet (SPEC §7): from the text alone, titles become sections and
-/// `term: meaning` lines become definitions. It highlights nothing it cannot know is important.
+/// The offline study sheet (SPEC §7): from the text alone, headings become sections and
+/// `term: meaning` lines become definitions (`DefinitionRecognizer`). It highlights nothing it
+/// cannot know is important, and every passage keeps where it comes from and how it was read,
+/// so an OCR'd or auto-captioned passage can be told apart. Its JSON form is described by
+/// `schemas/study-sheet.schema.json`; `StudySheetMarkdown` renders it for a person.
 public struct StudySheet: Codable, Sendable, Equatable {
-    public struct Definition: Codable, Sendable, Equatable { public var term: String; public var meaning: String }
+    public static let currentSchemaVersion = 2
+
+    /// A source of the document, as the sheet names it.
+    public struct SourceInfo: Codable, Sendable, Equatable {
+        public var name: String
+        public var kind: SourceKind
+        public var provenance: [Provenance]
+    }
+    /// A passage: a paragraph, list item, quote, table, code or the cues of a video, in order.
+    public struct Paragraph: Codable, Sendable, Equatable {
+        public var kind: Block.Kind
+        public var text: String
+        /// List marker as the text shows it ("1.", "•"), for list items.
+        public var marker: String?
+        public var source: Int
+        public var page: Int?
+        /// Seconds from the start, for captions and transcripts.
+        public var start: Double?
+        public var provenance: Provenance
+    }
+    public struct Definition: Codable, Sendable, Equatable {
+        public var term: String
+        public var meaning: String
+        /// The grammatical note of a dictionary-style line (`n. f.`, `adj.`), when there is one.
+        public var grammar: String?
+        public var source: Int
+        public var page: Int?
+        public var start: Double?
+        public var provenance: Provenance
+    }
     public struct Section: Codable, Sendable, Equatable {
         public var heading: String?
+        /// 0 for the text before the first heading, else the heading's level (1 = top).
         public var level: Int
-        public var paragraphs: [String]
+        public var paragraphs: [Paragraph]
         public var definitions: [Definition]
     }
-    public var schemaVersion = 1
+    public var schemaVersion = StudySheet.currentSchemaVersion
     public var documentId: String
+    public var revision: Int
     public var title: String
     public var language: String
     public var readiness: Readiness.Status
+    public var sources: [SourceInfo]
     public var sections: [Section]
 }
 
 public enum StudySheetBuilder {
+    /// Consecutive caption cues are joined into passages of about this many characters.
+    static let cueParagraphCharacters = 600
+
+    /// A line that carries on a meaning: it starts in lower case and the meaning does not end
+    /// a sentence.
+    static func continues(_ meaning: String, with next: String) -> Bool {
+        guard let first = next.first, first.isLowercase, let end = meaning.last else { return false }
+        return !".!?;:»\")".contains(end)
+    }
+
     public static func build(_ document: ImportedDocument) -> StudySheet {
         var sections: [StudySheet.Section] = []
         var current = StudySheet.Section(heading: nil, level: 0, paragraphs: [], definitions: [])
         func flush() {
             if current.heading != nil || !current.paragraphs.isEmpty || !current.definitions.isEmpty { sections.append(current) }
         }
+        // Whether the last thing added to the section was a definition (not a passage).
+        var lastWasDefinition = false
         for block in document.blocks {
             if block.kind == .heading {
+                lastWasDefinition = false
                 flush()
                 current = StudySheet.Section(heading: block.text, level: block.level ?? 1, paragraphs: [], definitions: [])
                 continue
             }
-            // Most paragraphs hold no separator at all: keep them whole without splitting.
-            guard ByteSearch.contains(block.text, ":") || ByteSearch.contains(block.text, "—") || ByteSearch.contains(block.text, "–") else {
-                current.paragraphs.append(block.text)
+            if block.kind == .cue, var last = current.paragraphs.last, last.kind == .cue, last.source == block.source,
+               last.provenance == block.provenance, last.text.utf8.count + block.text.utf8.count < cueParagraphCharacters {
+                last.text += " " + block.text
+                current.paragraphs[current.paragraphs.count - 1] = last
+                continue
+            }
+            // A definition's meaning cut by the line or column end (OCR, PDF columns): the next
+            // block starting in lower case, after a meaning that does not end a sentence, goes on it.
+            if lastWasDefinition, block.kind == .paragraph || block.kind == .listItem, let last = current.definitions.last,
+               last.source == block.source, Self.continues(last.meaning, with: block.text) {
+                current.definitions[current.definitions.count - 1].meaning += " " + block.text.replacingOccurrences(of: "\n", with: " ")
+                continue
+            }
+            func paragraph(_ text: String) -> StudySheet.Paragraph {
+                StudySheet.Paragraph(kind: block.kind, text: text, marker: block.marker, source: block.source, page: block.page,
+                                     start: block.start, provenance: block.provenance)
+            }
+            // Tables and code are kept whole; most other blocks hold no separator at all.
+            guard block.kind != .table, block.kind != .code, block.kind != .cue, DefinitionRecognizer.mayHoldDefinition(block.text) else {
+                lastWasDefinition = false
+                current.paragraphs.append(paragraph(block.text))
                 continue
             }
             var rest: [String] = []
+            var inDefinition = false
             for line in block.text.split(separator: "\n") {
-                if let d = definition(String(line)) { current.definitions.append(d) } else { rest.append(String(line)) }
+                if let d = DefinitionRecognizer.definition(String(line)) {
+                    if !rest.isEmpty { current.paragraphs.append(paragraph(rest.joined(separator: "\n"))); rest = [] }
+                    current.definitions.append(.init(term: d.term, meaning: d.meaning, grammar: d.grammar, source: block.source,
+                                                     page: block.page, start: block.start, provenance: block.provenance))
+                    inDefinition = true
+                } else if inDefinition, let last = current.definitions.last, Self.continues(last.meaning, with: String(line)) {
+                    current.definitions[current.definitions.count - 1].meaning += " " + line
+                } else {
+                    inDefinition = false
+                    rest.append(String(line))
+                }
             }
-            if !rest.isEmpty { current.paragraphs.append(rest.joined(separator: "\n")) }
+            if !rest.isEmpty { current.paragraphs.append(paragraph(rest.joined(separator: "\n"))) }
+            lastWasDefinition = rest.isEmpty && inDefinition
         }
         flush()
-        return StudySheet(documentId: document.id, title: document.title, language: document.language,
-                          readiness: document.readiness.status, sections: sections)
-    }
-
-    /// `term: meaning` or `term — meaning`, with a short term (1–6 words) that is not a time,
-    /// a URL or a sentence. The separator is looked for in the first 80 bytes only (a term is short).
-    static func definition(_ line: String) -> StudySheet.Definition? {
-        let bytes = Array(line.utf8.prefix(160))
-        let separators: [[UInt8]] = [Array(" : ".utf8), Array(": ".utf8), Array(" — ".utf8), Array(" – ".utf8)]
-        for separator in separators {
-            guard let at = firstIndex(of: separator, in: bytes, before: 80) else { continue }
-            let termBytes = bytes[..<at]
-            let term = String(decoding: termBytes, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: " -•*\t"))
-            let meaning = (String(line.utf8.dropFirst(at + separator.count)) ?? "").trimmingCharacters(in: .whitespaces)
-            let words = term.split(separator: " ")
-            guard (1...6).contains(words.count), meaning.count >= 3, term.first?.isLetter == true,
-                  !term.contains("http"), !term.hasSuffix("."),
-                  term.unicodeScalars.allSatisfy({ !CharacterSet.decimalDigits.contains($0) }) || words.count > 1
-            else { continue }
-            return .init(term: term, meaning: meaning)
-        }
-        return nil
-    }
-
-    static func firstIndex(of needle: [UInt8], in hay: [UInt8], before limit: Int) -> Int? {
-        guard hay.count >= needle.count else { return nil }
-        let last = min(limit, hay.count - needle.count)
-        guard last >= 0 else { return nil }
-        var i = 0
-        while i <= last {
-            if hay[i] == needle[0] {
-                var k = 1
-                while k < needle.count && hay[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
-            i += 1
-        }
-        return nil
+        return StudySheet(documentId: document.id, revision: document.revision, title: document.title, language: document.language,
+                          readiness: document.readiness.status,
+                          sources: document.sources.map { .init(name: $0.name, kind: $0.kind, provenance: $0.provenance) },
+                          sections: sections)
     }
 }

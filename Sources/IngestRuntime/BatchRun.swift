@@ -13,11 +13,16 @@ public struct BatchRun: Sendable {
     public let language: MessageLanguage
     /// Whether units the library records as done are skipped (`convert`); `qa` reads everything.
     public let skipsDone: Bool
+    /// The HTTP sink's deliveries (nil for the other sinks): the pending deliveries of this output
+    /// folder — this run's and any an earlier run left — are sent while the documents are read,
+    /// on the deliverer's own thread, and what remains pending is reported in the summary.
+    public let delivery: Deliverer?
 
     public init(reader: any DocumentReader, outputDirectory: URL, libraryPath: String?, language: MessageLanguage,
-                skipsDone: Bool = true) {
+                skipsDone: Bool = true, delivery: Deliverer? = nil) {
         self.reader = reader
         self.skipsDone = skipsDone
+        self.delivery = delivery
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.libraryPath = libraryPath
         self.language = language
@@ -44,6 +49,8 @@ public struct BatchRun: Sendable {
         let next = Counter()
         let fatal = FatalBox()
         let slots = max(1, min(reader.slots, count))
+        // What an earlier run left pending goes first (a killed run, an endpoint that was down).
+        delivery?.notify()
         if count > 0 {
             DispatchQueue.concurrentPerform(iterations: slots) { slot in
                 while fatal.error == nil {
@@ -54,6 +61,7 @@ public struct BatchRun: Sendable {
                     do {
                         let outcome = try reader.read(unit, slot: slot, skipsDone: skipsDone, events: slotEvents)
                         collector.set(i, outcome)
+                        if outcome.status == .succeeded && outcome.readiness != .notReady { delivery?.notify() }
                         observer?.finished(outcome, done: done.next() + 1, total: total)
                     } catch {
                         fatal.set(IngestError.wrap(error))
@@ -67,8 +75,11 @@ public struct BatchRun: Sendable {
         // then) leaves nothing behind either.
         OutputWriter.removeAbandoned(in: outputDirectory)
         if let error = fatal.error { throw error }
-        let summary = RunSummary(startedAt: started, outputDirectory: outputDirectory, library: libraryPath,
+        var report: DeliveryReport?
+        do { report = try delivery?.finish(withheld: collector.counts.notReady) } catch { throw IngestError.wrap(error) }
+        var summary = RunSummary(startedAt: started, outputDirectory: outputDirectory, library: libraryPath,
                                  counts: collector.counts, table: collector.table, documents: planned + collector.kept)
+        summary.delivery = report
         summary.write(documents: planned.compactMap { try? StreamingJSONEncoder.encode($0, pretty: false) } + collector.encoded)
         return summary
     }

@@ -38,6 +38,8 @@ public struct RunSummary: Sendable {
     /// The documents a person must see (failed, not ready, duplicates) and the first few others,
     /// in input order; `summary.json` lists every one.
     public var documents: [DocumentOutcome]
+    /// What the HTTP sink delivered and what is still pending or refused (nil for other sinks).
+    public var delivery: DeliveryReport?
 
     public init(startedAt: String, outputDirectory: URL, library: String?, counts: Counts, table: [TableRow],
                 documents: [DocumentOutcome]) {
@@ -52,7 +54,8 @@ public struct RunSummary: Sendable {
     }
 
     /// Every document that needs attention (failed or not ready) makes the run's exit status 1.
-    public var needsAttention: Bool { counts.failed > 0 || counts.notReady > 0 }
+    /// A delivery still pending or refused does too (`ingest deliver` sends what is pending).
+    public var needsAttention: Bool { counts.failed > 0 || counts.notReady > 0 || delivery?.needsAttention == true }
 
     static func outcomeName(_ d: DocumentOutcome) -> String {
         switch d.status {
@@ -80,6 +83,9 @@ public struct RunSummary: Sendable {
                                "duplicates": .int(counts.duplicates), "skipped": .int(counts.skipped), "failed": .int(counts.failed)]),
         ]
         if let library { head["library"] = .string(library) }
+        if let delivery, let data = try? StreamingJSONEncoder.encode(delivery, pretty: false), let value = try? JSONValue.parse(data) {
+            head["delivery"] = value
+        }
         guard var bytes = try? StreamingJSONEncoder.encode(JSONValue.object(head), pretty: true),
               let close = bytes.lastIndex(of: UInt8(ascii: "}")) else { return }
         bytes.removeSubrange(close...)

@@ -70,6 +70,10 @@ public final class WatchRun: @unchecked Sendable {
     let language: MessageLanguage
     let observer: (any WatchObserver)?
     let events: ReadEvents
+    /// The HTTP sink's deliveries (nil for the other sinks): sent as documents are done, what an
+    /// earlier run left pending first; at stop, what is still pending waits for the next start or
+    /// `ingest deliver`.
+    public var delivery: Deliverer?
 
     public init(reader: any DocumentReader, inbox: URL, outputDirectory: URL, config: PipelineConfig, options: Options,
                 observer: (any WatchObserver)?, events: ReadEvents = ReadEvents()) {
@@ -152,6 +156,7 @@ public final class WatchRun: @unchecked Sendable {
         }
         lastScan = start
         observer?.report(.started(mode: mode, backlog: backlog))
+        delivery?.notify()
 
         _ = pipe(&wake)
         for fd in wake {
@@ -172,6 +177,7 @@ public final class WatchRun: @unchecked Sendable {
             reader.close()
             OutputWriter.removeAbandoned(in: outputDirectory)
             close(wake[0]); close(wake[1])
+            _ = try? delivery?.finish()
         }
 
         while true {
@@ -460,6 +466,7 @@ public final class WatchRun: @unchecked Sendable {
                 case .failed: totals.failed += 1
                 }
                 if o.status != .skipped { totals.last = o.sources.joined(separator: " + ") }
+                if o.status == .succeeded && o.readiness != .notReady { delivery?.notify() }
                 let snapshot = totals
                 lock.unlock()
                 observer?.report(.document(o, totals: snapshot))

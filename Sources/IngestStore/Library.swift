@@ -38,7 +38,7 @@ public struct SourceState: Sendable, Equatable {
 /// The library of what was imported (SPEC §6), in SQLite (WAL mode) so that batch and watch runs,
 /// and later runs, recognise duplicates. Thread-safe: one connection behind a lock.
 public final class Library: @unchecked Sendable {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     private let lock = NSLock()
     /// Near-duplicate index, loaded on first use and kept up to date by `claim`: a linear scan of
     /// every stored sketch per document made a batch quadratic. (Exact duplicates are always
@@ -105,6 +105,7 @@ public final class Library: @unchecked Sendable {
                     target TEXT PRIMARY KEY, document_id TEXT NOT NULL, revision INTEGER NOT NULL,
                     fingerprint TEXT NOT NULL);
                 """)
+            try setUpDeliveries(connection)
             // Libraries written before readiness was kept get the column (empty for old rows).
             let columns = try connection.query("PRAGMA table_info(sources)").compactMap { $0[1].text }
             // (Another process may add it at the same moment: its "duplicate column" is not an error.)
@@ -117,7 +118,7 @@ public final class Library: @unchecked Sendable {
         try locked { try connection.query("PRAGMA journal_mode").first?.first?.text ?? "" }
     }
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
         return try body()
     }
@@ -276,12 +277,16 @@ public final class Library: @unchecked Sendable {
     /// Records a new document and the source that produced it, in one transaction.
     /// `claimed`: the document row is the one `claim` inserted for this very entry, so only the
     /// sources are written (the row is not written a second time).
+    /// `delivery`: the hand-off still to make (HTTP sink), recorded as pending in the same
+    /// transaction, so a document recorded as done always has its delivery on record too.
     public func record(_ entry: LibraryEntry, sources: [(sha256: String, pipelineVersion: String, target: String)],
-                       claimed: Bool = false, readiness: String? = nil, revision: Int = 1) throws {
+                       claimed: Bool = false, readiness: String? = nil, revision: Int = 1,
+                       delivery: PendingDelivery? = nil) throws {
         try locked {
             try connection.query("BEGIN IMMEDIATE")
             do {
                 if !claimed { try insert(entry) }
+                if let delivery { try insertPending(delivery) }
                 for target in Set(sources.map(\.target)) {
                     try connection.query("INSERT OR REPLACE INTO revisions (target, document_id, revision, fingerprint) VALUES (?, ?, ?, ?)",
                                          [.text(target), .text(entry.id), .int(Int64(revision)), .text(entry.fingerprint)])

@@ -18,7 +18,10 @@ enum ConvertCommand {
       --concurrency N    documents read at once (0 = number of cores)
       --password PASS    password for encrypted PDFs
       --library FILE     the SQLite library of imports (default: library.path)
-      --sink KIND        hand-off: sheet, directory, jsonl, http, none
+      --sink KIND        hand-off: sheet (default: NAME.sheet.json and NAME.sheet.md beside each
+                         document), directory, jsonl (documents on standard output), http (POST
+                         to sink.url, retried, one idempotency key per document and revision;
+                         what stays pending is sent by the next run or `ingest deliver`), none
       --lang fr|en       language of messages
       --network          allow the YouTube caption request (off by default)
       --separate-photos  numbered photos of one folder (IMG_1.jpg, IMG_2.jpg…) are separate
@@ -105,17 +108,23 @@ enum ConvertCommand {
         let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots)
         let summary: RunSummary
         do {
-            summary = try BatchRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language)
+            let delivery = config.sink.kind == .http
+                ? try Deliverer(libraryPath: libraryPath, sink: config.sink, outputDirectory: out) : nil
+            summary = try BatchRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language,
+                                   delivery: delivery)
                 .run(units: consume units, planningFailures: failures, observer: display)
         } catch {
             display.clear()
-            Terminal.error("ingest: \(error.code): \(error.message(language))" + (error.detail.map { " (\($0))" } ?? ""))
+            let e = IngestError.wrap(error)
+            Terminal.error("ingest: \(e.code): \(e.message(language))" + (e.detail.map { " (\($0))" } ?? ""))
             return 2
         }
         let c = summary.counts
         if jsonl {
-            display.emit(["event": "summary", "total": c.total, "succeeded": c.succeeded, "notReady": c.notReady,
-                          "duplicates": c.duplicates, "skipped": c.skipped, "failed": c.failed, "output": out.path])
+            var event: [String: Any] = ["event": "summary", "total": c.total, "succeeded": c.succeeded, "notReady": c.notReady,
+                                        "duplicates": c.duplicates, "skipped": c.skipped, "failed": c.failed, "output": out.path]
+            if let d = summary.delivery { event["delivered"] = d.delivered; event["pending"] = d.pending; event["rejected"] = d.rejected }
+            display.emit(event)
         } else if !quiet {
             Terminal.error(report(summary, language: language))
         }
@@ -154,6 +163,7 @@ enum ConvertCommand {
             }
             lines.append("")
         }
+        if let d = s.delivery { lines += DeliverCommand.lines(d, language: language) }
         let tail = language == .fr ? "Résultats dans \(s.outputDirectory) (résumé : summary.json)."
                                    : "Results in \(s.outputDirectory) (summary: summary.json)."
         return (lines + [head, tail]).joined(separator: "\n")

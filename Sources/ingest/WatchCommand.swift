@@ -87,6 +87,12 @@ enum WatchCommand {
                            options: .init(once: args.has("--once"), poll: args.has("--poll"),
                                           groupsPhotos: !args.has("--separate-photos")),
                            observer: display)
+        if config.sink.kind == .http {
+            do { run.delivery = try Deliverer(libraryPath: libraryPath, sink: config.sink, outputDirectory: out) } catch {
+                let e = IngestError.wrap(error)
+                Terminal.error("ingest: \(e.code): \(e.message(language))"); return 2
+            }
+        }
         let totals: WatchRun.Totals
         do { totals = try run.run(stop: stop) } catch {
             display.clear()

@@ -20,6 +20,7 @@ Commands:
                               YouTube links, text) into one JSON document each
   watch INBOX --out DIR       watch a folder and convert every document dropped into it
   qa CORPUS [--html FILE]     measure how well a corpus is read (against expected texts)
+  deliver [--out DIR]         send what the HTTP sink still has pending (idempotent)
   youtube URL --preview       check a YouTube link and preview its captions
   config                      show, check or explain the configuration (pipeline.json)
   help [COMMAND]              this help, or a command's
@@ -44,12 +45,14 @@ case "qa":
     status = QaCommand.run(argv, prestarted: prestarted)
 // Started by convert, watch and qa, never by hand: reads documents for them over fd 3.
 case "worker": status = WorkerServer.serve()
+case "deliver": status = DeliverCommand.run(argv)
 case "youtube": status = YouTubeCommand.run(argv)
 case "config": status = ConfigCommand.run(argv)
 case "help", "--help", "-h":
     switch argv.first {
     case "convert": print(ConvertCommand.help)
     case "qa": print(QaCommand.help)
+    case "deliver": print(DeliverCommand.help)
     case "youtube": print(YouTubeCommand.help)
     case "config": print(ConfigCommand.help)
     default: print(help)

@@ -41,6 +41,7 @@ final class ConvertCommandTests: XCTestCase {
             XCTAssertEqual(validator.validate(try JSONValue.parse(Data(contentsOf: f))), [], f.lastPathComponent)
         }
         try validateWithJSONSchema(schema: "imported-document.schema.json", files: files)
+        try assertSheetsValid(in: out)
     }
 
     func testSamplesConvertAndRerunSkips() throws {
@@ -209,7 +210,7 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(c.status, 2)
         XCTAssertTrue(c.stderr.contains("readiness.shortBelow"), c.stderr)
         XCTAssertEqual(try IngestBinary.run(["--help"]).status, 0)
-        for command in ["convert", "youtube", "config"] {
+        for command in ["convert", "youtube", "config", "deliver"] {
             let h = try IngestBinary.run([command, "--help"])
             XCTAssertEqual(h.status, 0)
             XCTAssertTrue(h.stdout.contains("Usage: ingest \(command)"), h.stdout)
@@ -240,45 +241,5 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(s["documents"]?[0]?["status"], "duplicate")
         XCTAssertEqual(s["documents"]?[0]?["duplicateOf"]?["source"], "cours.txt")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("copie.json").path), "no second document")
-    }
-
-    func testHTTPSinkRetriesWithAnIdempotencyKey() throws {
-        let log = dir.url.appendingPathComponent("requests.log")
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/sink_server.py").path,
-                            "--log", log.path, "--fail-first", "2", "--seconds", "60"]
-        let pipe = Pipe()
-        server.standardOutput = pipe
-        guard runTool("python3", ["-c", ""])?.status == 0 else {
-            try missingTool("python3 is not available for the test server (scripts/install.sh --tests installs it)")
-        }
-        try server.run()
-        defer { server.terminate() }
-        let portLine = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
-        let port = try XCTUnwrap(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)))
-        let text = dir.url.appendingPathComponent("lesson.txt")
-        try Data(String(repeating: "Le théorème de Pythagore relie les côtés du triangle rectangle. ", count: 5).utf8).write(to: text)
-        let r = try convert([text.path, "--out", out.path, "--sink", "http", "--set", "sink.url=\"http://127.0.0.1:\(port)/lessons\""])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { try JSONValue.parse(String($0)) }
-        XCTAssertEqual(lines.map { $0["status"] }, [500, 500, 200])
-        let id = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("lesson.json")))["id"]
-        XCTAssertTrue(lines.allSatisfy { $0["key"] == id && $0["id"] == id })
-    }
-
-    func testFailedHandOffWritesNothingAsDone() throws {
-        let text = dir.url.appendingPathComponent("lesson.txt")
-        try Data(String(repeating: "Une leçon assez longue pour être prête. ", count: 5).utf8).write(to: text)
-        // Nothing listens on port 9 of the loopback: the hand-off fails after its retries.
-        let r = try convert([text.path, "--out", out.path, "--sink", "http", "--set", "sink.url=\"http://127.0.0.1:9/x\"",
-                             "--set", "sink.retries=1"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(try failures(), ["lesson.txt": "sink.failed"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("lesson.json").path))
-        // A later run with a working sink imports it (it was not recorded as done or duplicate).
-        let again = try convert([text.path, "--out", out.path, "--sink", "directory"])
-        XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertEqual(try summary()["counts"]?["succeeded"], 1)
     }
 }

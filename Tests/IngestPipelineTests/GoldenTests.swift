@@ -34,6 +34,7 @@ final class GoldenTests: XCTestCase {
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".sheet.json") && $0 != "summary.json" }.sorted()
         XCTAssertGreaterThanOrEqual(documents.count, 4)
         try validateWithJSONSchema(schema: "imported-document.schema.json", files: documents.map { out.appendingPathComponent($0) })
+        XCTAssertGreaterThanOrEqual(try assertSheetsValid(in: out).count, 3)
 
         let update = ProcessInfo.processInfo.environment["INGEST_UPDATE_GOLDEN"] == "1"
         if update { try FileManager.default.createDirectory(at: Self.goldenDirectory, withIntermediateDirectories: true) }

@@ -88,6 +88,7 @@ final class BatchRunTests: XCTestCase {
         // No half-written file anywhere in the output.
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path)
         XCTAssertEqual(files.filter { $0.hasSuffix(".ingest-tmp") }, [])
+        try assertSheetsValid(in: out)
         var ids: [String: String] = [:]
         for f in files where f.hasSuffix(".json") && !f.hasSuffix(".sheet.json") && f != "summary.json" {
             let doc = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent(f)))   // parses: whole

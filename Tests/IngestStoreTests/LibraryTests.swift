@@ -149,3 +149,29 @@ final class Counter: @unchecked Sendable {
     private(set) var value = 0
     func add() { lock.lock(); value += 1; lock.unlock() }
 }
+
+extension LibraryTests {
+    /// A delivery on record keeps its status when the same document is recorded again (nothing
+    /// delivered twice); a newer revision supersedes an older one still pending.
+    func testDeliveriesAreRecordedOnceAndNewerRevisionsSupersedeOlderOnes() throws {
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        func pending(_ revision: Int) -> PendingDelivery {
+            PendingDelivery(key: "a.r\(revision)", documentID: "a", revision: revision, outputDirectory: "/out", outputPath: "a.json")
+        }
+        try library.record(entry("a", fingerprint: "f1"), sources: [("s1", "v", "t")], delivery: pending(1))
+        XCTAssertEqual(try library.deliveries([.pending]).map(\.key), ["a.r1"])
+        try library.updateDelivery(key: "a.r1", status: .delivered, addingAttempts: 2, error: nil, sink: "http://x")
+        try library.addPendingDelivery(pending(1))
+        XCTAssertEqual(try library.delivery(key: "a.r1")?.status, .delivered)
+        XCTAssertEqual(try library.delivery(key: "a.r1")?.attempts, 2)
+        // Delivered stays delivered, whatever a later attempt elsewhere reports.
+        try library.updateDelivery(key: "a.r1", status: .pending, addingAttempts: 1, error: "timeout", sink: nil)
+        XCTAssertEqual(try library.delivery(key: "a.r1")?.status, .delivered)
+        try library.addPendingDelivery(pending(2))
+        try library.addPendingDelivery(pending(3))
+        XCTAssertEqual(try library.delivery(key: "a.r2")?.status, .superseded)
+        XCTAssertEqual(try library.deliveries([.pending], outputDirectory: "/out").map(\.key), ["a.r3"])
+        XCTAssertEqual(try library.deliveries([.pending], outputDirectory: "/elsewhere"), [])
+        XCTAssertEqual(try library.deliveryCounts(), [.delivered: 1, .superseded: 1, .pending: 1])
+    }
+}

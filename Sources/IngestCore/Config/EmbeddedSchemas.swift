@@ -115,8 +115,10 @@ enum EmbeddedSchemas {
       "properties": {
         "kind": { "description": "where documents are handed on", "enum": ["sheet", "directory", "jsonl", "http", "none"] },
         "url": { "type": ["string", "null"], "pattern": "^https?://[^\\s]+$" },
-        "retries": { "type": "integer", "minimum": 0, "maximum": 20 },
-        "timeoutSeconds": { "type": "number", "exclusiveMinimum": 0, "maximum": 600 }
+        "retries": { "description": "http: attempts after the first on a timeout, a dropped connection, 408, 429 or 5xx", "type": "integer", "minimum": 0, "maximum": 20 },
+        "timeoutSeconds": { "description": "http: time one attempt may take", "type": "number", "exclusiveMinimum": 0, "maximum": 600 },
+        "backoffSeconds": { "description": "http: wait before the first retry, doubled at each next one", "type": "number", "minimum": 0, "maximum": 600 },
+        "maxWaitSeconds": { "description": "http: longest wait between attempts, a Retry-After answer included", "type": "number", "minimum": 0, "maximum": 3600 }
       }
     },
     "library": {
@@ -201,8 +203,10 @@ enum EmbeddedSchemas {
   "sink": {
     "kind": "sheet",
     "url": null,
-    "retries": 3,
-    "timeoutSeconds": 30
+    "retries": 5,
+    "timeoutSeconds": 30,
+    "backoffSeconds": 0.5,
+    "maxWaitSeconds": 60
   },
   "library": {
     "path": "~/.local/share/ingest/library.sqlite",

@@ -98,8 +98,10 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
         public enum Kind: String, Codable, Sendable { case sheet, directory, jsonl, http, none }
         public var kind: Kind = .sheet
         public var url: String? = nil
-        public var retries = 3
+        public var retries = 5
         public var timeoutSeconds = 30.0
+        public var backoffSeconds = 0.5
+        public var maxWaitSeconds = 60.0
         public init() {}
     }
     public struct Library: Codable, Sendable, Equatable {

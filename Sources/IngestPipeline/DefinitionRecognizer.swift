@@ -1,0 +1,304 @@
+import Foundation
+
+/// Recognises a definition line of course text, in French and English: `terme : sens`,
+/// `term: meaning`, `term — meaning`, `**terme** : sens`, list items of those, and
+/// dictionary-style lines (`Mitose (n. f.) : division…`, `photosynthesis, n. — the process…`).
+/// What looks like one but is not stays a paragraph: times and ratios (`10:30`, `3 : 2`), URLs,
+/// dialogue (`Marie : Bonjour !`), labels (`Remarque :`, `Exemple : …`, `Date : …`), list
+/// introductions (`Les causes sont :`), sentences with a colon, parenthetical dashes.
+/// Measured on a hand-labelled set (Tests/IngestPipelineTests/Fixtures/definitions/).
+public enum DefinitionRecognizer {
+    public struct Found: Sendable, Equatable {
+        public var term: String
+        public var meaning: String
+        public var grammar: String?
+    }
+
+    /// The separator is looked for in the first this many characters (a term is short).
+    static let maxTermCharacters = 80
+    static let maxTermWords = 6
+
+    /// Cheap test: the text holds a colon or a dash, without which no line is a definition.
+    public static func mayHoldDefinition(_ text: String) -> Bool {
+        for b in text.utf8 where b == UInt8(ascii: ":") || b == 0xE2 { return true }   // 0xE2: first byte of — and –
+        return false
+    }
+
+    public static func definition(_ raw: String) -> Found? {
+        // Typographic spaces (French puts a no-break space before the colon) count as spaces.
+        var line = raw.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+            .trimmingCharacters(in: .whitespaces)
+        // Dialogue starts with a dash; a list item with a bullet.
+        if line.hasPrefix("—") || line.hasPrefix("―") { return nil }
+        line = stripListMarker(line)
+        guard let (at, length, isDash) = separator(in: line) else { return nil }
+        var term = String(line[..<at]).trimmingCharacters(in: .whitespaces)
+        var meaning = String(line[line.index(at, offsetBy: length)...]).trimmingCharacters(in: .whitespaces)
+        term = stripMarkup(term)
+        meaning = stripMarkup(meaning, leadingOnly: true)
+        var grammar: String?
+        (term, grammar) = splitGrammar(term)
+        term = term.trimmingCharacters(in: CharacterSet(charactersIn: " ,;«»\"“”'‘’").union(.whitespaces))
+        // The English infinitive of a dictionary verb: "to abide (v.)" defines "abide".
+        if let g = grammar, g.hasPrefix("v") || g == "verb", term.lowercased().hasPrefix("to ") { term = String(term.dropFirst(3)) }
+        guard isTerm(term, hasGrammar: grammar != nil), isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
+        let ws = words(term)
+        // A dash after "The …", "Le …": a sentence going on ("The volcano erupted — …").
+        if isDash, let head = ws.first, determiners.contains(head) { return nil }
+        // "Le professeur : Ouvrez vos cahiers." — a speaker and their words.
+        let role = ws.drop { determiners.contains($0) }
+        if role.count == 1, speakers.contains(role.first!), meaning.first?.isUppercase == true { return nil }
+        return Found(term: term, meaning: meaning, grammar: grammar)
+    }
+
+    // MARK: Parts of the line
+
+    /// `- `, `* `, `• `, `– `, `1. `, `a) ` at the start.
+    static func stripListMarker(_ line: String) -> String {
+        var s = Substring(line)
+        for bullet in ["- ", "* ", "• ", "– ", "· ", "▪ ", "◦ ", "+ "] where s.hasPrefix(bullet) {
+            s = s.dropFirst(bullet.count)
+            return String(s).trimmingCharacters(in: .whitespaces)
+        }
+        // "1. ", "12) ", "a) ", "iv. "
+        let head = s.prefix(5)
+        if let end = head.firstIndex(where: { $0 == "." || $0 == ")" }), end > s.startIndex {
+            let label = s[..<end]
+            let after = s.index(after: end)
+            let isLabel = label.allSatisfy(\.isNumber) || (label.count == 1 && label.first!.isLowercase)
+                || (label.count <= 4 && label.allSatisfy { "ivx".contains($0) })
+            if isLabel, after < s.endIndex, s[after] == " " {
+                return String(s[after...]).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return line
+    }
+
+    /// The first colon followed by a space (or ending the line), or the first spaced em/en dash,
+    /// within the first `maxTermCharacters`: position, length, and whether it is a dash.
+    static func separator(in line: String) -> (String.Index, Int, Bool)? {
+        var i = line.startIndex
+        var count = 0
+        while i < line.endIndex && count < maxTermCharacters {
+            let c = line[i]
+            let next = line.index(after: i)
+            if c == ":" {
+                if next == line.endIndex || line[next] == " " { return (i, 1, false) }
+            } else if (c == "—" || c == "–"), i > line.startIndex, line[line.index(before: i)] == " ",
+                      next < line.endIndex, line[next] == " " {
+                return (i, 1, true)
+            }
+            i = next
+            count += 1
+        }
+        return nil
+    }
+
+    /// `**terme**`, `__term__`, `*term*`, `` `term` `` → the words alone.
+    static func stripMarkup(_ s: String, leadingOnly: Bool = false) -> String {
+        var t = s
+        for mark in ["**", "__", "*", "_", "`"] {
+            if leadingOnly {
+                // "**Terme** : sens" leaves no markup in the meaning; "Terme : **sens**" keeps its marks.
+                continue
+            }
+            if t.hasPrefix(mark) && t.hasSuffix(mark) && t.count > 2 * mark.count {
+                t = String(t.dropFirst(mark.count).dropLast(mark.count))
+            }
+        }
+        return t.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Grammatical notes of dictionary lines.
+    static let grammarTags: [String] = [
+        "n. f. pl.", "n. m. pl.", "n. f.", "n. m.", "n.f.", "n.m.", "nom féminin", "nom masculin", "n. pl.", "n.", "nom",
+        "adj. inv.", "adj.", "adv.", "v. tr.", "v. intr.", "v. pron.", "v. t.", "v. i.", "v.", "verbe", "loc. adv.", "loc.",
+        "prép.", "prep.", "conj.", "interj.", "pron.", "noun", "verb", "adjective", "adverb", "pl.", "sing.", "inv.",
+    ]
+
+    /// `Mitose (n. f.)`, `photosynthesis, n.`, `abaque n. m.` → the term and its note.
+    static func splitGrammar(_ term: String) -> (String, String?) {
+        let t = term.trimmingCharacters(in: .whitespaces)
+        if t.hasSuffix(")"), let open = t.lastIndex(of: "(") {
+            let inner = t[t.index(after: open)..<t.index(before: t.endIndex)].trimmingCharacters(in: .whitespaces)
+            if grammarTags.contains(inner.lowercased()) {
+                return (String(t[..<open]).trimmingCharacters(in: .whitespaces), inner)
+            }
+        }
+        let lower = t.lowercased()
+        for tag in grammarTags where tag.hasSuffix(".") || tag == "nom" || tag == "noun" || tag == "verb" {
+            for lead in [", ", " "] where lower.hasSuffix(lead + tag) {
+                let cut = t.index(t.endIndex, offsetBy: -(lead.count + tag.count))
+                let head = String(t[..<cut]).trimmingCharacters(in: .whitespaces)
+                // "n." alone after a space is too weak a sign ("Art. n."): only after a comma.
+                if lead == " " && (tag == "n." || tag == "nom" || tag == "noun" || tag == "verb" || tag == "v.") { continue }
+                if !head.isEmpty { return (head, String(t[t.index(cut, offsetBy: lead.count)...])) }
+            }
+        }
+        return (t, nil)
+    }
+
+    // MARK: What a term is
+
+    /// Words that make the text before the colon a label, a heading or a speaker, not a term.
+    static let labels: Set<String> = [
+        // French
+        "remarque", "remarques", "rq", "exemple", "exemples", "ex", "note", "notes", "nb", "n.b", "attention", "rappel",
+        "rappels", "conclusion", "question", "questions", "réponse", "réponses", "exercice", "exercices", "solution",
+        "solutions", "correction", "corrigé", "consigne", "consignes", "objectif", "objectifs", "but", "méthode",
+        "source", "sources", "date", "heure", "horaire", "lieu", "durée", "auteur", "auteurs", "auteure", "titre", "nom", "prénom",
+        "classe", "niveau", "matière", "matériel", "prérequis", "mots-clés", "résumé", "sommaire", "plan", "introduction",
+        "chapitre", "partie", "leçon", "séance", "étape", "figure", "fig", "tableau", "schéma", "document", "doc",
+        "annexe", "page", "tél", "téléphone", "email", "e-mail", "courriel", "adresse", "site", "lien", "voir", "cf",
+        "indice", "astuce", "conseil", "important", "avertissement", "piège", "bilan", "synthèse", "définition",
+        "définitions", "démonstration", "preuve", "hypothèse", "observation", "observations", "interprétation",
+        "résultat", "résultats", "données", "problème", "sujet", "thème", "total", "prix", "statut", "version", "propriété",
+        "mise", "légende", "crédit", "crédits", "copyright", "contact", "rendez-vous", "rdv", "salle", "récapitulatif",
+        "ps", "p.s", "todo", "faq", "q", "r", "a", "info", "infos", "bon", "ordre", "devoir", "devoirs", "travail",
+        "barème", "signé", "fait", "lu", "vu", "vocabulaire", "glossaire", "lire", "cliquez", "cliquer", "regarder",
+        "écouter", "conseil", "astuces", "suite",
+        // English
+        "example", "examples", "e.g", "remark", "warning", "caution", "tip", "tips", "hint", "answer", "answers",
+        "exercise", "step", "summary", "chapter", "part", "lesson", "unit", "section", "table", "time", "author",
+        "title", "name", "level", "subject", "materials", "prerequisites", "keywords", "objective", "objectives",
+        "goal", "goals", "aim", "aims", "due", "phone", "address", "website", "link", "see", "reminder", "result",
+        "results", "proof", "definition", "definitions", "hypothesis", "data", "problem", "task", "instructions",
+        "update", "edit", "price", "status", "property", "quiz", "homework", "read", "click", "watch", "listen",
+        "advice", "grade", "score", "deadline",
+        "location", "room", "venue", "credits", "contents", "abstract", "overview", "outline", "recap", "key", "glossary",
+        "vocabulary", "topic", "theme", "class", "course", "module", "week", "day", "monday",
+        "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi", "mercredi", "jeudi",
+        "vendredi", "samedi", "dimanche", "tel", "fax", "ref", "réf", "re", "objet", "from", "to", "cc", "de", "à",
+    ]
+
+    /// Roles of a dialogue or interview: with a meaning that starts in capitals, a speaker.
+    static let speakers: Set<String> = [
+        "professeur", "prof", "élève", "élèves", "enseignant", "enseignante", "étudiant", "étudiante", "journaliste",
+        "animateur", "animatrice", "narrateur", "narratrice", "intervenant", "intervenante", "invité", "invitée", "client",
+        "cliente", "vendeur", "vendeuse", "médecin", "patient", "patiente", "maman", "papa", "maître", "maîtresse",
+        "teacher", "student", "interviewer", "host", "guest", "speaker", "narrator", "customer", "doctor", "mom", "dad",
+        "mum", "pupil", "presenter", "reporter", "nurse",
+    ]
+
+    /// Words that make the text before the colon a sentence (a verb, a pronoun) or a question.
+    static let sentenceWords: Set<String> = [
+        "est", "sont", "était", "étaient", "sera", "seront", "ont", "avait", "avaient", "fait", "font", "peut",
+        "peuvent", "doit", "doivent", "voici", "voilà", "il", "elle", "ils", "elles", "on", "nous", "vous", "je", "j",
+        "tu", "cela", "ceci", "ça", "c", "dit", "disait", "explique", "répond", "comprend", "comprennent", "affirme",
+        "déclare", "écrit", "rappelle", "précise", "ajoute", "souligne", "répète", "raconte", "conclut", "annonce",
+        "affirmait", "déclarait", "écrivait", "avons", "avez",
+        "suivant", "suivante", "suivants", "suivantes", "ci-dessous", "ci-après", "suit", "suivent", "retenir", "noter",
+        "y", "se", "leur", "leurs", "qui", "que", "quoi", "où", "pourquoi", "comment", "quand",
+        "quel", "quelle", "quels", "quelles", "combien", "qu", "lorsque", "parce", "donc", "mais", "alors",
+        "ainsi", "puis", "ensuite", "enfin", "aussi", "trop", "très", "plus",
+        "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "can", "could", "will", "would",
+        "should", "must", "may", "might", "do", "does", "did", "i", "we", "you", "he", "she", "they", "it", "there",
+        "here", "this", "these", "those", "that", "says", "said", "explains", "asks", "replied", "include", "includes",
+        "writes", "wrote", "states", "stated", "adds", "added", "notes", "argues", "argued", "claims", "claimed",
+        "explained", "asked", "answered", "announced",
+        "following", "below", "follows", "why", "how", "what", "when", "where", "which", "who", "whom", "whose",
+        "because", "so", "but", "then", "thus", "therefore", "also", "very", "note", "remember", "let", "let's", "let’s",
+        "my", "our", "your", "his", "her", "their", "its", "me", "us", "them", "him",
+    ]
+
+    /// A term does not start with these (prepositions and conjunctions start phrases, not terms).
+    static let phraseStarts: Set<String> = [
+        "en", "dans", "pour", "avec", "par", "sur", "sous", "après", "avant", "pendant", "selon", "depuis", "vers",
+        "chez", "entre", "contre", "sans", "et", "ou", "ni", "si", "comme", "dès", "jusqu", "jusque", "au", "aux",
+        "in", "on", "at", "for", "with", "by", "after", "before", "during", "according", "since", "into",
+        "and", "or", "if", "as", "about", "between", "without", "unlike", "like", "while", "once", "first", "finally",
+        "premièrement", "deuxièmement", "d'abord", "finalement", "bref", "conclusion",
+    ]
+
+    static func words(_ s: String) -> [String] {
+        s.lowercased().split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "’" || $0 == "\t" }).map {
+            String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".,;!?()«»\"“”"))
+        }.filter { !$0.isEmpty }
+    }
+
+    static let determiners: Set<String> = ["le", "la", "les", "l", "un", "une", "des", "the", "a", "an", "mon", "ma", "my", "our", "notre"]
+
+    /// The last word ends as a plural does (`causes`, `ingrédients`, `animaux`).
+    static func isPlural(_ term: String) -> Bool {
+        guard let last = words(term).last, last.count > 3 else { return false }
+        return last.hasSuffix("s") || last.hasSuffix("x")
+    }
+
+    static func isBalanced(_ s: String) -> Bool {
+        var depth = 0, quotes = 0
+        for c in s {
+            if c == "(" || c == "[" { depth += 1 } else if c == ")" || c == "]" { depth -= 1; if depth < 0 { return false } }
+            if c == "\"" { quotes += 1 }
+        }
+        return depth == 0 && quotes % 2 == 0
+    }
+
+    static func isNumeric(_ word: String) -> Bool {
+        word.contains(where: \.isNumber) && !word.contains(where: \.isLetter)
+    }
+
+    static func isTerm(_ term: String, hasGrammar: Bool) -> Bool {
+        guard let first = term.first, first.isLetter, term.count <= 60 else { return false }
+        let lower = term.lowercased()
+        if lower.contains("://") || lower.contains("www.") || lower.contains("@") { return false }
+        if term.hasSuffix("?") || term.hasSuffix("!") || (term.hasSuffix(".") && !hasGrammar && !term.hasSuffix("etc.")) { return false }
+        if term.contains(":") || term.contains("=") || term.contains("/") || term.contains(";") || !isBalanced(term) { return false }
+        let ws = words(term)
+        guard (1...maxTermWords).contains(ws.count), let head = ws.first, let last = ws.last else { return false }
+        if ws.contains(where: isNumeric) { return false }
+        // A label, alone or with its number/qualifier ("Exemple 2", "Remarque importante"), or
+        // qualified ("Learning objective", "Première étape", "Un conseil").
+        if labels.contains(head) || labels.contains(lower) || (ws.count > 1 && labels.contains(last)) { return false }
+        if phraseStarts.contains(head) { return false }
+        // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
+        if speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
+            .contains(where: { lower.hasPrefix($0) }) { return false }
+        if ws.contains(where: { sentenceWords.contains($0) }) { return false }
+        // A heading-like term: "Chapitre III", "Partie A" is caught by labels; a term of one
+        // capital letter ("A", "B") is an answer choice.
+        if ws.count == 1 && term.count == 1 { return false }
+        return true
+    }
+
+    // MARK: What a meaning is
+
+    static let speechStarts: Set<String> = [
+        "bonjour", "bonsoir", "salut", "merci", "oui", "non", "ah", "oh", "eh", "bah", "ben", "hé", "hein", "allô",
+        "coucou", "d'accord", "ok", "okay", "pardon", "excusez", "désolé", "désolée", "voyons", "bon", "bien", "tiens",
+        "hello", "hi", "hey", "yes", "no", "yeah", "yep", "nope", "thanks", "thank", "sorry", "well", "right", "sure",
+        "please", "look", "listen", "écoute", "écoutez", "regarde", "regardez", "attends", "attendez", "viens",
+    ]
+    static let personWords: Set<String> = [
+        // First and second person singular: a speaker's words. (Generic "you"/"vous" is common
+        // in definitions: "the ability to feel what you would feel".)
+        "je", "j", "tu", "me", "m", "moi", "te", "t", "toi", "mon", "ma", "mes", "ton", "ta", "tes",
+        "i", "i'm", "i’m", "my",
+    ]
+
+    static func isMeaning(_ meaning: String, isDash: Bool, plural: Bool) -> Bool {
+        guard meaning.count >= 2, let first = meaning.first else { return false }
+        let lower = meaning.lowercased()
+        if first.isNumber || "«\"“‘'([{<@#".contains(first) { return false }
+        if lower.hasPrefix("http") || lower.hasPrefix("www.") || lower.contains("://") { return false }
+        if meaning.hasSuffix(":") || meaning.hasSuffix("?") || meaning.hasSuffix("!") || meaning.hasSuffix("…?") { return false }
+        let ws = words(meaning)
+        guard let head = ws.first, meaning.contains(where: \.isLetter) else { return false }
+        // "Non, je…", "Yes, that's right", "Bonjour !": an interjection answering someone.
+        if speechStarts.contains(head) {
+            let rest = meaning.dropFirst(head.count).first
+            if rest == nil || ",.!?…".contains(rest!) { return false }
+        }
+        if ws.contains(where: { personWords.contains($0) }) { return false }
+        // Parenthetical dashes ("La Révolution — qui commence en 1789 — change tout").
+        if isDash && (meaning.contains(" — ") || meaning.contains(" – ") || ["qui", "que", "dont", "où", "which", "who", "that"].contains(head)) {
+            return false
+        }
+        // A plural introducing a list of short items ("Ingrédients : farine, sucre, œufs").
+        let items = meaning.split(whereSeparator: { $0 == "," || $0 == ";" })
+        if plural && items.count >= 3 && items.allSatisfy({ $0.split(separator: " ").count <= 3 }) { return false }
+        // Mostly figures ("67 millions", "1 : 25 000", "3 h 20").
+        let digits = meaning.filter(\.isNumber).count, letters = meaning.filter(\.isLetter).count
+        if digits > letters { return false }
+        return true
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import IngestCore
+import IngestHTTP
+import IngestStore
+
+/// The idempotency key of a hand-off: the document's id and its content revision. The id is
+/// derived from the content and the revision only moves when the content does, so a retry, a
+/// re-run or a resumed batch sends the same key and the endpoint can tell a repeat.
+public enum DeliveryKey {
+    public static func of(id: String, revision: Int) -> String { "\(id).r\(revision)" }
+}
+
+/// One POST of a document to the HTTP sink, with its retries (SPEC §7): timeouts, dropped
+/// connections, 5xx, 408 and 429 are retried with exponential backoff (a `Retry-After` answer
+/// is honoured, up to `sink.maxWaitSeconds`); any other 4xx (and 3xx: a POST is never
+/// redirected) is a refusal, not retried.
+public struct HTTPDelivery: Sendable {
+    public enum Result: Sendable, Equatable {
+        case delivered(status: Int, attempts: Int)
+        case rejected(status: Int, attempts: Int)
+        /// Still to deliver: every attempt failed (`error` says how the last one did).
+        case failed(error: String, attempts: Int)
+        public var attempts: Int {
+            switch self { case .delivered(_, let n), .rejected(_, let n), .failed(_, let n): return n }
+        }
+    }
+
+    public let sink: PipelineConfig.Sink
+    /// How the wait between attempts is spent (tests may shorten it; the real one sleeps).
+    var sleep: @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
+
+    public init(sink: PipelineConfig.Sink) { self.sink = sink }
+
+    public var url: URL? { sink.url.flatMap(URL.init(string:)) }
+
+    /// Sends `body` under `key`; never throws for what the endpoint or the network does.
+    /// Throws only when no attempt can be made at all (no URL, no libcurl).
+    public func post(_ body: Data, key: String) throws -> Result {
+        guard let urlString = sink.url, let url = URL(string: urlString) else {
+            throw IngestError(.sinkFailed, ["sink": "http"], detail: "sink.url is missing")
+        }
+        var lastError = "no attempt"
+        var wait = 0.0
+        for attempt in 1...(sink.retries + 1) {
+            if attempt > 1 { sleep(wait) }
+            wait = min(sink.maxWaitSeconds, sink.backoffSeconds * pow(2, Double(attempt - 1)))
+            let request = HTTPRequest(method: "POST", url: url,
+                                      headers: ["Content-Type": "application/json", "Idempotency-Key": key],
+                                      body: body, timeoutSeconds: sink.timeoutSeconds, maxResponseBytes: 1 << 20,
+                                      followRedirects: false)
+            let response: HTTPResponse
+            do {
+                response = try HTTP.send(request)
+            } catch let e as IngestError where e.code == .httpLibraryMissing {
+                throw IngestError(.sinkFailed, e.arguments.merging(["sink": urlString]) { _, new in new }, detail: e.detail,
+                                  hint: .httpLibraryMissing)
+            } catch let e as IngestError {
+                // Timeout, refused or dropped connection, an answer cut short: the POST may or
+                // may not have arrived; the same key again is safe either way.
+                lastError = "\(e.code)" + (e.detail.map { ": \($0)" } ?? "")
+                continue
+            }
+            switch response.status {
+            case 200..<300: return .delivered(status: response.status, attempts: attempt)
+            case 408, 429, 500..<600:
+                lastError = "HTTP \(response.status)"
+                if let after = Self.retryAfter(response.headers["retry-after"]) { wait = min(sink.maxWaitSeconds, max(wait, after)) }
+            default:
+                return .rejected(status: response.status, attempts: attempt)
+            }
+        }
+        return .failed(error: lastError, attempts: sink.retries + 1)
+    }
+
+    /// `Retry-After`: seconds, or an HTTP date (RFC 9110 §10.2.3); nil when absent or unreadable.
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value), seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}
+
+/// What a run (or `ingest deliver`) did with the deliveries of its output folder.
+public struct DeliveryReport: Sendable, Codable, Equatable {
+    public struct Problem: Sendable, Codable, Equatable {
+        public var id: String
+        public var key: String
+        public var output: String
+        public var status: DeliveryRecord.Status
+        public var error: String?
+    }
+    public var sink: String
+    /// Delivered by this run.
+    public var delivered = 0
+    /// Still pending after this run (each listed in `problems`).
+    public var pending = 0
+    /// Refused by the endpoint (each listed in `problems`).
+    public var rejected = 0
+    /// Documents not handed on because they are not ready.
+    public var withheld = 0
+    public var problems: [Problem] = []
+    public init(sink: String) { self.sink = sink }
+    /// A pending or refused delivery needs the user (exit status 1).
+    public var needsAttention: Bool { pending > 0 || rejected > 0 }
+}
+
+/// Delivers what the library holds as pending: for a run, on its own thread while the documents
+/// are read (`notify` after each one, `finish` at the end), or all at once (`deliverAll`, for
+/// `ingest deliver`). Each pending delivery is sent with `HTTPDelivery`, then recorded as
+/// delivered (2xx), rejected (4xx) or left pending with its error — so a run killed at any
+/// moment sends it again later under the same key, and the endpoint recognises the repeat.
+public final class Deliverer: @unchecked Sendable {
+    public let library: Library
+    public let http: HTTPDelivery
+    /// Only this output folder's deliveries (nil: every one in the library).
+    public let outputDirectory: String?
+    private let lock = NSCondition()
+    private var wanted = false
+    private var finishing = false
+    private var running = false
+    private var thread: Thread?
+    /// Keys this run gave up on (every attempt failed): not tried again until the next run.
+    private var givenUp: Set<String> = []
+    private var report: DeliveryReport
+    private var fatal: IngestError?
+
+    public init(library: Library, sink: PipelineConfig.Sink, outputDirectory: URL?) {
+        self.library = library
+        self.http = HTTPDelivery(sink: sink)
+        self.outputDirectory = outputDirectory?.standardizedFileURL.path
+        report = DeliveryReport(sink: sink.url ?? "http")
+    }
+
+    /// Something may be pending: the delivery thread (started on first call) looks.
+    public func notify() {
+        lock.lock(); defer { lock.unlock() }
+        wanted = true
+        if thread == nil {
+            let t = Thread { [weak self] in self?.loop() }
+            t.name = "ingest-delivery"
+            thread = t
+            running = true
+            t.start()
+        }
+        lock.broadcast()
+    }
+
+    /// Delivers what is still pending, waits for the thread, and says what happened.
+    /// `withheld`: the documents of the run that were not handed on (not ready).
+    public func finish(withheld: Int = 0) throws -> DeliveryReport {
+        notify()
+        lock.lock()
+        finishing = true
+        lock.broadcast()
+        while running { lock.wait() }
+        var result = report
+        let error = fatal
+        lock.unlock()
+        if let error { throw error }
+        try summarize(&result)
+        result.withheld = withheld
+        return result
+    }
+
+    /// Every pending delivery (and refused ones too with `includingRejected`), on this thread.
+    public func deliverAll(includingRejected: Bool = false) throws -> DeliveryReport {
+        var result = DeliveryReport(sink: http.sink.url ?? "http")
+        let statuses: Set<DeliveryRecord.Status> = includingRejected ? [.pending, .rejected] : [.pending]
+        for record in try library.deliveries(statuses, outputDirectory: outputDirectory) {
+            if try deliver(record) { result.delivered += 1 }
+        }
+        try summarize(&result)
+        return result
+    }
+
+    private func summarize(_ result: inout DeliveryReport) throws {
+        let open = try library.deliveries([.pending, .rejected], outputDirectory: outputDirectory)
+        result.pending = open.filter { $0.status == .pending }.count
+        result.rejected = open.filter { $0.status == .rejected }.count
+        result.problems = open.prefix(100).map {
+            .init(id: $0.delivery.documentID, key: $0.key, output: $0.delivery.outputPath, status: $0.status, error: $0.lastError)
+        }
+    }
+
+    private func loop() {
+        while true {
+            lock.lock()
+            while !wanted && !finishing { lock.wait() }
+            if !wanted && finishing { running = false; lock.broadcast(); lock.unlock(); return }
+            wanted = false
+            let skip = givenUp
+            lock.unlock()
+            do {
+                for record in try library.deliveries([.pending], outputDirectory: outputDirectory) where !skip.contains(record.key) {
+                    let delivered = try deliver(record)
+                    lock.lock()
+                    if delivered { report.delivered += 1 } else { givenUp.insert(record.key) }
+                    lock.unlock()
+                }
+            } catch {
+                lock.lock()
+                if fatal == nil { fatal = IngestError.wrap(error) }
+                running = false
+                lock.broadcast()
+                lock.unlock()
+                return
+            }
+        }
+    }
+
+    /// Sends one pending delivery; true when it is now delivered.
+    func deliver(_ record: DeliveryRecord) throws -> Bool {
+        let d = record.delivery
+        let file = URL(fileURLWithPath: d.outputDirectory).appendingPathComponent(d.outputPath, isDirectory: false)
+        guard let body = try? Data(contentsOf: file), !body.isEmpty else {
+            // Written again by the next run of the same command (its output is missing).
+            try library.updateDelivery(key: d.key, status: .pending, addingAttempts: 0,
+                                       error: "the document \(file.path) is missing", sink: nil)
+            return false
+        }
+        // The file holds what is sent: when it is a newer revision already, this one is moot.
+        if let written = try? JSONValue.parse(body), let id = written["id"]?.stringValue {
+            let revision = written["revision"]?.intValue ?? 1
+            if id != d.documentID || revision > d.revision {
+                try library.updateDelivery(key: d.key, status: .superseded, addingAttempts: 0,
+                                           error: "\(file.lastPathComponent) now holds \(DeliveryKey.of(id: id, revision: revision))", sink: nil)
+                return false
+            }
+        }
+        let result = try http.post(body, key: d.key)
+        switch result {
+        case .delivered(let status, let attempts):
+            try library.updateDelivery(key: d.key, status: .delivered, addingAttempts: attempts, error: nil, sink: http.sink.url)
+            _ = status
+            return true
+        case .rejected(let status, let attempts):
+            try library.updateDelivery(key: d.key, status: .rejected, addingAttempts: attempts, error: "HTTP \(status)", sink: http.sink.url)
+            return false
+        case .failed(let error, let attempts):
+            try library.updateDelivery(key: d.key, status: .pending, addingAttempts: attempts, error: error, sink: http.sink.url)
+            return false
+        }
+    }
+}
+
+extension Deliverer {
+    /// A deliverer over the library at `libraryPath` (opened for it).
+    public convenience init(libraryPath: String, sink: PipelineConfig.Sink, outputDirectory: URL?) throws {
+        self.init(library: try Library(path: libraryPath), sink: sink, outputDirectory: outputDirectory)
+    }
+}

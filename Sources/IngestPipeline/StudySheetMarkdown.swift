@@ -1,0 +1,132 @@
+import Foundation
+import IngestCore
+
+/// The study sheet as Markdown (`NAME.sheet.md`), for a person: the title, each section's
+/// heading, its passages, its definitions as a definition list (`term` then `: meaning`, as
+/// pandoc and PHP Markdown Extra read it). A passage read by OCR or from automatic captions ends
+/// with a bracketed note saying so and where it comes from. Nothing is emphasised that the text
+/// does not mark: the text's own characters are escaped, except the emphasis a Markdown source
+/// wrote itself.
+public enum StudySheetMarkdown {
+    public static func render(_ sheet: StudySheet, language: MessageLanguage) -> String {
+        var out: [String] = ["# " + escape(sheet.title, keepsMarks: false, atLineStart: false)]
+        let uncertain = sheet.sections.flatMap { $0.paragraphs.map(\.provenance) + $0.definitions.map(\.provenance) }
+        let labels = Labels(language)
+        var legend: [String] = []
+        if uncertain.contains(.ocr) { legend.append(labels.ocrLegend) }
+        if uncertain.contains(.captionsAuto) { legend.append(labels.captionsLegend) }
+        if !legend.isEmpty { out.append(legend.joined(separator: " ")) }
+
+        // A section heading repeating the title (the document's first heading) is the title.
+        func isTitle(_ index: Int) -> Bool {
+            index == 0 && sheet.sections[0].heading?.trimmingCharacters(in: .whitespaces) == sheet.title.trimmingCharacters(in: .whitespaces)
+        }
+        // The highest heading level shown becomes `##` (under the title's `#`).
+        let shown = sheet.sections.indices.filter { sheet.sections[$0].heading != nil && !isTitle($0) }
+        let top = shown.map { sheet.sections[$0].level }.min() ?? 1
+        for (index, section) in sheet.sections.enumerated() {
+            if let heading = section.heading, !isTitle(index) {
+                let level = min(6, max(2, section.level - top + 2))
+                out.append(String(repeating: "#", count: level) + " " + escape(heading, keepsMarks: false, atLineStart: false))
+            }
+            var list: [String] = []
+            func flushList() { if !list.isEmpty { out.append(list.joined(separator: "\n")); list = [] } }
+            for p in section.paragraphs {
+                let keeps = marksOwnEmphasis(sheet, p.source)
+                let note = self.note(p.provenance, source: p.source, page: p.page, start: p.start, sheet: sheet, labels: labels)
+                switch p.kind {
+                case .listItem:
+                    let marker = p.marker?.first?.isNumber == true ? "1." : "-"
+                    list.append(marker + " " + escape(p.text, keepsMarks: keeps, atLineStart: false) + note)
+                case .code:
+                    flushList()
+                    let fence = p.text.contains("```") ? "~~~~" : "```"
+                    out.append(fence + "\n" + p.text + "\n" + fence + note)
+                case .quote:
+                    flushList()
+                    out.append(p.text.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { "> " + escape(String($0), keepsMarks: keeps, atLineStart: false) }.joined(separator: "\n") + note)
+                default:
+                    flushList()
+                    // A passage's line ends are the page's layout: one paragraph (each line
+                    // escaped where it starts, so none turns into a list or a heading).
+                    let lines = p.text.split(separator: "\n", omittingEmptySubsequences: true)
+                        .map { escape(String($0), keepsMarks: keeps, atLineStart: true) }
+                    out.append(lines.joined(separator: "\n") + note)
+                }
+            }
+            flushList()
+            for d in section.definitions {
+                let keeps = marksOwnEmphasis(sheet, d.source)
+                let note = self.note(d.provenance, source: d.source, page: d.page, start: d.start, sheet: sheet, labels: labels)
+                let term = escape(d.term, keepsMarks: false, atLineStart: true) + (d.grammar.map { " (\(escape($0, keepsMarks: false, atLineStart: false)))" } ?? "")
+                out.append(term + "\n: " + escape(d.meaning, keepsMarks: keeps, atLineStart: false) + note)
+            }
+        }
+        return out.joined(separator: "\n\n") + "\n"
+    }
+
+    struct Labels {
+        let ocrLegend: String, captionsLegend: String, ocr: String, captions: String, page: String
+        init(_ language: MessageLanguage) {
+            switch language {
+            case .fr:
+                ocrLegend = "Les passages marqués [OCR] ont été lus sur une image par reconnaissance de caractères : des lettres ou des chiffres peuvent y être faux."
+                captionsLegend = "Les passages marqués [sous-titres automatiques] viennent de sous-titres générés par la machine : noms propres, nombres et ponctuation peuvent y être faux."
+                ocr = "OCR"; captions = "sous-titres automatiques"; page = "p."
+            case .en:
+                ocrLegend = "Passages marked [OCR] were read from an image by character recognition: letters or figures in them may be wrong."
+                captionsLegend = "Passages marked [auto-captions] come from machine-generated captions: names, numbers and punctuation in them may be wrong."
+                ocr = "OCR"; captions = "auto-captions"; page = "p."
+            }
+        }
+    }
+
+    /// ` [OCR · scan.pdf, p. 3]`, ` [auto-captions · 12:05]`, or nothing for other provenances.
+    static func note(_ provenance: Provenance, source: Int, page: Int?, start: Double?, sheet: StudySheet, labels: Labels) -> String {
+        let label: String
+        switch provenance {
+        case .ocr: label = labels.ocr
+        case .captionsAuto: label = labels.captions
+        default: return ""
+        }
+        var place: [String] = []
+        if sheet.sources.count > 1, sheet.sources.indices.contains(source) { place.append(escape(sheet.sources[source].name, keepsMarks: false, atLineStart: false)) }
+        if let page { place.append("\(labels.page) \(page)") }
+        if let start { place.append(clock(start)) }
+        return " \\[" + label + (place.isEmpty ? "" : " · " + place.joined(separator: ", ")) + "\\]"
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.down))
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    /// A Markdown source's own `*`, `_` and backticks are its marks (kept); any other text's are
+    /// characters (escaped).
+    static func marksOwnEmphasis(_ sheet: StudySheet, _ source: Int) -> Bool {
+        guard sheet.sources.indices.contains(source) else { return false }
+        let name = sheet.sources[source].name.lowercased()
+        return name.hasSuffix(".md") || name.hasSuffix(".markdown")
+    }
+
+    /// Escapes what Markdown would read as structure or emphasis.
+    static func escape(_ text: String, keepsMarks: Bool, atLineStart: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        let always: Set<Character> = ["\\", "[", "]", "<", ">", "|"]
+        let marks: Set<Character> = ["*", "_", "`"]
+        for c in text {
+            if always.contains(c) || (!keepsMarks && marks.contains(c)) { out.append("\\") }
+            out.append(c)
+        }
+        guard atLineStart, let first = out.first else { return out }
+        // What would start a heading, a list, a rule or a definition line.
+        if "#+-:=~".contains(first) { return "\\" + out }
+        if first.isNumber, let end = out.firstIndex(where: { !$0.isNumber }), out[end] == "." || out[end] == ")" {
+            let next = out.index(after: end)
+            if next == out.endIndex || out[next] == " " { out.insert("\\", at: end) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import IngestTestSupport
+import XCTest
+@testable import IngestPipeline
+
+/// The definition recogniser measured on a hand-labelled set of course lines
+/// (`Fixtures/definitions/*.tsv`: the expected term, or `-` when the line is no definition,
+/// then the line). A line counts as found only with the right term.
+final class DefinitionRecognizerTests: XCTestCase {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/definitions")
+
+    struct Figures {
+        var truePositives = 0, falsePositives = 0, falseNegatives = 0, lines = 0, definitions = 0
+        var errors: [String] = []
+        var precision: Double { Double(truePositives) / Double(max(1, truePositives + falsePositives)) }
+        var recall: Double { Double(truePositives) / Double(max(1, truePositives + falseNegatives)) }
+        mutating func add(_ o: Figures) {
+            truePositives += o.truePositives; falsePositives += o.falsePositives; falseNegatives += o.falseNegatives
+            lines += o.lines; definitions += o.definitions; errors += o.errors
+        }
+    }
+
+    static func key(_ term: String) -> String {
+        term.lowercased().split(separator: " ").joined(separator: " ")
+    }
+
+    static func measure(_ file: URL) throws -> Figures {
+        var f = Figures()
+        for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw TestSetupFailure("\(file.lastPathComponent): not `term<TAB>line`: \(line)") }
+            let expected = parts[0] == "-" ? nil : parts[0]
+            let found = DefinitionRecognizer.definition(parts[1])
+            f.lines += 1
+            if expected != nil { f.definitions += 1 }
+            switch (expected, found) {
+            case (let e?, let d?) where key(e) == key(d.term): f.truePositives += 1
+            case (let e?, let d?):
+                f.falsePositives += 1; f.falseNegatives += 1
+                f.errors.append("wrong term “\(d.term)” (expected “\(e)”): \(parts[1])")
+            case (nil, let d?): f.falsePositives += 1; f.errors.append("not a definition, found “\(d.term)”: \(parts[1])")
+            case (_?, nil): f.falseNegatives += 1; f.errors.append("missed: \(parts[1])")
+            case (nil, nil): break
+            }
+        }
+        return f
+    }
+
+    func testPrecisionAndRecallOnTheLabelledSet() throws {
+        var total = Figures()
+        for name in ["fr.tsv", "en.tsv", "heldout.tsv"] {
+            let f = try Self.measure(Self.folder.appendingPathComponent(name))
+            print(String(format: "definitions %@: %d lines, %d definitions, precision %.3f, recall %.3f", name, f.lines, f.definitions,
+                         f.precision, f.recall))
+            XCTAssertGreaterThan(f.lines, 90, name)
+            total.add(f)
+        }
+        print(String(format: "definitions (all): %d lines, %d definitions, precision %.3f, recall %.3f", total.lines, total.definitions,
+                     total.precision, total.recall))
+        for e in total.errors { print("  " + e) }
+        XCTAssertGreaterThanOrEqual(total.precision, 0.95)
+        XCTAssertGreaterThanOrEqual(total.recall, 0.9)
+    }
+
+    func testDictionaryLinesKeepTheirGrammaticalNote() {
+        XCTAssertEqual(DefinitionRecognizer.definition("Mitose (n. f.) : division de la cellule."),
+                       .init(term: "Mitose", meaning: "division de la cellule.", grammar: "n. f."))
+        XCTAssertEqual(DefinitionRecognizer.definition("photosynthesis, n. — the process by which plants make sugars"),
+                       .init(term: "photosynthesis", meaning: "the process by which plants make sugars", grammar: "n."))
+        XCTAssertEqual(DefinitionRecognizer.definition("**Gamète** : cellule reproductrice")?.term, "Gamète")
+        XCTAssertEqual(DefinitionRecognizer.definition("Stomate\u{00A0}: petite ouverture de la feuille")?.term, "Stomate")
+    }
+}

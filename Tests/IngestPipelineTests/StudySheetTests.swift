@@ -1,0 +1,128 @@
+import Foundation
+import IngestCore
+import IngestTestSupport
+import XCTest
+@testable import IngestPipeline
+
+/// The study sheet and its Markdown rendering, read back by pandoc (a real Markdown reader):
+/// definitions as a definition list, OCR'd and auto-caption passages marked with where they come
+/// from, and no emphasis the text itself does not mark.
+final class StudySheetTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    override func setUpWithError() throws { dir = try TemporaryDirectory("sheet") }
+    override func tearDown() { dir.remove() }
+
+    let course = """
+    # La cellule
+
+    ## Vocabulaire
+
+    **Mitose** : division d'une cellule en deux cellules filles.
+    Méiose (n. f.) : division qui produit les gamètes.
+
+    ## Remarques
+
+    Remarque : la mitose conserve le nombre de chromosomes, et c'est **essentiel** pour la suite du cours de biologie.
+    La réunion a lieu à 10:30.
+    """
+
+    func pandocHTML(_ markdown: String) throws -> String {
+        guard let r = runTool("pandoc", ["-f", "markdown", "-t", "html", "--wrap=none"], input: Data(markdown.utf8)), r.status == 0 else {
+            try missingTool("pandoc is not installed (apt-get install pandoc; scripts/install.sh --tests)")
+        }
+        // Pandoc's smart typography puts no-break spaces after abbreviations ("p. 3").
+        return String(decoding: r.stdout, as: UTF8.self).replacingOccurrences(of: "\u{00A0}", with: " ")
+    }
+
+    func testDefinitionsBecomeADefinitionListAndTheTextsOwnMarksAreKept() throws {
+        var doc = try Pipeline(config: PipelineConfig()).importDocument(text: course, name: "cellule.md")
+        doc.sources[0].name = "cellule.md"
+        let sheet = StudySheetBuilder.build(doc)
+        XCTAssertEqual(sheet.sections.flatMap(\.definitions).map(\.term), ["Mitose", "Méiose"])
+        XCTAssertEqual(sheet.sections.flatMap(\.definitions).map(\.grammar), [nil, "n. f."])
+        let html = try pandocHTML(StudySheetMarkdown.render(sheet, language: .fr))
+        XCTAssertTrue(html.contains("<dt>Mitose</dt>"), html)
+        XCTAssertTrue(html.contains("<dt>Méiose (n. f.)</dt>"), html)
+        XCTAssertTrue(html.contains("<h2 id=\"vocabulaire\">Vocabulaire</h2>"), html)
+        // The Markdown source marked "essentiel": kept. Nothing else is emphasised.
+        XCTAssertEqual(html.components(separatedBy: "<strong>").count - 1, 1, html)
+        XCTAssertTrue(html.contains("<strong>essentiel</strong>"), html)
+        XCTAssertFalse(html.contains("<em>"), html)
+        XCTAssertTrue(html.contains("10:30"), html)
+        XCTAssertFalse(html.contains("[OCR"), "typed text is not marked")
+    }
+
+    func testOCRAndAutoCaptionPassagesAreMarkedAndStarsInATextLayerAreCharacters() throws {
+        let text = """
+        Chapitre 1
+
+        Le produit 5 * 3 * 2 vaut 30, et _x_ est une inconnue du problème posé en classe.
+
+        Chlorophylle : pigment vert qui capte la lumière.
+
+        Les feuilles respirent aussi la nuit, ce que montre l'expérience de la cloche.
+        """
+        var doc = try Pipeline(config: PipelineConfig()).importDocument(text: text, name: "scan.pdf")
+        doc.sources[0].name = "scan.pdf"
+        XCTAssertEqual(doc.blocks.count, 4)
+        doc.blocks[1].provenance = .textLayer
+        doc.blocks[2].provenance = .ocr; doc.blocks[2].page = 3
+        doc.blocks[3].provenance = .captionsAuto; doc.blocks[3].start = 754
+        let sheet = StudySheetBuilder.build(doc)
+        let markdown = StudySheetMarkdown.render(sheet, language: .en)
+        let html = try pandocHTML(markdown)
+        XCTAssertTrue(html.contains("5 * 3 * 2") && html.contains("_x_"), html)
+        XCTAssertFalse(html.contains("<em>") || html.contains("<strong>"), html)
+        XCTAssertTrue(html.contains("<dt>Chlorophylle</dt>"), html)
+        XCTAssertTrue(html.contains("[OCR · p. 3]"), html)
+        XCTAssertTrue(html.contains("[auto-captions · 12:34]"), html)
+        XCTAssertTrue(html.contains("Passages marked [OCR]") && html.contains("Passages marked [auto-captions]"), html)
+        // The sheet's JSON keeps each passage's provenance and place.
+        let definition = try XCTUnwrap(sheet.sections.flatMap(\.definitions).first)
+        XCTAssertEqual(definition.provenance, .ocr)
+        XCTAssertEqual(definition.page, 3)
+        let sheetFile = dir.url.appendingPathComponent("scan.sheet.json")
+        try StreamingJSONEncoder.encode(sheet, pretty: true).write(to: sheetFile)
+        try FileManager.default.copyItem(at: sheetFile, to: dir.url.appendingPathComponent("scan.sheet.md"))
+        try assertSheetsValid(in: dir.url)
+    }
+
+    /// `ingest convert` with the default sink: a sheet and its Markdown beside each ready
+    /// document, valid against the schema; none for a document that is not ready.
+    func testConvertWritesSheetsForReadyDocumentsOnly() throws {
+        let input = dir.url.appendingPathComponent("in"), out = dir.url.appendingPathComponent("out")
+        try dir.write("in/cellule.md", course + "\n\n" + String(repeating: "La cellule est l'unité du vivant. ", count: 5))
+        try dir.write("in/court.txt", "Trop court.")
+        let r = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", dir.url.appendingPathComponent("l.sqlite").path],
+                                     environment: ["INGEST_CONFIG": ""])
+        XCTAssertEqual(r.status, 1, r.stderr)   // court.txt is not ready
+        let sheets = try assertSheetsValid(in: out)
+        XCTAssertEqual(sheets.map(\.lastPathComponent), ["cellule.sheet.json"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("court.json").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("court.sheet.md").path))
+        let html = try pandocHTML(String(contentsOf: out.appendingPathComponent("cellule.sheet.md"), encoding: .utf8))
+        XCTAssertTrue(html.contains("<dl>") && html.contains("<dt>Mitose</dt>"), html)
+    }
+
+    /// With `--sink jsonl`, standard output carries the ready documents, one JSON line each, and
+    /// nothing else; a document that is not ready is not among them.
+    func testJSONLinesSinkWritesReadyDocumentsOnStandardOutput() throws {
+        let input = dir.url.appendingPathComponent("in"), out = dir.url.appendingPathComponent("out")
+        for i in 0..<3 {
+            try dir.write("in/lecon-\(i).txt", String(repeating: "La leçon \(i) parle des volcans et de leurs éruptions. ", count: 5))
+        }
+        try dir.write("in/court.txt", "Trop court.")
+        let r = try IngestBinary.run(["convert", input.path, "--out", out.path, "--sink", "jsonl", "--quiet",
+                                      "--library", dir.url.appendingPathComponent("l.sqlite").path], environment: ["INGEST_CONFIG": ""])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, r.stdout)
+        let ids = try Set(lines.map { try XCTUnwrap(JSONValue.parse($0)["id"]?.stringValue) })
+        var written: Set<String> = []
+        for i in 0..<3 {
+            written.insert(try XCTUnwrap(JSONValue.parse(Data(contentsOf: out.appendingPathComponent("lecon-\(i).json")))["id"]?.stringValue))
+        }
+        XCTAssertEqual(ids, written)
+        XCTAssertFalse(r.stderr.contains("\"schemaVersion\""), "documents go to standard output only")
+    }
+}
