@@ -177,6 +177,9 @@ public final class Library: @unchecked Sendable {
         public var id: String
         public var title: String
         public var sourceName: String
+        /// Where it was written (relative to its output folder): a near-duplicate of the very
+        /// output being written again is that document, not a duplicate of it.
+        public var outputPath: String?
         public var similarity: Double
     }
 
@@ -205,7 +208,8 @@ public final class Library: @unchecked Sendable {
         if hits.count > limit { hits.removeSubrange(max(0, limit)...) }
         return index.entries.withUnsafeBufferPointer { entries in
             hits.map { NearDuplicate(id: entries[$0.position].id, title: entries[$0.position].title,
-                                     sourceName: entries[$0.position].sourceName, similarity: $0.similarity) }
+                                     sourceName: entries[$0.position].sourceName, outputPath: entries[$0.position].outputPath,
+                                     similarity: $0.similarity) }
         }
     }
 
