@@ -16,8 +16,8 @@ transformation:
   edit     orig: the chapter (.md);                          copy: light edits (a few typos fixed
            or made, words replaced, dropped or swapped: 1–3 % of the words), Windows-1252
 and revisions, which are NOT duplicates:
-  revision orig: v1 (.txt);  copy: v2, 15–40 % of its paragraphs rewritten (replaced by other
-           text of the same manual), removed or added.
+  revision orig: v1 (.txt);  copy: v2, paragraphs rewritten (replaced by other text of the same
+           manual), removed or added until 25–50 % of its characters have changed.
 The docx/PDF/scan step (soffice, pdftoppm, convert) is done by run.sh; this script writes the
 texts, the .docx files, the captions, the edits and `pairs.tsv` (kind, subject, original, copy).
 
@@ -174,7 +174,8 @@ def captions(paras, vtt, auto):
     """Subtitles of the spoken chapter: cues of at most two lines of 42 characters, 2.6 words/s."""
     words = " ".join(paras).split()
     if auto:
-        words = [w for w in (re.sub(r"[^\w'’-]", "", w.lower()) for w in words) if w]
+        # speech recognition writes words: no case, no punctuation (`systemd.mount(5)` is three)
+        words = [x for w in words for x in re.sub(r"[^\w'’]+", " ", w.lower()).split()]
     cues, line, lines, t = [], "", [], 0.0
     out = ["WEBVTT", ""] if vtt else []
 
@@ -250,24 +251,29 @@ def light_edit(paras, vocabulary):
 
 
 def revise(paras, others):
-    """v2 of a chapter: 15–40 % of its paragraphs rewritten (text from elsewhere in the same
-    manual), removed, or new ones added."""
-    share = rng.uniform(0.15, 0.4)
-    result = []
-    for p in paras:
-        if rng.random() < share:
-            op = rng.randrange(3)
-            if op == 0:
-                result.append(rng.choice(others))
-            elif op == 1:
-                continue
+    """v2 of a chapter: paragraphs rewritten (text from elsewhere in the same manual), removed,
+    or new ones added, until a quarter to a half of the chapter (in characters) has changed."""
+    total = sum(map(len, paras))
+    while True:
+        share = rng.uniform(0.2, 0.5)
+        result, changed = [], 0
+        for p in paras:
+            if rng.random() < share:
+                op = rng.randrange(3)
+                if op == 0:
+                    new = rng.choice(others)
+                    result.append(new)
+                    changed += max(len(p), len(new))
+                elif op == 1:
+                    changed += len(p)
+                else:
+                    new = rng.choice(others)
+                    result.extend([p, new])
+                    changed += len(new)
             else:
-                result.extend([p, rng.choice(others)])
-        else:
-            result.append(p)
-    if result == paras:
-        result.append(rng.choice(others))
-    return result
+                result.append(p)
+        if 0.25 <= changed / total <= 0.5:
+            return result
 
 
 def main():
