@@ -15,42 +15,11 @@ final class NearDuplicateTests: XCTestCase {
 
     // MARK: Texts made at test time
 
-    /// Words of a physics course (real French words, so that OCR reads them as it reads a course).
-    static let vocabulary = """
-        onde sonore vibration fréquence période amplitude longueur milieu air eau solide propagation vitesse \
-        son aigu grave hertz oreille tympan signal capteur microphone oscilloscope mesure courbe écran temps \
-        distance célérité mètre seconde écho réflexion absorption intensité niveau décibel seuil douleur \
-        audition bruit musique instrument corde tension note harmonique fondamentale spectre analyse \
-        expérience élève professeur classe exercice question réponse résultat calcul formule valeur unité \
-        lumière rayon lentille image objet miroir prisme couleur spectre énergie puissance chaleur moteur \
-        électrique courant circuit résistance générateur pile lampe interrupteur branchement série dérivation \
-        atome molécule noyau électron charge force masse poids gravitation planète soleil lune orbite chute \
-        mouvement trajectoire repère référentiel position point droite cercle accélération inertie principe \
-        loi théorème démonstration hypothèse conclusion observation schéma tableau graphique donnée étude \
-        le la les un une des du de et ou mais donc car ni que qui dont où ce cette ces son sa ses leur \
-        est sont était sera peut doit fait on nous vous ils elles dans par pour sur sous avec sans entre \
-        plus moins très bien aussi encore toujours jamais souvent alors ainsi comme quand lorsque si
-        """.split(separator: " ").map(String.init)
+    static let vocabulary = DistinctText.vocabulary
 
-    /// A chapter of `sentences` sentences: words drawn with Zipf-like weights (the function words at
-    /// the end of the list are the most frequent, as in any text), each text its own draw.
+    /// A chapter of `sentences` sentences, its own draw of the course's words.
     static func chapter(_ rng: inout SeededGenerator, sentences: Int) -> [String] {
-        var paragraphs: [String] = [], current: [String] = []
-        for s in 0..<sentences {
-            let length = Int.random(in: 8...18, using: &rng)
-            var words: [String] = []
-            for _ in 0..<length {
-                // Half the words from the 60 most common, half from the whole list.
-                let pool = Bool.random(using: &rng) ? vocabulary.suffix(60) : vocabulary[...]
-                words.append(pool.randomElement(using: &rng)!)
-            }
-            var sentence = words.joined(separator: " ")
-            sentence = sentence.prefix(1).uppercased() + sentence.dropFirst() + (s % 5 == 4 ? " ?" : ".")
-            current.append(sentence)
-            if current.count == 5 { paragraphs.append(current.joined(separator: " ")); current = [] }
-        }
-        if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
-        return paragraphs
+        DistinctText.paragraphs(&rng, sentences: sentences)
     }
 
     /// Subtitles of the chapter read aloud: cues of at most two 42-character lines; `auto` as

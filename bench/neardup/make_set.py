@@ -303,12 +303,14 @@ def main():
                 continue
             if kind == "scan" and sum(map(len, ch)) > 4200:
                 ch = ch[:max(1, len(ch) // 2)]
-                if sum(map(len, ch)) < 2000:
-                    continue
-            made += 1
-            n = f"{s}-{kind}-{made:03d}"
             title = ch[0][:70].rstrip(" .,:;")
             body = ch[1:] if len(ch) > 2 else ch
+            # Long enough to be fingerprinted by content (a shorter text falls back on its title,
+            # SPEC §6), whatever the first paragraph (the title) took away.
+            if sum(map(len, body)) < 2000:
+                continue
+            made += 1
+            n = f"{s}-{kind}-{made:03d}"
             if kind == "docx":
                 docx(os.path.join(OUT, "orig", n + ".docx"), body, title)
                 pairs.append((kind, s, n + ".docx", n + "-export.pdf"))
