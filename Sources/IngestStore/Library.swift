@@ -418,7 +418,9 @@ struct SketchIndex {
     }
 
     /// Single-band candidates scored at most per look-up (see `candidatePositions`).
-    static let singleBandBudget = 256
+    static let singleBandBudget = 64
+    /// Buckets holding more entries than this are read only when no other band matches.
+    static let crowdedBucket = 1024
 
     /// Positions of the entries sharing at least one band with `sketch`, in index order — except
     /// that in a large library not every entry sharing a single band is scored. Texts in the same
@@ -427,20 +429,30 @@ struct SketchIndex {
     /// at 100,000 documents, a time growing with the library. Every entry sharing two bands or more
     /// is scored (a pair at similarity 0.8 shares two bands with p > 0.9999999, at 0.7 with p ≈
     /// 0.998); of those sharing one band, the newest `singleBandBudget`. Only revisions near 0.5
-    /// in a library of more than a few tens of thousands of documents can be missed for it.
+    /// in a library of more than a few thousand documents can be missed for it. A bucket of more
+    /// than `crowdedBucket` entries is not read at all unless no other band matches.
     func candidatePositions(of sketch: [UInt32]) -> [Int] {
+        var lists: [[Int]] = [], crowded: [[Int]] = []
+        for (band, key) in Self.bandKeys(sketch).enumerated() where !Self.isEmptyBand(sketch, band) {
+            guard let positions = buckets[key] else { continue }
+            // A band that thousands of entries share is made of the language's commonest shingles:
+            // it tells little, and reading it would cost a time growing with the library...
+            if positions.count > Self.crowdedBucket { crowded.append(positions) } else { lists.append(positions) }
+        }
+        // ...unless it is all there is (a text of common words only, a collection of revisions).
+        if lists.isEmpty { lists = crowded }
+        guard !lists.isEmpty else { return [] }
+        // How many bands each entry shares with the sketch, for the entries sharing one or more.
         var counts = [UInt8](repeating: 0, count: entries.count)
         var touched: [Int] = []
         var strong = 0
-        for (band, key) in Self.bandKeys(sketch).enumerated() where !Self.isEmptyBand(sketch, band) {
-            guard let positions = buckets[key] else { continue }
-            for p in positions {
-                switch counts[p] {
-                case 0: touched.append(p)
-                case 1: strong += 1
-                default: break
+        counts.withUnsafeMutableBufferPointer { c in
+            for positions in lists {
+                for p in positions {
+                    let v = c[p]
+                    if v == 0 { touched.append(p) } else if v == 1 { strong += 1 }
+                    if v < .max { c[p] = v + 1 }
                 }
-                if counts[p] < .max { counts[p] += 1 }
             }
         }
         guard touched.count - strong > Self.singleBandBudget else { return touched.sorted() }

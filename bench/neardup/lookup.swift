@@ -91,6 +91,7 @@ for size in sizes {
     let cold = now() - t1
     var times: [Double] = [], scans: [Double] = [], indexTimes: [Double] = []
     var found = 0
+    var queries: [[UInt32]] = []
     for q in 0..<queryCount {
         let words: [String]
         if q % 2 == 0 {
@@ -109,9 +110,14 @@ for size in sizes {
         _ = try! fresh.documents(withTitleKey: e.titleKey)
         times.append(now() - s)
         if q % 2 == 0, let best = near.first, best.similarity >= 0.8 { found += 1 }
+        queries.append(e.sketch)
+    }
+    // The peer after the look-ups, not between them: its pass over every sketch would empty the
+    // caches the index works in.
+    for sketch in queries.prefix(60) {
         let l = now()
         var best = 0.0
-        for stored in allSketches { best = max(best, Fingerprinter.similarity(e.sketch, stored)) }
+        for stored in allSketches { best = max(best, Fingerprinter.similarity(sketch, stored)) }
         scans.append(now() - l)
         if best > 2 { print(best) }  // keeps the scan from being optimized away
     }
