@@ -81,35 +81,58 @@ public struct DocumentImporter: Sendable {
                 try library.supersede(entry)
                 claimed = true
             } else if let library = pipeline.library {
+                let settings = pipeline.config.library
+                let sketch = document.fingerprint.sketch
+                func relation(_ similarity: Double) -> DuplicateRef.Kind {
+                    DuplicateKind.of(similarity: similarity, near: settings.nearDuplicateThreshold, revision: settings.revisionThreshold)
+                }
+                func duplicate(of ref: DuplicateRef, outputPath: String?) throws -> DocumentOutcome {
+                    try library.setSourceState(sha256: key, pipelineVersion: Pipeline.version, target: target,
+                                               state: SourceState(status: .duplicate, documentID: ref.id, outputPath: outputPath))
+                    return DocumentOutcome(status: .duplicate, sources: names, output: outputPath, id: ref.id,
+                                           title: ref.title, readiness: document.readiness.status, duplicateOf: ref,
+                                           error: nil, warnings: warnings, milliseconds: clock.lap(), kind: kind)
+                }
+                // SPEC §6, in order: the same content key (exact), then the same text read with
+                // noise or through another format (near: a duplicate too), then what is only
+                // related (a revision, a same title), listed in the document.
+                if let existing = try library.document(withFingerprint: document.fingerprint.value), existing.outputPath != relativeOutput {
+                    return try duplicate(of: DuplicateRef(id: existing.id, title: existing.title, source: existing.sourceName,
+                                                          reason: .sameContent, kind: .exact, similarity: 1),
+                                         outputPath: existing.outputPath)
+                }
+                // Each id comes once from the library, the most similar first.
+                let near = try library.nearDuplicateList(of: sketch, threshold: min(settings.revisionThreshold, settings.nearDuplicateThreshold),
+                                                         excluding: document.id, limit: settings.maxNearDuplicates)
+                if let best = near.first, relation(best.similarity) == .near, best.outputPath != relativeOutput {
+                    return try duplicate(of: DuplicateRef(id: best.id, title: best.title, source: best.sourceName, reason: .nearDuplicate,
+                                                          kind: .near, similarity: DuplicateKind.rounded(best.similarity)),
+                                         outputPath: best.outputPath)
+                }
                 // Same-title ids, as a set: a repetitive corpus has hundreds of near-duplicates per
                 // document, and a linear search of the list per candidate made this quadratic.
                 var listed = Set<String>()
                 for same in try library.documents(withTitleKey: document.fingerprint.titleKey) where same.id != document.id {
+                    let similarity = DuplicateKind.rounded(Fingerprinter.similarity(sketch, same.sketch))
                     document.possibleDuplicates.append(DuplicateRef(id: same.id, title: same.title, source: same.sourceName,
-                                                                    reason: .sameTitle, similarity: 0))
+                                                                    reason: .sameTitle, kind: relation(similarity), similarity: similarity))
                     listed.insert(same.id)
                 }
-                // Each id comes once from the library: only the same-title ones can repeat.
-                let near = try library.nearDuplicateList(of: document.fingerprint.sketch,
-                                                         threshold: pipeline.config.library.nearDuplicateThreshold,
-                                                         excluding: document.id,
-                                                         limit: pipeline.config.library.maxNearDuplicates)
                 document.possibleDuplicates.reserveCapacity(document.possibleDuplicates.count + near.count)
                 for n in near where listed.isEmpty || !listed.contains(n.id) {
+                    let k = relation(n.similarity)
                     document.possibleDuplicates.append(DuplicateRef(id: n.id, title: n.title, source: n.sourceName,
-                                                                    reason: .nearDuplicate, similarity: (n.similarity * 1000).rounded() / 1000))
+                                                                    reason: k == .near ? .nearDuplicate : .revision, kind: k,
+                                                                    similarity: DuplicateKind.rounded(n.similarity)))
                 }
                 if let existing = try library.claim(entry) {
                     // The same content re-imported to the same output (output deleted, or an
-                    // interrupted run) is written again; anything else is a duplicate.
+                    // interrupted run) is written again; anything else (another worker claimed
+                    // it meanwhile) is a duplicate.
                     if existing.outputPath != relativeOutput {
-                        let ref = DuplicateRef(id: existing.id, title: existing.title, source: existing.sourceName,
-                                               reason: .sameContent, similarity: 1)
-                        try library.setSourceState(sha256: key, pipelineVersion: Pipeline.version, target: target,
-                                                   state: SourceState(status: .duplicate, documentID: existing.id, outputPath: existing.outputPath))
-                        return DocumentOutcome(status: .duplicate, sources: names, output: existing.outputPath, id: existing.id,
-                                               title: existing.title, readiness: document.readiness.status, duplicateOf: ref,
-                                               error: nil, warnings: warnings, milliseconds: clock.lap(), kind: kind)
+                        return try duplicate(of: DuplicateRef(id: existing.id, title: existing.title, source: existing.sourceName,
+                                                              reason: .sameContent, kind: .exact, similarity: 1),
+                                             outputPath: existing.outputPath)
                     }
                 } else {
                     claimed = true

@@ -140,8 +140,11 @@ enum ConvertCommand {
             switch d.status {
             case .failed: lines.append("  ✗ \(name): \(d.error?.message ?? "") [\(d.error?.code.rawValue ?? "")]")
             case .duplicate:
-                lines.append(language == .fr ? "  = \(name) : doublon de « \(d.duplicateOf?.title ?? "") » (\(d.duplicateOf?.source ?? ""))"
-                                             : "  = \(name): duplicate of “\(d.duplicateOf?.title ?? "")” (\(d.duplicateOf?.source ?? ""))")
+                // A near-duplicate says how similar it is (an exact one is the same text).
+                let similar = d.duplicateOf.flatMap { $0.kind == .near ? Int(($0.similarity * 100).rounded(.down)) : nil }
+                let fr = similar.map { ", identique à \($0) %" } ?? "", en = similar.map { ", \($0)% the same" } ?? ""
+                lines.append(language == .fr ? "  = \(name) : doublon de « \(d.duplicateOf?.title ?? "") » (\(d.duplicateOf?.source ?? "")\(fr))"
+                                             : "  = \(name): duplicate of “\(d.duplicateOf?.title ?? "")” (\(d.duplicateOf?.source ?? "")\(en))")
             case .succeeded where d.readiness == .notReady, .skipped where d.readiness == .notReady:
                 lines.append(language == .fr ? "  ! \(name) : pas prêt → \(d.output ?? "")" : "  ! \(name): not ready → \(d.output ?? "")")
             case .succeeded: if listAll { lines.append("  ✓ \(name) → \(d.output ?? "")") }

@@ -22,7 +22,7 @@ final class StreamingJSONEncoderTests: XCTestCase {
                                 text: text(), blocks: blocks, sources: [source],
                                 readiness: Readiness(status: .short, characters: 200, reason: .readinessShort, message: text()),
                                 fingerprint: Fingerprint(value: "f", basis: .content, titleKey: "t", sketch: [0, .max, 12]),
-                                duplicateOf: Bool.random(using: &rng) ? DuplicateRef(id: "i", title: "t", source: "s", reason: .nearDuplicate, similarity: 0.875) : nil,
+                                duplicateOf: Bool.random(using: &rng) ? DuplicateRef(id: "i", title: "t", source: "s", reason: .nearDuplicate, kind: .near, similarity: 0.875) : nil,
                                 cover: Cover(origin: .albumArt, path: "x.cover.jpg", mimeType: "image/jpeg", byteSize: 10),
                                 timings: ["read": 0.5, "extract": 12], pipelineVersion: "0.1.0", createdAt: "2026-12-01T00:00:00Z")
     }
@@ -89,8 +89,8 @@ final class StreamingJSONEncoderTests: XCTestCase {
             var blocks = doc.blocks
             blocks.append(Block(kind: .listItem, text: "x", level: 2, marker: "1.", source: 1, page: 3, start: 0.25, end: 7,
                                 provenance: .ocr, rows: [[TableCell(text: "c")]], confidence: 87.5))
-            let refs = [DuplicateRef(id: "i", title: "t\"q", source: "s.txt", reason: .nearDuplicate, similarity: 0.992),
-                        DuplicateRef(id: "j", title: "", source: "", reason: .sameTitle, similarity: 0)]
+            let refs = [DuplicateRef(id: "i", title: "t\"q", source: "s.txt", reason: .nearDuplicate, kind: .near, similarity: 0.992),
+                        DuplicateRef(id: "j", title: "", source: "", reason: .sameTitle, kind: .distinct, similarity: 0)]
             for pretty in [false, true] {
                 XCTAssertEqual(try StreamingJSONEncoder.encode(blocks, pretty: pretty),
                                try StreamingJSONEncoder.encode(blocks.map { Generic(value: $0) }, pretty: pretty))

@@ -80,13 +80,14 @@ final class ConvertCommandTests: XCTestCase {
             try data.write(to: url)
         }
         var rng = SeededGenerator(seed: 42)
-        let chapter = String(repeating: "La cellule est l'unité de base du vivant. ", count: 10)
+        // Three different texts: the same chapter in three files would be one document.
+        let chapter = DistinctText.chapter(1, characters: 600)
         try put("empty.txt", Data())
         try put("garbage.txt", rng.bytes(2000))
-        try put("invalid-utf8.txt", Data("Les élèves étudient à l'école. ".utf8) + Data([0xFF, 0xFE, 0xC3]) + Data(chapter.utf8))
+        try put("invalid-utf8.txt", Data("Les élèves étudient à l'école. ".utf8) + Data([0xFF, 0xFE, 0xC3]) + Data(DistinctText.chapter(2, characters: 600).utf8))
         try put("big.txt", Data(repeating: 0x61, count: 5000))
         try put("dossier avec espaces/chapître été.txt", Data(chapter.utf8))
-        try put("wrong-extension.pdf", Data(("# Un titre\n\n" + chapter).utf8))
+        try put("wrong-extension.pdf", Data(("# Un titre\n\n" + DistinctText.chapter(3, characters: 600)).utf8))
         try put("old.doc", Data([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 600)))
         try FileManager.default.createDirectory(at: input.appendingPathComponent("loop"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("loop/back").path, withDestinationPath: "..")
@@ -123,8 +124,9 @@ final class ConvertCommandTests: XCTestCase {
         let input = dir.url.appendingPathComponent("crash-in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         for name in ["a", "b", "c", "d", "e", "f"] {
-            let line = "Chapitre \(name) : les cellules sont les unités du vivant, et ce chapitre \(name) le montre en détail.\n"
-            try String(repeating: line, count: 25).write(to: input.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
+            // Different texts (chapters differing by their name alone would be near-duplicates).
+            let text = "Chapitre \(name)\n\n" + DistinctText.chapter(Int(name.unicodeScalars.first!.value))
+            try text.write(to: input.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
         }
         for concurrency in ["1", "2"] {
             try? FileManager.default.removeItem(at: out)

@@ -137,6 +137,43 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try library.nearDuplicateList(of: base, threshold: 0.3, limit: 0).count, 0)
     }
 
+    /// In a large library, entries sharing a single band with the query (same-language texts
+    /// share common shingles) are scored only up to a budget, the newest first; every entry
+    /// sharing two bands or more is scored, however old: the near-duplicate is still found.
+    func testSingleBandCandidatesAreBoundedAndNearDuplicatesStillFound() {
+        var rng = SeededGenerator(seed: 0xBA5D)
+        func random() -> [UInt32] { (0..<Fingerprinter.sketchSize).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) } }
+        let query = random()
+        var index = SketchIndex()
+        var near = query
+        for i in stride(from: 0, to: near.count, by: 10) { near[i] = UInt32.random(in: 0..<UInt32.max, using: &rng) }
+        index.insert(entry("near", fingerprint: "n", sketch: near))   // the oldest entry
+        let singles = SketchIndex.singleBandBudget + 300
+        for i in 0..<singles {
+            var s = random()
+            let band = i % 32 * SketchIndex.rowsPerBand
+            for k in band..<band + SketchIndex.rowsPerBand { s[k] = query[k] }   // one band in common
+            index.insert(entry("s\(i)", fingerprint: "f\(i)", sketch: s))
+        }
+        for i in 0..<50 { index.insert(entry("other\(i)", fingerprint: "o\(i)", sketch: random())) }
+        let candidates = index.candidatePositions(of: query)
+        XCTAssertEqual(candidates, candidates.sorted())
+        XCTAssertEqual(candidates.count, 1 + SketchIndex.singleBandBudget)
+        XCTAssertEqual(candidates.first, 0, "the near-duplicate, sharing most bands, is always a candidate")
+        XCTAssertEqual(candidates.last, singles, "the newest single-band entries are kept")
+        let hits = index.hits(of: query, threshold: 0.8, excluding: nil)
+        XCTAssertEqual(hits.map(\.position), [0])
+        // Under the budget, every entry sharing a band is a candidate.
+        var small = SketchIndex()
+        for i in 0..<20 {
+            var s = random()
+            for k in 0..<SketchIndex.rowsPerBand { s[k] = query[k] }
+            small.insert(entry("t\(i)", fingerprint: "t\(i)", sketch: s))
+        }
+        small.insert(entry("unrelated", fingerprint: "u", sketch: random()))
+        XCTAssertEqual(small.candidatePositions(of: query), Array(0..<20))
+    }
+
     func testUnopenableLibraryIsANamedError() {
         XCTAssertThrowsError(try Library(path: "/proc/no/such/dir/lib.sqlite")) {
             XCTAssertEqual(($0 as? IngestError)?.code, .libraryUnavailable)

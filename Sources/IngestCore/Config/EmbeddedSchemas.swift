@@ -125,7 +125,8 @@ enum EmbeddedSchemas {
       "type": "object", "additionalProperties": false,
       "properties": {
         "path": { "description": "SQLite file; ~ is the home folder; {out} is the output folder", "type": "string", "minLength": 1 },
-        "nearDuplicateThreshold": { "type": "number", "minimum": 0, "maximum": 1 },
+        "nearDuplicateThreshold": { "description": "similarity from which an earlier import is the same text (a duplicate of kind near)", "type": "number", "minimum": 0, "maximum": 1 },
+        "revisionThreshold": { "description": "similarity from which an earlier import is listed as a revision (not a duplicate)", "type": "number", "minimum": 0, "maximum": 1 },
         "maxNearDuplicates": { "description": "near-duplicates listed per document, the most similar first", "type": "integer", "minimum": 0, "maximum": 1000 }
       }
     }
@@ -211,6 +212,7 @@ enum EmbeddedSchemas {
   "library": {
     "path": "~/.local/share/ingest/library.sqlite",
     "nearDuplicateThreshold": 0.8,
+    "revisionThreshold": 0.5,
     "maxNearDuplicates": 10
   }
 }

@@ -106,7 +106,11 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
     }
     public struct Library: Codable, Sendable, Equatable {
         public var path = "~/.local/share/ingest/library.sqlite"
+        /// SPEC §6: from this similarity an earlier import is the same text (a duplicate, kind `near`).
         public var nearDuplicateThreshold = 0.8
+        /// From this similarity (and below `nearDuplicateThreshold`) an earlier import is an edited
+        /// version of the text: listed as a `revision`, not a duplicate.
+        public var revisionThreshold = 0.5
         /// Near-duplicates listed per document, the most similar first: a chapter imported in
         /// many versions would otherwise list every one of them in every new document.
         public var maxNearDuplicates = 10
@@ -169,6 +173,12 @@ public enum ConfigLoader {
            low > high {
             errors.append(IngestError(.configOutOfRange, ["path": "readiness.shortBelow", "value": String(high),
                                                           "expected": "a number ≥ readiness.notReadyBelow (\(low))"]))
+        }
+        let near = value["library"]?["nearDuplicateThreshold"]?.doubleValue ?? PipelineConfig().library.nearDuplicateThreshold
+        let revision = value["library"]?["revisionThreshold"]?.doubleValue ?? PipelineConfig().library.revisionThreshold
+        if revision > near {
+            errors.append(IngestError(.configOutOfRange, ["path": "library.revisionThreshold", "value": String(revision),
+                                                          "expected": "a number ≤ library.nearDuplicateThreshold (\(near))"]))
         }
         if value["sink"]?["kind"]?.stringValue == "http", value["sink"]?["url"]?.stringValue == nil {
             errors.append(IngestError(.configMissingKey, ["path": "sink.url"]))

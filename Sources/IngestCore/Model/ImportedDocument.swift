@@ -269,17 +269,44 @@ public struct Fingerprint: Codable, Sendable, Equatable {
     }
 }
 
-/// A document of the library that this one duplicates, or may duplicate.
+/// A document of the library that this one duplicates, or may duplicate (SPEC §6).
 public struct DuplicateRef: Codable, Sendable, Equatable {
-    public enum Reason: String, Codable, Sendable { case sameContent, sameTitle, nearDuplicate }
+    /// Why it is listed: the same content key, the same title, a similar sketch (`nearDuplicate`),
+    /// or a sketch similar enough to be an earlier version of the same text (`revision`).
+    public enum Reason: String, Codable, Sendable { case sameContent, sameTitle, nearDuplicate, revision }
+    /// What the two texts are to each other, from their similarity (`DuplicateKind.of`): `exact`
+    /// (same content key), `near` (the same text through another format, OCR noise, light edits:
+    /// a duplicate), `revision` (an edited version: not a duplicate), `distinct` (a same title only).
+    public enum Kind: String, Codable, Sendable, CaseIterable { case exact, near, revision, distinct }
     public var id: String
     public var title: String
     public var source: String
     public var reason: Reason
+    public var kind: Kind
+    /// Estimated Jaccard similarity of the two contents' shingles (1 for `exact`), to 3 decimals.
     public var similarity: Double
 
-    public init(id: String, title: String, source: String, reason: Reason, similarity: Double) {
-        self.id = id; self.title = title; self.source = source; self.reason = reason; self.similarity = similarity
+    public init(id: String, title: String, source: String, reason: Reason, kind: Kind, similarity: Double) {
+        self.id = id; self.title = title; self.source = source; self.reason = reason; self.kind = kind
+        self.similarity = similarity
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, title, source, reason, kind, similarity }
+
+    /// Documents written before `kind` existed read with the kind their reason implied.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let reason = try c.decode(Reason.self, forKey: .reason)
+        let implied: Kind = switch reason {
+        case .sameContent: .exact
+        case .nearDuplicate: .near
+        case .revision: .revision
+        case .sameTitle: .distinct
+        }
+        self.init(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title),
+                  source: try c.decode(String.self, forKey: .source), reason: reason,
+                  kind: try c.decodeIfPresent(Kind.self, forKey: .kind) ?? implied,
+                  similarity: try c.decode(Double.self, forKey: .similarity))
     }
 }
 

@@ -120,6 +120,7 @@ public enum StreamingJSONEncoder {
             encoder.key("title"); string(ref.title)
             encoder.key("source"); string(ref.source)
             encoder.key("reason"); string(ref.reason.rawValue)
+            encoder.key("kind"); string(ref.kind.rawValue)
             encoder.key("similarity"); try double(ref.similarity)
             encoder.close()
         }

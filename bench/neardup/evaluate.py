@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Scores the near-duplicate set (see run.sh). Usage: evaluate.py SET OUT
+
+1. End to end: OUT/orig/summary.json (originals, fresh library) and OUT/copy/summary.json (the
+   copies, same library): a pair is found when its copy is a duplicate of its own original; a
+   false duplicate is a copy said to duplicate any other document; a revision must NOT be a
+   duplicate, and should list its v1 with kind `revision`.
+2. Every sketch against every sketch: OUT/orig/*.json and OUT/copy-alone/*.json (the copies imported
+   alone). Scored with the similarity of `Fingerprinter.similarity`, classified with the
+   thresholds of pipeline.json: pairs (copy, its original), revisions, and non-pairs (a copy or an
+   original against every other original of the same subject: different real texts on the same
+   subject, in the same language).
+"""
+import collections
+import json
+import os
+import sys
+
+SET, OUT = sys.argv[1], sys.argv[2]
+config = json.load(open(os.path.join(os.path.dirname(__file__), "../../pipeline.json")))["library"]
+NEAR, REVISION = config["nearDuplicateThreshold"], config["revisionThreshold"]
+EMPTY = 0xFFFFFFFF
+
+pairs = [l.rstrip("\n").split("\t") for l in open(os.path.join(SET, "pairs.tsv"))][1:]
+
+
+def stem(name):
+    return os.path.splitext(name)[0]
+
+
+def summary(folder):
+    return {d["sources"][0]: d for d in json.load(open(os.path.join(OUT, folder, "summary.json")))["documents"]}
+
+
+def similarity(a, b):
+    """Fingerprinter.similarity: equal bins over bins not empty in both."""
+    if not a or len(a) != len(b):
+        return 0.0
+    used = same = 0
+    for x, y in zip(a, b):
+        if x != EMPTY or y != EMPTY:
+            used += 1
+            same += x == y
+    return same / used if used else 0.0
+
+
+def classify(a, b):
+    if a["value"] == b["value"]:
+        return "exact", 1.0
+    s = similarity(a["sketch"], b["sketch"])
+    return ("near" if s >= NEAR else "revision" if s >= REVISION else "distinct"), s
+
+
+# --- 1. End to end ---------------------------------------------------------------------------
+orig, copy = summary("orig"), summary("copy")
+by_kind = collections.defaultdict(lambda: collections.Counter())
+false_dup = []
+misses = []
+for kind, subject, o, c in pairs:
+    d, oid = copy[c], orig[o]["id"]
+    dup = d.get("duplicateOf")
+    counter = by_kind[kind]
+    counter["n"] += 1
+    if kind == "revision":
+        if d["status"] == "duplicate":
+            false_dup.append((c, dup))
+        else:
+            doc = json.load(open(os.path.join(OUT, "copy", d["output"])))
+            if any(r["id"] == oid and r["kind"] == "revision" for r in doc["possibleDuplicates"]):
+                counter["found"] += 1
+        continue
+    if d["status"] == "duplicate" and d.get("id") == oid:
+        counter["found"] += 1
+        counter[dup["kind"]] += 1
+    elif d["status"] == "duplicate":
+        false_dup.append((c, dup))
+    else:
+        misses.append((kind, c, d["status"]))
+n_pairs = sum(v["n"] for k, v in by_kind.items() if k != "revision")
+found = sum(v["found"] for k, v in by_kind.items() if k != "revision")
+print("\n1. end to end (originals imported, then the copies into the same library)")
+print(f"   {'kind':10} {'pairs':>5} {'found':>5} {'recall':>7}   found as")
+for kind, v in by_kind.items():
+    if kind == "revision":
+        continue
+    print(f"   {kind:10} {v['n']:5d} {v['found']:5d} {v['found'] / v['n']:7.3f}   exact {v['exact']}, near {v['near']}")
+print(f"   {'all':10} {n_pairs:5d} {found:5d} {found / n_pairs:7.3f}")
+r = by_kind["revision"]
+print(f"   revisions: {r['n']}, taken for duplicates: {sum(1 for c, _ in false_dup if '-v2' in c)}, "
+      f"listed as kind revision of their v1: {r['found']}")
+wrong = len(false_dup)
+print(f"   copies said to duplicate a document they are not a copy of: {wrong} "
+      f"(precision {found / (found + wrong) if found + wrong else 1:.3f})")
+for m in misses:
+    print("   missed:", *m)
+for c, dup in false_dup:
+    print("   false duplicate:", c, "→", dup and dup.get("source"), dup and dup.get("similarity"))
+
+# --- 2. Every sketch against every sketch ------------------------------------------------------
+def fingerprints(folder, names):
+    result = {}
+    for name in names:
+        path = os.path.join(OUT, folder, stem(name) + ".json")
+        result[name] = json.load(open(path))["fingerprint"]
+    return result
+
+
+fo = fingerprints("orig", [p[2] for p in pairs])
+fc = fingerprints("copy-alone", [p[3] for p in pairs])
+subject_of = {p[2]: p[1] for p in pairs}
+scores = collections.defaultdict(list)
+classes = collections.defaultdict(collections.Counter)
+for kind, subject, o, c in pairs:
+    k, s = classify(fc[c], fo[o])
+    scores[kind].append(s)
+    classes[kind][k] += 1
+nonpair = []
+nonpair_near = []
+originals = [p[2] for p in pairs]
+for kind, subject, o, c in pairs:
+    for other in originals:
+        if subject_of[other] != subject:
+            continue
+        if other != o:
+            k, s = classify(fc[c], fo[other])
+            nonpair.append(s)
+            if k in ("exact", "near"):
+                nonpair_near.append((c, other, s))
+        if other < o:  # originals among themselves, each pair once
+            k, s = classify(fo[o], fo[other])
+            nonpair.append(s)
+            if k in ("exact", "near"):
+                nonpair_near.append((o, other, s))
+
+
+def quantiles(v):
+    v = sorted(v)
+    q = lambda f: v[min(len(v) - 1, int(f * len(v)))]
+    return f"min {v[0]:.3f}  p5 {q(0.05):.3f}  median {q(0.5):.3f}  max {v[-1]:.3f}"
+
+
+print(f"\n2. every sketch against every sketch (near ≥ {NEAR}, revision ≥ {REVISION})")
+print(f"   {'kind':10} {'n':>5}  similarity{'':36} classified")
+tp = 0
+for kind in scores:
+    c = classes[kind]
+    if kind != "revision":
+        tp += c["exact"] + c["near"]
+    print(f"   {kind:10} {len(scores[kind]):5d}  {quantiles(scores[kind])}   " +
+          ", ".join(f"{k} {c[k]}" for k in ("exact", "near", "revision", "distinct") if c[k]))
+pos = sum(len(v) for k, v in scores.items() if k != "revision")
+rev_dup = classes["revision"]["exact"] + classes["revision"]["near"]
+fp = len(nonpair_near) + rev_dup
+print(f"   non-pairs  {len(nonpair):5d}  {quantiles(nonpair)}   near or exact {len(nonpair_near)}")
+print(f"   pairs {pos}: recall {tp / pos:.3f}; false duplicates {fp} (non-pairs {len(nonpair_near)}, revisions {rev_dup}): "
+      f"precision {tp / (tp + fp) if tp + fp else 1:.3f}")
+margin_low = min(s for k, v in scores.items() if k != "revision" for s in v)
+print(f"   margin: lowest pair {margin_low:.3f}, highest non-pair {max(nonpair):.3f}, "
+      f"highest revision {max(scores['revision']):.3f}")
+for x in nonpair_near[:10]:
+    print("   non-pair taken for a duplicate:", *x)
+for kind, subject, o, c in pairs:
+    k, s = classify(fc[c], fo[o])
+    if kind != "revision" and k not in ("exact", "near"):
+        print(f"   pair below the threshold: {c} {s:.3f}")

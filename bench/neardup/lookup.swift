@@ -1,0 +1,128 @@
+// Bench harness (linked by lookup.sh with swiftc against the release-built IngestStore and
+// IngestCore objects, not a Package target): the time of one duplicate look-up as a library grows
+// to 1k, 10k and 100k documents, in a real SQLite library file.
+//
+// Documents are synthetic but shaped like chapters: 900 words drawn with Zipf frequencies from a
+// real vocabulary (the words of the Debian and Python manuals of the evaluation set, most frequent
+// first), so they share common words and shingles as same-language texts do. Each is sketched by
+// `Fingerprinter` and claimed through `Library.claim`, as `ingest convert` does. A look-up is what
+// DocumentImporter asks of the library for each new document: the content key, the sketch index
+// (threshold library.revisionThreshold, 10 at most), the same title. Half the queries are noisy
+// copies (3 % of words replaced) of stored documents, half new documents. The peer, in the same
+// run: a linear scan scoring every stored sketch (what the index replaced).
+// Usage: lookup VOCABULARY_FILE LIBRARY_PATH [SIZES] [QUERIES]
+import Foundation
+import IngestCore
+import IngestStore
+
+let args = CommandLine.arguments
+let vocabulary = try! String(contentsOfFile: args[1], encoding: .utf8).split(separator: "\n").map(String.init)
+let path = args[2]
+let sizes = (args.count > 3 ? args[3] : "1000,10000,100000").split(separator: ",").compactMap { Int($0) }
+let queryCount = args.count > 4 ? Int(args[4])! : 400
+
+struct Rng: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
+var rng = Rng(state: 19)
+// Zipf(1) over the vocabulary, by inverting its cumulative weights.
+let cumulative: [Double] = {
+    var c = [Double](), s = 0.0
+    for i in 0..<vocabulary.count { s += 1 / Double(i + 1); c.append(s) }
+    return c.map { $0 / s }
+}()
+func word() -> String {
+    let u = Double.random(in: 0..<1, using: &rng)
+    var lo = 0, hi = cumulative.count - 1
+    while lo < hi { let mid = (lo + hi) / 2; if cumulative[mid] < u { lo = mid + 1 } else { hi = mid } }
+    return vocabulary[lo]
+}
+func document(_ n: Int = 900) -> [String] { (0..<n).map { _ in word() } }
+func entry(_ words: [String], id: String) -> LibraryEntry {
+    let text = words.joined(separator: " ")
+    let key = ContentKey.of(text)
+    // Titles as courses have them: a chapter number and a few words (rarely the same twice).
+    let title = "Chapitre \(id.filter(\.isNumber)) : " + words.prefix(3).joined(separator: " ")
+    return LibraryEntry(id: id, title: title, titleKey: ContentKey.title(title), fingerprint: String(key.hashValue, radix: 16) + id,
+                        basis: .content, sketch: Fingerprinter.sketch(key), sourceName: id + ".txt", outputPath: id + ".json")
+}
+
+// How alike two unrelated documents are (to compare with the real non-pairs of RESULTS.md).
+do {
+    var sims: [Double] = []
+    let sample = (0..<60).map { _ in Fingerprinter.sketch(ContentKey.of(document().joined(separator: " "))) }
+    for i in 0..<sample.count { for j in 0..<i { sims.append(Fingerprinter.similarity(sample[i], sample[j])) } }
+    sims.sort()
+    print(String(format: "unrelated synthetic documents: similarity median %.3f, p99 %.3f, max %.3f",
+                 sims[sims.count / 2], sims[sims.count * 99 / 100], sims.last!))
+}
+try? FileManager.default.removeItem(atPath: path)
+for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+let library = try! Library(path: path)
+var stored: [[String]] = []   // the words of a sample of stored documents, for noisy copies
+var allSketches: [[UInt32]] = []
+var count = 0
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
+
+print("size     insert/doc   cold open+index   lookup median (index)      p99        linear scan median   scan/lookup   noisy copies found")
+for size in sizes {
+    let t0 = now(), before = count
+    while count < size {
+        let words = document()
+        let e = entry(words, id: "doc\(count)")
+        _ = try! library.claim(e)
+        allSketches.append(e.sketch)
+        if count % 50 == 0 { stored.append(words) }
+        count += 1
+    }
+    let insert = (now() - t0) / Double(max(1, size - before))
+    // A new process's first look-up loads the index from SQLite.
+    let t1 = now()
+    let fresh = try! Library(path: path)
+    _ = try! fresh.nearDuplicateList(of: allSketches[0], threshold: 0.5, limit: 10)
+    let cold = now() - t1
+    var times: [Double] = [], scans: [Double] = [], indexTimes: [Double] = []
+    var found = 0
+    var queries: [[UInt32]] = []
+    for q in 0..<queryCount {
+        let words: [String]
+        if q % 2 == 0 {
+            var copy = stored[Int.random(in: 0..<stored.count, using: &rng)]
+            for _ in 0..<(copy.count * 3 / 100) { copy[Int.random(in: 0..<copy.count, using: &rng)] = word() }
+            words = copy
+        } else {
+            words = document()
+        }
+        let e = entry(words, id: "query\(q)")
+        let s = now()
+        _ = try! fresh.document(withFingerprint: e.fingerprint)
+        let i0 = now()
+        let near = try! fresh.nearDuplicateList(of: e.sketch, threshold: 0.5, limit: 10)
+        indexTimes.append(now() - i0)
+        _ = try! fresh.documents(withTitleKey: e.titleKey)
+        times.append(now() - s)
+        if q % 2 == 0, let best = near.first, best.similarity >= 0.8 { found += 1 }
+        queries.append(e.sketch)
+    }
+    // The peer after the look-ups, not between them: its pass over every sketch would empty the
+    // caches the index works in.
+    for sketch in queries.prefix(60) {
+        let l = now()
+        var best = 0.0
+        for stored in allSketches { best = max(best, Fingerprinter.similarity(sketch, stored)) }
+        scans.append(now() - l)
+        if best > 2 { print(best) }  // keeps the scan from being optimized away
+    }
+    let p99 = times.sorted()[times.count * 99 / 100]
+    print(String(format: "%-8d %8.1f µs   %10.1f ms     %8.1f µs (%6.1f µs)   %8.1f µs   %12.1f µs   %9.0f×     %d/%d",
+                 size, insert * 1e6, cold * 1e3, median(times) * 1e6, median(indexTimes) * 1e6, p99 * 1e6, median(scans) * 1e6,
+                 median(scans) / median(times), found, queryCount / 2))
+}
