@@ -22,6 +22,9 @@ let package = Package(
         .target(name: "CLazyLoad", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "CTesseract", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "CHeif", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // hunspell (libhunspell-dev's header), opened on the first doubtful-word check of OCR'd or
+        // auto-caption text: a born-digital conversion never maps it.
+        .target(name: "CHunspell", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["nettle-dev"])]),
@@ -45,6 +48,10 @@ let package = Package(
         // The parts of `ingest watch`: inotify watcher, polling scanner, stability gate,
         // completeness check, arrival order. The watch loop itself belongs to the runtime.
         .target(name: "IngestWatch", dependencies: ["IngestCore", "CInotify"]),
+        // Doubtful words of OCR'd and auto-caption text (hunspell dictionaries, OCR confusions,
+        // the document's own words as context), and the subject guess (word lists as data).
+        .target(name: "IngestSpell", dependencies: ["IngestCore", "CHunspell"],
+                resources: [.embedInCode("Subjects/subjects-fr.txt"), .embedInCode("Subjects/subjects-en.txt")]),
 
         // MARK: Extractors
         .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler"]),
@@ -56,7 +63,7 @@ let package = Package(
         // MARK: Runner and CLI
         .target(name: "IngestPipeline", dependencies: [
             "IngestCore", "IngestDigest", "IngestStore", "IngestPDF", "IngestOCR",
-            "IngestOffice", "IngestAudio", "IngestYouTube", "IngestHTTP",
+            "IngestOffice", "IngestAudio", "IngestYouTube", "IngestHTTP", "IngestSpell",
         ]),
         // The runtime: document readers (in process, or worker processes with hard limits), and the
         // loops of convert and watch over them. The CLI knows only it (and what it re-exports).
@@ -81,6 +88,7 @@ let package = Package(
         .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),
         .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestTestSupport"]),
         .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestTestSupport"]),
+        .testTarget(name: "IngestSpellTests", dependencies: ["IngestSpell", "IngestOCR", "IngestTestSupport"]),
         .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestTestSupport"]),
         .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"]),
         .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"], exclude: ["Fixtures"]),

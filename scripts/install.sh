@@ -31,6 +31,9 @@ main_packages=(
   zlib1g-dev libsqlite3-dev nettle-dev
   # Tesseract's language data: French, English, orientation and script detection.
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd
+  # Doubtful words of OCR'd and auto-caption text: hunspell (opened on first use) and its
+  # French and English (American, British) dictionaries (/usr/share/hunspell).
+  libhunspell-dev hunspell-fr hunspell-en-us hunspell-en-gb
   # The dictionaries `ingest qa` counts words and lost accents with (/usr/share/dict).
   wfrench wamerican wbritish
 )

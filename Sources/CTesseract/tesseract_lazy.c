@@ -26,6 +26,7 @@
     V(TessMonitorSetCancelThis, (ETEXT_DESC *m, void *this_), (m, this_)) \
     V(TessMonitorSetDeadlineMSecs, (ETEXT_DESC *m, int deadline), (m, deadline)) \
     F(TessPolyBlockType, TessPageIteratorBlockType, (const TessPageIterator *h), (h)) \
+    F(BOOL, TessPageIteratorBoundingBox, (const TessPageIterator *h, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom), (h, level, left, top, right, bottom)) \
     F(float, TessResultIteratorConfidence, (const TessResultIterator *h, TessPageIteratorLevel level), (h, level)) \
     V(TessResultIteratorDelete, (TessResultIterator *h), (h)) \
     F(TessPageIterator *, TessResultIteratorGetPageIterator, (TessResultIterator *h), (h)) \

@@ -44,10 +44,12 @@ public struct ImageExtractor: Extractor {
             warnings.append(context.warning(.ocrPagesCapped, ["cap": String(cap), "pages": PageAssembly.ranges(leftOut)]))
             records += leftOut.map { PageRecord(number: $0, classification: .imageOnly, skipped: true) }
         }
-        return Extraction(blocks: assembly.blocks, pages: records, warnings: warnings, cover: cover,
-                          thinTextReason: assembly.thinTextReason, visionPages: assembly.visionPages,
-                          pagesRead: pageNumber, pagesOCRed: assembly.pagesOCRed,
-                          meanOCRConfidence: assembly.meanConfidence)
+        var extraction = Extraction(blocks: assembly.blocks, pages: records, warnings: warnings, cover: cover,
+                                    thinTextReason: assembly.thinTextReason, visionPages: assembly.visionPages,
+                                    pagesRead: pageNumber, pagesOCRed: assembly.pagesOCRed,
+                                    meanOCRConfidence: assembly.meanConfidence)
+        extraction.ocrWords = assembly.words
+        return extraction
     }
 
     /// The first photo itself is the document's cover when a browser can show it as is.

@@ -12,6 +12,7 @@ struct PageAssembly {
     var meanConfidence: Double?
     var thinTextReason: ErrorCode?
     var visionPages: [Int] = []
+    var words: [OCRWord] = []
 
     init(_ outcomes: [PageOutcome], context: ExtractionContext, classification: (Int) -> PageRecord.Classification? = { _ in .imageOnly }) {
         let low = context.config.ocr.lowConfidenceBelow
@@ -36,6 +37,7 @@ struct PageAssembly {
                 }
                 record.characters = characters
                 allConfidences += page.wordConfidences
+                words += page.words.map { OCRWord(text: $0.text, page: outcome.number, confidence: $0.confidence, box: $0.box) }
                 if page.quarterTurns != 0 {
                     warnings.append(context.warning(.ocrPageRotated, ["page": String(outcome.number),
                                                                       "degrees": String(page.quarterTurns * 90)], page: outcome.number))

@@ -23,6 +23,12 @@ public enum PagePreview {
     /// Page `page` (1-based) of `url` as image bytes, or nil when the file is neither a PDF nor an
     /// image that can be decoded (the caller shows its text alone).
     public static func image(of url: URL, page: Int = 1, longSide: Int = 1000, format: Format = .jpeg(quality: 80)) -> Data? {
+        picture(of: url, page: page, longSide: longSide, format: format)?.data
+    }
+
+    /// The same, with the picture's size in pixels.
+    public static func picture(of url: URL, page: Int = 1, longSide: Int = 1000,
+                               format: Format = .jpeg(quality: 80)) -> (data: Data, width: Int, height: Int)? {
         guard page >= 1, longSide >= 16, let pix = try? decode(url, page: page, longSide: longSide) else { return nil }
         let scaled = fit(pix, longSide: longSide)
         var out: UnsafeMutablePointer<UInt8>?
@@ -34,7 +40,7 @@ public enum PagePreview {
         }
         guard rc == 0, let out else { return nil }
         defer { free(out) }
-        return Data(bytes: out, count: size)
+        return (Data(bytes: out, count: size), scaled.width, scaled.height)
     }
 
     private static func decode(_ url: URL, page: Int, longSide: Int) throws -> PageImage {

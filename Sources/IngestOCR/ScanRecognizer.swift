@@ -38,6 +38,7 @@ public struct ScanRecognizer: PageRecognizing {
 
         var result = extraction
         result.blocks = ScanRecognizer.merge(extraction.blocks, assembly.blocks)
+        result.ocrWords = extraction.ocrWords + assembly.words
         var records = Dictionary((extraction.pages ?? []).map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         for r in assembly.records {
             var merged = records[r.number] ?? PageRecord(number: r.number)

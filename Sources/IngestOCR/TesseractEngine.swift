@@ -8,6 +8,13 @@ struct RecognizedParagraph: Sendable, Equatable {
     var confidence: Double
 }
 
+/// One word: its text as read, confidence (0–100) and box as fractions of the image.
+struct RecognizedWord: Sendable, Equatable {
+    var text: String
+    var confidence: Double
+    var box: [Double]
+}
+
 /// What one page gave: paragraphs in reading order and every word's confidence (0–100).
 struct RecognizedPage: Sendable, Equatable {
     var paragraphs: [RecognizedParagraph] = []
@@ -15,6 +22,8 @@ struct RecognizedPage: Sendable, Equatable {
     /// The words read with a confidence under `lowConfidenceBelow` (at most `lowConfidenceKept`),
     /// as read: what a person checking the page should look at first.
     var lowConfidenceSample: [String] = []
+    /// Every word with its confidence and box (fractions of the recognised image), in reading order.
+    var words: [RecognizedWord] = []
     /// Clockwise quarter turns applied after orientation detection (0 when upright).
     var quarterTurns = 0
 
@@ -121,7 +130,7 @@ final class TesseractEngine: @unchecked Sendable {
         let rc = TessBaseAPIRecognize(handle, monitor)
         if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
         guard rc == 0 else { throw IngestError(.ocrEngineFailed, ["reason": "Recognize returned \(rc)"], page: page) }
-        return collect(lowConfidenceBelow: lowConfidenceBelow)
+        return collect(lowConfidenceBelow: lowConfidenceBelow, width: pix.width, height: pix.height)
     }
 
     private func timeLimit(_ seconds: Double, _ page: Int) -> IngestError {
@@ -134,7 +143,7 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// Paragraphs the way `TessBaseAPIGetUTF8Text` assembles the page text (image and line
     /// blocks left out), so our text equals the `tesseract` command's.
-    private func collect(lowConfidenceBelow: Double) -> RecognizedPage {
+    private func collect(lowConfidenceBelow: Double, width: Int, height: Int) -> RecognizedPage {
         var page = RecognizedPage()
         if let confs = TessBaseAPIAllWordConfidences(handle) {
             var i = 0
@@ -154,28 +163,35 @@ final class TesseractEngine: @unchecked Sendable {
             TessDeleteText(c)
             page.paragraphs.append(RecognizedParagraph(text: text, confidence: Double(TessResultIteratorConfidence(ri, RIL_PARA))))
         } while TessResultIteratorNext(ri, RIL_PARA) != 0
-        page.lowConfidenceSample = lowConfidenceWords(below: lowConfidenceBelow)
+        page.words = words(width: width, height: height)
+        page.lowConfidenceSample = Array(page.words.lazy.filter {
+            // A lone `:` or `—` read with low confidence says nothing a person can check.
+            $0.confidence < lowConfidenceBelow
+                && $0.text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        }.map(\.text).prefix(Self.lowConfidenceKept))
         return page
     }
 
     static let lowConfidenceKept = 100
 
     /// A second walk, word by word (the paragraph walk cannot give word confidences with their
-    /// text): cheap beside recognition.
-    private func lowConfidenceWords(below threshold: Double) -> [String] {
+    /// text): every word with its confidence and box, cheap beside recognition.
+    private func words(width: Int, height: Int) -> [RecognizedWord] {
         guard let ri = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(ri) }
-        var words: [String] = []
+        let pi = TessResultIteratorGetPageIterator(ri)
+        let w = Double(max(1, width)), h = Double(max(1, height))
+        func fraction(_ v: Int32, _ of: Double) -> Double { (min(max(Double(v) / of, 0), 1) * 10_000).rounded() / 10_000 }
+        var words: [RecognizedWord] = []
         repeat {
-            guard Double(TessResultIteratorConfidence(ri, RIL_WORD)) < threshold,
-                  let c = TessResultIteratorGetUTF8Text(ri, RIL_WORD) else { continue }
-            let word = String(cString: c)
+            guard let c = TessResultIteratorGetUTF8Text(ri, RIL_WORD) else { continue }
+            let text = String(cString: c)
             TessDeleteText(c)
-            // A lone `:` or `—` read with low confidence says nothing a person can check.
-            if word.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
-                words.append(word)
-            }
-        } while words.count < Self.lowConfidenceKept && TessResultIteratorNext(ri, RIL_WORD) != 0
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            let box = TessPageIteratorBoundingBox(pi, RIL_WORD, &left, &top, &right, &bottom) != 0
+                ? [fraction(left, w), fraction(top, h), fraction(right, w), fraction(bottom, h)] : []
+            words.append(RecognizedWord(text: text, confidence: Double(TessResultIteratorConfidence(ri, RIL_WORD)), box: box))
+        } while TessResultIteratorNext(ri, RIL_WORD) != 0
         return words
     }
 

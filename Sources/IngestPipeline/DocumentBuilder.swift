@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import IngestDigest
+import IngestSpell
 
 /// The fingerprint's digest is SHA-256, fed piece by piece.
 extension SHA256Digest: StreamingDigest {}
@@ -70,10 +71,22 @@ struct DocumentBuilder {
                                 provenance: provenance, pages: e.pages, metadata: e.metadata,
                                 warnings: r.read.warnings + e.warnings)
         }
+        var timings = timings
+        var lap = Stopwatch()
+        // Only OCR'd and auto-caption text is checked: a born-digital document never opens hunspell.
+        var doubt: Doubt?
+        if blocks.contains(where: { DoubtFinder.isChecked($0.provenance) }) {
+            var options = DoubtFinder.Options()
+            options.lowConfidenceBelow = config.ocr.lowConfidenceBelow
+            doubt = DoubtFinder(documentLanguage: documentLanguage, options: options)
+                .find(blocks: blocks, ocrWords: results.map(\.extraction.ocrWords))
+            timings["doubt"] = lap.lap()
+        }
+        let subject = SubjectGuesser.guess(title: title, text: content)
         return ImportedDocument(id: Self.documentID(fingerprint), title: title, titleSource: titleSource,
                                 language: documentLanguage, text: text, blocks: blocks, sources: sources,
-                                readiness: readiness, fingerprint: fingerprint, timings: timings,
-                                pipelineVersion: Pipeline.version, createdAt: Timestamp.iso8601())
+                                readiness: readiness, fingerprint: fingerprint, doubt: doubt, subject: subject,
+                                timings: timings, pipelineVersion: Pipeline.version, createdAt: Timestamp.iso8601())
     }
 
     /// The blocks' text lines separated by blank lines, built in one buffer of the exact size (a

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import IngestDigest
+import IngestOCR
 import IngestStore
 
 /// Imports one unit, every step after the other: read (check, sniff, hash), skip check, the
@@ -170,6 +171,7 @@ public struct DocumentImporter: Sendable {
             if let cover = results.lazy.compactMap(\.extraction.cover).first {
                 document.cover = try writeCover(cover, next: outputURL)
             }
+            let images = try writeVisionImages(&document, results: results, outputURL: outputURL)
             document.timings["write"] = lap.lap()
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind. A document that is not ready is reported, never handed on (SPEC §5, §7).
@@ -179,6 +181,54 @@ public struct DocumentImporter: Sendable {
             }
             let pretty = pipeline.config.output.pretty
             try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
+            Self.removeStaleVisionImages(beside: outputURL, keeping: images)
+    }
+
+    /// The longest side of a page image for a vision model (SPEC §5).
+    static let visionLongSide = 1600
+
+    /// When the document is not ready, or short with text the extractors found thin (illegible
+    /// writing, empty pages), its vision pages (at most `readiness.visionPageCap`) as JPEG files
+    /// beside the document (`NAME.page-3.jpg`; `NAME.s2-page-3.jpg` in a lesson of several
+    /// sources), named in `readiness.visionImages`. Returns the file names written.
+    func writeVisionImages(_ document: inout ImportedDocument, results: [SourceResult], outputURL: URL) throws -> Set<String> {
+        let readiness = document.readiness
+        let thin = readiness.status == .notReady || (readiness.status == .short && results.contains { $0.extraction.thinTextReason != nil })
+        guard thin else { return [] }
+        let pairs = results.indices.flatMap { i in results[i].extraction.visionPages.map { (source: i, page: $0) } }
+            .prefix(pipeline.config.readiness.visionPageCap)
+        guard !pairs.isEmpty else { return [] }
+        let stem = outputURL.deletingPathExtension().lastPathComponent
+        let dir = outputURL.deletingLastPathComponent()
+        var images: [VisionImage] = []
+        for (source, page) in pairs {
+            let input = results[source].read.input
+            guard !input.files.isEmpty else { continue }
+            // A group of photos: page N is the Nth file; a PDF or a multi-page TIFF: page N of it.
+            let (file, filePage) = input.files.count > 1 && page <= input.files.count ? (input.files[page - 1], 1) : (input.files[0], page)
+            guard let picture = PagePreview.picture(of: file, page: filePage, longSide: Self.visionLongSide, format: .jpeg(quality: 85)) else { continue }
+            let name = stem + (results.count > 1 ? ".s\(source + 1)-page-\(page).jpg" : ".page-\(page).jpg")
+            try OutputWriter.write(picture.data, to: dir.appendingPathComponent(name, isDirectory: false))
+            images.append(VisionImage(source: source, page: page, path: name, width: picture.width, height: picture.height,
+                                      byteSize: picture.data.count))
+        }
+        document.readiness.visionImages = images.isEmpty ? nil : images
+        return Set(images.map(\.path))
+    }
+
+    /// Removes page images an earlier run wrote for this document that this run did not write
+    /// (the document became ready, or other pages are offered now).
+    static func removeStaleVisionImages(beside outputURL: URL, keeping: Set<String>) {
+        let stem = outputURL.deletingPathExtension().lastPathComponent
+        let dir = outputURL.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
+        for name in names where name.hasPrefix(stem + ".") && name.hasSuffix(".jpg") && !keeping.contains(name) {
+            let middle = name.dropFirst(stem.count + 1).dropLast(4)   // "page-3" or "s2-page-3"
+            let parts = middle.split(separator: "-")
+            let isPage = (parts.count == 2 && parts[0] == "page" && Int(parts[1]) != nil)
+                || (parts.count == 3 && parts[0].hasPrefix("s") && Int(parts[0].dropFirst()) != nil && parts[1] == "page" && Int(parts[2]) != nil)
+            if isPage { unlink(dir.appendingPathComponent(name).path) }
+        }
     }
 
     static func isNonEmptyFile(_ url: URL) -> Bool {

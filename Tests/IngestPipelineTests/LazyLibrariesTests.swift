@@ -6,7 +6,7 @@ import XCTest
 /// the built `ingest` does not list them in DT_NEEDED, so a text file or a PDF with a text
 /// layer never maps them (nor the ≈45 libraries they pull in), and a scan or a WMA does.
 final class LazyLibrariesTests: XCTestCase {
-    static let lazyLibraries = ["libtesseract", "liblept", "libheif", "libtag"]
+    static let lazyLibraries = ["libtesseract", "liblept", "libheif", "libtag", "libhunspell-1.7"]
     var dir: TemporaryDirectory!
 
     override func setUpWithError() throws { dir = try TemporaryDirectory("lazy") }

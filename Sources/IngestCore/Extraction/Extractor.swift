@@ -66,6 +66,9 @@ public struct Extraction: Sendable, Equatable {
     public var pagesRead: Int?
     public var pagesOCRed: Int?
     public var meanOCRConfidence: Double?
+    /// Every word OCR read, in reading order with its confidence and box: the doubtful-word check
+    /// finds each word of the text here. Empty for text that was not OCR'd.
+    public var ocrWords: [OCRWord] = []
 
     public init(blocks: [Block] = [], title: TitleCandidate? = nil, language: String? = nil,
                 metadata: [String: JSONValue] = [:], pages: [PageRecord]? = nil, warnings: [Warning] = [],
@@ -83,6 +86,20 @@ public struct Extraction: Sendable, Equatable {
         var seen: [Provenance] = []
         for b in blocks where !seen.contains(b.provenance) { seen.append(b.provenance) }
         return seen
+    }
+}
+
+/// One word as the OCR engine read it.
+public struct OCRWord: Sendable, Equatable {
+    public var text: String
+    /// 1-based page of the source.
+    public var page: Int
+    /// 0–100.
+    public var confidence: Double
+    /// `[left, top, right, bottom]` as fractions of the recognised page image.
+    public var box: [Double]
+    public init(text: String, page: Int, confidence: Double, box: [Double]) {
+        self.text = text; self.page = page; self.confidence = confidence; self.box = box
     }
 }
 

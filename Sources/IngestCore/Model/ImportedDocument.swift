@@ -23,6 +23,11 @@ public struct ImportedDocument: Codable, Sendable, Equatable {
     public var duplicateOf: DuplicateRef?
     public var possibleDuplicates: [DuplicateRef]
     public var cover: Cover?
+    /// Words of OCR'd and auto-caption text that lesson generation must not trust as read (absent
+    /// when the document has no such text). The text itself is never rewritten.
+    public var doubt: Doubt?
+    /// The school subject the title and opening text point to, when two of its keywords appear.
+    public var subject: SubjectGuess?
     /// Milliseconds spent per stage (`sniff`, `extract`, `ocr`, `normalize`, `readiness`, …).
     public var timings: [String: Double]
     public var pipelineVersion: String
@@ -31,12 +36,13 @@ public struct ImportedDocument: Codable, Sendable, Equatable {
     public init(schemaVersion: Int = ImportedDocument.currentSchemaVersion, id: String, title: String,
                 titleSource: String, language: String, text: String, blocks: [Block], sources: [SourceRecord],
                 readiness: Readiness, fingerprint: Fingerprint, duplicateOf: DuplicateRef? = nil,
-                possibleDuplicates: [DuplicateRef] = [], cover: Cover? = nil, timings: [String: Double] = [:],
+                possibleDuplicates: [DuplicateRef] = [], cover: Cover? = nil, doubt: Doubt? = nil,
+                subject: SubjectGuess? = nil, timings: [String: Double] = [:],
                 pipelineVersion: String, createdAt: String) {
         self.schemaVersion = schemaVersion; self.id = id; self.title = title; self.titleSource = titleSource
         self.language = language; self.text = text; self.blocks = blocks; self.sources = sources
         self.readiness = readiness; self.fingerprint = fingerprint; self.duplicateOf = duplicateOf
-        self.possibleDuplicates = possibleDuplicates; self.cover = cover; self.timings = timings
+        self.possibleDuplicates = possibleDuplicates; self.cover = cover; self.doubt = doubt; self.subject = subject; self.timings = timings
         self.pipelineVersion = pipelineVersion; self.createdAt = createdAt
     }
 }
@@ -246,12 +252,96 @@ public struct Readiness: Codable, Sendable, Equatable {
     public var message: String?
     /// Pages whose images can be offered to a vision model (at most the configured number).
     public var visionPages: [Int]?
+    /// Those pages' images, written beside the document (JPEG, long side at most 1600 px).
+    public var visionImages: [VisionImage]?
 
     public init(status: Status, characters: Int, reason: ErrorCode? = nil, message: String? = nil,
-                visionPages: [Int]? = nil) {
+                visionPages: [Int]? = nil, visionImages: [VisionImage]? = nil) {
         self.status = status; self.characters = characters; self.reason = reason; self.message = message
-        self.visionPages = visionPages
+        self.visionPages = visionPages; self.visionImages = visionImages
     }
+}
+
+/// One page image for a vision model, saved beside the document's JSON.
+public struct VisionImage: Codable, Sendable, Equatable {
+    /// Index into `sources` and 1-based page of that source.
+    public var source: Int
+    public var page: Int
+    /// Path relative to the document's JSON (`NAME.page-3.jpg`, `NAME.s2-page-3.jpg`).
+    public var path: String
+    public var mimeType: String
+    public var width: Int
+    public var height: Int
+    public var byteSize: Int
+    public init(source: Int, page: Int, path: String, mimeType: String = "image/jpeg", width: Int, height: Int, byteSize: Int) {
+        self.source = source; self.page = page; self.path = path; self.mimeType = mimeType
+        self.width = width; self.height = height; self.byteSize = byteSize
+    }
+}
+
+/// The doubtful words of a document's OCR'd and auto-caption text.
+public struct Doubt: Codable, Sendable, Equatable {
+    /// Language of the dictionary words were checked against (`fr`, `en`), absent when none was
+    /// available (then only OCR confidence decides).
+    public var dictionary: String?
+    /// Words of OCR'd and auto-caption text that were checked.
+    public var wordsChecked: Int
+    public var tokens: [DoubtfulToken]
+    /// Doubtful words beyond the cap, not listed.
+    public var omitted: Int?
+    public init(dictionary: String?, wordsChecked: Int, tokens: [DoubtfulToken], omitted: Int? = nil) {
+        self.dictionary = dictionary; self.wordsChecked = wordsChecked; self.tokens = tokens; self.omitted = omitted
+    }
+}
+
+/// A word as read that may be a misreading, with where it is and what it may have been.
+public struct DoubtfulToken: Codable, Sendable, Equatable {
+    public enum Reason: String, Codable, Sendable, CaseIterable {
+        /// Tesseract's confidence in the word is under `ocr.lowConfidenceBelow`.
+        case lowConfidence
+        /// Not in the dictionary, while one or two edits from words that are.
+        case notInDictionary
+        /// Digits inside a word that reads as a dictionary word with letters instead (`c1asse`).
+        case digitInWord
+    }
+    /// The word exactly as it stands in its block's text.
+    public var text: String
+    /// Index into `blocks`, and the word's UTF-16 offset in that block's text.
+    public var block: Int
+    public var offset: Int
+    /// Index into `sources`.
+    public var source: Int
+    public var provenance: Provenance
+    /// For OCR: the 1-based page and the word's box as fractions of the page image
+    /// (`[left, top, right, bottom]`, 0–1) when the engine's word was found.
+    public var page: Int?
+    public var box: [Double]?
+    /// For captions: the cue's start and end in seconds.
+    public var start: Double?
+    public var end: Double?
+    /// OCR word confidence (0–100).
+    public var confidence: Double?
+    public var reasons: [Reason]
+    /// What the word may have been, the likeliest first (the one its neighbours call for).
+    public var candidates: [String]
+
+    public init(text: String, block: Int, offset: Int, source: Int, provenance: Provenance, page: Int? = nil,
+                box: [Double]? = nil, start: Double? = nil, end: Double? = nil, confidence: Double? = nil,
+                reasons: [Reason], candidates: [String]) {
+        self.text = text; self.block = block; self.offset = offset; self.source = source; self.provenance = provenance
+        self.page = page; self.box = box; self.start = start; self.end = end; self.confidence = confidence
+        self.reasons = reasons; self.candidates = candidates
+    }
+}
+
+/// A guess of the lesson's subject, from its title and opening text.
+public struct SubjectGuess: Codable, Sendable, Equatable {
+    /// A stable code: `mathematics`, `physics`, `chemistry`, `biology`, `history`, `geography`,
+    /// `languages`, `philosophy`, `economics`, `computerScience`, `law`, `medicine`, …
+    public var code: String
+    /// The distinct keywords of that subject found (at least two), as listed.
+    public var keywords: [String]
+    public init(code: String, keywords: [String]) { self.code = code; self.keywords = keywords }
 }
 
 /// SPEC §6: the content fingerprint and the title key.

@@ -1,0 +1,107 @@
+import CHunspell
+import Foundation
+import IngestCore
+
+/// A hunspell dictionary (`fr`, `en`), opened once per process and shared: hunspell is opened
+/// with dlopen on first use (CHunspell), so only a document with OCR'd or auto-caption text maps
+/// it. A hunspell handle is not thread-safe: every call holds the dictionary's lock.
+public final class SpellDictionary: @unchecked Sendable {
+    public let language: String
+    public let name: String
+    private let handle: OpaquePointer
+    /// The words already looked up (a page repeats its words; a lookup costs 5–50 µs).
+    private var known: [String: Bool] = [:]
+    private let lock = NSLock()
+
+    /// Where Debian installs hunspell dictionaries; `DICPATH` (hunspell's own variable) first.
+    static var searchPath: [String] {
+        let env = ProcessInfo.processInfo.environment["DICPATH"].map { $0.split(separator: ":").map(String.init) } ?? []
+        return env + ["/usr/share/hunspell", "/usr/share/myspell/dicts"]
+    }
+
+    /// The dictionaries a language's words are looked up in: its own first, then the variants
+    /// and the other language (a French course quotes English terms, an English one is British
+    /// or American).
+    public static func names(for language: String) -> [String] {
+        switch language {
+        case "fr": ["fr_FR", "en_US", "en_GB"]
+        case "en": ["en_US", "en_GB", "fr_FR"]
+        default: []
+        }
+    }
+
+    /// The Debian package with a dictionary.
+    public static func package(for name: String) -> String {
+        switch name {
+        case "fr_FR", "fr": "hunspell-fr"
+        case "en_GB": "hunspell-en-gb"
+        default: "hunspell-en-us"
+        }
+    }
+
+    private init(language: String, name: String, handle: OpaquePointer) {
+        self.language = language
+        self.name = name
+        self.handle = handle
+    }
+
+    deinit { Hunspell_destroy(handle) }
+
+    private static let openedLock = NSLock()
+    nonisolated(unsafe) private static var opened: [String: SpellDictionary?] = [:]
+
+    /// The dictionary `name` (`fr_FR`, `en_US`), opened once per process; nil when hunspell or the
+    /// dictionary is not installed (the check then relies on OCR confidence alone), or when the
+    /// dictionary is not UTF-8 (Debian's fr and en are).
+    public static func shared(_ name: String) -> SpellDictionary? {
+        openedLock.lock()
+        defer { openedLock.unlock() }
+        if let known = opened[name] { return known }
+        let made = open(name)
+        opened[name] = made
+        return made
+    }
+
+    /// Whether hunspell itself can be loaded (libhunspell-1.7.so.0).
+    public static var isAvailable: Bool { ingest_hunspell_load() == 1 }
+
+    private static func open(_ name: String) -> SpellDictionary? {
+        let fm = FileManager.default
+        for dir in searchPath {
+            let aff = dir + "/" + name + ".aff", dic = dir + "/" + name + ".dic"
+            guard fm.fileExists(atPath: aff), fm.fileExists(atPath: dic) else { continue }
+            guard isAvailable, let h = Hunspell_create(aff, dic) else { return nil }
+            let encoding = Hunspell_get_dic_encoding(h).map { String(cString: $0) } ?? ""
+            // Words are passed as UTF-8: a dictionary in another encoding would misjudge every accent.
+            guard encoding.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" else {
+                Hunspell_destroy(h)
+                continue
+            }
+            return SpellDictionary(language: String(name.prefix(2)), name: name, handle: h)
+        }
+        return nil
+    }
+
+    /// True when hunspell accepts `word` as written (its own case rules: `Paris`, `ADN`).
+    public func spells(_ word: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let k = known[word] { return k }
+        let k = Hunspell_spell(handle, word) != 0
+        if known.count < 200_000 { known[word] = k }
+        return k
+    }
+
+    /// hunspell's suggestions (slow: 50–300 ms a word with the French dictionary).
+    public func suggestions(_ word: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        let n = Hunspell_suggest(handle, &list, word)
+        guard n > 0, list != nil else { return [] }
+        var out: [String] = []
+        for i in 0..<Int(n) { if let p = list![i] { out.append(String(cString: p)) } }
+        Hunspell_free_list(handle, &list, n)
+        return out
+    }
+}
