@@ -142,6 +142,12 @@ public struct DocumentImporter: Sendable {
                 document.cover = try writeCover(cover, next: outputURL)
             }
             document.timings["write"] = lap.lap()
+            // Reproducible: nothing of the clock in what is handed on or written (the outcome keeps
+            // the time it took).
+            if pipeline.config.output.reproducible {
+                document.timings = [:]
+                document.createdAt = Timestamp.reproducible()
+            }
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind, and a retry reuses the same idempotency key (the document id).
             try Sink(config: pipeline.config, lineOutput: pipeline.lineOutput).handOff(document, outputURL: outputURL)
