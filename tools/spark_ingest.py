@@ -18,6 +18,7 @@ seconds. `--master` defaults to local-cluster[2,1,1024] (two executor JVMs on th
 on a cluster, give `spark://…`, `yarn` or `k8s://…` and paths every executor sees.
 """
 import argparse
+import hashlib
 import json
 import os
 import shlex
@@ -52,7 +53,7 @@ def main():
     p.add_argument("--corpus", required=True, help="the folder to convert (seen by every executor)")
     p.add_argument("--out", required=True, help="the output folder (shared by every executor)")
     p.add_argument("--master", default="local-cluster[2,1,1024]")
-    p.add_argument("--partitions", type=int, default=0, help="default: 4 per executor")
+    p.add_argument("--partitions", type=int, default=0, help="default: 16 per executor")
     p.add_argument("--executors", type=int, default=0, help="executors to wait for (default: from a local-cluster master)")
     p.add_argument("--results", help="write every result line here")
     p.add_argument("--merged", help="write the merged results here (one line per distinct document)")
@@ -83,7 +84,11 @@ def main():
     while executors and sc._jsc.sc().getExecutorMemoryStatus().size() - 1 < executors and time.time() < deadline:
         time.sleep(0.1)
     ready = time.time()
-    partitions = a.partitions or max(1, 4 * max(1, executors))
+    # Requests in a hashed order, many small partitions: the costly documents of one folder (a
+    # box of scans to OCR) are spread over every executor, and Spark gives the next partition to
+    # whichever executor is free. A partition costs one worker start (milliseconds).
+    plan.sort(key=lambda line: hashlib.sha256(line.encode()).hexdigest())
+    partitions = a.partitions or max(1, min(len(plan), 16 * max(1, executors)))
     command = shlex.join([ingest, "worker", "--root", corpus, "--out", out, "--concurrency", "1", "--quiet"]
                          + shlex.split(a.worker_args))
 
