@@ -53,6 +53,7 @@ test_packages=(
   coreutils              # SHA256DigestTests: sha256sum
   libc6                  # TesseractEngineTests: glibc's malloc checker, libc_malloc_debug.so.0
   chromium chromium-driver python3-selenium  # BrowserReportTests: the HTML report in headless Chromium
+  openjdk-17-jre-headless  # SparkWorkerTests: Apache Spark (PySpark, below) runs ingest worker on two executors
 )
 
 packages=("${main_packages[@]}")
@@ -78,6 +79,13 @@ if $tests; then
   if ! "$venv/bin/python3" -c "import rapidfuzz, jsonschema, selenium" 2>/dev/null; then
     /usr/bin/python3 -m venv --system-site-packages "$venv" >&2
     "$venv/bin/pip" install -q --disable-pip-version-check rapidfuzz >&2
+  fi
+  # PySpark for SparkWorkerTests (tools/spark_ingest.py in local-cluster mode): a venv of its own,
+  # ~360 MB (Spark's jars), so the tools venv stays small.
+  spark_venv=.build/spark-venv
+  if ! "$spark_venv/bin/python3" -c "import pyspark" 2>/dev/null; then
+    /usr/bin/python3 -m venv "$spark_venv" >&2
+    "$spark_venv/bin/pip" install -q --disable-pip-version-check 'pyspark>=3.5,<3.6' >&2
   fi
 fi
 

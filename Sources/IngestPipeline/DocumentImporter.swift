@@ -173,6 +173,12 @@ public struct DocumentImporter: Sendable {
             }
             let images = try writeVisionImages(&document, results: results, outputURL: outputURL)
             document.timings["write"] = lap.lap()
+            // Reproducible: nothing of the clock in what is handed on or written (the outcome keeps
+            // the time it took).
+            if pipeline.config.output.reproducible {
+                document.timings = [:]
+                document.createdAt = Timestamp.reproducible()
+            }
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind. A document that is not ready is reported, never handed on (SPEC §5, §7).
             if document.readiness.status != .notReady {

@@ -33,7 +33,7 @@ public enum Runtime {
     /// Starts one worker now, unless documents will be read in this process.
     public static func prestart() -> Prestarted {
         guard ProcessInfo.processInfo.environment[inProcessVariable] != "1" else { return Prestarted(worker: nil) }
-        return Prestarted(worker: try? SubprocessReader.spawn(executable: WorkerProcess.currentExecutable, arguments: ["worker"],
+        return Prestarted(worker: try? SubprocessReader.spawn(executable: WorkerProcess.currentExecutable, arguments: [WorkerServer.command],
                                                              environment: ProcessInfo.processInfo.environment))
     }
 

@@ -32,9 +32,9 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     static let sampleInterval = 0.05
 
     /// - Parameters:
-    ///   - executable/arguments: how to start a worker (default: this executable, `worker`).
+    ///   - executable/arguments: how to start a worker (default: this executable, `_reader`).
     ///   - prestarted: a worker already started (`Runtime.prestart`), given its configuration now.
-    init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = ["worker"],
+    init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = [WorkerServer.command],
          environment: [String: String] = ProcessInfo.processInfo.environment, prestarted: WorkerProcess?) {
         self.hello = hello
         self.slots = max(1, slots)
@@ -53,7 +53,7 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         }
     }
 
-    public convenience init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = ["worker"],
+    public convenience init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = [WorkerServer.command],
                             environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.init(hello: hello, slots: slots, executable: executable, arguments: arguments, environment: environment, prestarted: nil)
     }

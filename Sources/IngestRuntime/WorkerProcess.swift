@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import IngestCore
 
-/// A worker process: this executable again (`ingest worker`), talking over its fd 3. Started
+/// A worker process: this executable again (`ingest _reader`), talking over its fd 3. Started
 /// with posix_spawn and reaped with wait4 — no polling (Foundation's `Process.waitUntilExit`
 /// slept ~50 ms after every worker's exit).
 final class WorkerProcess: @unchecked Sendable {

@@ -4,11 +4,14 @@ import Glibc
 import IngestCore
 import IngestPipeline
 
-/// The worker side (`ingest worker`): reads its configuration from the channel on fd 3, opens
+/// The worker side (`ingest _reader`, hidden; the user-facing `ingest worker` is `WorkerRun`):
+/// reads its configuration from the channel on fd 3, opens
 /// the library, says it is ready, then reads one unit per request and answers with its stages,
 /// its `jsonl` lines and its outcome. It dies with its supervisor (a `kill -9` of `ingest
 /// convert` leaves no worker behind writing files), and exits when the channel closes.
 public enum WorkerServer {
+    /// The hidden command a supervisor starts its worker processes with (never typed by hand).
+    public static let command = "_reader"
     /// The supervisor's pid, set in the worker's environment.
     static let supervisorVariable = "INGEST_SUPERVISOR_PID"
     /// Fault injection for the tests: the worker crashes (SIGSEGV) on the unit whose name contains it.
@@ -28,7 +31,7 @@ public enum WorkerServer {
         let channel = WorkerChannel(fd: channelDescriptor)
         guard case .frame(let first) = channel.receive(timeout: nil), first.kind == .hello,
               let hello = try? JSONDecoder().decode(WorkerHello.self, from: first.payload) else {
-            FileHandle.standardError.write(Data("ingest worker: started without a supervisor (it is started by ingest convert/watch)\n".utf8))
+            FileHandle.standardError.write(Data("ingest \(command): started without a supervisor (it is started by ingest convert, watch, qa and worker)\n".utf8))
             return 2
         }
         // A backstop against one huge allocation that the supervisor's sampling would see too late:

@@ -6,7 +6,7 @@ import IngestCore
 /// command-line overrides (`--set path=value` and the named flags), validated like the file.
 enum ConfigLoading {
     static let valuedFlags: Set<String> = ["--config", "--set", "--concurrency", "--lang", "--sink", "--library"]
-    static let booleanFlags: Set<String> = ["--network"]
+    static let booleanFlags: Set<String> = ["--network", "--reproducible"]
 
     static func load(_ args: Arguments) throws -> (PipelineConfig, String) {
         var overrides: [(path: String, value: JSONValue)] = []
@@ -21,6 +21,7 @@ enum ConfigLoading {
         if let s = args.value("--sink") { overrides.append(("sink.kind", .string(s))) }
         if let l = args.value("--library") { overrides.append(("library.path", .string(l))) }
         if args.has("--network") { overrides.append(("youtube.network", .bool(true))) }
+        if args.has("--reproducible") { overrides.append(("output.reproducible", .bool(true))) }
         let env = ProcessInfo.processInfo.environment
         var file: URL? = nil
         if let c = args.value("--config") { file = URL(fileURLWithPath: c) }

@@ -24,6 +24,8 @@ enum ConvertCommand {
                          what stays pending is sent by the next run or `ingest deliver`), none
       --lang fr|en       language of messages
       --network          allow the YouTube caption request (off by default)
+      --reproducible     documents without timings, createdAt from SOURCE_DATE_EPOCH (else
+                         1970-01-01): the bytes `ingest worker` writes for the same sources
       --separate-photos  numbered photos of one folder (IMG_1.jpg, IMG_2.jpg…) are separate
                          documents, not the pages of one lesson
       --jsonl            print one JSON event per document on standard output

@@ -21,6 +21,8 @@ Commands:
   watch INBOX --out DIR       watch a folder and convert every document dropped into it
   qa CORPUS [--html FILE]     measure how well a corpus is read (against expected texts)
   deliver [--out DIR]         send what the HTTP sink still has pending (idempotent)
+  worker [--shard I/N]        convert requests read on standard input, one JSON result line
+                              each (for Spark, Slurm arrays, Kubernetes Indexed Jobs)
   youtube URL --preview       check a YouTube link and preview its captions
   config                      show, check or explain the configuration (pipeline.json)
   help [COMMAND]              this help, or a command's
@@ -43,9 +45,12 @@ case "watch":
 case "qa":
     let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
     status = QaCommand.run(argv, prestarted: prestarted)
-// Started by convert, watch and qa, never by hand: reads documents for them over fd 3.
-case "worker": status = WorkerServer.serve()
 case "deliver": status = DeliverCommand.run(argv)
+case "worker":
+    let prestarted = argv.contains("--help") || argv.contains("-h") || argv.contains("--plan") ? nil : Runtime.prestart()
+    status = WorkerCommand.run(argv, prestarted: prestarted)
+// Started by convert, watch, qa and worker, never by hand: reads documents for them over fd 3.
+case WorkerServer.command: status = WorkerServer.serve()
 case "youtube": status = YouTubeCommand.run(argv)
 case "config": status = ConfigCommand.run(argv)
 case "help", "--help", "-h":
@@ -53,6 +58,7 @@ case "help", "--help", "-h":
     case "convert": print(ConvertCommand.help)
     case "qa": print(QaCommand.help)
     case "deliver": print(DeliverCommand.help)
+    case "worker": print(WorkerCommand.help)
     case "youtube": print(YouTubeCommand.help)
     case "config": print(ConfigCommand.help)
     default: print(help)

@@ -107,7 +107,8 @@ enum EmbeddedSchemas {
       "type": "object", "additionalProperties": false,
       "properties": {
         "directory": { "type": ["string", "null"], "minLength": 1 },
-        "pretty": { "type": "boolean" }
+        "pretty": { "type": "boolean" },
+        "reproducible": { "description": "documents without timings, createdAt from SOURCE_DATE_EPOCH (else 1970-01-01): the same sources give the same bytes (ingest worker always)", "type": "boolean" }
       }
     },
     "sink": {
@@ -199,7 +200,8 @@ enum EmbeddedSchemas {
   },
   "output": {
     "directory": null,
-    "pretty": true
+    "pretty": true,
+    "reproducible": false
   },
   "sink": {
     "kind": "sheet",

@@ -92,6 +92,10 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
     public struct Output: Codable, Sendable, Equatable {
         public var directory: String? = nil
         public var pretty = true
+        /// Documents whose bytes depend only on the sources, the pipeline version and the
+        /// configuration: no `timings`, and `createdAt` from `SOURCE_DATE_EPOCH` (else 1970-01-01)
+        /// — what `ingest worker` writes, so a retry or another machine writes the same bytes.
+        public var reproducible = false
         public init() {}
     }
     public struct Sink: Codable, Sendable, Equatable {

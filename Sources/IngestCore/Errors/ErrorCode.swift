@@ -62,6 +62,7 @@ extension ErrorCode {
     public static let readerCrashed: ErrorCode = "run.crashed"
     public static let memoryLimit: ErrorCode = "run.memory"
     public static let workerUnavailable: ErrorCode = "run.workerUnavailable"
+    public static let workerBadRequest: ErrorCode = "worker.badRequest"
     public static let duplicate: ErrorCode = "library.duplicate"
     public static let possibleDuplicateTitle: ErrorCode = "library.sameTitle"          // warning
     public static let libraryUnavailable: ErrorCode = "library.unavailable"

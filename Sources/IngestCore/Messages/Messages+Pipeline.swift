@@ -16,6 +16,9 @@ extension MessageCatalog {
         .workerUnavailable: .init(
             fr: "Le lecteur de documents n'a pas pu démarrer : {reason}",
             en: "The document reader could not start: {reason}"),
+        .workerBadRequest: .init(
+            fr: "Requête illisible (ligne {line}) : {reason}. Une requête est un chemin, ou un objet JSON avec path, paths ou sources, et out, lesson, ref, options.",
+            en: "Unreadable request (line {line}): {reason}. A request is a path, or a JSON object with path, paths or sources, and out, lesson, ref, options."),
         .duplicate: .init(
             fr: "Ce contenu a déjà été importé : « {title} » ({source}).",
             en: "This content was already imported: “{title}” ({source})."),

@@ -10,4 +10,11 @@ public enum Timestamp {
         func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
+
+    /// The time reproducible outputs carry: `SOURCE_DATE_EPOCH` (seconds, the reproducible-builds
+    /// convention) when it is set, else the Unix epoch — never the clock.
+    public static func reproducible(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let seconds = environment["SOURCE_DATE_EPOCH"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        return iso8601(Date(timeIntervalSince1970: max(0, seconds)))
+    }
 }

@@ -1,0 +1,390 @@
+import Foundation
+import IngestCore
+import IngestDigest
+import IngestPipeline
+
+/// `ingest worker`'s loop over the runtime, for distributed engines (Spark's `RDD.pipe`, Slurm
+/// arrays, Kubernetes Indexed Jobs): requests come one per line, results go one JSON line per
+/// document, in the order of the requests. Documents are read by the same `DocumentReader` as
+/// `convert` (worker processes with the same hard limits, the same pipeline) and written
+/// reproducibly (`output.reproducible`): the same source, pipeline version and configuration
+/// give the same document id and the same bytes, on any machine, however often it is retried.
+/// An error is a result (a failed line with its code and message), never the end of the loop.
+public struct WorkerRun: Sendable {
+    public let reader: any DocumentReader
+    public let outputDirectory: URL
+    /// Relative request paths are read from here; source names and output names are relative to
+    /// it, as `ingest convert ROOT` names them.
+    public let root: URL
+    public let shard: Shard
+    public let language: MessageLanguage
+    /// Numbered photos of one folder are the pages of one document (folder requests).
+    public var groupsPhotos = true
+
+    public init(reader: any DocumentReader, outputDirectory: URL, root: URL, shard: Shard = .all, language: MessageLanguage) {
+        self.reader = reader
+        self.outputDirectory = outputDirectory.standardizedFileURL
+        self.root = root.standardizedFileURL
+        self.shard = shard
+        self.language = language
+    }
+
+    /// What a run did.
+    public struct Counts: Sendable, Equatable {
+        public var requests = 0
+        public var results = 0
+        public var failed = 0
+        /// Documents of other shards, passed over without a result.
+        public var otherShards = 0
+        /// The error that stopped every read (the worker could not start, the library cannot be
+        /// opened): every later request got it as its result.
+        public var fatal: IngestError?
+    }
+
+    /// One document to read, or a result known without reading.
+    enum Job: Sendable {
+        case read(ImportUnit, skipsDone: Bool)
+        /// `key` decides its shard, as a unit's output name does.
+        case answer(DocumentOutcome, key: String)
+
+        var shardKey: String {
+            switch self {
+            case .read(let unit, _): return unit.outputName
+            case .answer(_, let key): return key
+            }
+        }
+    }
+
+    /// A job and the request it comes from.
+    struct Item: Sendable {
+        var sequence: Int
+        var line: Int
+        var ref: JSONValue?
+        var job: Job
+    }
+
+    /// Reads requests from `nextLine` until it returns nil; `emit` gets each result line (without
+    /// its newline), in request order, from one thread at a time.
+    public func run(nextLine: () -> String?, emit: @escaping @Sendable (Data) -> Void) -> Counts {
+        let queue = ItemQueue(capacity: max(4, reader.slots * 4))
+        let emitter = OrderedEmitter(emit)
+        let tally = Tally()
+        let fatal = FatalBox()
+        let slots = max(1, reader.slots)
+        let group = DispatchGroup()
+        for slot in 0..<slots {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                defer { group.leave() }
+                while let item = queue.take() {
+                    var outcome: DocumentOutcome
+                    var lines: [Data] = []
+                    switch item.job {
+                    case .answer(let o, _): outcome = o
+                    case .read(let unit, let skipsDone):
+                        if let error = fatal.error {
+                            outcome = .failure(sources: unit.sources.map(\.name), error, language: language)
+                        } else {
+                            let box = LineBox()
+                            do {
+                                outcome = try reader.read(unit, slot: slot, skipsDone: skipsDone,
+                                                          events: ReadEvents(line: { box.append($0) }))
+                                lines = box.lines
+                            } catch {
+                                let e = IngestError.wrap(error)
+                                fatal.set(e)
+                                outcome = .failure(sources: unit.sources.map(\.name), e, language: language)
+                            }
+                        }
+                    }
+                    tally.add(outcome)
+                    emitter.put(item.sequence, result(outcome, item: item, documents: lines))
+                }
+            }
+        }
+        var sequence = 0
+        var number = 0
+        var counts = Counts()
+        while let text = nextLine() {
+            number += 1
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            counts.requests += 1
+            let (ref, jobs) = plan(trimmed, line: number)
+            for job in jobs {
+                if !shard.contains(job.shardKey) { counts.otherShards += 1; continue }
+                queue.put(Item(sequence: sequence, line: number, ref: ref, job: job))
+                sequence += 1
+            }
+        }
+        queue.close()
+        group.wait()
+        reader.close()
+        counts.results = tally.results
+        counts.failed = tally.failed
+        counts.fatal = fatal.error
+        return counts
+    }
+
+    // MARK: Requests
+
+    static let requestKeys: Set<String> = ["path", "paths", "sources", "out", "lesson", "ref", "options"]
+    static let optionKeys: Set<String> = ["force", "separatePhotos"]
+
+    /// A request line's jobs: a path (a file is one document; a folder, the documents `ingest
+    /// convert` would make of it), or a JSON object (see `ingest worker --help`).
+    func plan(_ text: String, line: Int) -> (JSONValue?, [Job]) {
+        func bad(_ reason: String, ref: JSONValue? = nil) -> (JSONValue?, [Job]) {
+            (ref, [.answer(.failure(sources: [], IngestError(.workerBadRequest, ["line": String(line), "reason": reason]),
+                                    language: language), key: text)])
+        }
+        guard text.hasPrefix("{") else { return (nil, planPaths([text], lesson: nil, out: nil, force: false, photos: groupsPhotos)) }
+        guard let json = try? JSONValue.parse(text), let object = json.objectValue else { return bad("not JSON") }
+        let ref = object["ref"]
+        if let unknown = object.keys.sorted().first(where: { !Self.requestKeys.contains($0) }) { return bad("unknown key \(unknown)", ref: ref) }
+        let options = object["options"]?.objectValue ?? [:]
+        if object["options"] != nil && object["options"]?.objectValue == nil { return bad("options is not an object", ref: ref) }
+        if let unknown = options.keys.sorted().first(where: { !Self.optionKeys.contains($0) }) { return bad("unknown option \(unknown)", ref: ref) }
+        for key in ["force", "separatePhotos"] where options[key] != nil && options[key]?.boolValue == nil {
+            return bad("option \(key) is not true or false", ref: ref)
+        }
+        for key in ["out", "lesson"] where object[key] != nil && object[key]?.stringValue == nil && object[key] != .null {
+            return bad("\(key) is not a string", ref: ref)
+        }
+        let force = options["force"]?.boolValue ?? false
+        let photos = !(options["separatePhotos"]?.boolValue ?? !groupsPhotos)
+        let out = object["out"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        if let out, out.hasPrefix("/") || out.split(separator: "/").contains("..") { return bad("out must stay inside the output folder", ref: ref) }
+        let lesson = object["lesson"]?.stringValue
+        let given = ["path", "paths", "sources"].filter { object[$0] != nil }
+        guard given.count == 1 else { return bad("give one of path, paths or sources", ref: ref) }
+        switch given[0] {
+        case "path":
+            guard let p = object["path"]?.stringValue, !p.isEmpty else { return bad("path is not a string", ref: ref) }
+            return (ref, planPaths([p], lesson: lesson, out: out, force: force, photos: photos))
+        case "paths":
+            guard let list = object["paths"]?.arrayValue, !list.isEmpty else { return bad("paths is not a list of paths", ref: ref) }
+            let paths = list.compactMap(\.stringValue)
+            guard paths.count == list.count else { return bad("paths is not a list of paths", ref: ref) }
+            return (ref, planPaths(paths, lesson: lesson ?? "", out: out, force: force, photos: photos))
+        default:
+            guard let list = object["sources"]?.arrayValue, !list.isEmpty else { return bad("sources is not a list", ref: ref) }
+            var sources: [UnitSource] = []
+            for s in list {
+                guard let files = s["files"]?.arrayValue?.compactMap(\.stringValue), !files.isEmpty,
+                      files.count == s["files"]?.arrayValue?.count else { return bad("a source needs files (a list of paths)", ref: ref) }
+                let urls = files.map(resolve)
+                if let missing = urls.first(where: { !FileManager.default.fileExists(atPath: $0.path) }) {
+                    return (ref, [.answer(.failure(sources: files, IngestError(.fileNotFound, ["path": relativeName(missing)]), language: language),
+                                          key: out ?? Self.stem(relativeName(missing)))])
+                }
+                sources.append(UnitSource(files: urls, name: s["name"]?.stringValue ?? files.map { relativeName(resolve($0)) }.joined(separator: ", ")))
+            }
+            let name = out ?? lesson.map(InputPlanner.slug) ?? Self.stem(relativeName(resolve(list[0]["files"]![0]!.stringValue!)))
+            return (ref, [.read(ImportUnit(sources: sources, outputName: name, title: lesson), skipsDone: !force)])
+        }
+    }
+
+    /// Paths as `ingest convert` plans them, named relative to the root. `lesson` non-nil: all of
+    /// them one lesson (an empty title: the lesson is titled by its first source).
+    func planPaths(_ paths: [String], lesson: String?, out: String?, force: Bool, photos: Bool) -> [Job] {
+        let planner = InputPlanner(excluded: [outputDirectory], groupsPhotos: photos)
+        var jobs: [Job] = []
+        var sources: [UnitSource] = []
+        for path in paths {
+            let url = resolve(path)
+            let relative = relativeName(url)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                let loop = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+                jobs.append(.answer(.failure(sources: [relative], IngestError(loop ? .fileSymlinkLoop : .fileNotFound, ["path": relative]),
+                                             language: language, source: relative), key: out ?? Self.stem(relative)))
+                continue
+            }
+            if isDirectory.boolValue {
+                // The folder's documents, named as `ingest convert ROOT` names them: prefixed with
+                // the folder's path under the root.
+                let plan = planner.plan([url.path])
+                let prefix = relative == "." || relative.isEmpty || url == root ? "" : relative + "/"
+                for failure in plan.failures {
+                    jobs.append(.answer(.failure(sources: [prefix + failure.path], failure.error, language: language, source: prefix + failure.path),
+                                        key: Self.stem(prefix + failure.path)))
+                }
+                for var unit in plan.units {
+                    unit.outputName = prefix + unit.outputName
+                    unit.sources = unit.sources.map { s in
+                        s.files.count == 1 ? UnitSource(files: s.files, name: prefix + s.name, inlineText: s.inlineText) : s
+                    }
+                    if lesson != nil { sources += unit.sources } else { jobs.append(.read(unit, skipsDone: !force)) }
+                }
+            } else if lesson != nil {
+                sources.append(.file(url, name: relative))
+            } else {
+                jobs.append(.read(ImportUnit(sources: [.file(url, name: relative)], outputName: out ?? Self.stem(relative)), skipsDone: !force))
+            }
+        }
+        if let lesson, !sources.isEmpty {
+            let title = lesson.isEmpty ? nil : lesson
+            let name = out ?? title.map(InputPlanner.slug) ?? Self.stem(sources[0].name)
+            jobs.append(.read(ImportUnit(sources: sources, outputName: name, title: title), skipsDone: !force))
+        }
+        return jobs
+    }
+
+    func resolve(_ path: String) -> URL {
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
+    }
+
+    /// A path relative to the root when it lies under it, else its file name.
+    func relativeName(_ url: URL) -> String {
+        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        if url.path == root.path { return url.lastPathComponent }
+        return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.lastPathComponent
+    }
+
+    /// A path as a request gives it: relative to the root when it lies under it, else absolute.
+    func requestPath(_ url: URL) -> String {
+        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path
+    }
+
+    /// An output name as the planner gives it: without the extension (`NAME [ID].info.json` →
+    /// `NAME [ID]`).
+    static func stem(_ relative: String) -> String {
+        if relative.lowercased().hasSuffix(".info.json") { return String(relative.dropLast(".info.json".count)) }
+        let stem = (relative as NSString).deletingPathExtension
+        return stem.isEmpty ? relative : stem
+    }
+
+    /// `ingest worker --plan PATH...`: the requests that make, document for document, what
+    /// `ingest convert` makes of the paths (photos grouped, `NAME.lesson` folders, companion
+    /// files, unique output names), one JSON line each, paths relative to the root. Fed to
+    /// `ingest worker` (split any way: by lines, by `--shard`), they give the same documents.
+    /// The paths are those of a command line: relative to the current folder, as `convert`'s.
+    public func planRequests(_ paths: [String]) -> [Data] {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let paths = paths.map { $0.hasPrefix("/") ? $0 : cwd.appendingPathComponent($0).standardizedFileURL.path }
+        return planPaths(paths, lesson: nil, out: nil, force: false, photos: groupsPhotos).filter { shard.contains($0.shardKey) }.map { job in
+            var o: [String: JSONValue] = [:]
+            switch job {
+            case .read(let unit, _):
+                o["out"] = .string(unit.outputName)
+                if let title = unit.title { o["lesson"] = .string(title) }
+                o["sources"] = .array(unit.sources.map { s in
+                    .object(["files": .array(s.files.map { .string(requestPath($0)) }), "name": .string(s.name)])
+                })
+            case .answer(let outcome, _):
+                o["path"] = .string(outcome.sources.first ?? "")
+            }
+            return (try? StreamingJSONEncoder.encode(JSONValue.object(o), pretty: false)) ?? Data()
+        }
+    }
+
+    // MARK: Results
+
+    /// The outcome as a result line: its fields, plus the request's line number (`request`), its
+    /// `ref` when it had one, the SHA-256 of the document written (`sha256`: the merge key of
+    /// `docs/distributed.md`), and the documents themselves with the `jsonl` sink.
+    func result(_ outcome: DocumentOutcome, item: Item, documents: [Data]) -> Data {
+        let encoded = outcome.encoded ?? (try? StreamingJSONEncoder.encode(outcome, pretty: false)) ?? Data("{}".utf8)
+        var object = (try? JSONValue.parse(encoded))?.objectValue ?? [:]
+        object["request"] = .int(item.line)
+        if let ref = item.ref { object["ref"] = ref }
+        if let output = outcome.output, outcome.status == .succeeded || outcome.status == .skipped,
+           let data = FileManager.default.contents(atPath: outputDirectory.appendingPathComponent(output).path) {
+            object["sha256"] = .string(SHA256Digest.hex(of: data))
+        }
+        if let document = documents.last, let value = try? JSONValue.parse(document) { object["document"] = value }
+        return (try? StreamingJSONEncoder.encode(JSONValue.object(object), pretty: false)) ?? encoded
+    }
+}
+
+/// `--shard i/n`: the documents this worker reads, out of `n` workers given the same requests.
+/// A document belongs to shard `FNV-1a-64(its output name) mod n` — its path relative to the root
+/// (without extension), so every worker agrees without talking to the others, on any machine.
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public let index: Int
+    public let count: Int
+    public static let all = Shard(index: 0, count: 1)!
+
+    public init?(index: Int, count: Int) {
+        guard count >= 1, index >= 0, index < count else { return nil }
+        self.index = index; self.count = count
+    }
+
+    /// `i/n`, 0 ≤ i < n.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        self.init(index: i, count: n)
+    }
+
+    public func contains(_ key: String) -> Bool { count == 1 || Int(Self.hash(key) % UInt64(count)) == index }
+
+    /// FNV-1a, 64 bits, over the key's UTF-8 in NFC (a name typed on macOS, decomposed, lands in
+    /// the same shard).
+    public static func hash(_ key: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.precomposedStringWithCanonicalMapping.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return h
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// Requests waiting for a slot; the reading side blocks when it is full, so a million-line input
+/// is never held in memory.
+final class ItemQueue: @unchecked Sendable {
+    private var items: [WorkerRun.Item] = []
+    private var closed = false
+    private let capacity: Int
+    private let condition = NSCondition()
+    init(capacity: Int) { self.capacity = capacity }
+
+    func put(_ item: WorkerRun.Item) {
+        condition.lock(); defer { condition.unlock() }
+        while items.count >= capacity { condition.wait() }
+        items.append(item)
+        condition.broadcast()
+    }
+
+    func close() { condition.lock(); closed = true; condition.broadcast(); condition.unlock() }
+
+    func take() -> WorkerRun.Item? {
+        condition.lock(); defer { condition.unlock() }
+        while items.isEmpty && !closed { condition.wait() }
+        guard !items.isEmpty else { return nil }
+        let item = items.removeFirst()
+        condition.broadcast()
+        return item
+    }
+}
+
+/// Writes results in request order whatever order slots finish in.
+final class OrderedEmitter: @unchecked Sendable {
+    private var next = 0
+    private var waiting: [Int: Data] = [:]
+    private let lock = NSLock()
+    private let emit: @Sendable (Data) -> Void
+    init(_ emit: @escaping @Sendable (Data) -> Void) { self.emit = emit }
+
+    func put(_ sequence: Int, _ data: Data) {
+        lock.lock(); defer { lock.unlock() }
+        waiting[sequence] = data
+        while let d = waiting.removeValue(forKey: next) { emit(d); next += 1 }
+    }
+}
+
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var results = 0
+    private(set) var failed = 0
+    func add(_ o: DocumentOutcome) { lock.lock(); results += 1; if o.status == .failed { failed += 1 }; lock.unlock() }
+}
+
+final class LineBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Data] = []
+    func append(_ d: Data) { lock.lock(); stored.append(d); lock.unlock() }
+    var lines: [Data] { lock.lock(); defer { lock.unlock() }; return stored }
+}
