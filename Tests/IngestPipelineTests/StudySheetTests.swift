@@ -109,7 +109,8 @@ final class StudySheetTests: XCTestCase {
     func testJSONLinesSinkWritesReadyDocumentsOnStandardOutput() throws {
         let input = dir.url.appendingPathComponent("in"), out = dir.url.appendingPathComponent("out")
         for i in 0..<3 {
-            try dir.write("in/lecon-\(i).txt", String(repeating: "La leçon \(i) parle des volcans et de leurs éruptions. ", count: 5))
+            // Distinct texts: chapters that differ only by a number would be near-duplicates of each other.
+            try dir.write("in/lecon-\(i).txt", DistinctText.chapter(i, characters: 600))
         }
         try dir.write("in/court.txt", "Trop court.")
         let r = try IngestBinary.run(["convert", input.path, "--out", out.path, "--sink", "jsonl", "--quiet",
