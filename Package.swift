@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestTestSupport"]),
         .testTarget(name: "IngestSpellTests", dependencies: ["IngestSpell", "IngestOCR", "IngestTestSupport"]),
         .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestTestSupport"]),
-        .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"]),
+        .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestWatchTests", dependencies: ["IngestWatch", "IngestTestSupport"]),
         .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestTestSupport"]),

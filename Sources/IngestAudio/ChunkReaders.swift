@@ -79,7 +79,7 @@ enum ChunkReaders {
             throw list.isEmpty ? AudioError.truncated("WAV", "the fmt chunk") : AudioError.corrupt("WAV", "the fmt chunk")
         }
         info.codec = formatTag == 1 ? "pcm" : formatTag == 3 ? "pcmFloat" : formatTag == 0x55 ? "mp3" : "wav-0x" + String(formatTag, radix: 16)
-        if formatTag == 1 || formatTag == 3, let bits = info.bitsPerSample { info.bitrate = channels * bits * rate }
+        if formatTag == 1 || formatTag == 3, let bits = info.bitsPerSample { info.bitrate = product(channels, bits, rate) }
         else if byteRate > 0 { info.bitrate = byteRate * 8 }
         if let dataSize {
             if formatTag != 1 && formatTag != 3, let factSamples { info.duration = Double(factSamples) / Double(rate) }
@@ -160,7 +160,7 @@ enum ChunkReaders {
         }
         info.duration = Double(frames) / Double(rate)
         info.durationMethod = "header"
-        if let bits = info.bitsPerSample { info.bitrate = channels * bits * rate }
+        if let bits = info.bitsPerSample { info.bitrate = product(channels, bits, rate) }
         if !text.tagKeys.isEmpty { text.tagFormats = ["aiffText"] }
         info.fillGaps(from: text)
         return info
@@ -202,4 +202,12 @@ final class SliceSource: ByteSource {
         guard o >= 0, o < size, count > 0 else { return [] }
         return try base.read(at: offset + o, count: Int(min(Int64(count), size - o)))
     }
+}
+
+/// `a × b × c`, or nil when it overflows: header fields are the file's word, and a lying
+/// `fmt ` chunk (65,535 channels at 4 GHz, found by FuzzAudioTags) must not trap.
+func product(_ a: Int, _ b: Int, _ c: Int) -> Int? {
+    let (ab, o1) = a.multipliedReportingOverflow(by: b)
+    let (abc, o2) = ab.multipliedReportingOverflow(by: c)
+    return o1 || o2 ? nil : abc
 }
