@@ -9,7 +9,7 @@
 # the normal build. Seeds come from samples/ and ../shared/corpus (when present) and are copied into
 # .build-fuzz/corpus/TARGET, the working corpus that grows from run to run. Findings (crash-*,
 # timeout-*, leak-*, oom-*) land in .build-fuzz/findings/TARGET; each run appends one line to
-# .build-fuzz/fuzz-log.tsv: date, target, seconds, executions, coverage, findings.
+# .build-fuzz/fuzz-log.tsv: date, target, seconds (wall), executions, coverage, findings, CPU seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(FuzzSniffer FuzzTextDecoding FuzzConfig FuzzCaptions FuzzAudioTags FuzzXML FuzzZip FuzzOffice)
@@ -93,17 +93,18 @@ PY
                       max_len=262144 ;;
 esac
 
-log=$(mktemp)
+log=$(mktemp); cpu=$(mktemp)
 echo "fuzz.sh: $target for ${seconds}s, $(ls "$corpus" | wc -l) inputs in $corpus, findings in $findings" >&2
 set +e
-"$(binary "$target")" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
+/usr/bin/time -f '%U %S' -o "$cpu" "$(binary "$target")" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
   -artifact_prefix="$findings/" -print_final_stats=1 2>&1 | tee "$log" | grep -E '^#[0-9]+ +(DONE|pulse)|ERROR|SUMMARY|Test unit written' >&2
 status=${PIPESTATUS[0]}
 set -e
 execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | awk '{s+=$2} END {print s+0}')
 cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
 found=$(ls "$findings" | wc -l)
-printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "$execs" "${cov:-?}" "$found" >> .build-fuzz/fuzz-log.tsv
-rm -f "$log"
+cpu_seconds=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ {printf "%.0f", $1 + $2}' "$cpu")
+printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "$execs" "${cov:-?}" "$found" "${cpu_seconds:-?}" >> .build-fuzz/fuzz-log.tsv
+rm -f "$log" "$cpu"
 echo "fuzz.sh: $target: $execs executions, coverage ${cov:-?}, $found findings (exit $status)" >&2
 exit "$status"

@@ -9,6 +9,8 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <string.h>
 
 pid_t ingest_spawn_worker(const char *path, char *const argv[], char *const envp[], int channel_fd) {
     posix_spawn_file_actions_t actions;
@@ -44,6 +46,46 @@ pid_t ingest_spawn_worker(const char *path, char *const argv[], char *const envp
         if (flags >= 0) fcntl(channel_fd, F_SETFD, flags | FD_CLOEXEC);
     }
     return rc == 0 ? pid : -rc;
+}
+
+/// Threads of this process (entries of /proc/self/task), or -1.
+static int thread_count(void) {
+    DIR *d = opendir("/proc/self/task");
+    if (!d) return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) if (e->d_name[0] != '.') n++;
+    closedir(d);
+    return n;
+}
+
+pid_t ingest_fork_worker(int channel_fd) {
+    if (thread_count() != 1) return -EAGAIN;
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid != 0) return pid < 0 ? -errno : pid;
+    // The child: from here on only async-signal-safe calls until the worker's own code runs
+    // (the process is single-threaded, so that is a precaution, not a need).
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() != parent) _exit(0);
+    prctl(PR_SET_NAME, "ingest-reader", 0, 0, 0);
+    struct sigaction defaults;
+    memset(&defaults, 0, sizeof defaults);
+    defaults.sa_handler = SIG_DFL;
+    for (int s = 1; s < NSIG; s++) {
+        if (s == SIGKILL || s == SIGSTOP) continue;
+        sigaction(s, &defaults, NULL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    int null = open("/dev/null", O_RDONLY);
+    if (null >= 0 && null != 0) { dup2(null, 0); close(null); }
+    dup2(2, 1);
+    if (channel_fd != 3) dup2(channel_fd, 3);
+    int flags = fcntl(3, F_GETFD);
+    if (flags >= 0) fcntl(3, F_SETFD, flags & ~FD_CLOEXEC);
+    close_range(4, ~0U, 0);
+    return 0;
 }
 
 int ingest_die_with_parent(int signal, pid_t parent) {

@@ -30,9 +30,12 @@ public enum Runtime {
         let worker: WorkerProcess?
     }
 
-    /// Starts one worker now, unless documents will be read in this process.
+    /// Starts one worker now, unless documents will be read in this process. Called first thing
+    /// in a command, while the process has one thread, it forks (no second start of the
+    /// executable); otherwise it spawns `ingest _reader`.
     public static func prestart() -> Prestarted {
         guard ProcessInfo.processInfo.environment[inProcessVariable] != "1" else { return Prestarted(worker: nil) }
+        if let forked = WorkerProcess.forkHere() { return Prestarted(worker: forked) }
         return Prestarted(worker: try? SubprocessReader.spawn(executable: WorkerProcess.currentExecutable, arguments: [WorkerServer.command],
                                                              environment: ProcessInfo.processInfo.environment))
     }

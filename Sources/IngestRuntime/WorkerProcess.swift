@@ -40,6 +40,21 @@ final class WorkerProcess: @unchecked Sendable {
         return WorkerProcess(pid: pid, channel: WorkerChannel(fd: mine))
     }
 
+    /// Forks this process as a worker without exec, when it still has a single thread (at the top
+    /// of a command): the worker skips a second process start — loading this executable, the
+    /// Swift runtime's and the libraries' initialisation, ≈ 20 ms — and the command's own start
+    /// is all a one-document run pays. The child serves the channel (`WorkerServer.serve`) and
+    /// exits; it never returns here. Nil when the process already has threads or fork fails:
+    /// the caller spawns a worker instead.
+    static func forkHere() -> WorkerProcess? {
+        guard let (mine, theirs) = try? WorkerChannel.pair() else { return nil }
+        let pid = ingest_fork_worker(theirs)
+        if pid == 0 { exit(WorkerServer.serve(forked: true)) }
+        close(theirs)
+        guard pid > 0 else { close(mine); return nil }
+        return WorkerProcess(pid: pid, channel: WorkerChannel(fd: mine))
+    }
+
     /// The executable to start as a worker: this one.
     static var currentExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

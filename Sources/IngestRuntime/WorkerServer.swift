@@ -22,10 +22,11 @@ public enum WorkerServer {
     /// The channel's file descriptor in a worker.
     public static let channelDescriptor: Int32 = 3
 
-    /// Serves until the channel closes; returns the exit status.
-    public static func serve() -> Int32 {
+    /// Serves until the channel closes; returns the exit status. `forked`: this process is a fork
+    /// of its supervisor (`WorkerProcess.forkHere`), which already tied its life to the supervisor's.
+    public static func serve(forked: Bool = false) -> Int32 {
         let env = ProcessInfo.processInfo.environment
-        if let parent = env[supervisorVariable].flatMap(pid_t.init), ingest_die_with_parent(SIGKILL, parent) != 0 {
+        if !forked, let parent = env[supervisorVariable].flatMap(pid_t.init), ingest_die_with_parent(SIGKILL, parent) != 0 {
             return 0    // the supervisor is already gone
         }
         let channel = WorkerChannel(fd: channelDescriptor)

@@ -50,6 +50,45 @@ final class BatchRunTests: XCTestCase {
         XCTAssertEqual(String(decoding: r.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "6")
     }
 
+    /// The first worker is a fork of the command (no second start of the executable): it is
+    /// named `ingest-reader`, runs this same executable, and dies with the command on `kill -9`.
+    func testTheFirstWorkerIsAForkThatDiesWithTheCommand() throws {
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
+        try dir.write("in/stuck.txt", "Un texte que le lecteur ne finira jamais de lire.")
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["convert", input.path, "--out", out.path, "--library", library, "--quiet"]
+        p.environment = ProcessInfo.processInfo.environment.merging(["INGEST_CONFIG": "", "INGEST_FAULT_HANG_ON": "stuck"]) { _, b in b }
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        func children(of parent: Int32) -> [Int32] {
+            let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return all.compactMap(Int32.init).filter { pid in
+                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { return false }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                return fields.count > 2 && Int32(fields[1]) == parent
+            }
+        }
+        var worker: Int32?
+        for _ in 0..<200 where worker == nil { worker = children(of: p.processIdentifier).first; if worker == nil { usleep(20_000) } }
+        let pid = try XCTUnwrap(worker, "convert started no worker")
+        let comm = try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(comm, "ingest-reader")
+        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+        XCTAssertEqual(URL(fileURLWithPath: exe).resolvingSymlinksInPath().path, binary.resolvingSymlinksInPath().path)
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        var gone = false
+        for _ in 0..<100 where !gone {
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+            gone = state == nil || state == "Z"
+            if !gone { usleep(20_000) }
+        }
+        XCTAssertTrue(gone, "the worker \(pid) outlived its command")
+    }
+
     /// Kills a real run at seeded random moments (`kill -9` of the command, as a user would), 24
     /// times, then lets it finish: every document once, none lost, no half-written file, the
     /// summary and the library agree.

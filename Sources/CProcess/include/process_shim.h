@@ -7,6 +7,15 @@
 /// a C library prints can mix with the user's standard output). Returns the pid, or -errno.
 pid_t ingest_spawn_worker(const char *path, char *const argv[], char *const envp[], int channel_fd);
 
+/// Forks this process as a worker *without exec* — only while it has a single thread (a fork of
+/// a multi-threaded process may copy a lock held by another thread): returns -EAGAIN then, and the
+/// caller spawns instead. In the child: `channel_fd` becomes fd 3, every other descriptor above 2
+/// is closed, standard input is /dev/null, standard output goes to standard error, signal
+/// dispositions and mask are the defaults (the crash signals too: no Swift backtracer in a
+/// worker), it dies with this thread (PR_SET_PDEATHSIG) and is named `ingest-reader`. Returns the
+/// child's pid in the parent, 0 in the child, or -errno.
+pid_t ingest_fork_worker(int channel_fd);
+
 /// The calling process gets `signal` when its parent dies (prctl PR_SET_PDEATHSIG; variadic,
 /// hence here). Returns 0, or -1 when the parent is already gone (it is no longer `parent`).
 int ingest_die_with_parent(int signal, pid_t parent);
