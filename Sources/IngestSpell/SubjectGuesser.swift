@@ -5,7 +5,7 @@ import IngestCore
 /// keywords found, and only when it has at least two (one word proves nothing: « onde » may be a
 /// poem's). The keywords are data, French and English (`Subjects/subjects-*.txt`), read once.
 public enum SubjectGuesser {
-    /// How much of the text is read: the opening, where a course says what it is about.
+    /// How much of the text is read (Unicode scalars): the opening, where a course says what it is about.
     public static let openingCharacters = 3000
 
     struct Keyword {
@@ -54,25 +54,53 @@ public enum SubjectGuesser {
         return out
     }
 
+    /// Lower case, accents removed, `’` as `'`. Latin text is folded scalar by scalar from a table
+    /// made once with Foundation's folding (calling it on every text was most of a guess's cost);
+    /// a text with a scalar outside the table is folded by Foundation whole.
     static func fold(_ s: String) -> String {
-        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).replacingOccurrences(of: "’", with: "'")
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            let v = c.value
+            if v < 0x80 {
+                out.append(UInt8(v >= 0x41 && v <= 0x5A ? v + 0x20 : v))
+            } else if v == 0x2019 {
+                out.append(UInt8(ascii: "'"))
+            } else if v >= latinTableStart && v < latinTableEnd {
+                out += latinFolds[Int(v - latinTableStart)]
+            } else {
+                let folded = s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                return folded.contains("’") ? folded.replacingOccurrences(of: "’", with: "'") : folded
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Latin-1 Supplement, Latin Extended-A and -B: what Foundation folds each scalar to.
+    static let latinTableStart: UInt32 = 0x80, latinTableEnd: UInt32 = 0x250
+    static let latinFolds: [[UInt8]] = (latinTableStart..<latinTableEnd).map { v in
+        Array(String(Unicode.Scalar(v)!).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
     }
 
     /// The subject of a lesson titled `title` whose text begins with `text`, or nil.
     public static func guess(title: String, text: String) -> SubjectGuess? {
-        let opening = title + "\n" + String(text.prefix(openingCharacters))
+        let opening = title + "\n" + String(text.unicodeScalars.prefix(openingCharacters))
         // Words split at apostrophes too: « l'énergie » holds « énergie ».
-        let words = Tokenizer.tokens(fold(opening)).flatMap { $0.text.split(separator: "'").map(String.init) }
+        var words: [String] = []
+        for t in Tokenizer.tokens(fold(opening)) {
+            if t.text.utf8.contains(UInt8(ascii: "'")) { words += t.text.split(separator: "'").map(String.init) } else { words.append(t.text) }
+        }
         guard !words.isEmpty else { return nil }
         var first: [String: [Int]] = [:]
         for (i, w) in words.enumerated() { first[w, default: []].append(i) }
+        let prefixes = PrefixIndex(first)
         /// The text's word (or phrase) a keyword matches, or nil: distinct matches are counted, so
         /// one word of the text matching two keywords (`mole*`, `molécule*`) counts once.
         func occurs(_ k: Keyword) -> String? {
             if k.words.count == 1 {
                 let w = k.words[0]
                 if !k.prefix { return first[w] != nil ? w : nil }
-                return words.first { $0.hasPrefix(w) }
+                return prefixes.firstWord(withPrefix: w)
             }
             for start in first[k.words[0]] ?? [] where start + k.words.count <= words.count {
                 var ok = true

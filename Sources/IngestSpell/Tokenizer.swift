@@ -20,6 +20,11 @@ public struct WordToken: Sendable, Equatable {
 
 public enum Tokenizer {
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        // ASCII without Unicode's property tables (most of a text's scalars, and the tables cost).
+        if s.value < 0x80 {
+            let v = s.value
+            return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+        }
         let p = s.properties
         return p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
     }
@@ -35,7 +40,13 @@ public enum Tokenizer {
 
     /// Opening quotes and brackets do not decide where a sentence starts.
     static func isTransparent(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isWhitespace || s == "«" || s == "\"" || s == "“" || s == "(" || s == "[" || s == "\u{00A0}" || s == "\u{202F}"
+        isSpace(s) || s == "«" || s == "\"" || s == "“" || s == "(" || s == "[" || s == "\u{00A0}" || s == "\u{202F}"
+    }
+
+    /// White space, with ASCII answered without Unicode's property tables.
+    static func isSpace(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 0x80 { return s == " " || (s.value >= 0x09 && s.value <= 0x0D) }
+        return s.properties.isWhitespace
     }
 
     /// Scalar ranges of addresses (`https://…`, `www.…`, `name@host`): not words of a language.
@@ -43,10 +54,16 @@ public enum Tokenizer {
         var out: [Range<Int>] = []
         var i = 0
         while i < scalars.count {
-            while i < scalars.count, scalars[i].properties.isWhitespace { i += 1 }
+            while i < scalars.count, isSpace(scalars[i]) { i += 1 }
             let start = i
-            while i < scalars.count, !scalars[i].properties.isWhitespace { i += 1 }
-            guard i > start else { continue }
+            var mayBeAddress = false
+            while i < scalars.count, !isSpace(scalars[i]) {
+                // Every address form below holds one of these: most chunks are words, not built.
+                let c = scalars[i]
+                if c == ":" || c == "@" || c == "." || c == "<" { mayBeAddress = true }
+                i += 1
+            }
+            guard i > start, mayBeAddress else { continue }
             let chunk = String(String.UnicodeScalarView(scalars[start..<i]))
             if chunk.contains("://") || chunk.contains("@") || chunk.lowercased().hasPrefix("www.")
                 || chunk.lowercased().hasPrefix("<www.") || chunk.hasPrefix("<http") {
