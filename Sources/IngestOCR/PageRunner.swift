@@ -14,8 +14,15 @@ struct PageOutcome: Sendable {
     var result: Result<RecognizedPage, IngestError>
 }
 
-/// Recognises pages on `ocr.workers` threads, one engine each, pages handed out in order.
+/// Recognises pages on up to `ocr.workers` threads (0: the machine's cores), one engine each,
+/// pages handed out in order. Within a run (`context.cores` set) the first thread is the
+/// document's own core; every other thread reads a page only with a core it takes from the run's
+/// budget and gives back after that page, so OCR fills cores that other documents leave idle and
+/// makes way, a page later, for a document that starts on another slot.
 enum PageRunner {
+    /// How often a thread without a core looks for a free one.
+    static let coreWaitSeconds = 0.05
+
     static func run(_ jobs: [PageJob], context: ExtractionContext) throws -> [PageOutcome] {
         guard !jobs.isEmpty else { return [] }
         let config = context.config
@@ -25,11 +32,19 @@ enum PageRunner {
         try pool.withEngine { _ in }
         let state = RunState(count: jobs.count)
         let group = DispatchGroup()
-        for _ in 0..<workers {
+        for t in 0..<workers {
             group.enter()
+            let cores = t == 0 ? nil : context.cores
             let thread = Thread {
                 defer { group.leave() }
-                while let i = state.next() {
+                guard let cores else {
+                    while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, context: context)) }
+                    return
+                }
+                while !state.isExhausted {
+                    guard cores.tryTake() else { Thread.sleep(forTimeInterval: coreWaitSeconds); continue }
+                    defer { cores.giveBack() }
+                    guard let i = state.next() else { return }
                     state.store(i, recognize(jobs[i], pool: pool, context: context))
                 }
             }
@@ -73,6 +88,8 @@ enum PageRunner {
             defer { nextIndex += 1 }
             return nextIndex
         }
+        /// Every page handed out (some may still be being read).
+        var isExhausted: Bool { lock.lock(); defer { lock.unlock() }; return nextIndex >= results.count }
         func store(_ i: Int, _ r: Result<RecognizedPage, IngestError>) { lock.lock(); results[i] = r; lock.unlock() }
         func outcomes(_ jobs: [PageJob]) -> [PageOutcome] {
             lock.lock(); defer { lock.unlock() }

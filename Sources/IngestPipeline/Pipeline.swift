@@ -105,6 +105,9 @@ public struct Pipeline: Sendable {
     /// Where the `jsonl` sink writes its lines: standard output in this process, or the worker
     /// channel in a worker process (the supervisor then writes them when the document is done).
     public var lineOutput: @Sendable (Data) -> Void = { StandardOutput.shared.writeLine($0) }
+    /// The run's cores, shared with the other documents read at once (see `CoreBudget`); nil for
+    /// a library caller: OCR then uses `ocr.workers` threads.
+    public var cores: (any CoreBudget)?
 
     /// Opens (or creates) the SQLite library at `libraryPath` and builds a pipeline over it.
     public init(config: PipelineConfig, libraryPath: String, password: String? = nil, cacheDirectory: URL? = nil) throws {
@@ -122,7 +125,7 @@ public struct Pipeline: Sendable {
     var context: ExtractionContext {
         ExtractionContext(config: config, language: language, password: password,
                           deadline: Date().addingTimeInterval(config.limits.documentTimeLimitSeconds),
-                          cacheDirectory: cacheDirectory)
+                          cacheDirectory: cacheDirectory, cores: cores)
     }
 
     // MARK: Library use: one call, one document, nothing written.

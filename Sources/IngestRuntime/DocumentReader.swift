@@ -34,15 +34,21 @@ public protocol DocumentReader: Sendable {
 public final class InProcessReader: DocumentReader, @unchecked Sendable {
     public let importer: DocumentImporter
     public let slots: Int
+    /// The run's cores: one per document being read, the free ones lent to OCR pages.
+    public let cores: LocalCoreBudget
 
     public init(importer: DocumentImporter, slots: Int) {
         self.importer = importer
         self.slots = max(1, slots)
+        cores = LocalCoreBudget(capacity: self.slots)
     }
 
     public func read(_ unit: ImportUnit, slot: Int, skipsDone: Bool, events: ReadEvents) throws(IngestError) -> DocumentOutcome {
         var importer = self.importer
         importer.skipsDone = skipsDone
+        cores.take()
+        defer { cores.giveBack() }
+        importer.pipeline.cores = cores
         // The jsonl sink's lines are written as the document is handed off (the order of the
         // steps already guarantees nothing is handed on for a failed document).
         importer.pipeline.lineOutput = events.line

@@ -25,6 +25,9 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     /// Worker processes started so far (a recycled or killed worker is replaced by a new one).
     public var workersStarted: Int { lock.lock(); defer { lock.unlock() }; return started }
     private let lock = NSLock()
+    /// The run's cores: one per unit being read, the free ones lent to the OCR pages of a worker
+    /// that asks (`Frame.Kind.coreWanted`) and taken back when its unit ends, however it ends.
+    public let cores: LocalCoreBudget
     /// Extra seconds past the document limit before the kill, so the reader's own limit names the
     /// stage first when it can.
     static let grace = 2.0
@@ -42,6 +45,7 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         self.arguments = arguments
         self.environment = environment
         workers = Array(repeating: nil, count: self.slots)
+        cores = LocalCoreBudget(capacity: self.slots)
         // Slot 0's worker starts now, its start-up overlapping the caller's planning; the others
         // when their slot first reads: a run of one document never starts (and pays for) a second
         // process, and in a long run the delay falls on one document per slot.
@@ -112,6 +116,10 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
 
     public func read(_ unit: ImportUnit, slot: Int, skipsDone: Bool, events: ReadEvents) throws(IngestError) -> DocumentOutcome {
         let worker = try self.worker(for: slot)
+        // The unit's own core, and those lent to its OCR pages, come back however it ends.
+        var lent = 0
+        cores.take()
+        defer { for _ in 0...lent { cores.giveBack() } }
         let clock = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e6 }
         worker.channel.send(.read, WorkerRequest(unit: unit, skipsDone: skipsDone).encoded())
@@ -139,6 +147,12 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
                 switch f.kind {
                 case .stage: if let s = Stage(rawValue: String(decoding: f.payload, as: UTF8.self)) { events.stage(s) }
                 case .line: lines.append(f.payload)
+                case .coreWanted:
+                    let given = cores.tryTake()
+                    if given { lent += 1 }
+                    worker.channel.send(.coreGiven, Data([given ? 1 : 0]))
+                case .coreBack:
+                    if lent > 0 { lent -= 1; cores.giveBack() }
                 case .done:
                     guard var outcome = try? JSONDecoder().decode(DocumentOutcome.self, from: f.payload) else {
                         return end(worker, slot: slot, unit, IngestError(.internalError), ms: elapsed())

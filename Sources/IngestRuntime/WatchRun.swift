@@ -420,14 +420,21 @@ public final class WatchRun: @unchecked Sendable {
     /// that finishes takes its next unit at once instead of waiting for this loop to wake (the
     /// queue still decides the order of everything else until the last moment).
     private func dispatch() {
+        var taken: [(key: String, unit: ImportUnit)] = []
         lock.lock()
-        while jobs.count < free.count + reader.slots, let key = queue.pop() {
+        while jobs.count + taken.count < free.count + reader.slots, let key = queue.pop() {
             guard let unit = pendingUnits.removeValue(forKey: key) else { continue }
             reading.insert(key)
-            jobs.append((key, unit))
-            totals.queued = queue.count
-            observer?.report(.taken(unit, queued: queue.count))
+            taken.append((key, unit))
         }
+        totals.queued = queue.count
+        lock.unlock()
+        guard !taken.isEmpty else { return }
+        // Told before a slot can start them (so `taken` always comes before the document), and
+        // outside the lock: a slow reader of the events never holds up the slots' bookkeeping.
+        for (i, job) in taken.enumerated() { observer?.report(.taken(job.unit, queued: queue.count + taken.count - 1 - i)) }
+        lock.lock()
+        jobs.append(contentsOf: taken)
         lock.broadcast()
         lock.unlock()
     }

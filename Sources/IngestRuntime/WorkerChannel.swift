@@ -1,6 +1,7 @@
 import CProcess
 import Foundation
 import Glibc
+import IngestCore
 
 /// One message between the supervising process and a worker: a type byte and a payload.
 struct Frame: Sendable {
@@ -19,6 +20,12 @@ struct Frame: Sendable {
         case line = 0x4C            // L
         /// worker → supervisor: the document's outcome (JSON).
         case done = 0x44            // D
+        /// worker → supervisor: may one more OCR page be read at once? (see `CoreBudget`)
+        case coreWanted = 0x43      // C
+        /// supervisor → worker: the answer to `coreWanted`, one byte: 1 a core is lent, 0 none is free.
+        case coreGiven = 0x47       // G
+        /// worker → supervisor: a lent core is given back.
+        case coreBack = 0x42        // B
     }
     var kind: Kind
     var payload: Data
@@ -34,6 +41,9 @@ final class WorkerChannel: @unchecked Sendable {
     /// One receive buffer for the channel's life (a new 64 KB array per receive cost more than the
     /// message it carried).
     private var chunk = [UInt8](repeating: 0, count: 65536)
+    /// Frames are sent whole even from several threads (a worker's OCR threads ask for cores
+    /// while its main thread reports stages).
+    private let sendLock = NSLock()
 
     init(fd: Int32) { self.fd = fd }
     deinit { close(fd) }
@@ -57,6 +67,7 @@ final class WorkerChannel: @unchecked Sendable {
         let n = UInt32(payload.count)
         for i in 0..<4 { frame[1 + i] = UInt8((n >> (8 * UInt32(i))) & 0xFF) }
         frame.append(contentsOf: payload)
+        sendLock.lock(); defer { sendLock.unlock() }
         return frame.withUnsafeBytes { writeAll($0) }
     }
 
@@ -108,4 +119,27 @@ final class WorkerChannel: @unchecked Sendable {
         if start > 1 << 20 { buffer.removeSubrange(0..<start); start = 0 }
         return Frame(kind: kind, payload: payload)
     }
+}
+
+/// A worker's side of the run's core budget: each question crosses the channel to the supervisor,
+/// which holds the budget of every worker (`SubprocessReader`) and takes back what a dead worker
+/// held. Asked only while a unit is read, when nothing else reads the channel in the worker.
+final class ChannelCoreBudget: CoreBudget, @unchecked Sendable {
+    private let channel: WorkerChannel
+    private let lock = NSLock()
+    init(channel: WorkerChannel) { self.channel = channel }
+
+    func tryTake() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard channel.send(.coreWanted) else { return false }
+        while true {
+            switch channel.receive(timeout: nil) {
+            case .frame(let f) where f.kind == .coreGiven: return f.payload.first == 1
+            case .frame: continue   // nothing else is sent while a unit is read
+            case .timedOut, .closed: return false
+            }
+        }
+    }
+
+    func giveBack() { channel.send(.coreBack) }
 }

@@ -58,6 +58,7 @@ public enum WorkerServer {
         }
         var importer = DocumentImporter(pipeline: pipeline, outputDirectory: URL(fileURLWithPath: hello.outputDirectory))
         importer.pipeline.lineOutput = { channel.send(.line, $0) }
+        importer.pipeline.cores = ChannelCoreBudget(channel: channel)
         channel.send(.ready)
 
         let crashOn = env[crashTestVariable].flatMap { $0.isEmpty ? nil : $0 }

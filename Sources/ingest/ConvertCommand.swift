@@ -123,10 +123,13 @@ enum ConvertCommand {
         }
         let c = summary.counts
         if jsonl {
-            var event: [String: Any] = ["event": "summary", "total": c.total, "succeeded": c.succeeded, "notReady": c.notReady,
-                                        "duplicates": c.duplicates, "skipped": c.skipped, "failed": c.failed, "output": out.path]
-            if let d = summary.delivery { event["delivered"] = d.delivered; event["pending"] = d.pending; event["rejected"] = d.rejected }
-            display.emit(event)
+            var event: [String: JSONValue] = ["event": "summary", "total": .int(c.total), "succeeded": .int(c.succeeded),
+                                              "notReady": .int(c.notReady), "duplicates": .int(c.duplicates), "skipped": .int(c.skipped),
+                                              "failed": .int(c.failed), "output": .string(out.path)]
+            if let d = summary.delivery {
+                event["delivered"] = .int(d.delivered); event["pending"] = .int(d.pending); event["rejected"] = .int(d.rejected)
+            }
+            ProgressDisplay.emit(event)
         } else if !quiet {
             Terminal.error(report(summary, language: language))
         }

@@ -129,17 +129,17 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         switch report {
         case .started(let mode, let backlog):
-            emit(["event": "started", "inbox": inbox, "mode": mode, "backlog": backlog])
+            emit(["event": .string("started"), "inbox": .string(inbox), "mode": .string(mode), "backlog": .int(backlog)])
             line(language == .fr ? "Surveillance de \(inbox) (\(mode)) ; \(backlog) fichier(s) déjà là."
                                  : "Watching \(inbox) (\(mode)); \(backlog) file(s) already there.")
         case .notice(let e):
-            emit(["event": "notice", "code": e.code.rawValue, "message": e.message(language)])
+            emit(["event": .string("notice"), "code": .string(e.code.rawValue), "message": .string(e.message(language))])
             line("\(e.message(language)) [\(e.code)]", always: true)
         case .taken(let unit, let queued):
-            emit(["event": "taken", "sources": unit.sources.map(\.name), "queued": queued])
+            emit(["event": .string("taken"), "sources": .array(unit.sources.map { .string($0.name) }), "queued": .int(queued)])
         case .document(let o, let totals):
-            emit(ProgressDisplay.documentEvent(o).merging(["queued": totals.queued, "done": totals.done,
-                                                           "failed": totals.failed]) { a, _ in a })
+            emit(ProgressDisplay.documentEvent(o).merging(["queued": .int(totals.queued), "done": .int(totals.done),
+                                                           "failed": .int(totals.failed)]) { a, _ in a })
             let name = o.sources.joined(separator: " + ")
             switch o.status {
             case .failed: line("✗ \(name): \(o.error?.message ?? "") [\(o.error?.code.rawValue ?? "")]", always: true)
@@ -149,13 +149,13 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
             }
             status(totals)
         case .removed(let path):
-            emit(["event": "removed", "source": path])
+            emit(["event": .string("removed"), "source": .string(path)])
             line(language == .fr ? "− \(path) supprimé (son document est gardé)" : "− \(path) deleted (its document is kept)")
         case .incomplete(let path, let reason):
-            emit(["event": "incomplete", "source": path, "reason": reason])
+            emit(["event": .string("incomplete"), "source": .string(path), "reason": .string(reason)])
         case .stopped(let t):
-            emit(["event": "stopped", "done": t.done, "failed": t.failed, "notReady": t.notReady,
-                  "duplicates": t.duplicates, "skipped": t.skipped, "removed": t.removed])
+            emit(["event": .string("stopped"), "done": .int(t.done), "failed": .int(t.failed), "notReady": .int(t.notReady),
+                  "duplicates": .int(t.duplicates), "skipped": .int(t.skipped), "removed": .int(t.removed)])
             clearLocked()
             if !jsonl && !quiet {
                 Terminal.error(language == .fr
@@ -165,9 +165,8 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
         }
     }
 
-    private func emit(_ object: [String: Any]) {
-        guard jsonl, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
-        StandardOutput.shared.writeLine(data)
+    private func emit(_ object: [String: JSONValue]) {
+        if jsonl { ProgressDisplay.emit(object) }
     }
 
     /// One log line on standard error (above the status line on a terminal).

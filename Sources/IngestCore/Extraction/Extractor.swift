@@ -113,11 +113,14 @@ public struct ExtractionContext: Sendable {
     public var deadline: Date?
     /// A folder where an extractor may keep results between runs (YouTube steps), or nil.
     public var cacheDirectory: URL?
+    /// The run's cores (see `CoreBudget`): OCR reads more pages at once only with cores it takes
+    /// from it. nil (a library caller reading one document): `ocr.workers` threads, all at once.
+    public var cores: (any CoreBudget)?
 
     public init(config: PipelineConfig = PipelineConfig(), language: MessageLanguage = .current,
-                password: String? = nil, deadline: Date? = nil, cacheDirectory: URL? = nil) {
+                password: String? = nil, deadline: Date? = nil, cacheDirectory: URL? = nil, cores: (any CoreBudget)? = nil) {
         self.config = config; self.language = language; self.password = password; self.deadline = deadline
-        self.cacheDirectory = cacheDirectory
+        self.cacheDirectory = cacheDirectory; self.cores = cores
     }
 
     public var isPastDeadline: Bool { deadline.map { Date() >= $0 } ?? false }
