@@ -76,7 +76,8 @@ struct OCRNoise {
 /// Recall of misread words and the share of correct words flagged, over one noisy text.
 struct NoiseScore: CustomStringConvertible {
     var misread = 0, caught = 0, correct = 0, falselyFlagged = 0
-    /// Misreadings that gave another dictionary word (`modern` → `modem`): no dictionary can see them.
+    /// Misreadings that gave another word of the document's language (`modern` → `modem`): no
+    /// dictionary can see them.
     var realWords = 0, realWordsCaught = 0
     var topCandidateRight = 0
     var falseExamples: [String] = []
@@ -99,7 +100,7 @@ struct NoiseScore: CustomStringConvertible {
         for t in Tokenizer.tokens(noisy.text) {
             if let printed = noisy.misread[t.offset] {
                 score.misread += 1
-                let real = finder.isKnown(t.text)
+                let real = finder.isNative(t.text) || finder.isNative(t.text.lowercased())
                 if real { score.realWords += 1 }
                 if let f = flagged[t.offset] {
                     score.caught += 1
