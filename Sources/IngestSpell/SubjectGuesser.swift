@@ -17,13 +17,19 @@ public enum SubjectGuesser {
     /// a shorter one in a list is read as the word itself.
     static let minimumPrefixLength = 5
 
+    /// One keyword: its forms (`onde|ondes`), which count once together.
     struct Keyword {
+        let forms: [Form]
+        let display: String
+    }
+
+    /// A word or phrase to look for.
+    struct Form {
         /// Lower-case words, accents as written; the last one may be a prefix.
         let words: [String]
         /// The same words folded (no accents): what a word written in capitals is compared with.
         let folded: [String]
         let prefix: Bool
-        let display: String
     }
 
     struct Subject {
@@ -54,7 +60,7 @@ public enum SubjectGuesser {
         lists.first { $0.language == language }?.subjects ?? merged
     }
 
-    /// `code: word, word*, a phrase` per line; `#` starts a comment line.
+    /// `code: word, word*, a phrase, form|form` per line; `#` starts a comment line.
     static func parse(_ text: String) -> [(String, [Keyword])] {
         var out: [(String, [Keyword])] = []
         for line in text.split(separator: "\n") {
@@ -62,15 +68,17 @@ public enum SubjectGuesser {
             guard !t.isEmpty, !t.hasPrefix("#"), let colon = t.firstIndex(of: ":") else { continue }
             let code = String(t[..<colon]).trimmingCharacters(in: .whitespaces)
             let keywords = t[t.index(after: colon)...].split(separator: ",").compactMap { raw -> Keyword? in
-                var k = raw.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
-                guard !k.isEmpty else { return nil }
-                let display = k
-                var prefix = k.hasSuffix("*")
-                if prefix { k.removeLast() }
-                let words = Tokenizer.tokens(lower(k)).map(\.text)
-                guard let last = words.last else { return nil }
-                if words.count == 1 && last.count < minimumPrefixLength { prefix = false }
-                return Keyword(words: words, folded: words.map(fold), prefix: prefix, display: display)
+                let display = raw.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+                let forms = display.split(separator: "|").compactMap { f -> Form? in
+                    var k = f.trimmingCharacters(in: .whitespaces)
+                    var prefix = k.hasSuffix("*")
+                    if prefix { k.removeLast() }
+                    let words = Tokenizer.tokens(lower(k)).map(\.text)
+                    guard let last = words.last else { return nil }
+                    if words.count == 1 && last.count < minimumPrefixLength { prefix = false }
+                    return Form(words: words, folded: words.map(fold), prefix: prefix)
+                }
+                return forms.isEmpty ? nil : Keyword(forms: forms, display: display)
             }
             out.append((code, keywords))
         }
@@ -151,14 +159,14 @@ public enum SubjectGuesser {
             if capitals[i] { firstCapitals[w, default: []].append(i) } else { first[w, default: []].append(i) }
         }
         let prefixes = PrefixIndex(first), capitalPrefixes = PrefixIndex(firstCapitals)
-        /// Whether the text's word at `i` is the keyword's word `j` (a prefix for the last one).
-        func matches(_ i: Int, _ k: Keyword, _ j: Int) -> Bool {
+        /// Whether the text's word at `i` is the form's word `j` (a prefix for the last one).
+        func matches(_ i: Int, _ k: Form, _ j: Int) -> Bool {
             let want = capitals[i] ? k.folded[j] : k.words[j]
             return words[i] == want || (j == k.words.count - 1 && k.prefix && words[i].hasPrefix(want))
         }
-        /// The text's word (or phrase) a keyword matches, or nil: distinct matches are counted, so
+        /// The text's word (or phrase) a form matches, or nil: distinct matches are counted, so
         /// one word of the text matching two keywords (`mole*`, `molécule*`) counts once.
-        func occurs(_ k: Keyword) -> String? {
+        func occurs(_ k: Form) -> String? {
             if k.words.count == 1 {
                 if !k.prefix {
                     if first[k.words[0]] != nil { return k.words[0] }
@@ -180,7 +188,7 @@ public enum SubjectGuesser {
             var found: [String] = []
             var seen = Set<String>()
             for k in subject.keywords {
-                guard let match = occurs(k) else { continue }
+                guard let match = k.forms.lazy.compactMap(occurs).first else { continue }
                 if seen.insert(match).inserted { found.append(k.display) }
             }
             guard found.count >= 2 else { continue }

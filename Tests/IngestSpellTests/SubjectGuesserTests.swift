@@ -12,6 +12,9 @@ final class SubjectGuesserTests: XCTestCase {
     func testOneKeywordOrNoneGivesNoSubject() {
         XCTAssertNil(SubjectGuesser.guess(title: "Note", text: "Penser à acheter du pain et du lait."))
         XCTAssertNil(SubjectGuesser.guess(title: "Poème", text: "Une onde de tristesse passe sur le lac."))
+        // Forms of one keyword count once: « onde » and « ondes », `cell` and `cells`.
+        XCTAssertNil(SubjectGuesser.guess(title: "Poème", text: "Une onde de tristesse, puis des ondes de joie, passent sur le lac.", language: "fr"))
+        XCTAssertNil(SubjectGuesser.guess(title: "Prison diary", text: "The cell was cold; the other cells were colder.", language: "en"))
         XCTAssertNil(SubjectGuesser.guess(title: "", text: ""))
         XCTAssertNil(SubjectGuesser.guess(title: "Sortie du jeudi", text: "Nous irons au musée : la loi interdit de fumer dans le car.", language: "fr"))
         XCTAssertNil(SubjectGuesser.guess(title: "Trip", text: "We visit the museum on Thursday; a parent drives the van.", language: "en"))
@@ -70,8 +73,11 @@ final class SubjectGuesserTests: XCTestCase {
     func testShippedPrefixesAreLongEnough() {
         for (language, subjects) in SubjectGuesser.lists {
             for s in subjects {
-                for k in s.keywords where k.prefix && k.words.count == 1 {
-                    XCTAssertGreaterThanOrEqual(k.words.last!.count, SubjectGuesser.minimumPrefixLength, "\(language) \(s.code): \(k.display)")
+                for k in s.keywords {
+                    XCTAssertFalse(k.forms.isEmpty, k.display)
+                    for f in k.forms where f.prefix && f.words.count == 1 {
+                        XCTAssertGreaterThanOrEqual(f.words[0].count, SubjectGuesser.minimumPrefixLength, "\(language) \(s.code): \(k.display)")
+                    }
                 }
             }
         }
