@@ -3,9 +3,10 @@ import IngestCore
 
 /// Finds the words of OCR'd and auto-caption text that may be misreadings: a low OCR word
 /// confidence, or a word the dictionary does not know while it knows words one or two edits away
-/// (the candidates, ranked by what the word's neighbours call for in the document itself).
-/// Numbers, ordinals, acronyms and repeated proper nouns are not misspellings. It only reads:
-/// the text is never rewritten.
+/// (the candidates, ranked by what the word's neighbours call for in the document itself), or a
+/// word only the other language knows that a typical confusion makes a word of the document's
+/// language. Numbers, ordinals, acronyms and names are not misspellings (a name is doubtful only
+/// through a typical misreading). It only reads: the text is never rewritten.
 public struct DoubtFinder {
     public struct Options: Sendable {
         /// OCR words under this confidence are doubtful whatever the dictionary says.
@@ -143,6 +144,9 @@ struct Assessor {
     let nativeGenerator: CandidateGenerator
     /// Raw candidates per lower-case form (before ranking, which depends on the neighbours).
     var memo: [String: [CandidateGenerator.Candidate]] = [:]
+    /// The same from the document language's dictionaries, for words of the other language (a
+    /// quoted term comes back often, and its confusions cost up to thousands of lookups).
+    var nativeMemo: [String: [CandidateGenerator.Candidate]] = [:]
     var suggestionsLeft: Int
 
     init(finder: DoubtFinder, context: DocumentContext) {
@@ -233,7 +237,8 @@ struct Assessor {
             guard let n = neighbour?.lowercased(), n.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { continue }
             if !finder.isNative(n), finder.isKnown(n) { return nil }
         }
-        let found = nativeGenerator.confusionCandidates(lower)
+        let found = nativeMemo[lower] ?? nativeGenerator.confusionCandidates(lower)
+        nativeMemo[lower] = found
         guard !found.isEmpty else { return nil }
         if context.count(lower) >= 2, !found.contains(where: { context.count($0.word) > 0 }) { return nil }
         return Verdict(reason: .otherLanguage, candidates: rank(found, token: token, previous: previous, next: next))

@@ -54,6 +54,7 @@ final class VisionImagesTests: XCTestCase {
             XCTAssertEqual(image["height"]?.intValue, size.height, name, file: file, line: line)
             XCTAssertEqual(image["byteSize"]?.intValue, data.count, name, file: file, line: line)
         }
+        try validateWithJSONSchema(schema: "imported-document.schema.json", files: [out.appendingPathComponent(stem + ".json")], file: file, line: line)
         return names
     }
 
