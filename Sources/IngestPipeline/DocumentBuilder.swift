@@ -82,7 +82,7 @@ struct DocumentBuilder {
                 .find(blocks: blocks, ocrWords: results.map(\.extraction.ocrWords))
             timings["doubt"] = lap.lap()
         }
-        let subject = SubjectGuesser.guess(title: title, text: content)
+        let subject = SubjectGuesser.guess(title: title, text: content, language: documentLanguage)
         return ImportedDocument(id: Self.documentID(fingerprint), title: title, titleSource: titleSource,
                                 language: documentLanguage, text: text, blocks: blocks, sources: sources,
                                 readiness: readiness, fingerprint: fingerprint, doubt: doubt, subject: subject,

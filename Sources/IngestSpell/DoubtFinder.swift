@@ -3,9 +3,10 @@ import IngestCore
 
 /// Finds the words of OCR'd and auto-caption text that may be misreadings: a low OCR word
 /// confidence, or a word the dictionary does not know while it knows words one or two edits away
-/// (the candidates, ranked by what the word's neighbours call for in the document itself).
-/// Numbers, ordinals, acronyms and repeated proper nouns are not misspellings. It only reads:
-/// the text is never rewritten.
+/// (the candidates, ranked by what the word's neighbours call for in the document itself), or a
+/// word only the other language knows that a typical confusion makes a word of the document's
+/// language. Numbers, ordinals, acronyms and names are not misspellings (a name is doubtful only
+/// through a typical misreading). It only reads: the text is never rewritten.
 public struct DoubtFinder {
     public struct Options: Sendable {
         /// OCR words under this confidence are doubtful whatever the dictionary says.
@@ -25,14 +26,19 @@ public struct DoubtFinder {
     let primary: SpellDictionary?
     /// Every dictionary a word may be known to (`SpellDictionary.names(for:)`).
     let dictionaries: [SpellDictionary]
+    /// The dictionaries of the document's language (`en`: American and British).
+    let native: [SpellDictionary]
     public var options: Options
 
     /// With the document language's dictionary (fr or en) and the others: French courses quote
-    /// English terms and the other way round, and a word any of them knows is not a misreading.
-    /// Another language has no dictionary: only OCR confidence then decides.
+    /// English terms and the other way round. A word only the other language knows is a quoted
+    /// term unless a typical OCR confusion makes it a word of the document's language (`general`
+    /// read for `général`): see `Assessor.otherLanguage`. Another language has no dictionary: only
+    /// OCR confidence then decides.
     public init(documentLanguage: String, options: Options = Options()) {
         dictionaries = SpellDictionary.names(for: documentLanguage).compactMap(SpellDictionary.shared)
-        primary = dictionaries.first { $0.language == documentLanguage }
+        native = dictionaries.filter { $0.language == documentLanguage }
+        primary = native.first
         language = primary == nil ? nil : documentLanguage
         self.options = options
     }
@@ -89,8 +95,14 @@ public struct DoubtFinder {
         return out
     }
 
+    /// Known to a dictionary of either language.
     func isKnown(_ word: String) -> Bool {
         dictionaries.contains { $0.spells(word) }
+    }
+
+    /// Known to a dictionary of the document's language.
+    func isNative(_ word: String) -> Bool {
+        native.contains { $0.spells(word) }
     }
 }
 
@@ -128,14 +140,20 @@ struct Assessor {
     let finder: DoubtFinder
     let context: DocumentContext
     let generator: CandidateGenerator
+    /// Candidates from the document language's dictionaries only (for words of the other language).
+    let nativeGenerator: CandidateGenerator
     /// Raw candidates per lower-case form (before ranking, which depends on the neighbours).
     var memo: [String: [CandidateGenerator.Candidate]] = [:]
+    /// The same from the document language's dictionaries, for words of the other language (a
+    /// quoted term comes back often, and its confusions cost up to thousands of lookups).
+    var nativeMemo: [String: [CandidateGenerator.Candidate]] = [:]
     var suggestionsLeft: Int
 
     init(finder: DoubtFinder, context: DocumentContext) {
         self.finder = finder
         self.context = context
         generator = CandidateGenerator(language: finder.language, isKnown: finder.isKnown)
+        nativeGenerator = CandidateGenerator(language: finder.language, isKnown: finder.isNative)
         suggestionsLeft = finder.options.suggestionBudget
     }
 
@@ -158,7 +176,7 @@ struct Assessor {
             guard !found.isEmpty else { return nil }
             return Verdict(reason: .digitInWord, candidates: rank(found, token: token, previous: previous, next: next))
         }
-        if finder.isKnown(token.text) { return nil }
+        if finder.isNative(token.text) { return nil }
         // An elided article or pronoun (`l'ATP`, `d'Euler`): the word after it is judged alone.
         if let apostrophe = token.text.firstIndex(where: { $0 == "'" || $0 == "’" }),
            Self.elisions.contains(token.text[..<apostrophe].lowercased()) {
@@ -170,7 +188,11 @@ struct Assessor {
                 return assess(inner, previous: previous, next: next)
             }
         }
-        if token.opensSentence || token.isCapitalized || token.isAllCaps, finder.isKnown(lower) { return nil }
+        let mayBeLowerCase = token.opensSentence || token.isCapitalized || token.isAllCaps
+        if mayBeLowerCase, finder.isNative(lower) { return nil }
+        if finder.isKnown(token.text) || (mayBeLowerCase && finder.isKnown(lower)) {
+            return otherLanguage(token, lower: lower, previous: previous, next: next)
+        }
         // Compound words whose every part is a word.
         if token.text.contains("-") {
             let parts = token.text.split(separator: "-").map(String.init)
@@ -192,9 +214,34 @@ struct Assessor {
             if context.capitalizedInside[token.text, default: 0] >= 2 {
                 found = found.filter { context.count($0.word) > 0 }
             }
+            // A name the document writes elsewhere, one confusion away as written (`Fiaubert`
+            // beside `Flaubert`): hunspell knows few names, the document knows its own.
+            for v in CandidateGenerator.confusionVariants(token.text)
+            where v.first?.isUppercase == true && context.capitalizedInside[v, default: 0] > 0 && !found.contains(where: { $0.word == v.lowercased() }) {
+                found.append(.init(word: v.lowercased(), kind: .confusion, rank: 0))
+            }
         }
         guard !found.isEmpty else { return nil }
         return Verdict(reason: .notInDictionary, candidates: rank(found, token: token, previous: previous, next: next))
+    }
+
+    /// A word only the other language's dictionary knows (`general` in a French text): a quoted
+    /// term (`feedback`, `present perfect`), or a misreading that happens to be a word over there
+    /// — lost accents turn `général`, `réaction`, `expérience` into English words. Doubtful when
+    /// one or two typical OCR confusions (not any edit) give a word of the document's language,
+    /// unless a neighbour is of the other language too (a quoted phrase), or the document writes
+    /// the word so again and never the candidate (a term it uses on purpose).
+    mutating func otherLanguage(_ token: WordToken, lower: String, previous: String?, next: String?) -> Verdict? {
+        guard token.letterCount >= 2, !(token.isAllCaps && token.letterCount <= 4) else { return nil }
+        for neighbour in [previous, next] {
+            guard let n = neighbour?.lowercased(), n.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { continue }
+            if !finder.isNative(n), finder.isKnown(n) { return nil }
+        }
+        let found = nativeMemo[lower] ?? nativeGenerator.confusionCandidates(lower)
+        nativeMemo[lower] = found
+        guard !found.isEmpty else { return nil }
+        if context.count(lower) >= 2, !found.contains(where: { context.count($0.word) > 0 }) { return nil }
+        return Verdict(reason: .otherLanguage, candidates: rank(found, token: token, previous: previous, next: next))
     }
 
     mutating func raw(_ lower: String) -> [CandidateGenerator.Candidate] {

@@ -3,16 +3,33 @@ import IngestCore
 
 /// Guesses a lesson's subject from its title and opening text: the subject with the most distinct
 /// keywords found, and only when it has at least two (one word proves nothing: « onde » may be a
-/// poem's). The keywords are data, French and English (`Subjects/subjects-*.txt`), read once.
+/// poem's). The keywords are data, French and English (`Subjects/subjects-*.txt`), read once; a
+/// document in French or English is matched against its own language's list only (the English
+/// `cell` is not the French « celle »), another or unknown language against both.
+///
+/// Words compare without case but with their accents (« gène » is neither « gêne » nor
+/// « général »), except a word written in capitals, which French often leaves without accents
+/// (« THEOREME »): it is compared folded with the folded keyword.
 public enum SubjectGuesser {
     /// How much of the text is read (Unicode scalars): the opening, where a course says what it is about.
     public static let openingCharacters = 3000
+    /// The shortest prefix of a one-word keyword (`onde*` would take « ondée », `cell*` « cellar »);
+    /// a shorter one in a list is read as the word itself.
+    static let minimumPrefixLength = 5
 
+    /// One keyword: its forms (`onde|ondes`), which count once together.
     struct Keyword {
-        /// Folded words (lower case, accents removed); the last one may be a prefix.
-        let words: [String]
-        let prefix: Bool
+        let forms: [Form]
         let display: String
+    }
+
+    /// A word or phrase to look for.
+    struct Form {
+        /// Lower-case words, accents as written; the last one may be a prefix.
+        let words: [String]
+        /// The same words folded (no accents): what a word written in capitals is compared with.
+        let folded: [String]
+        let prefix: Bool
     }
 
     struct Subject {
@@ -20,20 +37,30 @@ public enum SubjectGuesser {
         var keywords: [Keyword]
     }
 
-    /// Both lists, merged by subject code (a French course quotes English terms and back).
-    static let subjects: [Subject] = {
+    /// Each language's list (`fr`, `en`).
+    static let lists: [(language: String, subjects: [Subject])] = [
+        ("fr", parse(String(decoding: PackageResources.subjects_fr_txt, as: UTF8.self)).map { Subject(code: $0.0, keywords: $0.1) }),
+        ("en", parse(String(decoding: PackageResources.subjects_en_txt, as: UTF8.self)).map { Subject(code: $0.0, keywords: $0.1) }),
+    ]
+
+    /// Both lists merged by subject code, for a document in another or no known language.
+    static let merged: [Subject] = {
         var order: [String] = []
         var byCode: [String: [Keyword]] = [:]
-        for bytes in [PackageResources.subjects_fr_txt, PackageResources.subjects_en_txt] {
-            for (code, keywords) in parse(String(decoding: bytes, as: UTF8.self)) {
-                if byCode[code] == nil { order.append(code) }
-                byCode[code, default: []] += keywords
+        for (_, subjects) in lists {
+            for s in subjects {
+                if byCode[s.code] == nil { order.append(s.code) }
+                byCode[s.code, default: []] += s.keywords
             }
         }
         return order.map { Subject(code: $0, keywords: byCode[$0] ?? []) }
     }()
 
-    /// `code: word, word*, a phrase` per line; `#` starts a comment line.
+    static func subjects(for language: String?) -> [Subject] {
+        lists.first { $0.language == language }?.subjects ?? merged
+    }
+
+    /// `code: word, word*, a phrase, form|form` per line; `#` starts a comment line.
     static func parse(_ text: String) -> [(String, [Keyword])] {
         var out: [(String, [Keyword])] = []
         for line in text.split(separator: "\n") {
@@ -41,13 +68,17 @@ public enum SubjectGuesser {
             guard !t.isEmpty, !t.hasPrefix("#"), let colon = t.firstIndex(of: ":") else { continue }
             let code = String(t[..<colon]).trimmingCharacters(in: .whitespaces)
             let keywords = t[t.index(after: colon)...].split(separator: ",").compactMap { raw -> Keyword? in
-                var k = raw.trimmingCharacters(in: .whitespaces)
-                guard !k.isEmpty else { return nil }
-                let display = k
-                let prefix = k.hasSuffix("*")
-                if prefix { k.removeLast() }
-                let words = Tokenizer.tokens(fold(k)).map(\.text)
-                return words.isEmpty ? nil : Keyword(words: words, prefix: prefix, display: display)
+                let display = raw.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+                let forms = display.split(separator: "|").compactMap { f -> Form? in
+                    var k = f.trimmingCharacters(in: .whitespaces)
+                    var prefix = k.hasSuffix("*")
+                    if prefix { k.removeLast() }
+                    let words = Tokenizer.tokens(lower(k)).map(\.text)
+                    guard let last = words.last else { return nil }
+                    if words.count == 1 && last.count < minimumPrefixLength { prefix = false }
+                    return Form(words: words, folded: words.map(fold), prefix: prefix)
+                }
+                return forms.isEmpty ? nil : Keyword(forms: forms, display: display)
             }
             out.append((code, keywords))
         }
@@ -82,44 +113,82 @@ public enum SubjectGuesser {
         Array(String(Unicode.Scalar(v)!).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
     }
 
-    /// The subject of a lesson titled `title` whose text begins with `text`, or nil.
-    public static func guess(title: String, text: String) -> SubjectGuess? {
+    /// Lower case with accents kept, `’` as `'`: Latin text scalar by scalar from a table made
+    /// once, anything else by the standard library whole.
+    static func lower(_ s: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            let v = c.value
+            if v < 0x80 {
+                out.append(UInt8(v >= 0x41 && v <= 0x5A ? v + 0x20 : v))
+            } else if v == 0x2019 {
+                out.append(UInt8(ascii: "'"))
+            } else if v >= latinTableStart && v < latinTableEnd {
+                out += latinLowers[Int(v - latinTableStart)]
+            } else {
+                let lowered = s.lowercased()
+                return lowered.contains("’") ? lowered.replacingOccurrences(of: "’", with: "'") : lowered
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static let latinLowers: [[UInt8]] = (latinTableStart..<latinTableEnd).map { v in
+        Array(String(Unicode.Scalar(v)!).lowercased().utf8)
+    }
+
+    /// The subject of a lesson titled `title` whose text begins with `text`, or nil. `language`:
+    /// the document's (`fr`, `en`: that list only; another or nil: both).
+    public static func guess(title: String, text: String, language: String? = nil) -> SubjectGuess? {
         let opening = title + "\n" + String(text.unicodeScalars.prefix(openingCharacters))
-        // Words split at apostrophes too: « l'énergie » holds « énergie ».
+        // Words split at apostrophes too: « l'énergie » holds « énergie ». A word in capitals is
+        // kept folded, and compared with folded keywords.
         var words: [String] = []
-        for t in Tokenizer.tokens(fold(opening)) {
-            if t.text.utf8.contains(UInt8(ascii: "'")) { words += t.text.split(separator: "'").map(String.init) } else { words.append(t.text) }
+        var capitals: [Bool] = []
+        for t in Tokenizer.tokens(opening) {
+            let caps = t.isAllCaps
+            let form = caps ? fold(t.text) : lower(t.text)
+            let parts = form.utf8.contains(UInt8(ascii: "'")) ? form.split(separator: "'").map(String.init) : [form]
+            words += parts
+            capitals += Array(repeating: caps, count: parts.count)
         }
         guard !words.isEmpty else { return nil }
-        var first: [String: [Int]] = [:]
-        for (i, w) in words.enumerated() { first[w, default: []].append(i) }
-        let prefixes = PrefixIndex(first)
-        /// The text's word (or phrase) a keyword matches, or nil: distinct matches are counted, so
+        var first: [String: [Int]] = [:], firstCapitals: [String: [Int]] = [:]
+        for (i, w) in words.enumerated() {
+            if capitals[i] { firstCapitals[w, default: []].append(i) } else { first[w, default: []].append(i) }
+        }
+        let prefixes = PrefixIndex(first), capitalPrefixes = PrefixIndex(firstCapitals)
+        /// Whether the text's word at `i` is the form's word `j` (a prefix for the last one).
+        func matches(_ i: Int, _ k: Form, _ j: Int) -> Bool {
+            let want = capitals[i] ? k.folded[j] : k.words[j]
+            return words[i] == want || (j == k.words.count - 1 && k.prefix && words[i].hasPrefix(want))
+        }
+        /// The text's word (or phrase) a form matches, or nil: distinct matches are counted, so
         /// one word of the text matching two keywords (`mole*`, `molécule*`) counts once.
-        func occurs(_ k: Keyword) -> String? {
+        func occurs(_ k: Form) -> String? {
             if k.words.count == 1 {
-                let w = k.words[0]
-                if !k.prefix { return first[w] != nil ? w : nil }
-                return prefixes.firstWord(withPrefix: w)
-            }
-            for start in first[k.words[0]] ?? [] where start + k.words.count <= words.count {
-                var ok = true
-                for j in 1..<k.words.count {
-                    let word = words[start + j], want = k.words[j]
-                    let last = j == k.words.count - 1
-                    if !(word == want || (last && k.prefix && word.hasPrefix(want))) { ok = false; break }
+                if !k.prefix {
+                    if first[k.words[0]] != nil { return k.words[0] }
+                    return firstCapitals[k.folded[0]] != nil ? k.folded[0] : nil
                 }
-                if ok { return words[start..<(start + k.words.count)].joined(separator: " ") }
+                return prefixes.firstWord(withPrefix: k.words[0]) ?? capitalPrefixes.firstWord(withPrefix: k.folded[0])
+            }
+            let starts = (first[k.words[0]] ?? []) + (firstCapitals[k.folded[0]] ?? [])
+            for start in starts where start + k.words.count <= words.count {
+                if (1..<k.words.count).allSatisfy({ matches(start + $0, k, $0) }) {
+                    return words[start..<(start + k.words.count)].joined(separator: " ")
+                }
             }
             return nil
         }
         var best: (code: String, found: [String])?
         var tie = false
-        for subject in subjects {
+        for subject in subjects(for: language) {
             var found: [String] = []
             var seen = Set<String>()
             for k in subject.keywords {
-                guard let match = occurs(k) else { continue }
+                guard let match = k.forms.lazy.compactMap(occurs).first else { continue }
                 if seen.insert(match).inserted { found.append(k.display) }
             }
             guard found.count >= 2 else { continue }

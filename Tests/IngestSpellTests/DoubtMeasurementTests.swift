@@ -23,6 +23,7 @@ final class DoubtMeasurementTests: XCTestCase {
             total.misread += s.misread; total.caught += s.caught; total.correct += s.correct
             total.falselyFlagged += s.falselyFlagged; total.realWords += s.realWords; total.realWordsCaught += s.realWordsCaught
             total.topCandidateRight += s.topCandidateRight
+            total.otherLanguageWords += s.otherLanguageWords; total.otherLanguageCaught += s.otherLanguageCaught
             if total.falseExamples.count < 30 { total.falseExamples += s.falseExamples.prefix(30 - total.falseExamples.count) }
             if total.missedExamples.count < 30 { total.missedExamples += s.missedExamples.prefix(30 - total.missedExamples.count) }
         }

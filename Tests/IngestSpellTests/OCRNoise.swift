@@ -76,8 +76,12 @@ struct OCRNoise {
 /// Recall of misread words and the share of correct words flagged, over one noisy text.
 struct NoiseScore: CustomStringConvertible {
     var misread = 0, caught = 0, correct = 0, falselyFlagged = 0
-    /// Misreadings that gave another dictionary word (`modern` → `modem`): no dictionary can see them.
+    /// Misreadings that gave another word of the document's language (`modern` → `modem`): no
+    /// dictionary can see them.
     var realWords = 0, realWordsCaught = 0
+    /// Misreadings that gave a word of the other language only (`general` ← `général` in French):
+    /// a check against both dictionaries at once took them for quoted terms.
+    var otherLanguageWords = 0, otherLanguageCaught = 0
     var topCandidateRight = 0
     var falseExamples: [String] = []
     var missedExamples: [String] = []
@@ -89,8 +93,9 @@ struct NoiseScore: CustomStringConvertible {
         return n == 0 ? 1 : Double(caught - realWordsCaught) / Double(n)
     }
     var description: String {
-        String(format: "misread %d, caught %d (recall %.3f; %.3f of the %d non-word misreadings), top candidate right %d; correct %d, flagged %d (%.2f %%)",
-               misread, caught, recall, nonWordRecall, misread - realWords, topCandidateRight, correct, falselyFlagged, falseRate * 100)
+        String(format: "misread %d, caught %d (recall %.3f; %.3f of the %d non-word misreadings; %d of %d words of the other language only), top candidate right %d; correct %d, flagged %d (%.2f %%)",
+               misread, caught, recall, nonWordRecall, misread - realWords, otherLanguageCaught, otherLanguageWords, topCandidateRight,
+               correct, falselyFlagged, falseRate * 100)
     }
 
     static func measure(_ finder: DoubtFinder, _ noisy: OCRNoise.Result) -> NoiseScore {
@@ -99,11 +104,14 @@ struct NoiseScore: CustomStringConvertible {
         for t in Tokenizer.tokens(noisy.text) {
             if let printed = noisy.misread[t.offset] {
                 score.misread += 1
-                let real = finder.isKnown(t.text)
+                let real = finder.isNative(t.text) || finder.isNative(t.text.lowercased())
                 if real { score.realWords += 1 }
+                let other = !real && (finder.isKnown(t.text) || finder.isKnown(t.text.lowercased()))
+                if other { score.otherLanguageWords += 1 }
                 if let f = flagged[t.offset] {
                     score.caught += 1
                     if real { score.realWordsCaught += 1 }
+                    if other { score.otherLanguageCaught += 1 }
                     if f.candidates.first == printed { score.topCandidateRight += 1 }
                 } else if score.missedExamples.count < 30 {
                     score.missedExamples.append("\(t.text)←\(printed)")

@@ -46,4 +46,20 @@ final class SubjectFoldingTests: XCTestCase {
         }
         XCTAssertEqual(SubjectGuesser.fold("Théorème de Пифагор"), foundation("Théorème de Пифагор"))
     }
+
+    /// Lower case with accents kept: what the standard library gives, `’` as `'`.
+    func testLowerMatchesTheStandardLibrary() {
+        func standard(_ s: String) -> String { s.lowercased().replacingOccurrences(of: "’", with: "'") }
+        for v in UInt32(0x20)..<0x250 {
+            let s = "A" + String(Unicode.Scalar(v)!) + "b"
+            XCTAssertEqual(SubjectGuesser.lower(s), standard(s), String(format: "U+%04X", v))
+        }
+        let pool = Array("abcXYZ éèêàçœæÉÈÀÇŒß’'-., ĳŁłŠšŽžÅåØø0123456789")
+        for seed in UInt64(1)...200 {
+            var g = SeededGenerator(seed: seed)
+            let s = String((0..<Int.random(in: 0...60, using: &g)).map { _ in pool.randomElement(using: &g)! })
+            XCTAssertEqual(SubjectGuesser.lower(s), standard(s), "seed \(seed): \(s)")
+        }
+        XCTAssertEqual(SubjectGuesser.lower("THÉORÈME de Пифагор"), "théorème de пифагор")
+    }
 }

@@ -301,6 +301,10 @@ public struct DoubtfulToken: Codable, Sendable, Equatable {
         case lowConfidence
         /// Not in the dictionary, while one or two edits from words that are.
         case notInDictionary
+        /// A word of another language than the document's (hunspell knows it there), while one
+        /// or two OCR confusions away is a word of the document's language: `general` read for
+        /// `général` in a French text.
+        case otherLanguage
         /// Digits inside a word that reads as a dictionary word with letters instead (`c1asse`).
         case digitInWord
     }
