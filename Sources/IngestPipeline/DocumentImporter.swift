@@ -171,6 +171,10 @@ public struct DocumentImporter: Sendable {
             if let cover = results.lazy.compactMap(\.extraction.cover).first {
                 document.cover = try writeCover(cover, next: outputURL)
             }
+            // Page images of an earlier reading can only be beside a document written before: a
+            // first reading never lists its folder (once per document, 10,000 files written into
+            // one folder would list it 10,000 times).
+            let rewritten = Self.isNonEmptyFile(outputURL)
             let images = try writeVisionImages(&document, results: results, outputURL: outputURL)
             document.timings["write"] = lap.lap()
             // Reproducible: nothing of the clock in what is handed on or written (the outcome keeps
@@ -187,7 +191,7 @@ public struct DocumentImporter: Sendable {
             }
             let pretty = pipeline.config.output.pretty
             try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
-            Self.removeStaleVisionImages(beside: outputURL, keeping: images)
+            if rewritten { Self.removeStaleVisionImages(beside: outputURL, keeping: images) }
     }
 
     /// The longest side of a page image for a vision model (SPEC §5).

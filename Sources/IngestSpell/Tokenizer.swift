@@ -5,16 +5,28 @@ public struct WordToken: Sendable, Equatable {
     public var offset: Int
     public var opensSentence: Bool
 
-    public var letterCount: Int { text.unicodeScalars.reduce(0) { $0 + ($1.properties.isAlphabetic ? 1 : 0) } }
-    public var hasDigit: Bool { text.unicodeScalars.contains { $0.properties.numericType != nil } }
+    public var letterCount: Int {
+        var n = 0
+        for c in text.unicodeScalars where Tokenizer.isLetter(c) { n += 1 }
+        return n
+    }
+    public var hasDigit: Bool {
+        text.unicodeScalars.contains { $0.value < 0x80 ? ($0.value >= 0x30 && $0.value <= 0x39) : $0.properties.numericType != nil }
+    }
     /// `Photosynthèse`: the first letter upper case, and not every letter.
     public var isCapitalized: Bool {
-        guard let first = text.unicodeScalars.first, first.properties.isUppercase else { return false }
+        guard let first = text.unicodeScalars.first, Tokenizer.isUpper(first) else { return false }
         return !isAllCaps
     }
+    /// At least two letters, every one upper case. Most words answer at their first lower-case
+    /// letter, and ASCII without Unicode's property tables (this runs on every word of an opening).
     public var isAllCaps: Bool {
-        let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
-        return letters.count >= 2 && letters.allSatisfy { $0.properties.isUppercase }
+        var letters = 0
+        for c in text.unicodeScalars where Tokenizer.isLetter(c) {
+            guard Tokenizer.isUpper(c) else { return false }
+            letters += 1
+        }
+        return letters >= 2
     }
 }
 
@@ -27,6 +39,18 @@ public enum Tokenizer {
         }
         let p = s.properties
         return p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
+    }
+
+    /// A letter (Unicode's alphabetic property), ASCII answered without the property tables.
+    static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 0x80 { let v = s.value | 0x20; return v >= 0x61 && v <= 0x7A }
+        return s.properties.isAlphabetic
+    }
+
+    /// An upper-case scalar, ASCII answered without the property tables.
+    static func isUpper(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 0x80 { return s.value >= 0x41 && s.value <= 0x5A }
+        return s.properties.isUppercase
     }
 
     /// Apostrophes and hyphens join two word characters.
@@ -63,14 +87,33 @@ public enum Tokenizer {
                 if c == ":" || c == "@" || c == "." || c == "<" { mayBeAddress = true }
                 i += 1
             }
-            guard i > start, mayBeAddress else { continue }
-            let chunk = String(String.UnicodeScalarView(scalars[start..<i]))
-            if chunk.contains("://") || chunk.contains("@") || chunk.lowercased().hasPrefix("www.")
-                || chunk.lowercased().hasPrefix("<www.") || chunk.hasPrefix("<http") {
-                out.append(start..<i)
-            }
+            guard i > start, mayBeAddress, isAddress(scalars[start..<i]) else { continue }
+            out.append(start..<i)
         }
         return out
+    }
+
+    /// `…://…`, `…@…`, `www.…`, `<www.…`, `<http…` (case-insensitive where a letter is), judged on
+    /// the scalars without building a string (most chunks tested are words before a full stop).
+    static func isAddress(_ chunk: ArraySlice<Unicode.Scalar>) -> Bool {
+        func has(_ ascii: String, at offset: Int, ignoringCase: Bool) -> Bool {
+            var i = chunk.startIndex + offset
+            for b in ascii.utf8 {
+                guard i < chunk.endIndex else { return false }
+                var v = chunk[i].value
+                if ignoringCase, v >= 0x41 && v <= 0x5A { v += 0x20 }
+                guard v == UInt32(b) else { return false }
+                i += 1
+            }
+            return true
+        }
+        if chunk.contains("@") { return true }
+        var i = chunk.startIndex
+        while i + 2 < chunk.endIndex {
+            if chunk[i] == ":" && chunk[i + 1] == "/" && chunk[i + 2] == "/" { return true }
+            i += 1
+        }
+        return has("www.", at: 0, ignoringCase: true) || has("<www.", at: 0, ignoringCase: true) || has("<http", at: 0, ignoringCase: false)
     }
 
     public static func tokens(_ text: String) -> [WordToken] {
@@ -81,6 +124,7 @@ public enum Tokenizer {
         var i = 0
         // The last scalar before the current word that is not a space or opening quote.
         var lastSignificant: Unicode.Scalar? = nil
+        var word: [UInt8] = []
         while i < scalars.count {
             if let a = addresses.first, a.contains(i) {
                 for k in a { utf16 += scalars[k].utf16.count }
@@ -92,26 +136,43 @@ public enum Tokenizer {
             let s = scalars[i]
             guard isWordScalar(s) else {
                 if !isTransparent(s) { lastSignificant = s }
-                utf16 += s.utf16.count
+                utf16 += s.value < 0x10000 ? 1 : 2
                 i += 1
                 continue
             }
             let start = utf16
-            var word = String.UnicodeScalarView()
+            let first = i
             while i < scalars.count {
                 let c = scalars[i]
-                if isWordScalar(c) {
-                    word.append(c)
-                } else if isJoiner(c), i + 1 < scalars.count, isWordScalar(scalars[i + 1]), !word.isEmpty {
-                    word.append(c)
-                } else { break }
-                utf16 += c.utf16.count
+                guard isWordScalar(c) || (isJoiner(c) && i + 1 < scalars.count && isWordScalar(scalars[i + 1]) && i > first) else { break }
+                utf16 += c.value < 0x10000 ? 1 : 2
                 i += 1
             }
+            // The word's UTF-8 in one buffer (appending scalar by scalar to a string cost more
+            // than finding the word).
+            word.removeAll(keepingCapacity: true)
+            for k in first..<i { appendUTF8(scalars[k], to: &word) }
             let opens = lastSignificant.map(endsSentence) ?? true
-            out.append(WordToken(text: String(word), offset: start, opensSentence: opens))
-            lastSignificant = word.last
+            out.append(WordToken(text: String(decoding: word, as: UTF8.self), offset: start, opensSentence: opens))
+            lastSignificant = scalars[i - 1]
         }
         return out
+    }
+}
+
+extension Tokenizer {
+    @inline(__always)
+    static func appendUTF8(_ s: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = s.value
+        switch v {
+        case 0..<0x80: out.append(UInt8(v))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | (v >> 6))); out.append(UInt8(0x80 | (v & 0x3F)))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | (v >> 12))); out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
+        default:
+            out.append(UInt8(0xF0 | (v >> 18))); out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
+        }
     }
 }

@@ -46,6 +46,31 @@ final class ScanRecognizerTests: XCTestCase {
         XCTAssertEqual(e.pages?[1].classification, .imageOnly)
     }
 
+    /// Within a run, OCR reads more pages at once only on cores the run's budget lends: with no
+    /// core to spare its pages go one after another, with spare cores they go in parallel, and
+    /// every lent core is given back.
+    func testPagesBeyondTheFirstRunOnlyOnCoresTheBudgetLends() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("scan.pdf")
+        let texts = ["un", "Le cycle de l'eau", "La respiration cellulaire", "La photosynthèse", "Les volcans"]
+        try imagePDF(texts.map { ImageFixtures.textPix($0) }, at: url)
+        var extraction = mixedExtraction()
+        extraction.pages = (1...5).map { PageRecord(number: $0, classification: $0 == 1 ? .text : .imageOnly) }
+        extraction.ocrCandidates = [2, 3, 4, 5]
+        var config = PipelineConfig()
+        config.ocr.workers = 3
+        for (capacity, expectedPeak) in [(1, 1...1), (3, 2...3)] {
+            let cores = LocalCoreBudget(capacity: capacity)
+            cores.take()   // the document's own core
+            let e = try ScanRecognizer().complete(extraction, of: pdfInput(url),
+                                                  context: ExtractionContext(config: config, cores: cores))
+            XCTAssertEqual(e.pagesOCRed, 4, "capacity \(capacity)")
+            XCTAssertTrue(e.blocks.contains { $0.text.contains("Les volcans") }, "capacity \(capacity)")
+            XCTAssertTrue(expectedPeak.contains(cores.peak), "capacity \(capacity): peak \(cores.peak)")
+            XCTAssertEqual(cores.held, 1, "capacity \(capacity): every lent core given back")
+        }
+    }
+
     func testPageCapLeavesLaterPagesOutAndSaysWhich() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("mixed.pdf")

@@ -30,6 +30,38 @@ final class SubprocessReaderTests: XCTestCase {
         return ImportUnit(sources: [.file(url)], outputName: name)
     }
 
+    /// Three photos of one board (`samples/tableau-*.jpg`): one document of three OCR'd pages.
+    var board: ImportUnit {
+        let photos = (1...3).map { Corpus.repositoryRoot.appendingPathComponent("samples/tableau-\($0).jpg", isDirectory: false) }
+        return ImportUnit(sources: [UnitSource(files: photos, name: "tableau")], outputName: "tableau")
+    }
+
+    func testOCRPagesTakeTheCoreAnIdleSlotLeavesAndGiveItBack() throws {
+        // Two slots, one document: its worker asks for the idle slot's core over the channel and
+        // reads two pages at once; every core is back when the unit ends.
+        let two = try reader({ $0.ocr.workers = 2 }, slots: 2)
+        defer { two.close() }
+        let o = try two.read(board, slot: 0, skipsDone: false, events: ReadEvents())
+        XCTAssertEqual(o.status, .succeeded, "\(o)")
+        XCTAssertEqual(two.cores.peak, 2, "a page was read on the lent core")
+        XCTAssertEqual(two.cores.held, 0)
+        // `concurrency 1` is one core, OCR included: the pages one after another.
+        let one = try reader({ $0.ocr.workers = 2 }, slots: 1)
+        defer { one.close() }
+        let p = try one.read(board, slot: 0, skipsDone: false, events: ReadEvents())
+        XCTAssertEqual(p.status, .succeeded, "\(p)")
+        XCTAssertEqual(one.cores.peak, 1)
+        XCTAssertEqual(one.cores.held, 0)
+    }
+
+    func testTheCoresOfAWorkerThatCrashesComeBack() throws {
+        let r = try reader({ $0.ocr.workers = 2 }, slots: 2, environment: [WorkerServer.crashTestVariable: "tableau"])
+        defer { r.close() }
+        let o = try r.read(board, slot: 0, skipsDone: false, events: ReadEvents())
+        XCTAssertEqual(o.error?.code, .readerCrashed, "\(o)")
+        XCTAssertEqual(r.cores.held, 0)
+    }
+
     func testReadsDocumentsAndRecyclesWorkersAfterNDocuments() throws {
         let r = try reader { $0.workers.recycleAfterDocuments = 2 }
         defer { r.close() }

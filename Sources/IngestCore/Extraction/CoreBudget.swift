@@ -20,22 +20,26 @@ public protocol CoreBudget: Sendable {
 public final class LocalCoreBudget: CoreBudget, @unchecked Sendable {
     public let capacity: Int
     private var taken = 0
+    private var most = 0
     private let lock = NSLock()
 
     public init(capacity: Int) { self.capacity = max(1, capacity) }
 
     /// Cores taken now (a document's own core included).
     public var held: Int { lock.lock(); defer { lock.unlock() }; return taken }
+    /// The most cores taken at once so far.
+    public var peak: Int { lock.lock(); defer { lock.unlock() }; return most }
 
     /// Takes a core whether or not one is free: the core of a document starting to be read. The
     /// caller never reads more documents at once than `capacity`, so the budget can only be
     /// exceeded by pages that took a core before the document started, each for one page at most.
-    public func take() { lock.lock(); taken += 1; lock.unlock() }
+    public func take() { lock.lock(); taken += 1; most = max(most, taken); lock.unlock() }
 
     public func tryTake() -> Bool {
         lock.lock(); defer { lock.unlock() }
         guard taken < capacity else { return false }
         taken += 1
+        most = max(most, taken)
         return true
     }
 
