@@ -50,7 +50,7 @@ public final class PDFPageRenderer {
     /// Renders `page` as `render` does, but hands the gray rows over as they are made: `start`
     /// gets the size and the resolution, then `row` each row's luma (valid during the call only),
     /// top to bottom. The caller keeps one gray copy of the page (OCR: leptonica's), never two.
-    public func renderRows(page: Int, dpi: Double, maxPixels: Int,
+    public func renderRows(page: Int, dpi: Double, maxPixels: Int, bandBytes: Int = PDFPageRenderer.bandBytes,
                            start: (_ width: Int, _ height: Int, _ dpi: Double) throws -> Void,
                            row: (_ y: Int, _ luma: UnsafeBufferPointer<UInt8>) -> Void) throws {
         guard page >= 1, page <= pageCount, let p = poppler_document_get_page(document, Int32(page - 1)) else {
@@ -70,7 +70,7 @@ public final class PDFPageRenderer {
         // image plus one band, not a colour copy four times the gray one (800 MB at the pixel cap).
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(w)))
         guard stride > 0 else { throw IngestError(.ocrRenderFailed, ["page": String(page)], detail: "cairo stride for \(w)") }
-        let bandRows = max(1, min(h, Self.bandBytes / stride))
+        let bandRows = max(1, min(h, bandBytes / stride))
         try start(w, h, scale * 72)
         let luma = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: w)
         defer { luma.deallocate() }
@@ -83,7 +83,7 @@ public final class PDFPageRenderer {
     }
 
     /// Colour pixels drawn at once: a 300-dpi A4 page (35 MB) is one band; bigger pages are cut.
-    static let bandBytes = 48 << 20
+    public static let bandBytes = 48 << 20
 
     /// Draws rows `top..<top+rows` of the page (at `scale`) on a white surface and hands each
     /// row's BT.601 luma to `row` (through `luma`, `width` bytes).

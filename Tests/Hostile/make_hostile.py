@@ -598,6 +598,27 @@ def main():
     case("huge-mediabox.pdf", "a text-less page of 200 × 200 inches (OCR would render 60,000² pixels)",
          ["notReady", "ocr.imageTooLarge", "ocr.renderFailed"])
 
+    # 100,000 nested arrays in the catalog; a page tree 5,000 levels deep.
+    deep_arrays = b"[" * 100_000 + b"]" * 100_000
+    objs = [b"<< /Type /Catalog /Pages 2 0 R /Deep " + deep_arrays + b" >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+            stream(page_content(wrap(prose(130))[:40])),
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+    write(out, "deep-arrays.pdf", pdf(objs))
+    case("deep-arrays.pdf", "100,000 nested arrays in the catalog beside a good page", "ok")
+    levels = 5000
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>"]
+    for i in range(levels):
+        parent = b"/Parent %d 0 R " % (1 + i) if i else b""
+        objs.append(b"<< /Type /Pages " + parent + b"/Kids [%d 0 R] /Count 1 >>" % (3 + i))
+    leaf = 2 + levels
+    objs.append(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 %d 0 R >> >> "
+                b"/Contents %d 0 R >>" % (leaf - 1, leaf + 2, leaf + 1))
+    objs.append(stream(page_content(wrap(prose(131))[:40])))
+    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    write(out, "deep-page-tree.pdf", pdf(objs))
+    case("deep-page-tree.pdf", "one page at the bottom of a page tree 5,000 levels deep", "ok")
+
     # ---- Images
     write(out, "huge-png.png", huge_png(30_000, 30_000))
     case("huge-png.png", "a 30,000 × 30,000 1-bit PNG in a few hundred KB", "ocr.imageTooLarge")
@@ -644,6 +665,9 @@ def main():
 
     write(out, "one-long-line.txt", ("abcdefghij" * 400_000).encode())
     case("one-long-line.txt", "4 MB on one line without a space", ["ok", "notReady"])
+
+    write(out, "deep-list.md", ("# Liste\n\n" + "".join("  " * i + f"- élément {i}\n" for i in range(1500))).encode())
+    case("deep-list.md", "a Markdown list 1,500 levels deep (2 MB of indentation)", "ok")
 
     fifo = os.path.join(out, "x.txt")
     if not os.path.exists(fifo):
