@@ -698,6 +698,13 @@ def main():
         write(out, f"empty-{ext}.{ext}", b"")
         case(f"empty-{ext}.{ext}", f"a zero-byte .{ext}", "file.empty")
 
+    # A photo cut to a third and written back every 3 ms while the run reads it (measure.py --shrink).
+    photo = os.path.join(samples, "tableau-1.jpg")
+    if os.path.exists(photo):
+        shutil.copyfile(photo, os.path.join(out, "shrinking-photo.jpg"))
+        case("shrinking-photo.jpg", "a photo the test cuts short and restores while the run reads it",
+             ["ok", "file.changing", "ocr.corruptImage"])
+
     # ---- Good documents beside them
     for name in ["cours-ondes-sonores.pdf", "cours-roman-realiste.docx", "the-water-cycle.txt",
                  "photosynthese.md", "lecon-volcans.mp3", "lecon-volcans.srt", "IMG_20241015_101512.jpg"]:

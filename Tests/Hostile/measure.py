@@ -11,6 +11,8 @@
 - hangs: past `--timeout` the command's process group is killed (SIGKILL) and `timedOut` is true.
 - `--grow FILE`: a thread appends to FILE while the command runs (64 KiB every 2 ms, cut back to
   1 MiB past 8 MiB), so a reader sees it change under it.
+- `--shrink FILE`: a thread cuts FILE to a third and writes the rest back, every 3 ms, while the
+  command runs (a reader that maps the file would get SIGBUS past the cut).
 
 Output (stdout, or FILE with --report): {"exitCode", "signal", "timedOut", "peakRSSKB",
 "peakRSSPid", "wallSeconds", "processes"}. Standard library only.
@@ -28,13 +30,15 @@ PR_SET_CHILD_SUBREAPER = 36
 
 def main():
     args = sys.argv[1:]
-    timeout, grow, report = 600.0, None, None
+    timeout, grow, shrink, report = 600.0, None, None, None
     while args and args[0] != "--":
         flag = args.pop(0)
         if flag == "--timeout":
             timeout = float(args.pop(0))
         elif flag == "--grow":
             grow = args.pop(0)
+        elif flag == "--shrink":
+            shrink = args.pop(0)
         elif flag == "--report":
             report = args.pop(0)
         else:
@@ -60,6 +64,24 @@ def main():
                         f.truncate(1 << 20)
                 time.sleep(0.002)
         threading.Thread(target=grower, daemon=True).start()
+
+    if shrink:
+        whole = open(shrink, "rb").read()
+
+        def shrinker():
+            # Cut to a third, then the rest written back: a reader that maps the file (instead of
+            # reading it) gets SIGBUS when it touches a page past the cut.
+            with open(shrink, "r+b") as f:
+                while not stop.is_set():
+                    f.truncate(len(whole) // 3)
+                    time.sleep(0.003)
+                    f.seek(len(whole) // 3)
+                    f.write(whole[len(whole) // 3:])
+                    f.flush()
+                    time.sleep(0.003)
+                f.seek(0)
+                f.write(whole)
+        threading.Thread(target=shrinker, daemon=True).start()
 
     start = time.monotonic()
     pid = os.fork()

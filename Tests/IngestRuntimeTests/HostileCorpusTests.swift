@@ -6,7 +6,7 @@ import XCTest
 /// Issue #20, item 2: the hostile corpus (`Tests/Hostile/make_hostile.py`: zip bombs, billion
 /// laughs, 100,000-entry ZIPs, lying sizes, encrypted and truncated PDFs, a 2,000-page PDF, a
 /// 30,000² PNG, a 500-page TIFF, lying ID3/FLAC/MP4 sizes, bad encodings, a FIFO, a file growing
-/// while read, hostile names…) with good documents beside it, through the real `ingest convert`,
+/// and a photo shrinking while read, hostile names…) with good documents beside it, through the real `ingest convert`,
 /// measured by `Tests/Hostile/measure.py` (every process of the tree reaped, its peak RSS kept).
 ///
 /// The run must end by itself (exit 0 or 1, no signal, within `wallClockLimit`), each hostile file
@@ -65,7 +65,8 @@ final class HostileCorpusTests: XCTestCase {
         let report = dir.url.appendingPathComponent("measure.json")
         let run = try XCTUnwrap(runTool("python3", [
             hostile.appendingPathComponent("measure.py").path, "--timeout", String(Self.wallClockLimit),
-            "--grow", corpus.appendingPathComponent("growing.txt").path, "--report", report.path, "--",
+            "--grow", corpus.appendingPathComponent("growing.txt").path,
+            "--shrink", corpus.appendingPathComponent("shrinking-photo.jpg").path, "--report", report.path, "--",
             "env", "INGEST_CONFIG=", ingest.path, "convert", corpus.path, "--out", out.path,
             "--library", dir.url.appendingPathComponent("library.sqlite").path, "--lang", "en", "--quiet",
             "--concurrency", "2", "--set", "limits.documentTimeLimitSeconds=\(Self.documentTimeLimit)",
@@ -108,9 +109,10 @@ final class HostileCorpusTests: XCTestCase {
         }
         print("hostile corpus outcomes: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
 
-        // Rule 1 of the spec: sources are never modified (the growing file is the test's own doing).
+        // Rule 1 of the spec: sources are never modified (the growing and shrinking files are the
+        // test's own doing).
         var after = try snapshot(corpus)
-        after["growing.txt"] = before["growing.txt"]
+        for name in ["growing.txt", "shrinking-photo.jpg"] { after[name] = before[name] }
         XCTAssertEqual(after, before, "a source file changed")
     }
 
