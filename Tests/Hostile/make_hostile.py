@@ -12,9 +12,10 @@ The manifest lists, per case, a `match` (an ASCII piece of the file name, unique
 the file name as written (`name`, which may hold a newline, quotes or invalid UTF-8 shown as
 \\uDCxx surrogate escapes), what it is (`what`) and what `ingest convert` must make of it
 (`expect`: a list of accepted outcomes, each a stable error code, `ok` for a ready or short
-document, `notReady`, or `duplicate`). Two cases are not files this script can finish: the FIFO
-(made here, but it needs no writer: nothing may open it) and the growing file (`growing`), which
-the test keeps appending to while the run reads it.
+document, `notReady`, or `duplicate`); `kind` is `hostile` or `good`. The manifest is
+`OUTDIR/.manifest.json`: hidden, so `ingest convert OUTDIR` passes it over. Two files change
+during the run, by the test's hand (`measure.py --grow growing.txt --shrink shrinking-photo.jpg`);
+the FIFO `x.txt` needs no writer: nothing may open it.
 """
 import hashlib
 import json
@@ -524,7 +525,7 @@ def main():
             + prose(123).encode() + opens + b"</w:x>" * depth + b"</w:t></w:r></w:p></w:body></w:document>")
     write(out, "deep-nesting.docx", docx(deep))
     case("deep-nesting.docx", "100,000 nested elements inside one run (2.5 MB of XML)",
-         ["ok", "office.xmlMalformed"])
+         "ok")
 
     # Billion laughs in an EPUB chapter (XHTML may carry a DOCTYPE; its internal subset may not grow).
     epub = Zip()
@@ -537,14 +538,14 @@ def main():
     epub.add("OEBPS/c1.xhtml", laughs.replace(b"lolz", b"html") + b']><html xmlns="http://www.w3.org/1999/xhtml"><body><p>&lol9;</p></body></html>')
     write(out, "billion-laughs.epub", epub.bytes())
     case("billion-laughs.epub", "the entities in an EPUB chapter's internal DTD subset",
-         ["office.entityExpansion", "notReady"])
+         "office.entityExpansion")
 
     # A PDF named .docx, and a docx cut in half.
     write(out, "really-a-pdf.docx", text_pdf([prose(107)]))
     case("really-a-pdf.docx", "a PDF named .docx: read as a PDF, with a warning", "ok")
     good_docx = docx(docx_xml(prose(108)))
     write(out, "truncated.docx", good_docx[: len(good_docx) // 2])
-    case("truncated.docx", "a docx cut in half (no central directory)", ["zip.truncated", "sniff.unknownKind"])
+    case("truncated.docx", "a docx cut in half (no central directory)", "zip.truncated")
 
     # ---- PDF
     pages = [f"Page {i + 1}. " + prose(10_000 + i, sentences=6) for i in range(2000)]
@@ -553,14 +554,14 @@ def main():
 
     good_pdf = text_pdf([prose(109), prose(110)])
     write(out, "truncated.pdf", good_pdf[: int(len(good_pdf) * 0.55)])
-    case("truncated.pdf", "a PDF cut at 55% (no xref, no trailer)", ["ok", "notReady", "pdf.corrupt"])
+    case("truncated.pdf", "a PDF cut at 55% (no xref, no trailer; poppler cannot rebuild it)", "pdf.corrupt")
 
     write(out, "encrypted.pdf", encrypted_pdf(prose(111)))
     case("encrypted.pdf", "RC4 40-bit, user password “secret”", "pdf.encrypted")
 
     cyc = text_pdf([prose(112)], kids_override=[b"2 0 R", b"4 0 R"])
     write(out, "cyclic-pages.pdf", cyc)
-    case("cyclic-pages.pdf", "the page tree's Kids include the Pages node itself", ["ok", "pdf.corrupt", "pdf.noPages"])
+    case("cyclic-pages.pdf", "the page tree's Kids include the Pages node itself: its one real page is read", "ok")
 
     # A page whose content stream inflates to 1 GiB of spaces.
     content_bomb, _, _ = repeated_deflate(b" " * (1 << 20), 1024)
@@ -569,7 +570,8 @@ def main():
             b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
             b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(zcontent) + zcontent + b"\nendstream"]
     write(out, "content-bomb.pdf", pdf(objs))
-    case("content-bomb.pdf", "one page whose content stream inflates to 1 GiB", ["notReady", "pdf.corrupt"])
+    case("content-bomb.pdf", "one page whose content stream inflates to 1 GiB of spaces (≈ 40 s: read, classified, rendered)",
+         "notReady")
 
     # An object stream claiming 100 million objects (and the xref stream pointing into it).
     objstm = b"1 0 "
@@ -596,7 +598,7 @@ def main():
             stream(b"q 14400 0 0 14400 0 0 cm BI /W 16 /H 16 /CS /G /BPC 8 ID\n" + bytes(range(0, 256)) + b"\nEI Q", compress=False)]
     write(out, "huge-mediabox.pdf", pdf(objs))
     case("huge-mediabox.pdf", "a text-less page of 200 × 200 inches (OCR would render 60,000² pixels)",
-         ["notReady", "ocr.imageTooLarge", "ocr.renderFailed"])
+         "notReady")
 
     # 100,000 nested arrays in the catalog; a page tree 5,000 levels deep.
     deep_arrays = b"[" * 100_000 + b"]" * 100_000
@@ -631,21 +633,21 @@ def main():
     if os.path.exists(jpg):
         data = open(jpg, "rb").read()
         write(out, "truncated-scan.jpg", data[: len(data) * 2 // 5])
-        case("truncated-scan.jpg", "a photo's JPEG cut at 40% of its scan", ["ok", "notReady", "ocr.corruptImage"])
+        case("truncated-scan.jpg", "a photo's JPEG cut at 40% of its scan", "ocr.corruptImage")
 
     # ---- Audio
     write(out, "id3-2gb.mp3", id3_lying_mp3())
-    case("id3-2gb.mp3", "an ID3v2.3 TIT2 frame claiming 2 GB", ["notReady", "audio.frameOutOfBounds"])
+    case("id3-2gb.mp3", "an ID3v2.3 TIT2 frame claiming 2 GB", "audio.frameOutOfBounds")
     write(out, "flac-picture-past-end.flac", flac_picture_past_end())
     case("flac-picture-past-end.flac", "a FLAC PICTURE block claiming 16 MB past the end of the file",
-         ["notReady", "audio.chunkOutOfBounds", "audio.truncated"])
+         "audio.truncated")
 
     # An M4A whose moov atom claims a 64-bit size of 2^62 bytes.
     ftyp = struct.pack(">I", 20) + b"ftypM4A " + b"\x00\x00\x02\x00" + b"M4A "
     moov = struct.pack(">I", 1) + b"moov" + struct.pack(">Q", 1 << 62) + struct.pack(">I", 0xFFFFFFF0) + b"udta" + b"\x00" * 64
     write(out, "atom-lies.m4a", ftyp + moov)
     case("atom-lies.m4a", "an MP4 moov atom claiming 2^62 bytes, a udta inside claiming 4 GB",
-         ["audio.truncated", "audio.corrupt", "audio.chunkOutOfBounds", "notReady"])
+         "audio.truncated")
 
     # ---- Text
     t = prose(115).encode("utf-8")
@@ -664,7 +666,7 @@ def main():
     case("binary-as.txt", "random bytes named .txt", "text.binary")
 
     write(out, "one-long-line.txt", ("abcdefghij" * 400_000).encode())
-    case("one-long-line.txt", "4 MB on one line without a space", ["ok", "notReady"])
+    case("one-long-line.txt", "4 MB on one line without a space", "ok")
 
     write(out, "deep-list.md", ("# Liste\n\n" + "".join("  " * i + f"- élément {i}\n" for i in range(1500))).encode())
     case("deep-list.md", "a Markdown list 1,500 levels deep (2 MB of indentation)", "ok")
@@ -674,7 +676,8 @@ def main():
         os.mkfifo(fifo)
     case("x.txt", "a FIFO named x.txt (nothing ever writes to it): never opened", "file.notRegular")
     write(out, "growing.txt", prose(118).encode() * 40)
-    case("growing.txt", "a text file the test appends to while the run reads it", "file.changing")
+    # `ok` only if the read fell between two appends (64 KiB every 2 ms; hashing takes longer).
+    case("growing.txt", "a text file the test appends to while the run reads it", ["file.changing", "ok"])
 
     # Names: a newline, quotes, a backslash, invalid UTF-8.
     write(out, "name-with\nnewline.txt", prose(119).encode())
