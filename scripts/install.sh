@@ -40,7 +40,8 @@ main_packages=(
 
 # Test-only tools: each is named by the tests that need it (they fail under CI=true without it).
 test_packages=(
-  python3 python3-venv   # test servers, fixtures, tools/validate_json.py, the tools venv below
+  python3 python3-venv   # test servers, fixtures, tools/validate_json.py, the tools venv below,
+                         # HostileCorpusTests: Tests/Hostile/make_hostile.py and measure.py (stdlib only)
   python3-jsonschema     # validateWithJSONSchema (the JSON schemas in schemas/)
   poppler-utils          # pdftotext (PDF CorpusQuality, LibreOfficeQuality), pdftoppm (CompanionFiles)
   pandoc                 # Office CorpusQualityTests: .docx read by pandoc, and made by it

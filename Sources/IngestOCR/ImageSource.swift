@@ -16,11 +16,8 @@ struct ImageSource: Sendable {
 
     /// Reads `url` and recognises its format from its bytes.
     init(url: URL) throws {
-        let bytes: Data
-        do { bytes = try Data(contentsOf: url, options: .alwaysMapped) } catch {
-            throw IngestError(.fileUnreadable, ["reason": url.lastPathComponent], detail: String(describing: error))
-        }
-        try self.init(data: bytes, fileName: url.lastPathComponent)
+        // Read, not mapped: a photo cut short while it is decoded must not kill the reader (SIGBUS).
+        try self.init(data: FileBytes.read(url), fileName: url.lastPathComponent)
     }
 
     init(data: Data, fileName: String) throws {

@@ -56,6 +56,23 @@ final class PageImage: @unchecked Sendable {
         return PageImage(taking: pix)
     }
 
+    /// An empty 8-bit gray image to be filled row by row (`setGrayRow`, then `finishGrayRows`).
+    static func emptyGray(width: Int, height: Int) -> PageImage? {
+        guard width > 0, height > 0, let pix = pixCreate(Int32(width), Int32(height), 8) else { return nil }
+        guard pixGetData(pix) != nil else { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p); return nil }
+        return PageImage(taking: pix)
+    }
+
+    /// Copies one row of gray bytes (in order, `width` of them) into row `y` of an image from `emptyGray`.
+    func setGrayRow(_ y: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        let wpl = Int(pixGetWpl(raw))
+        let dst = UnsafeMutableRawPointer(pixGetData(raw)!).advanced(by: y * wpl * 4)
+        dst.copyMemory(from: bytes.baseAddress!, byteCount: min(bytes.count, width))
+    }
+
+    /// Ends the row-by-row filling: leptonica keeps pixels big-endian inside 32-bit words.
+    func finishGrayRows() { pixEndianByteSwap(raw) }
+
     /// A 32-bit RGB image from interleaved 8-bit RGB or RGBA rows.
     static func rgb(width: Int, height: Int, bytesPerRow: Int, channels: Int, bytes: UnsafeRawBufferPointer) -> PageImage? {
         guard width > 0, height > 0, channels >= 3, let pix = pixCreate(Int32(width), Int32(height), 32) else { return nil }

@@ -23,11 +23,16 @@ public struct ScanRecognizer: PageRecognizing {
             PageJob(number: number) {
                 // Like any page failure: a warning when the text layer gave text, else the error.
                 try OCRLibraries.requireTesseract()
-                let page = try renderers.current().render(page: number, dpi: dpi, maxPixels: maxPixels)
-                guard let pix = page.gray.withUnsafeBytes({
-                    PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0)
-                }) else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
-                pix.setResolution(Int(page.dpi.rounded()))
+                // Rows go straight into leptonica's image: one gray copy of the page, not two
+                // (200 MB each at the pixel cap).
+                var image: PageImage?
+                try renderers.current().renderRows(page: number, dpi: dpi, maxPixels: maxPixels, start: { w, h, d in
+                    image = PageImage.emptyGray(width: w, height: h)
+                    guard let image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
+                    image.setResolution(Int(d.rounded()))
+                }, row: { y, luma in image?.setGrayRow(y, luma) })
+                guard let pix = image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
+                pix.finishGrayRows()
                 return pix
             }
         }

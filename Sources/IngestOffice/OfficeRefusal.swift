@@ -21,8 +21,9 @@ public struct OfficeRefusal: Extractor {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 8), [UInt8](head) == ole2Magic else { return }
-        // The directory may sit anywhere in the file: map it rather than read it.
-        let data = (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data()
+        // The directory may sit anywhere in the file: its first 64 MiB are read (as the source
+        // reader does), never mapped — a file cut short under a mapping kills the reader (SIGBUS).
+        let data = (try? FileBytes.read(url, maxBytes: 64 << 20)) ?? Data()
         switch OLE2Directory.kind(data) {
         case .encryptedOffice: throw IngestError(.encryptedOffice)
         case .legacyDoc: throw IngestError(.legacyDoc)

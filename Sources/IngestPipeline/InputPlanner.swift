@@ -217,13 +217,18 @@ public struct InputPlanner {
                                             error: IngestError(.fileSymlinkLoop, ["path": relative.isEmpty ? dir.path : relative])))
             return
         }
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: dir.path) } catch {
+        let listing: DirectoryListing
+        do { listing = try DirectoryListing(path: dir.path) } catch {
             failures.append(PlanningFailure(path: relative.isEmpty ? dir.path : relative,
-                                            error: IngestError(.fileUnreadable, ["reason": (error as NSError).localizedDescription])))
+                                            error: IngestError(.fileUnreadable, ["reason": error.reason])))
             return
         }
-        let visible = names.sorted(by: NaturalOrder.less).filter { !$0.hasPrefix(".") }
+        // A name that is not UTF-8 has no String that opens it again: named, not read.
+        for name in listing.undecodable where !name.hasPrefix(".") {
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            failures.append(PlanningFailure(path: childRelative, error: IngestError(.fileNameNotUTF8, ["path": childRelative])))
+        }
+        let visible = listing.names.sorted(by: NaturalOrder.less).filter { !$0.hasPrefix(".") }
         // One stat per entry, made here: the URLs are then built knowing whether each is a folder
         // (as `appendingPathComponent(_:)` would find out with a stat of its own).
         let dirPath = dir.path
@@ -250,9 +255,24 @@ public struct InputPlanner {
             } else if type == S_IFREG {
                 if name.hasSuffix(".ingest-tmp") || companions.contains(child.standardizedFileURL) || leavesOut(childRelative, child) { continue }
                 files.append((child, childRelative))
+            } else {
+                // A named pipe, a socket or a device is never opened (a FIFO's open would wait for
+                // a writer forever), and is named rather than passed over in silence.
+                failures.append(PlanningFailure(path: childRelative, error: IngestError(
+                    .fileNotRegular, ["path": childRelative, "type": Self.fileTypeName(type)])))
             }
         }
         visited.remove(real)   // a folder reached twice by different routes (not a loop) is read again
+    }
+
+    /// The `type` argument of `file.notRegular`: a technical name, the same in every language.
+    public static func fileTypeName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFIFO: return "FIFO"
+        case S_IFSOCK: return "socket"
+        case S_IFCHR, S_IFBLK: return "device"
+        default: return "other"
+        }
     }
 
     /// `chapitre-1.pdf` → `chapitre-1`; if that name is taken (`chapitre-1.docx` beside it), the

@@ -84,7 +84,7 @@ struct SourceReader {
             throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(e))])
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw IngestError(.fileUnreadable, ["reason": language == .fr ? "ce n'est pas un fichier ordinaire" : "not a regular file"])
+            throw IngestError(.fileNotRegular, ["path": url.lastPathComponent, "type": InputPlanner.fileTypeName(st.st_mode & S_IFMT)])
         }
         let size = Int(st.st_size)
         if size == 0 { throw IngestError(.fileEmpty) }

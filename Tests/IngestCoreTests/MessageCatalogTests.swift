@@ -23,6 +23,7 @@ final class MessageCatalogTests: XCTestCase {
 
     func testCoreCodesHaveMessages() {
         let codes: [ErrorCode] = [.fileNotFound, .fileEmpty, .fileTooLarge, .fileUnreadable, .fileSymlinkLoop, .fileChanging,
+                                  .fileNotRegular, .fileNameNotUTF8,
                                   .unknownKind, .legacyDoc, .encryptedOffice, .notSupportedYet, .extensionMismatch, .textBinary,
                                   .readinessEmpty, .readinessTooLittleText, .readinessScanned, .readinessHandwriting,
                                   .readinessEmptyPage, .readinessAudioNoText, .readinessShort, .configInvalidJSON,

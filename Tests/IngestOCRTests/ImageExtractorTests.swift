@@ -227,4 +227,29 @@ final class ImageExtractorTests: XCTestCase {
         XCTAssertEqual(e.visionPages, [1])
         XCTAssertLessThan(joinedText(e).count, 10)
     }
+
+    /// A photo cut short by another program while it is read must not kill the reader: the
+    /// bytes are read, never mapped (mapped, touching a page past the cut raised SIGBUS, which
+    /// the hostile corpus showed as `run.crashed`). Cut after opening, the image still decodes.
+    func testAnImageCutShortAfterOpeningStillDecodes() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = try dir.write("p.png", TextPage.png(TextPage.english))
+        let source = try ImageSource(url: url)
+        XCTAssertEqual(truncate(url.path, 0), 0)
+        let pix = try source.decode(page: 0, maxPixels: 200_000_000)
+        XCTAssertGreaterThan(pix.width, 100)
+    }
+
+    /// `FileBytes` (what images are read with): the whole file, or a prefix of it; a prefix longer
+    /// than the file is the file; a missing file is `file.unreadable`.
+    func testFileBytesReadsWholeOrPrefix() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = try dir.write("b.bin", Data((0..<5000).map { UInt8($0 % 251) }))
+        XCTAssertEqual(try FileBytes.read(url).count, 5000)
+        XCTAssertEqual(try FileBytes.read(url, maxBytes: 100), Data((0..<100).map { UInt8($0 % 251) }))
+        XCTAssertEqual(try FileBytes.read(url, maxBytes: 1 << 20).count, 5000)
+        XCTAssertThrowsError(try FileBytes.read(dir.url.appendingPathComponent("missing"))) {
+            XCTAssertEqual(($0 as? IngestError)?.code, .fileUnreadable)
+        }
+    }
 }

@@ -97,4 +97,24 @@ final class ScanRecognizerTests: XCTestCase {
         XCTAssertThrowsError(try r.render(page: 2, dpi: 300, maxPixels: 1_000_000))
         XCTAssertThrowsError(try PDFPageRenderer(url: dir.url.appendingPathComponent("missing.pdf")))
     }
+
+    /// A page drawn in bands (as a giant page is, so that no colour copy of it is ever whole)
+    /// is the same page, pixel for pixel, as one drawn at once — bands of 7 rows here.
+    func testBandsMakeTheSamePageAsOneDrawing() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("one.pdf")
+        try imagePDF([ImageFixtures.textPix("Bandes de page", widthInches: 4, heightInches: 3)], at: url)
+        let r = try PDFPageRenderer(url: url)
+        let whole = try r.render(page: 1, dpi: 150, maxPixels: 200_000_000)
+        var banded = [UInt8](repeating: 0, count: whole.width * whole.height)
+        var size = (0, 0)
+        let stride = (whole.width * 4 + 3) / 4 * 4
+        try r.renderRows(page: 1, dpi: 150, maxPixels: 200_000_000, bandBytes: stride * 7, start: { w, h, _ in size = (w, h) },
+                         row: { y, luma in for x in 0..<luma.count { banded[y * whole.width + x] = luma[x] } })
+        XCTAssertEqual(size.0, whole.width)
+        XCTAssertEqual(size.1, whole.height)
+        let differing = zip(banded, whole.gray).filter { abs(Int($0) - Int($1)) > 2 }.count
+        XCTAssertEqual(differing, 0, "pixels that differ between banded and whole drawing")
+        XCTAssertTrue(whole.gray.contains { $0 < 128 }, "the page has ink")
+    }
 }

@@ -59,4 +59,44 @@ final class InputPlannerTests: XCTestCase {
         let names = InputPlanner().plan([dir.url.path]).units.map(\.outputName)
         XCTAssertEqual(Set(names).count, 3, "\(names)")
     }
+
+    /// A named pipe in a walked folder is named (`file.notRegular`) and never opened: opening it
+    /// would wait for a writer forever. Given on the command line, the source reader says the same.
+    func testAFIFOIsNamedNotOpened() throws {
+        let dir = try TemporaryDirectory("planner")
+        defer { dir.remove() }
+        try dir.write("cours.txt", "x")
+        let fifo = dir.url.appendingPathComponent("x.txt")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        let plan = InputPlanner().plan([dir.url.path])
+        XCTAssertEqual(plan.units.map(\.outputName), ["cours"])
+        XCTAssertEqual(plan.failures.map(\.path), ["x.txt"])
+        XCTAssertEqual(plan.failures.first?.error.code, .fileNotRegular)
+        XCTAssertEqual(plan.failures.first?.error.arguments["type"], "FIFO")
+        let reader = SourceReader(config: PipelineConfig(), language: .en)
+        XCTAssertThrowsError(try reader.read(files: [fifo], displayName: "x.txt")) { error in
+            XCTAssertEqual((error as? IngestError)?.code, .fileNotRegular)
+        }
+    }
+
+    /// A name whose bytes are not UTF-8 (a Latin-1 name from an old archive) is named with its
+    /// bytes shown (`file.nameNotUTF8`), not reported missing; the files beside it are read.
+    func testANameThatIsNotUTF8IsNamed() throws {
+        let dir = try TemporaryDirectory("planner")
+        defer { dir.remove() }
+        try dir.write("cours.txt", "x")
+        let raw: [UInt8] = Array((dir.url.path + "/latin1-").utf8) + [0xE9, 0x74, 0xE9, 0x2D, 0xFF] + Array(".txt".utf8) + [0]
+        let fd = raw.withUnsafeBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        // Foundation cannot remove what it cannot name: unlinked by its bytes.
+        defer { _ = raw.withUnsafeBufferPointer { p in p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { unlink($0) } } }
+        let plan = InputPlanner().plan([dir.url.path])
+        XCTAssertEqual(plan.units.map(\.outputName), ["cours"])
+        XCTAssertEqual(plan.failures.map(\.error.code), [.fileNameNotUTF8])
+        XCTAssertEqual(plan.failures.first?.path, "latin1-\\xE9t\\xE9-\\xFF.txt")
+        XCTAssertEqual(DirectoryListing.escaped(Array("é\u{1F600}".utf8) + [0xC3]), "é\u{1F600}\\xC3")
+    }
 }

@@ -28,6 +28,8 @@ extension ErrorCode {
     public static let fileUnreadable: ErrorCode = "file.unreadable"
     public static let fileSymlinkLoop: ErrorCode = "file.symlinkLoop"
     public static let fileChanging: ErrorCode = "file.changing"
+    public static let fileNotRegular: ErrorCode = "file.notRegular"
+    public static let fileNameNotUTF8: ErrorCode = "file.nameNotUTF8"
     // Sniffing
     public static let unknownKind: ErrorCode = "sniff.unknownKind"
     public static let legacyDoc: ErrorCode = "sniff.legacyDoc"

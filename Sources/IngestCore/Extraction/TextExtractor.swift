@@ -15,9 +15,8 @@ public struct TextExtractor: Extractor {
         } else {
             let data: Data
             if let contents = input.contents { data = contents } else {
-                do { data = try Data(contentsOf: input.url, options: .mappedIfSafe) } catch {
-                    throw IngestError(.fileUnreadable, ["reason": (error as NSError).localizedDescription], detail: "\(error)")
-                }
+                // Read, never mapped (FileBytes): a file cut short under a mapping means SIGBUS.
+                data = try FileBytes.read(input.url)
             }
             guard let decoded = TextDecoder.decodeText(data) else { throw IngestError(.textBinary) }
             if decoded.encoding == .windows1252 { warnings.append(context.warning(.textDecodedAsWindows1252)) }

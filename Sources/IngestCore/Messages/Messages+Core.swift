@@ -14,6 +14,13 @@ extension MessageCatalog {
         .fileChanging: .init(
             fr: "Le fichier est encore en cours d'écriture ; il sera lu quand il ne changera plus.",
             en: "The file is still being written; it will be read once it stops changing."),
+        // {type}: FIFO, socket, device or other (InputPlanner.fileTypeName).
+        .fileNotRegular: .init(
+            fr: "« {path} » n'est pas un fichier ordinaire ({type}) : il n'est pas ouvert. Un tube nommé, une socket ou un périphérique ne sont pas des documents.",
+            en: "“{path}” is not a regular file ({type}): it is not opened. A named pipe, a socket or a device is not a document."),
+        .fileNameNotUTF8: .init(
+            fr: "Le nom de ce fichier n'est pas en UTF-8 ({path}) : il ne peut pas être ouvert sous ce nom. Renomme-le.",
+            en: "This file's name is not UTF-8 ({path}): it cannot be opened under that name. Rename it."),
         .unknownKind: .init(
             fr: "Ce type de fichier n'est pas lu. Sont lus : PDF, photos et scans (PNG, JPEG, TIFF, HEIC, WebP), Word .docx, audio (MP3, M4A, FLAC, Ogg, Opus, WAV, AIFF), liens YouTube, texte (.txt, .md, .srt, .vtt).",
             en: "This kind of file is not read. Read are: PDF, photos and scans (PNG, JPEG, TIFF, HEIC, WebP), Word .docx, audio (MP3, M4A, FLAC, Ogg, Opus, WAV, AIFF), YouTube links, text (.txt, .md, .srt, .vtt)."),
