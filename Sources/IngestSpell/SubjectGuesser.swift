@@ -26,9 +26,9 @@ public enum SubjectGuesser {
     /// A word or phrase to look for.
     struct Form {
         /// Lower-case words, accents as written; the last one may be a prefix.
-        let words: [String]
+        let words: [WordKey]
         /// The same words folded (no accents): what a word written in capitals is compared with.
-        let folded: [String]
+        let folded: [WordKey]
         let prefix: Bool
     }
 
@@ -76,7 +76,7 @@ public enum SubjectGuesser {
                     let words = Tokenizer.tokens(lower(k)).map(\.text)
                     guard let last = words.last else { return nil }
                     if words.count == 1 && last.count < minimumPrefixLength { prefix = false }
-                    return Form(words: words, folded: words.map(fold), prefix: prefix)
+                    return Form(words: words.map(WordKey.init), folded: words.map { WordKey(foldBytes($0)) }, prefix: prefix)
                 }
                 return forms.isEmpty ? nil : Keyword(forms: forms, display: display)
             }
@@ -88,7 +88,10 @@ public enum SubjectGuesser {
     /// Lower case, accents removed, `’` as `'`. Latin text is folded scalar by scalar from a table
     /// made once with Foundation's folding (calling it on every text was most of a guess's cost);
     /// a text with a scalar outside the table is folded by Foundation whole.
-    static func fold(_ s: String) -> String {
+    static func fold(_ s: String) -> String { String(decoding: foldBytes(s), as: UTF8.self) }
+
+    /// `fold` as UTF-8 bytes (the guess compares words as bytes).
+    static func foldBytes(_ s: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
@@ -101,10 +104,10 @@ public enum SubjectGuesser {
                 out += latinFolds[Int(v - latinTableStart)]
             } else {
                 let folded = s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                return folded.contains("’") ? folded.replacingOccurrences(of: "’", with: "'") : folded
+                return Array((folded.contains("’") ? folded.replacingOccurrences(of: "’", with: "'") : folded).utf8)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Latin-1 Supplement, Latin Extended-A and -B: what Foundation folds each scalar to.
@@ -115,7 +118,10 @@ public enum SubjectGuesser {
 
     /// Lower case with accents kept, `’` as `'`: Latin text scalar by scalar from a table made
     /// once, anything else by the standard library whole.
-    static func lower(_ s: String) -> String {
+    static func lower(_ s: String) -> String { String(decoding: lowerBytes(s), as: UTF8.self) }
+
+    /// `lower` as UTF-8 bytes.
+    static func lowerBytes(_ s: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
@@ -128,10 +134,10 @@ public enum SubjectGuesser {
                 out += latinLowers[Int(v - latinTableStart)]
             } else {
                 let lowered = s.lowercased()
-                return lowered.contains("’") ? lowered.replacingOccurrences(of: "’", with: "'") : lowered
+                return Array((lowered.contains("’") ? lowered.replacingOccurrences(of: "’", with: "'") : lowered).utf8)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     static let latinLowers: [[UInt8]] = (latinTableStart..<latinTableEnd).map { v in
@@ -143,30 +149,34 @@ public enum SubjectGuesser {
     public static func guess(title: String, text: String, language: String? = nil) -> SubjectGuess? {
         let opening = title + "\n" + String(text.unicodeScalars.prefix(openingCharacters))
         // Words split at apostrophes too: « l'énergie » holds « énergie ». A word in capitals is
-        // kept folded, and compared with folded keywords.
-        var words: [String] = []
+        // kept folded, and compared with folded keywords. Words are compared as UTF-8 bytes (the
+        // text is NFC, as the keywords are): hashing a String key normalizes it first.
+        var words: [WordKey] = []
         var capitals: [Bool] = []
         for t in Tokenizer.tokens(opening) {
             let caps = t.isAllCaps
-            let form = caps ? fold(t.text) : lower(t.text)
-            let parts = form.utf8.contains(UInt8(ascii: "'")) ? form.split(separator: "'").map(String.init) : [form]
-            words += parts
-            capitals += Array(repeating: caps, count: parts.count)
+            let form = caps ? foldBytes(t.text) : lowerBytes(t.text)
+            if form.contains(UInt8(ascii: "'")) {
+                for part in form.split(separator: UInt8(ascii: "'")) { words.append(WordKey(Array(part))); capitals.append(caps) }
+            } else {
+                words.append(WordKey(form)); capitals.append(caps)
+            }
         }
         guard !words.isEmpty else { return nil }
-        var first: [String: [Int]] = [:], firstCapitals: [String: [Int]] = [:]
+        var first: [WordKey: Int] = [:], firstCapitals: [WordKey: Int] = [:]
+        first.reserveCapacity(words.count)
         for (i, w) in words.enumerated() {
-            if capitals[i] { firstCapitals[w, default: []].append(i) } else { first[w, default: []].append(i) }
+            if capitals[i] { if firstCapitals[w] == nil { firstCapitals[w] = i } } else if first[w] == nil { first[w] = i }
         }
         let prefixes = PrefixIndex(first), capitalPrefixes = PrefixIndex(firstCapitals)
         /// Whether the text's word at `i` is the form's word `j` (a prefix for the last one).
         func matches(_ i: Int, _ k: Form, _ j: Int) -> Bool {
             let want = capitals[i] ? k.folded[j] : k.words[j]
-            return words[i] == want || (j == k.words.count - 1 && k.prefix && words[i].hasPrefix(want))
+            return words[i] == want || (j == k.words.count - 1 && k.prefix && words[i].bytes.starts(with: want.bytes))
         }
         /// The text's word (or phrase) a form matches, or nil: distinct matches are counted, so
         /// one word of the text matching two keywords (`mole*`, `molécule*`) counts once.
-        func occurs(_ k: Form) -> String? {
+        func occurs(_ k: Form) -> WordKey? {
             if k.words.count == 1 {
                 if !k.prefix {
                     if first[k.words[0]] != nil { return k.words[0] }
@@ -174,10 +184,14 @@ public enum SubjectGuesser {
                 }
                 return prefixes.firstWord(withPrefix: k.words[0]) ?? capitalPrefixes.firstWord(withPrefix: k.folded[0])
             }
-            let starts = (first[k.words[0]] ?? []) + (firstCapitals[k.folded[0]] ?? [])
-            for start in starts where start + k.words.count <= words.count {
-                if (1..<k.words.count).allSatisfy({ matches(start + $0, k, $0) }) {
-                    return words[start..<(start + k.words.count)].joined(separator: " ")
+            // A phrase: where its first word occurs, in lower case then in capitals.
+            for caps in [false, true] {
+                let head = caps ? k.folded[0] : k.words[0]
+                guard (caps ? firstCapitals[head] : first[head]) != nil else { continue }
+                for start in words.indices where capitals[start] == caps && words[start] == head && start + k.words.count <= words.count {
+                    if (1..<k.words.count).allSatisfy({ matches(start + $0, k, $0) }) {
+                        return WordKey(Array(words[start..<(start + k.words.count)].map(\.bytes).joined(separator: [UInt8(ascii: " ")])))
+                    }
                 }
             }
             return nil
@@ -186,7 +200,7 @@ public enum SubjectGuesser {
         var tie = false
         for subject in subjects(for: language) {
             var found: [String] = []
-            var seen = Set<String>()
+            var seen = Set<WordKey>()
             for k in subject.keywords {
                 guard let match = k.forms.lazy.compactMap(occurs).first else { continue }
                 if seen.insert(match).inserted { found.append(k.display) }
@@ -200,4 +214,17 @@ public enum SubjectGuesser {
         guard let best, !tie else { return nil }
         return SubjectGuess(code: best.code, keywords: best.found)
     }
+}
+
+/// A word as its UTF-8 bytes, hashed in one piece (a `String` key is normalized before it is
+/// hashed, which cost more than the rest of a subject guess).
+struct WordKey: Hashable, Comparable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ s: String) { bytes = Array(s.utf8) }
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    static func == (a: WordKey, b: WordKey) -> Bool { a.bytes == b.bytes }
+    /// UTF-8 byte order: every word starting with a prefix follows it, contiguously.
+    static func < (a: WordKey, b: WordKey) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 }

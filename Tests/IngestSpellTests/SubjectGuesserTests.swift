@@ -1,3 +1,5 @@
+import IngestCore
+import IngestTestSupport
 import XCTest
 @testable import IngestSpell
 
@@ -76,10 +78,94 @@ final class SubjectGuesserTests: XCTestCase {
                 for k in s.keywords {
                     XCTAssertFalse(k.forms.isEmpty, k.display)
                     for f in k.forms where f.prefix && f.words.count == 1 {
-                        XCTAssertGreaterThanOrEqual(f.words[0].count, SubjectGuesser.minimumPrefixLength, "\(language) \(s.code): \(k.display)")
+                        XCTAssertGreaterThanOrEqual(f.words[0].string.count, SubjectGuesser.minimumPrefixLength, "\(language) \(s.code): \(k.display)")
                     }
                 }
             }
+        }
+    }
+}
+
+/// The guess compares words as UTF-8 bytes (`WordKey`) for speed; it finds what the plain
+/// definition over strings finds. Seeded property test: openings drawn from the keywords
+/// themselves (lower case, capitals, prefixes extended, phrases), elisions and filler words.
+final class SubjectGuessEquivalenceTests: XCTestCase {
+    func testGuessMatchesThePlainDefinitionOverStrings() {
+        let keywordWords = SubjectGuesser.lists.flatMap { $0.subjects.flatMap { $0.keywords.flatMap { $0.forms.map { f in
+            f.words.map(\.string).joined(separator: " ") + (f.prefix ? ["", "s", "ique", "ées"][f.words.count % 4] : "")
+        } } } }
+        let filler = ["le", "la", "des", "l'", "d'", "et", "the", "of", "and", "cours", "leçon", "chapitre", "Chapitre", "étude",
+                      "un", "une", "is", "a", "in", "OF", "THE", "ÉTUDE", "—", ".", ",", "1", "2024"]
+        var named = 0
+        for seed in UInt64(1)...150 {
+            var g = SeededGenerator(seed: seed)
+            var parts: [String] = []
+            for _ in 0..<Int.random(in: 0...60, using: &g) {
+                var w = Int.random(in: 0..<3, using: &g) == 0 ? keywordWords.randomElement(using: &g)! : filler.randomElement(using: &g)!
+                if Int.random(in: 0..<8, using: &g) == 0 { w = w.uppercased() }
+                if Int.random(in: 0..<10, using: &g) == 0 { w = "l'" + w }
+                parts.append(w)
+            }
+            let title = parts.prefix(Int.random(in: 0...4, using: &g)).joined(separator: " ")
+            let text = parts.joined(separator: Int.random(in: 0..<2, using: &g) == 0 ? " " : ". ")
+            for language in [nil, "fr", "en", "de"] {
+                let fast = SubjectGuesser.guess(title: title, text: text, language: language)
+                let plain = Reference.guess(title: title, text: text, language: language)
+                XCTAssertEqual(fast?.code, plain?.code, "seed \(seed) \(language ?? "nil"): \(text)")
+                XCTAssertEqual(fast?.keywords, plain?.keywords, "seed \(seed) \(language ?? "nil")")
+                if fast != nil { named += 1 }
+            }
+        }
+        XCTAssertGreaterThan(named, 100, "the openings drawn name subjects often enough to test something")
+    }
+
+    /// The guess as it was written over strings (before `WordKey`).
+    enum Reference {
+        static func guess(title: String, text: String, language: String?) -> SubjectGuess? {
+            let opening = title + "\n" + String(text.unicodeScalars.prefix(SubjectGuesser.openingCharacters))
+            var words: [String] = [], capitals: [Bool] = []
+            for t in Tokenizer.tokens(opening) {
+                let caps = t.isAllCaps
+                let form = caps ? SubjectGuesser.fold(t.text) : SubjectGuesser.lower(t.text)
+                let parts = form.contains("'") ? form.split(separator: "'").map(String.init) : [form]
+                words += parts
+                capitals += Array(repeating: caps, count: parts.count)
+            }
+            guard !words.isEmpty else { return nil }
+            func occurs(_ k: SubjectGuesser.Form) -> String? {
+                let kw = k.words.map(\.string), kf = k.folded.map(\.string)
+                // One word given as a prefix: the first word of the text, in text order, that it
+                // opens (lower case first, then capitals).
+                if kw.count == 1 && k.prefix {
+                    return words.indices.first { !capitals[$0] && words[$0].utf8.starts(with: kw[0].utf8) }.map { words[$0] }
+                        ?? words.indices.first { capitals[$0] && words[$0].utf8.starts(with: kf[0].utf8) }.map { words[$0] }
+                }
+                func matches(_ i: Int, _ j: Int) -> Bool {
+                    let want = capitals[i] ? kf[j] : kw[j]
+                    return words[i] == want || (j == kw.count - 1 && k.prefix && words[i].utf8.starts(with: want.utf8))
+                }
+                let starts = words.indices.filter { !capitals[$0] && words[$0] == kw[0] } + words.indices.filter { capitals[$0] && words[$0] == kf[0] }
+                for start in starts where start + kw.count <= words.count && (1..<max(1, kw.count)).allSatisfy({ matches(start + $0, $0) }) {
+                    return words[start..<(start + kw.count)].joined(separator: " ")
+                }
+                return nil
+            }
+            var best: (code: String, found: [String])?
+            var tie = false
+            for subject in SubjectGuesser.subjects(for: language) {
+                var found: [String] = []
+                var seen = Set<String>()
+                for k in subject.keywords {
+                    guard let match = k.forms.lazy.compactMap(occurs).first else { continue }
+                    if seen.insert(match).inserted { found.append(k.display) }
+                }
+                guard found.count >= 2 else { continue }
+                if let b = best {
+                    if found.count > b.found.count { best = (subject.code, found); tie = false } else if found.count == b.found.count { tie = true }
+                } else { best = (subject.code, found) }
+            }
+            guard let best, !tie else { return nil }
+            return SubjectGuess(code: best.code, keywords: best.found)
         }
     }
 }
