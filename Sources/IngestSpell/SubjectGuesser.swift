@@ -144,10 +144,22 @@ public enum SubjectGuesser {
         Array(String(Unicode.Scalar(v)!).lowercased().utf8)
     }
 
+    /// The first `openingCharacters` scalars of `text`, found on its UTF-8 (a scalar starts at
+    /// every byte that is not a continuation byte) rather than by walking its scalars.
+    static func opening(of text: String) -> String {
+        var scalars = 0
+        var end = text.utf8.endIndex
+        for i in text.utf8.indices where text.utf8[i] & 0xC0 != 0x80 {
+            if scalars == openingCharacters { end = i; break }
+            scalars += 1
+        }
+        return String(text.unicodeScalars[..<end])
+    }
+
     /// The subject of a lesson titled `title` whose text begins with `text`, or nil. `language`:
     /// the document's (`fr`, `en`: that list only; another or nil: both).
     public static func guess(title: String, text: String, language: String? = nil) -> SubjectGuess? {
-        let opening = title + "\n" + String(text.unicodeScalars.prefix(openingCharacters))
+        let opening = title + "\n" + Self.opening(of: text)
         // Words split at apostrophes too: « l'énergie » holds « énergie ». A word in capitals is
         // kept folded, and compared with folded keywords. Words are compared as UTF-8 bytes (the
         // text is NFC, as the keywords are): hashing a String key normalizes it first.

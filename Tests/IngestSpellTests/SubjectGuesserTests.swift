@@ -119,6 +119,19 @@ final class SubjectGuessEquivalenceTests: XCTestCase {
         XCTAssertGreaterThan(named, 100, "the openings drawn name subjects often enough to test something")
     }
 
+    func testOpeningIsTheFirstScalars() {
+        let pool: [Unicode.Scalar] = ["a", "é", "e", "\u{0301}", "😀", " ", "œ", "\n"]
+        for seed in UInt64(1)...50 {
+            var g = SeededGenerator(seed: seed)
+            let n = [0, 10, SubjectGuesser.openingCharacters - 1, SubjectGuesser.openingCharacters, SubjectGuesser.openingCharacters + 7][Int(seed % 5)]
+            var view = String.UnicodeScalarView()
+            for _ in 0..<n { view.append(pool.randomElement(using: &g)!) }
+            let text = String(view)
+            XCTAssertEqual(Array(SubjectGuesser.opening(of: text).unicodeScalars),
+                           Array(text.unicodeScalars.prefix(SubjectGuesser.openingCharacters)), "seed \(seed)")
+        }
+    }
+
     /// The guess as it was written over strings (before `WordKey`).
     enum Reference {
         static func guess(title: String, text: String, language: String?) -> SubjectGuess? {
