@@ -310,6 +310,7 @@ public final class WatchRun: @unchecked Sendable {
     /// for their folder to be quiet).
     private func release(now: Double) {
         stemCache = [:]
+        var released = 0
         for r in gate.ready(now: now) {
             let path = r.path
             trace("release \(r)")
@@ -335,7 +336,11 @@ public final class WatchRun: @unchecked Sendable {
             // Queued: the gate forgets it (a later change is a new event, and the library tells an
             // unchanged file from an edited one), so it holds only files still settling.
             forget(path)
-            _ = admit(path, now: now, backlog: nil)
+            if admit(path, now: now, backlog: nil) {
+                // Idle slots start on the first files of a big arrival while the rest are checked.
+                released += 1
+                if released % 16 == 1 { dispatch() }
+            }
         }
         for (key, lesson) in lessons where now >= lesson.changedAt + settings.lessonQuietSeconds {
             lessons[key] = nil
