@@ -261,14 +261,9 @@ public enum Fingerprinter {
         func finish() -> [UInt32] { position >= shingleLength ? mins : [] }
     }
 
-    /// Estimated Jaccard similarity of two sketches (0 when either is empty).
+    /// The similarity of two sketches (`SketchOverlap.similarity`: the share of the larger text
+    /// found in the other; 0 when either is empty).
     public static func similarity(_ a: [UInt32], _ b: [UInt32]) -> Double {
-        guard !a.isEmpty, a.count == b.count else { return 0 }
-        var same = 0, used = 0
-        for i in a.indices where a[i] != .max || b[i] != .max {
-            used += 1
-            if a[i] == b[i] { same += 1 }
-        }
-        return used == 0 ? 0 : Double(same) / Double(used)
+        SketchOverlap(a, b).similarity
     }
 }
