@@ -64,8 +64,10 @@ extension Library {
         /// Where it was written (relative to its output folder): a near-duplicate of the very
         /// output being written again is that document, not a duplicate of it.
         public var outputPath: String?
-        /// `Fingerprinter.similarity` of the two sketches.
-        public var similarity: Double
+        /// The two sketches' overlap: the kind is decided from it (`DuplicateKind.of`).
+        public var overlap: SketchOverlap
+        /// `Fingerprinter.similarity` of the two sketches (their Jaccard index).
+        public var similarity: Double { overlap.jaccard }
     }
 
     /// The documents at least `threshold` similar to `sketch` (`Fingerprinter.similarity`), except
@@ -81,10 +83,10 @@ extension Library {
             for rowid in try candidates(of: sketch) {
                 try connection.forEachRow("SELECT sketch, id, title, source_name, output_path FROM documents WHERE rowid = ?",
                                           [.int(rowid)]) { row in
-                    let similarity = row.withBlob(0) { SketchBands.overlap(sketch, stored: $0) }.similarity
-                    guard similarity >= threshold, let found = row.text(1), found != id else { return false }
+                    let overlap = row.withBlob(0) { SketchBands.overlap(sketch, stored: $0) }
+                    guard overlap.jaccard >= threshold, let found = row.text(1), found != id else { return false }
                     hits.append((rowid, NearDuplicate(id: found, title: row.text(2) ?? "", sourceName: row.text(3) ?? "",
-                                                      outputPath: row.text(4), similarity: similarity)))
+                                                      outputPath: row.text(4), overlap: overlap)))
                     return false
                 }
             }
@@ -93,33 +95,47 @@ extension Library {
         }
     }
 
-    /// Entries read per band, the newest first (`candidates`).
-    static let bucketRead = 64
+    /// Documents read per band at most, the newest first (`candidates`).
+    static let bucketRead = 16
     /// Single-band candidates scored at most per look-up (`candidates`).
-    static let singleBandBudget = 16
+    static let singleBandBudget = 8
+    private static let bucketSQL = "SELECT document FROM sketch_bands WHERE band = ? ORDER BY document DESC LIMIT \(bucketRead)"
 
-    /// The rowids of the documents to score for `sketch`, in a time that does not grow with the
-    /// library. Texts in one language share their commonest shingles, so some bands are shared by
-    /// a share of the whole library (bench/neardup: one band in 32 matches about 1 % of it): of
-    /// each band only the newest `bucketRead` entries are read. Every entry sharing two bands or
-    /// more among those is scored (a near-duplicate shares two with p > 0.9999); of those sharing
-    /// one, the newest `singleBandBudget` — a revision near the revision threshold can be missed
-    /// for it in a large library, never a near-duplicate unless every band it shares is crowded.
+    /// The rowids of the documents to score for `sketch`, in a time bounded whatever the size of
+    /// the library. Texts in one language share their commonest shingles, so some band keys are
+    /// shared by a share of the whole library (bench/neardup: one band in 32 matches about 1 % of
+    /// it): with 100,000 documents a look-up would read and score a thousand of them. So of each
+    /// band only the newest `bucketRead` documents are read (32 × 16 rows at most). Every document
+    /// read in two bands or more is scored (a near-duplicate shares two with p > 0.9999, most of
+    /// them bands of its own text that few documents share); of those read in one band,
+    /// `singleBandBudget`, from the rarest bands first (a band shared by many says little).
+    /// What can be missed in a large library: a revision near the revision threshold, sharing a
+    /// single band; a near-duplicate only when more than 16 newer documents share each of its
+    /// bands (a chapter imported dozens of times: the newest of them are found).
     func candidates(of sketch: [UInt32]) throws -> [Int64] {
-        var bands: [Int64: Int] = [:]
+        // Per document: bands shared, and the size (as read) of the smallest bucket it came from.
+        var shared: [Int64: (bands: Int, bucket: Int)] = [:]
+        var rows: [Int64] = []
+        rows.reserveCapacity(Self.bucketRead)
         for key in SketchBands.keys(sketch) {
-            try connection.forEachRow("SELECT document FROM sketch_bands WHERE band = ? ORDER BY document DESC LIMIT \(Self.bucketRead)",
-                                      [.int(key)]) { row in
-                bands[row.int(0), default: 0] += 1
+            rows.removeAll(keepingCapacity: true)
+            try connection.forEachRow(Self.bucketSQL, [.int(key)]) { row in
+                rows.append(row.int(0))
                 return true
             }
+            for rowid in rows {
+                let seen = shared[rowid] ?? (0, .max)
+                shared[rowid] = (seen.bands + 1, min(seen.bucket, rows.count))
+            }
         }
-        var strong: [Int64] = [], single: [Int64] = []
-        for (rowid, count) in bands { if count >= 2 { strong.append(rowid) } else { single.append(rowid) } }
+        var strong: [Int64] = [], single: [(rowid: Int64, bucket: Int)] = []
+        for (rowid, entry) in shared {
+            if entry.bands >= 2 { strong.append(rowid) } else { single.append((rowid, entry.bucket)) }
+        }
         if single.count > Self.singleBandBudget {
-            single.sort(by: >)
+            single.sort { $0.bucket != $1.bucket ? $0.bucket < $1.bucket : $0.rowid > $1.rowid }
             single.removeSubrange(Self.singleBandBudget...)
         }
-        return strong + single
+        return strong + single.map(\.rowid)
     }
 }

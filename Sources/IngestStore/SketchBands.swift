@@ -7,11 +7,15 @@ import IngestCore
 /// (J ≈ 0.1) one band in 32 with p ≈ 0.3 %.
 enum SketchBands {
     static let rowsPerBand = 4
+    /// Bands are cut from the sketch folded to 128 bins (`Fingerprinter.folded`): sketches of 128
+    /// bins, written before sketches had 512, keep their bands, and the index its size.
+    static let bins = 128
 
     /// The key of each band that says something (a band whose bins are all empty does not: short
     /// texts leave bins empty). A key is the band's number and values hashed to 32 bits: SQLite
     /// stores it in 4 bytes, and a rare collision only adds a candidate, scored and let go.
     static func keys(_ sketch: [UInt32]) -> [Int64] {
+        guard let sketch = Fingerprinter.folded(sketch, to: min(bins, sketch.count)) else { return [] }
         var keys: [Int64] = []
         keys.reserveCapacity(sketch.count / rowsPerBand)
         for start in stride(from: 0, to: sketch.count, by: rowsPerBand) {
@@ -32,7 +36,12 @@ enum SketchBands {
     /// as `Library.encode` writes them): every candidate of every look-up is scored, sixteen bins
     /// at a time.
     static func overlap(_ a: [UInt32], stored b: UnsafeRawBufferPointer) -> SketchOverlap {
-        guard !a.isEmpty, b.count == a.count * 4 else { return SketchOverlap(shared: 0, onlyFirst: 0, onlySecond: 0) }
+        guard b.count == a.count * 4 else {
+            // A sketch of another size (128 bins, from before): folded, the slow way.
+            let stored = (0..<b.count / 4).map { UInt32(littleEndian: b.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
+            return SketchOverlap(a, stored)
+        }
+        guard !a.isEmpty else { return SketchOverlap(shared: 0, onlyFirst: 0, onlySecond: 0) }
         return a.withUnsafeBufferPointer { a in
             var shared = 0, onlyFirst = 0, onlySecond = 0
             var i = 0

@@ -74,7 +74,7 @@ final class LibraryTests: XCTestCase {
         var rng = SeededGenerator(seed: 0x5e7)
         var sketches: [[UInt32]] = []
         for i in 0..<60 {
-            let count = i % 10 == 9 ? 20 : Fingerprinter.sketchSize
+            let count = i % 10 == 9 ? 20 : (i % 10 == 8 ? SketchBands.bins : Fingerprinter.sketchSize)
             sketches.append((0..<count).map { _ -> UInt32 in
                 Int.random(in: 0..<4, using: &rng) == 0 ? .max : UInt32.random(in: 0..<3, using: &rng)
             })
@@ -138,48 +138,53 @@ final class LibraryTests: XCTestCase {
     }
 
     /// In a large library, entries sharing a single band with the query (same-language texts
-    /// share common shingles) are scored only up to a budget, the newest first, and of a band
-    /// shared by many only the newest are read; every entry sharing two bands or more among those
-    /// is scored, however old: the near-duplicate is still found.
+    /// share common shingles) are scored only up to a budget, from the rarest bands first, and of
+    /// a band shared by many only the newest are read; every entry read in two bands or more is
+    /// scored, however old: the near-duplicate is still found.
     func testCandidatesAreBoundedAndNearDuplicatesStillFound() throws {
         var rng = SeededGenerator(seed: 0xBA5D)
-        func random() -> [UInt32] { (0..<Fingerprinter.sketchSize).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) } }
-        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        // Sketches of as many bins as the bands are cut from (a larger one is folded first).
+        func random() -> [UInt32] { (0..<SketchBands.bins).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) } }
         let query = random()
+        func sharing(_ bands: [Int]) -> [UInt32] {
+            var s = random()
+            for band in bands { for k in band * SketchBands.rowsPerBand..<(band + 1) * SketchBands.rowsPerBand { s[k] = query[k] } }
+            return s
+        }
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        // The oldest entry: every bin but one in ten the query's (bands 0, 2, 5, 7… differ).
         var near = query
         for i in stride(from: 0, to: near.count, by: 10) { near[i] = UInt32.random(in: 0..<UInt32.max, using: &rng) }
-        XCTAssertNil(try library.claim(entry("near", fingerprint: "n", sketch: near)))   // the oldest entry
-        // Band 1 (bins 4-7), which the near-duplicate shares, is crowded: shared by far more
-        // entries than a look-up reads of one band.
+        XCTAssertNil(try library.claim(entry("near", fingerprint: "n", sketch: near)))
+        // Old too, but alone in sharing band 0 with the query: the rarest band.
+        XCTAssertNil(try library.claim(entry("rare", fingerprint: "r", sketch: sharing([0]))))
+        // Band 1, which the near-duplicate shares, is crowded: more entries than a look-up reads.
+        // The others it shares have ten entries each.
         for i in 0..<(Library.bucketRead * 2) {
-            var s = random()
-            for k in 4..<8 { s[k] = query[k] }
-            XCTAssertNil(try library.claim(entry("crowd\(i)", fingerprint: "c\(i)", sketch: s)))
+            XCTAssertNil(try library.claim(entry("crowd\(i)", fingerprint: "c\(i)", sketch: sharing([1]))))
         }
-        let singles = Library.singleBandBudget + 300
-        for i in 0..<singles {
-            var s = random()
-            let band = (2 + i % 30) * SketchBands.rowsPerBand
-            for k in band..<band + SketchBands.rowsPerBand { s[k] = query[k] }   // one band in common
-            XCTAssertNil(try library.claim(entry("s\(i)", fingerprint: "f\(i)", sketch: s)))
+        for i in 0..<300 {
+            XCTAssertNil(try library.claim(entry("s\(i)", fingerprint: "f\(i)", sketch: sharing([2 + i % 30]))))
         }
         for i in 0..<50 { XCTAssertNil(try library.claim(entry("other\(i)", fingerprint: "o\(i)", sketch: random()))) }
         let candidates = try library.locked { try library.candidates(of: query) }
         XCTAssertEqual(candidates.count, 1 + Library.singleBandBudget)
         XCTAssertTrue(candidates.contains(1), "the near-duplicate, sharing most bands, is always a candidate")
-        let newestSingle = Int64(1 + Library.bucketRead * 2 + singles)
-        XCTAssertEqual(Set(candidates.filter { $0 != 1 }), Set((0..<Int64(Library.singleBandBudget)).map { newestSingle - $0 }),
-                       "the newest single-band entries are kept")
+        XCTAssertTrue(candidates.contains(2), "a single band shared by no other entry comes first")
+        XCTAssertFalse(candidates.contains { (3...Int64(2 + Library.bucketRead * 2)).contains($0) }, "a crowded band comes last")
         XCTAssertEqual(try library.nearDuplicateList(of: query, threshold: 0.8).map(\.id), ["near"])
-        // Under the budget, every entry sharing a band is a candidate.
+        // Under the budget, every entry sharing a band is a candidate; of a band shared by more
+        // than are read, the newest are.
         let small = try Library(path: dir.url.appendingPathComponent("small.sqlite").path)
-        for i in 0..<10 {
-            var s = random()
-            for k in 0..<SketchBands.rowsPerBand { s[k] = query[k] }
-            XCTAssertNil(try small.claim(entry("t\(i)", fingerprint: "t\(i)", sketch: s)))
-        }
+        for i in 0..<Library.singleBandBudget { XCTAssertNil(try small.claim(entry("t\(i)", fingerprint: "t\(i)", sketch: sharing([0])))) }
         XCTAssertNil(try small.claim(entry("unrelated", fingerprint: "u", sketch: random())))
-        XCTAssertEqual(try small.locked { try small.candidates(of: query) }.sorted(), Array(1...10))
+        XCTAssertEqual(try small.locked { try small.candidates(of: query) }.sorted(), Array(1...Int64(Library.singleBandBudget)))
+        let common = try Library(path: dir.url.appendingPathComponent("common.sqlite").path)
+        for i in 0..<(Library.bucketRead + 10) {
+            XCTAssertNil(try common.claim(entry("c\(i)", fingerprint: "c\(i)", sketch: sharing([0, 1]))))
+        }
+        XCTAssertEqual(try common.locked { try common.candidates(of: query) }.sorted(),
+                       Array(11...Int64(Library.bucketRead + 10)))
     }
 
     /// The index follows the rows: a released claim, a superseded sketch, a replaced row leave no
