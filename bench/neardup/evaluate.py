@@ -6,9 +6,10 @@
    false duplicate is a copy said to duplicate any other document; a revision must NOT be a
    duplicate, and should list its v1 with kind `revision`.
 2. Every sketch against every sketch: OUT/orig/*.json and OUT/copy-alone/*.json (the copies imported
-   alone). Scored with the similarity of `Fingerprinter.similarity` (SketchOverlap: the share of
-   the larger text found in the other), classified with the thresholds of pipeline.json; the
-   Jaccard index (what was used before) shown beside it: pairs (copy, its original), revisions, and non-pairs (a copy or an
+   alone). Scored with `Fingerprinter.similarity` (the Jaccard index estimated from the sketches),
+   classified as `DuplicateKind.of(overlap)` does with the thresholds of pipeline.json (near also
+   needs the containment, the share of the larger text found in the other); the same sketches
+   folded to 128 bins (what sketches had before) shown beside: pairs (copy, its original), revisions, and non-pairs (a copy or an
    original against every other original of the same subject: different real texts on the same
    subject, in the same language).
 """
@@ -47,22 +48,38 @@ def overlap(a, b):
     return shared, first, second
 
 
-def similarity(a, b):
-    """Fingerprinter.similarity: shared / (shared + max(only first, only second))."""
+def containment(a, b):
+    """SketchOverlap.containment: shared / (shared + max(only first, only second))."""
     shared, first, second = overlap(a, b)
     return shared / (shared + max(first, second)) if shared + first + second else 0.0
 
 
-def jaccard(a, b):
+def similarity(a, b):
+    """Fingerprinter.similarity: the Jaccard index, shared / (shared + only first + only second)."""
     shared, first, second = overlap(a, b)
     return shared / (shared + first + second) if shared + first + second else 0.0
+
+
+def folded(s, bins=128):
+    """Fingerprinter.folded: the sketch with `bins` bins."""
+    return [min(s[i::bins]) for i in range(bins)] if len(s) >= bins else s
+
+
+def jaccard(a, b):
+    """The Jaccard index of the sketches folded to 128 bins (as sketches were before)."""
+    return similarity(folded(a), folded(b))
+
+
+NEAR_CONTAINMENT = (NEAR + 2 * NEAR / (1 + NEAR)) / 2
 
 
 def classify(a, b):
     if a["value"] == b["value"]:
         return "exact", 1.0
     s = similarity(a["sketch"], b["sketch"])
-    return ("near" if s >= NEAR else "revision" if s >= REVISION else "distinct"), s
+    if s >= NEAR and containment(a["sketch"], b["sketch"]) >= NEAR_CONTAINMENT:
+        return "near", s
+    return ("revision" if s >= REVISION else "distinct"), s
 
 
 # --- 1. End to end ---------------------------------------------------------------------------
@@ -158,7 +175,7 @@ def quantiles(v):
     return f"min {v[0]:.3f}  p5 {q(0.05):.3f}  median {q(0.5):.3f}  max {v[-1]:.3f}"
 
 
-print(f"\n2. every sketch against every sketch (near ≥ {NEAR}, revision ≥ {REVISION})")
+print(f"\n2. every sketch against every sketch (near: similarity ≥ {NEAR} and containment ≥ {NEAR_CONTAINMENT:.3f}; revision ≥ {REVISION})")
 print(f"   {'kind':10} {'n':>5}  similarity{'':36} classified")
 tp = 0
 for kind in scores:
@@ -176,14 +193,14 @@ print(f"   pairs {pos}: recall {tp / pos:.3f}; false duplicates {fp} (non-pairs 
 margin_low = min(s for k, v in scores.items() if k != "revision" for s in v)
 print(f"   margin: lowest pair {margin_low:.3f}, highest non-pair {max(nonpair):.3f}, "
       f"highest revision {max(scores['revision']):.3f}")
-print("   the Jaccard index of the same sketches, for comparison:")
+print("   the same sketches folded to 128 bins (the sketches before), for comparison:")
 for kind in jaccards:
     print(f"   {kind:10} {len(jaccards[kind]):5d}  {quantiles(jaccards[kind])}")
 print(f"   non-pairs  {len(nonpair_jaccard):5d}  {quantiles(nonpair_jaccard)}")
 jl = min(s for k, v in jaccards.items() if k != "revision" for s in v)
-print(f"   margin (Jaccard): lowest pair {jl:.3f}, highest non-pair {max(nonpair_jaccard):.3f}, "
+print(f"   margin (128 bins): lowest pair {jl:.3f}, highest non-pair {max(nonpair_jaccard):.3f}, "
       f"highest revision {max(jaccards['revision']):.3f}")
-for name, values in (("similarity", scores), ("Jaccard", jaccards)):
+for name, values in (("512 bins", scores), ("128 bins", jaccards)):
     worst = sorted((s, k) for k, v in values.items() if k != "revision" for s in v)[:5]
     print(f"   lowest pairs ({name}):", ", ".join(f"{k} {s:.3f}" for s, k in worst),
           f"| highest revisions: {', '.join(f'{s:.3f}' for s in sorted(values['revision'])[-5:])}")

@@ -9,7 +9,8 @@
 // DocumentImporter asks of the library for each new document: the content key, the sketch index
 // (threshold library.revisionThreshold, 10 at most), the same title. Half the queries are noisy
 // copies (3 % of words replaced) of stored documents, half new documents. The peer, in the same
-// run: a linear scan scoring every stored sketch held in memory (what an index replaces).
+// run: a linear scan scoring every stored sketch held in memory (what an index replaces; it
+// would also need every sketch loaded in every process).
 // Each size's look-ups are made by a library opened afresh, as a new worker process does.
 // Usage: lookup VOCABULARY_FILE LIBRARY_PATH [SIZES] [QUERIES]
 import Foundation
@@ -115,7 +116,8 @@ for size in sizes {
         indexTimes.append(now() - i0)
         _ = try! fresh.documents(withTitleKey: e.titleKey)
         times.append(now() - s)
-        if q % 2 == 0, let best = near.first, best.id == original, best.similarity >= settings.nearDuplicateThreshold { found += 1 }
+        if q % 2 == 0, let best = near.first, best.id == original,
+           DuplicateKind.of(best.overlap, near: settings.nearDuplicateThreshold, revision: settings.revisionThreshold) == .near { found += 1 }
         queries.append(e.sketch)
     }
     // The peer after the look-ups, not between them: its pass over every sketch would empty the
