@@ -1,10 +1,10 @@
 import IngestCore
 
-/// Locality-sensitive hashing of MinHash sketches: the 128 bins are cut into 32 bands of 4, and
-/// two sketches sharing a band are candidates. A pair at Jaccard J shares a given band with
-/// probability J⁴: at 0.75 (the least a near-duplicate can have, SketchOverlap) two bands or
-/// more with p > 0.9999; at 0.5 one band or more with p ≈ 0.87; unrelated texts in one language
-/// (J ≈ 0.1) one band in 32 with p ≈ 0.3 %.
+/// Locality-sensitive hashing of MinHash sketches: 128 bins are cut into 32 bands of 4, and two
+/// sketches sharing a band are candidates. A pair at Jaccard J shares a given band with
+/// probability J⁴: at 0.8 (the near threshold) two bands or more with p > 0.99999; at 0.5 one
+/// band or more with p ≈ 0.87; unrelated texts in one language (J ≈ 0.1) one band in 32 with
+/// p ≈ 0.3 %.
 enum SketchBands {
     static let rowsPerBand = 4
     /// Bands are cut from the sketch folded to 128 bins (`Fingerprinter.folded`): sketches of 128
