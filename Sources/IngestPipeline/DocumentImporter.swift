@@ -84,8 +84,8 @@ public struct DocumentImporter: Sendable {
             } else if let library = pipeline.library {
                 let settings = pipeline.config.library
                 let sketch = document.fingerprint.sketch
-                func relation(_ similarity: Double) -> DuplicateRef.Kind {
-                    DuplicateKind.of(similarity: similarity, near: settings.nearDuplicateThreshold, revision: settings.revisionThreshold)
+                func relation(_ overlap: SketchOverlap) -> DuplicateRef.Kind {
+                    DuplicateKind.of(overlap, near: settings.nearDuplicateThreshold, revision: settings.revisionThreshold)
                 }
                 func duplicate(of ref: DuplicateRef, outputPath: String?) throws -> DocumentOutcome {
                     try library.setSourceState(sha256: key, pipelineVersion: Pipeline.version, target: target,
@@ -105,7 +105,7 @@ public struct DocumentImporter: Sendable {
                 // Each id comes once from the library, the most similar first.
                 let near = try library.nearDuplicateList(of: sketch, threshold: min(settings.revisionThreshold, settings.nearDuplicateThreshold),
                                                          excluding: document.id, limit: settings.maxNearDuplicates)
-                if let best = near.first, relation(best.similarity) == .near, best.outputPath != relativeOutput {
+                if let best = near.first(where: { relation($0.overlap) == .near }), best.outputPath != relativeOutput {
                     return try duplicate(of: DuplicateRef(id: best.id, title: best.title, source: best.sourceName, reason: .nearDuplicate,
                                                           kind: .near, similarity: DuplicateKind.rounded(best.similarity)),
                                          outputPath: best.outputPath)
@@ -114,14 +114,15 @@ public struct DocumentImporter: Sendable {
                 // document, and a linear search of the list per candidate made this quadratic.
                 var listed = Set<String>()
                 for same in try library.documents(withTitleKey: document.fingerprint.titleKey) where same.id != document.id {
-                    let similarity = DuplicateKind.rounded(Fingerprinter.similarity(sketch, same.sketch))
+                    let overlap = SketchOverlap(sketch, same.sketch)
                     document.possibleDuplicates.append(DuplicateRef(id: same.id, title: same.title, source: same.sourceName,
-                                                                    reason: .sameTitle, kind: relation(similarity), similarity: similarity))
+                                                                    reason: .sameTitle, kind: relation(overlap),
+                                                                    similarity: DuplicateKind.rounded(overlap.jaccard)))
                     listed.insert(same.id)
                 }
                 document.possibleDuplicates.reserveCapacity(document.possibleDuplicates.count + near.count)
                 for n in near where listed.isEmpty || !listed.contains(n.id) {
-                    let k = relation(n.similarity)
+                    let k = relation(n.overlap)
                     document.possibleDuplicates.append(DuplicateRef(id: n.id, title: n.title, source: n.sourceName,
                                                                     reason: k == .near ? .nearDuplicate : .revision, kind: k,
                                                                     similarity: DuplicateKind.rounded(n.similarity)))

@@ -76,17 +76,7 @@ final class SQLiteConnection {
         // Reset before anything else can run on the connection: a statement left mid-way would
         // keep its read transaction open.
         defer { sqlite3_reset(statement); sqlite3_clear_bindings(statement) }
-        for (i, value) in bindings.enumerated() {
-            let index = Int32(i + 1)
-            switch value {
-            case .null: sqlite3_bind_null(statement, index)
-            case .int(let v): sqlite3_bind_int64(statement, index, v)
-            case .double(let v): sqlite3_bind_double(statement, index, v)
-            case .text(let v): sqlite3_bind_text(statement, index, v, -1, sqliteTransient)
-            case .blob(let v):
-                _ = v.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
-            }
-        }
+        bind(bindings, to: statement)
         var rows: [[SQLValue]] = []
         while true {
             let rc = sqlite3_step(statement)
@@ -108,6 +98,52 @@ final class SQLiteConnection {
             rows.append(row)
         }
         return rows
+    }
+
+    private func bind(_ bindings: [SQLValue], to statement: OpaquePointer) {
+        for (i, value) in bindings.enumerated() {
+            let index = Int32(i + 1)
+            switch value {
+            case .null: sqlite3_bind_null(statement, index)
+            case .int(let v): sqlite3_bind_int64(statement, index, v)
+            case .double(let v): sqlite3_bind_double(statement, index, v)
+            case .text(let v): sqlite3_bind_text(statement, index, v, -1, sqliteTransient)
+            case .blob(let v):
+                _ = v.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
+            }
+        }
+    }
+
+    /// Runs `sql` with `bindings`, calling `body` with each row until it returns false. Nothing is
+    /// copied: the row reads its columns in place (the sketch index reads a blob per candidate).
+    func forEachRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: (SQLRow) throws -> Bool) throws {
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement); sqlite3_clear_bindings(statement) }
+        bind(bindings, to: statement)
+        while true {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw error("step") }
+            if try !body(SQLRow(statement: statement)) { break }
+        }
+    }
+}
+
+/// The current row of a statement, valid only inside `forEachRow`'s body.
+struct SQLRow {
+    fileprivate let statement: OpaquePointer
+
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    func text(_ column: Int32) -> String? {
+        sqlite3_column_type(statement, column) == SQLITE_TEXT ? String(cString: sqlite3_column_text(statement, column)) : nil
+    }
+
+    /// The blob's bytes, in place (empty for NULL).
+    func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let n = Int(sqlite3_column_bytes(statement, column))
+        guard n > 0, let p = sqlite3_column_blob(statement, column) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: p, count: n))
     }
 }
 

@@ -23,6 +23,28 @@ final class DuplicateKindTests: XCTestCase {
         XCTAssertEqual(DuplicateKind.rounded(0.87654), 0.877)
     }
 
+    /// From an overlap: near needs the containment too. At the near threshold, one-sided change
+    /// (text added: containment = Jaccard) is a revision, even noise (containment 2J / (1 + J)) a
+    /// near-duplicate.
+    func testNearNeedsContainment() {
+        let config = PipelineConfig().library
+        func kind(_ o: SketchOverlap) -> DuplicateRef.Kind {
+            DuplicateKind.of(o, near: config.nearDuplicateThreshold, revision: config.revisionThreshold)
+        }
+        let bound = DuplicateKind.nearContainment(config.nearDuplicateThreshold)
+        XCTAssertGreaterThan(bound, config.nearDuplicateThreshold)
+        XCTAssertLessThan(bound, 2 * config.nearDuplicateThreshold / (1 + config.nearDuplicateThreshold))
+        // 80 shared, 20 on one side: Jaccard 0.8, containment 0.8.
+        XCTAssertEqual(kind(SketchOverlap(shared: 80, onlyFirst: 0, onlySecond: 20)), .revision)
+        XCTAssertEqual(kind(SketchOverlap(shared: 80, onlyFirst: 20, onlySecond: 0)), .revision)
+        // 80 shared, 10 on each side: Jaccard 0.8, containment 0.89.
+        XCTAssertEqual(kind(SketchOverlap(shared: 80, onlyFirst: 10, onlySecond: 10)), .near)
+        XCTAssertEqual(kind(SketchOverlap(shared: 60, onlyFirst: 20, onlySecond: 20)), .revision)
+        XCTAssertEqual(kind(SketchOverlap(shared: 30, onlyFirst: 35, onlySecond: 35)), .distinct)
+        XCTAssertEqual(DuplicateKind.of(SketchOverlap(shared: 1, onlyFirst: 0, onlySecond: 99), sameContent: true,
+                                        near: config.nearDuplicateThreshold, revision: config.revisionThreshold), .exact)
+    }
+
     /// Property (seeded): the kind never goes up when the similarity goes down.
     func testKindIsMonotoneInSimilarity() {
         var rng = SeededGenerator(seed: 0x19)

@@ -59,29 +59,30 @@ final class LibraryTests: XCTestCase {
         let sketch = Fingerprinter.sketch(text)
         try library.record(entry("a", fingerprint: "f1", sketch: sketch), sources: [])
         let noisy = Fingerprinter.sketch(text.replacingOccurrences(of: "noyau", with: "noyan"))
-        let found = try library.nearDuplicates(of: noisy, threshold: 0.5)
-        XCTAssertEqual(found.first?.0.id, "a")
-        XCTAssertEqual(found.first?.0.sketch, sketch)
-        XCTAssertTrue(try library.nearDuplicates(of: Fingerprinter.sketch("un tout autre texte sur la revolution francaise de 1789"), threshold: 0.5).isEmpty)
+        let found = try library.nearDuplicateList(of: noisy, threshold: 0.5)
+        XCTAssertEqual(found.map(\.id), ["a"])
+        XCTAssertEqual(found.first?.similarity, Fingerprinter.similarity(noisy, sketch))
+        XCTAssertEqual(found.first?.sourceName, "a.txt")
+        XCTAssertEqual(found.first?.outputPath, "a.json")
+        XCTAssertTrue(try library.nearDuplicateList(of: Fingerprinter.sketch("un tout autre texte sur la revolution francaise de 1789"), threshold: 0.5).isEmpty)
+        XCTAssertTrue(try library.nearDuplicateList(of: noisy, threshold: 0.5, excluding: "a").isEmpty)
     }
 
-    /// The index scores candidates from its flat buffer, sixteen bins at a time: exactly the
-    /// similarity `Fingerprinter` defines, empty bins included.
-    func testIndexSimilarityMatchesFingerprinter() {
+    /// Candidates are scored in place from the stored blob, sixteen bins at a time: exactly the
+    /// overlap `SketchOverlap` defines, empty bins and odd sizes included.
+    func testStoredOverlapMatchesSketchOverlap() {
         var rng = SeededGenerator(seed: 0x5e7)
-        var index = SketchIndex()
         var sketches: [[UInt32]] = []
         for i in 0..<60 {
-            let count = i % 10 == 9 ? 20 : Fingerprinter.sketchSize
-            let sketch = (0..<count).map { _ -> UInt32 in
+            let count = i % 10 == 9 ? 20 : (i % 10 == 8 ? SketchBands.bins : Fingerprinter.sketchSize)
+            sketches.append((0..<count).map { _ -> UInt32 in
                 Int.random(in: 0..<4, using: &rng) == 0 ? .max : UInt32.random(in: 0..<3, using: &rng)
-            }
-            sketches.append(sketch)
-            index.insert(entry("e\(i)", fingerprint: "f\(i)", sketch: sketch))
+            })
         }
         for query in sketches + [[UInt32](repeating: .max, count: Fingerprinter.sketchSize)] {
-            for (position, stored) in sketches.enumerated() {
-                XCTAssertEqual(index.similarity(query, at: position), Fingerprinter.similarity(query, stored))
+            for stored in sketches {
+                let overlap = Library.encode(stored).withUnsafeBytes { SketchBands.overlap(query, stored: $0) }
+                XCTAssertEqual(overlap, SketchOverlap(query, stored))
             }
         }
     }
@@ -97,8 +98,7 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try library.sourceState(sha256: "sha", pipelineVersion: "1", target: "t")?.documentID, "a")
     }
 
-    /// Claims and near-duplicate look-ups from several threads at once (the index has its own
-    /// lock): every claimed document ends up found, once, most similar first.
+    /// Claims and near-duplicate look-ups from several threads at once: every claimed document ends up found, once, most similar first.
     func testConcurrentClaimsAndLookUps() throws {
         let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
         let text = String(repeating: "la cellule est l unite du vivant elle contient un noyau ", count: 20)
@@ -113,7 +113,7 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(Set(found.map(\.id)), Set((0..<16).filter { $0 != 3 }.map { "id\($0)" }))
         XCTAssertEqual(found.count, 15)
         XCTAssertTrue(found.allSatisfy { $0.similarity == 1 && $0.sourceName == "\($0.id).txt" })
-        XCTAssertEqual(try library.nearDuplicates(of: sketch, threshold: 0.5).map(\.0.id).sorted(),
+        XCTAssertEqual(try library.nearDuplicateList(of: sketch, threshold: 0.5).map(\.id).sorted(),
                        (0..<16).map { "id\($0)" }.sorted())
     }
 
@@ -138,40 +138,94 @@ final class LibraryTests: XCTestCase {
     }
 
     /// In a large library, entries sharing a single band with the query (same-language texts
-    /// share common shingles) are scored only up to a budget, the newest first; every entry
-    /// sharing two bands or more is scored, however old: the near-duplicate is still found.
-    func testSingleBandCandidatesAreBoundedAndNearDuplicatesStillFound() {
+    /// share common shingles) are scored only up to a budget, from the rarest bands first, and of
+    /// a band shared by many only the newest are read; every entry read in two bands or more is
+    /// scored, however old: the near-duplicate is still found.
+    func testCandidatesAreBoundedAndNearDuplicatesStillFound() throws {
         var rng = SeededGenerator(seed: 0xBA5D)
-        func random() -> [UInt32] { (0..<Fingerprinter.sketchSize).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) } }
+        // Sketches of as many bins as the bands are cut from (a larger one is folded first).
+        func random() -> [UInt32] { (0..<SketchBands.bins).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) } }
         let query = random()
-        var index = SketchIndex()
+        func sharing(_ bands: [Int]) -> [UInt32] {
+            var s = random()
+            for band in bands { for k in band * SketchBands.rowsPerBand..<(band + 1) * SketchBands.rowsPerBand { s[k] = query[k] } }
+            return s
+        }
+        let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
+        // The oldest entry: every bin but one in ten the query's (bands 0, 2, 5, 7… differ).
         var near = query
         for i in stride(from: 0, to: near.count, by: 10) { near[i] = UInt32.random(in: 0..<UInt32.max, using: &rng) }
-        index.insert(entry("near", fingerprint: "n", sketch: near))   // the oldest entry
-        let singles = SketchIndex.singleBandBudget + 300
-        for i in 0..<singles {
-            var s = random()
-            let band = i % 32 * SketchIndex.rowsPerBand
-            for k in band..<band + SketchIndex.rowsPerBand { s[k] = query[k] }   // one band in common
-            index.insert(entry("s\(i)", fingerprint: "f\(i)", sketch: s))
+        XCTAssertNil(try library.claim(entry("near", fingerprint: "n", sketch: near)))
+        // Old too, but alone in sharing band 0 with the query: the rarest band.
+        XCTAssertNil(try library.claim(entry("rare", fingerprint: "r", sketch: sharing([0]))))
+        // Band 1, which the near-duplicate shares, is crowded: more entries than a look-up reads.
+        // The others it shares have ten entries each.
+        for i in 0..<(Library.bucketRead * 2) {
+            XCTAssertNil(try library.claim(entry("crowd\(i)", fingerprint: "c\(i)", sketch: sharing([1]))))
         }
-        for i in 0..<50 { index.insert(entry("other\(i)", fingerprint: "o\(i)", sketch: random())) }
-        let candidates = index.candidatePositions(of: query)
-        XCTAssertEqual(candidates, candidates.sorted())
-        XCTAssertEqual(candidates.count, 1 + SketchIndex.singleBandBudget)
-        XCTAssertEqual(candidates.first, 0, "the near-duplicate, sharing most bands, is always a candidate")
-        XCTAssertEqual(candidates.last, singles, "the newest single-band entries are kept")
-        let hits = index.hits(of: query, threshold: 0.8, excluding: nil)
-        XCTAssertEqual(hits.map(\.position), [0])
-        // Under the budget, every entry sharing a band is a candidate.
-        var small = SketchIndex()
-        for i in 0..<20 {
-            var s = random()
-            for k in 0..<SketchIndex.rowsPerBand { s[k] = query[k] }
-            small.insert(entry("t\(i)", fingerprint: "t\(i)", sketch: s))
+        for i in 0..<300 {
+            XCTAssertNil(try library.claim(entry("s\(i)", fingerprint: "f\(i)", sketch: sharing([2 + i % 30]))))
         }
-        small.insert(entry("unrelated", fingerprint: "u", sketch: random()))
-        XCTAssertEqual(small.candidatePositions(of: query), Array(0..<20))
+        for i in 0..<50 { XCTAssertNil(try library.claim(entry("other\(i)", fingerprint: "o\(i)", sketch: random()))) }
+        let candidates = try library.locked { try library.candidates(of: query) }
+        XCTAssertEqual(candidates.count, 1 + Library.singleBandBudget)
+        XCTAssertTrue(candidates.contains(1), "the near-duplicate, sharing most bands, is always a candidate")
+        XCTAssertTrue(candidates.contains(2), "a single band shared by no other entry comes first")
+        XCTAssertFalse(candidates.contains { (3...Int64(2 + Library.bucketRead * 2)).contains($0) }, "a crowded band comes last")
+        XCTAssertEqual(try library.nearDuplicateList(of: query, threshold: 0.8).map(\.id), ["near"])
+        // Under the budget, every entry sharing a band is a candidate; of a band shared by more
+        // than are read, the newest are.
+        let small = try Library(path: dir.url.appendingPathComponent("small.sqlite").path)
+        for i in 0..<Library.singleBandBudget { XCTAssertNil(try small.claim(entry("t\(i)", fingerprint: "t\(i)", sketch: sharing([0])))) }
+        XCTAssertNil(try small.claim(entry("unrelated", fingerprint: "u", sketch: random())))
+        XCTAssertEqual(try small.locked { try small.candidates(of: query) }.sorted(), Array(1...Int64(Library.singleBandBudget)))
+        let common = try Library(path: dir.url.appendingPathComponent("common.sqlite").path)
+        for i in 0..<(Library.bucketRead + 10) {
+            XCTAssertNil(try common.claim(entry("c\(i)", fingerprint: "c\(i)", sketch: sharing([0, 1]))))
+        }
+        XCTAssertEqual(try common.locked { try common.candidates(of: query) }.sorted(),
+                       Array(11...Int64(Library.bucketRead + 10)))
+    }
+
+    /// The index follows the rows: a released claim, a superseded sketch, a replaced row leave no
+    /// band behind, and another connection (another worker) finds a document as soon as it is
+    /// claimed.
+    func testIndexFollowsTheRowsAcrossConnections() throws {
+        let path = dir.url.appendingPathComponent("lib.sqlite").path
+        let library = try Library(path: path), other = try Library(path: path)
+        let v1 = Fingerprinter.sketch(String(repeating: "les ondes sonores se propagent dans l air ", count: 20))
+        let v2 = Fingerprinter.sketch(String(repeating: "la lumiere est une onde electromagnetique ", count: 20))
+        func bandRows() throws -> Int { Int(try library.locked { try library.connection.query("SELECT COUNT(*) FROM sketch_bands") }.first?.first?.int ?? -1) }
+        XCTAssertNil(try library.claim(entry("a", fingerprint: "f1", sketch: v1)))
+        XCTAssertEqual(try other.nearDuplicateList(of: v1, threshold: 0.8).map(\.id), ["a"])
+        XCTAssertEqual(try bandRows(), SketchBands.keys(v1).count)
+        try library.supersede(entry("a", fingerprint: "f2", sketch: v2))
+        XCTAssertTrue(try other.nearDuplicateList(of: v1, threshold: 0.8).isEmpty)
+        XCTAssertEqual(try other.nearDuplicateList(of: v2, threshold: 0.8).map(\.id), ["a"])
+        XCTAssertEqual(try bandRows(), SketchBands.keys(v2).count)
+        try library.record(entry("a", fingerprint: "f3", sketch: v1), sources: [])   // the row replaced
+        XCTAssertEqual(try other.nearDuplicateList(of: v1, threshold: 0.8).map(\.id), ["a"])
+        XCTAssertEqual(try bandRows(), SketchBands.keys(v1).count)
+        try other.release(id: "a")
+        XCTAssertTrue(try library.nearDuplicateList(of: v1, threshold: 0.5).isEmpty)
+        XCTAssertEqual(try bandRows(), 0)
+    }
+
+    /// A library written before the index was in the file (sketches only) gets its bands when it
+    /// is opened.
+    func testIndexIsBuiltForALibraryWrittenBefore() throws {
+        let path = dir.url.appendingPathComponent("lib.sqlite").path
+        let sketch = Fingerprinter.sketch(String(repeating: "les ondes sonores se propagent dans l air ", count: 20))
+        do {
+            let library = try Library(path: path)
+            XCTAssertNil(try library.claim(entry("a", fingerprint: "f1", sketch: sketch)))
+            try library.locked {
+                try library.connection.execute("DROP TABLE sketch_bands")
+                try library.connection.execute("PRAGMA user_version = 0")
+            }
+        }
+        let reopened = try Library(path: path)
+        XCTAssertEqual(try reopened.nearDuplicateList(of: sketch, threshold: 0.8).map(\.id), ["a"])
     }
 
     func testUnopenableLibraryIsANamedError() {

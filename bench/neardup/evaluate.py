@@ -6,8 +6,10 @@
    false duplicate is a copy said to duplicate any other document; a revision must NOT be a
    duplicate, and should list its v1 with kind `revision`.
 2. Every sketch against every sketch: OUT/orig/*.json and OUT/copy-alone/*.json (the copies imported
-   alone). Scored with the similarity of `Fingerprinter.similarity`, classified with the
-   thresholds of pipeline.json: pairs (copy, its original), revisions, and non-pairs (a copy or an
+   alone). Scored with `Fingerprinter.similarity` (the Jaccard index estimated from the sketches),
+   classified as `DuplicateKind.of(overlap)` does with the thresholds of pipeline.json (near also
+   needs the containment, the share of the larger text found in the other); the same sketches
+   folded to 128 bins (what sketches had before) shown beside: pairs (copy, its original), revisions, and non-pairs (a copy or an
    original against every other original of the same subject: different real texts on the same
    subject, in the same language).
 """
@@ -32,23 +34,52 @@ def summary(folder):
     return {d["sources"][0]: d for d in json.load(open(os.path.join(OUT, folder, "summary.json")))["documents"]}
 
 
+def overlap(a, b):
+    """SketchOverlap: bins whose union minimum is in both texts, in the first only, in the second only."""
+    shared = first = second = 0
+    if a and len(a) == len(b):
+        for x, y in zip(a, b):
+            if x == y:
+                shared += x != EMPTY
+            elif x < y:
+                first += 1
+            else:
+                second += 1
+    return shared, first, second
+
+
+def containment(a, b):
+    """SketchOverlap.containment: shared / (shared + max(only first, only second))."""
+    shared, first, second = overlap(a, b)
+    return shared / (shared + max(first, second)) if shared + first + second else 0.0
+
+
 def similarity(a, b):
-    """Fingerprinter.similarity: equal bins over bins not empty in both."""
-    if not a or len(a) != len(b):
-        return 0.0
-    used = same = 0
-    for x, y in zip(a, b):
-        if x != EMPTY or y != EMPTY:
-            used += 1
-            same += x == y
-    return same / used if used else 0.0
+    """Fingerprinter.similarity: the Jaccard index, shared / (shared + only first + only second)."""
+    shared, first, second = overlap(a, b)
+    return shared / (shared + first + second) if shared + first + second else 0.0
+
+
+def folded(s, bins=128):
+    """Fingerprinter.folded: the sketch with `bins` bins."""
+    return [min(s[i::bins]) for i in range(bins)] if len(s) >= bins else s
+
+
+def jaccard(a, b):
+    """The Jaccard index of the sketches folded to 128 bins (as sketches were before)."""
+    return similarity(folded(a), folded(b))
+
+
+NEAR_CONTAINMENT = (NEAR + 2 * NEAR / (1 + NEAR)) / 2
 
 
 def classify(a, b):
     if a["value"] == b["value"]:
         return "exact", 1.0
     s = similarity(a["sketch"], b["sketch"])
-    return ("near" if s >= NEAR else "revision" if s >= REVISION else "distinct"), s
+    if s >= NEAR and containment(a["sketch"], b["sketch"]) >= NEAR_CONTAINMENT:
+        return "near", s
+    return ("revision" if s >= REVISION else "distinct"), s
 
 
 # --- 1. End to end ---------------------------------------------------------------------------
@@ -109,12 +140,15 @@ fo = fingerprints("orig", [p[2] for p in pairs])
 fc = fingerprints("copy-alone", [p[3] for p in pairs])
 subject_of = {p[2]: p[1] for p in pairs}
 scores = collections.defaultdict(list)
+jaccards = collections.defaultdict(list)
 classes = collections.defaultdict(collections.Counter)
 for kind, subject, o, c in pairs:
     k, s = classify(fc[c], fo[o])
     scores[kind].append(s)
+    jaccards[kind].append(1.0 if fc[c]["value"] == fo[o]["value"] else jaccard(fc[c]["sketch"], fo[o]["sketch"]))
     classes[kind][k] += 1
 nonpair = []
+nonpair_jaccard = []
 nonpair_near = []
 originals = [p[2] for p in pairs]
 for kind, subject, o, c in pairs:
@@ -124,11 +158,13 @@ for kind, subject, o, c in pairs:
         if other != o:
             k, s = classify(fc[c], fo[other])
             nonpair.append(s)
+            nonpair_jaccard.append(jaccard(fc[c]["sketch"], fo[other]["sketch"]))
             if k in ("exact", "near"):
                 nonpair_near.append((c, other, s))
         if other < o:  # originals among themselves, each pair once
             k, s = classify(fo[o], fo[other])
             nonpair.append(s)
+            nonpair_jaccard.append(jaccard(fo[o]["sketch"], fo[other]["sketch"]))
             if k in ("exact", "near"):
                 nonpair_near.append((o, other, s))
 
@@ -139,7 +175,7 @@ def quantiles(v):
     return f"min {v[0]:.3f}  p5 {q(0.05):.3f}  median {q(0.5):.3f}  max {v[-1]:.3f}"
 
 
-print(f"\n2. every sketch against every sketch (near ≥ {NEAR}, revision ≥ {REVISION})")
+print(f"\n2. every sketch against every sketch (near: similarity ≥ {NEAR} and containment ≥ {NEAR_CONTAINMENT:.3f}; revision ≥ {REVISION})")
 print(f"   {'kind':10} {'n':>5}  similarity{'':36} classified")
 tp = 0
 for kind in scores:
@@ -157,6 +193,17 @@ print(f"   pairs {pos}: recall {tp / pos:.3f}; false duplicates {fp} (non-pairs 
 margin_low = min(s for k, v in scores.items() if k != "revision" for s in v)
 print(f"   margin: lowest pair {margin_low:.3f}, highest non-pair {max(nonpair):.3f}, "
       f"highest revision {max(scores['revision']):.3f}")
+print("   the same sketches folded to 128 bins (the sketches before), for comparison:")
+for kind in jaccards:
+    print(f"   {kind:10} {len(jaccards[kind]):5d}  {quantiles(jaccards[kind])}")
+print(f"   non-pairs  {len(nonpair_jaccard):5d}  {quantiles(nonpair_jaccard)}")
+jl = min(s for k, v in jaccards.items() if k != "revision" for s in v)
+print(f"   margin (128 bins): lowest pair {jl:.3f}, highest non-pair {max(nonpair_jaccard):.3f}, "
+      f"highest revision {max(jaccards['revision']):.3f}")
+for name, values in (("512 bins", scores), ("128 bins", jaccards)):
+    worst = sorted((s, k) for k, v in values.items() if k != "revision" for s in v)[:5]
+    print(f"   lowest pairs ({name}):", ", ".join(f"{k} {s:.3f}" for s, k in worst),
+          f"| highest revisions: {', '.join(f'{s:.3f}' for s in sorted(values['revision'])[-5:])}")
 for x in nonpair_near[:10]:
     print("   non-pair taken for a duplicate:", *x)
 for kind, subject, o, c in pairs:

@@ -9,7 +9,9 @@
 // DocumentImporter asks of the library for each new document: the content key, the sketch index
 // (threshold library.revisionThreshold, 10 at most), the same title. Half the queries are noisy
 // copies (3 % of words replaced) of stored documents, half new documents. The peer, in the same
-// run: a linear scan scoring every stored sketch (what the index replaced).
+// run: a linear scan scoring every stored sketch held in memory (what an index replaces; it
+// would also need every sketch loaded in every process).
+// Each size's look-ups are made by a library opened afresh, as a new worker process does.
 // Usage: lookup VOCABULARY_FILE LIBRARY_PATH [SIZES] [QUERIES]
 import Foundation
 import IngestCore
@@ -66,13 +68,14 @@ do {
 try? FileManager.default.removeItem(atPath: path)
 for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 let library = try! Library(path: path)
-var stored: [[String]] = []   // the words of a sample of stored documents, for noisy copies
+let settings = PipelineConfig().library
+var stored: [(words: [String], id: String)] = []   // a sample of stored documents, for noisy copies
 var allSketches: [[UInt32]] = []
 var count = 0
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
 
-print("size     insert/doc   cold open+index   lookup median (index)      p99        linear scan median   scan/lookup   noisy copies found")
+print("size     insert/doc   open+first lookup   lookup median (index)      p99        linear scan median   scan/lookup   noisy copies found   library file")
 for size in sizes {
     let t0 = now(), before = count
     while count < size {
@@ -80,22 +83,26 @@ for size in sizes {
         let e = entry(words, id: "doc\(count)")
         _ = try! library.claim(e)
         allSketches.append(e.sketch)
-        if count % 50 == 0 { stored.append(words) }
+        if count % 50 == 0 { stored.append((words, e.id)) }
         count += 1
     }
     let insert = (now() - t0) / Double(max(1, size - before))
-    // A new process's first look-up loads the index from SQLite.
+    // A new process's first look-up (the index used to be loaded then).
     let t1 = now()
     let fresh = try! Library(path: path)
-    _ = try! fresh.nearDuplicateList(of: allSketches[0], threshold: 0.5, limit: 10)
+    _ = try! fresh.nearDuplicateList(of: allSketches[0], threshold: settings.revisionThreshold, limit: settings.maxNearDuplicates)
     let cold = now() - t1
+    let bytes = ["", "-wal"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: path + $1)[.size] as? Int) ?? 0) }
     var times: [Double] = [], scans: [Double] = [], indexTimes: [Double] = []
     var found = 0
     var queries: [[UInt32]] = []
     for q in 0..<queryCount {
         let words: [String]
+        var original = ""
         if q % 2 == 0 {
-            var copy = stored[Int.random(in: 0..<stored.count, using: &rng)]
+            let source = stored[Int.random(in: 0..<stored.count, using: &rng)]
+            original = source.id
+            var copy = source.words
             for _ in 0..<(copy.count * 3 / 100) { copy[Int.random(in: 0..<copy.count, using: &rng)] = word() }
             words = copy
         } else {
@@ -105,11 +112,12 @@ for size in sizes {
         let s = now()
         _ = try! fresh.document(withFingerprint: e.fingerprint)
         let i0 = now()
-        let near = try! fresh.nearDuplicateList(of: e.sketch, threshold: 0.5, limit: 10)
+        let near = try! fresh.nearDuplicateList(of: e.sketch, threshold: settings.revisionThreshold, limit: settings.maxNearDuplicates)
         indexTimes.append(now() - i0)
         _ = try! fresh.documents(withTitleKey: e.titleKey)
         times.append(now() - s)
-        if q % 2 == 0, let best = near.first, best.similarity >= 0.8 { found += 1 }
+        if q % 2 == 0, let best = near.first, best.id == original,
+           DuplicateKind.of(best.overlap, near: settings.nearDuplicateThreshold, revision: settings.revisionThreshold) == .near { found += 1 }
         queries.append(e.sketch)
     }
     // The peer after the look-ups, not between them: its pass over every sketch would empty the
@@ -122,7 +130,7 @@ for size in sizes {
         if best > 2 { print(best) }  // keeps the scan from being optimized away
     }
     let p99 = times.sorted()[times.count * 99 / 100]
-    print(String(format: "%-8d %8.1f µs   %10.1f ms     %8.1f µs (%6.1f µs)   %8.1f µs   %12.1f µs   %9.0f×     %d/%d",
+    print(String(format: "%-8d %8.1f µs   %10.1f ms       %8.1f µs (%6.1f µs)   %8.1f µs   %12.1f µs   %9.1f×     %d/%d            %.0f MB (%.0f bytes/doc)",
                  size, insert * 1e6, cold * 1e3, median(times) * 1e6, median(indexTimes) * 1e6, p99 * 1e6, median(scans) * 1e6,
-                 median(scans) / median(times), found, queryCount / 2))
+                 median(scans) / median(times), found, queryCount / 2, Double(bytes) / 1e6, Double(bytes) / Double(size)))
 }

@@ -377,7 +377,8 @@ public struct DuplicateRef: Codable, Sendable, Equatable {
     public var source: String
     public var reason: Reason
     public var kind: Kind
-    /// Estimated Jaccard similarity of the two contents' shingles (1 for `exact`), to 3 decimals.
+    /// Estimated Jaccard index of the two contents' shingle sets (1 for `exact`), to 3 decimals
+    /// (`Fingerprinter.similarity`).
     public var similarity: Double
 
     public init(id: String, title: String, source: String, reason: Reason, kind: Kind, similarity: Double) {
