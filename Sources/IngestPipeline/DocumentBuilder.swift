@@ -21,7 +21,8 @@ struct DocumentBuilder {
     /// Builds the document, taking the blocks out of `results` (their extractions are left with
     /// none): each block's text is replaced by its normalized form in place, so a long PDF's
     /// blocks exist once, not as the extraction's copy plus the document's.
-    func build(_ results: inout [SourceResult], timings: [String: Double], lessonTitle: String? = nil) -> ImportedDocument {
+    func build(_ results: inout [SourceResult], timings: [String: Double], lessonTitle: String? = nil,
+               guessesSubject: Bool = true) -> ImportedDocument {
         // Read from every extracted block (empty ones too) before the blocks are taken.
         let provenances = results.map(\.extraction.provenances)
         var blocks: [Block] = []
@@ -82,11 +83,26 @@ struct DocumentBuilder {
                 .find(blocks: blocks, ocrWords: results.map(\.extraction.ocrWords))
             timings["doubt"] = lap.lap()
         }
-        let subject = SubjectGuesser.guess(title: title, text: content, language: documentLanguage)
+        let subject = guessesSubject ? SubjectGuesser.guess(title: title, text: content, language: documentLanguage) : nil
         return ImportedDocument(id: Self.documentID(fingerprint), title: title, titleSource: titleSource,
                                 language: documentLanguage, text: text, blocks: blocks, sources: sources,
                                 readiness: readiness, fingerprint: fingerprint, doubt: doubt, subject: subject,
                                 timings: timings, pipelineVersion: Pipeline.version, createdAt: Timestamp.iso8601())
+    }
+
+    /// The subject of a document built with `guessesSubject: false`: what `build` would have
+    /// guessed (its title and the opening of its content, the blocks' text without source markers).
+    static func guessSubject(_ document: ImportedDocument) -> SubjectGuess? {
+        // Only the opening is read: the blocks are joined until they hold that many scalars
+        // (4 bytes at most each), not a whole book.
+        var opening: [Block] = []
+        var bytes = 0
+        for b in document.blocks {
+            opening.append(b)
+            bytes += textLine(b).utf8.count + 2
+            if bytes >= 4 * SubjectGuesser.openingCharacters { break }
+        }
+        return SubjectGuesser.guess(title: document.title, text: joinedText(opening), language: document.language)
     }
 
     /// The blocks' text lines separated by blank lines, built in one buffer of the exact size (a

@@ -52,7 +52,9 @@ public struct DocumentImporter: Sendable {
                                        title: nil, readiness: state.readiness.flatMap(Readiness.Status.init(rawValue:)), duplicateOf: nil, error: nil, warnings: [],
                                        milliseconds: clock.lap() + readTime, kind: kind)
             }
-            var (document, results) = try pipeline.document(from: reads, readTime: readTime, lessonTitle: unit.title, stage: stage)
+            // The subject is guessed once the document is known not to be a duplicate (below).
+            var (document, results) = try pipeline.document(from: reads, readTime: readTime, lessonTitle: unit.title,
+                                                            guessesSubject: false, stage: stage)
             stage(.library)
             var lap = Stopwatch()
             let warnings = document.sources.flatMap(\.warnings)
@@ -141,6 +143,8 @@ public struct DocumentImporter: Sendable {
                 }
             }
             document.timings["library"] = lap.lap()
+            document.subject = DocumentBuilder.guessSubject(document)
+            document.timings["build", default: 0] += lap.lap()
             stage(.write)
             do {
                 try writeOutputs(&document, results: results, outputURL: outputURL, lap: &lap)

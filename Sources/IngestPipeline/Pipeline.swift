@@ -181,13 +181,16 @@ public struct Pipeline: Sendable {
 
     /// The stages after reading, written once for every caller: extraction, OCR, then the
     /// document (normalization, readiness, fingerprint). `stage` hears each stage as it starts.
-    func document(from reads: [ReadSource], readTime: Double, lessonTitle: String?,
+    /// `guessesSubject: false` leaves `subject` to the caller (`DocumentBuilder.guessSubject`),
+    /// which the importer makes only for a document it writes, not for a duplicate.
+    func document(from reads: [ReadSource], readTime: Double, lessonTitle: String?, guessesSubject: Bool = true,
                   stage: (Stage) -> Void = { _ in }) throws -> (document: ImportedDocument, results: [SourceResult]) {
         var (results, timings) = try extract(reads, stage: stage)
         timings["read"] = readTime
         stage(.build)
         var lap = Stopwatch()
-        var document = DocumentBuilder(config: config, language: language).build(&results, timings: timings, lessonTitle: lessonTitle)
+        var document = DocumentBuilder(config: config, language: language)
+            .build(&results, timings: timings, lessonTitle: lessonTitle, guessesSubject: guessesSubject)
         document.timings["build"] = lap.lap()
         return (document, results)
     }
