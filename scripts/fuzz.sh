@@ -60,9 +60,10 @@ max_len=65536
 case "$target" in
   FuzzSniffer) seed_all --limit 200 -size -300k; max_len=8192 ;;
   FuzzTextDecoding) seed_all -name '*.txt' -o -name '*.md' -o -name '*.srt' ;;
-  FuzzConfig) cp pipeline.json "$corpus/seed-pipeline.json"; for f in $(find Tests -name '*.json' -size -64k | head -50); do seed "$f"; done; max_len=16384 ;;
+  FuzzConfig) cp pipeline.json "$corpus/seed-pipeline.json"
+              find Tests -name '*.json' -size -64k -print0 | head -z -n 50 | while IFS= read -r -d '' f; do seed "$f"; done; max_len=16384 ;;
   FuzzCaptions) seed_all -name '*.srt' -o -name '*.vtt' -o -name '*.json3' -o -name '*.srv3' -o -name '*.xml' -o -name '*.lrc'
-                for f in $(find Tests/IngestYouTubeTests -type f -size -256k 2>/dev/null); do seed "$f"; done ;;
+                find Tests/IngestYouTubeTests -type f -size -256k -print0 2>/dev/null | while IFS= read -r -d '' f; do seed "$f"; done ;;
   FuzzAudioTags)
     # The first byte picks the reader: mp3 0, flac 1, ogg 2, opus 3, m4a 4, wav 5, aiff 6.
     seed_all --prefix 0 -name '*.mp3' -o -name '*.id3'
