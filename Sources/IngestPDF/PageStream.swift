@@ -16,14 +16,17 @@ import IngestCore
 /// Poppler keeps every page object (and its resources) it has loaded until the document is
 /// closed, so a long book read through one document grows by the whole book. Documents of
 /// `parallelMinimumPages` pages or more are therefore read through copies that each thread
-/// reopens every `reopenEvery` pages: memory stays bounded by a few dozen pages per thread
-/// whatever the length, for the cost of one open (a few milliseconds) per 64 pages.
+/// reopens every `reopenEvery` pages: memory stays bounded by a few hundred pages per thread
+/// whatever the length. A copy that reads page n first walks the page tree over pages 1…n
+/// (poppler's `Catalog::cachePageTree` loads each of them), so short runs cost a walk each:
+/// reopened every 64 pages, a 311-page manual had its tree walked 3.1 times (≈ 6 % of the CPU,
+/// bench/pdf/RESULTS.md); every 256 pages, 1.8 times, for ≈ 0.3 MB more at the peak.
 struct PageStream {
     /// Documents shorter than this are read on the calling thread, through the caller's document
     /// (opening a copy costs more than it saves).
     static let parallelMinimumPages = 8
     /// Pages read through one copy before it is closed and reopened.
-    static let reopenEvery = 64
+    static let reopenEvery = 256
     /// Pages an extra thread reads with one core lent by the run's budget before giving it back
     /// (a few milliseconds of work: one budget round trip, a message to the supervisor in a worker
     /// process, per this many pages).

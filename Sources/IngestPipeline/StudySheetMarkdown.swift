@@ -127,10 +127,9 @@ public enum StudySheetMarkdown {
     static func escapeCharacters(_ text: String, keepsMarks: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
-        let always: Set<Character> = ["\\", "[", "]", "<", ">", "|"]
-        let marks: Set<Character> = ["*", "_", "`"]
         for c in text {
-            if always.contains(c) || (!keepsMarks && marks.contains(c)) { out.append("\\") }
+            // A Character equal to one of them is that one ASCII byte (no mark combined with it).
+            if c.utf8.count == 1, let b = c.utf8.first, isEscapable(b, keepsMarks: keepsMarks) { out.append("\\") }
             out.append(c)
         }
         return out
@@ -140,13 +139,15 @@ public enum StudySheetMarkdown {
     /// characters, the text holds none of them. Most paragraphs hold none, and walking them
     /// Character by Character cost more than the rest of the sheet.
     static func hasEscapable(_ text: String, keepsMarks: Bool) -> Bool {
-        for b in text.utf8 {
-            switch b {
-            case UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"): return true
-            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"): if !keepsMarks { return true }
-            default: continue
-            }
+        text.utf8.contains { isEscapable($0, keepsMarks: keepsMarks) }
+    }
+
+    /// `\ [ ] < > |` always; `* _ `` ` `` unless the text's own marks are kept.
+    static func isEscapable(_ b: UInt8, keepsMarks: Bool) -> Bool {
+        switch b {
+        case UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"): return true
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"): return !keepsMarks
+        default: return false
         }
-        return false
     }
 }
