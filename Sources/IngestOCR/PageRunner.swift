@@ -56,16 +56,17 @@ enum PageRunner {
     }
 
     static func recognize(_ job: PageJob, pool: EnginePool, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
+        // The page's image and Tesseract's buffers are freed when this returns: hand them back.
+        defer { PageMemory.releaseFreedPages() }
         let limit = context.config.ocr.pageTimeLimitSeconds
         do {
             if context.isPastDeadline {
                 throw IngestError(.timeout, ["seconds": String(Int(context.config.limits.documentTimeLimitSeconds))], page: job.number)
             }
-            let pix = try job.load()
             return .success(try pool.withEngine { engine in
                 var deadline = Date(timeIntervalSinceNow: limit)
                 if let d = context.deadline, d < deadline { deadline = d }
-                return try OrientedRecognition.recognize(pix, engine: engine, deadline: deadline, limitSeconds: limit, page: job.number,
+                return try OrientedRecognition.recognize(job.load, engine: engine, deadline: deadline, limitSeconds: limit, page: job.number,
                                                          lowConfidenceBelow: context.config.ocr.lowConfidenceBelow)
             })
         } catch let e as IngestError {
@@ -102,19 +103,24 @@ enum PageRunner {
 /// looks like a turned page (weak confidence) is Tesseract's orientation detector asked, and the
 /// page read again turned upright — kept only if that reads better. Upright pages, the common
 /// case, cost exactly one recognition, the same as the `tesseract` command.
+///
+/// The page image is made by `load` and let go as soon as Tesseract has its own copy (8 MB at
+/// 300 dpi that would otherwise sit beside it through the recognition); a weak page, the rare
+/// case, is made a second time for the orientation detector.
 enum OrientedRecognition {
     static let suspiciousBelow = 70.0
     static let minimumOrientationConfidence = 1.5
 
-    static func recognize(_ pix: PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
+    static func recognize(_ load: () throws -> PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
                           lowConfidenceBelow: Double = 60) throws -> RecognizedPage {
-        let first = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
+        let first = try engine.recognize(load(), deadline: deadline, limitSeconds: limitSeconds, page: page,
                                          lowConfidenceBelow: lowConfidenceBelow)
         let conf = first.meanConfidence ?? 0
-        guard conf < suspiciousBelow,
-              let (turns, oconf) = engine.uprightTurns(pix), turns != 0, oconf >= minimumOrientationConfidence,
+        guard conf < suspiciousBelow else { return first }
+        let pix = try load()
+        guard let (turns, oconf) = engine.uprightTurns(pix), turns != 0, oconf >= minimumOrientationConfidence,
               pix.rotateClockwise(quarterTurns: turns) else { return first }
-        var second = try engine.recognize(pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
+        var second = try engine.recognize(consume pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
                                           lowConfidenceBelow: lowConfidenceBelow)
         second.quarterTurns = turns
         return (second.meanConfidence ?? 0) > conf ? second : first

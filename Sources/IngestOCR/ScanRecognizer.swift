@@ -26,11 +26,13 @@ public struct ScanRecognizer: PageRecognizing {
                 // Rows go straight into leptonica's image: one gray copy of the page, not two
                 // (200 MB each at the pixel cap).
                 var image: PageImage?
-                try renderers.current().renderRows(page: number, dpi: dpi, maxPixels: maxPixels, start: { w, h, d in
-                    image = PageImage.emptyGray(width: w, height: h)
-                    guard let image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
-                    image.setResolution(Int(d.rounded()))
-                }, row: { y, luma in image?.setGrayRow(y, luma) })
+                try RenderGate.withRender {
+                    try renderers.current().renderRows(page: number, dpi: dpi, maxPixels: maxPixels, start: { w, h, d in
+                        image = PageImage.emptyGray(width: w, height: h)
+                        guard let image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
+                        image.setResolution(Int(d.rounded()))
+                    }, row: { y, luma in image?.setGrayRow(y, luma) })
+                }
                 guard let pix = image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
                 pix.finishGrayRows()
                 return pix

@@ -106,13 +106,16 @@ final class TesseractEngine: @unchecked Sendable {
     }
 
     /// Recognises one page. Stops at `deadline` through Tesseract's monitor (the check runs
-    /// between words), and throws `ocr.pageTimeLimit` then.
-    func recognize(_ pix: PageImage, deadline: Date, limitSeconds: Double, page: Int,
+    /// between words), and throws `ocr.pageTimeLimit` then. Takes the image: Tesseract copies it
+    /// when it is set, so a caller that hands over its only reference gets it freed right there.
+    func recognize(_ pix: consuming PageImage, deadline: Date, limitSeconds: Double, page: Int,
                    lowConfidenceBelow: Double = 60) throws -> RecognizedPage {
         OpenMP.limitCurrentThread()
         defer { TessBaseAPIClear(handle) }
         TessBaseAPISetPageSegMode(handle, PSM_AUTO)
         TessBaseAPISetImage2(handle, pix.raw)
+        let width = pix.width, height = pix.height
+        _ = consume pix
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw timeLimit(limitSeconds, page) }
         guard let monitor = TessMonitorCreate() else { throw IngestError(.ocrEngineFailed, ["reason": "monitor"], page: page) }
@@ -130,7 +133,7 @@ final class TesseractEngine: @unchecked Sendable {
         let rc = TessBaseAPIRecognize(handle, monitor)
         if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
         guard rc == 0 else { throw IngestError(.ocrEngineFailed, ["reason": "Recognize returned \(rc)"], page: page) }
-        return collect(lowConfidenceBelow: lowConfidenceBelow, width: pix.width, height: pix.height)
+        return collect(lowConfidenceBelow: lowConfidenceBelow, width: width, height: height)
     }
 
     private func timeLimit(_ seconds: Double, _ page: Int) -> IngestError {

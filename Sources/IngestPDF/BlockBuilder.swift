@@ -105,12 +105,58 @@ struct BlockBuilder {
         }
     }
 
+    /// The comparison key: lower case, letters, digits and single spaces. Every paragraph of a
+    /// page with bookmarks is keyed (up to three times), so ASCII text — most of it — takes a
+    /// byte path that gives the same key as the Unicode one (`BlockBuilderTests`).
     static func key(_ s: String) -> String {
+        asciiKey(s) ?? unicodeKey(s)
+    }
+
+    /// The definition of `key`, for any text.
+    static func unicodeKey(_ s: String) -> String {
         String(String.UnicodeScalarView(s.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == " " }))
             .split(separator: " ").joined(separator: " ")
     }
 
+    /// `key` of an all-ASCII string (nil otherwise): in ASCII, the letters are the only alphabetic
+    /// scalars and the digits the only numeric ones.
+    static func asciiKey(_ s: String) -> String? {
+        var s = s
+        return s.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var n = 0
+                var space = false
+                for var b in bytes {
+                    if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b += 0x20 }
+                    if (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) {
+                        if space && n > 0 { out[n] = UInt8(ascii: " "); n += 1 }
+                        space = false
+                        out[n] = b; n += 1
+                    } else if b == UInt8(ascii: " ") {
+                        space = true
+                    }
+                }
+                return n
+            }
+        }
+    }
+
     static func withoutNumber(_ key: String) -> String {
+        // ASCII (most keys): the same tokens, compared as bytes instead of Characters.
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            let tokens = key.utf8.split(separator: UInt8(ascii: " "))
+            var k = 0
+            while k + 1 < tokens.count, tokens[k].allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || "ivxlc".utf8.contains($0) }) {
+                k += 1
+            }
+            return tokens[k...].map { String(Substring($0)) }.joined(separator: " ")
+        }
+        return characterWithoutNumber(key)
+    }
+
+    /// The definition of `withoutNumber`, for any key.
+    static func characterWithoutNumber(_ key: String) -> String {
         var tokens = key.split(separator: " ")
         while let first = tokens.first, first.allSatisfy({ $0.isNumber || "ivxlc".contains($0) }), tokens.count > 1 {
             tokens.removeFirst()

@@ -59,7 +59,7 @@ public struct PDFExtractor: Extractor {
         let stream = PageStream(url: input.url, password: password, context: context)
         let extractor = self
         let pageCount = reading.pageCount
-        reading.outcome = try CoreBudget.running {
+        reading.outcome = try IdleCores.running {
             try stream.read(document, pageCount: pageCount) { extractor.read($0) }
         }
         document = nil

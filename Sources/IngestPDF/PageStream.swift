@@ -7,17 +7,32 @@ import IngestCore
 /// handle (with poppler's text analysis cached on it) is released before the next is claimed.
 /// Per-page results do not depend on the thread that read them, so the output is the same.
 ///
+/// Within a run (`context.cores` set) the calling thread is the document's own core, and an extra
+/// thread reads pages only with a core it takes from the run's budget, `pagesPerLoan` pages at a
+/// time, as OCR pages do (`PageRunner`): `--concurrency 1` reads a PDF on one core, and a document
+/// that starts on another slot gets its core back within a few milliseconds. Without a run, idle
+/// cores are counted in this process (`IdleCores`).
+///
 /// Poppler keeps every page object (and its resources) it has loaded until the document is
 /// closed, so a long book read through one document grows by the whole book. Documents of
 /// `parallelMinimumPages` pages or more are therefore read through copies that each thread
-/// reopens every `reopenEvery` pages: memory stays bounded by a few dozen pages per thread
-/// whatever the length, for the cost of one open (a few milliseconds) per 64 pages.
+/// reopens every `reopenEvery` pages: memory stays bounded by a few hundred pages per thread
+/// whatever the length. A copy that reads page n first walks the page tree over pages 1…n
+/// (poppler's `Catalog::cachePageTree` loads each of them), so short runs cost a walk each:
+/// reopened every 64 pages, a 311-page manual had its tree walked 3.1 times (≈ 6 % of the CPU,
+/// bench/pdf/RESULTS.md); every 256 pages, 1.8 times, for ≈ 0.3 MB more at the peak.
 struct PageStream {
     /// Documents shorter than this are read on the calling thread, through the caller's document
     /// (opening a copy costs more than it saves).
     static let parallelMinimumPages = 8
     /// Pages read through one copy before it is closed and reopened.
-    static let reopenEvery = 64
+    static let reopenEvery = 256
+    /// Pages an extra thread reads with one core lent by the run's budget before giving it back
+    /// (a few milliseconds of work: one budget round trip, a message to the supervisor in a worker
+    /// process, per this many pages).
+    static let pagesPerLoan = 16
+    /// How long an extra thread without a core waits before asking the budget again.
+    static let coreWaitSeconds = 0.01
 
     let url: URL
     let password: String?
@@ -34,14 +49,24 @@ struct PageStream {
     /// through copies, and it may be nil.
     func read(_ document: PopplerDocumentRef?, pageCount: Int,
               page read: @escaping @Sendable (PopplerPageRef) -> PDFExtractor.PageData) throws -> Outcome {
-        let extra = pageCount >= Self.parallelMinimumPages ? CoreBudget.reserve(upTo: CoreBudget.cores - 1) : 0
-        defer { CoreBudget.release(extra) }
+        let long = pageCount >= Self.parallelMinimumPages
+        let lent = context.cores
+        // With a run's budget, threads are started for every other core of the machine and read
+        // only on the cores it lends; without one, only as many as this process leaves idle.
+        let reserved = long && lent == nil ? IdleCores.reserve(upTo: IdleCores.count - 1) : 0
+        defer { IdleCores.release(reserved) }
+        let extra = long && lent != nil ? IdleCores.count - 1 : reserved
         let shared = SharedPages(count: pageCount)
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<extra {
             let (url, password, context) = (self.url, self.password, self.context)
             let thread = Thread {
-                Self.work(copies: Copies(url: url, password: password), shared: shared, context: context, read: read)
+                let copies = Copies(url: url, password: password)
+                if let lent {
+                    Self.work(copies: copies, shared: shared, context: context, cores: lent, read: read)
+                } else {
+                    Self.work(copies: copies, shared: shared, context: context, read: read)
+                }
                 done.signal()
             }
             thread.stackSize = 8 << 20          // poppler recurses on nested forms; as the main thread
@@ -82,13 +107,33 @@ struct PageStream {
     private static func work(copies: Copies, shared: SharedPages, context: ExtractionContext,
                              read: (PopplerPageRef) -> PDFExtractor.PageData) {
         while let index = shared.claim() {
-            do { try context.checkDeadline() } catch { shared.fail(error); return }
-            let (data, log) = PopplerLog.capture { () -> PDFExtractor.PageData? in
-                guard let page = copies.next()?.page(at: index) else { return nil }
-                return read(page)
-            }
-            shared.store(index, data, logLines: log.count)
+            guard readPage(index, copies: copies, shared: shared, context: context, read: read) else { return }
         }
+    }
+
+    /// An extra thread within a run: pages are read only on a core lent by `cores`.
+    private static func work(copies: Copies, shared: SharedPages, context: ExtractionContext, cores: any CoreBudget,
+                             read: (PopplerPageRef) -> PDFExtractor.PageData) {
+        while !shared.isExhausted {
+            guard cores.tryTake() else { Thread.sleep(forTimeInterval: coreWaitSeconds); continue }
+            defer { cores.giveBack() }
+            for _ in 0..<pagesPerLoan {
+                guard let index = shared.claim(),
+                      readPage(index, copies: copies, shared: shared, context: context, read: read) else { return }
+            }
+        }
+    }
+
+    /// Reads page `index` through the thread's copy; false when the run's deadline has passed.
+    private static func readPage(_ index: Int, copies: Copies, shared: SharedPages, context: ExtractionContext,
+                                 read: (PopplerPageRef) -> PDFExtractor.PageData) -> Bool {
+        do { try context.checkDeadline() } catch { shared.fail(error); return false }
+        let (data, log) = PopplerLog.capture { () -> PDFExtractor.PageData? in
+            guard let page = copies.next()?.page(at: index) else { return nil }
+            return read(page)
+        }
+        shared.store(index, data, logLines: log.count)
+        return true
     }
 
     private static func work(_ document: PopplerDocumentRef, shared: SharedPages, context: ExtractionContext,
@@ -118,6 +163,9 @@ private final class SharedPages: @unchecked Sendable {
         pages = Array(repeating: nil, count: count)
     }
 
+    /// Every page handed out (some may still be being read), or a thread failed.
+    var isExhausted: Bool { lock.lock(); defer { lock.unlock() }; return error != nil || next >= count }
+
     /// The next page to read, or nil when all are taken or a thread failed.
     func claim() -> Int? {
         lock.lock(); defer { lock.unlock() }
@@ -138,11 +186,12 @@ private final class SharedPages: @unchecked Sendable {
     }
 }
 
-/// Cores not already busy reading PDF pages in this process. Every extraction holds one core
-/// implicitly; extra page threads are granted only from what is left, so a batch running one
-/// document per core never oversubscribes, and a lone large document uses the idle cores.
-enum CoreBudget {
-    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+/// Cores not already busy reading PDF pages in this process, for extractions outside a run (no
+/// `context.cores`). Every extraction holds one core implicitly; extra page threads are granted
+/// only from what is left, so a batch running one document per core never oversubscribes, and a
+/// lone large document uses the idle cores.
+enum IdleCores {
+    static let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
     private static let lock = NSLock()
     nonisolated(unsafe) private static var busy = 0
     nonisolated(unsafe) private static var extractions = 0
@@ -157,7 +206,7 @@ enum CoreBudget {
     /// Up to `wanted` extra threads, as many as there are idle cores.
     static func reserve(upTo wanted: Int) -> Int {
         lock.lock(); defer { lock.unlock() }
-        let granted = max(0, min(wanted, cores - extractions - busy))
+        let granted = max(0, min(wanted, count - extractions - busy))
         busy += granted
         return granted
     }

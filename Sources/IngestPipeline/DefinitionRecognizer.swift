@@ -24,9 +24,22 @@ public enum DefinitionRecognizer {
         return false
     }
 
+    /// Whether the text holds U+00A0 or U+202F (UTF-8 C2 A0, E2 80 AF): Foundation's replacement
+    /// costs more than the rest of the test, and most lines have neither.
+    static func hasTypographicSpace(_ text: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for b in text.utf8 {
+            if (previous.1 == 0xC2 && b == 0xA0) || (previous.0 == 0xE2 && previous.1 == 0x80 && b == 0xAF) { return true }
+            previous = (previous.1, b)
+        }
+        return false
+    }
+
     public static func definition(_ raw: String) -> Found? {
+        // Most lines of a block that holds a colon somewhere hold none themselves.
+        guard mayHoldDefinition(raw) else { return nil }
         // Typographic spaces (French puts a no-break space before the colon) count as spaces.
-        var line = raw.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+        var line = (hasTypographicSpace(raw) ? raw.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ") : raw)
             .trimmingCharacters(in: .whitespaces)
         // Dialogue starts with a dash; a list item with a bullet.
         if line.hasPrefix("—") || line.hasPrefix("―") { return nil }

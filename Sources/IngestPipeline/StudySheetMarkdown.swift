@@ -112,14 +112,7 @@ public enum StudySheetMarkdown {
 
     /// Escapes what Markdown would read as structure or emphasis.
     static func escape(_ text: String, keepsMarks: Bool, atLineStart: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        let always: Set<Character> = ["\\", "[", "]", "<", ">", "|"]
-        let marks: Set<Character> = ["*", "_", "`"]
-        for c in text {
-            if always.contains(c) || (!keepsMarks && marks.contains(c)) { out.append("\\") }
-            out.append(c)
-        }
+        var out = hasEscapable(text, keepsMarks: keepsMarks) ? escapeCharacters(text, keepsMarks: keepsMarks) : text
         guard atLineStart, let first = out.first else { return out }
         // What would start a heading, a list, a rule or a definition line.
         if "#+-:=~".contains(first) { return "\\" + out }
@@ -128,5 +121,33 @@ public enum StudySheetMarkdown {
             if next == out.endIndex || out[next] == " " { out.insert("\\", at: end) }
         }
         return out
+    }
+
+    /// The backslashes of `escape`, character by character.
+    static func escapeCharacters(_ text: String, keepsMarks: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for c in text {
+            // A Character equal to one of them is that one ASCII byte (no mark combined with it).
+            if c.utf8.count == 1, let b = c.utf8.first, isEscapable(b, keepsMarks: keepsMarks) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Whether `escapeCharacters` could add anything: without the byte of one of its ASCII
+    /// characters, the text holds none of them. Most paragraphs hold none, and walking them
+    /// Character by Character cost more than the rest of the sheet.
+    static func hasEscapable(_ text: String, keepsMarks: Bool) -> Bool {
+        text.utf8.contains { isEscapable($0, keepsMarks: keepsMarks) }
+    }
+
+    /// `\ [ ] < > |` always; `* _ `` ` `` unless the text's own marks are kept.
+    static func isEscapable(_ b: UInt8, keepsMarks: Bool) -> Bool {
+        switch b {
+        case UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"): return true
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"): return !keepsMarks
+        default: return false
+        }
     }
 }

@@ -62,6 +62,17 @@ final class DefinitionRecognizerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(total.recall, 0.9)
     }
 
+    /// The byte test for typographic spaces finds exactly the lines Foundation's replacement changes.
+    func testTypographicSpacesAreFoundOnBytes() {
+        var random = SeededGenerator(seed: 29)
+        let pieces = ["a", "É", " ", "\u{00A0}", "\u{202F}", "\u{2009}", "—", ":", "\u{00C2}", "\u{20AF}", "e\u{301}"]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let changed = text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ") != text
+            XCTAssertEqual(DefinitionRecognizer.hasTypographicSpace(text), changed, text.debugDescription)
+        }
+    }
+
     func testDictionaryLinesKeepTheirGrammaticalNote() {
         XCTAssertEqual(DefinitionRecognizer.definition("Mitose (n. f.) : division de la cellule."),
                        .init(term: "Mitose", meaning: "division de la cellule.", grammar: "n. f."))

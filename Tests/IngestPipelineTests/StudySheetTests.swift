@@ -34,6 +34,28 @@ final class StudySheetTests: XCTestCase {
         return String(decoding: r.stdout, as: UTF8.self).replacingOccurrences(of: "\u{00A0}", with: " ")
     }
 
+    /// Escaping skips the Character walk for text without any of its characters, and compares
+    /// bytes instead of hashing Characters: the result is the definition's (a backslash before
+    /// every Character of the set) on seeded text mixing them with accents, combining marks, CR LF.
+    func testEscapeEqualsTheCharacterWalk() {
+        func definition(_ text: String, _ keepsMarks: Bool) -> String {
+            let set: Set<Character> = keepsMarks ? ["\\", "[", "]", "<", ">", "|"] : ["\\", "[", "]", "<", ">", "|", "*", "_", "`"]
+            return text.map { set.contains($0) ? "\\" + String($0) : String($0) }.joined()
+        }
+        var random = SeededGenerator(seed: 16)
+        let pieces = ["a", "É", "e\u{301}", "[\u{301}", "\\", "[", "]", "<", ">", "|", "*", "_", "`", "#", "1.", "2)", " ", "\r\n",
+                      "mot", "x_y", "**gras**", "—", ":", "\u{00A0}"]
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            for keepsMarks in [false, true] {
+                let expected = definition(text, keepsMarks)
+                XCTAssertEqual(StudySheetMarkdown.escapeCharacters(text, keepsMarks: keepsMarks), expected)
+                XCTAssertEqual(StudySheetMarkdown.escape(text, keepsMarks: keepsMarks, atLineStart: false), expected,
+                               "\(text.debugDescription) keepsMarks \(keepsMarks)")
+            }
+        }
+    }
+
     func testDefinitionsBecomeADefinitionListAndTheTextsOwnMarksAreKept() throws {
         var doc = try Pipeline(config: PipelineConfig()).importDocument(text: course, name: "cellule.md")
         doc.sources[0].name = "cellule.md"

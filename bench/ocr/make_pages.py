@@ -4,7 +4,7 @@ clean and degraded (rotated 3°, noise, JPEG quality 40), and scanned PDFs of N 
 
 Usage: make_pages.py OUT_DIR
 Writes OUT_DIR/{fr,en}-{clean.png,rot3.png,noise.png,jpeg40.jpg}, their reference texts
-OUT_DIR/{fr,en}.txt, and OUT_DIR/scan-{1,20,40}.pdf (pages alternate French and English).
+OUT_DIR/{fr,en}.txt, and OUT_DIR/scan-{1,10,20,40}.pdf (pages alternate French and English).
 """
 import os, random, sys
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -54,7 +54,7 @@ def main():
                 else: px[xx, yy] = max(0, min(255, px[xx, yy] + int(rnd.gauss(0, 30))))
         noisy.save(os.path.join(out, f"{lang}-noise.png"), dpi=(DPI, DPI))
         img.save(os.path.join(out, f"{lang}-jpeg40.jpg"), quality=40, dpi=(DPI, DPI))
-    for n in (1, 20, 40):
+    for n in (1, 10, 20, 40):
         seq = [pages["fr" if i % 2 == 0 else "en"] for i in range(n)]
         seq[0].save(os.path.join(out, f"scan-{n}.pdf"), save_all=True, append_images=seq[1:], resolution=DPI)
 

@@ -64,7 +64,9 @@ done
 echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 eval "$clean"
-/usr/bin/time -v $(convert "$pages/scan-40.pdf" "--set ocr.workers=2") 2> "$tmp/mem.txt" >/dev/null
+# In one process (INGEST_IN_PROCESS=1): with the default worker process, /usr/bin/time sees only
+# the supervising process (the worker is not its waited-for child).
+INGEST_IN_PROCESS=1 /usr/bin/time -v $(convert "$pages/scan-40.pdf" "--set ocr.workers=2") 2> "$tmp/mem.txt" >/dev/null
 rss=$(awk -F: '/Maximum resident/ {gsub(/ /,"",$2); print $2}' "$tmp/mem.txt")
 wall=$(awk '/Elapsed \(wall clock\)/ {print $NF}' "$tmp/mem.txt")
 pages40=$("$py" "$here/tools.py" pages "$tmp/o")

@@ -5,6 +5,8 @@
 #pragma once
 #include <tesseract/capi.h>
 #include <leptonica/allheaders.h>
+// malloc_trim (glibc, always linked): IngestOCR hands back the memory a recognised page freed.
+#include <malloc.h>
 
 /// Opens liblept.so.5 and libtesseract.so.5 (once per process). 1 when both are usable.
 int ingest_tesseract_load(void);

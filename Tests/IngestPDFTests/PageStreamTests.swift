@@ -1,0 +1,47 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import IngestTestSupport
+import XCTest
+
+final class PageStreamTests: XCTestCase {
+    /// Within a run, pages beyond the calling thread's are read only on cores the run's budget
+    /// lends: with one core (the document's own) every page is read on the calling thread; with
+    /// more, lent cores are all given back. Either way the pages are those one thread reads.
+    func testPagesBeyondTheCallersRunOnlyOnCoresTheBudgetLends() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let data = PDFTestFiles.make(pages: 120) { p in
+            (0..<30).map { PDFTestFiles.text("Page \(p + 1), ligne \($0) : du texte ordinaire.", x: 60, y: 780 - Double($0) * 14) }
+                .joined(separator: "\n")
+        }
+        let url = try tmp.write("cent-vingt.pdf", data)
+        let extractor = PDFExtractor()
+        let alone = try PopplerDocumentRef(url: url, password: nil)
+        let expected = (0..<120).map { extractor.read(alone.page(at: $0)!).lines }
+        for capacity in [1, 2, 3] {
+            let cores = LocalCoreBudget(capacity: capacity)
+            cores.take()   // the document's own core
+            let caller = pthread_self()
+            let readers = ThreadsSeen()
+            let stream = PageStream(url: url, password: nil, context: ExtractionContext(cores: cores))
+            let outcome = try stream.read(nil, pageCount: 120) { page in
+                readers.saw(pthread_equal(pthread_self(), caller) != 0)
+                return extractor.read(page)
+            }
+            XCTAssertEqual(outcome.pages.map { $0?.lines }, expected, "capacity \(capacity)")
+            if capacity == 1 {
+                XCTAssertEqual(readers.elsewhere, 0, "no core lent: every page on the calling thread")
+            }
+            XCTAssertLessThanOrEqual(cores.peak, capacity)
+            XCTAssertEqual(cores.held, 1, "capacity \(capacity): every lent core given back")
+        }
+    }
+}
+
+/// Counts the pages read on the calling thread and elsewhere.
+private final class ThreadsSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var onCaller = 0
+    private(set) var elsewhere = 0
+    func saw(_ caller: Bool) { lock.lock(); if caller { onCaller += 1 } else { elsewhere += 1 }; lock.unlock() }
+}
