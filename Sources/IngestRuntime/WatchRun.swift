@@ -419,6 +419,10 @@ public final class WatchRun: @unchecked Sendable {
     // MARK: Reading on the slots
 
     private var jobs: [(key: String, unit: ImportUnit)] = []
+    /// How long documents took to read lately (a moving average, milliseconds; under `lock`).
+    private var recentMilliseconds = 1_000.0
+    static let fastMilliseconds = 20.0
+    static let fastAhead = 8
     private var stopping = false
 
     /// Hands queued units to the slots: one each for the free ones and one more per slot, so a slot
@@ -427,7 +431,11 @@ public final class WatchRun: @unchecked Sendable {
     private func dispatch() {
         var taken: [(key: String, unit: ImportUnit)] = []
         lock.lock()
-        while jobs.count + taken.count < free.count + reader.slots, let key = queue.pop() {
+        // Fast documents (a folder of notes dropped at once) get a deeper hand-out, so the slots
+        // do not wait on this loop between them; slow ones one ahead per slot, so a new arrival
+        // never waits behind much work already handed out (at most `fastAhead` fast documents).
+        let ahead = recentMilliseconds < Self.fastMilliseconds ? Self.fastAhead : 1
+        while jobs.count + taken.count < free.count + reader.slots * ahead, let key = queue.pop() {
             guard let unit = pendingUnits.removeValue(forKey: key) else { continue }
             reading.insert(key)
             taken.append((key, unit))
@@ -455,12 +463,15 @@ public final class WatchRun: @unchecked Sendable {
             totals.reading = busy
             lock.unlock()
             var outcome: DocumentOutcome?
+            let started = DispatchTime.now().uptimeNanoseconds
             do {
                 outcome = try reader.read(job.unit, slot: slot, skipsDone: true, events: events)
             } catch {
                 lock.lock(); if fatal == nil { fatal = error }; lock.unlock()
             }
             lock.lock()
+            let took = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            recentMilliseconds = recentMilliseconds * 0.8 + took * 0.2
             busy -= 1
             free.append(slot)
             totals.reading = busy
