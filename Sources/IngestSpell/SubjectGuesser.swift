@@ -92,6 +92,12 @@ public enum SubjectGuesser {
 
     /// `fold` as UTF-8 bytes (the guess compares words as bytes).
     static func foldBytes(_ s: String) -> [UInt8] {
+        mapped(s, latin: latinFolds) { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+    }
+
+    /// `s` lower-cased ASCII, `’` as `'`, Latin scalars from `latin` (a table indexed from
+    /// `latinTableStart`); a string with any other scalar is mapped whole by `whole`.
+    private static func mapped(_ s: String, latin: [[UInt8]], whole: (String) -> String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
@@ -101,10 +107,10 @@ public enum SubjectGuesser {
             } else if v == 0x2019 {
                 out.append(UInt8(ascii: "'"))
             } else if v >= latinTableStart && v < latinTableEnd {
-                out += latinFolds[Int(v - latinTableStart)]
+                out += latin[Int(v - latinTableStart)]
             } else {
-                let folded = s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                return Array((folded.contains("’") ? folded.replacingOccurrences(of: "’", with: "'") : folded).utf8)
+                let w = whole(s)
+                return Array((w.contains("’") ? w.replacingOccurrences(of: "’", with: "'") : w).utf8)
             }
         }
         return out
@@ -121,24 +127,7 @@ public enum SubjectGuesser {
     static func lower(_ s: String) -> String { String(decoding: lowerBytes(s), as: UTF8.self) }
 
     /// `lower` as UTF-8 bytes.
-    static func lowerBytes(_ s: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            let v = c.value
-            if v < 0x80 {
-                out.append(UInt8(v >= 0x41 && v <= 0x5A ? v + 0x20 : v))
-            } else if v == 0x2019 {
-                out.append(UInt8(ascii: "'"))
-            } else if v >= latinTableStart && v < latinTableEnd {
-                out += latinLowers[Int(v - latinTableStart)]
-            } else {
-                let lowered = s.lowercased()
-                return Array((lowered.contains("’") ? lowered.replacingOccurrences(of: "’", with: "'") : lowered).utf8)
-            }
-        }
-        return out
-    }
+    static func lowerBytes(_ s: String) -> [UInt8] { mapped(s, latin: latinLowers) { $0.lowercased() } }
 
     static let latinLowers: [[UInt8]] = (latinTableStart..<latinTableEnd).map { v in
         Array(String(Unicode.Scalar(v)!).lowercased().utf8)

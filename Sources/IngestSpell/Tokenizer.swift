@@ -1,3 +1,4 @@
+import IngestCore
 /// A word of a text: letters, digits and marks, with apostrophes and hyphens inside it
 /// (`l'énergie`, `peut-être`), where it starts (UTF-16 offset), and whether it opens a sentence.
 public struct WordToken: Sendable, Equatable {
@@ -161,7 +162,7 @@ public enum Tokenizer {
             // The word's UTF-8 in one buffer (appending scalar by scalar to a string cost more
             // than finding the word).
             word.removeAll(keepingCapacity: true)
-            for k in first..<i { appendUTF8(scalars[k], to: &word) }
+            for k in first..<i { UTF8Encoding.append(scalars[k].value, to: &word) }
             let opens = lastSignificant.map(endsSentence) ?? true
             out.append(WordToken(text: String(decoding: word, as: UTF8.self), offset: start, opensSentence: opens))
             lastSignificant = scalars[i - 1]
@@ -170,19 +171,3 @@ public enum Tokenizer {
     }
 }
 
-extension Tokenizer {
-    @inline(__always)
-    static func appendUTF8(_ s: Unicode.Scalar, to out: inout [UInt8]) {
-        let v = s.value
-        switch v {
-        case 0..<0x80: out.append(UInt8(v))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | (v >> 6))); out.append(UInt8(0x80 | (v & 0x3F)))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | (v >> 12))); out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
-        default:
-            out.append(UInt8(0xF0 | (v >> 18))); out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
-        }
-    }
-}
