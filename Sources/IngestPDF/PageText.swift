@@ -97,6 +97,15 @@ extension PopplerPageRef {
         /// starts a new line segment, a narrower one without a space gets a space.
         mutating func place(_ r: PopplerRectangle) {
             let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
+            // Poppler also runs the cells of a table's rows together with no line break when each
+            // column is a block of its own ("dpkgpopcon", "V:919, I:999size", "5989apt" under a
+            // table's header row): a glyph on another row starts a new line — its box overlaps the
+            // line's so far by less than a third of the smaller of the two heights (boxes of adjacent
+            // rows overlap by a point or two; sub- and superscripts, even stacked as in y₀², lie
+            // mostly within the line's box). Only for a line wider than high, and beside it (right
+            // of its end, left of its start): vertical writing is left alone.
+            if glyphs > 0, x1 - x0 > y1 - y0, gx0 >= x1 - 0.5 || gx1 <= x0 + 0.5,
+               PageLines.isOnAnotherRow(glyphTop: gy0, glyphBottom: gy1, lineTop: y0, lineBottom: y1) { flush() }
             if let p = previous, gx0 >= p.x1, gy0 < p.y1, gy1 > p.y0 {
                 let gap = gx0 - p.x1, h = max(p.y1 - p.y0, gy1 - gy0)
                 if gap > h * 1.5 { flush(keepPrevious: true) }
@@ -136,6 +145,13 @@ extension PopplerPageRef {
             x0 = .infinity; y0 = .infinity; x1 = -.infinity; y1 = -.infinity; heightSum = 0; glyphs = 0
             if !keepPrevious { previous = nil }
         }
+    }
+}
+
+enum PageLines {
+    /// A glyph whose box overlaps the line's so far by less than a third of the smaller height.
+    static func isOnAnotherRow(glyphTop gy0: Double, glyphBottom gy1: Double, lineTop y0: Double, lineBottom y1: Double) -> Bool {
+        min(gy1, y1) - max(gy0, y0) < min(y1 - y0, gy1 - gy0) * 0.3
     }
 }
 

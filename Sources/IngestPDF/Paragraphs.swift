@@ -36,13 +36,51 @@ enum Paragraphs {
         if gap > h * 0.7 { return true }                            // blank space between
         if b.y1 < a.y0 + h * 0.3 { return true }                    // back up: new column or float
         if b.x0 > a.x1 || b.x1 < a.x0 { return true }               // no horizontal overlap
+        // A word hyphenated across the two lines ("distribu-" / "tion testing.") continues the
+        // paragraph whatever the other rules say: the mean glyph height of a short line of small
+        // letters ("tion testing.": 9.9 against 12.9) reads as a change of font size otherwise.
+        if endsInWordHyphen(a.text) && startsWithLowercase(b.text) { return false }
         let ratio = b.glyphHeight / max(a.glyphHeight, 0.1)
         if ratio > 1.2 || ratio < 0.83 { return true }              // font size changes
-        if b.x0 - a.x0 > h * 0.8 && b.x0 - a.x0 < h * 6 && b.x1 >= paragraphRight - h { return true } // indent
+        // An indented line opens a paragraph, except under a list item's first line: there the
+        // indent is the item's hanging indent (text aligned after "— " or "6. "), and breaking would
+        // split the item, and a word hyphenated across its first two lines ("supplé-" / "mentaires").
+        if b.x0 - a.x0 > h * 0.8 && b.x0 - a.x0 < h * 6 && b.x1 >= paragraphRight - h,
+           !(startsWithListMarker(a.text) && !startsWithListMarker(b.text)) { return true } // indent
         let last = a.text.unicodeScalars.last { !$0.properties.isWhitespace }
         if let last, ".!?:;»\"”)".unicodeScalars.contains(last), a.x1 < paragraphRight - h * 2.5 { return true }
         if startsWithBullet(b.text) { return true }
         return false
+    }
+
+    /// The line ends in a letter and a hyphen: the first part of a word broken at the line's end.
+    static func endsInWordHyphen(_ s: String) -> Bool {
+        let scalars = s.unicodeScalars.reversed().drop { $0.properties.isWhitespace }
+        guard let last = scalars.first, last == "-" || last == "\u{2010}" else { return false }
+        guard let before = scalars.dropFirst().first else { return false }
+        return before.properties.isAlphabetic
+    }
+
+    static func startsWithLowercase(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }
+        return first.properties.isLowercase
+    }
+
+    /// A bullet, or an enumerator of one to three digits or one letter followed by "." or ")" and a space.
+    static func startsWithListMarker(_ s: String) -> Bool {
+        if startsWithBullet(s) { return true }
+        var scalars = s.unicodeScalars.drop { $0.properties.isWhitespace }[...]
+        guard let first = scalars.first, first.properties.isAlphabetic || ("0"..."9").contains(first) else { return false }
+        var count = 0
+        if ("0"..."9").contains(first) {
+            while let c = scalars.first, ("0"..."9").contains(c) { scalars.removeFirst(); count += 1 }
+            if count > 3 { return false }
+        } else {
+            scalars.removeFirst()
+        }
+        guard let mark = scalars.popFirst(), mark == "." || mark == ")" else { return false }
+        guard let space = scalars.first else { return false }
+        return space.properties.isWhitespace
     }
 
     static func startsWithBullet(_ s: String) -> Bool {
