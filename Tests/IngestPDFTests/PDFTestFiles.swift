@@ -1,4 +1,5 @@
 import Foundation
+import IngestTestSupport
 
 /// Minimal PDFs written at test time (no fixtures to commit): a valid cross-reference table is
 /// computed so poppler opens them without repair unless a test damages them on purpose.
@@ -24,20 +25,7 @@ enum PDFTestFiles {
     /// A PDF of these objects (object i + 1 is `objects[i]`, object 1 the catalog), with its
     /// cross-reference table; bodies are bytes, so image streams can be binary.
     static func assemble(_ objects: [Data]) -> Data {
-        var out = Data("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out.append(Data("\(i + 1) 0 obj\n".utf8))
-            out.append(body)
-            out.append(Data("\nendobj\n".utf8))
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { table += String(format: "%010d 00000 n \n", o) }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        out.append(Data(table.utf8))
-        return out
+        return PDFAssembler.assemble(objects)
     }
 
     /// A line of text at (x, y) in the given size.

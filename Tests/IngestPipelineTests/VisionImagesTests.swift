@@ -214,20 +214,7 @@ enum ScanPDF {
             objects.append(Data(("<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /DeviceGray "
                                  + "/BitsPerComponent 8 /Length \(white.count) >>\nstream\n").utf8) + white + Data("\nendstream".utf8))
         }
-        var out = Data("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out.append(Data("\(i + 1) 0 obj\n".utf8))
-            out.append(body)
-            out.append(Data("\nendobj\n".utf8))
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { table += String(format: "%010d 00000 n \n", o) }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        out.append(Data(table.utf8))
-        return out
+        return PDFAssembler.assemble(objects)
     }
 
     /// The text in lines of about 90 characters, Windows-1252 (the font's encoding).
