@@ -10,6 +10,8 @@
 # .build-fuzz/corpus/TARGET, the working corpus that grows from run to run. Findings (crash-*,
 # timeout-*, leak-*, oom-*) land in .build-fuzz/findings/TARGET; each run appends one line to
 # .build-fuzz/fuzz-log.tsv: date, target, seconds (wall), executions, coverage, findings, CPU seconds.
+# FUZZ_UNIT_TIMEOUT (seconds, default 10) is libFuzzer's -timeout: raise it on a machine that is busy
+# with other work, where a starved run would report the load as a hang.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(FuzzSniffer FuzzTextDecoding FuzzConfig FuzzCaptions FuzzAudioTags FuzzXML FuzzZip FuzzOffice)
@@ -97,7 +99,7 @@ esac
 log=$(mktemp); cpu=$(mktemp)
 echo "fuzz.sh: $target for ${seconds}s, $(ls "$corpus" | wc -l) inputs in $corpus, findings in $findings" >&2
 set +e
-/usr/bin/time -f '%U %S' -o "$cpu" "$(binary "$target")" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
+/usr/bin/time -f '%U %S' -o "$cpu" "$(binary "$target")" "$corpus" -max_total_time="$seconds" -timeout="${FUZZ_UNIT_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len="$max_len" \
   -artifact_prefix="$findings/" -print_final_stats=1 2>&1 | tee "$log" | grep -E '^#[0-9]+ +(DONE|pulse)|ERROR|SUMMARY|Test unit written' >&2
 status=${PIPESTATUS[0]}
 set -e
