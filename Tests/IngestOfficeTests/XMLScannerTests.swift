@@ -119,4 +119,58 @@ final class XMLScannerTests: XCTestCase {
             } catch { XCTFail("case \(i): \(error)") }
         }
     }
+
+    // MARK: Fed in small chunks (FuzzXML found a part fed a byte at a time taking seconds)
+
+    /// Scans `bytes` fed in chunks of `chunk` bytes: the outcome (events or error code) and the
+    /// bytes the scan loop went through.
+    func outcome(_ bytes: [UInt8], chunk: Int) -> (result: String, scanned: Int) {
+        let names = XMLNameTable()
+        let scanner = XMLScanner(part: "fuzz", names: names, maxTokenBytes: 1 << 20)
+        var r = Recorder(names: names)
+        do {
+            var k = 0
+            while k < bytes.count {
+                try bytes[k..<min(bytes.count, k + chunk)].withUnsafeBytes { try scanner.feed($0, &r) }
+                k += chunk
+            }
+            try scanner.finish(&r)
+            return (r.resolved.joined(separator: "\n"), scanner.scannedBytes)
+        } catch let e as IngestError {
+            return ("error " + e.code.rawValue, scanner.scannedBytes)
+        } catch { return ("unexpected \(error)", scanner.scannedBytes) }
+    }
+
+    func testPartFedByteByByteIsScannedInLinearWork() throws {
+        // The fuzzer's input (Tests/IngestOfficeTests/Fuzz): its first byte asked for 1-byte chunks.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/xml-fed-byte-by-byte.bin")
+        let found = Array(try Data(contentsOf: url))
+        // Tokens that stay pending over many chunks: a long comment, a start tag whose quoted
+        // values hold `>`, text cut inside a reference.
+        let long = Array(("<r><!--" + String(repeating: "a-b>", count: 20_000) + "--><t v=\"" + String(repeating: ">", count: 30_000)
+            + "\">x &amp" + String(repeating: "&", count: 20_000) + "</t></r>").utf8)
+        for bytes in [found, long] {
+            let whole = outcome(bytes, chunk: .max)
+            for chunk in [1, 3, 64] {
+                let fed = outcome(bytes, chunk: chunk)
+                XCTAssertEqual(fed.result, whole.result, "chunk \(chunk)")
+                // Once per byte would be about bytes² / 2; a bounded number of passes is linear.
+                XCTAssertLessThanOrEqual(fed.scanned, 8 * bytes.count, "chunk \(chunk): \(fed.scanned) bytes scanned for \(bytes.count)")
+            }
+        }
+    }
+
+    func testSmallChunksAgreeWithWholeScanOnSeededParts() {
+        var rng = SeededGenerator(seed: 0x5CA1AB1E)
+        let pieces = ["<a>", "</a>", "<b x=\"1>2\">", "</b>", "text ", "&amp;", "&#x41;", "<!-- c>d -->", "<![CDATA[q>]]>", "<?p ?>", "&"]
+        for i in 0..<300 {
+            var xml = "<root>"
+            for _ in 0..<Int.random(in: 0...60, using: &rng) { xml += pieces.randomElement(using: &rng)! }
+            xml += "</root>"
+            let bytes = Array(xml.utf8)
+            let whole = outcome(bytes, chunk: .max)
+            let chunk = Int.random(in: 1...9, using: &rng)
+            XCTAssertEqual(outcome(bytes, chunk: chunk).result, whole.result, "case \(i), chunk \(chunk): \(xml)")
+        }
+    }
 }

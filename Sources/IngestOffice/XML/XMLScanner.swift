@@ -12,8 +12,13 @@ public final class XMLScanner {
     public let names: XMLNameTable
     private var core: ScanCore
     private var buffer: [UInt8] = []
+    /// How many bytes of `buffer` its last scan left unfinished (the pending token).
+    private var pendingLength = 0
     /// Elements seen so far (for tests and diagnostics).
     public var elementCount: Int { core.elementCount }
+    /// Bytes handed to the scan loop so far, counting rescans of a pending token (for tests: it
+    /// stays within a small multiple of the part's size however the part is cut into chunks).
+    public private(set) var scannedBytes = 0
 
     public init(part: String, names: XMLNameTable = XMLNameTable(), maxTokenBytes: Int = 8 << 20) {
         self.names = names
@@ -28,8 +33,14 @@ public final class XMLScanner {
 
     /// Scans the next chunk of the part. Complete tokens are scanned in place; only a token cut
     /// by the chunk's end is copied aside, and completed from the next chunk up to its next `>`.
+    /// Chunks smaller than the pending token are only collected until they double it: a token
+    /// fed a byte at a time is rescanned a logarithmic number of times, not once per byte.
     public func feed<H: XMLHandler>(_ chunk: UnsafeRawBufferPointer, _ handler: inout H) throws {
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), !chunk.isEmpty else { return }
+        if !buffer.isEmpty && buffer.count + chunk.count < 2 * pendingLength {
+            buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: chunk.count))
+            return
+        }
         var offset = 0
         if !buffer.isEmpty {
             // Most cut tokens end at the chunk's first `>`; if not (a `>` inside a value, a long
@@ -47,6 +58,7 @@ public final class XMLScanner {
         guard offset < chunk.count else { return }
         let consumed = try runInPlace(UnsafeBufferPointer(start: base + offset, count: chunk.count - offset), &handler)
         buffer.append(contentsOf: UnsafeBufferPointer(start: base + offset + consumed, count: chunk.count - offset - consumed))
+        pendingLength = buffer.count
     }
 
     private func runInPlace<H: XMLHandler>(_ bytes: UnsafeBufferPointer<UInt8>, _ handler: inout H) throws -> Int {
@@ -59,6 +71,7 @@ public final class XMLScanner {
             c.names = NameStorage(empty: ())
             core = c
         }
+        scannedBytes += bytes.count
         return try c.scan(bytes.baseAddress!, bytes.count, final: false, &handler)
     }
 
@@ -83,12 +96,14 @@ public final class XMLScanner {
             core = c
             buffer = bytes
         }
+        scannedBytes += bytes.count
         let consumed: Int = try bytes.withUnsafeBufferPointer { buf in
             guard let b = buf.baseAddress else { return 0 }
             return try c.scan(b, buf.count, final: final, &handler)
         }
         if consumed == bytes.count { bytes.removeAll(keepingCapacity: true) }
         else if consumed > 0 { bytes.removeFirst(consumed) }
+        pendingLength = bytes.count
         if !final && bytes.count > c.maxTokenBytes {
             throw c.malformed("a tag longer than \(c.maxTokenBytes) bytes")
         }
