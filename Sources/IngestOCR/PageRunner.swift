@@ -30,7 +30,7 @@ enum PageRunner {
         let pool = EnginePool.shared(languages: config.ocr.languages, capacity: workers)
         // A missing language is the document's error, not every page's: find out once, up front.
         try pool.withEngine { _ in }
-        let state = RunState(count: jobs.count)
+        let state = RunState(count: jobs.count, whenLastStarts: context.whenLastOCRPageStarts)
         let group = DispatchGroup()
         for t in 0..<workers {
             group.enter()
@@ -82,12 +82,19 @@ enum PageRunner {
         private let lock = NSLock()
         private var nextIndex = 0
         private var results: [Result<RecognizedPage, IngestError>?]
-        init(count: Int) { results = Array(repeating: nil, count: count) }
+        private let whenLastStarts: (@Sendable () -> Void)?
+        init(count: Int, whenLastStarts: (@Sendable () -> Void)?) {
+            results = Array(repeating: nil, count: count)
+            self.whenLastStarts = whenLastStarts
+        }
         func next() -> Int? {
-            lock.lock(); defer { lock.unlock() }
-            guard nextIndex < results.count else { return nil }
-            defer { nextIndex += 1 }
-            return nextIndex
+            lock.lock()
+            guard nextIndex < results.count else { lock.unlock(); return nil }
+            let i = nextIndex
+            nextIndex += 1
+            lock.unlock()
+            if i == results.count - 1 { whenLastStarts?() }
+            return i
         }
         /// Every page handed out (some may still be being read).
         var isExhausted: Bool { lock.lock(); defer { lock.unlock() }; return nextIndex >= results.count }

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import IngestDigest
+import IngestSpell
 import IngestStore
 
 /// One source of an import: a file, a group of photos (several files, one source), or text/a link
@@ -123,9 +124,14 @@ public struct Pipeline: Sendable {
     }
 
     var context: ExtractionContext {
-        ExtractionContext(config: config, language: language, password: password,
-                          deadline: Date().addingTimeInterval(config.limits.documentTimeLimitSeconds),
-                          cacheDirectory: cacheDirectory, cores: cores)
+        var context = ExtractionContext(config: config, language: language, password: password,
+                                        deadline: Date().addingTimeInterval(config.limits.documentTimeLimitSeconds),
+                                        cacheDirectory: cacheDirectory, cores: cores)
+        // OCR'd text gets the doubtful-word check: its dictionaries (≈ 0.5 s to open, once per
+        // process) are opened while the last pages are recognised, on a core they leave idle.
+        let cores = self.cores
+        context.whenLastOCRPageStarts = { SpellDictionary.prepare(SpellDictionary.names(for: "fr"), cores: cores) }
+        return context
     }
 
     // MARK: Library use: one call, one document, nothing written.

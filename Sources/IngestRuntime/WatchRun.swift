@@ -174,6 +174,7 @@ public final class WatchRun: @unchecked Sendable {
             lock.lock(); stopping = true; lock.broadcast(); lock.unlock()
             if stop.isUrgent { reader.close() }
             group.wait()
+            reports.sync {}
             reader.close()
             OutputWriter.removeAbandoned(in: outputDirectory)
             close(wake[0]); close(wake[1])
@@ -476,8 +477,6 @@ public final class WatchRun: @unchecked Sendable {
             free.append(slot)
             totals.reading = busy
             finishedKeys.append(job.key)
-            var byte: UInt8 = 1
-            _ = write(wake[1], &byte, 1)
             if let o = outcome, o.error?.code == .fileChanging {
                 changing.insert(job.key)
             } else if let o = outcome {
@@ -491,12 +490,24 @@ public final class WatchRun: @unchecked Sendable {
                 if o.status != .skipped { totals.last = o.sources.joined(separator: " + ") }
                 if o.status == .succeeded && o.readiness != .notReady { delivery?.notify() }
                 let snapshot = totals
-                lock.unlock()
-                observer?.report(.document(o, totals: snapshot))
-                lock.lock()
+                // Told on the reporting queue: the slot goes on to its next unit at once instead
+                // of waiting while the event is encoded and written (a document's `taken` was told
+                // before the slot could start it, so the order per document holds).
+                if let observer { reports.async { observer.report(.document(o, totals: snapshot)) } }
             }
+            // The loop is woken when the slots are running short of work (or all is done); a
+            // wake per document would cost a context switch each on a small machine.
+            if jobs.count <= free.count + busy { wakeLoop() }
             lock.broadcast()
         }
+    }
+
+    /// Documents' events, told in the order the slots finished them, off the slots' threads.
+    private let reports = DispatchQueue(label: "ingest.watch.reports")
+
+    private func wakeLoop() {
+        var byte: UInt8 = 1
+        _ = write(wake[1], &byte, 1)
     }
 
     private func collectFinished() {

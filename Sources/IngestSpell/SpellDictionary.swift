@@ -62,6 +62,42 @@ public final class SpellDictionary: @unchecked Sendable {
         return made
     }
 
+    /// Names `prepare` was asked for (each is opened ahead once per process).
+    nonisolated(unsafe) private static var preparing: Set<String> = []
+
+    /// Whether `name` has been looked for in this process (opened, or found missing).
+    static func wasLookedFor(_ name: String) -> Bool {
+        openedLock.lock(); defer { openedLock.unlock() }
+        return opened[name] != nil
+    }
+
+    /// Opens the dictionaries `names` on a thread of their own, ahead of a check that will need
+    /// them, at most once per process. With a run's `cores`, only on a core the budget lends (it
+    /// looks for one every 50 ms, and gives it back after), so it never slows pages that still
+    /// wait for a core; after 5 s without one it gives up (the check opens them when it needs
+    /// them). Without a budget, at once.
+    public static func prepare(_ names: [String], cores: (any CoreBudget)?) {
+        openedLock.lock()
+        let start = names.contains { opened[$0] == nil && !preparing.contains($0) }
+        preparing.formUnion(names)
+        openedLock.unlock()
+        guard start else { return }
+        let thread = Thread {
+            if let cores {
+                var tries = 0
+                while !cores.tryTake() {
+                    tries += 1
+                    if tries > 100 { return }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+            }
+            for name in names { _ = shared(name) }
+            cores?.giveBack()
+        }
+        thread.name = "ingest-spell-open"
+        thread.start()
+    }
+
     /// Whether hunspell itself can be loaded (libhunspell-1.7.so.0).
     public static var isAvailable: Bool { ingest_hunspell_load() == 1 }
 

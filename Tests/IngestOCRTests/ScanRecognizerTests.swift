@@ -71,6 +71,40 @@ final class ScanRecognizerTests: XCTestCase {
         }
     }
 
+    /// The pipeline is told once, when the last page is handed out (it opens the spell
+    /// dictionaries then, on a core the finished pages leave idle), and not for a document
+    /// without OCR.
+    func testLastPageStartIsToldOnce() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("scan.pdf")
+        try imagePDF(["un", "Le cycle de l'eau", "Les volcans"].map { ImageFixtures.textPix($0) }, at: url)
+        let told = Counter()
+        for workers in [1, 3] {
+            var config = PipelineConfig()
+            config.ocr.workers = workers
+            var context = ExtractionContext(config: config)
+            context.whenLastOCRPageStarts = { told.add() }
+            let before = told.value
+            let e = try ScanRecognizer().complete(mixedExtraction(), of: pdfInput(url), context: context)
+            XCTAssertEqual(e.pagesOCRed, 2)
+            XCTAssertEqual(told.value - before, 1, "\(workers) worker(s)")
+        }
+        var none = mixedExtraction()
+        none.ocrCandidates = []
+        var context = ExtractionContext()
+        context.whenLastOCRPageStarts = { told.add() }
+        let before = told.value
+        _ = try ScanRecognizer().complete(none, of: pdfInput(url), context: context)
+        XCTAssertEqual(told.value, before)
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func add() { lock.lock(); n += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+    }
+
     func testPageCapLeavesLaterPagesOutAndSaysWhich() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("mixed.pdf")
