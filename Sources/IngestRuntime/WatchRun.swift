@@ -243,10 +243,10 @@ public final class WatchRun: @unchecked Sendable {
         if Self.trace { FileHandle.standardError.write(Data("watch \(String(format: "%.3f", Self.now())) \(s())\n".utf8)) }
     }
 
-    private func observe(_ path: String, _ stamp: FileStamp, now: Double, closed: Bool = false) {
-        trace("observe \(path) \(stamp) closed=\(closed)")
+    private func observe(_ path: String, _ stamp: FileStamp, now: Double, closed: Bool = false, settled: Bool = false) {
+        trace("observe \(path) \(stamp) closed=\(closed) settled=\(settled)")
         observed[path] = stamp
-        gate.observe(path, stamp: stamp, now: now, closed: closed)
+        gate.observe(path, stamp: stamp, now: now, closed: closed, settled: settled)
     }
 
     private func forget(_ path: String) {
@@ -271,6 +271,11 @@ public final class WatchRun: @unchecked Sendable {
                 guard isCandidate(path), let stamp = FileStamp(path: path) else { continue }
                 known[path] = stamp
                 observe(path, stamp, now: now, closed: closed)
+            case .movedIn(let url):
+                let path = url.standardizedFileURL.path
+                guard isCandidate(path), let stamp = FileStamp(path: path) else { continue }
+                known[path] = stamp
+                observe(path, stamp, now: now, closed: true, settled: true)
             case .removed(let url):
                 let path = url.standardizedFileURL.path
                 forget(path)

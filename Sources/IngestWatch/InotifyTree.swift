@@ -39,8 +39,8 @@ struct InotifyTree {
 
     /// Watches `folder` and its folders, each watch added *before* the folder is listed so that a
     /// file landing in between is either listed or seen as an event. Files found are reported as
-    /// `.changed` (`closed` as given: a folder moved in whole holds finished files, a folder just
-    /// created may be still filling) unless `reportingFiles` is nil.
+    /// `.movedIn` when `closed` (a folder moved in whole holds finished files), `.changed` when not
+    /// (a folder just created may be still filling), not at all when `reportingFiles` is nil.
     @discardableResult
     mutating func watchTree(_ folder: String, reportingFiles closed: Bool?, into events: inout [WatchEvent]) -> TreeOutcome {
         var pending = [folder]
@@ -66,7 +66,8 @@ struct InotifyTree {
                 case .folder where !TemporaryNames.isIgnoredFolder(entry.name): pending.append(entry.path)
                 case .folder: break
                 case .file:
-                    if let closed { events.append(.changed(URL(fileURLWithPath: entry.path), closed: closed)) }
+                    let url = URL(fileURLWithPath: entry.path)
+                    if let closed { events.append(closed ? .movedIn(url) : .changed(url, closed: false)) }
                 }
             }
         }

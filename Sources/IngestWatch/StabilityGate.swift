@@ -47,6 +47,8 @@ public struct StabilityGate: Sendable {
         var closedAt: Double?
         /// Checks with an unchanged stamp since `closedAt`.
         var checksSinceClose = 0
+        /// Finished before it was seen (a folder moved in whole): no settle check.
+        var settled = false
         var released = false
         var retryAt: Double?
         var gaveUp = false
@@ -61,7 +63,15 @@ public struct StabilityGate: Sendable {
     public var waiting: [String] { entries.filter { !$0.value.released }.keys.sorted() }
 
     /// Records what a check or an event found. `closed`: the event says the writer is done.
-    public mutating func observe(_ path: String, stamp: FileStamp, now: Double, closed: Bool = false) {
+    /// `settled`: it was done before the event (a folder moved in whole): released by the next
+    /// `ready` without waiting for the settle check.
+    public mutating func observe(_ path: String, stamp: FileStamp, now: Double, closed: Bool = false, settled: Bool = false) {
+        if settled, entries[path].map({ !$0.released && $0.retryAt == nil }) ?? true {
+            var entry = Entry(stamp: stamp, changedAt: now, checkedAt: now, closedAt: now)
+            entry.settled = true
+            entries[path] = entry
+            return
+        }
         guard var entry = entries[path], entry.stamp == stamp else {
             entries[path] = Entry(stamp: stamp, changedAt: now, checkedAt: now, closedAt: closed ? now : nil)
             return
@@ -95,6 +105,7 @@ public struct StabilityGate: Sendable {
             if unchangedFor >= giveUpIncompleteAfterSeconds { return .readyIncomplete(path) }
             return e.checkedAt >= retryAt ? .ready(path) : nil
         }
+        if e.settled { return .ready(path) }
         if let closedAt = e.closedAt, e.checksSinceClose > 0, e.checkedAt - closedAt >= closedSettleSeconds {
             return .ready(path)
         }
@@ -107,6 +118,7 @@ public struct StabilityGate: Sendable {
         guard var entry = entries[path], !entry.gaveUp else { return }
         entry.released = false
         entry.closedAt = nil
+        entry.settled = false
         entry.retryAt = now + retryIncompleteAfterSeconds
         entries[path] = entry
     }
@@ -125,6 +137,7 @@ public struct StabilityGate: Sendable {
     public func nextDeadline() -> Double? {
         entries.values.lazy.filter { !$0.released }.map { e -> Double in
             if let retryAt = e.retryAt { return min(retryAt, e.changedAt + giveUpIncompleteAfterSeconds) }
+            if e.settled { return e.changedAt }
             if let closedAt = e.closedAt { return closedAt + closedSettleSeconds }
             return e.changedAt + quietSeconds
         }.min()

@@ -9,6 +9,11 @@ public enum WatchEvent: Sendable, Equatable {
     /// place, a folder moved in whole): the stability gate then lets it through without the quiet
     /// period.
     case changed(URL, closed: Bool)
+    /// A file of a folder moved in whole (`mv cours inbox/` on the same file system): the move is
+    /// the last thing its writer did, so it is read without the settle time a close-write gets.
+    /// (A folder copied in — `cp -r`, `mv` across file systems — is created, and its files come
+    /// as close-writes.)
+    case movedIn(URL)
     /// The path is gone (deleted or moved away). When it was a folder, everything under it is gone.
     case removed(URL)
     /// The kernel's event queue overflowed and events were lost: the caller rescans.
@@ -23,7 +28,7 @@ extension WatchEvent {
     /// The path the event is about, if any.
     public var url: URL? {
         switch self {
-        case .changed(let url, _), .removed(let url): url
+        case .changed(let url, _), .movedIn(let url), .removed(let url): url
         case .overflow, .limitReached: nil
         }
     }

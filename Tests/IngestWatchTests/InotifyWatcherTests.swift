@@ -34,6 +34,9 @@ final class InotifyWatcherTests: XCTestCase {
     private func closed(_ events: [WatchEvent]) -> Set<String> {
         Set(events.compactMap { if case .changed(let url, true) = $0 { url.path } else { nil } })
     }
+    private func movedIn(_ events: [WatchEvent]) -> Set<String> {
+        Set(events.compactMap { if case .movedIn(let url) = $0 { url.path } else { nil } })
+    }
     private func changed(_ events: [WatchEvent]) -> Set<String> {
         Set(events.compactMap { if case .changed(let url, _) = $0 { url.path } else { nil } })
     }
@@ -106,8 +109,9 @@ final class InotifyWatcherTests: XCTestCase {
         let watcher = try InotifyWatcher(root: inbox.url)
         XCTAssertEqual(rename(outside.url.appendingPathComponent("lot").path, path("lot")), 0)
         let expected: Set<String> = ["lot/1/a.pdf", "lot/2/deep/b.pdf", "lot/c.pdf"].reduce(into: []) { $0.insert(path($1)) }
-        var events = collect(watcher) { self.closed($0).isSuperset(of: expected) }
-        XCTAssertEqual(closed(events), expected, "\(events)")
+        var events = collect(watcher) { self.movedIn($0).isSuperset(of: expected) }
+        XCTAssertEqual(movedIn(events), expected, "\(events)")
+        XCTAssertEqual(closed(events), [], "moved in, not written: \(events)")
         XCTAssertEqual(watcher.watchedFolderCount, 5, "inbox, lot, lot/1, lot/2, lot/2/deep; not .git")
         try inbox.write("lot/2/deep/new.pdf", "n")
         events = collect(watcher) { self.closed($0).contains(self.path("lot/2/deep/new.pdf")) }
@@ -144,9 +148,9 @@ final class InotifyWatcherTests: XCTestCase {
         try inbox.write("old/a.pdf", "a")
         let watcher = try InotifyWatcher(root: inbox.url)
         XCTAssertEqual(rename(path("old"), path("new")), 0)
-        var events = collect(watcher) { self.closed($0).contains(self.path("new/a.pdf")) }
+        var events = collect(watcher) { self.movedIn($0).contains(self.path("new/a.pdf")) }
         XCTAssertTrue(removed(events).contains(path("old")), "\(events)")
-        XCTAssertTrue(closed(events).contains(path("new/a.pdf")), "\(events)")
+        XCTAssertTrue(movedIn(events).contains(path("new/a.pdf")), "\(events)")
         try inbox.write("new/b.pdf", "b")
         events = collect(watcher) { self.closed($0).contains(self.path("new/b.pdf")) }
         XCTAssertTrue(closed(events).contains(path("new/b.pdf")), "\(events)")

@@ -46,6 +46,27 @@ final class StabilityGateTests: XCTestCase {
         XCTAssertEqual(gate.ready(now: 10.03), [.ready("/in/cp.pdf")])
     }
 
+    func testAFileOfAFolderMovedInIsThroughAtOnce() {
+        var gate = gate()
+        gate.observe("/in/lot/a.pdf", stamp: a, now: 10, closed: true, settled: true)
+        XCTAssertEqual(gate.ready(now: 10), [.ready("/in/lot/a.pdf")], "no settle check: finished before the move")
+        XCTAssertEqual(gate.ready(now: 11), [], "released once")
+        // Changed afterwards (a writer still at work in it): through the gate like any change.
+        gate.observe("/in/lot/a.pdf", stamp: b, now: 12)
+        XCTAssertEqual(gate.ready(now: 12.5), [])
+        gate.observe("/in/lot/a.pdf", stamp: b, now: 14)
+        XCTAssertEqual(gate.ready(now: 14), [.ready("/in/lot/a.pdf")])
+    }
+
+    func testAMoveDoesNotCutShortAnIncompleteFilesRetry() {
+        var gate = gate()
+        gate.observe("/in/f.pdf", stamp: a, now: 0, closed: true, settled: true)
+        XCTAssertEqual(gate.ready(now: 0), [.ready("/in/f.pdf")])
+        gate.retryLater("/in/f.pdf", now: 0)         // judged incomplete
+        gate.observe("/in/f.pdf", stamp: a, now: 1, closed: true, settled: true)
+        XCTAssertEqual(gate.ready(now: 1), [], "still waits for its retry time")
+    }
+
     func testACreateThenACloseWriteTakesTheFastPath() {
         var gate = gate()
         gate.observe("/in/f", stamp: a, now: 0)                 // IN_CREATE, already written
