@@ -82,8 +82,8 @@ enum PageRunner {
         private let lock = NSLock()
         private var nextIndex = 0
         private var results: [Result<RecognizedPage, IngestError>?]
-        private let whenLastStarts: (@Sendable () -> Void)?
-        init(count: Int, whenLastStarts: (@Sendable () -> Void)?) {
+        private let whenLastStarts: (@Sendable (_ pagesRecognized: @escaping @Sendable () -> [String]) -> Void)?
+        init(count: Int, whenLastStarts: (@Sendable (_ pagesRecognized: @escaping @Sendable () -> [String]) -> Void)?) {
             results = Array(repeating: nil, count: count)
             self.whenLastStarts = whenLastStarts
         }
@@ -93,8 +93,16 @@ enum PageRunner {
             let i = nextIndex
             nextIndex += 1
             lock.unlock()
-            if i == results.count - 1 { whenLastStarts?() }
+            if i == results.count - 1 { whenLastStarts?({ self.texts() }) }
             return i
+        }
+        /// The text of the pages recognised so far, in page order.
+        func texts() -> [String] {
+            lock.lock(); defer { lock.unlock() }
+            return results.compactMap { r -> String? in
+                guard case .success(let page)? = r else { return nil }
+                return page.paragraphs.map(\.text).joined(separator: "\n\n")
+            }
         }
         /// Every page handed out (some may still be being read).
         var isExhausted: Bool { lock.lock(); defer { lock.unlock() }; return nextIndex >= results.count }

@@ -127,10 +127,16 @@ public struct Pipeline: Sendable {
         var context = ExtractionContext(config: config, language: language, password: password,
                                         deadline: Date().addingTimeInterval(config.limits.documentTimeLimitSeconds),
                                         cacheDirectory: cacheDirectory, cores: cores)
-        // OCR'd text gets the doubtful-word check: its dictionaries (≈ 0.5 s to open, once per
-        // process) are opened while the last pages are recognised, on a core they leave idle.
+        // OCR'd text gets the doubtful-word check, whose cost is hunspell's (opening the
+        // dictionaries, then 10–300 ms per suggestion): the pages already read are looked up
+        // while the last ones are recognised, on a core they leave idle.
         let cores = self.cores
-        context.whenLastOCRPageStarts = { SpellDictionary.prepare(SpellDictionary.names(for: "fr"), cores: cores) }
+        let lowConfidenceBelow = config.ocr.lowConfidenceBelow
+        context.whenLastOCRPageStarts = { pages in
+            var options = DoubtFinder.Options()
+            options.lowConfidenceBelow = lowConfidenceBelow
+            DoubtFinder.prepare(pagesRecognized: pages, cores: cores, options: options)
+        }
         return context
     }
 

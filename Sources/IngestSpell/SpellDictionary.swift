@@ -11,6 +11,8 @@ public final class SpellDictionary: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The words already looked up (a page repeats its words; a lookup costs 5–50 µs).
     private var known: [String: Bool] = [:]
+    /// The suggestions already made.
+    private var suggested: [String: [String]] = [:]
     private let lock = NSLock()
 
     /// Where Debian installs hunspell dictionaries; `DICPATH` (hunspell's own variable) first.
@@ -62,40 +64,10 @@ public final class SpellDictionary: @unchecked Sendable {
         return made
     }
 
-    /// Names `prepare` was asked for (each is opened ahead once per process).
-    nonisolated(unsafe) private static var preparing: Set<String> = []
-
     /// Whether `name` has been looked for in this process (opened, or found missing).
     static func wasLookedFor(_ name: String) -> Bool {
         openedLock.lock(); defer { openedLock.unlock() }
         return opened[name] != nil
-    }
-
-    /// Opens the dictionaries `names` on a thread of their own, ahead of a check that will need
-    /// them, at most once per process. With a run's `cores`, only on a core the budget lends (it
-    /// looks for one every 50 ms, and gives it back after), so it never slows pages that still
-    /// wait for a core; after 5 s without one it gives up (the check opens them when it needs
-    /// them). Without a budget, at once.
-    public static func prepare(_ names: [String], cores: (any CoreBudget)?) {
-        openedLock.lock()
-        let start = names.contains { opened[$0] == nil && !preparing.contains($0) }
-        preparing.formUnion(names)
-        openedLock.unlock()
-        guard start else { return }
-        let thread = Thread {
-            if let cores {
-                var tries = 0
-                while !cores.tryTake() {
-                    tries += 1
-                    if tries > 100 { return }
-                    Thread.sleep(forTimeInterval: 0.05)
-                }
-            }
-            for name in names { _ = shared(name) }
-            cores?.giveBack()
-        }
-        thread.name = "ingest-spell-open"
-        thread.start()
     }
 
     /// Whether hunspell itself can be loaded (libhunspell-1.7.so.0).
@@ -128,16 +100,26 @@ public final class SpellDictionary: @unchecked Sendable {
         return k
     }
 
-    /// hunspell's suggestions (slow: 50–300 ms a word with the French dictionary).
+    /// hunspell's suggestions (slow: 10–300 ms a word), kept: a word looked up ahead (see
+    /// `DoubtFinder.prepare`) costs nothing the second time.
     public func suggestions(_ word: String) -> [String] {
         lock.lock()
         defer { lock.unlock() }
+        if let known = suggested[word] { return known }
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let n = Hunspell_suggest(handle, &list, word)
-        guard n > 0, list != nil else { return [] }
         var out: [String] = []
-        for i in 0..<Int(n) { if let p = list![i] { out.append(String(cString: p)) } }
-        Hunspell_free_list(handle, &list, n)
+        if n > 0, list != nil {
+            for i in 0..<Int(n) { if let p = list![i] { out.append(String(cString: p)) } }
+            Hunspell_free_list(handle, &list, n)
+        }
+        if suggested.count < 20_000 { suggested[word] = out }
         return out
+    }
+
+    /// The suggestions kept for `word`, nil when it was never looked up (for tests).
+    func keptSuggestions(_ word: String) -> [String]? {
+        lock.lock(); defer { lock.unlock() }
+        return suggested[word]
     }
 }

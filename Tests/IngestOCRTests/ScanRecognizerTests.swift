@@ -83,19 +83,31 @@ final class ScanRecognizerTests: XCTestCase {
             var config = PipelineConfig()
             config.ocr.workers = workers
             var context = ExtractionContext(config: config)
-            context.whenLastOCRPageStarts = { told.add() }
+            let pagesSeen = Pages()
+            context.whenLastOCRPageStarts = { pages in told.add(); pagesSeen.set(pages) }
             let before = told.value
             let e = try ScanRecognizer().complete(mixedExtraction(), of: pdfInput(url), context: context)
             XCTAssertEqual(e.pagesOCRed, 2)
             XCTAssertEqual(told.value - before, 1, "\(workers) worker(s)")
+            // Asked after the run, the pages recognised so far are all of them, in order.
+            let texts = try XCTUnwrap(pagesSeen.get)()
+            XCTAssertEqual(texts.count, 2)
+            XCTAssertTrue(texts[0].contains("cycle de l'eau") && texts[1].contains("volcans"), "\(texts)")
         }
         var none = mixedExtraction()
         none.ocrCandidates = []
         var context = ExtractionContext()
-        context.whenLastOCRPageStarts = { told.add() }
+        context.whenLastOCRPageStarts = { _ in told.add() }
         let before = told.value
         _ = try ScanRecognizer().complete(none, of: pdfInput(url), context: context)
         XCTAssertEqual(told.value, before)
+    }
+
+    final class Pages: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pages: (@Sendable () -> [String])?
+        func set(_ p: @escaping @Sendable () -> [String]) { lock.lock(); pages = p; lock.unlock() }
+        var get: (@Sendable () -> [String])? { lock.lock(); defer { lock.unlock() }; return pages }
     }
 
     final class Counter: @unchecked Sendable {
