@@ -23,12 +23,13 @@ extension DoubtFinder {
                 }
             }
             defer { cores?.giveBack() }
+            // No page read yet (a single photo), or a language without dictionaries: nothing is
+            // opened (a document the check will not look up never maps hunspell).
             let text = pagesRecognized().joined(separator: "\n\n")
-            let guessed = text.isEmpty ? "und" : LanguageGuesser.guess(text)
-            // No page yet (a single photo): the dictionaries only; both languages share them.
-            let language = guessed == "und" ? "fr" : guessed
-            let finder = DoubtFinder(documentLanguage: language, options: options)
-            if !text.isEmpty { _ = finder.doubtfulWords(in: text) }
+            guard !text.isEmpty else { return }
+            let language = LanguageGuesser.guess(text)
+            guard !SpellDictionary.names(for: language).isEmpty else { return }
+            _ = DoubtFinder(documentLanguage: language, options: options).doubtfulWords(in: text)
         }
         thread.name = "ingest-doubt-ahead"
         thread.start()
