@@ -7,9 +7,11 @@ import IngestCore
 /// index (a first look-up used to read every sketch: 2 s and 50 MB per process at 100,000
 /// documents), and each sees at once what the other workers recorded.
 extension Library {
-    /// The index's layout version, in `PRAGMA user_version`: below it, the bands are built from
-    /// the stored sketches once (a library written before the index was in the file).
-    static let sketchIndexVersion: Int64 = 1
+    /// The index's layout version, in `PRAGMA user_version`: below 1, the bands are built from the
+    /// stored sketches once (a library written before the index was in the file); at 1 (buckets
+    /// not capped yet), each bucket is cut to its oldest `bucketCap` documents, as capped inserts
+    /// would have left it.
+    static let sketchIndexVersion: Int64 = 2
 
     static func setUpSketchIndex(_ connection: SQLiteConnection) throws {
         try connection.execute("""
@@ -22,12 +24,21 @@ extension Library {
         try connection.query("BEGIN IMMEDIATE")
         do {
             // Another process may have built it while this one waited for the lock.
-            if (try connection.query("PRAGMA user_version").first?.first?.int ?? 0) < sketchIndexVersion {
-                for row in try connection.query("SELECT rowid, sketch FROM documents WHERE sketch IS NOT NULL") {
+            let version = try connection.query("PRAGMA user_version").first?.first?.int ?? 0
+            if version < 1 {
+                try connection.execute("DELETE FROM sketch_bands")
+                for row in try connection.query("SELECT rowid, sketch FROM documents WHERE sketch IS NOT NULL ORDER BY rowid") {
                     try insertBands(of: decode(row[1].blob), document: row[0].int ?? 0, connection)
                 }
-                try connection.execute("PRAGMA user_version = \(sketchIndexVersion)")
+            } else if version < 2 {
+                try connection.execute("""
+                    DELETE FROM sketch_bands WHERE (band, document) IN (
+                        SELECT band, document FROM (
+                            SELECT band, document, row_number() OVER (PARTITION BY band ORDER BY document) AS n FROM sketch_bands)
+                        WHERE n > \(bucketCap))
+                    """)
             }
+            if version < sketchIndexVersion { try connection.execute("PRAGMA user_version = \(sketchIndexVersion)") }
             try connection.query("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
@@ -35,11 +46,17 @@ extension Library {
         }
     }
 
+    /// Indexes `sketch` under `document`: in each band whose bucket holds fewer than `bucketCap`
+    /// documents (a full bucket keeps its oldest).
     static func insertBands(of sketch: [UInt32], document: Int64, _ connection: SQLiteConnection) throws {
         for key in SketchBands.keys(sketch) {
-            try connection.query("INSERT OR IGNORE INTO sketch_bands (band, document) VALUES (?, ?)", [.int(key), .int(document)])
+            try connection.query(insertSQL, [.int(key), .int(document)])
         }
     }
+    private static let insertSQL = """
+        INSERT OR IGNORE INTO sketch_bands (band, document) SELECT ?1, ?2
+        WHERE (SELECT COUNT(*) FROM (SELECT 1 FROM sketch_bands WHERE band = ?1 LIMIT \(bucketCap))) < \(bucketCap)
+        """
 
     /// Indexes a document's sketch under its rowid; inside the transaction that writes the row.
     func insertBands(of sketch: [UInt32], document: Int64) throws {
@@ -95,28 +112,29 @@ extension Library {
         }
     }
 
-    /// Documents read per band at most, the newest first (`candidates`).
-    static let bucketRead = 16
+    /// Documents a band's bucket keeps, the oldest (`insertBands`, `candidates`).
+    static let bucketCap = 4
     /// Single-band candidates scored at most per look-up (`candidates`).
-    static let singleBandBudget = 8
-    private static let bucketSQL = "SELECT document FROM sketch_bands WHERE band = ? ORDER BY document DESC LIMIT \(bucketRead)"
+    static let singleBandBudget = 2
+    private static let bucketSQL = "SELECT document FROM sketch_bands WHERE band = ? ORDER BY document LIMIT \(bucketCap)"
 
     /// The rowids of the documents to score for `sketch`, in a time bounded whatever the size of
     /// the library. Texts in one language share their commonest shingles, so some band keys are
-    /// shared by a share of the whole library (bench/neardup: one band in 32 matches about 1 % of
-    /// it): with 100,000 documents a look-up would read and score a thousand of them. So of each
-    /// band only the newest `bucketRead` documents are read (32 × 16 rows at most). Every document
-    /// read in two bands or more is scored (a near-duplicate shares two with p > 0.9999, most of
-    /// them bands of its own text that few documents share); of those read in one band,
-    /// `singleBandBudget`, from the rarest bands first (a band shared by many says little).
-    /// What can be missed in a large library: a revision near the revision threshold, sharing a
-    /// single band; a near-duplicate only when more than 16 newer documents share each of its
-    /// bands (a chapter imported dozens of times: the newest of them are found).
+    /// shared by a share of the whole library (bench/neardup: at 100,000 documents a fifth of the
+    /// index's rows were in buckets of more than 16, a few in buckets of thousands). So a bucket
+    /// keeps its oldest `bucketCap` documents and no more (`insertBands`): a look-up reads 32 × 4
+    /// rows at most and the index stops growing in its common buckets. Every document read in two
+    /// bands or more is scored (a near-duplicate shares two with p > 0.9999, most of them bands of
+    /// its own text that few documents share); of those read in one band, `singleBandBudget`, from
+    /// the rarest bands first (a band shared by many says little). What can be missed in a large
+    /// library: a revision near the revision threshold, sharing a single band; a near-duplicate
+    /// only when `bucketCap` older documents fill each of the bands it shares (a chapter imported
+    /// dozens of times: the first four of them are found, the original first).
     func candidates(of sketch: [UInt32]) throws -> [Int64] {
-        // Per document: bands shared, and the size (as read) of the smallest bucket it came from.
+        // Per document: bands shared, and the size of the smallest bucket it came from.
         var shared: [Int64: (bands: Int, bucket: Int)] = [:]
         var rows: [Int64] = []
-        rows.reserveCapacity(Self.bucketRead)
+        rows.reserveCapacity(Self.bucketCap)
         for key in SketchBands.keys(sketch) {
             rows.removeAll(keepingCapacity: true)
             try connection.forEachRow(Self.bucketSQL, [.int(key)]) { row in

@@ -98,7 +98,9 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try library.sourceState(sha256: "sha", pipelineVersion: "1", target: "t")?.documentID, "a")
     }
 
-    /// Claims and near-duplicate look-ups from several threads at once: every claimed document ends up found, once, most similar first.
+    /// Claims and near-duplicate look-ups from several threads at once: every claimed document is
+    /// recorded once, and the same text claimed 16 times is found in the first `bucketCap` of them
+    /// (the buckets they fill keep their oldest), most similar first.
     func testConcurrentClaimsAndLookUps() throws {
         let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
         let text = String(repeating: "la cellule est l unite du vivant elle contient un noyau ", count: 20)
@@ -109,27 +111,30 @@ final class LibraryTests: XCTestCase {
             _ = try? library.claim(entries[i])
             _ = try? library.nearDuplicateList(of: sketch, threshold: 0.5, excluding: "id\(i)")
         }
-        let found = try library.nearDuplicateList(of: sketch, threshold: 0.5, excluding: "id3")
-        XCTAssertEqual(Set(found.map(\.id)), Set((0..<16).filter { $0 != 3 }.map { "id\($0)" }))
-        XCTAssertEqual(found.count, 15)
+        XCTAssertEqual(try library.documentCount(), 16)
+        let oldest = try library.locked { try library.connection.query("SELECT id FROM documents ORDER BY rowid LIMIT \(Library.bucketCap)") }
+            .compactMap { $0.first?.text }
+        let found = try library.nearDuplicateList(of: sketch, threshold: 0.5)
+        XCTAssertEqual(found.map(\.id), oldest)
         XCTAssertTrue(found.allSatisfy { $0.similarity == 1 && $0.sourceName == "\($0.id).txt" })
-        XCTAssertEqual(try library.nearDuplicateList(of: sketch, threshold: 0.5).map(\.id).sorted(),
-                       (0..<16).map { "id\($0)" }.sorted())
+        XCTAssertEqual(try library.nearDuplicateList(of: sketch, threshold: 0.5, excluding: oldest[1]).map(\.id),
+                       oldest.filter { $0 != oldest[1] })
     }
 
-    /// With a limit, the most similar near-duplicates are kept, in decreasing similarity.
+    /// With a limit, the most similar near-duplicates are kept, in decreasing similarity. (As many
+    /// versions as a band's bucket keeps: the bands no version changed are shared by all of them.)
     func testNearDuplicateListKeepsTheMostSimilar() throws {
         let library = try Library(path: dir.url.appendingPathComponent("lib.sqlite").path)
         var words = (0..<400).map { "mot\($0)" }
         let base = Fingerprinter.sketch(words.joined(separator: " "))
-        for i in 0..<8 {
-            // Version i changes i×8 words of 400: less similar as i grows.
-            for w in 0..<(i * 8) { words[w * 7 % 400] = "autre\(i)x\(w)" }
+        for i in 0..<Library.bucketCap {
+            // Version i changes i×16 words of 400: less similar as i grows.
+            for w in 0..<(i * 16) { words[w * 7 % 400] = "autre\(i)x\(w)" }
             XCTAssertNil(try library.claim(entry("v\(i)", fingerprint: "f\(i)", sketch: Fingerprinter.sketch(words.joined(separator: " ")))))
             words = (0..<400).map { "mot\($0)" }
         }
         let all = try library.nearDuplicateList(of: base, threshold: 0.3)
-        XCTAssertEqual(all.count, 8)
+        XCTAssertEqual(all.count, Library.bucketCap)
         XCTAssertEqual(all.map(\.similarity), all.map(\.similarity).sorted(by: >))
         let top = try library.nearDuplicateList(of: base, threshold: 0.3, limit: 3)
         XCTAssertEqual(top.map(\.id), Array(all.prefix(3)).map(\.id))
@@ -137,10 +142,10 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try library.nearDuplicateList(of: base, threshold: 0.3, limit: 0).count, 0)
     }
 
-    /// In a large library, entries sharing a single band with the query (same-language texts
-    /// share common shingles) are scored only up to a budget, from the rarest bands first, and of
-    /// a band shared by many only the newest are read; every entry read in two bands or more is
-    /// scored, however old: the near-duplicate is still found.
+    /// In a large library, a band's bucket keeps its oldest `bucketCap` entries and no more;
+    /// entries sharing a single band with the query (same-language texts share common shingles)
+    /// are scored only up to a budget, from the rarest bands first; every entry read in two bands
+    /// or more is scored, however many newer ones share them: the near-duplicate is still found.
     func testCandidatesAreBoundedAndNearDuplicatesStillFound() throws {
         var rng = SeededGenerator(seed: 0xBA5D)
         // Sketches of as many bins as the bands are cut from (a larger one is folded first).
@@ -158,33 +163,41 @@ final class LibraryTests: XCTestCase {
         XCTAssertNil(try library.claim(entry("near", fingerprint: "n", sketch: near)))
         // Old too, but alone in sharing band 0 with the query: the rarest band.
         XCTAssertNil(try library.claim(entry("rare", fingerprint: "r", sketch: sharing([0]))))
-        // Band 1, which the near-duplicate shares, is crowded: more entries than a look-up reads.
+        // Band 1, which the near-duplicate shares, is crowded: more entries than a bucket keeps.
         // The others it shares have ten entries each.
-        for i in 0..<(Library.bucketRead * 2) {
+        for i in 0..<(Library.bucketCap * 2) {
             XCTAssertNil(try library.claim(entry("crowd\(i)", fingerprint: "c\(i)", sketch: sharing([1]))))
         }
         for i in 0..<300 {
             XCTAssertNil(try library.claim(entry("s\(i)", fingerprint: "f\(i)", sketch: sharing([2 + i % 30]))))
         }
         for i in 0..<50 { XCTAssertNil(try library.claim(entry("other\(i)", fingerprint: "o\(i)", sketch: random()))) }
+        let largest = try library.locked {
+            try library.connection.query("SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM sketch_bands GROUP BY band)")
+        }
+        XCTAssertEqual(largest.first?.first?.int, Int64(Library.bucketCap))
         let candidates = try library.locked { try library.candidates(of: query) }
         XCTAssertEqual(candidates.count, 1 + Library.singleBandBudget)
         XCTAssertTrue(candidates.contains(1), "the near-duplicate, sharing most bands, is always a candidate")
         XCTAssertTrue(candidates.contains(2), "a single band shared by no other entry comes first")
-        XCTAssertFalse(candidates.contains { (3...Int64(2 + Library.bucketRead * 2)).contains($0) }, "a crowded band comes last")
+        XCTAssertFalse(candidates.contains { (3...Int64(2 + Library.bucketCap * 2)).contains($0) }, "a crowded band comes last")
         XCTAssertEqual(try library.nearDuplicateList(of: query, threshold: 0.8).map(\.id), ["near"])
         // Under the budget, every entry sharing a band is a candidate; of a band shared by more
-        // than are read, the newest are.
+        // than a bucket keeps, the oldest are.
         let small = try Library(path: dir.url.appendingPathComponent("small.sqlite").path)
         for i in 0..<Library.singleBandBudget { XCTAssertNil(try small.claim(entry("t\(i)", fingerprint: "t\(i)", sketch: sharing([0])))) }
         XCTAssertNil(try small.claim(entry("unrelated", fingerprint: "u", sketch: random())))
         XCTAssertEqual(try small.locked { try small.candidates(of: query) }.sorted(), Array(1...Int64(Library.singleBandBudget)))
         let common = try Library(path: dir.url.appendingPathComponent("common.sqlite").path)
-        for i in 0..<(Library.bucketRead + 10) {
+        for i in 0..<(Library.bucketCap + 10) {
             XCTAssertNil(try common.claim(entry("c\(i)", fingerprint: "c\(i)", sketch: sharing([0, 1]))))
         }
+        XCTAssertEqual(try common.locked { try common.candidates(of: query) }.sorted(), Array(1...Int64(Library.bucketCap)))
+        // A kept entry released: its place goes to the next document indexed, not to an older one.
+        try common.release(id: "c0")
+        XCTAssertNil(try common.claim(entry("late", fingerprint: "l", sketch: sharing([0, 1]))))
         XCTAssertEqual(try common.locked { try common.candidates(of: query) }.sorted(),
-                       Array(11...Int64(Library.bucketRead + 10)))
+                       Array(2...Int64(Library.bucketCap)) + [Int64(Library.bucketCap + 11)])
     }
 
     /// The index follows the rows: a released claim, a superseded sketch, a replaced row leave no
@@ -212,20 +225,70 @@ final class LibraryTests: XCTestCase {
     }
 
     /// A library written before the index was in the file (sketches only) gets its bands when it
-    /// is opened.
+    /// is opened, its buckets capped as inserts cap them.
     func testIndexIsBuiltForALibraryWrittenBefore() throws {
         let path = dir.url.appendingPathComponent("lib.sqlite").path
         let sketch = Fingerprinter.sketch(String(repeating: "les ondes sonores se propagent dans l air ", count: 20))
         do {
             let library = try Library(path: path)
-            XCTAssertNil(try library.claim(entry("a", fingerprint: "f1", sketch: sketch)))
+            for i in 0..<(Library.bucketCap + 3) { XCTAssertNil(try library.claim(entry("a\(i)", fingerprint: "f\(i)", sketch: sketch))) }
             try library.locked {
                 try library.connection.execute("DROP TABLE sketch_bands")
                 try library.connection.execute("PRAGMA user_version = 0")
             }
         }
         let reopened = try Library(path: path)
-        XCTAssertEqual(try reopened.nearDuplicateList(of: sketch, threshold: 0.8).map(\.id), ["a"])
+        XCTAssertEqual(try reopened.nearDuplicateList(of: sketch, threshold: 0.8).map(\.id), (0..<Library.bucketCap).map { "a\($0)" })
+        XCTAssertEqual(try reopened.locked { try reopened.connection.query("PRAGMA user_version") }.first?.first?.int,
+                       Library.sketchIndexVersion)
+    }
+
+    /// A library indexed before buckets were capped (layout 1: every document in every band) has
+    /// its buckets cut when it is opened, to exactly the rows capped inserts in the same order
+    /// would have written (seeded: documents sharing bands with each other at random).
+    func testUncappedIndexIsCutToWhatCappedInsertsWrite() throws {
+        for seed in [UInt64(1), 2, 3] {
+            var rng = SeededGenerator(seed: seed)
+            let pool = (0..<6).map { _ in (0..<SketchBands.bins).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) } }
+            // Each band of each sketch taken from one of six shared sketches, or its own.
+            let sketches: [[UInt32]] = (0..<60).map { _ in
+                var s = (0..<SketchBands.bins).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) }
+                for band in 0..<(SketchBands.bins / SketchBands.rowsPerBand) where Int.random(in: 0..<3, using: &rng) > 0 {
+                    let from = pool[Int.random(in: 0..<pool.count, using: &rng)]
+                    for k in band * SketchBands.rowsPerBand..<(band + 1) * SketchBands.rowsPerBand { s[k] = from[k] }
+                }
+                return s
+            }
+            func rows(_ library: Library) throws -> [[Int64]] {
+                try library.locked { try library.connection.query("SELECT band, document FROM sketch_bands ORDER BY band, document") }
+                    .map { $0.compactMap(\.int) }
+            }
+            let capped = try Library(path: dir.url.appendingPathComponent("capped\(seed).sqlite").path)
+            let oldPath = dir.url.appendingPathComponent("old\(seed).sqlite").path
+            do {
+                let old = try Library(path: oldPath)
+                for (i, s) in sketches.enumerated() {
+                    XCTAssertNil(try capped.claim(entry("d\(i)", fingerprint: "f\(i)", sketch: s)))
+                    XCTAssertNil(try old.claim(entry("d\(i)", fingerprint: "f\(i)", sketch: s)))
+                }
+                // What layout 1 wrote: every band of every document.
+                try old.locked {
+                    for (i, s) in sketches.enumerated() {
+                        for key in SketchBands.keys(s) {
+                            try old.connection.query("INSERT OR IGNORE INTO sketch_bands (band, document) VALUES (?, ?)", [.int(key), .int(Int64(i + 1))])
+                        }
+                    }
+                    try old.connection.execute("PRAGMA user_version = 1")
+                }
+                XCTAssertGreaterThan(try rows(old).count, try rows(capped).count, "seed \(seed): some buckets over the cap")
+            }
+            let reopened = try Library(path: oldPath)
+            XCTAssertEqual(try rows(reopened), try rows(capped), "seed \(seed)")
+            for s in sketches.prefix(10) {
+                XCTAssertEqual(try reopened.nearDuplicateList(of: s, threshold: 0.1).map(\.id),
+                               try capped.nearDuplicateList(of: s, threshold: 0.1).map(\.id))
+            }
+        }
     }
 
     func testUnopenableLibraryIsANamedError() {
