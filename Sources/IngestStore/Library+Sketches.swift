@@ -7,11 +7,12 @@ import IngestCore
 /// index (a first look-up used to read every sketch: 2 s and 50 MB per process at 100,000
 /// documents), and each sees at once what the other workers recorded.
 extension Library {
-    /// The index's layout version, in `PRAGMA user_version`: below 1, the bands are built from the
-    /// stored sketches once (a library written before the index was in the file); at 1 (buckets
-    /// not capped yet), each bucket is cut to its oldest `bucketCap` documents, as capped inserts
-    /// would have left it.
-    static let sketchIndexVersion: Int64 = 2
+    /// The index's layout version, in `PRAGMA user_version`: below it, the bands are built from
+    /// the stored sketches once (a library written before the index was in the file). A library
+    /// indexed before buckets were capped keeps its longer buckets: a look-up reads the oldest
+    /// `bucketCap` of each, as in a capped one, and no insert goes into a full bucket; cutting
+    /// them on open would cost a 100,000-document library about 40 s for some disk space only.
+    static let sketchIndexVersion: Int64 = 1
 
     static func setUpSketchIndex(_ connection: SQLiteConnection) throws {
         try connection.execute("""
@@ -30,13 +31,6 @@ extension Library {
                 for row in try connection.query("SELECT rowid, sketch FROM documents WHERE sketch IS NOT NULL ORDER BY rowid") {
                     try insertBands(of: decode(row[1].blob), document: row[0].int ?? 0, connection)
                 }
-            } else if version < 2 {
-                try connection.execute("""
-                    DELETE FROM sketch_bands WHERE (band, document) IN (
-                        SELECT band, document FROM (
-                            SELECT band, document, row_number() OVER (PARTITION BY band ORDER BY document) AS n FROM sketch_bands)
-                        WHERE n > \(bucketCap))
-                    """)
             }
             if version < sketchIndexVersion { try connection.execute("PRAGMA user_version = \(sketchIndexVersion)") }
             try connection.query("COMMIT")
