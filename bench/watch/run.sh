@@ -16,6 +16,12 @@ export INGEST_CONFIG=""
 run=$(date +%s)
 now() { date +%s.%N; }
 inbox="$work/inbox-$run"; out="$work/out-$run"; lib="$work/lib-$run.sqlite"
+# ext4 skips inodes freed in the last 300 s when it allocates (slow file creation, and more so for
+# one folder than another): wait out the deletions of an earlier run of this or another bench.
+last=$(cat bench/work/*/.deleted-at 2>/dev/null | sort -n | tail -1)
+if [ -n "$last" ] && [ $(( last + 300 - $(date +%s) )) -gt 0 ]; then
+  echo "waiting $(( last + 300 - $(date +%s) )) s for the files deleted by an earlier run to age"; sleep $(( last + 300 - $(date +%s) ))
+fi
 mkdir -p "$inbox"
 "$bin" watch "$inbox" --out "$out" --library "$lib" --jsonl --quiet > "$work/events-$run.jsonl" 2>/dev/null &
 pid=$!
@@ -46,9 +52,13 @@ for rep in $(seq "${DRAIN_REPS:-3}"); do
   # New words each run: the watcher's library has the earlier runs' documents (no duplicates).
   for i in $(seq 0 999); do printf 'Leçon %d, série %d\n\nLa cellule %d contient un noyau et des mitochondries (série %d).\n' "$i" "$rep" "$i" "$rep" > "$work/drop-$run-$rep/d$i.txt"; done
   cp -r "$work/drop-$run-$rep" "$work/convert-in-$run-$rep"
+  # Each timed run starts with the disk written back and a second's rest: the other's output
+  # (1,000 documents and a library) would otherwise be flushed during it.
+  sync; sleep 1
   s=$(now); "$bin" convert "$work/convert-in-$run-$rep" --out "$work/cout-$run-$rep" --library "$work/clib-$run-$rep.sqlite" --quiet || true; e=$(now)
   tc=$(echo "$e - $s" | bc -l)
   before=$(count)
+  sync; sleep 1
   s=$(now); mv "$work/drop-$run-$rep" "$inbox/drop$rep"
   while [ "$(count)" -lt $((before + 1000)) ]; do sleep 0.05; done
   e=$(python3 -c "import os, sys; d = sys.argv[1]; print(max(os.stat(os.path.join(d, f)).st_mtime for f in os.listdir(d)))" "$out/drop$rep")
@@ -77,4 +87,4 @@ done
 printf '4. watcher RSS after each 1,000 files (KB): %s → growth %.2f KB per file after the first batch (target: flat)\n' \
   "${rss[*]}" "$(echo "(${rss[9]} - ${rss[0]}) / 9000" | bc -l)"
 kill -INT $pid; wait $pid || true; trap - EXIT
-rm -rf "$work"/*-$run* "$work"/*-$run
+rm -rf "$work"/*-$run* "$work"/*-$run; date +%s > "$work/.deleted-at"
