@@ -20,10 +20,12 @@ now() { date +%s.%N; }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ratio() { echo "$1 / $2" | bc -l; }
 run=$(date +%s)   # output folders are new each run and deleted at the end (see bench/text/run.sh on ext4)
-# ext4 skips inodes freed in the last 300 s when it allocates: wait out an earlier run's deletions.
-if [ -f "$work/.deleted-at" ]; then
-  wait_s=$(( $(cat "$work/.deleted-at") + 300 - $(date +%s) ))
-  if [ "$wait_s" -gt 0 ]; then echo "waiting ${wait_s} s for the files deleted by the last run to age"; sleep "$wait_s"; fi
+# ext4 skips inodes freed in the last 300 s when it allocates: wait out the deletions of an earlier
+# run of this or another bench (each writes bench/work/NAME/.deleted-at).
+last=$(cat bench/work/*/.deleted-at 2>/dev/null | sort -n | tail -1)
+if [ -n "$last" ]; then
+  wait_s=$(( last + 300 - $(date +%s) ))
+  if [ "$wait_s" -gt 0 ]; then echo "waiting ${wait_s} s for the files deleted by an earlier run to age"; sleep "$wait_s"; fi
 fi
 
 # Inputs
