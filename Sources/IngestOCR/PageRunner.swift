@@ -30,7 +30,10 @@ enum PageRunner {
         let pool = EnginePool.shared(languages: config.ocr.languages, capacity: workers)
         // A missing language is the document's error, not every page's: find out once, up front.
         try pool.withEngine { _ in }
-        let state = RunState(count: jobs.count, whenLastStarts: context.whenLastOCRPageStarts)
+        let state = RunState(count: jobs.count)
+        // Once no page is left to hand out, the first thread without one does the tail work
+        // while the others finish theirs (see `ExtractionContext.ocrTailWork`).
+        let tail: @Sendable () -> Void = { if let work = context.ocrTailWork, let pages = state.claimTail() { work(pages) } }
         let group = DispatchGroup()
         for t in 0..<workers {
             group.enter()
@@ -39,13 +42,15 @@ enum PageRunner {
                 defer { group.leave() }
                 guard let cores else {
                     while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, context: context)) }
+                    tail()
                     return
                 }
                 while !state.isExhausted {
                     guard cores.tryTake() else { Thread.sleep(forTimeInterval: coreWaitSeconds); continue }
                     defer { cores.giveBack() }
-                    guard let i = state.next() else { return }
+                    guard let i = state.next() else { tail(); return }
                     state.store(i, recognize(jobs[i], pool: pool, context: context))
+                    if state.isExhausted { tail() }   // on the core this thread still holds
                 }
             }
             thread.stackSize = 16 << 20   // Tesseract recurses deeply on some layouts
@@ -82,23 +87,21 @@ enum PageRunner {
         private let lock = NSLock()
         private var nextIndex = 0
         private var results: [Result<RecognizedPage, IngestError>?]
-        private let whenLastStarts: (@Sendable (_ pagesRecognized: @escaping @Sendable () -> [String]) -> Void)?
-        init(count: Int, whenLastStarts: (@Sendable (_ pagesRecognized: @escaping @Sendable () -> [String]) -> Void)?) {
-            results = Array(repeating: nil, count: count)
-            self.whenLastStarts = whenLastStarts
-        }
+        private var stored = 0
+        private var tailClaimed = false
+        init(count: Int) { results = Array(repeating: nil, count: count) }
         func next() -> Int? {
-            lock.lock()
-            guard nextIndex < results.count else { lock.unlock(); return nil }
-            let i = nextIndex
-            nextIndex += 1
-            lock.unlock()
-            if i == results.count - 1 { whenLastStarts?({ self.texts() }) }
-            return i
-        }
-        /// The text of the pages recognised so far, in page order.
-        func texts() -> [String] {
             lock.lock(); defer { lock.unlock() }
+            guard nextIndex < results.count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
+        /// The text of the pages recognised so far, in page order, the first time it is asked
+        /// once every page is handed out and while one is still being read; nil otherwise.
+        func claimTail() -> [String]? {
+            lock.lock(); defer { lock.unlock() }
+            guard !tailClaimed, nextIndex >= results.count, stored < nextIndex else { return nil }
+            tailClaimed = true
             return results.compactMap { r -> String? in
                 guard case .success(let page)? = r else { return nil }
                 return page.paragraphs.map(\.text).joined(separator: "\n\n")
@@ -106,7 +109,7 @@ enum PageRunner {
         }
         /// Every page handed out (some may still be being read).
         var isExhausted: Bool { lock.lock(); defer { lock.unlock() }; return nextIndex >= results.count }
-        func store(_ i: Int, _ r: Result<RecognizedPage, IngestError>) { lock.lock(); results[i] = r; lock.unlock() }
+        func store(_ i: Int, _ r: Result<RecognizedPage, IngestError>) { lock.lock(); results[i] = r; stored += 1; lock.unlock() }
         func outcomes(_ jobs: [PageJob]) -> [PageOutcome] {
             lock.lock(); defer { lock.unlock() }
             return zip(jobs, results).map { PageOutcome(number: $0.number, result: $1 ?? .failure(IngestError(.internalError))) }

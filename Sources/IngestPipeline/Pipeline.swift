@@ -129,14 +129,10 @@ public struct Pipeline: Sendable {
                                         cacheDirectory: cacheDirectory, cores: cores)
         // OCR'd text gets the doubtful-word check, whose cost is hunspell's (opening the
         // dictionaries, then 10–300 ms per suggestion): the pages already read are looked up
-        // while the last ones are recognised, on a core they leave idle.
-        let cores = self.cores
-        let lowConfidenceBelow = config.ocr.lowConfidenceBelow
-        context.whenLastOCRPageStarts = { pages in
-            var options = DoubtFinder.Options()
-            options.lowConfidenceBelow = lowConfidenceBelow
-            DoubtFinder.prepare(pagesRecognized: pages, cores: cores, options: options)
-        }
+        // while the last ones are recognised, on a core that would otherwise wait.
+        var options = DoubtFinder.Options()
+        options.lowConfidenceBelow = config.ocr.lowConfidenceBelow
+        context.ocrTailWork = { [options] pages in DoubtFinder.lookUpAhead(pages, options: options) }
         return context
     }
 

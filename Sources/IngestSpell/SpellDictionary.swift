@@ -64,12 +64,6 @@ public final class SpellDictionary: @unchecked Sendable {
         return made
     }
 
-    /// Whether `name` has been looked for in this process (opened, or found missing).
-    static func wasLookedFor(_ name: String) -> Bool {
-        openedLock.lock(); defer { openedLock.unlock() }
-        return opened[name] != nil
-    }
-
     /// Whether hunspell itself can be loaded (libhunspell-1.7.so.0).
     public static var isAvailable: Bool { ingest_hunspell_load() == 1 }
 
@@ -101,7 +95,7 @@ public final class SpellDictionary: @unchecked Sendable {
     }
 
     /// hunspell's suggestions (slow: 10–300 ms a word), kept: a word looked up ahead (see
-    /// `DoubtFinder.prepare`) costs nothing the second time.
+    /// `DoubtFinder.lookUpAhead`) costs nothing the second time.
     public func suggestions(_ word: String) -> [String] {
         lock.lock()
         defer { lock.unlock() }

@@ -71,36 +71,41 @@ final class ScanRecognizerTests: XCTestCase {
         }
     }
 
-    /// The pipeline is told once, when the last page is handed out (it opens the spell
-    /// dictionaries then, on a core the finished pages leave idle), and not for a document
-    /// without OCR.
-    func testLastPageStartIsToldOnce() throws {
+    /// The tail work runs at most once, only while another page is still being read, with the
+    /// pages recognised so far; never with one OCR thread (no page is left in flight when it
+    /// finds none left); and the OCR returns only once it is done.
+    func testTailWorkRunsOnceBesideTheLastPages() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("scan.pdf")
         try imagePDF(["un", "Le cycle de l'eau", "Les volcans"].map { ImageFixtures.textPix($0) }, at: url)
-        let told = Counter()
-        for workers in [1, 3] {
+        for workers in [1, 2, 3] {
             var config = PipelineConfig()
             config.ocr.workers = workers
             var context = ExtractionContext(config: config)
-            let pagesSeen = Pages()
-            context.whenLastOCRPageStarts = { pages in told.add(); pagesSeen.set(pages) }
-            let before = told.value
+            let told = Counter(), pages = Pages(), finished = Counter()
+            context.ocrTailWork = { texts in
+                told.add()
+                pages.set { texts }
+                Thread.sleep(forTimeInterval: 0.2)
+                finished.add()
+            }
             let e = try ScanRecognizer().complete(mixedExtraction(), of: pdfInput(url), context: context)
             XCTAssertEqual(e.pagesOCRed, 2)
-            XCTAssertEqual(told.value - before, 1, "\(workers) worker(s)")
-            // Asked after the run, the pages recognised so far are all of them, in order.
-            let texts = try XCTUnwrap(pagesSeen.get)()
-            XCTAssertEqual(texts.count, 2)
-            XCTAssertTrue(texts[0].contains("cycle de l'eau") && texts[1].contains("volcans"), "\(texts)")
+            XCTAssertEqual(finished.value, told.value, "\(workers) worker(s): the OCR waited for it")
+            if workers == 1 { XCTAssertEqual(told.value, 0); continue }
+            XCTAssertLessThanOrEqual(told.value, 1, "\(workers) worker(s)")
+            if let texts = pages.get?() {
+                XCTAssertLessThan(texts.count, 2, "a page was still being read")
+                for t in texts { XCTAssertTrue(t.contains("cycle de l'eau") || t.contains("volcans"), t) }
+            }
         }
         var none = mixedExtraction()
         none.ocrCandidates = []
         var context = ExtractionContext()
-        context.whenLastOCRPageStarts = { _ in told.add() }
-        let before = told.value
+        let told = Counter()
+        context.ocrTailWork = { _ in told.add() }
         _ = try ScanRecognizer().complete(none, of: pdfInput(url), context: context)
-        XCTAssertEqual(told.value, before)
+        XCTAssertEqual(told.value, 0)
     }
 
     final class Pages: @unchecked Sendable {

@@ -116,11 +116,12 @@ public struct ExtractionContext: Sendable {
     /// The run's cores (see `CoreBudget`): OCR reads more pages at once only with cores it takes
     /// from it. nil (a library caller reading one document): `ocr.workers` threads, all at once.
     public var cores: (any CoreBudget)?
-    /// Called once when the last page of a document's OCR has been handed out, with a way to get
-    /// the text of the pages recognised so far: what OCR'd text needs next (the pipeline opens the
-    /// spell dictionaries and looks up those pages' unknown words for the doubtful-word check) can
-    /// then run on the core the finished pages leave idle, instead of after the last page.
-    public var whenLastOCRPageStarts: (@Sendable (_ pagesRecognized: @escaping @Sendable () -> [String]) -> Void)?
+    /// Work a document's OCR does on a core that would otherwise wait while its last pages are
+    /// recognised: run at most once, on an OCR thread that finds no page left while another is
+    /// still being read, with the text of the pages recognised so far; the OCR returns only when
+    /// it is done. The pipeline looks up those pages' unknown words for the doubtful-word check
+    /// (hunspell keeps its answers), which would otherwise all wait for the last page.
+    public var ocrTailWork: (@Sendable (_ pagesRecognized: [String]) -> Void)?
 
     public init(config: PipelineConfig = PipelineConfig(), language: MessageLanguage = .current,
                 password: String? = nil, deadline: Date? = nil, cacheDirectory: URL? = nil, cores: (any CoreBudget)? = nil) {
