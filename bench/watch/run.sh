@@ -51,7 +51,8 @@ tcs=(); tws=()
 time_convert() {
   sync; sleep 1   # the disk written back and a second's rest before each timed run
   local s e; s=$(now)
-  "$bin" convert "$work/convert-in-$run-$rep" --out "$work/cout-$run-$rep" --library "$work/clib-$run-$rep.sqlite" --quiet || true
+  # One library across the runs, as the watcher's: both hold the earlier runs' documents.
+  "$bin" convert "$work/convert-in-$run-$rep" --out "$work/cout-$run-$rep" --library "$work/clib-$run.sqlite" --quiet || true
   e=$(now); tcs+=("$(echo "$e - $s" | bc -l)")
 }
 time_watch() {
@@ -64,7 +65,7 @@ time_watch() {
 }
 for rep in $(seq "${DRAIN_REPS:-5}"); do
   mkdir -p "$work/drop-$run-$rep"
-  # New words each run: the watcher's library has the earlier runs' documents (no duplicates).
+  # New words each run: the libraries have the earlier runs' documents (no exact duplicates).
   for i in $(seq 0 999); do printf 'Leçon %d, série %d\n\nLa cellule %d contient un noyau et des mitochondries (série %d).\n' "$i" "$rep" "$i" "$rep" > "$work/drop-$run-$rep/d$i.txt"; done
   cp -r "$work/drop-$run-$rep" "$work/convert-in-$run-$rep"
   if [ $((rep % 2)) = 1 ]; then time_convert; time_watch; else time_watch; time_convert; fi
