@@ -500,9 +500,10 @@ public final class WatchRun: @unchecked Sendable {
                 // before the slot could start it, so the order per document holds).
                 if let observer { reports.async { observer.report(.document(o, totals: snapshot)) } }
             }
-            // The loop is woken when the slots are running short of work (or all is done); a
-            // wake per document would cost a context switch each on a small machine.
-            if jobs.count <= free.count + busy { wakeLoop() }
+            // The loop is woken when the slots are running short of work — a unit or less each
+            // left handed out (or all is done); a wake per document would cost a context switch
+            // each on a small machine.
+            if jobs.count <= reader.slots { wakeLoop() }
             lock.broadcast()
         }
     }
