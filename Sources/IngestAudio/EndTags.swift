@@ -117,7 +117,8 @@ enum EndTags {
         var i = 11
         while i + 8 <= body.count {
             let id = body.ascii(i, 3)
-            guard let n = Int(body.ascii(i + 3, 5)), i + 8 + n <= body.count else { break }
+            // Five ASCII digits; a sign ("-0004" parses) is not a size.
+            guard let n = Int(body.ascii(i + 3, 5)), n >= 0, i + 8 + n <= body.count else { break }
             let value = TagText.utf8OrLatin(body[(i + 8)..<(i + 8 + n)])
             info.tagKeys.append("lyrics3:" + id)
             switch id {
