@@ -112,17 +112,35 @@ int ingest_wait(pid_t pid, long *max_rss_kb) {
     return -1;
 }
 
-long long ingest_resident_bytes(pid_t pid) {
+int ingest_open_statm(pid_t pid) {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
+    return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+long long ingest_resident_bytes_at(int statm_fd) {
+    if (statm_fd < 0) return -1;
     char buffer[128];
-    ssize_t n = read(fd, buffer, sizeof buffer - 1);
-    close(fd);
+    ssize_t n = pread(statm_fd, buffer, sizeof buffer - 1, 0);
     if (n <= 0) return -1;
     buffer[n] = 0;
-    long long size = 0, resident = 0;
-    if (sscanf(buffer, "%lld %lld", &size, &resident) != 2) return -1;
-    return resident * sysconf(_SC_PAGESIZE);
+    /* "size resident shared …": the second number, parsed by hand (sscanf cost more than the read). */
+    const char *p = buffer;
+    while (*p >= '0' && *p <= '9') p++;
+    if (*p != ' ') return -1;
+    p++;
+    if (*p < '0' || *p > '9') return -1;
+    long long resident = 0;
+    while (*p >= '0' && *p <= '9') resident = resident * 10 + (*p++ - '0');
+    static long page = 0;
+    if (page == 0) page = sysconf(_SC_PAGESIZE);
+    return resident * page;
+}
+
+long long ingest_resident_bytes(pid_t pid) {
+    int fd = ingest_open_statm(pid);
+    if (fd < 0) return -1;
+    long long bytes = ingest_resident_bytes_at(fd);
+    close(fd);
+    return bytes;
 }

@@ -21,6 +21,9 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     let arguments: [String]
     let environment: [String: String]
     private var workers: [WorkerProcess?]
+    /// Each slot's next worker, started while the current one reads its last documents before it
+    /// is recycled (`successorLead`), so the slot never waits for a process to start mid-run.
+    private var successors: [WorkerProcess?]
     private var started = 0
     /// Worker processes started so far (a recycled or killed worker is replaced by a new one).
     public var workersStarted: Int { lock.lock(); defer { lock.unlock() }; return started }
@@ -33,6 +36,10 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     static let grace = 2.0
     /// How often the resident size is sampled while a unit is read.
     static let sampleInterval = 0.05
+    /// How many documents before its recycling a worker's successor is started: enough for the
+    /// successor's start (≈ 30 ms of a core) to overlap short documents' reading. Workers recycled
+    /// sooner than this (a test's `recycleAfterDocuments` of 1 or 2) get no successor in advance.
+    static let successorLead = 16
 
     /// - Parameters:
     ///   - executable/arguments: how to start a worker (default: this executable, `_reader`).
@@ -45,6 +52,7 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         self.arguments = arguments
         self.environment = environment
         workers = Array(repeating: nil, count: self.slots)
+        successors = Array(repeating: nil, count: self.slots)
         cores = LocalCoreBudget(capacity: self.slots)
         // Slot 0's worker starts now, its start-up overlapping the caller's planning; the others
         // when their slot first reads: a run of one document never starts (and pays for) a second
@@ -80,6 +88,19 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
 
     private var config: PipelineConfig { hello.config }
     private var language: MessageLanguage { hello.config.messageLanguage }
+
+    /// Starts the workers of the slots that have none (without waiting for them to be ready).
+    public func warmUp() {
+        for slot in 0..<slots {
+            lock.lock()
+            let has = workers[slot] != nil
+            lock.unlock()
+            guard !has, let w = try? start() else { continue }
+            lock.lock()
+            if workers[slot] == nil { workers[slot] = w } else { w.retire() }
+            lock.unlock()
+        }
+    }
 
     /// Spawns a worker and sends it its configuration (without waiting for it to be ready).
     private func start() throws(IngestError) -> WorkerProcess {
@@ -159,8 +180,11 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
                     }
                     outcome.encoded = f.payload
                     for l in lines { events.line(l) }
-                    if worker.documents >= config.workers.recycleAfterDocuments
-                        || worker.residentBytes > config.workers.recycleAboveMB << 20 {
+                    let recycleAfter = config.workers.recycleAfterDocuments
+                    if recycleAfter > Self.successorLead, worker.documents >= recycleAfter - Self.successorLead {
+                        prepareSuccessor(slot: slot)
+                    }
+                    if worker.documents >= recycleAfter || worker.residentBytes > config.workers.recycleAboveMB << 20 {
                         retire(slot: slot, worker)
                     }
                     if outcome.milliseconds == 0 { outcome.milliseconds = elapsed() }
@@ -193,9 +217,14 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         return DocumentOutcome.failure(sources: unit.sources.map(\.name), error, language: language, milliseconds: ms)
     }
 
+    /// The slot's worker is gone (or going): its successor takes over when one was started,
+    /// otherwise the next read starts one.
     private func forget(slot: Int, _ worker: WorkerProcess) {
         lock.lock()
-        if workers[slot] === worker { workers[slot] = nil }
+        if workers[slot] === worker {
+            workers[slot] = successors[slot]
+            successors[slot] = nil
+        }
         lock.unlock()
     }
 
@@ -204,13 +233,26 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         worker.retire()
     }
 
+    /// Starts the slot's successor worker if it has none (its hello sent; its `ready` is read when
+    /// it takes over). A start that fails is left to the next read, which reports it.
+    private func prepareSuccessor(slot: Int) {
+        lock.lock()
+        let has = successors[slot] != nil
+        lock.unlock()
+        guard !has, let next = try? start() else { return }
+        lock.lock()
+        successors[slot] = next
+        lock.unlock()
+    }
+
     /// Ends the workers: each is asked to stop (its channel closed) and is not waited for — a
     /// worker sends a unit's outcome only after everything of that unit is written and recorded,
     /// so there is nothing left for it to do but exit.
     public func close() {
         lock.lock()
-        let all = workers.compactMap { $0 }
+        let all = (workers + successors).compactMap { $0 }
         workers = Array(repeating: nil, count: slots)
+        successors = Array(repeating: nil, count: slots)
         lock.unlock()
         for w in all { w.stop() }
     }

@@ -19,7 +19,15 @@ final class WorkerProcess: @unchecked Sendable {
         case signal(Int32)
     }
 
-    private init(pid: pid_t, channel: WorkerChannel) { self.pid = pid; self.channel = channel }
+    /// Its /proc/PID/statm, open for its life (see `residentBytes`).
+    private let statm: Int32
+
+    private init(pid: pid_t, channel: WorkerChannel) {
+        self.pid = pid; self.channel = channel
+        statm = ingest_open_statm(pid)
+    }
+
+    deinit { if statm >= 0 { close(statm) } }
 
     /// Starts `executable arguments…` with `environment`; throws `run.workerUnavailable`.
     static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> WorkerProcess {
@@ -61,7 +69,7 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Resident size now, in bytes (0 once it has exited).
-    var residentBytes: Int { max(0, Int(ingest_resident_bytes(pid))) }
+    var residentBytes: Int { max(0, Int(ingest_resident_bytes_at(statm))) }
 
     func kill() { _ = Glibc.kill(pid, SIGKILL) }
 

@@ -100,6 +100,67 @@ final class StreamingJSONEncoderTests: XCTestCase {
         }
     }
 
+    /// JSONValue through the containers, as its `encode(to:)` writes it (nested values too).
+    struct ContainerJSON: Encodable {
+        let value: JSONValue
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        func encode(to encoder: Encoder) throws {
+            switch value {
+            case .array(let a):
+                var c = encoder.unkeyedContainer()
+                for v in a { try c.encode(ContainerJSON(value: v)) }
+            case .object(let o):
+                var c = encoder.container(keyedBy: Key.self)
+                for k in o.keys.sorted() { try c.encode(ContainerJSON(value: o[k]!), forKey: Key(stringValue: k)) }
+            default:
+                var c = encoder.singleValueContainer()
+                switch value {
+                case .null: try c.encodeNil()
+                case .bool(let b): try c.encode(b)
+                case .int(let i): try c.encode(i)
+                case .double(let d): try c.encode(d)
+                case .string(let s): try c.encode(s)
+                default: break
+                }
+            }
+        }
+    }
+
+    static func randomJSON(_ rng: inout SeededGenerator, depth: Int = 0) -> JSONValue {
+        switch Int.random(in: 0...(depth < 3 ? 7 : 4), using: &rng) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &rng))
+        case 2: return .int(Int.random(in: -100_000...100_000, using: &rng))
+        case 3: return .double([0.25, -2.75, 1e20, 12.5, 0.1].randomElement(using: &rng)!)
+        case 4: return .string(["", "é\"\\\n\u{1}", "taken", "«x» 😀"].randomElement(using: &rng)!)
+        case 5: return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in randomJSON(&rng, depth: depth + 1) })
+        default:
+            var o: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0...4, using: &rng) { o["k\(Int.random(in: 0...9, using: &rng))"] = randomJSON(&rng, depth: depth + 1) }
+            return .object(o)
+        }
+    }
+
+    /// Events and worker requests (JSONValue trees) are walked directly: the same bytes as
+    /// through the containers, compact and pretty, and they parse back to the same value.
+    func testJSONValuePathMatchesContainerEncoding() throws {
+        var rng = SeededGenerator(seed: 0x1A50)
+        for _ in 0..<500 {
+            let value = Self.randomJSON(&rng)
+            for pretty in [false, true] {
+                let direct = try StreamingJSONEncoder.encode(value, pretty: pretty)
+                XCTAssertEqual(String(decoding: direct, as: UTF8.self),
+                               String(decoding: try StreamingJSONEncoder.encode(ContainerJSON(value: value), pretty: pretty), as: UTF8.self))
+                XCTAssertEqual(try JSONValue.parse(direct), value)  // (no integral doubles: they parse back as ints)
+            }
+        }
+    }
+
     func testEscapingAndNumbers() throws {
         XCTAssertEqual(String(decoding: try StreamingJSONEncoder.encode(["a\"b\u{0}\n/é"]), as: UTF8.self), #"["a\"b\u0000\n/é"]"#)
         XCTAssertEqual(String(decoding: try StreamingJSONEncoder.encode([1.0, 0.5, -3]), as: UTF8.self), "[1,0.5,-3]")

@@ -74,6 +74,52 @@ final class SubprocessReaderTests: XCTestCase {
         XCTAssertEqual(r.workersStarted, 3)
     }
 
+    func testAWorkersSuccessorStartsBeforeItsRecyclingAndTakesOver() throws {
+        // Recycled after 18 documents: the successor starts 16 before (after the second), so the
+        // slot never waits for a process start at the recycling.
+        let r = try reader { $0.workers.recycleAfterDocuments = SubprocessReader.successorLead + 2 }
+        defer { r.close() }
+        var startedAfter: [Int] = []
+        for i in 1...20 {
+            let o = try r.read(try chapter("s\(i)"), slot: 0, skipsDone: true, events: ReadEvents())
+            XCTAssertEqual(o.status, .succeeded, "\(o)")
+            startedAfter.append(r.workersStarted)
+        }
+        XCTAssertEqual(startedAfter[0], 1)
+        XCTAssertEqual(startedAfter[1], 2, "the successor started 16 documents before the recycling")
+        XCTAssertEqual(startedAfter[17], 2, "the successor took over at the 18th: no start then")
+        XCTAssertEqual(startedAfter[18], 2)
+        XCTAssertEqual(startedAfter[19], 3, "the successor's own successor, two documents in")
+    }
+
+    func testASuccessorTakesOverFromAWorkerThatCrashed() throws {
+        let r = try reader({ $0.workers.recycleAfterDocuments = SubprocessReader.successorLead + 1 },
+                           environment: [WorkerServer.crashTestVariable: "boom"])
+        defer { r.close() }
+        XCTAssertEqual(try r.read(try chapter("first"), slot: 0, skipsDone: true, events: ReadEvents()).status, .succeeded)
+        XCTAssertEqual(r.workersStarted, 2, "a successor is ready")
+        let crashed = try r.read(try chapter("boom"), slot: 0, skipsDone: true, events: ReadEvents())
+        XCTAssertEqual(crashed.error?.code, .readerCrashed)
+        let next = try r.read(try chapter("next"), slot: 0, skipsDone: true, events: ReadEvents())
+        XCTAssertEqual(next.status, .succeeded, "\(next)")
+        XCTAssertEqual(r.workersStarted, 3, "the successor read it (and started its own): no other start")
+    }
+
+    func testWarmUpStartsEverySlotsWorkerOnce() throws {
+        let r = try reader(slots: 3)
+        defer { r.close() }
+        XCTAssertEqual(r.workersStarted, 1, "slot 0's at once, the others on first use")
+        r.warmUp()
+        XCTAssertEqual(r.workersStarted, 3)
+        r.warmUp()
+        XCTAssertEqual(r.workersStarted, 3, "a slot that has a worker gets no second one")
+        for slot in 0..<3 {
+            let o = try r.read(try chapter("w\(slot)"), slot: slot, skipsDone: true, events: ReadEvents())
+            XCTAssertEqual(o.status, .succeeded, "\(o)")
+        }
+        XCTAssertEqual(r.workersStarted, 3, "the slots read on the workers started ahead")
+    }
+
     func testAHangingDocumentIsKilledAtTheTimeLimitAndTheNextOneIsRead() throws {
         let r = try reader({ $0.limits.documentTimeLimitSeconds = 0.5 }, environment: [WorkerServer.hangTestVariable: "stuck"])
         defer { r.close() }

@@ -29,4 +29,13 @@ int ingest_wait(pid_t pid, long *max_rss_kb);
 
 /// Resident size of `pid` in bytes (from /proc/PID/statm), or -1.
 long long ingest_resident_bytes(pid_t pid);
+
+/// /proc/PID/statm opened for `ingest_resident_bytes_at` (-1 on failure): a supervisor samples
+/// each worker's size several times per document, one pread each instead of open/read/close — and
+/// the descriptor names that process even after its pid is reused.
+int ingest_open_statm(pid_t pid);
+
+/// Resident size in bytes read through a descriptor from `ingest_open_statm`, or -1 (also once the
+/// process has exited).
+long long ingest_resident_bytes_at(int statm_fd);
 #endif

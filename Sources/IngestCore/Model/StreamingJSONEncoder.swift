@@ -81,6 +81,9 @@ public enum StreamingJSONEncoder {
             // directly, as the synthesized `encode(to:)` would, without boxed containers.
             if type == ObjectIdentifier(Block.self) { try block(unsafeBitCast(value, to: Block.self)); return }
             if type == ObjectIdentifier(DuplicateRef.self) { try duplicateRef(unsafeBitCast(value, to: DuplicateRef.self)); return }
+            // Events and worker requests are JSONValue trees: walked directly, not through the
+            // single-value containers of JSONValue's `encode(to:)` (the same bytes).
+            if type == ObjectIdentifier(JSONValue.self) { try json(unsafeBitCast(value, to: JSONValue.self)); return }
             // Dictionaries: keys sorted, so output is stable from run to run.
             switch value {
             case let d as [String: JSONValue]: try sortedObject(d); return
@@ -123,6 +126,23 @@ public enum StreamingJSONEncoder {
             encoder.key("kind"); string(ref.kind.rawValue)
             encoder.key("similarity"); try double(ref.similarity)
             encoder.close()
+        }
+
+        /// The same bytes as JSONValue's `encode(to:)` (objects' keys sorted).
+        func json(_ v: JSONValue) throws {
+            switch v {
+            case .null: raw("null")
+            case .bool(let b): raw(b ? "true" : "false")
+            case .int(let i): int(i)
+            case .double(let d): try double(d)
+            case .string(let s): string(s)
+            case .array(let a):
+                let encoder = ValueEncoder(writer: self)
+                encoder.begin(.unkeyed)
+                for element in a { encoder.separator(); try json(element) }
+                encoder.close()
+            case .object(let o): try sortedObject(o)
+            }
         }
 
         func sortedObject<V: Encodable>(_ d: [String: V]) throws {
