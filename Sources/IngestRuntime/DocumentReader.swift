@@ -27,13 +27,6 @@ public protocol DocumentReader: Sendable {
     func read(_ unit: ImportUnit, slot: Int, skipsDone: Bool, events: ReadEvents) throws(IngestError) -> DocumentOutcome
     /// Ends the reader's workers (idempotent).
     func close()
-    /// Gets every slot ready now, for a run that will read several units: the slots' workers
-    /// start while the caller plans (otherwise each starts on its slot's first unit).
-    func warmUp()
-}
-
-extension DocumentReader {
-    public func warmUp() {}
 }
 
 /// Reads in this process (`workers.isolation: none`, a debugger, the library's users): no crash

@@ -89,19 +89,6 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     private var config: PipelineConfig { hello.config }
     private var language: MessageLanguage { hello.config.messageLanguage }
 
-    /// Starts the workers of the slots that have none (without waiting for them to be ready).
-    public func warmUp() {
-        for slot in 0..<slots {
-            lock.lock()
-            let has = workers[slot] != nil
-            lock.unlock()
-            guard !has, let w = try? start() else { continue }
-            lock.lock()
-            if workers[slot] == nil { workers[slot] = w } else { w.retire() }
-            lock.unlock()
-        }
-    }
-
     /// Spawns a worker and sends it its configuration (without waiting for it to be ready).
     private func start() throws(IngestError) -> WorkerProcess {
         let worker = try Self.spawn(executable: executable, arguments: arguments, environment: environment)

@@ -449,9 +449,6 @@ public final class WatchRun: @unchecked Sendable {
         totals.queued = queue.count
         lock.unlock()
         guard !taken.isEmpty else { return }
-        // Several units at once (a folder dropped): every slot's worker starts now, not on its
-        // slot's first unit.
-        if taken.count > 1 { reader.warmUp() }
         // Told before a slot can start them (so `taken` always comes before the document), and
         // outside the lock: a slow reader of the events never holds up the slots' bookkeeping.
         for (i, job) in taken.enumerated() { observer?.report(.taken(job.unit, queued: queue.count + taken.count - 1 - i)) }

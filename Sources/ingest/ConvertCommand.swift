@@ -84,13 +84,6 @@ enum ConvertCommand {
         var units: [ImportUnit] = []
         var failures: [PlanningFailure] = []
         let paths = args.positional.filter { $0 != "-" }
-        // Several documents ahead (a folder, several paths; a lesson is one): every slot's worker
-        // starts now, while the inputs are planned, not on its slot's first document.
-        if args.value("--lesson") == nil,
-           args.positional.count > 1 || paths.contains(where: { var d: ObjCBool = false
-               return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }) {
-            reader.warmUp()
-        }
         if args.positional.contains("-") {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             if let decoded = TextDecoder.decodeText(data) {

@@ -105,21 +105,6 @@ final class SubprocessReaderTests: XCTestCase {
         XCTAssertEqual(r.workersStarted, 3, "the successor read it (and started its own): no other start")
     }
 
-    func testWarmUpStartsEverySlotsWorkerOnce() throws {
-        let r = try reader(slots: 3)
-        defer { r.close() }
-        XCTAssertEqual(r.workersStarted, 1, "slot 0's at once, the others on first use")
-        r.warmUp()
-        XCTAssertEqual(r.workersStarted, 3)
-        r.warmUp()
-        XCTAssertEqual(r.workersStarted, 3, "a slot that has a worker gets no second one")
-        for slot in 0..<3 {
-            let o = try r.read(try chapter("w\(slot)"), slot: slot, skipsDone: true, events: ReadEvents())
-            XCTAssertEqual(o.status, .succeeded, "\(o)")
-        }
-        XCTAssertEqual(r.workersStarted, 3, "the slots read on the workers started ahead")
-    }
-
     func testAHangingDocumentIsKilledAtTheTimeLimitAndTheNextOneIsRead() throws {
         let r = try reader({ $0.limits.documentTimeLimitSeconds = 0.5 }, environment: [WorkerServer.hangTestVariable: "stuck"])
         defer { r.close() }
