@@ -116,6 +116,17 @@ done
 m3n1=$(median "${n1[@]}"); m3n2=$(median "${n2[@]}"); oursn=$(ratio "$m3n1" "$m3n2")
 printf '3c. without its OCR-bound PDF (161 documents): concurrency 1 %.3f s, 2 %.3f s → %.2f×: %.0f%% of the pdftotext loops'"'"' speed-up, %.0f%% of the control'"'"'s\n' \
   "$m3n1" "$m3n2" "$oursn" "$(echo "($oursn - 1) / ($peer - 1) * 100" | bc -l)" "$(echo "($oursn - 1) / ($control - 1) * 100" | bc -l)"
+# The reading phase alone: from the first document written to the last (outputs' mtimes), without
+# the run's fixed costs (process start, the workers' start, the summary and exit), which a second
+# worker cannot shorten.
+span() { python3 -c "import os, sys
+ts = [os.stat(os.path.join(r, f)).st_mtime for r, _, fs in os.walk(sys.argv[1]) for f in fs if f.endswith('.json') and f != 'summary.json']
+print(max(ts) - min(ts))" "$1"; }
+s1=(); s2=()
+for r in $(seq "$rounds"); do s1+=("$(span "$work/out-$run-n1-$r")"); s2+=("$(span "$work/out-$run-n2-$r")"); done
+ms1=$(median "${s1[@]}"); ms2=$(median "${s2[@]}"); oursr=$(ratio "$ms1" "$ms2")
+printf '3c. its reading phase (first document written → last): concurrency 1 %.3f s, 2 %.3f s → %.2f×: %.0f%% of the control'"'"'s speed-up\n' \
+  "$ms1" "$ms2" "$oursr" "$(echo "($oursr - 1) / ($control - 1) * 100" | bc -l)"
 
 # 3b. The same folder five times over (810 documents): how much of the gap above is the fixed cost
 #     of a run (start-up, planning, summary), paid once whatever the concurrency. Since the page
