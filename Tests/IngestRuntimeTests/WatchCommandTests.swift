@@ -192,6 +192,42 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(Set(sources).count, 1000)
     }
 
+    func testAFileDeletedWhileItIsReadIsReportedOnceAndTheWatcherGoesOn() throws {
+        let w = try watch()
+        // A photo of a board: its OCR takes about a second, time to delete it while it is read.
+        let photo = Corpus.repositoryRoot.appendingPathComponent("samples/tableau-1.jpg", isDirectory: false)
+        try FileManager.default.copyItem(at: photo, to: inbox.appendingPathComponent("tableau.jpg"))
+        XCTAssertTrue(w.wait(20) { $0.contains { $0["event"] == "taken" && $0["sources"]?[0] == "tableau.jpg" } })
+        usleep(100_000)
+        try FileManager.default.removeItem(at: inbox.appendingPathComponent("tableau.jpg"))
+        XCTAssertTrue(w.wait(30) { $0.contains { $0["event"] == "removed" && $0["source"] == "tableau.jpg" } }, "\(w.events)")
+        XCTAssertTrue(w.wait(60) { $0.contains { $0["event"] == "document" && $0["sources"]?[0] == "tableau.jpg" } })
+        // The watcher goes on.
+        try dir.write("inbox/apres.txt", text(3))
+        XCTAssertTrue(w.wait(20) { $0.contains { $0["event"] == "document" && $0["sources"]?[0] == "apres.txt" } })
+        w.stop()
+        XCTAssertEqual(w.process.terminationStatus, 0)
+
+        let photoDocs = w.documents().filter { $0["sources"]?[0] == "tableau.jpg" }
+        XCTAssertEqual(photoDocs.count, 1, "read once, not again after its deletion")
+        let removedAt = w.events.firstIndex { $0["event"] == "removed" && $0["source"] == "tableau.jpg" }
+        let readAt = w.events.firstIndex { $0["event"] == "document" && $0["sources"]?[0] == "tableau.jpg" }
+        XCTAssertLessThan(try XCTUnwrap(removedAt), try XCTUnwrap(readAt), "deleted while it was read")
+        let outputs = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+        XCTAssertEqual(outputs.filter { $0.hasSuffix(".ingest-tmp") }, [], "nothing half-written")
+        // The worker had the photo in hand: read whole, its document kept (or, had it not opened it
+        // yet, a named error — never a crash).
+        let doc = try XCTUnwrap(photoDocs.first)
+        if doc["status"] == "failed" {
+            XCTAssertNotEqual(doc["code"], "run.crashed", "\(doc)")
+            XCTAssertNotNil(doc["message"]?.stringValue)
+        } else {
+            XCTAssertEqual(doc["status"], "succeeded", "\(doc)")
+            let written = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("tableau.json")))
+            XCTAssertFalse((written["text"]?.stringValue ?? "").isEmpty)
+        }
+    }
+
     func testPollingModeFindsFilesToo() throws {
         let w = try watch(["--poll", "--set", "watch.pollSeconds=0.2"])
         XCTAssertTrue(w.events.contains { $0["event"] == "started" && $0["mode"] == "polling" })
