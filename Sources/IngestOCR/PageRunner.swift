@@ -5,6 +5,8 @@ import IngestCore
 /// made by the worker that recognises it, so only one page image per worker is in memory.
 struct PageJob: Sendable {
     var number: Int
+    /// Expected work (relative; 0: unknown): the heaviest pages are handed out first.
+    var work: Double = 0
     var load: @Sendable () throws -> PageImage
 }
 
@@ -15,7 +17,10 @@ struct PageOutcome: Sendable {
 }
 
 /// Recognises pages on up to `ocr.workers` threads (0: the machine's cores), one engine each,
-/// pages handed out in order. Within a run (`context.cores` set) the first thread is the
+/// pages handed out heaviest first (`PageJob.work`; in page order among equals, and when no work
+/// is known): in page order a document's longest page could start last and run alone while the
+/// other cores wait — the federal register's seven scanned pages took 8.3 s on two cores that
+/// way (bench/runtime/RESULTS.md). Within a run (`context.cores` set) the first thread is the
 /// document's own core; every other thread reads a page only with a core it takes from the run's
 /// budget and gives back after that page, so OCR fills cores that other documents leave idle and
 /// makes way, a page later, for a document that starts on another slot.
@@ -30,7 +35,7 @@ enum PageRunner {
         let pool = EnginePool.shared(languages: config.ocr.languages, capacity: workers)
         // A missing language is the document's error, not every page's: find out once, up front.
         try pool.withEngine { _ in }
-        let state = RunState(count: jobs.count)
+        let state = RunState(order: handingOrder(jobs))
         // Once no page is left to hand out, the first thread without one does the tail work
         // while the others finish theirs (see `ExtractionContext.ocrTailWork`).
         let tail: @Sendable () -> Void = { if let work = context.ocrTailWork, let pages = state.claimTail() { work(pages) } }
@@ -60,6 +65,11 @@ enum PageRunner {
         return state.outcomes(jobs)
     }
 
+    /// Indices of `jobs` in the order they are handed out: heaviest first, page order among equals.
+    static func handingOrder(_ jobs: [PageJob]) -> [Int] {
+        jobs.indices.sorted { jobs[$0].work != jobs[$1].work ? jobs[$0].work > jobs[$1].work : $0 < $1 }
+    }
+
     static func recognize(_ job: PageJob, pool: EnginePool, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
         // The page's image and Tesseract's buffers are freed when this returns: hand them back.
         defer { PageMemory.releaseFreedPages() }
@@ -86,15 +96,18 @@ enum PageRunner {
     private final class RunState: @unchecked Sendable {
         private let lock = NSLock()
         private var nextIndex = 0
+        /// Job indices in hand-out order (`handingOrder`).
+        private let order: [Int]
         private var results: [Result<RecognizedPage, IngestError>?]
         private var stored = 0
         private var tailClaimed = false
-        init(count: Int) { results = Array(repeating: nil, count: count) }
+        init(order: [Int]) { self.order = order; results = Array(repeating: nil, count: order.count) }
+        /// The index of the next job to read, or nil once all are handed out.
         func next() -> Int? {
             lock.lock(); defer { lock.unlock() }
             guard nextIndex < results.count else { return nil }
             defer { nextIndex += 1 }
-            return nextIndex
+            return order[nextIndex]
         }
         /// The text of the pages recognised so far, in page order, the first time it is asked
         /// once every page is handed out and while one is still being read; nil otherwise.

@@ -19,8 +19,9 @@ public struct ScanRecognizer: PageRecognizing {
         let dpi = Double(context.config.ocr.dpi)
         let maxPixels = context.config.ocr.maxImagePixels
         let renderers = RendererPerThread(url: url, password: password)
+        let work = Self.expectedWork(of: chosen, workers: context.config.effectiveOCRWorkers) { try renderers.current() }
         let jobs = chosen.map { number in
-            PageJob(number: number) {
+            PageJob(number: number, work: work[number] ?? 0) {
                 // Like any page failure: a warning when the text layer gave text, else the error.
                 try OCRLibraries.requireTesseract()
                 // Rows go straight into leptonica's image: one gray copy of the page, not two
@@ -99,6 +100,41 @@ public struct ScanRecognizer: PageRecognizing {
 
 /// A poppler document per worker thread (poppler documents are not shared across threads);
 /// opened on first use by each worker, closed when the run ends.
+extension ScanRecognizer {
+    /// Pages estimated up to this many (each costs a small render, ≈ 15 ms): beyond, the OCR's
+    /// rounds are many and the last page's imbalance is a small part of them.
+    static let estimatedPagesAtMost = 24
+    /// The resolution of the estimate's render: the writing of a page still shows as strokes
+    /// (at 50 dpi small dense text blurs into grey and a page of ruled forms looks busier).
+    static let estimateDPI = 75.0
+
+    /// Each page's expected OCR work, when it can change anything — several OCR threads and at
+    /// least three pages: the number of dark runs (a stroke crossed by a row of pixels) on the
+    /// page drawn at `estimateDPI`, which follows the amount of writing. On the federal
+    /// register's seven scanned pages it correlates at 0.92 with each page's OCR time, and ranks
+    /// the longest (3.6 s) first; handed out in page order that page started last, alone.
+    static func expectedWork(of pages: [Int], workers: Int,
+                             renderer: () throws -> PDFPageRenderer) -> [Int: Double] {
+        guard workers >= 2, pages.count >= 3, pages.count <= estimatedPagesAtMost else { return [:] }
+        var work: [Int: Double] = [:]
+        for page in pages {
+            var runs = 0
+            do {
+                try renderer().renderRows(page: page, dpi: estimateDPI, maxPixels: 4_000_000, start: { _, _, _ in }) { _, luma in
+                    var previousDark = false
+                    for v in luma {
+                        let dark = v < 128
+                        if dark && !previousDark { runs += 1 }
+                        previousDark = dark
+                    }
+                }
+            } catch { continue }   // the page's own render will say what is wrong
+            work[page] = Double(runs)
+        }
+        return work
+    }
+}
+
 private final class RendererPerThread: @unchecked Sendable {
     private let url: URL
     private let password: String?

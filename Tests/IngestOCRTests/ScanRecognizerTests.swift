@@ -8,7 +8,7 @@ import XCTest
 
 final class ScanRecognizerTests: XCTestCase {
     /// An image-only PDF made by leptonica from `pages` images.
-    func imagePDF(_ pages: [PageImage], at url: URL) throws {
+    static func imagePDF(_ pages: [PageImage], at url: URL) throws {
         let pixa = pixaCreate(Int32(pages.count))
         defer { var p = pixa; pixaDestroy(&p) }
         for page in pages { pixaAddPix(pixa, page.raw, Int32(L_COPY)) }
@@ -33,7 +33,7 @@ final class ScanRecognizerTests: XCTestCase {
     func testCandidatePagesAreRecognisedAndInsertedInPageOrder() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("mixed.pdf")
-        try imagePDF([ImageFixtures.textPix("ignored text layer page"), ImageFixtures.textPix("Le cycle de l'eau"),
+        try Self.imagePDF([ImageFixtures.textPix("ignored text layer page"), ImageFixtures.textPix("Le cycle de l'eau"),
                       ImageFixtures.textPix("La respiration cellulaire")], at: url)
         let e = try ScanRecognizer().complete(mixedExtraction(), of: pdfInput(url), context: ExtractionContext())
         XCTAssertEqual(e.blocks.map(\.provenance), [.textLayer, .textLayer, .ocr, .ocr])
@@ -53,7 +53,7 @@ final class ScanRecognizerTests: XCTestCase {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("scan.pdf")
         let texts = ["un", "Le cycle de l'eau", "La respiration cellulaire", "La photosynthèse", "Les volcans"]
-        try imagePDF(texts.map { ImageFixtures.textPix($0) }, at: url)
+        try Self.imagePDF(texts.map { ImageFixtures.textPix($0) }, at: url)
         var extraction = mixedExtraction()
         extraction.pages = (1...5).map { PageRecord(number: $0, classification: $0 == 1 ? .text : .imageOnly) }
         extraction.ocrCandidates = [2, 3, 4, 5]
@@ -77,7 +77,7 @@ final class ScanRecognizerTests: XCTestCase {
     func testTailWorkRunsOnceBesideTheLastPages() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("scan.pdf")
-        try imagePDF(["un", "Le cycle de l'eau", "Les volcans"].map { ImageFixtures.textPix($0) }, at: url)
+        try Self.imagePDF(["un", "Le cycle de l'eau", "Les volcans"].map { ImageFixtures.textPix($0) }, at: url)
         for workers in [1, 2, 3] {
             var config = PipelineConfig()
             config.ocr.workers = workers
@@ -125,7 +125,7 @@ final class ScanRecognizerTests: XCTestCase {
     func testPageCapLeavesLaterPagesOutAndSaysWhich() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("mixed.pdf")
-        try imagePDF([ImageFixtures.textPix("un"), ImageFixtures.textPix("Le cycle de l'eau"), ImageFixtures.textPix("La respiration cellulaire")], at: url)
+        try Self.imagePDF([ImageFixtures.textPix("un"), ImageFixtures.textPix("Le cycle de l'eau"), ImageFixtures.textPix("La respiration cellulaire")], at: url)
         var config = PipelineConfig()
         config.ocr.pageCap = 1
         let e = try ScanRecognizer().complete(mixedExtraction(), of: pdfInput(url), context: ExtractionContext(config: config))
@@ -138,7 +138,7 @@ final class ScanRecognizerTests: XCTestCase {
     func testRendererRendersAtRequestedResolutionWithinPixelLimit() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("one.pdf")
-        try imagePDF([ImageFixtures.textPix("abc", widthInches: 8.5, heightInches: 11)], at: url)
+        try Self.imagePDF([ImageFixtures.textPix("abc", widthInches: 8.5, heightInches: 11)], at: url)
         let r = try PDFPageRenderer(url: url)
         let page = try r.render(page: 1, dpi: 300, maxPixels: 200_000_000)
         XCTAssertEqual(page.width, 2550)
@@ -154,7 +154,7 @@ final class ScanRecognizerTests: XCTestCase {
     func testBandsMakeTheSamePageAsOneDrawing() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("one.pdf")
-        try imagePDF([ImageFixtures.textPix("Bandes de page", widthInches: 4, heightInches: 3)], at: url)
+        try Self.imagePDF([ImageFixtures.textPix("Bandes de page", widthInches: 4, heightInches: 3)], at: url)
         let r = try PDFPageRenderer(url: url)
         let whole = try r.render(page: 1, dpi: 150, maxPixels: 200_000_000)
         var banded = [UInt8](repeating: 0, count: whole.width * whole.height)
