@@ -98,8 +98,6 @@ public struct ScanRecognizer: PageRecognizing {
     }
 }
 
-/// A poppler document per worker thread (poppler documents are not shared across threads);
-/// opened on first use by each worker, closed when the run ends.
 extension ScanRecognizer {
     /// Pages estimated up to this many (each costs a small render, ≈ 15 ms): beyond, the OCR's
     /// rounds are many and the last page's imbalance is a small part of them.
@@ -135,6 +133,8 @@ extension ScanRecognizer {
     }
 }
 
+/// A poppler document per worker thread (poppler documents are not shared across threads);
+/// opened on first use by each worker, closed when the run ends.
 private final class RendererPerThread: @unchecked Sendable {
     private let url: URL
     private let password: String?
