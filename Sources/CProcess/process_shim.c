@@ -136,11 +136,3 @@ long long ingest_resident_bytes_at(int statm_fd) {
     if (page == 0) page = sysconf(_SC_PAGESIZE);
     return resident * page;
 }
-
-long long ingest_resident_bytes(pid_t pid) {
-    int fd = ingest_open_statm(pid);
-    if (fd < 0) return -1;
-    long long bytes = ingest_resident_bytes_at(fd);
-    close(fd);
-    return bytes;
-}

@@ -27,9 +27,6 @@ int ingest_limit_address_space(unsigned long long bytes);
 /// `max_rss_kb` receives the child's peak resident size.
 int ingest_wait(pid_t pid, long *max_rss_kb);
 
-/// Resident size of `pid` in bytes (from /proc/PID/statm), or -1.
-long long ingest_resident_bytes(pid_t pid);
-
 /// /proc/PID/statm opened for `ingest_resident_bytes_at` (-1 on failure): a supervisor samples
 /// each worker's size several times per document, one pread each instead of open/read/close — and
 /// the descriptor names that process even after its pid is reused.
