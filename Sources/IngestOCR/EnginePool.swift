@@ -11,7 +11,8 @@ final class EnginePool: @unchecked Sendable {
     private var created = 0
     private var capacity: Int
 
-    private init(languages: String, capacity: Int) {
+    /// A pool of its own (tests); the pipeline uses `shared`.
+    init(languages: String, capacity: Int) {
         self.languages = languages
         self.capacity = max(1, capacity)
     }
@@ -41,6 +42,41 @@ final class EnginePool: @unchecked Sendable {
         let engine = try checkOut()
         defer { checkIn(engine) }
         return try body(engine)
+    }
+
+    /// Creates engines on the calling thread until the pool holds `count` (at most its
+    /// capacity), each put straight back for a worker to take; stops at the first that cannot be
+    /// made (the worker that then makes one reports why). A worker that asks meanwhile waits for
+    /// the engine being made rather than making another.
+    func prepare(_ count: Int) {
+        while true {
+            condition.lock()
+            guard created < min(count, capacity) else { condition.unlock(); return }
+            created += 1
+            condition.unlock()
+            guard let engine = try? TesseractEngine(languages: languages) else {
+                condition.lock(); created -= 1; condition.signal(); condition.unlock()
+                return
+            }
+            checkIn(engine)
+        }
+    }
+
+    /// `prepare(count)` on a thread of its own, with a core of `cores` when there is one (none
+    /// free: nothing is made ahead, the workers make their engines as they start), so the
+    /// engines' start — ≈ 150 ms each — runs beside work the caller does meanwhile.
+    func prepareAhead(_ count: Int, cores: (any CoreBudget)?) {
+        condition.lock()
+        let needed = created < min(count, capacity)
+        condition.unlock()
+        guard needed else { return }
+        if let cores, !cores.tryTake() { return }
+        let thread = Thread { [self] in
+            defer { cores?.giveBack() }
+            prepare(count)
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
     }
 
     private func checkOut() throws -> TesseractEngine {

@@ -25,8 +25,8 @@ struct PageOutcome: Sendable {
 /// budget and gives back after that page, so OCR fills cores that other documents leave idle and
 /// makes way, a page later, for a document that starts on another slot.
 enum PageRunner {
-    /// How often a thread without a core looks for a free one.
-    static let coreWaitSeconds = 0.05
+    /// How often a thread without a core looks for a free one (an OCR page takes a second or more).
+    static let coreWaitSeconds = 0.01
 
     static func run(_ jobs: [PageJob], context: ExtractionContext) throws -> [PageOutcome] {
         guard !jobs.isEmpty else { return [] }

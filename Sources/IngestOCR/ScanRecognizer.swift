@@ -19,6 +19,12 @@ public struct ScanRecognizer: PageRecognizing {
         let dpi = Double(context.config.ocr.dpi)
         let maxPixels = context.config.ocr.maxImagePixels
         let renderers = RendererPerThread(url: url, password: password)
+        // With several OCR threads, their engines start on another core while this one estimates
+        // the pages' work.
+        let workers = min(context.config.effectiveOCRWorkers, chosen.count)
+        if workers >= 2 {
+            EnginePool.shared(languages: context.config.ocr.languages, capacity: workers).prepareAhead(workers, cores: context.cores)
+        }
         let work = Self.expectedWork(of: chosen, workers: context.config.effectiveOCRWorkers) { try renderers.current() }
         let jobs = chosen.map { number in
             PageJob(number: number, work: work[number] ?? 0) {

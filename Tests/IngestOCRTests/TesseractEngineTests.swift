@@ -56,6 +56,43 @@ final class TesseractEngineTests: XCTestCase {
         XCTAssertEqual(e.blocks.map(\.page), [1, 2, 3, 4, 5, 6])
     }
 
+    /// Engines made ahead, on a thread of their own with a core of the run's, are the ones the
+    /// pages then take: none is made twice, and none at all without a free core.
+    func testEnginesMadeAheadAreTakenByThePagesWithACoreOfTheRun() throws {
+        let cores = LocalCoreBudget(capacity: 2)
+        cores.take()   // the document's own core
+        let pool = EnginePool(languages: "fra+eng", capacity: 2)
+        pool.prepareAhead(2, cores: cores)
+        XCTAssertEqual(cores.held, 2, "the engines are made on the run's second core")
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while (cores.held > 1 || pool.engineCount < 2) && Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(cores.held, 1, "the core is given back once the engines are made")
+        XCTAssertEqual(pool.engineCount, 2)
+        // Two workers at once get the two engines made ahead, and no third is made.
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            DispatchQueue.global().async(group: group) { try? pool.withEngine { _ in usleep(50_000) } }
+        }
+        group.wait()
+        XCTAssertEqual(pool.engineCount, 2)
+
+        let busy = LocalCoreBudget(capacity: 1)
+        busy.take()
+        let idle = EnginePool(languages: "fra+eng", capacity: 2)
+        idle.prepareAhead(2, cores: busy)
+        usleep(300_000)
+        XCTAssertEqual(idle.engineCount, 0, "no free core: the workers make their engines as they start")
+    }
+
+    /// An engine that cannot be made ahead is not counted: the worker that asks next makes one
+    /// and reports the document's error.
+    func testAnEngineThatCannotBeMadeAheadLeavesTheErrorToTheWorker() {
+        let pool = EnginePool(languages: "fra+qqq", capacity: 2)
+        pool.prepare(2)
+        XCTAssertEqual(pool.engineCount, 0)
+        XCTAssertThrowsError(try pool.withEngine { _ in }) { XCTAssertEqual(($0 as? IngestError)?.code, .ocrLanguageMissing) }
+    }
+
     /// A dense page with a short time limit is stopped by Tesseract's monitor and reported for
     /// that page; a light page of the same document is still read.
     func testPageTimeLimitStopsRecognitionAndOthersGoOn() throws {
