@@ -20,7 +20,11 @@ let package = Package(
         // conversion never maps them. Their -dev packages still provide the headers.
         // DWARF 4: valgrind 3.19 (bench's callgrind) gives up on these objects' DWARF 5.
         .target(name: "CLazyLoad", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "CTesseract", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // serial_openmp.c's GOMP_* must be in the dynamic symbol table of whatever links OCR (the
+        // executable, the test bundle) for libtesseract's calls to bind to them.
+        .target(name: "CTesseract", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])],
+                linkerSettings: [.unsafeFlags(["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait"]
+                    .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]),
         .target(name: "CHeif", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // hunspell (libhunspell-dev's header), opened on the first doubtful-word check of OCR'd or
         // auto-caption text: a born-digital conversion never maps it.

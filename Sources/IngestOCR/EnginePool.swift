@@ -45,11 +45,11 @@ final class EnginePool: @unchecked Sendable {
     }
 
     /// Creates engines on the calling thread until the pool holds `count` (at most its
-    /// capacity), each put straight back for a worker to take; stops at the first that cannot be
-    /// made (the worker that then makes one reports why). A worker that asks meanwhile waits for
-    /// the engine being made rather than making another.
-    func prepare(_ count: Int) {
-        while true {
+    /// capacity) or `stop` says so, each put straight back for a worker to take; stops at the
+    /// first that cannot be made (the worker that then makes one reports why). A worker that asks
+    /// meanwhile waits for the engine being made rather than making another.
+    func prepare(_ count: Int, stop: () -> Bool = { false }) {
+        while !stop() {
             condition.lock()
             guard created < min(count, capacity) else { condition.unlock(); return }
             created += 1
@@ -64,19 +64,36 @@ final class EnginePool: @unchecked Sendable {
 
     /// `prepare(count)` on a thread of its own, with a core of `cores` when there is one (none
     /// free: nothing is made ahead, the workers make their engines as they start), so the
-    /// engines' start — ≈ 150 ms each — runs beside work the caller does meanwhile.
-    func prepareAhead(_ count: Int, cores: (any CoreBudget)?) {
+    /// engines' start — ≈ 130 ms each — runs beside work the caller does meanwhile. The caller
+    /// ends it with `WarmUp.finish()` before it returns: no engine is started after that, and
+    /// the core is back when `finish` returns.
+    func prepareAhead(_ count: Int, cores: (any CoreBudget)?) -> WarmUp {
+        let warmUp = WarmUp()
         condition.lock()
         let needed = created < min(count, capacity)
         condition.unlock()
-        guard needed else { return }
-        if let cores, !cores.tryTake() { return }
+        guard needed, cores?.tryTake() ?? true else { return warmUp }
+        warmUp.running.enter()
         let thread = Thread { [self] in
-            defer { cores?.giveBack() }
-            prepare(count)
+            defer { cores?.giveBack(); warmUp.running.leave() }
+            prepare(count, stop: { warmUp.isFinished })
         }
         thread.stackSize = 16 << 20
         thread.start()
+        return warmUp
+    }
+
+    /// Engines being made ahead (`prepareAhead`).
+    final class WarmUp: @unchecked Sendable {
+        fileprivate let running = DispatchGroup()
+        private let lock = NSLock()
+        private var finished = false
+        fileprivate var isFinished: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+        /// No engine is started after this; returns once the one being made (if any) is done.
+        func finish() {
+            lock.lock(); finished = true; lock.unlock()
+            running.wait()
+        }
     }
 
     private func checkOut() throws -> TesseractEngine {

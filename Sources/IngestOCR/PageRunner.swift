@@ -25,8 +25,11 @@ struct PageOutcome: Sendable {
 /// budget and gives back after that page, so OCR fills cores that other documents leave idle and
 /// makes way, a page later, for a document that starts on another slot.
 enum PageRunner {
-    /// How often a thread without a core looks for a free one (an OCR page takes a second or more).
+    /// How often a thread without a core looks for a free one: soon after a miss (the core an
+    /// engine was being made on comes back within ≈ 0.3 s), then less and less often, down to
+    /// `coreWaitLongestSeconds` — at `--concurrency 1` the thread asks all through the document.
     static let coreWaitSeconds = 0.01
+    static let coreWaitLongestSeconds = 0.08
 
     static func run(_ jobs: [PageJob], context: ExtractionContext) throws -> [PageOutcome] {
         guard !jobs.isEmpty else { return [] }
@@ -50,8 +53,14 @@ enum PageRunner {
                     tail()
                     return
                 }
+                var wait = coreWaitSeconds
                 while !state.isExhausted {
-                    guard cores.tryTake() else { Thread.sleep(forTimeInterval: coreWaitSeconds); continue }
+                    guard cores.tryTake() else {
+                        Thread.sleep(forTimeInterval: wait)
+                        wait = min(wait * 2, coreWaitLongestSeconds)
+                        continue
+                    }
+                    wait = coreWaitSeconds
                     defer { cores.giveBack() }
                     guard let i = state.next() else { tail(); return }
                     state.store(i, recognize(jobs[i], pool: pool, context: context))

@@ -22,9 +22,10 @@ public struct ScanRecognizer: PageRecognizing {
         // With several OCR threads, their engines start on another core while this one estimates
         // the pages' work.
         let workers = min(context.config.effectiveOCRWorkers, chosen.count)
-        if workers >= 2 {
-            EnginePool.shared(languages: context.config.ocr.languages, capacity: workers).prepareAhead(workers, cores: context.cores)
-        }
+        let warmUp = workers >= 2
+            ? EnginePool.shared(languages: context.config.ocr.languages, capacity: workers).prepareAhead(workers, cores: context.cores)
+            : nil
+        defer { warmUp?.finish() }
         let work = Self.expectedWork(of: chosen, workers: context.config.effectiveOCRWorkers) { try renderers.current() }
         let jobs = chosen.map { number in
             PageJob(number: number, work: work[number] ?? 0) {

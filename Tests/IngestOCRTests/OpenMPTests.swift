@@ -67,6 +67,20 @@ final class OpenMPTests: XCTestCase {
         XCTAssertEqual(lines.first.map(String.init), "OMPCHILD reexec limit=1 marker=1 loadedBefore=true omp=1")
     }
 
+    /// libtesseract's parallel regions bind to the executable's GOMP_parallel (serial_openmp.c),
+    /// not libgomp's, whose one-thread barrier makes a system call per region: a page goes
+    /// through thousands of regions, all counted there, and is still read.
+    func testTesseractsParallelRegionsRunThroughTheSerialOpenMP() throws {
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let pix = try ImageSource(url: dir.write("p.png", TextPage.png(TextPage.english))).decode(page: 0, maxPixels: 200_000_000)
+        let before = ingest_serial_openmp_regions()
+        let page = try engine.recognize(pix, deadline: .distantFuture, limitSeconds: 60, page: 1)
+        let regions = ingest_serial_openmp_regions() - before
+        XCTAssertGreaterThan(regions, 1_000, "libtesseract's OpenMP calls did not reach serial_openmp.c")
+        XCTAssertGreaterThan(page.wordConfidences.count, 20, "the page was read")
+    }
+
     /// Not a test on its own: the body run in the child process.
     func testChildRecognizesAndCountsThreads() throws {
         guard let mode = ProcessInfo.processInfo.environment[Self.childVariable] else {

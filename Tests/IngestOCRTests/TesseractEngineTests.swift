@@ -62,7 +62,7 @@ final class TesseractEngineTests: XCTestCase {
         let cores = LocalCoreBudget(capacity: 2)
         cores.take()   // the document's own core
         let pool = EnginePool(languages: "fra+eng", capacity: 2)
-        pool.prepareAhead(2, cores: cores)
+        let warmUp = pool.prepareAhead(2, cores: cores)
         XCTAssertEqual(cores.held, 2, "the engines are made on the run's second core")
         let deadline = Date(timeIntervalSinceNow: 20)
         while (cores.held > 1 || pool.engineCount < 2) && Date() < deadline { usleep(10_000) }
@@ -75,13 +75,20 @@ final class TesseractEngineTests: XCTestCase {
         }
         group.wait()
         XCTAssertEqual(pool.engineCount, 2)
+        warmUp.finish()
 
         let busy = LocalCoreBudget(capacity: 1)
         busy.take()
         let idle = EnginePool(languages: "fra+eng", capacity: 2)
-        idle.prepareAhead(2, cores: busy)
-        usleep(300_000)
+        idle.prepareAhead(2, cores: busy).finish()
         XCTAssertEqual(idle.engineCount, 0, "no free core: the workers make their engines as they start")
+
+        // Finished early: the engine being made (if it had started) is completed, no other is
+        // started, the core is back.
+        let early = EnginePool(languages: "fra+eng", capacity: 2)
+        early.prepareAhead(2, cores: cores).finish()
+        XCTAssertLessThanOrEqual(early.engineCount, 1)
+        XCTAssertEqual(cores.held, 1)
     }
 
     /// An engine that cannot be made ahead is not counted: the worker that asks next makes one

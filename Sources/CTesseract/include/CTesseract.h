@@ -16,3 +16,6 @@ const char *ingest_tesseract_error(void);
 const char *ingest_tesseract_failed_library(void);
 /// A symbol of libtesseract or one of its dependencies (libgomp's `omp_*`), NULL when absent.
 void *ingest_tesseract_lookup(const char *name);
+/// Parallel regions run by serial_openmp.c's GOMP_parallel (libtesseract's calls bind to it):
+/// tests check that the interposition holds.
+unsigned long ingest_serial_openmp_regions(void);
