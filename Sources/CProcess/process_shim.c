@@ -1,10 +1,12 @@
 #define _GNU_SOURCE
 #include "process_shim.h"
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -59,7 +61,21 @@ static int thread_count(void) {
     return n;
 }
 
-pid_t ingest_fork_worker(int channel_fd) {
+/// The forked worker's body and its exit status (set and read in the child only).
+static int (*forked_worker_main)(void);
+static int forked_worker_status;
+
+static void *forked_worker_thread(void *unused) {
+    (void)unused;
+    forked_worker_status = forked_worker_main();
+    return NULL;
+}
+
+/// Thread stack of a forked worker's body: the main thread's usual 8 MB, with room to spare for
+/// deep documents (the address-space cap leaves gigabytes).
+#define FORKED_WORKER_STACK (64u << 20)
+
+pid_t ingest_fork_worker(int channel_fd, int (*worker_main)(void)) {
     if (thread_count() != 1) return -EAGAIN;
     pid_t parent = getpid();
     pid_t pid = fork();
@@ -85,7 +101,20 @@ pid_t ingest_fork_worker(int channel_fd) {
     int flags = fcntl(3, F_GETFD);
     if (flags >= 0) fcntl(3, F_SETFD, flags & ~FD_CLOEXEC);
     close_range(4, ~0U, 0);
-    return 0;
+    // The body runs on a new thread; this one only waits for it. Swift's runtime locks (ulock:
+    // swift_once, metadata caches) are priority-inheritance futexes holding their owner's thread
+    // id, which each thread reads once and caches (a `static __thread`): in this child the main
+    // thread's cached id is still its parent's main thread's. A lock it takes then names a
+    // thread of another process, the kernel answers EPERM to both its unlock and a waiter's
+    // lock, and the two spin forever — seen as an OCR document that never ended, the main thread
+    // and the engines' thread both in `swift_once`. A new thread reads its own id.
+    forked_worker_main = worker_main;
+    pthread_attr_t attributes;
+    pthread_t thread;
+    if (pthread_attr_init(&attributes) != 0 || pthread_attr_setstacksize(&attributes, FORKED_WORKER_STACK) != 0
+        || pthread_create(&thread, &attributes, forked_worker_thread, NULL) != 0) _exit(71);
+    pthread_join(thread, NULL);
+    exit(forked_worker_status);
 }
 
 int ingest_die_with_parent(int signal, pid_t parent) {

@@ -52,12 +52,11 @@ final class WorkerProcess: @unchecked Sendable {
     /// of a command): the worker skips a second process start — loading this executable, the
     /// Swift runtime's and the libraries' initialisation, ≈ 20 ms — and the command's own start
     /// is all a one-document run pays. The child serves the channel (`WorkerServer.serve`) and
-    /// exits; it never returns here. Nil when the process already has threads or fork fails:
-    /// the caller spawns a worker instead.
+    /// exits, on a thread of its own (`ingest_fork_worker` says why); it never returns here. Nil
+    /// when the process already has threads or fork fails: the caller spawns a worker instead.
     static func forkHere() -> WorkerProcess? {
         guard let (mine, theirs) = try? WorkerChannel.pair() else { return nil }
-        let pid = ingest_fork_worker(theirs)
-        if pid == 0 { exit(WorkerServer.serve(forked: true)) }
+        let pid = ingest_fork_worker(theirs) { WorkerServer.serve(forked: true) }
         close(theirs)
         guard pid > 0 else { close(mine); return nil }
         return WorkerProcess(pid: pid, channel: WorkerChannel(fd: mine))

@@ -19,6 +19,11 @@ public enum WorkerServer {
     /// Fault injection for the tests: the worker hangs (a loop that never looks at a deadline)
     /// on the unit whose name contains it.
     public static let hangTestVariable = "INGEST_FAULT_HANG_ON"
+    /// Fault injection for the tests: on the unit whose name contains it, the worker's serving
+    /// thread makes a lazy value (0.2 s) while another thread waits for it — contention on the
+    /// Swift runtime's locks, which in a forked worker served by its main thread never ended
+    /// (`ingest_fork_worker` says why).
+    public static let contendTestVariable = "INGEST_FAULT_CONTEND_ON"
     /// The channel's file descriptor in a worker.
     public static let channelDescriptor: Int32 = 3
 
@@ -63,6 +68,7 @@ public enum WorkerServer {
 
         let crashOn = env[crashTestVariable].flatMap { $0.isEmpty ? nil : $0 }
         let hangOn = env[hangTestVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let contendOn = env[contendTestVariable].flatMap { $0.isEmpty ? nil : $0 }
         while case .frame(let frame) = channel.receive(timeout: nil) {
             guard frame.kind == .read, let request = WorkerRequest(frame.payload) else { continue }
             importer.skipsDone = request.skipsDone
@@ -73,11 +79,27 @@ public enum WorkerServer {
                 if stage == .extract {
                     if let crashOn, name.contains(crashOn) { raise(SIGSEGV) }
                     if let hangOn, name.contains(hangOn) { while true { sleep(1) } }
+                    if let contendOn, name.contains(contendOn) { ContentionProbe.run() }
                 }
             }
             let data = (try? StreamingJSONEncoder.encode(outcome, pretty: false)) ?? Data()
             guard channel.send(.done, data) else { break }
         }
         return 0
+    }
+}
+
+/// `WorkerServer.contendTestVariable`: a lazy value made on the calling thread while a second
+/// thread, started just before, waits for it (both go through `swift_once`).
+private enum ContentionProbe {
+    nonisolated(unsafe) static var made = 0
+    static let value: Int = { usleep(200_000); made += 1; return 1 }()
+
+    static func run() {
+        let done = DispatchSemaphore(value: 0)
+        let other = Thread { usleep(50_000); _ = ContentionProbe.value; done.signal() }
+        other.start()
+        _ = value
+        done.wait()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestRuntime
 import IngestTestSupport
 import XCTest
 
@@ -93,6 +94,23 @@ final class BatchRunTests: XCTestCase {
             if !gone { usleep(20_000) }
         }
         XCTAssertTrue(gone, "the worker \(pid) outlived its command")
+    }
+
+    /// The forked worker serves on a thread of its own: on its main thread, whose Swift runtime
+    /// still took its parent's thread id for its own, a lock another thread waited for was never
+    /// let go (both threads spun in `swift_once`; an OCR document ran into its time limit).
+    func testAForkedWorkerSurvivesContentionOnTheRuntimesLocks() throws {
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
+        try dir.write("in/contend.txt", String(repeating: "Le cycle de l'eau décrit le parcours de l'eau entre les océans, "
+                                               + "l'atmosphère et les continents : évaporation, condensation, précipitations. ", count: 12))
+        // runTool starts /usr/bin/env, which takes the variables first.
+        let r = try XCTUnwrap(runTool("\(WorkerServer.contendTestVariable)=contend",
+                                      ["INGEST_CONFIG=", binary.path, "convert", input.path, "--out", out.path, "--library", library,
+                                       "--quiet", "--set", "limits.documentTimeLimitSeconds=20"]))
+        XCTAssertEqual(r.status, 0, String(decoding: r.stderr, as: UTF8.self))
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json"))) as? [String: Any]
+        let documents = try XCTUnwrap(summary?["documents"] as? [[String: Any]])
+        XCTAssertEqual(documents.map { $0["status"] as? String }, ["succeeded"], "\(documents)")
     }
 
     /// Kills a real run at seeded random moments (`kill -9` of the command, as a user would), 24

@@ -12,9 +12,10 @@ pid_t ingest_spawn_worker(const char *path, char *const argv[], char *const envp
 /// caller spawns instead. In the child: `channel_fd` becomes fd 3, every other descriptor above 2
 /// is closed, standard input is /dev/null, standard output goes to standard error, signal
 /// dispositions and mask are the defaults (the crash signals too: no Swift backtracer in a
-/// worker), it dies with this thread (PR_SET_PDEATHSIG) and is named `ingest-reader`. Returns the
-/// child's pid in the parent, 0 in the child, or -errno.
-pid_t ingest_fork_worker(int channel_fd);
+/// worker), it dies with this thread (PR_SET_PDEATHSIG) and is named `ingest-reader`. The child
+/// then runs `worker_main` on a new thread (see process_shim.c for why not on this one) and exits
+/// with its result: it never returns. Returns the child's pid in the parent, or -errno.
+pid_t ingest_fork_worker(int channel_fd, int (*worker_main)(void));
 
 /// The calling process gets `signal` when its parent dies (prctl PR_SET_PDEATHSIG; variadic,
 /// hence here). Returns 0, or -1 when the parent is already gone (it is no longer `parent`).
