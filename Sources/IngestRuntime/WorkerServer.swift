@@ -92,8 +92,7 @@ public enum WorkerServer {
 /// `WorkerServer.contendTestVariable`: a lazy value made on the calling thread while a second
 /// thread, started just before, waits for it (both go through `swift_once`).
 private enum ContentionProbe {
-    nonisolated(unsafe) static var made = 0
-    static let value: Int = { usleep(200_000); made += 1; return 1 }()
+    static let value: Int = { usleep(200_000); return 1 }()
 
     static func run() {
         let done = DispatchSemaphore(value: 0)
