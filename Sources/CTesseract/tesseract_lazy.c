@@ -3,6 +3,9 @@
 // function, add it to a table below (with its prototype from the header).
 #include "CTesseract.h"
 #include "lazy_library.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 
 #define TESSERACT_FUNCTIONS(F, V) \
     F(int *, TessBaseAPIAllWordConfidences, (TessBaseAPI *h), (h)) \
@@ -62,6 +65,7 @@
     V(pixaDestroy, (PIXA **ppixa), (ppixa)) \
     F(l_ok, readHeaderMemTiff, (const l_uint8 *cdata, size_t size, l_int32 n, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *pres, l_int32 *pcmap, l_int32 *pformat), (cdata, size, n, pw, ph, pbps, pspp, pres, pcmap, pformat)) \
     F(l_int32, setMsgSeverity, (l_int32 newsev), (newsev)) \
+    V(setPixMemoryManager, (alloc_fn allocator, dealloc_fn deallocator), (allocator, deallocator)) \
     F(l_ok, tiffGetCount, (FILE *fp, l_int32 *pn), (fp, pn))
 
 enum { TESSERACT_FUNCTIONS(LAZY_SLOT_F, LAZY_SLOT_V) TESSERACT_COUNT };
@@ -83,8 +87,36 @@ TESSERACT_FUNCTIONS(TESS_F, TESS_V)
 #define LEPT_V(name, params, args) LAZY_FORWARD_V(leptonica, name, params, args)
 LEPTONICA_FUNCTIONS(LEPT_F, LEPT_V)
 
+/// Pixel buffers of leptonica images (every `pixCreate`, Tesseract's included), written once per
+/// memory page as they are allocated. leptonica's first touch of a new image is `pixSetPadBits`,
+/// which reads, then writes, the last word of each row: on memory fresh from the system (each
+/// page's freed memory is handed back, `PageMemory`) the read maps the shared zero page and the
+/// write replaces it — a second fault that flushes the page from every core running a thread of
+/// this process, by an interrupt to each. With two pages read at once that was 4 % of the OCR's
+/// CPU (bench/runtime/RESULTS.md). A first write takes a fresh page in one fault, and no flush.
+static void *pix_data_alloc(size_t size) {
+    volatile unsigned char *p = malloc(size);
+    if (p && size >= 65536) {
+        for (size_t i = 0; i < size; i += 4096) p[i] = 0;
+        p[size - 1] = 0;
+    }
+    return (void *)p;
+}
+
+static atomic_ulong pix_bytes;
+static void *pix_data_alloc_counted(size_t size) {
+    atomic_fetch_add_explicit(&pix_bytes, size, memory_order_relaxed);
+    return pix_data_alloc(size);
+}
+unsigned long ingest_pix_bytes_allocated(void) { return atomic_load_explicit(&pix_bytes, memory_order_relaxed); }
+
+static pthread_once_t pix_memory_once = PTHREAD_ONCE_INIT;
+static void set_pix_memory(void) { setPixMemoryManager(pix_data_alloc_counted, free); }
+
 int ingest_tesseract_load(void) {
-    return lazy_library_load(&leptonica) && lazy_library_load(&tesseract);
+    if (!(lazy_library_load(&leptonica) && lazy_library_load(&tesseract))) return 0;
+    pthread_once(&pix_memory_once, set_pix_memory);
+    return 1;
 }
 
 const char *ingest_tesseract_failed_library(void) {

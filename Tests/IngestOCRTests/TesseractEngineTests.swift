@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import IngestCore
 @testable import IngestOCR
@@ -89,6 +90,21 @@ final class TesseractEngineTests: XCTestCase {
         early.prepareAhead(2, cores: cores).finish()
         XCTAssertLessThanOrEqual(early.engineCount, 1)
         XCTAssertEqual(cores.held, 1)
+    }
+
+    /// leptonica's pixel buffers — ours and Tesseract's — come from the allocator that writes each
+    /// new buffer's pages first (tesseract_lazy.c: no zero page to replace, so no flush of the other
+    /// cores): reading a page allocates several images' worth through it.
+    func testPixelBuffersComeFromIngestsAllocator() throws {
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let pix = try ImageSource(url: dir.write("p.png", TextPage.png(TextPage.english))).decode(page: 0, maxPixels: 200_000_000)
+        let imageBytes = pix.height * Int(pixGetWpl(pix.raw)) * 4
+        let before = ingest_pix_bytes_allocated()
+        let page = try engine.recognize(pix, deadline: .distantFuture, limitSeconds: 60, page: 1)
+        XCTAssertGreaterThan(page.wordConfidences.count, 20, "the page was read")
+        XCTAssertGreaterThan(Int(ingest_pix_bytes_allocated() - before), imageBytes,
+                             "Tesseract's copies of the page did not come from ingest's allocator")
     }
 
     /// An engine that cannot be made ahead is not counted: the worker that asks next makes one

@@ -19,3 +19,6 @@ void *ingest_tesseract_lookup(const char *name);
 /// Parallel regions run by serial_openmp.c's GOMP_parallel (libtesseract's calls bind to it):
 /// tests check that the interposition holds.
 unsigned long ingest_serial_openmp_regions(void);
+/// Bytes of leptonica pixel buffers allocated through Ingest's allocator (tesseract_lazy.c), which
+/// writes each new buffer's pages once: tests check that it is the one leptonica uses.
+unsigned long ingest_pix_bytes_allocated(void);
