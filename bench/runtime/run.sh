@@ -99,8 +99,10 @@ done
 control=$(ratio "$(median "${k1[@]}")" "$(median "${k2[@]}")")
 m3a=$(median "${c1[@]}"); m3b=$(median "${c2[@]}"); mp1=$(median "${p1[@]}"); mp2=$(median "${p2[@]}")
 ours=$(ratio "$m3a" "$m3b"); peer=$(ratio "$mp1" "$mp2")
-printf '3. mixed folder: concurrency 1 %.3f s, 2 %.3f s → speed-up %.2f×; two pdftotext loops %.2f× → %.0f%% of the peer'"'"'s speed-up (target ≥ 90%%)\n' \
-  "$m3a" "$m3b" "$ours" "$peer" "$(echo "($ours - 1) / ($peer - 1) * 100" | bc -l)"
+# Two readings of "90 % of the speed-up the loops get": the ratio of the speed-ups (the issue's
+# words) and the stricter ratio of the gains (what the second core adds): both are printed.
+printf '3. mixed folder: concurrency 1 %.3f s, 2 %.3f s → speed-up %.2f×; two pdftotext loops %.2f× → %.0f%% of the peer'"'"'s speed-up (target ≥ 90%%), %.0f%% of its gain\n' \
+  "$m3a" "$m3b" "$ours" "$peer" "$(echo "$ours / $peer * 100" | bc -l)" "$(echo "($ours - 1) / ($peer - 1) * 100" | bc -l)"
 printf '   control: two sha256sum at once %.2f× one after the other → ours is %.0f%% of the speed-up the second core gives CPU-bound work\n' \
   "$control" "$(echo "($ours - 1) / ($control - 1) * 100" | bc -l)"
 
