@@ -87,6 +87,8 @@ TESSERACT_FUNCTIONS(TESS_F, TESS_V)
 #define LEPT_V(name, params, args) LAZY_FORWARD_V(leptonica, name, params, args)
 LEPTONICA_FUNCTIONS(LEPT_F, LEPT_V)
 
+static atomic_ulong pix_bytes;
+
 /// Pixel buffers of leptonica images (every `pixCreate`, Tesseract's included), written once per
 /// memory page as they are allocated. leptonica's first touch of a new image is `pixSetPadBits`,
 /// which reads, then writes, the last word of each row: on memory fresh from the system (each
@@ -94,7 +96,9 @@ LEPTONICA_FUNCTIONS(LEPT_F, LEPT_V)
 /// write replaces it — a second fault that flushes the page from every core running a thread of
 /// this process, by an interrupt to each. With two pages read at once that was 4 % of the OCR's
 /// CPU (bench/runtime/RESULTS.md). A first write takes a fresh page in one fault, and no flush.
+/// `pix_bytes` counts what it gave (tests: the allocator is the one leptonica uses).
 static void *pix_data_alloc(size_t size) {
+    atomic_fetch_add_explicit(&pix_bytes, size, memory_order_relaxed);
     volatile unsigned char *p = malloc(size);
     if (p && size >= 65536) {
         for (size_t i = 0; i < size; i += 4096) p[i] = 0;
@@ -103,15 +107,10 @@ static void *pix_data_alloc(size_t size) {
     return (void *)p;
 }
 
-static atomic_ulong pix_bytes;
-static void *pix_data_alloc_counted(size_t size) {
-    atomic_fetch_add_explicit(&pix_bytes, size, memory_order_relaxed);
-    return pix_data_alloc(size);
-}
 unsigned long ingest_pix_bytes_allocated(void) { return atomic_load_explicit(&pix_bytes, memory_order_relaxed); }
 
 static pthread_once_t pix_memory_once = PTHREAD_ONCE_INIT;
-static void set_pix_memory(void) { setPixMemoryManager(pix_data_alloc_counted, free); }
+static void set_pix_memory(void) { setPixMemoryManager(pix_data_alloc, free); }
 
 int ingest_tesseract_load(void) {
     if (!(lazy_library_load(&leptonica) && lazy_library_load(&tesseract))) return 0;

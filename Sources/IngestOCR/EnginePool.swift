@@ -54,10 +54,7 @@ final class EnginePool: @unchecked Sendable {
             guard created < min(count, capacity) else { condition.unlock(); return }
             created += 1
             condition.unlock()
-            guard let engine = try? TesseractEngine(languages: languages) else {
-                condition.lock(); created -= 1; condition.signal(); condition.unlock()
-                return
-            }
+            guard let engine = try? make() else { return }
             checkIn(engine)
         }
     }
@@ -102,6 +99,12 @@ final class EnginePool: @unchecked Sendable {
         if let engine = idle.popLast() { condition.unlock(); return engine }
         created += 1
         condition.unlock()
+        return try make()
+    }
+
+    /// Makes the engine of a place already counted in `created`; when it cannot be made, the place
+    /// is freed and a waiting worker woken (it will try, and report why).
+    private func make() throws -> TesseractEngine {
         do {
             return try TesseractEngine(languages: languages)
         } catch {

@@ -26,7 +26,7 @@ public struct ScanRecognizer: PageRecognizing {
             ? EnginePool.shared(languages: context.config.ocr.languages, capacity: workers).prepareAhead(workers, cores: context.cores)
             : nil
         defer { warmUp?.finish() }
-        let work = Self.expectedWork(of: chosen, workers: context.config.effectiveOCRWorkers) { try renderers.current() }
+        let work = Self.expectedWork(of: chosen, workers: workers) { try renderers.current() }
         let jobs = chosen.map { number in
             PageJob(number: number, work: work[number] ?? 0) {
                 // Like any page failure: a warning when the text layer gave text, else the error.
