@@ -1,70 +1,166 @@
 import Foundation
 import IngestCore
 
-/// The near-duplicate index, in the library file (SPEC §6): each document's sketch bands
-/// (`SketchBands`) in a table keyed by band. A look-up reads a few rows per band of the new
-/// sketch and scores the documents that share bands, read by rowid — no process loads the whole
-/// index (a first look-up used to read every sketch: 2 s and 50 MB per process at 100,000
-/// documents), and each sees at once what the other workers recorded.
+/// The near-duplicate index (SPEC §6): each document's sketch bands (`SketchBands`) in a hash
+/// table in a file beside the library (`BandTable`, `<library>-bands`), mapped by every process
+/// that opens the library. A look-up probes a slot or two per band and scores the documents that
+/// share bands, read by rowid — no process loads the index (a first look-up used to read every
+/// sketch: 2 s and 50 MB per process at 100,000 documents), each sees at once what the other
+/// workers recorded, and the time of a look-up does not grow with the library (bench/neardup: a
+/// B-tree in the SQLite file, 32 descents per look-up, took 2.3–3× longer at 100,000 documents
+/// than at 1,000).
+///
+/// The table is derived from the sketches in the library's `documents` and is built again from
+/// them whenever it does not match the library: missing, cut short, another library's
+/// (`sketch_index.identity`), or behind or ahead of the library's count of band edits
+/// (`sketch_index.stamp`, bumped by every transaction that edits bands, in the table too) — a
+/// process that died inside such a transaction, or a library file copied without its table.
 extension Library {
-    /// The index's layout version, in `PRAGMA user_version`: below it, the bands are built from
-    /// the stored sketches once (a library written before the index was in the file). A library
-    /// indexed before buckets were capped keeps its longer buckets: a look-up reads the oldest
-    /// `bucketCap` of each, as in a capped one, and no insert goes into a full bucket; cutting
-    /// them on open would cost a 100,000-document library about 40 s for some disk space only.
-    static let sketchIndexVersion: Int64 = 1
+    /// The index's layout version, in `PRAGMA user_version`. 1: bands in a `sketch_bands` table of
+    /// the SQLite file (dropped on open); 2: bands in the `BandTable` file.
+    static let sketchIndexVersion: Int64 = 2
+
+    /// The band table's file for the library at `path`.
+    public static func bandTablePath(_ path: String) -> String { path + "-bands" }
 
     static func setUpSketchIndex(_ connection: SQLiteConnection) throws {
         try connection.execute("""
-            CREATE TABLE IF NOT EXISTS sketch_bands (
-                -- band: a key of SketchBands.keys(sketch); document: the rowid of the document
-                band INTEGER NOT NULL, document INTEGER NOT NULL,
-                PRIMARY KEY (band, document)) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS sketch_index (
+                -- one row: the library's identity (its band table's must match) and its count of band edits
+                identity TEXT NOT NULL, stamp INTEGER NOT NULL);
             """)
-        guard (try connection.query("PRAGMA user_version").first?.first?.int ?? 0) < sketchIndexVersion else { return }
+    }
+
+    private static func indexState(_ connection: SQLiteConnection) throws -> (identity: UUID, stamp: Int64)? {
+        guard let row = try connection.query("SELECT identity, stamp FROM sketch_index LIMIT 1").first,
+              let identity = row[0].text.flatMap(UUID.init(uuidString:)), let stamp = row[1].int else { return nil }
+        return (identity, stamp)
+    }
+
+    private static func matches(_ table: BandTable, _ state: (identity: UUID, stamp: Int64)) -> Bool {
+        !table.isSuperseded && table.identity == state.identity && table.stamp == state.stamp
+    }
+
+    /// The library's band table: the file's when it matches the library, else built from the
+    /// sketches (inside a write transaction, which also moves a layout-1 library's bands out).
+    static func openBandTable(path: String, _ connection: SQLiteConnection) throws -> BandTable {
+        let tablePath = bandTablePath(path)
+        if try connection.query("PRAGMA user_version").first?.first?.int ?? 0 >= sketchIndexVersion,
+           let state = try indexState(connection), let table = BandTable.open(path: tablePath), matches(table, state) {
+            return table
+        }
         try connection.query("BEGIN IMMEDIATE")
         do {
-            // Another process may have built it while this one waited for the lock.
-            let version = try connection.query("PRAGMA user_version").first?.first?.int ?? 0
-            if version < 1 {
-                try connection.execute("DELETE FROM sketch_bands")
-                for row in try connection.query("SELECT rowid, sketch FROM documents WHERE sketch IS NOT NULL ORDER BY rowid") {
-                    try insertBands(of: decode(row[1].blob), document: row[0].int ?? 0, connection)
-                }
+            // Another process may have done it while this one waited for the lock.
+            if try connection.query("PRAGMA user_version").first?.first?.int ?? 0 < sketchIndexVersion {
+                try connection.execute("DROP TABLE IF EXISTS sketch_bands; PRAGMA user_version = \(sketchIndexVersion)")
             }
-            if version < sketchIndexVersion { try connection.execute("PRAGMA user_version = \(sketchIndexVersion)") }
+            let state: (identity: UUID, stamp: Int64)
+            if let known = try indexState(connection) {
+                state = known
+            } else {
+                state = (UUID(), 0)
+                try connection.query("DELETE FROM sketch_index")
+                try connection.query("INSERT INTO sketch_index (identity, stamp) VALUES (?, 0)", [.text(state.identity.uuidString)])
+            }
+            let table: BandTable
+            if let existing = BandTable.open(path: tablePath), matches(existing, state) {
+                table = existing
+            } else {
+                table = try buildBandTable(path: tablePath, state: state, connection)
+            }
             try connection.query("COMMIT")
+            return table
         } catch {
             try? connection.execute("ROLLBACK")
+            throw IngestError(.libraryUnavailable, ["path": path], detail: "band table: \(error)")
+        }
+    }
+
+    /// A new band table of every stored sketch, oldest document first (a bucket keeps its oldest).
+    private static func buildBandTable(path: String, state: (identity: UUID, stamp: Int64),
+                                       _ connection: SQLiteConnection) throws -> BandTable {
+        var entries: [(key: Int64, document: Int64)] = []
+        try connection.forEachRow("SELECT rowid, sketch FROM documents WHERE sketch IS NOT NULL ORDER BY rowid") { row in
+            let document = row.int(0)
+            let sketch = row.withBlob(1) { bytes in
+                (0..<bytes.count / 4).map { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
+            }
+            for key in SketchBands.keys(sketch) { entries.append((key, document)) }
+            return true
+        }
+        return try BandTable.build(path: path, identity: state.identity, stamp: state.stamp, entries: entries, bucketCap: bucketCap)
+    }
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`), with the band table
+    /// current for writing; if anything fails, the transaction is rolled back and the table's
+    /// edits undone. The caller holds the lock.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try connection.query("BEGIN IMMEDIATE")
+        bandEdits = []
+        var stampBumped = false
+        do {
+            // Another process may have grown or rebuilt the table since this one opened it.
+            if bands.isSuperseded || !bands.isCurrentFile {
+                bands = try BandTable.open(path: Self.bandTablePath(path)) ?? Self.rebuildBandTable(path: path, connection)
+            }
+            let result = try body()
+            if !bandEdits.isEmpty {
+                try connection.query("UPDATE sketch_index SET stamp = stamp + 1")
+                bands.stamp += 1
+                stampBumped = true
+            }
+            try connection.query("COMMIT")
+            bandEdits = []
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            for edit in bandEdits.reversed() {
+                if edit.added { bands.remove(key: edit.key, document: edit.document) }
+                else { bands.insert(key: edit.key, document: edit.document, bucketCap: Self.bucketCap) }
+            }
+            if stampBumped { bands.stamp -= 1 }
+            bandEdits = []
             throw error
         }
     }
 
+    /// Inside a write transaction: the table built again (its file gone or not a table).
+    private static func rebuildBandTable(path: String, _ connection: SQLiteConnection) throws -> BandTable {
+        guard let state = try indexState(connection) else {
+            throw IngestError(.libraryUnavailable, ["path": path], detail: "sketch_index has no row")
+        }
+        return try buildBandTable(path: bandTablePath(path), state: state, connection)
+    }
+
     /// Indexes `sketch` under `document`: in each band whose bucket holds fewer than `bucketCap`
-    /// documents (a full bucket keeps its oldest).
-    static func insertBands(of sketch: [UInt32], document: Int64, _ connection: SQLiteConnection) throws {
+    /// documents (a full bucket keeps its oldest). Inside `writeTransaction`.
+    func insertBands(of sketch: [UInt32], document: Int64) throws {
         for key in SketchBands.keys(sketch) {
-            try connection.query(insertSQL, [.int(key), .int(document)])
+            if !bands.hasRoom { bands = try bands.grown(bucketCap: Self.bucketCap) }
+            if bands.insert(key: key, document: document, bucketCap: Self.bucketCap) { bandEdits.append((key, document, true)) }
         }
     }
-    private static let insertSQL = """
-        INSERT OR IGNORE INTO sketch_bands (band, document) SELECT ?1, ?2
-        WHERE (SELECT COUNT(*) FROM (SELECT 1 FROM sketch_bands WHERE band = ?1 LIMIT \(bucketCap))) < \(bucketCap)
-        """
 
-    /// Indexes a document's sketch under its rowid; inside the transaction that writes the row.
-    func insertBands(of sketch: [UInt32], document: Int64) throws {
-        try Self.insertBands(of: sketch, document: document, connection)
-    }
-
-    /// Removes the bands of the document `id` (before its row is replaced, updated or deleted);
-    /// inside that transaction.
+    /// Removes the bands of the document `id` (before its row is replaced, updated or deleted).
+    /// Inside `writeTransaction`.
     func removeBands(ofDocumentWithID id: String) throws {
         guard let row = try connection.query("SELECT rowid, sketch FROM documents WHERE id = ?", [.text(id)]).first,
               let rowid = row[0].int else { return }
-        for key in SketchBands.keys(Self.decode(row[1].blob)) {
-            try connection.query("DELETE FROM sketch_bands WHERE band = ? AND document = ?", [.int(key), .int(rowid)])
+        for key in SketchBands.keys(Self.decode(row[1].blob)) where bands.remove(key: key, document: rowid) {
+            bandEdits.append((key, rowid, false))
         }
+    }
+
+    /// The table as readers see it: a superseded one gives way to the file now at its path.
+    func readableBands() -> BandTable {
+        if bands.isSuperseded, let current = BandTable.open(path: Self.bandTablePath(path)) { bands = current }
+        return bands
+    }
+
+    /// Every (band key, document) of the index, sorted (tests, and what a rebuild must give back).
+    func indexedBands() -> [[Int64]] {
+        locked { readableBands().entries().map { [$0.key, $0.document] }.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) } }
     }
 
     /// What a document lists of a near-duplicate.
@@ -110,7 +206,6 @@ extension Library {
     static let bucketCap = 4
     /// Single-band candidates scored at most per look-up (`candidates`).
     static let singleBandBudget = 2
-    private static let bucketSQL = "SELECT document FROM sketch_bands WHERE band = ? ORDER BY document LIMIT \(bucketCap)"
 
     /// The rowids of the documents to score for `sketch`, in a time bounded whatever the size of
     /// the library. Texts in one language share their commonest shingles, so some band keys are
@@ -125,24 +220,23 @@ extension Library {
     /// only when `bucketCap` older documents fill each of the bands it shares (a chapter imported
     /// dozens of times: the first four of them are found, the original first).
     func candidates(of sketch: [UInt32]) throws -> [Int64] {
-        // Per document: bands shared, and the size of the smallest bucket it came from.
-        var shared: [Int64: (bands: Int, bucket: Int)] = [:]
-        var rows: [Int64] = []
-        rows.reserveCapacity(Self.bucketCap)
-        for key in SketchBands.keys(sketch) {
-            rows.removeAll(keepingCapacity: true)
-            try connection.forEachRow(Self.bucketSQL, [.int(key)]) { row in
-                rows.append(row.int(0))
-                return true
-            }
-            for rowid in rows {
-                let seen = shared[rowid] ?? (0, .max)
-                shared[rowid] = (seen.bands + 1, min(seen.bucket, rows.count))
+        // Per document: bands shared, and the size of the smallest bucket it came from (a few
+        // dozen documents at most: a list, searched, costs less than a dictionary's hashing).
+        var shared: [(rowid: Int64, bands: Int, bucket: Int)] = []
+        shared.reserveCapacity(64)
+        readableBands().documents(under: SketchBands.keys(sketch)) { bucket in
+            for rowid in bucket {
+                if let i = shared.firstIndex(where: { $0.rowid == rowid }) {
+                    shared[i].bands += 1
+                    shared[i].bucket = min(shared[i].bucket, bucket.count)
+                } else {
+                    shared.append((rowid, 1, bucket.count))
+                }
             }
         }
         var strong: [Int64] = [], single: [(rowid: Int64, bucket: Int)] = []
-        for (rowid, entry) in shared {
-            if entry.bands >= 2 { strong.append(rowid) } else { single.append((rowid, entry.bucket)) }
+        for entry in shared {
+            if entry.bands >= 2 { strong.append(entry.rowid) } else { single.append((entry.rowid, entry.bucket)) }
         }
         if single.count > Self.singleBandBudget {
             single.sort { $0.bucket != $1.bucket ? $0.bucket < $1.bucket : $0.rowid > $1.rowid }

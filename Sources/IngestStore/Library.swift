@@ -37,12 +37,16 @@ public struct SourceState: Sendable, Equatable {
 
 /// The library of what was imported (SPEC §6), in SQLite (WAL mode) so that batch and watch runs,
 /// and later runs, recognise duplicates. Thread-safe: one connection behind a lock. Its
-/// near-duplicate index is in the file too (`sketch_bands`, Library+Sketches.swift): every process
-/// sees what the others recorded, and none loads the index.
+/// near-duplicate index is a table derived from it, in a file beside it (`<path>-bands`,
+/// Library+Sketches.swift): every process sees what the others recorded, and none loads the index.
 public final class Library: @unchecked Sendable {
     let connection: SQLiteConnection
     private let lock = NSLock()
     public let path: String
+    /// The near-duplicate index (under the lock); `bandEdits`: its edits in the write transaction
+    /// under way, undone if it fails (`writeTransaction`).
+    var bands: BandTable
+    var bandEdits: [(key: Int64, document: Int64, added: Bool)] = []
 
     public init(path: String) throws {
         self.path = path
@@ -51,6 +55,7 @@ public final class Library: @unchecked Sendable {
         do {
             connection = try SQLiteConnection(path: path)
             try Self.setUp(connection)
+            bands = try Self.openBandTable(path: path, connection)
         } catch let e as IngestError {
             throw IngestError(.libraryUnavailable, ["path": path], detail: e.detail)
         }
@@ -162,22 +167,14 @@ public final class Library: @unchecked Sendable {
     /// entry already holding that id or fingerprint (another worker or run imported the same content).
     public func claim(_ entry: LibraryEntry) throws -> LibraryEntry? {
         try locked {
-            // BEGIN and COMMIT go through `query`, whose prepared statements are kept: `execute`
-            // parsed them again for every document.
-            try connection.query("BEGIN IMMEDIATE")
-            do {
+            try writeTransaction {
                 if let existing = try connection.query(
                     "SELECT \(Self.columns) FROM documents WHERE id = ? OR fingerprint = ? ORDER BY created_at LIMIT 1",
                     [.text(entry.id), .text(entry.fingerprint)]).first.map(Self.entry) {
-                    try connection.query("COMMIT")
                     return existing
                 }
                 try insert(entry)
-                try connection.query("COMMIT")
                 return nil
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
             }
         }
     }
@@ -185,14 +182,9 @@ public final class Library: @unchecked Sendable {
     /// Gives up a claim whose output could not be written, so a later run can import it.
     public func release(id: String) throws {
         try locked {
-            try connection.query("BEGIN IMMEDIATE")
-            do {
+            try writeTransaction {
                 try removeBands(ofDocumentWithID: id)
                 try connection.query("DELETE FROM documents WHERE id = ?", [.text(id)])
-                try connection.query("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
             }
         }
     }
@@ -219,8 +211,7 @@ public final class Library: @unchecked Sendable {
                        claimed: Bool = false, readiness: String? = nil, revision: Int = 1,
                        delivery: PendingDelivery? = nil) throws {
         try locked {
-            try connection.query("BEGIN IMMEDIATE")
-            do {
+            try writeTransaction {
                 if !claimed { try insert(entry) }
                 if let delivery { try insertPending(delivery) }
                 for target in Set(sources.map(\.target)) {
@@ -232,10 +223,6 @@ public final class Library: @unchecked Sendable {
                                      state: SourceState(status: .done, documentID: entry.id, outputPath: entry.outputPath,
                                                         readiness: readiness))
                 }
-                try connection.query("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
             }
         }
     }
@@ -253,8 +240,7 @@ public final class Library: @unchecked Sendable {
     /// new fingerprint, title and sketch, so later imports compare with what it is now.
     public func supersede(_ entry: LibraryEntry) throws {
         try locked {
-            try connection.query("BEGIN IMMEDIATE")
-            do {
+            try writeTransaction {
                 try removeBands(ofDocumentWithID: entry.id)
                 let row = try connection.query("""
                     UPDATE documents SET title = ?, title_key = ?, fingerprint = ?, basis = ?, sketch = ?, source_name = ?, output_path = ?
@@ -263,10 +249,6 @@ public final class Library: @unchecked Sendable {
                           entry.sketch.isEmpty ? .null : .blob(Self.encode(entry.sketch)), .text(entry.sourceName),
                           entry.outputPath.map(SQLValue.text) ?? .null, .text(entry.id)])
                 if let rowid = row.first?.first?.int { try insertBands(of: entry.sketch, document: rowid) }
-                try connection.query("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
             }
         }
     }

@@ -85,7 +85,7 @@ enum QaCommand {
         // The run's own library, afresh: a figure is never an earlier run's, and the user's
         // library of imports is not touched.
         let libraryPath = args.value("--library") ?? out.appendingPathComponent(QaRun.libraryName).path
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: libraryPath + suffix) }
+        for suffix in ["", "-wal", "-shm", "-bands"] { try? FileManager.default.removeItem(atPath: libraryPath + suffix) }
 
         let quiet = args.has("--quiet")
         let bar = Terminal.stderrIsTTY && !quiet

@@ -172,10 +172,8 @@ final class LibraryTests: XCTestCase {
             XCTAssertNil(try library.claim(entry("s\(i)", fingerprint: "f\(i)", sketch: sharing([2 + i % 30]))))
         }
         for i in 0..<50 { XCTAssertNil(try library.claim(entry("other\(i)", fingerprint: "o\(i)", sketch: random()))) }
-        let largest = try library.locked {
-            try library.connection.query("SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM sketch_bands GROUP BY band)")
-        }
-        XCTAssertEqual(largest.first?.first?.int, Int64(Library.bucketCap))
+        let largest = Dictionary(grouping: library.indexedBands(), by: { $0[0] }).values.map(\.count).max()
+        XCTAssertEqual(largest, Library.bucketCap)
         let candidates = try library.locked { try library.candidates(of: query) }
         XCTAssertEqual(candidates.count, 1 + Library.singleBandBudget)
         XCTAssertTrue(candidates.contains(1), "the near-duplicate, sharing most bands, is always a candidate")
@@ -208,50 +206,54 @@ final class LibraryTests: XCTestCase {
         let library = try Library(path: path), other = try Library(path: path)
         let v1 = Fingerprinter.sketch(String(repeating: "les ondes sonores se propagent dans l air ", count: 20))
         let v2 = Fingerprinter.sketch(String(repeating: "la lumiere est une onde electromagnetique ", count: 20))
-        func bandRows() throws -> Int { Int(try library.locked { try library.connection.query("SELECT COUNT(*) FROM sketch_bands") }.first?.first?.int ?? -1) }
+        func bandRows() -> Int { library.indexedBands().count }
         XCTAssertNil(try library.claim(entry("a", fingerprint: "f1", sketch: v1)))
         XCTAssertEqual(try other.nearDuplicateList(of: v1, threshold: 0.8).map(\.id), ["a"])
-        XCTAssertEqual(try bandRows(), SketchBands.keys(v1).count)
+        XCTAssertEqual(bandRows(), SketchBands.keys(v1).count)
         try library.supersede(entry("a", fingerprint: "f2", sketch: v2))
         XCTAssertTrue(try other.nearDuplicateList(of: v1, threshold: 0.8).isEmpty)
         XCTAssertEqual(try other.nearDuplicateList(of: v2, threshold: 0.8).map(\.id), ["a"])
-        XCTAssertEqual(try bandRows(), SketchBands.keys(v2).count)
+        XCTAssertEqual(bandRows(), SketchBands.keys(v2).count)
         try library.record(entry("a", fingerprint: "f3", sketch: v1), sources: [])   // the row replaced
         XCTAssertEqual(try other.nearDuplicateList(of: v1, threshold: 0.8).map(\.id), ["a"])
-        XCTAssertEqual(try bandRows(), SketchBands.keys(v1).count)
+        XCTAssertEqual(bandRows(), SketchBands.keys(v1).count)
         try other.release(id: "a")
         XCTAssertTrue(try library.nearDuplicateList(of: v1, threshold: 0.5).isEmpty)
-        XCTAssertEqual(try bandRows(), 0)
+        XCTAssertEqual(bandRows(), 0)
     }
 
-    /// A library written before the index was in the file (sketches only) gets its bands when it
-    /// is opened, its buckets capped as inserts cap them.
-    func testIndexIsBuiltForALibraryWrittenBefore() throws {
+    /// A library whose index was a table of its SQLite file (layout 1) gets its band table when
+    /// it is opened — its buckets capped as inserts cap them — and loses the old table.
+    func testIndexIsBuiltForALibraryOfTheEarlierLayout() throws {
         let path = dir.url.appendingPathComponent("lib.sqlite").path
         let sketch = Fingerprinter.sketch(String(repeating: "les ondes sonores se propagent dans l air ", count: 20))
         do {
             let library = try Library(path: path)
             for i in 0..<(Library.bucketCap + 3) { XCTAssertNil(try library.claim(entry("a\(i)", fingerprint: "f\(i)", sketch: sketch))) }
             try library.locked {
-                try library.connection.execute("DROP TABLE sketch_bands")
-                try library.connection.execute("PRAGMA user_version = 0")
+                try library.connection.execute("""
+                    CREATE TABLE sketch_bands (band INTEGER NOT NULL, document INTEGER NOT NULL, PRIMARY KEY (band, document)) WITHOUT ROWID;
+                    DROP TABLE sketch_index; PRAGMA user_version = 1
+                    """)
             }
         }
+        try FileManager.default.removeItem(atPath: Library.bandTablePath(path))
         let reopened = try Library(path: path)
         XCTAssertEqual(try reopened.nearDuplicateList(of: sketch, threshold: 0.8).map(\.id), (0..<Library.bucketCap).map { "a\($0)" })
-        XCTAssertEqual(try reopened.locked { try reopened.connection.query("PRAGMA user_version") }.first?.first?.int,
-                       Library.sketchIndexVersion)
+        try reopened.locked {
+            XCTAssertEqual(try reopened.connection.query("PRAGMA user_version").first?.first?.int, Library.sketchIndexVersion)
+            XCTAssertTrue(try reopened.connection.query("SELECT name FROM sqlite_master WHERE name = 'sketch_bands'").isEmpty)
+        }
     }
 
-    /// A library indexed before buckets were capped (every document in every band) is not
-    /// rewritten when opened, and answers every look-up as a capped one does (seeded: documents
-    /// sharing bands with each other at random); a document added to it goes into no full bucket.
-    func testUncappedIndexAnswersAsACappedOne() throws {
+    /// Sketches sharing bands at random (seeded), claimed, superseded and released: the band table
+    /// built again from the library holds what the one kept up as they went holds.
+    func testRebuiltBandTableHoldsWhatTheOneKeptUpHolds() throws {
         for seed in [UInt64(1), 2, 3] {
             var rng = SeededGenerator(seed: seed)
             let pool = (0..<6).map { _ in (0..<SketchBands.bins).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) } }
             // Each band of each sketch taken from one of six shared sketches, or its own.
-            let sketches: [[UInt32]] = (0..<60).map { _ in
+            func sketch() -> [UInt32] {
                 var s = (0..<SketchBands.bins).map { _ in UInt32.random(in: 0..<UInt32.max, using: &rng) }
                 for band in 0..<(SketchBands.bins / SketchBands.rowsPerBand) where Int.random(in: 0..<3, using: &rng) > 0 {
                     let from = pool[Int.random(in: 0..<pool.count, using: &rng)]
@@ -259,45 +261,123 @@ final class LibraryTests: XCTestCase {
                 }
                 return s
             }
-            func rows(_ library: Library) throws -> [[Int64]] {
-                try library.locked { try library.connection.query("SELECT band, document FROM sketch_bands ORDER BY band, document") }
-                    .map { $0.compactMap(\.int) }
+            let path = dir.url.appendingPathComponent("lib\(seed).sqlite").path
+            let library = try Library(path: path)
+            let sketches = (0..<150).map { _ in sketch() }
+            for (i, s) in sketches.enumerated() {
+                XCTAssertNil(try library.claim(entry("d\(i)", fingerprint: "f\(i)", sketch: s)))
             }
-            let capped = try Library(path: dir.url.appendingPathComponent("capped\(seed).sqlite").path)
-            let oldPath = dir.url.appendingPathComponent("old\(seed).sqlite").path
-            do {
-                let old = try Library(path: oldPath)
-                for (i, s) in sketches.enumerated() {
-                    XCTAssertNil(try capped.claim(entry("d\(i)", fingerprint: "f\(i)", sketch: s)))
-                    XCTAssertNil(try old.claim(entry("d\(i)", fingerprint: "f\(i)", sketch: s)))
-                }
-                // What layout 1 wrote: every band of every document.
-                try old.locked {
-                    for (i, s) in sketches.enumerated() {
-                        for key in SketchBands.keys(s) {
-                            try old.connection.query("INSERT OR IGNORE INTO sketch_bands (band, document) VALUES (?, ?)", [.int(key), .int(Int64(i + 1))])
-                        }
-                    }
-                    try old.connection.execute("PRAGMA user_version = 1")
-                }
-                XCTAssertGreaterThan(try rows(old).count, try rows(capped).count, "seed \(seed): some buckets over the cap")
+            // Released and superseded documents leave room that later ones do not take in order
+            // (a rebuild gives it to the oldest): only documents added last are let go here.
+            for i in 140..<150 where i % 2 == 0 { try library.release(id: "d\(i)") }
+            try library.supersede(entry("d149", fingerprint: "f149b", sketch: sketches[149].map { $0 ^ 1 }))
+            let kept = library.indexedBands()
+            XCTAssertGreaterThan(library.bands.slotCount, 1 << BandTable.smallestLog2, "seed \(seed): the table grew")
+            try FileManager.default.removeItem(atPath: Library.bandTablePath(path))
+            let rebuilt = try Library(path: path)
+            XCTAssertEqual(rebuilt.indexedBands(), kept, "seed \(seed)")
+            for s in sketches.prefix(20) {
+                XCTAssertEqual(try rebuilt.nearDuplicateList(of: s, threshold: 0.1).map(\.id),
+                               try library.nearDuplicateList(of: s, threshold: 0.1).map(\.id), "seed \(seed)")
             }
-            let before = try rows(Library(path: oldPath))
-            let reopened = try Library(path: oldPath)
-            XCTAssertEqual(try rows(reopened), before, "seed \(seed): not rewritten")
-            for s in sketches {
-                XCTAssertEqual(try reopened.locked { try reopened.candidates(of: s) }.sorted(),
-                               try capped.locked { try capped.candidates(of: s) }.sorted(), "seed \(seed)")
-                XCTAssertEqual(try reopened.nearDuplicateList(of: s, threshold: 0.1).map(\.id),
-                               try capped.nearDuplicateList(of: s, threshold: 0.1).map(\.id), "seed \(seed)")
-            }
-            // One more document: indexed in the same bands in both (none into a full bucket).
-            var extra = sketches[0]
-            extra[0] &+= 1
-            XCTAssertNil(try reopened.claim(entry("late", fingerprint: "late", sketch: extra)))
-            XCTAssertNil(try capped.claim(entry("late", fingerprint: "late", sketch: extra)))
-            XCTAssertEqual(Set(try rows(reopened)).subtracting(before), Set(try rows(capped)).subtracting(before), "seed \(seed)")
         }
+    }
+
+    /// The band table is built again whenever it does not match the library: gone, cut short,
+    /// another library's, or an older copy (band edits it never saw); a table that matches is
+    /// used as it is, not rewritten.
+    func testBandTableThatDoesNotMatchTheLibraryIsBuiltAgain() throws {
+        let path = dir.url.appendingPathComponent("lib.sqlite").path, table = Library.bandTablePath(path)
+        let sketches = (0..<5).map { Fingerprinter.sketch(DistinctText.chapter($0)) }
+        let library = try Library(path: path)
+        for (i, s) in sketches.prefix(4).enumerated() { XCTAssertNil(try library.claim(entry("d\(i)", fingerprint: "f\(i)", sketch: s))) }
+        let expected = library.indexedBands()
+        func inode() throws -> UInt64 { (try FileManager.default.attributesOfItem(atPath: table)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0 }
+        func reopened() throws -> Library {
+            let l = try Library(path: path)
+            XCTAssertEqual(l.indexedBands(), expected)
+            XCTAssertEqual(try l.nearDuplicateList(of: sketches[3], threshold: 0.8).map(\.id), ["d3"])
+            return l
+        }
+        let before = try inode()
+        _ = try reopened()
+        XCTAssertEqual(try inode(), before, "a matching table is not rewritten")
+        // Gone.
+        try FileManager.default.removeItem(atPath: table)
+        _ = try reopened()
+        // Cut short.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: table))
+        try handle.truncate(atOffset: 5000)
+        try handle.close()
+        _ = try reopened()
+        // Garbage of the right size.
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: table)[.size] as? Int)
+        try Data(repeating: 0x5A, count: size).write(to: URL(fileURLWithPath: table))
+        _ = try reopened()
+        // Another library's.
+        let otherPath = dir.url.appendingPathComponent("other.sqlite").path
+        let other = try Library(path: otherPath)
+        XCTAssertNil(try other.claim(entry("x", fingerprint: "x", sketch: sketches[4])))
+        try FileManager.default.removeItem(atPath: table)
+        try FileManager.default.copyItem(atPath: Library.bandTablePath(otherPath), toPath: table)
+        _ = try reopened()
+        // An older copy: the library has had band edits since (a document claimed, then released).
+        let old = dir.url.appendingPathComponent("old-bands").path
+        try FileManager.default.copyItem(atPath: table, toPath: old)
+        let current = try reopened()
+        XCTAssertNil(try current.claim(entry("d4", fingerprint: "f4", sketch: sketches[4])))
+        try current.release(id: "d4")
+        XCTAssertEqual(current.indexedBands(), expected)
+        try FileManager.default.removeItem(atPath: table)
+        try FileManager.default.copyItem(atPath: old, toPath: table)
+        let stale = try inode()
+        _ = try reopened()
+        XCTAssertNotEqual(try inode(), stale, "an older copy is built again")
+    }
+
+    /// A write transaction that fails after editing the band table leaves it as it was (its edits
+    /// undone with the rollback, the library's count of band edits and the table's still equal).
+    func testFailedTransactionLeavesTheBandTableAsItWas() throws {
+        let path = dir.url.appendingPathComponent("lib.sqlite").path
+        let library = try Library(path: path)
+        let sketches = (0..<3).map { Fingerprinter.sketch(DistinctText.chapter($0)) }
+        XCTAssertNil(try library.claim(entry("a", fingerprint: "fa", sketch: sketches[0])))
+        let before = library.indexedBands()
+        try library.locked {
+            try library.connection.execute("CREATE TEMP TRIGGER refuse BEFORE INSERT ON revisions BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+        // A new row with its bands, then the revision refused: all of it rolled back.
+        XCTAssertThrowsError(try library.record(entry("b", fingerprint: "fb", sketch: sketches[1]), sources: [("s", "1", "t")]))
+        // The row replaced (bands removed, then added), then refused.
+        XCTAssertThrowsError(try library.record(entry("a", fingerprint: "fa2", sketch: sketches[2]), sources: [("s", "1", "t")]))
+        XCTAssertEqual(library.indexedBands(), before)
+        XCTAssertEqual(try library.nearDuplicateList(of: sketches[0], threshold: 0.8).map(\.id), ["a"])
+        XCTAssertTrue(try library.nearDuplicateList(of: sketches[1], threshold: 0.5).isEmpty)
+        let stamp = try library.locked { try library.connection.query("SELECT stamp FROM sketch_index").first?.first?.int }
+        XCTAssertEqual(stamp, library.bands.stamp)
+    }
+
+    /// Two libraries on one file (two workers): as one grows the band table (a new file in its
+    /// place), the other follows it, for look-ups and for its own writes.
+    func testAGrownBandTableIsFollowedByEveryConnection() throws {
+        let path = dir.url.appendingPathComponent("lib.sqlite").path
+        let first = try Library(path: path), second = try Library(path: path)
+        let startSlots = second.bands.slotCount
+        var sketches: [[UInt32]] = []
+        for i in 0..<200 {
+            let s = Fingerprinter.sketch(DistinctText.chapter(i))
+            sketches.append(s)
+            let writer = i % 3 == 0 ? second : first
+            XCTAssertNil(try writer.claim(entry("d\(i)", fingerprint: "f\(i)", sketch: s)))
+            let reader = writer === first ? second : first
+            XCTAssertEqual(try reader.nearDuplicateList(of: s, threshold: 0.8).first?.id, "d\(i)", "document \(i)")
+        }
+        XCTAssertGreaterThan(first.bands.slotCount, startSlots)
+        XCTAssertEqual(first.indexedBands(), second.indexedBands())
+        XCTAssertEqual(first.bands.slotCount, second.bands.slotCount)
+        // Nothing was lost to a write into a replaced file: a rebuild gives the same table.
+        try FileManager.default.removeItem(atPath: Library.bandTablePath(path))
+        XCTAssertEqual(try Library(path: path).indexedBands(), first.indexedBands())
     }
 
     func testUnopenableLibraryIsANamedError() {

@@ -76,6 +76,7 @@ var count = 0
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
 
+var controls: [(size: Int, lookup: Double, memory: Double, warmLookup: Double, warmMemory: Double)] = []
 print("size     insert/doc   open+first lookup   lookup median (index)      p99        2nd round: median, p99   linear scan median   scan/lookup   noisy copies found   library file")
 for size in sizes {
     let t0 = now(), before = count
@@ -93,7 +94,7 @@ for size in sizes {
     let fresh = try! Library(path: path)
     _ = try! fresh.nearDuplicateList(of: allSketches[0], threshold: settings.revisionThreshold, limit: settings.maxNearDuplicates)
     let cold = now() - t1
-    let bytes = ["", "-wal"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: path + $1)[.size] as? Int) ?? 0) }
+    let bytes = ["", "-wal", "-bands"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: path + $1)[.size] as? Int) ?? 0) }
     var scans: [Double] = []
     var queries: [[UInt32]] = []
     // One round of look-ups: `queryCount` queries, half noisy copies of stored documents.
@@ -131,6 +132,45 @@ for size in sizes {
     // queries: a worker that has been running for a while.
     let (times, indexTimes, found) = round()
     let (warmTimes, _, warmFound) = round()
+    // The control: the memory a look-up touches, touched without a look-up — from maps of the
+    // library's two files made afresh, as the look-ups' were: 32 random slots of the band table
+    // (read together, as `BandTable` reads them) and 4 random pages of the SQLite file (the rows
+    // of about 2.5 candidates, the content-key and title indexes). What the look-up costs beyond
+    // it is its own work; what the control costs more in a larger library is the machine's caches
+    // and page tables, not the index.
+    func control() -> (first: Double, second: Double) {
+        func mapped(_ file: String) -> (UnsafeRawPointer, Int) {
+            let fd = open(file, O_RDONLY)
+            var info = stat()
+            fstat(fd, &info)
+            let p = mmap(nil, Int(info.st_size), PROT_READ, MAP_SHARED, fd, 0)!
+            close(fd)
+            return (UnsafeRawPointer(p), Int(info.st_size))
+        }
+        let (table, tableSize) = mapped(Library.bandTablePath(path)), (db, dbSize) = mapped(path)
+        let slots = (tableSize - 4096) / 8
+        var sink: UInt64 = 0
+        func pass() -> Double {
+            var times: [Double] = []
+            var offsets = [Int](repeating: 0, count: 36)
+            for _ in 0..<queryCount {
+                for k in 0..<32 { offsets[k] = 4096 + Int.random(in: 0..<slots, using: &rng) * 8 }
+                for k in 32..<36 { offsets[k] = Int.random(in: 0..<(dbSize / 8), using: &rng) * 8 }
+                let s = now()
+                for k in 0..<32 { sink &+= table.load(fromByteOffset: offsets[k], as: UInt64.self) }
+                for k in 32..<36 { sink &+= db.load(fromByteOffset: offsets[k], as: UInt64.self) }
+                times.append(now() - s)
+            }
+            return median(times)
+        }
+        let first = pass(), second = pass()
+        munmap(UnsafeMutableRawPointer(mutating: table), tableSize)
+        munmap(UnsafeMutableRawPointer(mutating: db), dbSize)
+        if sink == 42 { print("") }
+        return (first, second)
+    }
+    let memory = control()
+    controls.append((size, median(times), memory.first, median(warmTimes), memory.second))
     // The peer after the look-ups, not between them: its pass over every sketch would empty the
     // caches the index works in.
     for sketch in queries.prefix(60) {
@@ -145,4 +185,20 @@ for size in sizes {
                  size, insert * 1e6, cold * 1e3, median(times) * 1e6, median(indexTimes) * 1e6, p99 * 1e6,
                  median(warmTimes) * 1e6, warmP99 * 1e6, median(scans) * 1e6,
                  median(scans) / median(times), found + warmFound, queryCount, Double(bytes) / 1e6, Double(bytes) / Double(size)))
+}
+print("\nsize     look-up   memory alone   look-up − memory   | 2nd round: look-up   memory alone   look-up − memory")
+for c in controls {
+    print(String(format: "%-8d %6.1f µs   %8.1f µs   %10.1f µs       |          %6.1f µs    %8.1f µs   %10.1f µs",
+                 c.size, c.lookup * 1e6, c.memory * 1e6, (c.lookup - c.memory) * 1e6,
+                 c.warmLookup * 1e6, c.warmMemory * 1e6, (c.warmLookup - c.warmMemory) * 1e6))
+}
+// The band table built again from the library (a library of an earlier version, or one whose
+// table is missing or out of step), and the size of the table.
+do {
+    let table = Library.bandTablePath(path)
+    let size = ((try? FileManager.default.attributesOfItem(atPath: table)[.size] as? Int) ?? 0)
+    try! FileManager.default.removeItem(atPath: table)
+    let t = now()
+    _ = try! Library(path: path)
+    print(String(format: "band table of %d documents: %.0f MB; built again from the library in %.2f s", count, Double(size) / 1e6, now() - t))
 }
