@@ -24,9 +24,13 @@ import Glibc
 ///            32  entries
 ///            40  stamp: the library's count of band edits this table has seen (`Library.sketch_index`)
 ///            48  the library's identity (16 bytes)
+///            64  signature capacity: the rowids below it have a place for their signature
 ///          4096  the slots: key (32 bits) << 32 | document rowid (32 bits); 0 empty, all ones removed
+///     after them the documents' signatures by rowid (`SketchSignature`, 64 bytes; all zeros: none)
 final class BandTable {
-    static let magic: UInt64 = 0x3144_4E41_4247_4E49   // "INGBAND1"
+    static let magic: UInt64 = 0x3244_4E41_4247_4E49   // "INGBAND2"
+    static let signatureBytes = 64
+    static let smallestSignatureCapacity = 1024
     static let headerBytes = 4096
     static let smallestLog2 = 12
     /// A table with more used slots than this share of its slots is replaced by one twice as large:
@@ -42,6 +46,7 @@ final class BandTable {
     private let length: Int
     private let words: UnsafeMutablePointer<Atomic<UInt64>>
     private var slots: UnsafeMutablePointer<Atomic<UInt64>> { words + Self.headerBytes / 8 }
+    private var signatures: UnsafeMutablePointer<Atomic<UInt64>> { slots + slotCount }
     var slotCount: Int { 1 << log2 }
     private var mask: Int { slotCount - 1 }
 
@@ -72,6 +77,7 @@ final class BandTable {
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
+    var signatureCapacity: Int { Int(header(8)) }
     /// Marks this file replaced (`grown`, `build`): its readers open the path again.
     func markSuperseded() { setHeader(2, 1) }
     /// Whether one more entry keeps the load under `largestLoad`.
@@ -86,11 +92,15 @@ final class BandTable {
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size >= headerBytes else { close(fd); return nil }
-        var head = (UInt64(0), UInt64(0))
-        guard pread(fd, &head, 16, 0) == 16, head.0 == magic, (smallestLog2...32).contains(Int(head.1)),
-              Int(info.st_size) == headerBytes + 8 << Int(head.1),
+        var head = [UInt64](repeating: 0, count: 9)
+        guard pread(fd, &head, 72, 0) == 72, head[0] == magic, (smallestLog2...32).contains(Int(head[1])),
+              head[8] < 1 << 32, Int(info.st_size) == size(log2: Int(head[1]), signatureCapacity: Int(head[8])),
               let base = map(fd, length: Int(info.st_size)) else { close(fd); return nil }
-        return BandTable(path: path, fd: fd, base: base, length: Int(info.st_size), log2: Int(head.1))
+        return BandTable(path: path, fd: fd, base: base, length: Int(info.st_size), log2: Int(head[1]))
+    }
+
+    private static func size(log2: Int, signatureCapacity: Int) -> Int {
+        headerBytes + 8 << log2 + signatureBytes * signatureCapacity
     }
 
     private static func map(_ fd: Int32, length: Int) -> UnsafeMutableRawPointer? {
@@ -103,14 +113,18 @@ final class BandTable {
     /// the old one goes on reading it until it sees it superseded). Called inside the library's
     /// write transaction.
     static func build(path: String, identity: UUID, stamp: Int64, entries: [(key: Int64, document: Int64)],
+                      signatures: [(document: Int64, signature: SketchSignature)] = [], lastDocument: Int64 = 0,
                       bucketCap: Int) throws -> BandTable {
         var log2 = smallestLog2
         // Room for as many again before the next growth.
         while Double(entries.count) * 2 > Double(1 << log2) * largestLoad { log2 += 1 }
+        var capacity = smallestSignatureCapacity
+        let lastDocument = max(lastDocument, entries.map(\.document).max() ?? 0, signatures.map(\.document).max() ?? 0)
+        while lastDocument * 2 >= capacity, capacity < 1 << 32 { capacity *= 2 }
         let temporary = path + ".new"
         let fd = Glibc.open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw BuildError(what: "open \(temporary)", code: errno) }
-        let length = headerBytes + 8 << log2
+        let length = size(log2: log2, signatureCapacity: capacity)
         guard ftruncate(fd, off_t(length)) == 0 else { let e = errno; close(fd); throw BuildError(what: "size \(temporary)", code: e) }
         guard let base = map(fd, length: length) else { let e = errno; close(fd); throw BuildError(what: "map \(temporary)", code: e) }
         let table = BandTable(path: path, fd: fd, base: base, length: length, log2: log2)
@@ -118,8 +132,10 @@ final class BandTable {
             for (i, byte) in bytes.enumerated() { base.storeBytes(of: byte, toByteOffset: 48 + i, as: UInt8.self) }
         }
         table.setHeader(1, UInt64(log2))
+        table.setHeader(8, UInt64(capacity))
         table.stamp = stamp
         for entry in entries { _ = table.insert(key: entry.key, document: entry.document, bucketCap: bucketCap) }
+        for (document, signature) in signatures { table.setSignature(signature, document: document) }
         // The magic last: a table cut short by a crash is no table.
         table.setHeader(0, magic)
         if let old = BandTable.open(path: path) { old.markSuperseded() }
@@ -127,10 +143,16 @@ final class BandTable {
         return table
     }
 
-    /// This table's entries in a new table with room for as many again (twice as large, or as
-    /// large when most used slots were removed entries), written in its place.
-    func grown(bucketCap: Int) throws -> BandTable {
-        try Self.build(path: path, identity: identity, stamp: stamp, entries: entries(), bucketCap: bucketCap)
+    /// This table's entries and signatures in a new table with room for as many again (twice as
+    /// large, or as large when most used slots were removed entries), and for the signatures of
+    /// rowids up to twice `document`'s, written in its place.
+    func grown(bucketCap: Int, toHold document: Int64 = 0) throws -> BandTable {
+        var kept: [(document: Int64, signature: SketchSignature)] = []
+        for document in 0..<Int64(signatureCapacity) {
+            if let signature = signature(of: document) { kept.append((document, signature)) }
+        }
+        return try Self.build(path: path, identity: identity, stamp: stamp, entries: entries(), signatures: kept,
+                              lastDocument: document, bucketCap: bucketCap)
     }
 
     struct BuildError: Error, CustomStringConvertible {
@@ -231,6 +253,28 @@ final class BandTable {
                 }
             }
         }
+    }
+
+    // MARK: Signatures
+
+    /// Whether `document` has a place for its signature (else the table must grow first).
+    func holdsSignature(of document: Int64) -> Bool { document >= 0 && document < Int64(signatureCapacity) }
+
+    /// The signature kept for `document`; nil when none is (never written, or beyond the table's
+    /// capacity: a table another process has since grown).
+    func signature(of document: Int64) -> SketchSignature? {
+        guard holdsSignature(of: document) else { return nil }
+        let at = signatures + Int(document) * (Self.signatureBytes / 8)
+        var words = SIMD8<UInt64>(repeating: 0)
+        for i in 0..<8 { words[i] = at[i].load(ordering: .acquiring) }
+        return words == SIMD8(repeating: 0) ? nil : SketchSignature(words: words)
+    }
+
+    /// Keeps `signature` for `document` (which `holdsSignature`); all zeros takes it away.
+    func setSignature(_ signature: SketchSignature, document: Int64) {
+        guard holdsSignature(of: document) else { return }
+        let at = signatures + Int(document) * (Self.signatureBytes / 8)
+        for i in 0..<8 { at[i].store(signature.words[i], ordering: .releasing) }
     }
 
     /// Every entry, in slot order.

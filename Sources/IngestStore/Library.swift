@@ -46,7 +46,7 @@ public final class Library: @unchecked Sendable {
     /// The near-duplicate index (under the lock); `bandEdits`: its edits in the write transaction
     /// under way, undone if it fails (`writeTransaction`).
     var bands: BandTable
-    var bandEdits: [(key: Int64, document: Int64, added: Bool)] = []
+    var bandEdits: [BandEdit] = []
 
     public init(path: String) throws {
         self.path = path

@@ -117,3 +117,33 @@ final class BandTableTests: XCTestCase {
         XCTAssertEqual(documents(table, 1), [Int64(UInt32.max) - 1])
     }
 }
+
+extension BandTableTests {
+    /// Signatures are kept by rowid through a growth of the slots and of the signatures' capacity;
+    /// a rowid beyond the capacity, or never signed, has none.
+    func testSignaturesFollowTheirDocumentsThroughGrowth() throws {
+        var rng = SeededGenerator(seed: 0x5164)
+        func signature() -> SketchSignature {
+            SketchSignature(words: SIMD8((0..<8).map { _ in UInt64.random(in: 1...UInt64.max, using: &rng) }))
+        }
+        var table = try BandTable.build(path: path, identity: UUID(), stamp: 0, entries: [], bucketCap: 4)
+        let capacity = table.signatureCapacity
+        let signed = (1..<Int64(capacity)).filter { $0 % 3 == 0 }.map { ($0, signature()) }
+        for (document, s) in signed { table.setSignature(s, document: document) }
+        XCTAssertNil(table.signature(of: 1))
+        XCTAssertFalse(table.holdsSignature(of: Int64(capacity)))
+        XCTAssertNil(table.signature(of: Int64(capacity)))
+        var key: Int64 = 1
+        while table.hasRoom { table.insert(key: key, document: 5, bucketCap: 4); key += 1 }
+        table = try table.grown(bucketCap: 4)
+        XCTAssertGreaterThanOrEqual(table.signatureCapacity, capacity)
+        table = try table.grown(bucketCap: 4, toHold: Int64(capacity) + 10)
+        XCTAssertGreaterThan(table.signatureCapacity, capacity + 10)
+        let reopened = try XCTUnwrap(BandTable.open(path: path))
+        for (document, s) in signed { XCTAssertEqual(reopened.signature(of: document), s) }
+        XCTAssertNil(reopened.signature(of: 1))
+        XCTAssertEqual(reopened.entryCount, Int(key - 1))
+        table.setSignature(SketchSignature(words: SIMD8(repeating: 0)), document: 3)
+        XCTAssertNil(reopened.signature(of: 3))
+    }
+}

@@ -174,27 +174,30 @@ final class LibraryTests: XCTestCase {
         for i in 0..<50 { XCTAssertNil(try library.claim(entry("other\(i)", fingerprint: "o\(i)", sketch: random()))) }
         let largest = Dictionary(grouping: library.indexedBands(), by: { $0[0] }).values.map(\.count).max()
         XCTAssertEqual(largest, Library.bucketCap)
-        let candidates = try library.locked { try library.candidates(of: query) }
+        let candidates = library.locked { library.candidates(of: query) }
         XCTAssertEqual(candidates.count, 1 + Library.singleBandBudget)
         XCTAssertTrue(candidates.contains(1), "the near-duplicate, sharing most bands, is always a candidate")
         XCTAssertTrue(candidates.contains(2), "a single band shared by no other entry comes first")
         XCTAssertFalse(candidates.contains { (3...Int64(2 + Library.bucketCap * 2)).contains($0) }, "a crowded band comes last")
+        // With a threshold, the signatures let go first what cannot reach it (no row read): here
+        // all but the near-duplicate, which shares most bands.
+        XCTAssertEqual(library.locked { library.candidates(of: query, threshold: 0.5) }, [1])
         XCTAssertEqual(try library.nearDuplicateList(of: query, threshold: 0.8).map(\.id), ["near"])
         // Under the budget, every entry sharing a band is a candidate; of a band shared by more
         // than a bucket keeps, the oldest are.
         let small = try Library(path: dir.url.appendingPathComponent("small.sqlite").path)
         for i in 0..<Library.singleBandBudget { XCTAssertNil(try small.claim(entry("t\(i)", fingerprint: "t\(i)", sketch: sharing([0])))) }
         XCTAssertNil(try small.claim(entry("unrelated", fingerprint: "u", sketch: random())))
-        XCTAssertEqual(try small.locked { try small.candidates(of: query) }.sorted(), Array(1...Int64(Library.singleBandBudget)))
+        XCTAssertEqual(small.locked { small.candidates(of: query) }.sorted(), Array(1...Int64(Library.singleBandBudget)))
         let common = try Library(path: dir.url.appendingPathComponent("common.sqlite").path)
         for i in 0..<(Library.bucketCap + 10) {
             XCTAssertNil(try common.claim(entry("c\(i)", fingerprint: "c\(i)", sketch: sharing([0, 1]))))
         }
-        XCTAssertEqual(try common.locked { try common.candidates(of: query) }.sorted(), Array(1...Int64(Library.bucketCap)))
+        XCTAssertEqual(common.locked { common.candidates(of: query) }.sorted(), Array(1...Int64(Library.bucketCap)))
         // A kept entry released: its place goes to the next document indexed, not to an older one.
         try common.release(id: "c0")
         XCTAssertNil(try common.claim(entry("late", fingerprint: "l", sketch: sharing([0, 1]))))
-        XCTAssertEqual(try common.locked { try common.candidates(of: query) }.sorted(),
+        XCTAssertEqual(common.locked { common.candidates(of: query) }.sorted(),
                        Array(2...Int64(Library.bucketCap)) + [Int64(Library.bucketCap + 11)])
     }
 
@@ -351,6 +354,10 @@ final class LibraryTests: XCTestCase {
         // The row replaced (bands removed, then added), then refused.
         XCTAssertThrowsError(try library.record(entry("a", fingerprint: "fa2", sketch: sketches[2]), sources: [("s", "1", "t")]))
         XCTAssertEqual(library.indexedBands(), before)
+        // Signatures too: the kept one as it was, none for the rowids the failed rows took.
+        XCTAssertEqual(library.bands.signature(of: 1), SketchSignature(sketches[0]))
+        XCTAssertNil(library.bands.signature(of: 2))
+        XCTAssertNil(library.bands.signature(of: 3))
         XCTAssertEqual(try library.nearDuplicateList(of: sketches[0], threshold: 0.8).map(\.id), ["a"])
         XCTAssertTrue(try library.nearDuplicateList(of: sketches[1], threshold: 0.5).isEmpty)
         let stamp = try library.locked { try library.connection.query("SELECT stamp FROM sketch_index").first?.first?.int }

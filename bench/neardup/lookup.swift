@@ -77,6 +77,15 @@ func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
 
 var controls: [(size: Int, lookup: Double, memory: Double, warmLookup: Double, warmMemory: Double)] = []
+var inRun: [(size: Int, lookup: Double, index: Double)] = []
+/// What reading a document does to the caches, between two look-ups of a run.
+let documentMemory = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 20, alignment: 64)
+documentMemory.initializeMemory(as: UInt8.self, repeating: 1)
+var documentSink: UInt64 = 0
+func documentWork() {
+    for offset in stride(from: 0, to: documentMemory.count, by: 64) { documentSink &+= UInt64(documentMemory[offset]) }
+    documentMemory[Int(documentSink % 1024)] = UInt8(truncatingIfNeeded: documentSink)
+}
 print("size     insert/doc   open+first lookup   lookup median (index)      p99        2nd round: median, p99   linear scan median   scan/lookup   noisy copies found   library file")
 for size in sizes {
     let t0 = now(), before = count
@@ -98,7 +107,7 @@ for size in sizes {
     var scans: [Double] = []
     var queries: [[UInt32]] = []
     // One round of look-ups: `queryCount` queries, half noisy copies of stored documents.
-    func round() -> (times: [Double], indexTimes: [Double], found: Int) {
+    func round(asInARun: Bool = false) -> (times: [Double], indexTimes: [Double], found: Int) {
         var times: [Double] = [], indexTimes: [Double] = []
         var found = 0
         for q in 0..<queryCount {
@@ -114,6 +123,7 @@ for size in sizes {
                 words = document()
             }
             let e = entry(words, id: "query\(q)")
+            if asInARun { documentWork() }
             let s = now()
             _ = try! fresh.document(withFingerprint: e.fingerprint)
             let i0 = now()
@@ -132,6 +142,11 @@ for size in sizes {
     // queries: a worker that has been running for a while.
     let (times, indexTimes, found) = round()
     let (warmTimes, _, warmFound) = round()
+    // A third round as look-ups come in a run: each after a document's reading, which goes through
+    // far more memory than the index (here a walk over 64 MB), so none finds the index in the
+    // processor's caches — back to back, a small library's index stays in them (a 1,000-document
+    // band table is 0.5 MB: all of it in the 2 MB L2 cache).
+    let (runTimes, runIndexTimes, _) = round(asInARun: true)
     // The control: the memory a look-up touches, touched without a look-up — from maps of the
     // library's two files made afresh, as the look-ups' were: 32 random slots of the band table
     // (read together, as `BandTable` reads them) and 4 random pages of the SQLite file (the rows
@@ -171,6 +186,7 @@ for size in sizes {
     }
     let memory = control()
     controls.append((size, median(times), memory.first, median(warmTimes), memory.second))
+    inRun.append((size, median(runTimes), median(runIndexTimes)))
     // The peer after the look-ups, not between them: its pass over every sketch would empty the
     // caches the index works in.
     for sketch in queries.prefix(60) {
@@ -191,6 +207,10 @@ for c in controls {
     print(String(format: "%-8d %6.1f µs   %8.1f µs   %10.1f µs       |          %6.1f µs    %8.1f µs   %10.1f µs",
                  c.size, c.lookup * 1e6, c.memory * 1e6, (c.lookup - c.memory) * 1e6,
                  c.warmLookup * 1e6, c.warmMemory * 1e6, (c.warmLookup - c.warmMemory) * 1e6))
+}
+print("\nsize     look-up as in a run (each after 64 MB of a document's work)   of which the sketch index")
+for r in inRun {
+    print(String(format: "%-8d %6.1f µs                                                    %6.1f µs", r.size, r.lookup * 1e6, r.index * 1e6))
 }
 // The band table built again from the library (a library of an earlier version, or one whose
 // table is missing or out of step), and the size of the table.
