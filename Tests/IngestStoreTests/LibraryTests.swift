@@ -387,6 +387,32 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try Library(path: path).indexedBands(), first.indexedBands())
     }
 
+    /// Two connections (two workers) claiming at the same time, the table growing under both:
+    /// every document is found by either, and nothing was written into a replaced file.
+    func testConcurrentClaimsThroughGrowthsLoseNoBand() throws {
+        let path = dir.url.appendingPathComponent("lib.sqlite").path
+        let libraries = [try Library(path: path), try Library(path: path)]
+        let sketches = (0..<240).map { Fingerprinter.sketch(DistinctText.chapter($0)) }
+        let entries = sketches.enumerated().map { entry("d\($0.offset)", fingerprint: "f\($0.offset)", sketch: $0.element) }
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for i in stride(from: worker, to: entries.count, by: 2) {
+                if (try? libraries[worker].claim(entries[i])) != .some(nil) { failures.add() }
+            }
+        }
+        XCTAssertEqual(failures.value, 0)
+        XCTAssertGreaterThan(libraries[0].bands.slotCount, 1 << BandTable.smallestLog2)
+        for (i, s) in sketches.enumerated() {
+            for library in libraries {
+                XCTAssertEqual(try library.nearDuplicateList(of: s, threshold: 0.8).first?.id, "d\(i)")
+            }
+        }
+        let kept = libraries[0].indexedBands()
+        XCTAssertEqual(libraries[1].indexedBands(), kept)
+        try FileManager.default.removeItem(atPath: Library.bandTablePath(path))
+        XCTAssertEqual(try Library(path: path).indexedBands().count, kept.count)
+    }
+
     func testUnopenableLibraryIsANamedError() {
         XCTAssertThrowsError(try Library(path: "/proc/no/such/dir/lib.sqlite")) {
             XCTAssertEqual(($0 as? IngestError)?.code, .libraryUnavailable)
