@@ -125,7 +125,10 @@ final class BandTable {
         let fd = Glibc.open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw BuildError(what: "open \(temporary)", code: errno) }
         let length = size(log2: log2, signatureCapacity: capacity)
-        guard ftruncate(fd, off_t(length)) == 0 else { let e = errno; close(fd); throw BuildError(what: "size \(temporary)", code: e) }
+        // Blocks reserved, not a sparse file: a store into a mapped page the disk has no room for
+        // would be a SIGBUS, not an error (posix_fallocate says ENOSPC here instead).
+        let reserved = posix_fallocate(fd, 0, off_t(length))
+        guard reserved == 0 else { close(fd); unlink(temporary); throw BuildError(what: "reserve \(length) bytes for \(temporary)", code: reserved) }
         guard let base = map(fd, length: length) else { let e = errno; close(fd); throw BuildError(what: "map \(temporary)", code: e) }
         let table = BandTable(path: path, fd: fd, base: base, length: length, log2: log2)
         withUnsafeBytes(of: identity.uuid) { bytes in

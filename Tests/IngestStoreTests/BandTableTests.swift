@@ -147,3 +147,36 @@ extension BandTableTests {
         XCTAssertNil(reopened.signature(of: 3))
     }
 }
+
+extension BandTableTests {
+    /// A table the disk has no room for is an error (no SIGBUS later, from a store into a page of
+    /// a sparse file), and leaves no file behind: here the room is cut by RLIMIT_FSIZE.
+    func testATableWithoutRoomOnDiskIsAnError() throws {
+        var old = rlimit()
+        XCTAssertEqual(getrlimit(Int32(RLIMIT_FSIZE.rawValue), &old), 0)
+        let oldHandler = signal(SIGXFSZ, SIG_IGN)
+        var small = old
+        small.rlim_cur = 64 << 10
+        XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &small), 0)
+        defer {
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &old)
+            signal(SIGXFSZ, oldHandler)
+        }
+        XCTAssertThrowsError(try BandTable.build(path: path, identity: UUID(), stamp: 0, entries: [], bucketCap: 4)) {
+            XCTAssertTrue("\($0)".contains("reserve"), "\($0)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".new"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    /// A table's blocks are on disk from the start (not a sparse file): on a full disk the error
+    /// comes when the table is made, never as a SIGBUS when a page of it is first written.
+    func testATablesBlocksAreReservedWhenItIsMade() throws {
+        let entries = (1...3_000).map { (key: Int64($0 * 7919), document: Int64($0)) }
+        let table = try BandTable.build(path: path, identity: UUID(), stamp: 0, entries: entries, bucketCap: 4)
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertGreaterThan(table.slotCount, 1 << BandTable.smallestLog2)
+        XCTAssertGreaterThanOrEqual(Int(info.st_blocks) * 512, Int(info.st_size))
+    }
+}
