@@ -45,14 +45,21 @@ extension Library {
     /// sketches (inside a write transaction, which also moves a layout-1 library's bands out).
     static func openBandTable(path: String, _ connection: SQLiteConnection) throws -> BandTable {
         let tablePath = bandTablePath(path)
-        if try connection.query("PRAGMA user_version").first?.first?.int ?? 0 >= sketchIndexVersion,
+        // A `sketch_bands` table in a library of layout 2: a version of ingest from before the band
+        // table has written to it (it makes that table again and indexes there, not here).
+        func olderVersionWrote() throws -> Bool {
+            !(try connection.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sketch_bands'").isEmpty)
+        }
+        if try connection.query("PRAGMA user_version").first?.first?.int ?? 0 >= sketchIndexVersion, try !olderVersionWrote(),
            let state = try indexState(connection), let table = BandTable.open(path: tablePath), matches(table, state) {
             return table
         }
         try connection.query("BEGIN IMMEDIATE")
         do {
             // Another process may have done it while this one waited for the lock.
-            if try connection.query("PRAGMA user_version").first?.first?.int ?? 0 < sketchIndexVersion {
+            let rebuild = try connection.query("PRAGMA user_version").first?.first?.int ?? 0 >= sketchIndexVersion
+                && olderVersionWrote()
+            if try rebuild || connection.query("PRAGMA user_version").first?.first?.int ?? 0 < sketchIndexVersion {
                 try connection.execute("DROP TABLE IF EXISTS sketch_bands; PRAGMA user_version = \(sketchIndexVersion)")
             }
             let state: (identity: UUID, stamp: Int64)
@@ -64,7 +71,7 @@ extension Library {
                 try connection.query("INSERT INTO sketch_index (identity, stamp) VALUES (?, 0)", [.text(state.identity.uuidString)])
             }
             let table: BandTable
-            if let existing = BandTable.open(path: tablePath), matches(existing, state) {
+            if !rebuild, let existing = BandTable.open(path: tablePath), matches(existing, state) {
                 table = existing
             } else {
                 table = try buildBandTable(path: tablePath, state: state, connection)

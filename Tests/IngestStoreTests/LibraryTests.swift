@@ -249,6 +249,33 @@ final class LibraryTests: XCTestCase {
         }
     }
 
+    /// A library of layout 2 that an older ingest has written to (it makes its `sketch_bands`
+    /// table again and indexes there, bumping no stamp): the band table is built again on the next
+    /// open, with the documents that version added, and that table dropped.
+    func testDocumentsAnOlderVersionAddedAreIndexedOnTheNextOpen() throws {
+        let path = dir.url.appendingPathComponent("lib.sqlite").path
+        let sketches = (0..<2).map { Fingerprinter.sketch(DistinctText.chapter($0)) }
+        do {
+            let library = try Library(path: path)
+            XCTAssertNil(try library.claim(entry("new", fingerprint: "f0", sketch: sketches[0])))
+            // What the older version does: its table, then a row of its own (and bands only there).
+            try library.locked {
+                try library.connection.execute("""
+                    CREATE TABLE IF NOT EXISTS sketch_bands (band INTEGER NOT NULL, document INTEGER NOT NULL, PRIMARY KEY (band, document)) WITHOUT ROWID
+                    """)
+                try library.connection.query("""
+                    INSERT INTO documents (id, title, title_key, fingerprint, basis, sketch, source_name, created_at)
+                    VALUES ('old', 'Titre', 'titre', 'f1', 'content', ?, 'old.txt', '2026-12-05T00:00:00Z')
+                    """, [.blob(Library.encode(sketches[1]))])
+            }
+            XCTAssertTrue(try library.nearDuplicateList(of: sketches[1], threshold: 0.8).isEmpty)
+        }
+        let reopened = try Library(path: path)
+        XCTAssertEqual(try reopened.nearDuplicateList(of: sketches[1], threshold: 0.8).map(\.id), ["old"])
+        XCTAssertEqual(try reopened.nearDuplicateList(of: sketches[0], threshold: 0.8).map(\.id), ["new"])
+        XCTAssertTrue(try reopened.locked { try reopened.connection.query("SELECT 1 FROM sqlite_master WHERE name = 'sketch_bands'") }.isEmpty)
+    }
+
     /// Sketches sharing bands at random (seeded), claimed, superseded and released: the band table
     /// built again from the library holds what the one kept up as they went holds.
     func testRebuiltBandTableHoldsWhatTheOneKeptUpHolds() throws {
