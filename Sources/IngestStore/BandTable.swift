@@ -17,7 +17,7 @@ import Glibc
 ///
 /// Layout (host order: Debian's amd64 and arm64 are little-endian):
 ///
-///     offset  0  magic "INGBAND1"
+///     offset  0  magic "INGBAND2" (layout 2: slots and signatures)
 ///             8  log2 of the slot count
 ///            16  superseded: 1 once a larger table has replaced this file (readers open the path again)
 ///            24  used slots (entries and removed marks)
@@ -182,7 +182,9 @@ final class BandTable {
         let k = Self.key32(key)
         let entry = UInt64(k) << 32 | UInt64(document)
         var i = home(k), free = -1, same = 0
-        while true {
+        // Every loop over the slots stops after all of them: a table that is not what its writers
+        // keep (no empty slot: a damaged file) is read as far as it goes, never forever.
+        for _ in 0..<slotCount {
             let value = slots[i].load(ordering: .relaxed)
             if value == Self.empty { if free < 0 { free = i }; break }
             if value == Self.removed {
@@ -193,7 +195,7 @@ final class BandTable {
             }
             i = (i + 1) & mask
         }
-        guard same < bucketCap else { return false }
+        guard same < bucketCap, free >= 0 else { return false }
         if slots[free].load(ordering: .relaxed) == Self.empty { setHeader(3, header(3) + 1) }
         setHeader(4, header(4) + 1)
         slots[free].store(entry, ordering: .releasing)
@@ -206,7 +208,7 @@ final class BandTable {
         let k = Self.key32(key)
         let entry = UInt64(k) << 32 | UInt64(UInt32(truncatingIfNeeded: document))
         var i = home(k)
-        while true {
+        for _ in 0..<slotCount {
             let value = slots[i].load(ordering: .relaxed)
             if value == Self.empty { return false }
             if value == entry {
@@ -216,6 +218,7 @@ final class BandTable {
             }
             i = (i + 1) & mask
         }
+        return false
     }
 
     /// The documents under `key`, in `documents` (emptied first).
@@ -223,7 +226,7 @@ final class BandTable {
         documents.removeAll(keepingCapacity: true)
         let k = Self.key32(key)
         var i = home(k)
-        while true {
+        for _ in 0..<slotCount {
             let value = slots[i].load(ordering: .acquiring)
             if value == Self.empty { return }
             if value != Self.removed, UInt32(truncatingIfNeeded: value >> 32) == k {
@@ -243,8 +246,9 @@ final class BandTable {
             withUnsafeTemporaryAllocation(of: Int64.self, capacity: 64) { found in
                 for (n, key) in keys.enumerated() {
                     let k = Self.key32(key)
-                    var i = home(k), value = first[n], count = 0
-                    while value != Self.empty {
+                    var i = home(k), value = first[n], count = 0, read = 0
+                    while value != Self.empty && read < slotCount {
+                        read += 1
                         if value != Self.removed, UInt32(truncatingIfNeeded: value >> 32) == k, count < found.count {
                             found[count] = Int64(value & 0xFFFF_FFFF)
                             count += 1

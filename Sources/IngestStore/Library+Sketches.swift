@@ -114,7 +114,12 @@ extension Library {
         do {
             // Another process may have grown or rebuilt the table since this one opened it.
             if bands.isSuperseded || !bands.isCurrentFile {
-                bands = try BandTable.open(path: Self.bandTablePath(path)) ?? Self.rebuildBandTable(path: path, connection)
+                if let current = BandTable.open(path: Self.bandTablePath(path)),
+                   let state = try Self.indexState(connection), Self.matches(current, state) {
+                    bands = current
+                } else {
+                    bands = try Self.rebuildBandTable(path: path, connection)
+                }
             }
             let result = try body()
             if !bandEdits.isEmpty {

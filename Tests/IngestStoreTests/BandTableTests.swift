@@ -180,3 +180,23 @@ extension BandTableTests {
         XCTAssertGreaterThanOrEqual(Int(info.st_blocks) * 512, Int(info.st_size))
     }
 }
+
+extension BandTableTests {
+    /// A damaged table whose header is whole but whose slots are all taken (no empty slot, which
+    /// its writers never let happen) is read as far as it goes: look-ups, inserts and removals end.
+    func testADamagedTableWithoutAnEmptySlotIsReadToItsEnd() throws {
+        let table = try BandTable.build(path: path, identity: UUID(), stamp: 0, entries: [], bucketCap: 4)
+        let slotBytes = 8 * table.slotCount
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: UInt64(BandTable.headerBytes))
+        try handle.write(contentsOf: Data(repeating: 0x01, count: slotBytes))
+        try handle.close()
+        let damaged = try XCTUnwrap(BandTable.open(path: path))
+        XCTAssertEqual(documents(damaged, 0x0101_0101).count, damaged.slotCount, "every slot, once")
+        XCTAssertFalse(damaged.insert(key: 5, document: 5, bucketCap: 4))
+        XCTAssertFalse(damaged.remove(key: 5, document: 5))
+        var seen = 0
+        damaged.documents(under: [5, 6, 0x0101_0101]) { seen += $0.count }
+        XCTAssertEqual(seen, 64, "the key every slot holds: as many as a bucket is read for")
+    }
+}
