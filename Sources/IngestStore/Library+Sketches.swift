@@ -220,7 +220,7 @@ extension Library {
             guard !rowids.isEmpty else { return [] }
             // One read transaction: one snapshot, and the WAL's read lock taken once, not per statement.
             try connection.query("BEGIN")
-            defer { try? connection.query("COMMIT") }
+            defer { _ = try? connection.query("COMMIT") }
             var hits: [(rowid: Int64, found: NearDuplicate)] = []
             for rowid in rowids {
                 try connection.forEachRow("SELECT sketch, id, title, source_name, output_path FROM documents WHERE rowid = ?",
