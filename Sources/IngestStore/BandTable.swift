@@ -221,21 +221,6 @@ final class BandTable {
         return false
     }
 
-    /// The documents under `key`, in `documents` (emptied first).
-    func documents(under key: Int64, into documents: inout [Int64]) {
-        documents.removeAll(keepingCapacity: true)
-        let k = Self.key32(key)
-        var i = home(k)
-        for _ in 0..<slotCount {
-            let value = slots[i].load(ordering: .acquiring)
-            if value == Self.empty { return }
-            if value != Self.removed, UInt32(truncatingIfNeeded: value >> 32) == k {
-                documents.append(Int64(value & 0xFFFF_FFFF))
-            }
-            i = (i + 1) & mask
-        }
-    }
-
     /// The documents under each of `keys` (`body` is called with each key's, in order). The first
     /// slot of every key is read before any is looked at: in a large table each is a cache and TLB
     /// miss, and reads that do not wait on each other overlap (at 100,000 documents, 32 keys cost

@@ -57,9 +57,9 @@ extension Library {
         try connection.query("BEGIN IMMEDIATE")
         do {
             // Another process may have done it while this one waited for the lock.
-            let rebuild = try connection.query("PRAGMA user_version").first?.first?.int ?? 0 >= sketchIndexVersion
-                && olderVersionWrote()
-            if try rebuild || connection.query("PRAGMA user_version").first?.first?.int ?? 0 < sketchIndexVersion {
+            let version = try connection.query("PRAGMA user_version").first?.first?.int ?? 0
+            let rebuild = try version >= sketchIndexVersion && olderVersionWrote()
+            if rebuild || version < sketchIndexVersion {
                 try connection.execute("DROP TABLE IF EXISTS sketch_bands; PRAGMA user_version = \(sketchIndexVersion)")
             }
             let state: (identity: UUID, stamp: Int64)
@@ -91,9 +91,7 @@ extension Library {
         var signatures: [(document: Int64, signature: SketchSignature)] = []
         try connection.forEachRow("SELECT rowid, sketch FROM documents WHERE sketch IS NOT NULL ORDER BY rowid") { row in
             let document = row.int(0)
-            let sketch = row.withBlob(1) { bytes in
-                (0..<bytes.count / 4).map { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
-            }
+            let sketch = row.withBlob(1, decode)
             let keys = SketchBands.keys(sketch)
             guard !keys.isEmpty else { return true }
             for key in keys { entries.append((key, document)) }

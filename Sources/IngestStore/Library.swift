@@ -133,11 +133,15 @@ public final class Library: @unchecked Sendable {
     }
 
     static func decode(_ data: Data?) -> [UInt32] {
-        guard let data, data.count % 4 == 0 else { return [] }
-        let b = [UInt8](data)
-        return stride(from: 0, to: b.count, by: 4).map {
-            UInt32(b[$0]) | UInt32(b[$0 + 1]) << 8 | UInt32(b[$0 + 2]) << 16 | UInt32(b[$0 + 3]) << 24
-        }
+        guard let data else { return [] }
+        return data.withUnsafeBytes(decode)
+    }
+
+    /// A sketch from its stored form (little-endian values, as `encode` writes them), read in
+    /// place; empty when the bytes are not whole values.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> [UInt32] {
+        guard bytes.count % 4 == 0 else { return [] }
+        return (0..<bytes.count / 4).map { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
     }
 
     private static let columns = "id, title, title_key, fingerprint, basis, sketch, source_name, output_path"

@@ -38,8 +38,7 @@ enum SketchBands {
     static func overlap(_ a: [UInt32], stored b: UnsafeRawBufferPointer) -> SketchOverlap {
         guard b.count == a.count * 4 else {
             // A sketch of another size (128 bins, from before): folded, the slow way.
-            let stored = (0..<b.count / 4).map { UInt32(littleEndian: b.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
-            return SketchOverlap(a, stored)
+            return SketchOverlap(a, Library.decode(b))
         }
         guard !a.isEmpty else { return SketchOverlap(shared: 0, onlyFirst: 0, onlySecond: 0) }
         return a.withUnsafeBufferPointer { a in
