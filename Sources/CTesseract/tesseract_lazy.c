@@ -43,6 +43,7 @@
     F(l_ok, pixEndianByteSwap, (PIX *pixs), (pixs)) \
     F(PIX *, pixFlipLR, (PIX *pixd, PIX *pixs), (pixd, pixs)) \
     F(PIX *, pixFlipTB, (PIX *pixd, PIX *pixs), (pixd, pixs)) \
+    F(PIXCMAP *, pixGetColormap, (PIX *pix), (pix)) \
     F(l_uint32 *, pixGetData, (PIX *pix), (pix)) \
     F(l_int32, pixGetDepth, (const PIX *pix), (pix)) \
     F(l_int32, pixGetHeight, (const PIX *pix), (pix)) \
@@ -53,6 +54,7 @@
     F(l_ok, pixReadHeaderMem, (const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap), (data, size, pformat, pw, ph, pbps, pspp, piscmap)) \
     F(PIX *, pixReadMem, (const l_uint8 *data, size_t size), (data, size)) \
     F(PIX *, pixReadMemTiff, (const l_uint8 *cdata, size_t size, l_int32 n), (cdata, size, n)) \
+    F(PIX *, pixRemoveColormap, (PIX *pixs, l_int32 type), (pixs, type)) \
     F(PIX *, pixRotateOrth, (PIX *pixs, l_int32 quads), (pixs, quads)) \
     F(l_ok, pixSetResolution, (PIX *pix, l_int32 xres, l_int32 yres), (pix, xres, yres)) \
     F(l_ok, pixWriteMem, (l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format), (pdata, psize, pix, format)) \

@@ -35,9 +35,17 @@ enum PageRunner {
         guard !jobs.isEmpty else { return [] }
         let config = context.config
         let workers = max(1, min(config.effectiveOCRWorkers, jobs.count))
-        let pool = EnginePool.shared(languages: config.ocr.languages, capacity: workers)
-        // A missing language is the document's error, not every page's: find out once, up front.
-        try pool.withEngine { _ in }
+        // Engines in this process, or recognisers in others (`OCRProcesses`). A missing language
+        // is the document's error, not every page's: find out once, up front.
+        let pool: EnginePool?
+        if let processes = context.ocrProcesses {
+            pool = nil
+            processes.start(workers, languages: config.ocr.languages)
+            try processes.ready(languages: config.ocr.languages)
+        } else {
+            pool = EnginePool.shared(languages: config.ocr.languages, capacity: workers)
+            try pool?.withEngine { _ in }
+        }
         let state = RunState(order: handingOrder(jobs))
         // Once no page is left to hand out, the first thread without one does the tail work
         // while the others finish theirs (see `ExtractionContext.ocrTailWork`).
@@ -79,7 +87,9 @@ enum PageRunner {
         jobs.indices.sorted { jobs[$0].work != jobs[$1].work ? jobs[$0].work > jobs[$1].work : $0 < $1 }
     }
 
-    static func recognize(_ job: PageJob, pool: EnginePool, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
+    /// Reads one page with an engine of `pool`, or with a recogniser of `context.ocrProcesses`
+    /// when there is no pool.
+    static func recognize(_ job: PageJob, pool: EnginePool?, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
         // The page's image and Tesseract's buffers are freed when this returns: hand them back.
         defer { PageMemory.releaseFreedPages() }
         let limit = context.config.ocr.pageTimeLimitSeconds
@@ -87,6 +97,14 @@ enum PageRunner {
             if context.isPastDeadline {
                 throw IngestError(.timeout, ["seconds": String(Int(context.config.limits.documentTimeLimitSeconds))], page: job.number)
             }
+            if let processes = context.ocrProcesses {
+                var deadline = Date(timeIntervalSinceNow: limit)
+                if let d = context.deadline, d < deadline { deadline = d }
+                return .success(try RemoteRecognition.recognize(job, processes: processes, languages: context.config.ocr.languages,
+                                                                deadline: deadline, limitSeconds: limit,
+                                                                lowConfidenceBelow: context.config.ocr.lowConfidenceBelow))
+            }
+            guard let pool else { throw IngestError(.internalError) }
             return .success(try pool.withEngine { engine in
                 var deadline = Date(timeIntervalSinceNow: limit)
                 if let d = context.deadline, d < deadline { deadline = d }

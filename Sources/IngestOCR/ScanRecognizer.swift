@@ -22,9 +22,15 @@ public struct ScanRecognizer: PageRecognizing {
         // With several OCR threads, their engines start on another core while this one estimates
         // the pages' work.
         let workers = min(context.config.effectiveOCRWorkers, chosen.count)
-        let warmUp = workers >= 2
-            ? EnginePool.shared(languages: context.config.ocr.languages, capacity: workers).prepareAhead(workers, cores: context.cores)
-            : nil
+        let warmUp: EnginePool.WarmUp?
+        if let processes = context.ocrProcesses {
+            processes.start(workers, languages: context.config.ocr.languages)
+            warmUp = nil
+        } else {
+            warmUp = workers >= 2
+                ? EnginePool.shared(languages: context.config.ocr.languages, capacity: workers).prepareAhead(workers, cores: context.cores)
+                : nil
+        }
         defer { warmUp?.finish() }
         let work = Self.expectedWork(of: chosen, workers: workers) { try renderers.current() }
         let jobs = chosen.map { number in

@@ -3,20 +3,20 @@ import Foundation
 import IngestCore
 
 /// One paragraph as Tesseract read it, in reading order.
-struct RecognizedParagraph: Sendable, Equatable {
+struct RecognizedParagraph: Sendable, Equatable, Codable {
     var text: String
     var confidence: Double
 }
 
 /// One word: its text as read, confidence (0–100) and box as fractions of the image.
-struct RecognizedWord: Sendable, Equatable {
+struct RecognizedWord: Sendable, Equatable, Codable {
     var text: String
     var confidence: Double
     var box: [Double]
 }
 
 /// What one page gave: paragraphs in reading order and every word's confidence (0–100).
-struct RecognizedPage: Sendable, Equatable {
+struct RecognizedPage: Sendable, Equatable, Codable {
     var paragraphs: [RecognizedParagraph] = []
     var wordConfidences: [Int] = []
     /// The words read with a confidence under `lowConfidenceBelow` (at most `lowConfidenceKept`),

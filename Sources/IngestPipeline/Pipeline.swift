@@ -109,6 +109,8 @@ public struct Pipeline: Sendable {
     /// The run's cores, shared with the other documents read at once (see `CoreBudget`); nil for
     /// a library caller: OCR then uses `ocr.workers` threads.
     public var cores: (any CoreBudget)?
+    /// The recognisers OCR pages go to (a worker's `ingest _ocr` processes); nil: engines in this process.
+    public var ocrProcesses: (any OCRProcesses)?
 
     /// Opens (or creates) the SQLite library at `libraryPath` and builds a pipeline over it.
     public init(config: PipelineConfig, libraryPath: String, password: String? = nil, cacheDirectory: URL? = nil) throws {
@@ -127,6 +129,7 @@ public struct Pipeline: Sendable {
         var context = ExtractionContext(config: config, language: language, password: password,
                                         deadline: Date().addingTimeInterval(config.limits.documentTimeLimitSeconds),
                                         cacheDirectory: cacheDirectory, cores: cores)
+        context.ocrProcesses = ocrProcesses
         // OCR'd text gets the doubtful-word check, whose cost is hunspell's (opening the
         // dictionaries, then 10–300 ms per suggestion): the pages already read are looked up
         // while the last ones are recognised, on a core that would otherwise wait.

@@ -40,6 +40,12 @@ public enum Runtime {
                                                              environment: ProcessInfo.processInfo.environment))
     }
 
+    /// Called by the `ingest` executable first thing: its worker processes then send OCR pages to
+    /// recognisers started from this same executable (`ingest _ocr`, see `OCRProcesses`).
+    public static func enableRecognisers() {
+        OCRProcessPool.executable = WorkerProcess.currentExecutable
+    }
+
     public static func isolated(_ config: PipelineConfig) -> Bool {
         config.workers.isolation == .process && ProcessInfo.processInfo.environment[inProcessVariable] != "1"
     }

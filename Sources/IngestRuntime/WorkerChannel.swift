@@ -26,6 +26,10 @@ struct Frame: Sendable {
         case coreGiven = 0x47       // G
         /// worker → supervisor: a lent core is given back.
         case coreBack = 0x42        // B
+        /// worker → recogniser (`ingest _ocr`): read this page (see `RemoteRecognition` in IngestOCR).
+        case recognize = 0x4F       // O
+        /// recogniser → worker: the page read, or why not.
+        case recognized = 0x50      // P
     }
     var kind: Kind
     var payload: Data
@@ -44,6 +48,8 @@ final class WorkerChannel: @unchecked Sendable {
     /// Frames are sent whole even from several threads (a worker's OCR threads ask for cores
     /// while its main thread reports stages).
     private let sendLock = NSLock()
+    /// The other side closed in the middle of a large frame.
+    private var largeFrameCut = false
 
     init(fd: Int32) { self.fd = fd }
     deinit { close(fd) }
@@ -60,24 +66,44 @@ final class WorkerChannel: @unchecked Sendable {
     /// Sends one frame; false when the other side is gone.
     @discardableResult
     func send(_ kind: Frame.Kind, _ payload: Data = Data()) -> Bool {
-        // Header and payload in one write: the other side wakes once per frame, not twice.
-        var frame = [UInt8](repeating: 0, count: 5)
-        frame.reserveCapacity(5 + payload.count)
-        frame[0] = kind.rawValue
-        let n = UInt32(payload.count)
-        for i in 0..<4 { frame[1 + i] = UInt8((n >> (8 * UInt32(i))) & 0xFF) }
-        frame.append(contentsOf: payload)
-        sendLock.lock(); defer { sendLock.unlock() }
-        return frame.withUnsafeBytes { writeAll($0) }
+        send(kind, parts: [payload])
     }
 
-    private func writeAll(_ raw: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < raw.count {
-            // MSG_NOSIGNAL: a worker that died gives EPIPE here, never SIGPIPE.
-            let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+    /// Sends one frame whose payload is `parts` one after the other, without copying them (a page
+    /// image crosses from its own memory).
+    @discardableResult
+    func send(_ kind: Frame.Kind, parts: [Data]) -> Bool {
+        var header = [UInt8](repeating: 0, count: 5)
+        header[0] = kind.rawValue
+        let n = UInt32(parts.reduce(0) { $0 + $1.count })
+        for i in 0..<4 { header[1 + i] = UInt8((n >> (8 * UInt32(i))) & 0xFF) }
+        sendLock.lock(); defer { sendLock.unlock() }
+        // Header and payload in one call: the other side wakes once per frame, not twice.
+        return header.withUnsafeBytes { head in writeAll([head], parts[...]) }
+    }
+
+    /// Writes `buffers`, then each of `rest` (every `Data` reached through its own bytes).
+    private func writeAll(_ buffers: [UnsafeRawBufferPointer], _ rest: ArraySlice<Data>) -> Bool {
+        if let next = rest.first {
+            return next.withUnsafeBytes { writeAll(buffers + [$0], rest.dropFirst()) }
+        }
+        var iov = buffers.filter { $0.count > 0 }.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+        var first = 0
+        while first < iov.count {
+            let n = iov[first...].withUnsafeMutableBufferPointer { v -> Int in
+                var message = msghdr()
+                message.msg_iov = v.baseAddress
+                message.msg_iovlen = v.count
+                // MSG_NOSIGNAL: a worker that died gives EPIPE here, never SIGPIPE.
+                return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+            }
             if n < 0 { if errno == EINTR { continue }; return false }
-            offset += n
+            var written = n
+            while first < iov.count, written >= iov[first].iov_len { written -= iov[first].iov_len; first += 1 }
+            if written > 0 {
+                iov[first].iov_base = iov[first].iov_base.map { $0 + written }
+                iov[first].iov_len -= written
+            }
         }
         return true
     }
@@ -89,6 +115,7 @@ final class WorkerChannel: @unchecked Sendable {
         let until = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0) * 1e9) }
         while true {
             if let frame = takeFrame() { return .frame(frame) }
+            if largeFrameCut { return .closed }
             var wait: Int32 = -1
             if let until {
                 let now = DispatchTime.now().uptimeNanoseconds
@@ -112,11 +139,38 @@ final class WorkerChannel: @unchecked Sendable {
         guard available >= 5 else { return nil }
         var length = 0
         for i in 0..<4 { length |= Int(buffer[start + 1 + i]) << (8 * i) }
+        if length >= Self.directBytes && available < 5 + length { return takeLargeFrame(length) }
         guard available >= 5 + length else { return nil }
         let kind = Frame.Kind(rawValue: buffer[start]) ?? .fatal
         let payload = Data(buffer[(start + 5)..<(start + 5 + length)])
         start += 5 + length
         if start > 1 << 20 { buffer.removeSubrange(0..<start); start = 0 }
+        return Frame(kind: kind, payload: payload)
+    }
+
+    /// Frames at least this large are read straight into their payload (a page image: one copy
+    /// of it in this process, not the receive buffer's and the payload's).
+    static let directBytes = 1 << 20
+
+    /// The frame of `length` bytes that starts the buffer, read to its end into its own payload;
+    /// nil when the other side closes before.
+    private func takeLargeFrame(_ length: Int) -> Frame? {
+        let kind = Frame.Kind(rawValue: buffer[start]) ?? .fatal
+        var payload = Data(count: length)
+        let have = buffer.count - start - 5
+        var filled = have
+        payload.withUnsafeMutableBytes { out in
+            buffer.withUnsafeBytes { b in out.baseAddress!.copyMemory(from: b.baseAddress! + start + 5, byteCount: have) }
+            while filled < length {
+                let n = recv(fd, out.baseAddress! + filled, length - filled, 0)
+                if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; break }
+                if n == 0 { break }
+                filled += n
+            }
+        }
+        buffer = []
+        start = 0
+        guard filled == length else { largeFrameCut = true; return nil }
         return Frame(kind: kind, payload: payload)
     }
 }

@@ -64,6 +64,11 @@ public enum WorkerServer {
         var importer = DocumentImporter(pipeline: pipeline, outputDirectory: URL(fileURLWithPath: hello.outputDirectory))
         importer.pipeline.lineOutput = { channel.send(.line, $0) }
         importer.pipeline.cores = ChannelCoreBudget(channel: channel)
+        let recognisers = OCRProcessPool.executable.map {
+            OCRProcessPool(executable: $0, environment: env, memoryLimitMB: hello.config.workers.memoryLimitMB)
+        }
+        importer.pipeline.ocrProcesses = recognisers
+        defer { recognisers?.shutdown() }
         channel.send(.ready)
 
         let crashOn = env[crashTestVariable].flatMap { $0.isEmpty ? nil : $0 }

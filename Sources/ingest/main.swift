@@ -30,6 +30,8 @@ Commands:
 Run `ingest COMMAND --help` for a command's options.
 """
 
+// Worker processes send OCR pages to recognisers, started from this executable.
+Runtime.enableRecognisers()
 var argv = Array(CommandLine.arguments.dropFirst())
 let command = argv.first ?? "help"
 if !argv.isEmpty { argv.removeFirst() }
@@ -51,6 +53,8 @@ case "worker":
     status = WorkerCommand.run(argv, prestarted: prestarted)
 // Started by convert, watch, qa and worker, never by hand: reads documents for them over fd 3.
 case WorkerServer.command: status = WorkerServer.serve()
+// Started by a worker process, never by hand: recognises OCR pages for it over fd 3.
+case OCRServer.command: status = OCRServer.serve()
 case "youtube": status = YouTubeCommand.run(argv)
 case "config": status = ConfigCommand.run(argv)
 case "help", "--help", "-h":

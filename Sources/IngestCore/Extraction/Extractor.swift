@@ -122,6 +122,8 @@ public struct ExtractionContext: Sendable {
     /// it is done. The pipeline looks up those pages' unknown words for the doubtful-word check
     /// (hunspell keeps its answers), which would otherwise all wait for the last page.
     public var ocrTailWork: (@Sendable (_ pagesRecognized: [String]) -> Void)?
+    /// Where OCR pages are recognised when not in this process (see `OCRProcesses`).
+    public var ocrProcesses: (any OCRProcesses)?
 
     public init(config: PipelineConfig = PipelineConfig(), language: MessageLanguage = .current,
                 password: String? = nil, deadline: Date? = nil, cacheDirectory: URL? = nil, cores: (any CoreBudget)? = nil) {

@@ -1,0 +1,141 @@
+import CTesseract
+import Foundation
+import IngestCore
+
+/// One page recognised in another process (`OCRProcesses`): what crosses, and both ends.
+///
+/// A request is `[header length: 4 bytes, little-endian][header: JSON][the image's pixels: its
+/// words as leptonica keeps them]`, sent from the image's own memory; the answer is JSON, the page
+/// read or the error. The page is made here (a PDF page rendered, a photo decoded) and let go once
+/// sent, so this process never holds an engine's buffers and the recogniser never renders: each
+/// holds one of the two big things.
+enum RemoteRecognition {
+    struct Header: Codable, Equatable {
+        var page: Int
+        /// Seconds since 1970: the page's deadline (its own limit or the document's, the sooner).
+        var deadline: Double
+        /// `ocr.pageTimeLimitSeconds`, for the message when it runs out.
+        var limitSeconds: Double
+        var lowConfidenceBelow: Double
+        /// The image: size, bits per pixel, 32-bit words per row, resolution (Tesseract uses it).
+        var width: Int
+        var height: Int
+        var depth: Int
+        var wordsPerRow: Int
+        var resolution: Int
+    }
+
+    struct Answer: Codable, Equatable {
+        var page: RecognizedPage?
+        var error: IngestError?
+    }
+
+    /// The request's parts for `image`: the header, then the pixels, which keep the image alive
+    /// until they are let go. Nil when the image has no pixels.
+    static func request(page: Int, deadline: Date, limitSeconds: Double, lowConfidenceBelow: Double,
+                        image: consuming PageImage) -> [Data]? {
+        var image = image
+        // A palette image crosses as the gray or colour image it stands for.
+        if pixGetColormap(image.raw) != nil, let plain = pixRemoveColormap(image.raw, Int32(REMOVE_CMAP_BASED_ON_SRC)) {
+            let resolution = image.resolution
+            image = PageImage(taking: plain)
+            image.setResolution(resolution)
+        }
+        let header = Header(page: page, deadline: deadline.timeIntervalSince1970, limitSeconds: limitSeconds,
+                            lowConfidenceBelow: lowConfidenceBelow, width: image.width, height: image.height,
+                            depth: image.depth, wordsPerRow: Int(pixGetWpl(image.raw)), resolution: image.resolution)
+        guard let json = try? JSONEncoder().encode(header), let words = pixGetData(image.raw) else { return nil }
+        var prefix = Data(capacity: 4 + json.count)
+        let n = UInt32(json.count)
+        for i in 0..<4 { prefix.append(UInt8((n >> (8 * UInt32(i))) & 0xFF)) }
+        prefix.append(json)
+        let owner = image
+        let pixels = Data(bytesNoCopy: UnsafeMutableRawPointer(words), count: header.wordsPerRow * 4 * header.height,
+                          deallocator: .custom { _, _ in withExtendedLifetime(owner) {} })
+        return [prefix, pixels]
+    }
+
+    /// The header and the pixels of a request, or nil when it is not one.
+    static func parse(_ request: Data) -> (Header, Data)? {
+        guard request.count >= 4 else { return nil }
+        let s = request.startIndex
+        let n = Int(request[s]) | Int(request[s + 1]) << 8 | Int(request[s + 2]) << 16 | Int(request[s + 3]) << 24
+        guard request.count >= 4 + n,
+              let header = try? JSONDecoder().decode(Header.self, from: request[(s + 4)..<(s + 4 + n)]),
+              header.width > 0, header.height > 0, [1, 2, 4, 8, 16, 32].contains(header.depth),
+              header.wordsPerRow == (header.width * header.depth + 31) / 32,
+              request.count - 4 - n == header.wordsPerRow * 4 * header.height else { return nil }
+        return (header, request[(s + 4 + n)...])
+    }
+
+    /// The image back from its pixels.
+    static func image(_ pixels: Data, _ header: Header) -> PageImage? {
+        guard let pix = pixCreate(Int32(header.width), Int32(header.height), Int32(header.depth)) else { return nil }
+        let image = PageImage(taking: pix)
+        guard let words = pixGetData(pix), Int(pixGetWpl(pix)) == header.wordsPerRow else { return nil }
+        pixels.withUnsafeBytes { UnsafeMutableRawPointer(words).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        if header.resolution > 0 { image.setResolution(header.resolution) }
+        return image
+    }
+
+    /// This side: makes the page's image, sends it to a recogniser and reads its answer.
+    static func recognize(_ job: PageJob, processes: any OCRProcesses, languages: String, deadline: Date,
+                          limitSeconds: Double, lowConfidenceBelow: Double) throws -> RecognizedPage {
+        guard let parts = Self.request(page: job.number, deadline: deadline, limitSeconds: limitSeconds,
+                                       lowConfidenceBelow: lowConfidenceBelow, image: try job.load()) else {
+            throw IngestError(.ocrEngineFailed, ["reason": "the page image has no pixels"], page: job.number)
+        }
+        // Past the deadline, the recogniser answers with the time limit; a little more is left
+        // for it to say so before it is taken for stuck and killed.
+        let timeout = max(0, deadline.timeIntervalSinceNow) + Self.answerGraceSeconds
+        let data = try processes.exchange(parts, languages: languages, timeout: timeout, limit: limitSeconds, page: job.number)
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: data) else {
+            throw IngestError(.ocrEngineFailed, ["reason": "unreadable answer from the OCR process"], page: job.number)
+        }
+        if let error = answer.error { throw error }
+        return answer.page ?? RecognizedPage()
+    }
+
+    /// How long after a page's deadline its recogniser still gets to answer.
+    static let answerGraceSeconds = 5.0
+}
+
+/// The recogniser's side (`ingest _ocr`): one engine, pages read one at a time as the requests come.
+public enum OCRPageService {
+    /// Makes the process's engine for `languages`; throws why it cannot be made.
+    public static func prepare(languages: String) throws(IngestError) {
+        do { try EnginePool.shared(languages: languages, capacity: 1).withEngine { _ in } } catch {
+            throw IngestError.wrap(error)
+        }
+    }
+
+    /// The page number a request is for (nil: not a request).
+    public static func page(of request: Data) -> Int? { RemoteRecognition.parse(request)?.0.page }
+
+    /// The answer to one request: the page read, or why not.
+    public static func answer(_ request: Data, languages: String) -> Data {
+        var answer = RemoteRecognition.Answer()
+        defer { PageMemory.releaseFreedPages() }
+        if let (header, pixels) = RemoteRecognition.parse(request) {
+            do {
+                let deadline = Date(timeIntervalSince1970: header.deadline)
+                answer.page = try EnginePool.shared(languages: languages, capacity: 1).withEngine { engine in
+                    try OrientedRecognition.recognize({
+                        guard let image = RemoteRecognition.image(pixels, header) else {
+                            throw IngestError(.ocrEngineFailed, ["reason": "the page image could not be read back"], page: header.page)
+                        }
+                        return image
+                    }, engine: engine, deadline: deadline, limitSeconds: header.limitSeconds, page: header.page,
+                       lowConfidenceBelow: header.lowConfidenceBelow)
+                }
+            } catch {
+                var e = IngestError.wrap(error)
+                if e.page == nil { e.page = header.page }
+                answer.error = e
+            }
+        } else {
+            answer.error = IngestError(.ocrEngineFailed, ["reason": "not a page request"])
+        }
+        return (try? JSONEncoder().encode(answer)) ?? Data()
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import IngestCore
+import IngestRuntime
+import IngestTestSupport
+import XCTest
+
+/// OCR pages read by recognisers (`ingest _ocr`, one engine each) that a worker starts, through
+/// the real executable: the same text as engines in one process, a recogniser that crashes or
+/// hangs costs its page only, a missing language is the document's error, and none outlives the run.
+/// The photos are `samples/tableau-1…3.jpg`: numbered photos of one folder, one document of three pages.
+final class OCRProcessPoolTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    var input: URL { dir.url.appendingPathComponent("in") }
+
+    override func setUpWithError() throws {
+        dir = try TemporaryDirectory("recognisers")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        for i in 1...3 {
+            try FileManager.default.copyItem(at: Corpus.repositoryRoot.appendingPathComponent("samples/tableau-\(i).jpg"),
+                                             to: input.appendingPathComponent("tableau-\(i).jpg"))
+        }
+    }
+    override func tearDown() { dir.remove() }
+
+    /// Converts the photos into `name`, returns the document (or the failure of the summary).
+    func convert(_ name: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> (document: JSONValue?, summary: JSONValue, seconds: Double) {
+        let out = dir.url.appendingPathComponent(name)
+        let started = Date()
+        _ = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", dir.url.appendingPathComponent(name + ".sqlite").path,
+                                  "--lang", "en", "--quiet"] + extra,
+                                 environment: environment.merging(["INGEST_CONFIG": ""]) { a, _ in a })
+        let seconds = Date().timeIntervalSince(started)
+        let summary = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("summary.json")))
+        let document = try? JSONValue.parse(Data(contentsOf: out.appendingPathComponent("tableau.json")))
+        return (document, summary, seconds)
+    }
+
+    func warnings(_ document: JSONValue?) -> [JSONValue] { document?["sources"]?[0]?["warnings"]?.arrayValue ?? [] }
+
+    func testPagesReadByRecognisersAreThePagesReadInProcess() throws {
+        let recognisers = try convert("processes")
+        let inProcess = try convert("in-process", environment: ["INGEST_IN_PROCESS": "1"])
+        let text = try XCTUnwrap(recognisers.document?["text"]?.stringValue)
+        XCTAssertEqual(text, inProcess.document?["text"]?.stringValue)
+        XCTAssertEqual(recognisers.document?["sources"]?[0]?["pagesOCRed"], 3)
+        XCTAssertEqual(recognisers.document?["sources"]?[0]?["meanOCRConfidence"], inProcess.document?["sources"]?[0]?["meanOCRConfidence"])
+        XCTAssertGreaterThan(text.count, 500)
+        XCTAssertEqual(warnings(recognisers.document).count, 0)
+    }
+
+    /// A crash inside a recogniser (Tesseract's, say) is one page's warning; the worker, the other
+    /// pages and the document go on, and the page after it gets a new recogniser.
+    func testARecogniserThatCrashesCostsItsPageOnly() throws {
+        let run = try convert("crash", ["--concurrency", "1"], environment: ["INGEST_FAULT_OCR_CRASH_ON_PAGE": "2"])
+        let pages = try XCTUnwrap(run.document?["sources"]?[0]?["pages"]?.arrayValue)
+        XCTAssertEqual(pages.map { $0["provenance"]?.stringValue ?? "-" }, ["ocr", "-", "ocr"])
+        XCTAssertEqual(pages[1]["skipped"], true)
+        let w = try XCTUnwrap(warnings(run.document).first)
+        XCTAssertEqual(w["code"], "ocr.engineFailed")
+        XCTAssertEqual(w["page"], 2)
+        XCTAssertEqual(w["message"]?.stringValue, "Text recognition failed (the OCR process ended (SIGSEGV 11)).")
+        XCTAssertEqual(run.summary["counts"]?["failed"], 0)
+    }
+
+    /// A recogniser that never answers is killed once its page's time is up (and a few seconds for
+    /// it to say so): the page gets the time limit's warning, the other pages are read.
+    func testARecogniserThatHangsIsKilledAtItsPagesTimeLimit() throws {
+        let run = try convert("hang", ["--set", "ocr.pageTimeLimitSeconds=1"], environment: ["INGEST_FAULT_OCR_HANG_ON_PAGE": "1"])
+        let w = try XCTUnwrap(warnings(run.document).first)
+        XCTAssertEqual(w["code"], "ocr.pageTimeLimit")
+        XCTAssertEqual(w["message"]?.stringValue, "Page 1 was given up: recognising it took longer than 1 s.")
+        XCTAssertEqual(run.document?["sources"]?[0]?["pagesOCRed"], 2)
+        XCTAssertLessThan(run.seconds, 30, "the hung recogniser was waited for")
+    }
+
+    func testAMissingLanguageIsTheDocumentsErrorOnce() throws {
+        let run = try convert("language", ["--set", "ocr.languages=fra+xyz"])
+        XCTAssertNil(run.document)
+        let failed = try XCTUnwrap(run.summary["documents"]?[0])
+        XCTAssertEqual(failed["status"], "failed")
+        XCTAssertEqual(failed["error"]?["code"], "ocr.languageMissing")
+        XCTAssertEqual(failed["warnings"]?.arrayValue?.count, 0, "one error for the document, not one per page")
+    }
+
+    /// When the run ends its recognisers are gone (reaped by their worker, not left to init).
+    func testNoRecogniserOutlivesTheRun() throws {
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
+        func recognisers() -> [String] {
+            let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return all.filter { Int($0) != nil }.compactMap { pid in
+                guard let cmd = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return nil }
+                let args = cmd.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                return args.count == 2 && args[1] == "_ocr" && URL(fileURLWithPath: args[0]).resolvingSymlinksInPath() == binary.resolvingSymlinksInPath()
+                    ? pid : nil
+            }
+        }
+        let before = Set(recognisers())
+        let run = try convert("reaped")
+        XCTAssertEqual(run.document?["sources"]?[0]?["pagesOCRed"], 3)
+        XCTAssertEqual(Set(recognisers()).subtracting(before), [])
+    }
+}
