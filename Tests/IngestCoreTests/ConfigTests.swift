@@ -91,9 +91,29 @@ final class ConfigTests: XCTestCase {
                 let p = try XCTUnwrap(e.arguments["path"], "\(e)")
                 XCTAssertTrue(p.hasPrefix(path) || p == "readiness.shortBelow" || p == "library.revisionThreshold" || p == "sink.url" || path.hasPrefix(p), "\(p) vs \(path)")
                 XCTAssertTrue(e.message(.en).contains(p), e.message(.en))
+                // One language per sentence: the expected and actual values are worded in the message's language.
+                let fr = e.message(.fr), en = e.message(.en)
+                for english in ["a number", "a whole number", "a string", " and ", "one of", "at least", "at most", "items",
+                                "characters", "a list", "an object", "true or false", "present"] {
+                    XCTAssertFalse(fr.contains(english), "English in French: \(fr)")
+                }
+                for french in ["un nombre", "une chaîne", "l'une des", "au moins", "au plus", "éléments", "une liste", "un objet", "présent", " ou "] {
+                    XCTAssertFalse(en.contains(french), "French in English: \(en)")
+                }
             }
         }
         XCTAssertGreaterThan(errorsSeen, 100)
+    }
+
+    /// Found by a user: `--set ocr.pageCap=0` said « la valeur attendue est a number ≥ 1 and ≤ 2000 ».
+    func testTheExpectedValueIsSaidInTheMessagesLanguage() throws {
+        let defaults = try JSONValue.parse(ConfigLoader.defaultText)
+        let range = try XCTUnwrap(ConfigLoader.violations(of: ConfigLoader.setting(defaults, path: "ocr.pageCap", to: 0)).first)
+        XCTAssertEqual(range.message(.fr), "ocr.pageCap vaut 0 : la valeur attendue est un nombre ≥ 1 et ≤ 2000.")
+        XCTAssertEqual(range.message(.en), "ocr.pageCap is 0: the expected value is a number ≥ 1 and ≤ 2000.")
+        let type = try XCTUnwrap(ConfigLoader.violations(of: ConfigLoader.setting(defaults, path: "ocr.dpi", to: [1])).first)
+        XCTAssertEqual(type.message(.fr), "ocr.dpi doit être un nombre entier, pas une liste de 1.")
+        XCTAssertEqual(type.message(.en), "ocr.dpi must be a whole number, not a list of 1.")
     }
 
     func testUserLanguagesReduceToCodes() {

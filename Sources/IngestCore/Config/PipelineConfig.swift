@@ -176,13 +176,15 @@ public enum ConfigLoader {
            let high = value["readiness"]?["shortBelow"]?.intValue ?? Optional(PipelineConfig().readiness.shortBelow),
            low > high {
             errors.append(IngestError(.configOutOfRange, ["path": "readiness.shortBelow", "value": String(high),
-                                                          "expected": "a number ≥ readiness.notReadyBelow (\(low))"]))
+                                                          "expected": "a number ≥ readiness.notReadyBelow (\(low))",
+                                                          "expected@fr": "un nombre ≥ readiness.notReadyBelow (\(low))"]))
         }
         let near = value["library"]?["nearDuplicateThreshold"]?.doubleValue ?? PipelineConfig().library.nearDuplicateThreshold
         let revision = value["library"]?["revisionThreshold"]?.doubleValue ?? PipelineConfig().library.revisionThreshold
         if revision > near {
             errors.append(IngestError(.configOutOfRange, ["path": "library.revisionThreshold", "value": String(revision),
-                                                          "expected": "a number ≤ library.nearDuplicateThreshold (\(near))"]))
+                                                          "expected": "a number ≤ library.nearDuplicateThreshold (\(near))",
+                                                          "expected@fr": "un nombre ≤ library.nearDuplicateThreshold (\(near))"]))
         }
         if value["sink"]?["kind"]?.stringValue == "http", value["sink"]?["url"]?.stringValue == nil {
             errors.append(IngestError(.configMissingKey, ["path": "sink.url"]))
@@ -196,9 +198,15 @@ public enum ConfigLoader {
             guard let suggestion = v.suggestion else { return IngestError(.configUnknownKey, ["path": v.path]) }
             return IngestError(.configUnknownKey, ["path": v.path, "didYouMean": suggestion], hint: .configDidYouMean)
         case .missingKey: return IngestError(.configMissingKey, ["path": v.path])
-        case .wrongType: return IngestError(.configWrongType, ["path": v.path, "expected": v.expected, "actual": v.actual])
-        case .outOfRange: return IngestError(.configOutOfRange, ["path": v.path, "expected": v.expected, "value": v.actual])
-        case .invalidValue: return IngestError(.configInvalidValue, ["path": v.path, "expected": v.expected, "value": v.actual])
+        case .wrongType:
+            return IngestError(.configWrongType, ["path": v.path, "expected": v.expected, "actual": v.actual,
+                                                  "expected@fr": v.expectedFrench, "actual@fr": v.actualFrench])
+        case .outOfRange:
+            return IngestError(.configOutOfRange, ["path": v.path, "expected": v.expected, "value": v.actual,
+                                                   "expected@fr": v.expectedFrench, "value@fr": v.actualFrench])
+        case .invalidValue:
+            return IngestError(.configInvalidValue, ["path": v.path, "expected": v.expected, "value": v.actual,
+                                                     "expected@fr": v.expectedFrench, "value@fr": v.actualFrench])
         }
     }
 
@@ -234,7 +242,7 @@ public enum ConfigLoader {
             let data = try JSONEncoder().encode(merged)
             return try JSONDecoder().decode(PipelineConfig.self, from: data)
         } catch {
-            throw IngestError(.configInvalidValue, ["path": "$", "value": "?", "expected": "a valid configuration"],
+            throw IngestError(.configInvalidValue, ["path": "$", "value": "?", "expected": "a valid configuration", "expected@fr": "une configuration valide"],
                               detail: String(describing: error))
         }
     }

@@ -54,10 +54,13 @@ public enum MessageCatalog {
             let args = arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
             return args.isEmpty ? code.rawValue : "\(code.rawValue) (\(args))"
         }
-        return fill(entry.text(language), arguments)
+        return fill(entry.text(language), arguments, language)
     }
 
-    public static func fill(_ template: String, _ arguments: [String: String]) -> String {
+    /// `template` with each `{name}` replaced by its argument — in French by `name@fr` when the
+    /// argument has a French wording (a configuration error's expected value), so a sentence
+    /// never mixes the two languages.
+    public static func fill(_ template: String, _ arguments: [String: String], _ language: MessageLanguage = .en) -> String {
         guard template.contains("{") else { return template }
         var out = ""
         var rest = Substring(template)
@@ -65,7 +68,7 @@ public enum MessageCatalog {
             out += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}") else { break }
             let name = String(rest[rest.index(after: open)..<close])
-            out += arguments[name] ?? "{\(name)}"
+            out += (language == .fr ? arguments[name + "@fr"] : nil) ?? arguments[name] ?? "{\(name)}"
             rest = rest[rest.index(after: close)...]
         }
         out += rest

@@ -8,6 +8,10 @@ public struct SchemaViolation: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var expected: String
     public var actual: String
+    /// `expected` and `actual` in French (the messages' other language; the English ones are the
+    /// validator's own words, and what `description` prints).
+    public var expectedFrench: String
+    public var actualFrench: String
     /// For an unknown key: the closest allowed name, if one is close.
     public var suggestion: String?
 
@@ -26,7 +30,25 @@ public struct SchemaViolation: Sendable, Equatable, CustomStringConvertible {
 /// `minimum`, `maximum`, `exclusiveMinimum`, `minLength`, `maxLength`, `pattern`, `items`,
 /// `minItems`, `maxItems`, `anyOf`, and `$ref` to `#/$defs/…`. Other keywords are annotations.
 /// It has its own tests, and our schemas are also checked with Python's `jsonschema` in CI.
+extension SchemaViolation {
+    /// A finding whose expected and actual values are given in both languages (`Words`).
+    init(kind: Kind, path: String, expected: SchemaValidator.Words, actual: SchemaValidator.Words, suggestion: String? = nil) {
+        self.init(kind: kind, path: path, expected: expected.en, actual: actual.en,
+                  expectedFrench: expected.fr, actualFrench: actual.fr, suggestion: suggestion)
+    }
+}
+
 public struct SchemaValidator: Sendable {
+    /// A phrase of a finding in English and in French.
+    struct Words: Sendable, ExpressibleByStringLiteral {
+        var en: String
+        var fr: String
+        init(_ en: String, _ fr: String) { self.en = en; self.fr = fr }
+        /// The same in both languages (a number, a quoted value, a pattern).
+        init(stringLiteral same: String) { en = same; fr = same }
+        static func same(_ s: String) -> Words { Words(s, s) }
+    }
+
     public let root: JSONValue
 
     public init(schema: JSONValue) { self.root = schema }
@@ -49,7 +71,7 @@ public struct SchemaValidator: Sendable {
     private static func join(_ path: String, _ key: String) -> String { path == "$" ? key : "\(path).\(key)" }
 
     private func check(_ value: JSONValue, against rawSchema: JSONValue, path: String, into out: inout [SchemaViolation]) {
-        if case .bool(let b) = rawSchema { if !b { out.append(.init(kind: .invalidValue, path: path, expected: "absent", actual: "present")) }; return }
+        if case .bool(let b) = rawSchema { if !b { out.append(.init(kind: .invalidValue, path: path, expected: Words("absent", "absent"), actual: Words("present", "présent"))) }; return }
         let schema = resolve(rawSchema)
         guard case .object = schema else { return }
 
@@ -77,7 +99,8 @@ public struct SchemaValidator: Sendable {
         }
         if let options = schema["enum"]?.arrayValue, !options.contains(value) {
             out.append(.init(kind: .invalidValue, path: path,
-                             expected: "one of " + options.map(Self.describeValue).joined(separator: ", "),
+                             expected: Words("one of " + options.map { Self.describeValue($0).en }.joined(separator: ", "),
+                                             "l'une des valeurs " + options.map { Self.describeValue($0).fr }.joined(separator: ", ")),
                              actual: Self.describeValue(value)))
         }
         if let constant = schema["const"], constant != value {
@@ -96,30 +119,32 @@ public struct SchemaValidator: Sendable {
                 if let m = minimum { parts.append("≥ \(Self.format(m))") }
                 if let m = exclusiveMinimum { parts.append("> \(Self.format(m))") }
                 if let m = maximum { parts.append("≤ \(Self.format(m))") }
-                out.append(.init(kind: .outOfRange, path: path, expected: "a number " + parts.joined(separator: " and "),
+                out.append(.init(kind: .outOfRange, path: path, expected: Words("a number " + parts.joined(separator: " and "), "un nombre " + parts.joined(separator: " et ")),
                                  actual: Self.describeValue(value)))
             }
         }
         if let s = value.stringValue {
             let length = s.count
             if let m = schema["minLength"]?.intValue, length < m {
-                out.append(.init(kind: .outOfRange, path: path, expected: "a string of at least \(m) characters", actual: Self.describeValue(value)))
+                out.append(.init(kind: .outOfRange, path: path, expected: Words("a string of at least \(m) characters", "une chaîne d'au moins \(m) caractères"), actual: Self.describeValue(value)))
             }
             if let m = schema["maxLength"]?.intValue, length > m {
-                out.append(.init(kind: .outOfRange, path: path, expected: "a string of at most \(m) characters", actual: Self.describeValue(value)))
+                out.append(.init(kind: .outOfRange, path: path, expected: Words("a string of at most \(m) characters", "une chaîne d'au plus \(m) caractères"), actual: Self.describeValue(value)))
             }
             if let p = schema["pattern"]?.stringValue,
                let re = try? SchemaPattern(p), !re.matches(s) {
-                let label = schema["description"]?.stringValue.map { "\($0) (pattern \(p))" } ?? "a string matching \(p)"
+                // The schema's own description says what is wanted (in English: the schema's language).
+                let label = schema["description"]?.stringValue.map { Words("\($0) (pattern \(p))", "\($0) (motif \(p))") }
+                    ?? Words("a string matching \(p)", "une chaîne de la forme \(p)")
                 out.append(.init(kind: .invalidValue, path: path, expected: label, actual: Self.describeValue(value)))
             }
         }
         if let items = value.arrayValue {
             if let m = schema["minItems"]?.intValue, items.count < m {
-                out.append(.init(kind: .outOfRange, path: path, expected: "at least \(m) items", actual: "\(items.count)"))
+                out.append(.init(kind: .outOfRange, path: path, expected: Words("at least \(m) items", "au moins \(m) éléments"), actual: .same("\(items.count)")))
             }
             if let m = schema["maxItems"]?.intValue, items.count > m {
-                out.append(.init(kind: .outOfRange, path: path, expected: "at most \(m) items", actual: "\(items.count)"))
+                out.append(.init(kind: .outOfRange, path: path, expected: Words("at most \(m) items", "au plus \(m) éléments"), actual: .same("\(items.count)")))
             }
             if let itemSchema = schema["items"] {
                 for (i, item) in items.enumerated() { check(item, against: itemSchema, path: "\(path)[\(i)]", into: &out) }
@@ -128,7 +153,7 @@ public struct SchemaValidator: Sendable {
         if let object = value.objectValue {
             let properties = schema["properties"]?.objectValue ?? [:]
             for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where object[key] == nil {
-                out.append(.init(kind: .missingKey, path: Self.join(path, key), expected: "present", actual: "absent"))
+                out.append(.init(kind: .missingKey, path: Self.join(path, key), expected: Words("present", "présent"), actual: Words("absent", "absent")))
             }
             for key in object.keys.sorted() {
                 let child = object[key]!
@@ -137,7 +162,7 @@ public struct SchemaValidator: Sendable {
                 } else if let extra = schema["additionalProperties"] {
                     if case .bool(false) = extra {
                         out.append(.init(kind: .unknownKey, path: Self.join(path, key), expected: "",
-                                         actual: key, suggestion: Self.closest(key, among: Array(properties.keys))))
+                                         actual: .same(key), suggestion: Self.closest(key, among: Array(properties.keys))))
                     } else {
                         check(child, against: extra, path: Self.join(path, key), into: &out)
                     }
@@ -177,26 +202,27 @@ public struct SchemaValidator: Sendable {
 
     static func format(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
 
-    static func describeTypes(_ types: [String]) -> String {
-        let words = types.map { t -> String in
+    static func describeTypes(_ types: [String]) -> Words {
+        let words = types.map { t -> Words in
             switch t {
-            case "integer": "a whole number"; case "number": "a number"; case "string": "a string"
-            case "boolean": "true or false"; case "array": "a list"; case "object": "an object"
-            case "null": "null"; default: t
+            case "integer": Words("a whole number", "un nombre entier"); case "number": Words("a number", "un nombre")
+            case "string": Words("a string", "une chaîne"); case "boolean": Words("true or false", "true ou false")
+            case "array": Words("a list", "une liste"); case "object": Words("an object", "un objet")
+            default: .same(t)
             }
         }
-        return words.joined(separator: " or ")
+        return Words(words.map(\.en).joined(separator: " or "), words.map(\.fr).joined(separator: " ou "))
     }
 
-    static func describeValue(_ v: JSONValue) -> String {
+    static func describeValue(_ v: JSONValue) -> Words {
         switch v {
         case .null: "null"
-        case .bool(let b): String(b)
-        case .int(let i): String(i)
-        case .double(let d): format(d)
-        case .string(let s): "\"\(s.count > 60 ? String(s.prefix(60)) + "…" : s)\""
-        case .array(let a): "a list of \(a.count)"
-        case .object: "an object"
+        case .bool(let b): .same(String(b))
+        case .int(let i): .same(String(i))
+        case .double(let d): .same(format(d))
+        case .string(let s): .same("\"\(s.count > 60 ? String(s.prefix(60)) + "…" : s)\"")
+        case .array(let a): Words("a list of \(a.count)", "une liste de \(a.count)")
+        case .object: Words("an object", "un objet")
         }
     }
 }
