@@ -40,7 +40,6 @@ enum PageRunner {
         let pool: EnginePool?
         if let processes = context.ocrProcesses {
             pool = nil
-            processes.start(workers, languages: config.ocr.languages)
             try processes.ready(languages: config.ocr.languages)
         } else {
             pool = EnginePool.shared(languages: config.ocr.languages, capacity: workers)

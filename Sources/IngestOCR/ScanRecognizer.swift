@@ -24,7 +24,8 @@ public struct ScanRecognizer: PageRecognizing {
         let workers = min(context.config.effectiveOCRWorkers, chosen.count)
         let warmUp: EnginePool.WarmUp?
         if let processes = context.ocrProcesses {
-            processes.start(workers, languages: context.config.ocr.languages)
+            // The others start when a thread gets a core to read a page with, as engines would be made.
+            processes.start(Self.recognisersAhead(workers, cores: context.cores), languages: context.config.ocr.languages)
             warmUp = nil
         } else {
             warmUp = workers >= 2
@@ -112,6 +113,17 @@ public struct ScanRecognizer: PageRecognizing {
 }
 
 extension ScanRecognizer {
+    /// Recognisers to start before the pages are estimated: the document's own, and the others
+    /// only when the run has a core free now (with none, as at `--concurrency 1`, they would wait
+    /// idle, an engine's memory each; a thread that later gets a core starts its own).
+    static func recognisersAhead(_ workers: Int, cores: (any CoreBudget)?) -> Int {
+        guard workers >= 2 else { return 1 }
+        guard let cores else { return workers }
+        guard cores.tryTake() else { return 1 }
+        cores.giveBack()
+        return workers
+    }
+
     /// Pages estimated up to this many (each costs a small render, ≈ 15 ms): beyond, the OCR's
     /// rounds are many and the last page's imbalance is a small part of them.
     static let estimatedPagesAtMost = 24

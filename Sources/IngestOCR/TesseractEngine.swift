@@ -137,11 +137,7 @@ final class TesseractEngine: @unchecked Sendable {
     }
 
     private func timeLimit(_ seconds: Double, _ page: Int) -> IngestError {
-        IngestError(.ocrPageTimeLimit, ["page": String(page), "seconds": Self.format(seconds)], page: page)
-    }
-
-    static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.2f", seconds)
+        .ocrPageTimeLimit(page: page, seconds: seconds)
     }
 
     /// Paragraphs the way `TessBaseAPIGetUTF8Text` assembles the page text (image and line

@@ -53,10 +53,14 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
     }
 
     func exchange(_ parts: consuming [Data], languages: String, timeout: Double, limit: Double, page: Int) throws(IngestError) -> Data {
-        let r = try checkOut(languages)
-        let sent = r.process.channel.send(.recognize, parts: parts)
+        var r = try checkOut(languages)
+        if !r.process.channel.send(.recognize, parts: parts) {
+            // It died while idle (nothing of this page's doing): once more with a new one.
+            _ = ended(r, languages, page: page)
+            r = try checkOut(languages)
+            guard r.process.channel.send(.recognize, parts: parts) else { throw ended(r, languages, page: page) }
+        }
         parts = []     // the page image goes now, not when the answer comes
-        guard sent else { throw ended(r, languages, page: page) }
         switch r.process.channel.receive(timeout: timeout) {
         case .frame(let f) where f.kind == .recognized:
             checkIn(r, languages)
@@ -64,7 +68,7 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
         case .timedOut:
             r.process.kill()
             discard(r, languages)
-            throw IngestError(.ocrPageTimeLimit, ["page": String(page), "seconds": Self.format(limit)], page: page)
+            throw IngestError.ocrPageTimeLimit(page: page, seconds: limit)
         case .frame, .closed:
             throw ended(r, languages, page: page)
         }
@@ -156,10 +160,6 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
 
     /// How long a recogniser may take to start and make its engine.
     static let startSeconds = 60.0
-
-    static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.2f", seconds)
-    }
 }
 
 /// The recogniser (`ingest _ocr`, hidden): started by a worker (`OCRProcessPool`), reads its

@@ -122,6 +122,20 @@ final class ScanRecognizerTests: XCTestCase {
         var value: Int { lock.lock(); defer { lock.unlock() }; return n }
     }
 
+    /// Recognisers started ahead: the document's own always; the others only with a core free
+    /// now (none at `--concurrency 1`: they would wait idle, an engine each), every one outside a run.
+    func testRecognisersAreStartedAheadOnlyWithACoreFree() {
+        let budget = LocalCoreBudget(capacity: 2)
+        budget.take()
+        XCTAssertEqual(ScanRecognizer.recognisersAhead(2, cores: budget), 2)
+        XCTAssertEqual(budget.held, 1, "the core asked for is given back")
+        budget.take()
+        XCTAssertEqual(ScanRecognizer.recognisersAhead(2, cores: budget), 1)
+        XCTAssertEqual(ScanRecognizer.recognisersAhead(1, cores: budget), 1)
+        XCTAssertEqual(ScanRecognizer.recognisersAhead(3, cores: nil), 3)
+        XCTAssertEqual(ScanRecognizer.recognisersAhead(1, cores: nil), 1)
+    }
+
     func testPageCapLeavesLaterPagesOutAndSaysWhich() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("mixed.pdf")

@@ -22,3 +22,12 @@ public protocol OCRProcesses: Sendable {
     /// `ocr.pageTimeLimit`, with `seconds` = `limit`).
     func exchange(_ parts: consuming [Data], languages: String, timeout: Double, limit: Double, page: Int) throws(IngestError) -> Data
 }
+
+extension IngestError {
+    /// `ocr.pageTimeLimit` for `page`, whose recognition passed `seconds` (« 1 s », « 2.50 s »):
+    /// the one wording, whether the engine stopped itself or its recogniser was killed.
+    public static func ocrPageTimeLimit(page: Int, seconds: Double) -> IngestError {
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.2f", seconds)
+        return IngestError(.ocrPageTimeLimit, ["page": String(page), "seconds": shown], page: page)
+    }
+}
