@@ -31,7 +31,8 @@ enum RemoteRecognition {
     }
 
     /// The request's parts for `image`: the header, then the pixels, which keep the image alive
-    /// until they are let go. Nil when the image has no pixels.
+    /// until they are let go. Nil when the image has no pixels, or more than a frame carries (4 GB:
+    /// beyond `ocr.maxImagePixels`'s default fifty times over).
     static func request(page: Int, deadline: Date, limitSeconds: Double, lowConfidenceBelow: Double,
                         image: consuming PageImage) -> [Data]? {
         var image = image
@@ -44,7 +45,8 @@ enum RemoteRecognition {
         let header = Header(page: page, deadline: deadline.timeIntervalSince1970, limitSeconds: limitSeconds,
                             lowConfidenceBelow: lowConfidenceBelow, width: image.width, height: image.height,
                             depth: image.depth, wordsPerRow: Int(pixGetWpl(image.raw)), resolution: image.resolution)
-        guard let json = try? JSONEncoder().encode(header), let words = pixGetData(image.raw) else { return nil }
+        guard let json = try? JSONEncoder().encode(header), let words = pixGetData(image.raw),
+              4 + json.count + header.wordsPerRow * 4 * header.height <= Int(UInt32.max) else { return nil }
         var prefix = Data(capacity: 4 + json.count)
         let n = UInt32(json.count)
         for i in 0..<4 { prefix.append(UInt8((n >> (8 * UInt32(i))) & 0xFF)) }
@@ -83,7 +85,7 @@ enum RemoteRecognition {
                           limitSeconds: Double, lowConfidenceBelow: Double) throws -> RecognizedPage {
         guard let parts = Self.request(page: job.number, deadline: deadline, limitSeconds: limitSeconds,
                                        lowConfidenceBelow: lowConfidenceBelow, image: try job.load()) else {
-            throw IngestError(.ocrEngineFailed, ["reason": "the page image has no pixels"], page: job.number)
+            throw IngestError(.ocrEngineFailed, ["reason": "the page image is empty or larger than 4 GB"], page: job.number)
         }
         // Past the deadline, the recogniser answers with the time limit; a little more is left
         // for it to say so before it is taken for stuck and killed.

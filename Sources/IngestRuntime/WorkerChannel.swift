@@ -73,9 +73,11 @@ final class WorkerChannel: @unchecked Sendable {
     /// image crosses from its own memory).
     @discardableResult
     func send(_ kind: Frame.Kind, parts: [Data]) -> Bool {
+        let total = parts.reduce(0) { $0 + $1.count }
+        guard total <= Int(UInt32.max) else { return false }   // a frame says its length in 4 bytes
         var header = [UInt8](repeating: 0, count: 5)
         header[0] = kind.rawValue
-        let n = UInt32(parts.reduce(0) { $0 + $1.count })
+        let n = UInt32(total)
         for i in 0..<4 { header[1 + i] = UInt8((n >> (8 * UInt32(i))) & 0xFF) }
         sendLock.lock(); defer { sendLock.unlock() }
         // Header and payload in one call: the other side wakes once per frame, not twice.

@@ -42,6 +42,18 @@ final class WorkerChannelTests: XCTestCase {
         done.wait()
     }
 
+    /// A frame says its length in 4 bytes: a larger payload is refused whole, never cut or trapped.
+    func testAPayloadBeyondFourGigabytesIsRefused() throws {
+        let (sender, receiver) = try pair()
+        var byte: UInt8 = 0
+        // Never read: the length is checked first (5 GB are not allocated for this test).
+        let claimed = withUnsafeMutablePointer(to: &byte) { Data(bytesNoCopy: $0, count: 5 << 30, deallocator: .none) }
+        XCTAssertFalse(sender.send(.recognize, parts: [Data([1, 2]), claimed]))
+        XCTAssertTrue(sender.send(.recognized, Data([9])))
+        guard case .frame(let f) = receiver.receive(timeout: 5) else { return XCTFail("the next frame did not come") }
+        XCTAssertEqual(f.payload, Data([9]), "nothing of the refused frame was sent")
+    }
+
     func testAPeerGoneInTheMiddleOfALargeFrameClosesTheChannel() throws {
         let (a, b) = try WorkerChannel.pair()
         let receiver = WorkerChannel(fd: b)
