@@ -82,21 +82,35 @@ final class OCRProcessPoolTests: XCTestCase {
         XCTAssertEqual(failed["warnings"]?.arrayValue?.count, 0, "one error for the document, not one per page")
     }
 
+    /// A worker killed at the document's time limit while its recogniser is stuck takes the
+    /// recogniser with it (it dies with the worker's spawner thread): nothing is left running.
+    func testARecogniserDiesWithItsKilledWorker() throws {
+        let before = Set(try recognisers())
+        let run = try convert("killed", ["--set", "limits.documentTimeLimitSeconds=3"], environment: ["INGEST_FAULT_OCR_HANG_ON_PAGE": "1"])
+        XCTAssertEqual(run.summary["documents"]?[0]?["error"]?["code"], "run.timeout")
+        XCTAssertLessThan(run.seconds, 30)
+        var left = Set(try recognisers()).subtracting(before)
+        for _ in 0..<50 where !left.isEmpty { usleep(100_000); left = Set(try recognisers()).subtracting(before) }
+        XCTAssertEqual(left, [], "a recogniser outlived its killed worker")
+    }
+
+    /// Recognisers of the built executable now running (their pids).
+    func recognisers() throws -> [String] {
+        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return all.filter { Int($0) != nil }.compactMap { pid in
+            guard let cmd = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return nil }
+            let args = cmd.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return args.count == 2 && args[1] == "_ocr" && URL(fileURLWithPath: args[0]).resolvingSymlinksInPath() == binary.resolvingSymlinksInPath()
+                ? pid : nil
+        }
+    }
+
     /// When the run ends its recognisers are gone (reaped by their worker, not left to init).
     func testNoRecogniserOutlivesTheRun() throws {
-        guard let binary = IngestBinary.url else { try missingTool("the ingest executable is not built (run swift build)") }
-        func recognisers() -> [String] {
-            let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            return all.filter { Int($0) != nil }.compactMap { pid in
-                guard let cmd = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return nil }
-                let args = cmd.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                return args.count == 2 && args[1] == "_ocr" && URL(fileURLWithPath: args[0]).resolvingSymlinksInPath() == binary.resolvingSymlinksInPath()
-                    ? pid : nil
-            }
-        }
-        let before = Set(recognisers())
+        let before = Set(try recognisers())
         let run = try convert("reaped")
         XCTAssertEqual(run.document?["sources"]?[0]?["pagesOCRed"], 3)
-        XCTAssertEqual(Set(recognisers()).subtracting(before), [])
+        XCTAssertEqual(Set(try recognisers()).subtracting(before), [])
     }
 }
