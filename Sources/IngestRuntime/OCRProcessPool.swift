@@ -61,16 +61,32 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
             guard r.process.channel.send(.recognize, parts: parts) else { throw ended(r, languages, page: page) }
         }
         parts = []     // the page image goes now, not when the answer comes
-        switch r.process.channel.receive(timeout: timeout) {
-        case .frame(let f) where f.kind == .recognized:
-            checkIn(r, languages)
-            return f.payload
-        case .timedOut:
-            r.process.kill()
-            discard(r, languages)
-            throw IngestError.ocrPageTimeLimit(page: page, seconds: limit)
-        case .frame, .closed:
-            throw ended(r, languages, page: page)
+        // Watched as the supervisor watches a worker: its time, and its size every
+        // `SubprocessReader.sampleInterval` (the supervisor sees the worker only, not its recognisers).
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        let memoryLimit = memoryLimitMB << 20
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline {
+                r.process.kill()
+                _ = r.process.wait()
+                discard(r, languages)
+                throw IngestError.ocrPageTimeLimit(page: page, seconds: limit)
+            }
+            if r.process.residentBytes > memoryLimit {
+                r.process.kill()
+                _ = r.process.wait()
+                discard(r, languages)
+                throw IngestError(.ocrEngineFailed, ["reason": "the OCR process went over workers.memoryLimitMB (\(memoryLimitMB) MB)"], page: page)
+            }
+            switch r.process.channel.receive(timeout: min(Double(deadline - now) / 1e9, SubprocessReader.sampleInterval)) {
+            case .timedOut: continue
+            case .frame(let f) where f.kind == .recognized:
+                checkIn(r, languages)
+                return f.payload
+            case .frame, .closed:
+                throw ended(r, languages, page: page)
+            }
         }
     }
 
@@ -171,6 +187,8 @@ public enum OCRServer {
     static let crashTestVariable = "INGEST_FAULT_OCR_CRASH_ON_PAGE"
     /// Fault injection for the tests: the recogniser hangs (never looking at a deadline) on this page number.
     static let hangTestVariable = "INGEST_FAULT_OCR_HANG_ON_PAGE"
+    /// Fault injection for the tests: the recogniser grows without end (64 MB a step, each written) on this page number.
+    static let growTestVariable = "INGEST_FAULT_OCR_GROW_ON_PAGE"
 
     struct Hello: Codable {
         var languages: String
@@ -199,12 +217,16 @@ public enum OCRServer {
         channel.send(.ready)
         let crashOn = env[crashTestVariable].flatMap(Int.init)
         let hangOn = env[hangTestVariable].flatMap(Int.init)
+        let growOn = env[growTestVariable].flatMap(Int.init)
         while case .frame(let frame) = channel.receive(timeout: nil) {
             guard frame.kind == .recognize else { continue }
-            if crashOn != nil || hangOn != nil {
+            if crashOn != nil || hangOn != nil || growOn != nil {
                 let page = OCRPageService.page(of: frame.payload)
                 if page == crashOn { raise(SIGSEGV) }
                 if page == hangOn { while true { sleep(1) } }
+                if page == growOn {
+                    while let block = malloc(64 << 20) { memset(block, 1, 64 << 20); usleep(20_000) }
+                }
             }
             guard channel.send(.recognized, OCRPageService.answer(frame.payload, languages: hello.languages)) else { break }
         }

@@ -73,6 +73,19 @@ final class OCRProcessPoolTests: XCTestCase {
         XCTAssertLessThan(run.seconds, 30, "the hung recogniser was waited for")
     }
 
+    /// A recogniser is held to the worker's memory limit (the supervisor sees only the worker):
+    /// over it, it is killed and its page gets the warning; the others are read.
+    func testARecogniserOverTheMemoryLimitCostsItsPageOnly() throws {
+        let run = try convert("memory", ["--set", "workers.memoryLimitMB=400", "--concurrency", "1"],
+                              environment: ["INGEST_FAULT_OCR_GROW_ON_PAGE": "3"])
+        let w = try XCTUnwrap(warnings(run.document).first)
+        XCTAssertEqual(w["code"], "ocr.engineFailed")
+        XCTAssertEqual(w["page"], 3)
+        XCTAssertEqual(w["message"]?.stringValue, "Text recognition failed (the OCR process went over workers.memoryLimitMB (400 MB)).")
+        XCTAssertEqual(run.document?["sources"]?[0]?["pagesOCRed"], 2)
+        XCTAssertEqual(run.summary["counts"]?["failed"], 0)
+    }
+
     func testAMissingLanguageIsTheDocumentsErrorOnce() throws {
         let run = try convert("language", ["--set", "ocr.languages=fra+xyz"])
         XCTAssertNil(run.document)
