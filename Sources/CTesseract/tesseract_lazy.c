@@ -38,6 +38,7 @@
 
 #define LEPTONICA_FUNCTIONS(F, V) \
     F(l_ok, findFileFormatBuffer, (const l_uint8 *buf, l_int32 *pformat), (buf, pformat)) \
+    F(PIX *, pixClone, (PIX *pixs), (pixs)) \
     F(PIX *, pixCreate, (l_int32 width, l_int32 height, l_int32 depth), (width, height, depth)) \
     V(pixDestroy, (PIX **ppix), (ppix)) \
     F(l_ok, pixEndianByteSwap, (PIX *pixs), (pixs)) \

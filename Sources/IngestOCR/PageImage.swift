@@ -13,6 +13,10 @@ final class PageImage: @unchecked Sendable {
         pixDestroy(&p)
     }
 
+    /// A second handle on the same pixels (leptonica counts the references): handed to an engine,
+    /// which copies the pixels and lets its handle go, it leaves this image as it was.
+    func sharedHandle() -> PageImage? { pixClone(raw).map { PageImage(taking: $0) } }
+
     var width: Int { Int(pixGetWidth(raw)) }
     var height: Int { Int(pixGetHeight(raw)) }
     var depth: Int { Int(pixGetDepth(raw)) }

@@ -114,19 +114,26 @@ public enum OCRPageService {
     /// The page number a request is for (nil: not a request).
     public static func page(of request: Data) -> Int? { RemoteRecognition.parse(request)?.0.page }
 
-    /// The answer to one request: the page read, or why not.
-    public static func answer(_ request: Data, languages: String) -> Data {
+    /// The answer to one request: the page read, or why not. The request is taken: once the image
+    /// is made of its pixels they are let go, so the recogniser holds one copy of the page beside
+    /// Tesseract's own (the image is kept for the rare page read a second time turned upright).
+    public static func answer(_ request: consuming Data, languages: String) -> Data {
         var answer = RemoteRecognition.Answer()
         defer { PageMemory.releaseFreedPages() }
-        if let (header, pixels) = RemoteRecognition.parse(request) {
+        let parsed = RemoteRecognition.parse(request).map { header, pixels in (header, RemoteRecognition.image(pixels, header)) }
+        request = Data()
+        if let (header, image) = parsed {
             do {
+                guard let image else {
+                    throw IngestError(.ocrEngineFailed, ["reason": "the page image could not be read back"], page: header.page)
+                }
                 let deadline = Date(timeIntervalSince1970: header.deadline)
                 answer.page = try EnginePool.shared(languages: languages, capacity: 1).withEngine { engine in
                     try OrientedRecognition.recognize({
-                        guard let image = RemoteRecognition.image(pixels, header) else {
+                        guard let handle = image.sharedHandle() else {
                             throw IngestError(.ocrEngineFailed, ["reason": "the page image could not be read back"], page: header.page)
                         }
-                        return image
+                        return handle
                     }, engine: engine, deadline: deadline, limitSeconds: header.limitSeconds, page: header.page,
                        lowConfidenceBelow: header.lowConfidenceBelow)
                 }

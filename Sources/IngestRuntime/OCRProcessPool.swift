@@ -218,7 +218,7 @@ public enum OCRServer {
         let crashOn = env[crashTestVariable].flatMap(Int.init)
         let hangOn = env[hangTestVariable].flatMap(Int.init)
         let growOn = env[growTestVariable].flatMap(Int.init)
-        while case .frame(let frame) = channel.receive(timeout: nil) {
+        while case .frame(var frame) = channel.receive(timeout: nil) {
             guard frame.kind == .recognize else { continue }
             if crashOn != nil || hangOn != nil || growOn != nil {
                 let page = OCRPageService.page(of: frame.payload)
@@ -228,7 +228,10 @@ public enum OCRServer {
                     while let block = malloc(64 << 20) { memset(block, 1, 64 << 20); usleep(20_000) }
                 }
             }
-            guard channel.send(.recognized, OCRPageService.answer(frame.payload, languages: hello.languages)) else { break }
+            // The request is handed over whole: the page's pixels are let go once its image is made.
+            let request = frame.payload
+            frame.payload = Data()
+            guard channel.send(.recognized, OCRPageService.answer(consume request, languages: hello.languages)) else { break }
         }
         return 0
     }

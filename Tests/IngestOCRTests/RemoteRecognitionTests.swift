@@ -103,6 +103,17 @@ final class RemoteRecognitionTests: XCTestCase {
         XCTAssertNil(answer.error)
         XCTAssertEqual(answer.page, local)
         XCTAssertTrue(local.text.contains("volcans"), local.text)
+        // An upside-down page is read a second time, turned: the recogniser keeps its image for it
+        // (the engine got a second handle on the same pixels, and left them as they were).
+        let turned = ImageFixtures.textPix(TextPage.english, widthInches: 8.5, heightInches: 4)
+        turned.rotateClockwise(quarterTurns: 2)
+        let upsideDown = try XCTUnwrap(RemoteRecognition.request(page: 2, deadline: Date(timeIntervalSinceNow: 60), limitSeconds: 60,
+                                                                 lowConfidenceBelow: 60, image: turned))
+        let upright = try JSONDecoder().decode(RemoteRecognition.Answer.self,
+                                               from: OCRPageService.answer(upsideDown.reduce(Data(), +), languages: "fra+eng"))
+        XCTAssertEqual(upright.page?.quarterTurns, 2)
+        let cer = characterErrorRate(upright.page?.text ?? "", TextPage.english)
+        XCTAssertLessThan(cer, 0.03, "CER \(cer): \(upright.page?.text ?? "")")
         // A page whose deadline has passed is answered with the time limit, named for its page.
         let late = try XCTUnwrap(RemoteRecognition.request(page: 9, deadline: Date(timeIntervalSinceNow: -1), limitSeconds: 2.5,
                                                            lowConfidenceBelow: 60, image: ImageFixtures.textPix(text)))
