@@ -15,7 +15,7 @@ final class PageImage: @unchecked Sendable {
 
     /// A second handle on the same pixels (leptonica counts the references): handed to an engine,
     /// which copies the pixels and lets its handle go, it leaves this image as it was.
-    func sharedHandle() -> PageImage? { pixClone(raw).map { PageImage(taking: $0) } }
+    func sharedHandle() -> PageImage { PageImage(taking: pixClone(raw)!) }   // pixClone only counts a reference
 
     var width: Int { Int(pixGetWidth(raw)) }
     var height: Int { Int(pixGetHeight(raw)) }

@@ -129,13 +129,9 @@ public enum OCRPageService {
                 }
                 let deadline = Date(timeIntervalSince1970: header.deadline)
                 answer.page = try EnginePool.shared(languages: languages, capacity: 1).withEngine { engine in
-                    try OrientedRecognition.recognize({
-                        guard let handle = image.sharedHandle() else {
-                            throw IngestError(.ocrEngineFailed, ["reason": "the page image could not be read back"], page: header.page)
-                        }
-                        return handle
-                    }, engine: engine, deadline: deadline, limitSeconds: header.limitSeconds, page: header.page,
-                       lowConfidenceBelow: header.lowConfidenceBelow)
+                    try OrientedRecognition.recognize({ image.sharedHandle() }, engine: engine, deadline: deadline,
+                                                      limitSeconds: header.limitSeconds, page: header.page,
+                                                      lowConfidenceBelow: header.lowConfidenceBelow)
                 }
             } catch {
                 var e = IngestError.wrap(error)

@@ -68,15 +68,11 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
             if now >= deadline {
-                r.process.kill()
-                _ = r.process.wait()
-                discard(r, languages)
+                remove(r, languages)
                 throw IngestError.ocrPageTimeLimit(page: page, seconds: limit)
             }
             if r.process.residentBytes > memoryLimit {
-                r.process.kill()
-                _ = r.process.wait()
-                discard(r, languages)
+                remove(r, languages)
                 throw IngestError(.ocrEngineFailed, ["reason": "the OCR process went over workers.memoryLimitMB (\(memoryLimitMB) MB)"], page: page)
             }
             switch r.process.channel.receive(timeout: min(Double(deadline - now) / 1e9, SubprocessReader.sampleInterval)) {
@@ -122,8 +118,7 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
             throw (try? JSONDecoder().decode(IngestError.self, from: f.payload))
                 ?? IngestError(.ocrEngineFailed, ["reason": "the OCR process could not start"])
         case .timedOut:
-            r.process.kill()
-            discard(r, languages)
+            remove(r, languages)
             throw IngestError(.ocrEngineFailed, ["reason": "the OCR process did not start in \(Int(Self.startSeconds)) s"])
         case .frame, .closed:
             throw ended(r, languages, page: nil)
@@ -148,15 +143,22 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Kills a recogniser (if it still runs), reaps it and forgets it; says how it ended.
+    @discardableResult
+    private func remove(_ r: Recogniser, _ languages: String) -> WorkerProcess.Exit {
+        r.process.kill()
+        let exit = r.process.wait()
+        discard(r, languages)
+        return exit
+    }
+
     /// The error for a recogniser that ended without answering (reaped here).
     private func ended(_ r: Recogniser, _ languages: String, page: Int?) -> IngestError {
-        r.process.kill()
         let how: String
-        switch r.process.wait() {
+        switch remove(r, languages) {
         case .signal(let s): how = WorkerProcess.signalName(s)
         case .status(let s): how = "exit status \(s)"
         }
-        discard(r, languages)
         return IngestError(.ocrEngineFailed, ["reason": "the OCR process ended (\(how))"], page: page)
     }
 
