@@ -32,7 +32,7 @@ struct DocumentBuilder {
             results[index].extraction.blocks = []
             for i in taken.indices {
                 taken[i].source = index
-                taken[i].text = Normalizer.normalize(taken[i].text)
+                taken[i].text = Normalizer.normalize(taken[i].text, words: Self.words)
                 if let rows = taken[i].rows {
                     let normalized = rows.map { $0.map(Self.normalizeCell) }
                     taken[i].rows = normalized
@@ -60,6 +60,7 @@ struct DocumentBuilder {
                                                 visionPages: vision, language: language)
         let fingerprint = Fingerprinter.make(text: content, title: title,
                                              minCharacters: config.readiness.fingerprintMinCharacters,
+                                             sourceBytes: results.map(\.read.sha256).joined(separator: "\n"),
                                              digest: SHA256Digest.init)
         let sources = results.indices.map { index -> SourceRecord in
             let r = results[index], e = r.extraction
@@ -164,8 +165,11 @@ struct DocumentBuilder {
         return "\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
     }
 
+    /// What decides an end-of-line hyphen the text cannot (`Normalizer.joinHyphenation`).
+    static let words = DictionaryWords()
+
     static func normalizeCell(_ cell: TableCell) -> TableCell {
-        TableCell(text: Normalizer.normalize(cell.text), tables: cell.tables?.map { $0.map { $0.map(normalizeCell) } })
+        TableCell(text: Normalizer.normalize(cell.text, words: words), tables: cell.tables?.map { $0.map { $0.map(normalizeCell) } })
     }
 
     /// A table as text: cells separated by " | ", rows by line breaks.

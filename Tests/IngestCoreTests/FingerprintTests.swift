@@ -17,11 +17,28 @@ final class FingerprintTests: XCTestCase {
         XCTAssertEqual(ContentKey.title("Chapitre_3.docx"), "chapitre 3")
     }
 
-    func testShortTextFallsBackOnTitle() {
-        let f = Fingerprinter.make(text: "court", title: "Ma note", minCharacters: 200, digest: identity)
-        XCTAssertEqual(f.basis, .title)
-        XCTAssertEqual(f.value, "title:ma note")
+    /// A short text is fingerprinted by its own content (no sketch), never by its title: two
+    /// different short notes under one title are two documents (issue 33).
+    func testShortTextIsItsContentNotItsTitle() {
+        let f = Fingerprinter.make(text: "Apples are red.", title: "Test", minCharacters: 200, sourceBytes: "a1", digest: identity)
+        XCTAssertEqual(f.basis, .shortContent)
+        XCTAssertEqual(f.value, "apples are red")
+        XCTAssertEqual(f.titleKey, "test")
         XCTAssertTrue(f.sketch.isEmpty)
+        let g = Fingerprinter.make(text: "The train leaves at noon.", title: "Test", minCharacters: 200, sourceBytes: "b2", digest: identity)
+        XCTAssertNotEqual(f.value, g.value)
+        XCTAssertEqual(f.titleKey, g.titleKey)
+    }
+
+    /// No text at all: the sources' bytes identify the document, so two recordings without
+    /// transcript under one name are two documents, and the same file again is the same one.
+    func testNoTextIsItsSourceBytes() {
+        let a = Fingerprinter.make(text: " \n ", title: "cours", minCharacters: 200, sourceBytes: "sha-a", digest: identity)
+        let b = Fingerprinter.make(text: "", title: "cours", minCharacters: 200, sourceBytes: "sha-b", digest: identity)
+        XCTAssertEqual(a.basis, .sourceBytes)
+        XCTAssertEqual(a.value, "source-bytes:sha-a")
+        XCTAssertNotEqual(a.value, b.value)
+        XCTAssertEqual(Fingerprinter.make(text: "", title: "autre", minCharacters: 200, sourceBytes: "sha-a", digest: identity).value, a.value)
     }
 
     static let words = ["la", "cellule", "est", "unité", "du", "vivant", "Les", "mitochondries", "produisent", "énergie",
@@ -37,7 +54,7 @@ final class FingerprintTests: XCTestCase {
         var rng = SeededGenerator(seed: 0xF1A6)
         for _ in 0..<300 {
             let text = Self.randomText(&rng, words: 80)
-            let base = Fingerprinter.make(text: text, title: "t", minCharacters: 50, digest: identity)
+            let base = Fingerprinter.make(text: text, title: "t", minCharacters: 50, sourceBytes: "", digest: identity)
             var noisy = ""
             for ch in text {
                 switch Int.random(in: 0..<10, using: &rng) {
@@ -47,11 +64,11 @@ final class FingerprintTests: XCTestCase {
                 default: noisy.append(ch)
                 }
             }
-            XCTAssertEqual(Fingerprinter.make(text: noisy, title: "t", minCharacters: 50, digest: identity).value, base.value)
+            XCTAssertEqual(Fingerprinter.make(text: noisy, title: "t", minCharacters: 50, sourceBytes: "", digest: identity).value, base.value)
             var changed = text.split(separator: " ").map(String.init)
             let i = Int.random(in: 0..<changed.count, using: &rng)
             changed[i] = changed[i] + "x"
-            XCTAssertNotEqual(Fingerprinter.make(text: changed.joined(separator: " "), title: "t", minCharacters: 50, digest: identity).value,
+            XCTAssertNotEqual(Fingerprinter.make(text: changed.joined(separator: " "), title: "t", minCharacters: 50, sourceBytes: "", digest: identity).value,
                               base.value)
         }
     }
@@ -68,7 +85,8 @@ final class FingerprintTests: XCTestCase {
             ContentKey.forEachPiece(of: text) { streamed += $0 }
             let whole = ContentKey.bytes(of: text)
             XCTAssertEqual(streamed, whole, "round \(round)")
-            let f = Fingerprinter.make(text: text, title: "t", minCharacters: 0, digest: identity)
+            let f = Fingerprinter.make(text: text, title: "t", minCharacters: 0, sourceBytes: "", digest: identity)
+            guard !whole.isEmpty else { XCTAssertEqual(f.basis, .sourceBytes); continue }
             XCTAssertEqual(f.value, String(decoding: whole, as: UTF8.self))
             XCTAssertEqual(f.sketch, whole.withUnsafeBufferPointer(Fingerprinter.sketch(bytes:)))
         }

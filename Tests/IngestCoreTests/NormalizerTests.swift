@@ -25,12 +25,28 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(Normalizer.normalize("il viendra peut-être, ou peut-\nêtre pas"), "il viendra peut-être, ou peut-être pas")
         // A capital after the break is not a cut word.
         XCTAssertEqual(Normalizer.normalize("Jean-\nPierre"), "Jean-\nPierre")
+        // The word written whole elsewhere in the text is joined whatever the dictionaries say.
+        XCTAssertEqual(Normalizer.normalize("un porte-\nmanteau, le portemanteau"), "un portemanteau, le portemanteau")
+    }
+
+    /// Issue 33: normalization never changes what a character means. Superscripts and subscripts
+    /// stay (`10⁸` is not `108`); zero-width (non-)joiners stay inside Persian, Indic and emoji
+    /// words (`می‌شود` is not `میشود`), and go between Latin letters, where they are noise.
+    func testMeaningIsKept() {
+        for s in ["3×10⁸ m/s", "x² + y² = r²", "H₂O et CO₂", "x₁ = −b/2a", "10⁻³ mol", "aⁿ⁺¹"] {
+            XCTAssertEqual(Normalizer.normalize(s), s)
+        }
+        XCTAssertEqual(Normalizer.normalize("می\u{200C}شود"), "می\u{200C}شود")
+        XCTAssertEqual(Normalizer.normalize("क्\u{200D}ष"), "क्\u{200D}ष")
+        XCTAssertEqual(Normalizer.normalize("👨\u{200D}👩\u{200D}👧"), "👨\u{200D}👩\u{200D}👧")
+        XCTAssertEqual(Normalizer.normalize("of\u{200C}fice"), "office")
+        XCTAssertEqual(Normalizer.normalize("a\u{200B}b"), "ab")
     }
 
     /// Property: normalization is idempotent on random text built from tricky pieces.
     func testIdempotent() {
         var rng = SeededGenerator(seed: 0x1D3)
-        let pieces = ["é", "e\u{301}", "\u{FB01}", "-\n", " ", "\n\n", "\r\n", "\u{00AD}", "\u{200B}", "word", "Mot", "-", "\t", "\u{00A0}", "œ", "!"]
+        let pieces = ["é", "e\u{301}", "\u{FB01}", "-\n", " ", "\n\n", "\r\n", "\u{00AD}", "\u{200B}", "word", "Mot", "-", "\t", "\u{00A0}", "œ", "!", "\u{200C}", "ی", "²", "₂", "\u{200D}"]
         for _ in 0..<2_000 {
             let s = (0..<Int.random(in: 0...30, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let once = Normalizer.normalize(s)

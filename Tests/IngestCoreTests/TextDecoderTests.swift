@@ -43,6 +43,37 @@ final class TextDecoderTests: XCTestCase {
         XCTAssertNil(TextDecoder.decodeText(rng.bytes(4096)))
     }
 
+    /// Issue 33: bytes with no NUL and few control bytes (a Shorten recording) are not text just
+    /// because Windows-1252 maps every byte. Seeded: bytes drawn from 0x20–0xFF, no control byte at
+    /// all, in 200 lengths, are binary.
+    func testPrintableRandomBytesAreNotWindows1252() {
+        var rng = SeededGenerator(seed: 0x5A0)
+        for _ in 0..<200 {
+            let n = Int.random(in: 64...8_192, using: &rng)
+            let bytes = (0..<n).map { _ in UInt8.random(in: 0x20...0xFF, using: &rng) }
+            XCTAssertNil(TextDecoder.detectEncoding(Data(bytes)), "\(n) bytes")
+        }
+    }
+
+    /// Windows-1252 text written by iconv from known French and English sources decodes back to
+    /// the source, smart quotes, guillemets and œ included.
+    func testWindows1252FromIconvIsTheSource() throws {
+        let sources = [
+            "Le cœur de l’élève bat à 70 battements par minute. « Été comme hiver », dit-il ; voilà tout.\n",
+            "She said “don’t” — twice… The café’s naïve façade.\n",
+            String(repeating: "Chapitre premier : les ondes sonores se propagent à 340 m/s dans l’air à 15 °C.\n", count: 40),
+        ]
+        for source in sources {
+            guard let r = runTool("iconv", ["-f", "UTF-8", "-t", "WINDOWS-1252"], input: Data(source.utf8)) else {
+                try missingTool("iconv is not installed (libc-bin)")
+            }
+            XCTAssertEqual(r.status, 0)
+            let decoded = try XCTUnwrap(TextDecoder.decodeText(r.stdout), source)
+            XCTAssertEqual(decoded.encoding, .windows1252)
+            XCTAssertEqual(decoded.text, source)
+        }
+    }
+
     /// The corpus's text files in several encodings decode to readable French/English.
     func testCorpusEncodings() throws {
         try Corpus.require()

@@ -198,8 +198,12 @@ public enum Fingerprinter {
     static let shingleLength = 5
 
     /// The fingerprint of a text: the digest and sketch of its content key, fed piece by piece
-    /// (a book's key is never held whole); the title's key when the content is too short.
-    public static func make(text: String, title: String, minCharacters: Int,
+    /// (a book's key is never held whole). A key shorter than `minCharacters` gets no sketch (too
+    /// few shingles to estimate a similarity) and matches equal short texts only; no key at all
+    /// (nothing read) is identified by `sourceBytes`, the digest of the sources' bytes, so two
+    /// different recordings without transcript are never one document. The title is never the
+    /// basis: documents that share only a title are listed as possible duplicates, not withheld.
+    public static func make(text: String, title: String, minCharacters: Int, sourceBytes: String,
                             digest makeDigest: () -> any StreamingDigest) -> Fingerprint {
         let titleKey = ContentKey.title(title)
         let content = makeDigest()
@@ -211,10 +215,13 @@ public enum Fingerprinter {
             sketcher.add(piece)
             length += piece.count
         }
+        if length == 0 {
+            let bytes = makeDigest()
+            Array(("source-bytes:" + sourceBytes).utf8).withUnsafeBytes { bytes.update($0) }
+            return Fingerprint(value: bytes.finalizeHex(), basis: .sourceBytes, titleKey: titleKey)
+        }
         if length < minCharacters {
-            let byTitle = makeDigest()
-            Array(("title:" + titleKey).utf8).withUnsafeBytes { byTitle.update($0) }
-            return Fingerprint(value: byTitle.finalizeHex(), basis: .title, titleKey: titleKey)
+            return Fingerprint(value: content.finalizeHex(), basis: .shortContent, titleKey: titleKey)
         }
         return Fingerprint(value: content.finalizeHex(), basis: .content, titleKey: titleKey, sketch: sketcher.finish())
     }

@@ -350,8 +350,18 @@ public struct SubjectGuess: Codable, Sendable, Equatable {
 
 /// SPEC §6: the content fingerprint and the title key.
 public struct Fingerprint: Codable, Sendable, Equatable {
-    public enum Basis: String, Codable, Sendable { case content, title }
-    /// Hex SHA-256 of the normalized content key (or of the title key when `basis` is `title`).
+    /// What `value` is the digest of. Only `content` carries a sketch (near-duplicates); the two
+    /// others match only what is equal: the title never makes two documents one (SPEC §6: an
+    /// identical title is a *possible* duplicate, listed, never withheld).
+    public enum Basis: String, Codable, Sendable {
+        /// The normalized content key, long enough to fingerprint (`readiness.fingerprintMinCharacters`).
+        case content
+        /// The content key of a text too short for a sketch: equal short texts only.
+        case shortContent
+        /// No text at all (a recording without transcript, a blank scan): the sources' bytes.
+        case sourceBytes
+    }
+    /// Hex SHA-256 of what `basis` names.
     public var value: String
     public var basis: Basis
     public var titleKey: String

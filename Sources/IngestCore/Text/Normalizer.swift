@@ -12,7 +12,9 @@ public enum Normalizer {
 
     /// Normalizes one block of text. Single line breaks are kept (lists, verse, addresses); lines
     /// are trimmed; runs of spaces collapse to one and runs of blank lines to one blank line.
-    public static func normalize(_ input: String) -> String {
+    /// `words`: the dictionaries that decide an end-of-line hyphen the text itself cannot
+    /// (`joinHyphenation`); without them such a hyphen is a syllable break.
+    public static func normalize(_ input: String, words: (any WordList)? = nil) -> String {
         var input = input
         // The output is never longer than the input (every replacement is as short or shorter).
         // It is written to a scratch buffer: text that is already normalized (most blocks) is
@@ -34,7 +36,7 @@ public enum Normalizer {
         }
         if unchanged { result = input }
         if needsNFC { result = result.precomposedStringWithCanonicalMapping }
-        return hasCutWord ? joinHyphenation(result) : result
+        return hasCutWord ? joinHyphenation(result, words: words) : result
     }
 
     /// The single pass, as a value with mutating methods (closures capturing `var`s would cost a
@@ -49,6 +51,8 @@ public enum Normalizer {
         var pendingBreaks = 0        // line breaks waiting for the next visible character
         var lineHasText = false
         var lastWasHyphen = false
+        /// The last scalar written that is not ASCII (0 after ASCII): what a zero-width joiner joins.
+        var lastScalar: UInt32 = 0
 
         init(out: UnsafeMutablePointer<UInt8>, capacity: Int) { self.out = out; self.capacity = capacity }
 
@@ -101,6 +105,7 @@ public enum Normalizer {
                         i += 1
                     }
                     lastWasHyphen = bytes[i - 1] == 0x2D
+                    lastScalar = 0
                     continue
                 }
                 if b < 0x80 {
@@ -116,6 +121,7 @@ public enum Normalizer {
                         beforeVisible()
                         put(b)
                         lastWasHyphen = b == 0x2D
+                        lastScalar = 0
                     }
                     continue
                 }
@@ -125,6 +131,10 @@ public enum Normalizer {
                 let start = i
                 i = min(i + length, bytes.count)
                 switch v {
+                case 0x200C where Normalizer.joinsInScript(lastScalar), 0x200D where Normalizer.joinsInScript(lastScalar):
+                    // A non-joiner or joiner after Arabic, Persian or Indic letters (`می‌شود`) or
+                    // inside an emoji sequence is part of the word; after Latin it is noise.
+                    for k in start..<i { put(bytes[k]) }
                 case 0x80...0x9F, 0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E, 0xE000...0xF8FF:
                     continue                                        // controls, soft hyphen, zero-width, private use
                 case 0x85, 0x2028, 0x2029: lineBreak()
@@ -132,12 +142,20 @@ public enum Normalizer {
                 default:
                     beforeVisible()
                     lastWasHyphen = false
+                    lastScalar = v
                     if let unfolded = ligatures[v] { for u in unfolded.utf8 { put(u) }; continue }
                     if !isNFCStable(v) { needsNFC = true }
                     for k in start..<i { put(bytes[k]) }
                 }
             }
         }
+    }
+
+    /// Scripts whose words hold zero-width (non-)joiners: from Hebrew (U+0590) up, which takes in
+    /// Arabic, Persian, Syriac and the Indic scripts, and the emoji that ZWJ sequences join.
+    @inline(__always) static func joinsInScript(_ v: UInt32) -> Bool {
+        (0x0590..<0x1E00).contains(v) || (0xA800..<0xABFF).contains(v) || (0xFB1D..<0xFE00).contains(v)
+            || (0xFE70..<0xFF00).contains(v) || v >= 0x1F000 || (0x2600..<0x27C0).contains(v)
     }
 
     /// How many of the word's bytes (in memory order) are visible ASCII (0x21–0x7E) before the
@@ -186,14 +204,19 @@ public enum Normalizer {
         }
     }
 
-    /// Joins words cut by a hyphen at a line end ("exem-\nple" → "exemple"). A compound that is
-    /// written with its hyphen elsewhere in the same text ("peut-être") keeps its hyphen.
-    /// Expects tidied text (no spaces around line breaks).
-    public static func joinHyphenation(_ s: String) -> String {
+    /// Joins words cut by a hyphen at a line end ("exem-\nple" → "exemple") and keeps the hyphen
+    /// of a compound that happens to end a line ("haut-\nparleur" → "haut-parleur"). In order:
+    /// the text's own use (the compound written with its hyphen elsewhere, or the word written
+    /// whole elsewhere); then the dictionaries: the joined word is a word → joined; else the
+    /// hyphenated form is one (an entry, or two words: hunspell breaks at hyphens) → kept; else
+    /// (names, terms no dictionary knows) a syllable break, joined. A right part that starts with a
+    /// capital ("Jean-\nPierre") is never joined. Expects tidied text (no spaces around breaks).
+    public static func joinHyphenation(_ s: String, words: (any WordList)? = nil) -> String {
         guard s.contains("-\n") else { return s }
-        var hyphenated = Set<String>()
-        for word in s.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.contains("-") {
-            hyphenated.insert(trimmingPunctuation(word.lowercased()))
+        var hyphenated = Set<String>(), whole = Set<String>()
+        for word in s.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let key = trimmingPunctuation(word.lowercased())
+            if word.contains("-") { hyphenated.insert(key) } else { whole.insert(key) }
         }
         let chars = Array(s)
         var out: [Character] = []
@@ -207,8 +230,8 @@ public enum Normalizer {
                 while l > 0, out[l - 1].isLetter || out[l - 1] == "-" { l -= 1 }
                 var r = i + 2
                 while r < chars.count, chars[r].isLetter || chars[r] == "-" { r += 1 }
-                let left = String(out[l...]).lowercased(), right = String(chars[(i + 2)..<r]).lowercased()
-                if hyphenated.contains(left + "-" + right) { out.append("-") }  // a real compound keeps its hyphen
+                let left = String(out[l...]), right = String(chars[(i + 2)..<r])
+                if keepsHyphen(left: left, right: right, hyphenated: hyphenated, whole: whole, words: words) { out.append("-") }
                 i += 2                                                           // drop the line break
                 continue
             }
@@ -217,4 +240,24 @@ public enum Normalizer {
         }
         return String(out)
     }
+
+    /// Whether the hyphen between `left` and `right` (a line end between them) is the word's own.
+    static func keepsHyphen(left: String, right: String, hyphenated: Set<String>, whole: Set<String>,
+                            words: (any WordList)?) -> Bool {
+        let r = right.lowercased()
+        if hyphenated.contains(left.lowercased() + "-" + r) { return true }
+        if whole.contains(left.lowercased() + r) { return false }
+        guard let words else { return false }
+        // Within a compound ("arc-en-\nciel", "porte-mon-\nnaie") its last part is what was cut.
+        let part = left.split(separator: "-").last.map(String.init) ?? left, p = part.lowercased()
+        if words.contains(part + right) || words.contains(p + r) { return false }
+        return words.contains(part + "-" + right) || words.contains(p + "-" + r)
+    }
+}
+
+/// The words a language has, as the dictionaries installed say (hunspell in the pipeline). Core
+/// stays free of C: the pipeline injects it where normalization needs a word's existence.
+public protocol WordList: Sendable {
+    /// Whether `word` is a word as written (a dictionary's own case rules apply).
+    func contains(_ word: String) -> Bool
 }

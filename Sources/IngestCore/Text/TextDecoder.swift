@@ -29,7 +29,43 @@ public enum TextDecoder {
         if scan.invalid == 0 { return .utf8 }
         // Mostly UTF-8 with a few bad bytes: read as UTF-8 and repair; else it is a legacy 8-bit text.
         if scan.validMultibyte >= 3 && scan.invalid * 4 <= scan.validMultibyte { return .utf8 }
-        return .windows1252
+        return looksLikeWindows1252Text(b) ? .windows1252 : nil
+    }
+
+    /// Windows-1252 is the last guess and accepts any byte, so it must be earned (issue 33: a
+    /// Shorten audio file, no NUL and few control bytes, became a "ready" page of mojibake): the
+    /// bytes must read as text — mostly printable ASCII, few bytes above 0x7F, and those few
+    /// letters or typographic signs standing inside or beside words (`é` in `été`, `’` in `don’t`,
+    /// `«` before a word), never the undefined 0x81, 0x8D, 0x8F, 0x90, 0x9D.
+    static func looksLikeWindows1252Text(_ b: [UInt8]) -> Bool {
+        guard !b.isEmpty else { return true }
+        @inline(__always) func isASCIIWordByte(_ x: UInt8) -> Bool {
+            (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5A) || (x >= 0x61 && x <= 0x7A)
+        }
+        @inline(__always) func isTextByte(_ x: UInt8) -> Bool { (x >= 0x20 && x < 0x7F) || x == 0x09 || x == 0x0A || x == 0x0D }
+        var printable = 0, high = 0, highInText = 0, letters = 0
+        for i in b.indices {
+            let x = b[i]
+            if x < 0x80 {
+                if isTextByte(x) { printable += 1 }
+                if isASCIIWordByte(x) { letters += 1 }
+                continue
+            }
+            high += 1
+            let scalar = windows1252Scalar(x)
+            if scalar == "\u{FFFD}" { return false }
+            // A high byte that stands in text: an ASCII word byte, a space or another high byte beside it.
+            let before = i > 0 ? b[i - 1] : 0x20, after = i + 1 < b.count ? b[i + 1] : 0x20
+            func beside(_ y: UInt8) -> Bool { isASCIIWordByte(y) || y == 0x20 || y == 0x0A || y == 0x0D || (y >= 0xC0) }
+            if scalar.properties.isAlphabetic { letters += 1; if beside(before) || beside(after) { highInText += 1 } }
+            else if beside(before) || beside(after) { highInText += 1 }
+        }
+        let n = b.count
+        // At most 35 % above 0x7F (French runs at 2–5 %, a short line "L’élève a dû" at 33 %, bytes
+        // drawn at random from 0x20–0xFF at 57 %), 95 % printable, 80 % of the high bytes in
+        // text, 40 % letters or digits.
+        return high * 100 <= n * 35 && (printable + high) * 100 >= n * 95 && highInText * 10 >= high * 8
+            && letters * 5 >= (printable + high) * 2
     }
 
     static func isPlausibleUTF16(_ b: [UInt8], littleEndian: Bool) -> Bool {

@@ -1,0 +1,16 @@
+import IngestCore
+
+/// The installed hunspell dictionaries as a `WordList`: a word is a word when any of them accepts
+/// it (French course text quotes English, English text is British or American). Opened on the
+/// first question (`SpellDictionary.shared`), so text without an end-of-line hyphen never maps
+/// hunspell; without hunspell or a dictionary, no word is known and the normalizer falls back on
+/// the text's own evidence.
+public struct DictionaryWords: WordList {
+    public let names: [String]
+
+    public init(names: [String] = ["fr_FR", "en_US", "en_GB"]) { self.names = names }
+
+    public func contains(_ word: String) -> Bool {
+        names.contains { SpellDictionary.shared($0)?.spells(word) == true }
+    }
+}
