@@ -52,7 +52,10 @@ test_packages=(
   binutils               # LinkageTests: readelf -d
   util-linux             # ConvertCommandTests: setpriv (a real EACCES when run as root)
   coreutils              # SHA256DigestTests: sha256sum
-  sox                    # ShortDuplicateTests: recordings without text made at test time
+  sox                    # ShortDuplicateTests: recordings without text made at test time; ToolMadeFileTests.testOggFLAC
+  ffmpeg flac            # ToolMadeFileTests (IngestAudio): recordings made at test time, then given each defect
+  libheif-examples       # SniffAudioAndHEIFTests.testHEICMadeByHeifEnc: heif-enc
+  python3-mutagen        # bench/audio_corpus.sh: the peer reader of the audio corpus (bench/RESULTS.md, issue 33)
   libc6                  # TesseractEngineTests: glibc's malloc checker, libc_malloc_debug.so.0
   chromium chromium-driver python3-selenium  # BrowserReportTests: the HTML report in headless Chromium
   openjdk-17-jre-headless  # SparkWorkerTests: Apache Spark (PySpark, below) runs ingest worker on two executors

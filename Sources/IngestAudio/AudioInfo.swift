@@ -34,6 +34,9 @@ public struct AudioInfo: Sendable, Equatable {
     public var comment: String?
     /// The comment came from a frame with a description; one without replaces it.
     var commentDescribed = false
+    /// ID3v2.2/2.3 TDAT (DDMM) and TIME (HHMM), held until the tag's year is known.
+    var id3DayMonth: String?
+    var id3Time: String?
     public var lyrics: [String] = []
     /// ISO 639-2 language of lyrics or comment ("fra"), when tagged.
     public var tagLanguage: String?

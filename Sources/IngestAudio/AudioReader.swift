@@ -27,6 +27,16 @@ public enum AudioReader {
 
     static func read(_ source: ByteSource, kind: SourceKind, state: ReadState, deadline: () throws -> Void) throws -> AudioInfo {
         guard source.size > 0 else { throw IngestError(.fileEmpty) }
+        // Some taggers put an ID3v2 tag in front of FLAC, Ogg or RIFF: the sniffer looks past it,
+        // and so do we (the container's own tags win, the ID3 tag fills their gaps).
+        if kind != .mp3, kind != .m4a, try source.read(at: 0, count: 3).hasBytes("ID3", at: 0) {
+            let (tag, offset) = try ID3v2.readStacked(source, state: state)
+            guard offset > 0, offset < source.size else { throw AudioError.truncated(kind.rawValue, "the ID3 tag") }
+            var info = try read(SliceSource(source, offset: offset, size: source.size - offset), kind: kind, state: state,
+                                deadline: deadline)
+            info.fillGaps(from: tag)
+            return info
+        }
         switch kind {
         case .mp3: return try MP3Reader.read(source, state: state, deadline: deadline)
         case .flac: return try FLACReader.read(source, state: state)

@@ -13,6 +13,14 @@ enum ChunkReaders {
                        dataID: String, state: ReadState) throws -> [Chunk] {
         var list: [Chunk] = []
         var pos = start
+        var ds64DataSize: Int64?
+        /// True when a chunk header that fits the file (or the audio data) starts at `p`, or the file ends there.
+        func chunkFits(_ p: Int64) throws -> Bool {
+            if p + 8 > source.size { return true }
+            let h = try source.read(at: p, count: 8)
+            guard h.count == 8, h[0..<4].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            return h.ascii(0, 4) == dataID || p + 8 + Int64(bigEndian ? h.be(4, 4) : h.le(4, 4)) <= source.size
+        }
         while pos + 8 <= source.size, list.count < 10_000 {
             let h = try source.read(at: pos, count: 8)
             let id = h.ascii(0, 4)
@@ -22,6 +30,9 @@ enum ChunkReaders {
             }
             var size = Int64(bigEndian ? h.be(4, 4) : h.le(4, 4))
             let body = pos + 8
+            // RF64/BW64 (WAV over 4 GB): the data chunk's real size is in the `ds64` chunk.
+            if id == "ds64", size >= 16 { ds64DataSize = Int64(try source.read(at: body, count: 16).le(8, 8)) }
+            if id == dataID, size == 0xFFFF_FFFF, let d = ds64DataSize { size = d }
             if body + size > source.size {
                 if id == dataID {
                     state.warn(.audioDataTruncated)
@@ -32,7 +43,11 @@ enum ChunkReaders {
                 }
             }
             list.append(Chunk(id: id, offset: body, size: size))
-            pos = body + size + (size & 1)   // chunks are padded to an even size
+            // Chunks are padded to an even size, but some writers leave the pad byte out: when
+            // only the unpadded place holds a chunk, that is where the next one is (as mutagen
+            // and ffmpeg read it).
+            pos = body + size + (size & 1)
+            if size & 1 == 1, try !chunkFits(pos), try chunkFits(pos - 1) { pos -= 1 }
         }
         return list
     }
@@ -40,7 +55,8 @@ enum ChunkReaders {
     static func readWAV(_ source: ByteSource, state: ReadState) throws -> AudioInfo {
         guard source.size > 0 else { throw IngestError(.fileEmpty) }
         let h = try source.read(at: 0, count: 12)
-        guard h.count == 12, h.hasBytes("RIFF", at: 0), h.hasBytes("WAVE", at: 8) else {
+        guard h.count == 12, h.hasBytes("RIFF", at: 0) || h.hasBytes("RF64", at: 0) || h.hasBytes("BW64", at: 0),
+              h.hasBytes("WAVE", at: 8) else {
             if h.count < 12 && h.hasBytes("RIFF", at: 0) { throw AudioError.truncated("WAV", "the RIFF header") }
             throw AudioError.notAudio("WAV", detail: "no RIFF/WAVE header")
         }

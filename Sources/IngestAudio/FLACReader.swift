@@ -13,6 +13,7 @@ enum FLACReader {
         info.tagFormats = ["flac"]
         var pos = start + 4
         var sawStreamInfo = false
+        var sawComment = false
         var metadataEnd = pos
         for _ in 0..<100_000 {
             let h = try source.readExactly(at: pos, count: 4, or: AudioError.truncated("FLAC", "the metadata blocks"))
@@ -38,7 +39,12 @@ enum FLACReader {
                     info.durationMethod = "header"
                 }
                 sawStreamInfo = true
+            case 4 where sawComment:
+                // A second comment block (some taggers append one instead of rewriting): the
+                // first is the file's tags, as for metaflac, TagLib and mutagen.
+                state.warn(.audioTagSkipped, ["part": "second FLAC comment block"])
             case 4:
+                sawComment = true
                 guard length <= Int64(state.textFieldMaxBytes + state.coverMaxBytes * 2) else {
                     state.warn(.audioTagSkipped, ["part": "FLAC comment block of \(length) bytes"])
                     break

@@ -7,7 +7,7 @@ enum ID3v2 {
     /// Frames whose body we read; everything else is only listed by id.
     static let wanted: Set<String> = [
         "TIT2", "TPE1", "TALB", "TPE2", "TCOM", "TYER", "TDRC", "TCON", "TRCK", "TPOS", "COMM", "USLT",
-        "APIC", "CHAP", "CTOC", "TLAN", "TIT3",
+        "APIC", "CHAP", "CTOC", "TLAN", "TIT3", "TDAT", "TIME",
     ]
 
     /// ID3v2.2 three-letter ids of the frames we read, by their v2.3 name.
@@ -91,6 +91,19 @@ enum ID3v2 {
         }
         finish(&info, frames: frames)
         return (info, h.total)
+    }
+
+    /// Every ID3v2 tag at the start of `source` (taggers sometimes stack several; the first one
+    /// wins field by field), and the offset just past them (0 when there is none).
+    static func readStacked(_ source: ByteSource, state: ReadState) throws -> (AudioInfo, Int64) {
+        var info = AudioInfo()
+        var offset: Int64 = 0
+        while let (tag, total) = try read(source, at: offset, state: state) {
+            if offset == 0 { info = tag } else { info.fillGaps(from: tag) }
+            offset += total
+            if offset >= source.size { break }
+        }
+        return (info, offset)
     }
 
     /// A frame found by the walk: where its body is, and how to load it.
@@ -302,6 +315,9 @@ enum ID3v2 {
                 guard major < 4, joined.count == 4, joined.allSatisfy(\.isNumber) else { return }
                 if info.date == nil { info.date = joined }
             case "TDRC": info.date = joined
+            // v2.2/2.3 keep the date apart from the year (DDMM) and the time (HHMM); `finish` joins them.
+            case "TDAT": if major < 4, joined.count == 4, joined.allSatisfy(\.isNumber) { info.id3DayMonth = joined }
+            case "TIME": if major < 4, joined.count == 4, joined.allSatisfy(\.isNumber) { info.id3Time = joined }
             case "TIT2": info.title = merged(info.title)
             case "TPE1": info.artist = merged(info.artist)
             case "TALB": info.album = merged(info.album)
@@ -351,6 +367,23 @@ enum ID3v2 {
 
     static func finish(_ info: inout AudioInfo, frames: FrameWalk) {
         info.tagKeys += frames.ids
+        joinDate(&info)
+        chapters(&info, frames: frames)
+    }
+
+    /// TYER + TDAT (+ TIME) → "YYYY-MM-DD[THH:MM]", as v2.4's TDRC and mutagen's upgrade write it.
+    static func joinDate(_ info: inout AudioInfo) {
+        defer { info.id3DayMonth = nil; info.id3Time = nil }
+        guard let year = info.date, year.count == 4, year.allSatisfy(\.isNumber),
+              let dm = info.id3DayMonth.map(Array.init), let day = Int(String(dm[0..<2])), let month = Int(String(dm[2..<4])),
+              (1...31).contains(day), (1...12).contains(month) else { return }
+        info.date = "\(year)-\(String(dm[2..<4]))-\(String(dm[0..<2]))"
+        if let t = info.id3Time.map(Array.init), let h = Int(String(t[0..<2])), let m = Int(String(t[2..<4])), h < 24, m < 60 {
+            info.date! += "T\(String(t[0..<2])):\(String(t[2..<4]))"
+        }
+    }
+
+    static func chapters(_ info: inout AudioInfo, frames: FrameWalk) {
         guard !frames.chapters.isEmpty else { return }
         var order = frames.tocOrder?.filter { frames.chapters[$0] != nil } ?? []
         for id in frames.chapterOrder where !order.contains(id) { order.append(id) }

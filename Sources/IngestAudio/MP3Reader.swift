@@ -10,21 +10,21 @@ enum MP3Reader {
 
     static func read(_ source: ByteSource, state: ReadState, deadline: () throws -> Void) throws -> AudioInfo {
         guard source.size > 0 else { throw IngestError(.fileEmpty) }
-        var info = AudioInfo()
-        var offset: Int64 = 0
-        // Several ID3v2 tags may be stacked; the first one wins field by field.
-        while let (tag, total) = try ID3v2.read(source, at: offset, state: state) {
-            if offset == 0 { info = tag } else { info.fillGaps(from: tag) }
-            offset += total
-            if offset >= source.size { break }
-        }
+        var (info, offset) = try ID3v2.readStacked(source, state: state)
         let hadID3 = offset > 0
         if offset > source.size { throw AudioError.truncated("MP3", "the ID3 tag") }
-        // An ID3 tag may also front FLAC (some taggers do it).
-        if hadID3, try source.read(at: offset, count: 4).hasBytes("fLaC", at: 0) {
-            var flac = try FLACReader.read(source, at: offset, state: state)
-            flac.fillGaps(from: info)
-            return flac
+        // An ID3 tag may also front another container (the sniffer sees past tags that fit its
+        // prefix; a larger one, with a cover, lands here): read what is really there.
+        let next = try source.read(at: offset, count: 64)
+        if hadID3, let kind = Sniffer.containerAfterID3(next) {
+            guard kind != .unknown else {
+                let name = next.ascii(0, 4).trimmingCharacters(in: .whitespaces)
+                throw IngestError(.unknownKind, ["kind": name], detail: "\(name) after an ID3v2 tag")
+            }
+            var inner = try AudioReader.read(SliceSource(source, offset: offset, size: source.size - offset), kind: kind,
+                                             state: state, deadline: deadline)
+            inner.fillGaps(from: info)
+            return inner
         }
         let (endInfo, audioEnd) = try EndTags.read(source, end: source.size, notBefore: offset, state: state)
         info.fillGaps(from: endInfo)

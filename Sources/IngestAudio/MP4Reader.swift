@@ -98,6 +98,19 @@ enum MP4Reader {
                 info.duration = Double(audio.duration) / Double(audio.timescale)
                 info.durationMethod = "mdhd"
             }
+            // A fragmented file's moov holds no samples (or only the first ones): its duration is
+            // the fragments' (their sample durations summed), else the movie extends header's.
+            let mvex = movieExtends(s, moov: moov, state: state)
+            if mvex != nil || top.contains(where: { $0.type == "moof" }) {
+                if audio.timescale > 0, let units = try fragmentsDuration(s, top: top, trackID: audio.id,
+                                                                           defaultDuration: mvex?.defaults[audio.id] ?? 0, state: state) {
+                    info.duration = Double(audio.duration + units) / Double(audio.timescale)
+                    info.durationMethod = "fragments"
+                } else if let fragment = mvex?.fragmentDuration, fragment > 0, movieTimescale > 0 {
+                    info.duration = Double(fragment) / Double(movieTimescale)
+                    info.durationMethod = "mehd"
+                }
+            }
             if let stbl = audio.stbl { try sampleEntry(s, stbl: stbl, into: &info, state: state) }
             if let d = info.duration, d > 0, info.bitrate == nil || info.bitrate == 0 {
                 let mdat = top.filter { $0.type == "mdat" }.reduce(Int64(0)) { $0 + $1.dataSize }
@@ -120,6 +133,57 @@ enum MP4Reader {
             info.chapters[i].end = i + 1 < info.chapters.count ? info.chapters[i + 1].start : info.duration
         }
         return info
+    }
+
+    /// moov/mvex: each track's default sample duration (trex) and the whole duration (mehd), if any.
+    static func movieExtends(_ s: ByteSource, moov: Atom, state: ReadState) -> (defaults: [Int: Int64], fragmentDuration: Int64?)? {
+        guard let mvex = try? children(s, from: moov.dataStart, to: moov.end, state: state).first(where: { $0.type == "mvex" }),
+              let list = try? children(s, from: mvex.dataStart, to: mvex.end, state: state) else { return nil }
+        var defaults: [Int: Int64] = [:]
+        var fragment: Int64?
+        for a in list {
+            guard let b = try? load(s, a), b.count >= 8 else { continue }
+            if a.type == "trex", b.count >= 16 { defaults[Int(b.be(4, 4))] = Int64(b.be(12, 4)) }
+            if a.type == "mehd" { fragment = b[0] == 1 && b.count >= 12 ? Int64(bitPattern: b.be(4, 8)) : Int64(b.be(4, 4)) }
+        }
+        return (defaults, fragment)
+    }
+
+    /// The sum of the sample durations of track `trackID` in every movie fragment (moof/traf/trun),
+    /// in the track's timescale; nil when no fragment holds that track.
+    static func fragmentsDuration(_ s: ByteSource, top: [Atom], trackID: Int, defaultDuration: Int64,
+                                  state: ReadState) throws -> Int64? {
+        var total: Int64 = 0
+        var found = false
+        for moof in top where moof.type == "moof" {
+            for traf in try children(s, from: moof.dataStart, to: moof.end, state: state) where traf.type == "traf" {
+                let parts = try children(s, from: traf.dataStart, to: traf.end, state: state)
+                guard let tfhd = parts.first(where: { $0.type == "tfhd" }) else { continue }
+                let h = try load(s, tfhd)
+                guard h.count >= 8, Int(h.be(4, 4)) == trackID else { continue }
+                let flags = h.be(1, 3)
+                var p = 8 + (flags & 1 != 0 ? 8 : 0) + (flags & 2 != 0 ? 4 : 0)
+                var sampleDuration = defaultDuration
+                if flags & 8 != 0 { sampleDuration = Int64(h.be(p, 4)); p += 4 }
+                for trun in parts where trun.type == "trun" {
+                    let b = try load(s, trun, max: 64 << 20)
+                    guard b.count >= 8 else { continue }
+                    let f = b.be(1, 3)
+                    let count = Int(b.be(4, 4))
+                    found = true
+                    guard f & 0x100 != 0 else { total += Int64(count) * sampleDuration; continue }
+                    // Per-sample fields, in this order, each present by its flag.
+                    let stride = 4 * [0x100, 0x200, 0x400, 0x800].filter { f & UInt64($0) != 0 }.count
+                    var q = 8 + (f & 1 != 0 ? 4 : 0) + (f & 4 != 0 ? 4 : 0)
+                    for _ in 0..<count {
+                        guard q + stride <= b.count else { throw AudioError.corrupt("MP4", "a trun atom", detail: "\(count) samples") }
+                        total += Int64(b.be(q, 4))
+                        q += stride
+                    }
+                }
+            }
+        }
+        return found ? total : nil
     }
 
     static func timescaleDuration(_ b: [UInt8]) -> (Int64, Int64) {

@@ -1,7 +1,7 @@
 import Foundation
 import IngestCore
 
-/// Ogg Vorbis and Opus: the identification and comment packets are rebuilt from the first pages
+/// Ogg Vorbis, Opus, Speex and FLAC: the identification and comment packets are rebuilt from the first pages
 /// (checked against their CRC), the duration comes from the last page's granule position.
 enum OggReader {
     struct Page {
@@ -88,6 +88,8 @@ enum OggReader {
                             if serial == nil {
                                 if current.starts(with: Array("\u{1}vorbis".utf8)) { codec = "vorbis" }
                                 else if current.starts(with: Array("OpusHead".utf8)) { codec = "opus" }
+                                else if current.starts(with: Array("Speex   ".utf8)) { codec = "speex" }
+                                else if current.starts(with: [0x7F] + Array("FLAC".utf8)) { codec = "flac" }
                                 if codec != nil { serial = page.serial; packets.append(current) }
                             } else {
                                 packets.append(skippingPacket ? [] : current)
@@ -104,7 +106,7 @@ enum OggReader {
             }
             offset += Int64(page.totalSize)
             if offset >= source.size && packets.count < 2 {
-                throw serial == nil ? AudioError.notAudio(format, detail: "no Vorbis or Opus stream")
+                throw serial == nil ? AudioError.notAudio(format, detail: "no Vorbis, Opus, Speex or FLAC stream")
                     : AudioError.truncated(format, "the comment header")
             }
         }
@@ -127,6 +129,26 @@ enum OggReader {
             if comment.starts(with: Array("\u{3}vorbis".utf8)) {
                 try VorbisComment.parse(comment[7...], into: &info, format: format, state: state)
             }
+        } else if codec == "speex" {
+            // Speex header: rate at 36, channels at 48, bitrate at 52 (-1: unknown); then a bare comment packet.
+            guard id.count >= 80 else { throw AudioError.corrupt(format, "the Speex header") }
+            info.sampleRate = Int(id.le(36, 4))
+            info.channels = Int(id.le(48, 4))
+            let nominal = Int(Int32(bitPattern: UInt32(id.le(52, 4))))
+            if nominal > 0 { info.bitrate = nominal }
+            if !packets[1].isEmpty { try VorbisComment.parse(packets[1][...], into: &info, format: format, state: state) }
+        } else if codec == "flac" {
+            // Ogg FLAC: 0x7F "FLAC", version, header count, "fLaC", then STREAMINFO as a metadata
+            // block; the next header packet is the VORBIS_COMMENT block.
+            guard id.count >= 13 + 4 + 34, id.hasBytes("fLaC", at: 9) else { throw AudioError.corrupt(format, "the Ogg FLAC header") }
+            let si = Array(id[17...])
+            info.sampleRate = Int(si.be(10, 3) >> 4)
+            info.channels = Int((si[12] >> 1) & 7) + 1
+            info.bitsPerSample = Int((UInt16(si[12] & 1) << 4 | UInt16(si[13] >> 4))) + 1
+            let comment = packets[1]
+            if comment.count >= 4, comment[0] & 0x7F == 4 {
+                try VorbisComment.parse(comment[4...], into: &info, format: format, state: state)
+            }
         } else {
             guard id.count >= 19 else { throw AudioError.corrupt(format, "the OpusHead header") }
             info.channels = Int(id[9])
@@ -141,7 +163,7 @@ enum OggReader {
         if let granule = try lastGranule(source, serial: serial, after: offset) , granule >= preSkip {
             info.duration = Double(granule - preSkip) / Double(codec == "opus" ? 48000 : rate)
             info.durationMethod = "granule"
-            if codec == "opus", let d = info.duration, d > 0 {
+            if codec == "opus" || info.bitrate == nil, let d = info.duration, d > 0 {
                 info.bitrate = roundedInt(Double(source.size - offset) * 8 / d)
             }
         }

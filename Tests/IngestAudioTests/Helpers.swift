@@ -5,7 +5,7 @@ import IngestTestSupport
 
 /// The kind our sniffer gives a file, as the pipeline would hand it to the extractor.
 func sniffedKind(_ url: URL) -> SourceKind {
-    let prefix = (try? FileHandle(forReadingFrom: url).read(upToCount: 4096)) ?? nil
+    let prefix = (try? FileHandle(forReadingFrom: url).read(upToCount: Sniffer.prefixLength)) ?? nil
     return Sniffer.sniff(prefix: prefix ?? Data(), fileName: url.lastPathComponent).kind
 }
 

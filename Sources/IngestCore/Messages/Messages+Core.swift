@@ -22,8 +22,9 @@ extension MessageCatalog {
             fr: "Le nom de ce fichier n'est pas en UTF-8 ({path}) : il ne peut pas être ouvert sous ce nom. Renomme-le.",
             en: "This file's name is not UTF-8 ({path}): it cannot be opened under that name. Rename it."),
         .unknownKind: .init(
-            fr: "Ce type de fichier n'est pas lu. Sont lus : PDF, photos et scans (PNG, JPEG, TIFF, HEIC, WebP), Word .docx, audio (MP3, M4A, FLAC, Ogg, Opus, WAV, AIFF), liens YouTube, texte (.txt, .md, .srt, .vtt).",
-            en: "This kind of file is not read. Read are: PDF, photos and scans (PNG, JPEG, TIFF, HEIC, WebP), Word .docx, audio (MP3, M4A, FLAC, Ogg, Opus, WAV, AIFF), YouTube links, text (.txt, .md, .srt, .vtt)."),
+            // The list is generated from the kinds the sniffer tells apart (ReadKinds).
+            fr: "Ce type de fichier n'est pas lu. Sont lus : \(ReadKinds.sentence(.fr)).",
+            en: "This kind of file is not read. Read are: \(ReadKinds.sentence(.en))."),
         .legacyDoc: .init(
             fr: "Les anciens .doc ne sont pas lus : exporte-les en .docx depuis Word.",
             en: "Old .doc files are not read: export them as .docx from Word."),

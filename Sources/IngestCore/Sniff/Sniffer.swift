@@ -81,24 +81,41 @@ public enum Sniffer {
         if bytes.count >= 12 {
             let tag4 = String(decoding: bytes[8..<12], as: UTF8.self)
             let head4 = String(decoding: bytes[0..<4], as: UTF8.self)
-            if head4 == "RIFF" && tag4 == "WAVE" { return (.wav, nil) }
+            if (head4 == "RIFF" || head4 == "RF64" || head4 == "BW64") && tag4 == "WAVE" { return (.wav, nil) }  // RF64/BW64: WAV over 4 GB
             if head4 == "RIFF" && tag4 == "WEBP" { return (.webp, nil) }
             if head4 == "FORM" && (tag4 == "AIFF" || tag4 == "AIFC") { return (.aiff, nil) }
             if String(decoding: bytes[4..<8], as: UTF8.self) == "ftyp" {
-                let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-                if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif"].contains(brand) { return (.heic, nil) }
-                return (.m4a, nil)  // M4A, M4B, MP4 (audio or video: we read tags only)
+                // HEIF (HEIC, AVIF, JPEG or VVC inside) names itself by its major brand or, as an
+                // iPhone's `mif1` file does, among its compatible brands: the image decoder then
+                // says which codecs it reads. Anything else in an ISO box is M4A/M4B/MP4.
+                return (ftypBrands(bytes).contains(where: heifBrands.contains) ? .heic : .m4a, nil)
             }
         }
         // A UTF-16 byte-order mark (FF FE) also looks like an MPEG frame sync: text first.
         let hasBOM = (bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)))
             || (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)
         if !hasBOM && isMPEGAudioFrame(bytes) { return (.mp3, nil) }
+        // Junk before the first frame (a cut stream, a broken tagger): three chained frames of
+        // one stream within the prefix are MPEG audio, as ffprobe finds it.
+        if !hasBOM, mpegRun(bytes) != nil { return (.mp3, nil) }
         // Text, or something we don't read.
         guard let encoding = TextDecoder.detectEncoding(Data(bytes), isPrefix: data.count >= prefixLength) else {
             return (.unknown, nil)
         }
         return (textKind(bytes, encoding: encoding, fileName: fileName), encoding)
+    }
+
+    /// The brands of an image in the HEIF family (ISO/IEC 23008-12, MIAF, AVIF).
+    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "mif2",
+                                          "msf1", "miaf", "avif", "avis", "avio", "jpeg", "jpgs", "avci", "avcs", "vvic", "vvis"]
+
+    /// The major brand and the compatible brands of the `ftyp` box at the start of `b`.
+    static func ftypBrands(_ b: [UInt8]) -> [String] {
+        guard b.count >= 12 else { return [] }
+        let size = min(b.count, Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3]), 4096)
+        var brands = [String(decoding: b[8..<12], as: UTF8.self)]
+        for o in stride(from: 16, to: size - 3, by: 4) { brands.append(String(decoding: b[o..<(o + 4)], as: UTF8.self)) }
+        return brands
     }
 
     static func oggKind(_ b: [UInt8]) -> SourceKind {
@@ -128,14 +145,64 @@ public enum Sniffer {
         "application/epub+zip": .epub,
     ]
 
-    /// An ID3 tag may front an MP3 or (rarely) other audio; we treat it as MP3.
-    static func id3Kind(_ b: [UInt8]) -> SourceKind { .mp3 }
+    /// An ID3 tag usually fronts MPEG audio, but taggers also put one before FLAC, Ogg, RIFF,
+    /// TrueAudio or Monkey's Audio: what follows the tags (when they fit the prefix) decides.
+    static func id3Kind(_ b: [UInt8]) -> SourceKind {
+        var o = 0
+        while o + 10 <= b.count, b[o] == 0x49, b[o + 1] == 0x44, b[o + 2] == 0x33, b[(o + 6)..<(o + 10)].allSatisfy({ $0 < 0x80 }) {
+            let size = b[(o + 6)..<(o + 10)].reduce(0) { $0 << 7 | Int($1) }
+            o += 10 + size + (b[o + 3] == 4 && b[o + 5] & 0x10 != 0 ? 10 : 0)
+        }
+        guard o + 12 <= b.count else { return .mp3 }   // a tag larger than the prefix: the reader looks past it
+        return containerAfterID3(Array(b[o...])) ?? .mp3
+    }
+
+    /// The kind of the container that starts `b` (bytes right after ID3v2 tags), nil for MPEG
+    /// audio or anything else an MP3 reader should try; `.unknown` for audio Ingest does not read.
+    public static func containerAfterID3(_ b: [UInt8]) -> SourceKind? {
+        func at(_ o: Int, _ s: String) -> Bool { b.count >= o + s.utf8.count && b[o..<(o + s.utf8.count)].elementsEqual(s.utf8) }
+        if at(0, "fLaC") { return .flac }
+        if at(0, "OggS") { return oggKind(b) }
+        if (at(0, "RIFF") || at(0, "RF64") || at(0, "BW64")) && at(8, "WAVE") { return .wav }
+        if at(0, "FORM") && (at(8, "AIFF") || at(8, "AIFC")) { return .aiff }
+        // TrueAudio, Monkey's Audio, Musepack, OptimFROG, TAK: audio, but not a kind we read.
+        for magic in ["TTA1", "MAC ", "MPCK", "MP+", "OFR ", "tBaK"] where at(0, magic) { return .unknown }
+        return nil
+    }
 
     static func isMPEGAudioFrame(_ b: [UInt8]) -> Bool {
         guard b.count >= 4, b[0] == 0xFF, b[1] & 0xE0 == 0xE0 else { return false }
         let version = (b[1] >> 3) & 0x03, layer = (b[1] >> 1) & 0x03
         let bitrate = b[2] >> 4, rate = (b[2] >> 2) & 0x03
         return version != 1 && layer != 0 && bitrate != 0x0F && bitrate != 0 && rate != 3
+    }
+
+    /// The offset of the first run of three MPEG audio frames in `b` whose sizes chain (each
+    /// header where the previous frame ends, same version, layer and sample rate).
+    static func mpegRun(_ b: [UInt8]) -> Int? {
+        func frame(_ i: Int) -> (size: Int, stream: UInt16)? {
+            guard i >= 0, i + 4 <= b.count, isMPEGAudioFrame(Array(b[i..<(i + 4)])) else { return nil }
+            let versionBits = (b[i + 1] >> 3) & 3, layer = 4 - Int((b[i + 1] >> 1) & 3)
+            let v1 = versionBits == 3, rateIndex = Int((b[i + 2] >> 2) & 3), bitrateIndex = Int(b[i + 2] >> 4) - 1
+            let rate = [44100, 48000, 32000][rateIndex] / (v1 ? 1 : versionBits == 2 ? 2 : 4)
+            let table: [Int] = v1 ? [[32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+                                     [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+                                     [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]][layer - 1]
+                : layer == 1 ? [32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256]
+                : [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+            let bitrate = table[bitrateIndex] * 1000, pad = Int((b[i + 2] >> 1) & 1)
+            let size = layer == 1 ? (12 * bitrate / rate + pad) * 4 : (layer == 3 && !v1 ? 72 : 144) * bitrate / rate + pad
+            return size >= 4 ? (size, UInt16(b[i + 1] & 0xFE) << 8 | UInt16(b[i + 2] & 0x0C)) : nil
+        }
+        var i = 0
+        while i + 4 <= b.count {
+            if b[i] == 0xFF, let f = frame(i), let g = frame(i + f.size), g.stream == f.stream,
+               let h = frame(i + f.size + g.size), h.stream == f.stream {
+                return i
+            }
+            i += 1
+        }
+        return nil
     }
 
     static func textKind(_ bytes: [UInt8], encoding: TextEncoding, fileName: String?) -> SourceKind {
@@ -222,6 +289,64 @@ public enum Sniffer {
         "url": [.youtubeLink], "webloc": [.youtubeLink], "html": [.html, .youtubeInfo], "htm": [.html, .youtubeInfo],
         "json": [.youtubeInfo, .text, .subtitles], "json3": [.subtitles], "srv3": [.subtitles], "xml": [.subtitles, .text],
     ]
+}
+
+/// What Ingest reads, grouped as the unknown-kind message lists it. The list is made from the
+/// kinds the sniffer tells apart (an exhaustive switch: a new kind must say whether it is read),
+/// so the message cannot promise a kind that is refused nor forget one that is read.
+public enum ReadKinds {
+    public enum Family: Int, CaseIterable, Sendable { case pdf, images, documents, audio, youtube, text }
+
+    /// The family and the name a person knows a kind by; nil for a kind that is refused.
+    public static func label(_ kind: SourceKind) -> (family: Family, name: String)? {
+        switch kind {
+        case .pdf: (.pdf, "PDF")
+        case .png: (.images, "PNG")
+        case .jpeg: (.images, "JPEG")
+        case .tiff: (.images, "TIFF")
+        case .heic: (.images, "HEIC")
+        case .webp: (.images, "WebP")
+        case .gif: (.images, "GIF")
+        case .bmp: (.images, "BMP")
+        case .docx: (.documents, "Word .docx")
+        case .pptx: (.documents, "PowerPoint .pptx")
+        case .odt: (.documents, "OpenDocument .odt")
+        case .odp: (.documents, "OpenDocument .odp")
+        case .epub: (.documents, "EPUB")
+        case .mp3: (.audio, "MP3")
+        case .m4a: (.audio, "M4A")
+        case .flac: (.audio, "FLAC")
+        case .ogg: (.audio, "Ogg Vorbis, Speex, FLAC")
+        case .opus: (.audio, "Opus")
+        case .wav: (.audio, "WAV, RF64")
+        case .aiff: (.audio, "AIFF")
+        case .wma: (.audio, "WMA")
+        case .wavpack: (.audio, "WavPack")
+        case .youtubeLink, .youtubeInfo: (.youtube, "YouTube")
+        case .text: (.text, ".txt, .md")
+        case .subtitles: (.text, ".srt, .vtt")
+        case .xlsx, .zip, .legacyDoc, .encryptedOffice, .ole2, .html, .unknown: nil
+        }
+    }
+
+    /// "PDF, photos and scans (PNG, …), …": every read kind, in family order.
+    public static func sentence(_ language: MessageLanguage) -> String {
+        Family.allCases.map { family -> String in
+            var names: [String] = []
+            for kind in SourceKind.allCases {
+                if let l = label(kind), l.family == family, !names.contains(l.name) { names.append(l.name) }
+            }
+            let fr = language == .fr
+            switch family {
+            case .pdf: return "PDF"
+            case .youtube: return fr ? "liens YouTube" : "YouTube links"
+            case .images: return (fr ? "photos et scans (" : "photos and scans (") + names.joined(separator: ", ") + ")"
+            case .documents: return "documents (" + names.joined(separator: ", ") + ")"
+            case .audio: return "audio (" + names.joined(separator: ", ") + ")"
+            case .text: return (fr ? "texte (" : "text (") + names.joined(separator: ", ") + ")"
+            }
+        }.joined(separator: ", ")
+    }
 }
 
 /// The names in an OLE2 compound file's directory, to tell a Word 97 `.doc` (`WordDocument`) from
