@@ -52,6 +52,7 @@ struct PageAssembly {
                 }
             case .failure(let error):
                 record.skipped = true
+                record.failure = error.code
                 failures.append(error)
                 warnings.append(context.warning(error.code, error.arguments, page: outcome.number))
             }

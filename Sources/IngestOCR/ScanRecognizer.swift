@@ -71,6 +71,7 @@ public struct ScanRecognizer: PageRecognizing {
             merged.lowConfidenceWords = r.lowConfidenceWords
             merged.lowConfidenceSample = r.lowConfidenceSample
             merged.skipped = r.skipped
+            merged.failure = r.failure
             records[r.number] = merged
         }
         for n in leftOut {

@@ -145,9 +145,12 @@ public struct DocumentImporter: Sendable {
             document.timings["library"] = lap.lap()
             document.subject = DocumentBuilder.guessSubject(document)
             document.timings["build", default: 0] += lap.lap()
+            // Pages that could not be read make the document partial: written (nothing read is
+            // lost), never handed on as if whole (SPEC §7), read again by the next run.
+            let partial = Self.unreadPages(document).map { failure(partialWith: $0) }
             stage(.write)
             do {
-                try writeOutputs(&document, results: results, outputURL: outputURL, lap: &lap)
+                try writeOutputs(&document, results: results, outputURL: outputURL, lap: &lap, handsOff: partial == nil)
             } catch {
                 if claimed && !superseding { try? pipeline.library?.release(id: document.id) }
                 throw error
@@ -155,24 +158,64 @@ public struct DocumentImporter: Sendable {
             if let library = pipeline.library {
                 // The HTTP hand-off is recorded as pending with the document (one transaction):
                 // the run's deliverer sends it, and a run killed before it did sends it next time.
-                let delivery = pipeline.config.sink.kind == .http && document.readiness.status != .notReady
+                let delivery = pipeline.config.sink.kind == .http && document.readiness.status != .notReady && partial == nil
                     ? PendingDelivery(key: DeliveryKey.of(id: document.id, revision: document.revision), documentID: document.id,
                                       revision: document.revision, outputDirectory: outputDirectory.path, outputPath: relativeOutput)
                     : nil
                 try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed,
                                    readiness: document.readiness.status.rawValue, revision: document.revision, delivery: delivery)
+                if partial != nil {
+                    try library.setSourceState(sha256: key, pipelineVersion: Pipeline.version, target: target,
+                                               state: SourceState(status: .failed, documentID: document.id, outputPath: relativeOutput,
+                                                                  errorCode: ErrorCode.documentPartial.rawValue,
+                                                                  readiness: document.readiness.status.rawValue))
+                }
             }
-            return DocumentOutcome(status: .succeeded, sources: names, output: relativeOutput, id: document.id,
+            return DocumentOutcome(status: partial == nil ? .succeeded : .partial, sources: names, output: relativeOutput, id: document.id,
                                    title: document.title, readiness: document.readiness.status, duplicateOf: nil,
-                                   error: nil, warnings: warnings, milliseconds: clock.lap(), kind: kind)
+                                   error: partial, warnings: warnings, milliseconds: clock.lap(), kind: kind)
         } catch {
             return failed(IngestError.wrap(error))
         }
     }
 
-    /// Output: cover first, then hand-off, then the document, each atomically; the library records
-    /// it as done only after all of them.
-    func writeOutputs(_ document: inout ImportedDocument, results: [SourceResult], outputURL: URL, lap: inout Stopwatch) throws {
+    /// The pages of `document` that could not be read (`PageRecord.failure`), as "3, 5–40" (with
+    /// the source's name in a lesson of several); nil when every page was read.
+    static func unreadPages(_ document: ImportedDocument) -> (count: Int, pages: String)? {
+        var count = 0, parts: [String] = []
+        for source in document.sources {
+            let pages = (source.pages ?? []).filter { $0.failure != nil }.map(\.number)
+            guard !pages.isEmpty else { continue }
+            count += pages.count
+            let list = Self.ranges(pages)
+            parts.append(document.sources.count > 1 ? "\(source.name) : \(list)" : list)
+        }
+        return count == 0 ? nil : (count, parts.joined(separator: " ; "))
+    }
+
+    /// "3, 5, 41–300": page numbers as short ranges.
+    static func ranges(_ pages: [Int]) -> String {
+        var parts: [String] = []
+        let p = pages.sorted()
+        var i = 0
+        while i < p.count {
+            var j = i
+            while j + 1 < p.count, p[j + 1] == p[j] + 1 { j += 1 }
+            parts.append(j > i ? "\(p[i])–\(p[j])" : "\(p[i])")
+            i = j + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    func failure(partialWith unread: (count: Int, pages: String)) -> DocumentOutcome.Failure {
+        let e = IngestError(.documentPartial, ["count": String(unread.count), "pages": unread.pages])
+        return .init(code: e.code, message: e.message(pipeline.language))
+    }
+
+    /// Output: cover first, then hand-off (unless `handsOff` is false: a partial document), then
+    /// the document, each atomically; the library records it as done only after all of them.
+    func writeOutputs(_ document: inout ImportedDocument, results: [SourceResult], outputURL: URL, lap: inout Stopwatch,
+                      handsOff: Bool = true) throws {
             if let cover = results.lazy.compactMap(\.extraction.cover).first {
                 document.cover = try writeCover(cover, next: outputURL)
             }
@@ -190,7 +233,7 @@ public struct DocumentImporter: Sendable {
             }
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind. A document that is not ready is reported, never handed on (SPEC §5, §7).
-            if document.readiness.status != .notReady {
+            if handsOff, document.readiness.status != .notReady {
                 try Sink(config: pipeline.config, lineOutput: pipeline.lineOutput)
                     .handOff(document, outputURL: outputURL, recordsDelivery: pipeline.library != nil)
             }

@@ -35,10 +35,12 @@ public struct ImportUnit: Sendable, Equatable {
     public var displayName: String { sources.map(\.name).joined(separator: " + ") }
 }
 
-/// The outcome of one import, as data (success, duplicate, skipped or failure, never
+/// The outcome of one import, as data (success, partial, duplicate, skipped or failure, never
 /// success-with-empty-output).
 public struct DocumentOutcome: Sendable, Codable, Equatable {
-    public enum Status: String, Sendable, Codable { case succeeded, duplicate, skipped, failed }
+    /// `partial`: written, but some of its pages could not be read (`error` says which); not
+    /// handed on, and read again by the next run.
+    public enum Status: String, Sendable, Codable { case succeeded, partial, duplicate, skipped, failed }
     public struct Failure: Sendable, Codable, Equatable {
         public var code: ErrorCode
         public var message: String

@@ -6,8 +6,9 @@ import IngestPipeline
 public struct RunSummary: Sendable {
     public struct Counts: Codable, Sendable, Equatable {
         /// `succeeded` counts documents ready (or short); a document that is *not ready* was
-        /// written but is not a success: it is counted in `notReady`.
-        public var total = 0, succeeded = 0, notReady = 0, duplicates = 0, skipped = 0, failed = 0
+        /// written but is not a success: it is counted in `notReady`; one with pages that could
+        /// not be read in `partial`.
+        public var total = 0, succeeded = 0, partial = 0, notReady = 0, duplicates = 0, skipped = 0, failed = 0
         public init() {}
 
         mutating func add(_ o: DocumentOutcome) {
@@ -15,6 +16,7 @@ public struct RunSummary: Sendable {
             switch o.status {
             case .succeeded where o.readiness == .notReady: notReady += 1
             case .succeeded: succeeded += 1
+            case .partial: partial += 1
             case .duplicate: duplicates += 1
             case .skipped where o.readiness == .notReady: notReady += 1
             case .skipped: skipped += 1
@@ -55,7 +57,9 @@ public struct RunSummary: Sendable {
 
     /// Every document that needs attention (failed or not ready) makes the run's exit status 1.
     /// A delivery still pending or refused does too (`ingest deliver` sends what is pending).
-    public var needsAttention: Bool { counts.failed > 0 || counts.notReady > 0 || delivery?.needsAttention == true }
+    public var needsAttention: Bool {
+        counts.failed > 0 || counts.partial > 0 || counts.notReady > 0 || delivery?.needsAttention == true
+    }
 
     static func outcomeName(_ d: DocumentOutcome) -> String {
         switch d.status {
@@ -79,8 +83,8 @@ public struct RunSummary: Sendable {
         var head: [String: JSONValue] = [
             "pipelineVersion": .string(pipelineVersion), "startedAt": .string(startedAt), "finishedAt": .string(finishedAt),
             "outputDirectory": .string(outputDirectory),
-            "counts": .object(["total": .int(counts.total), "succeeded": .int(counts.succeeded), "notReady": .int(counts.notReady),
-                               "duplicates": .int(counts.duplicates), "skipped": .int(counts.skipped), "failed": .int(counts.failed)]),
+            "counts": .object(["total": .int(counts.total), "succeeded": .int(counts.succeeded), "partial": .int(counts.partial),
+                               "notReady": .int(counts.notReady), "duplicates": .int(counts.duplicates), "skipped": .int(counts.skipped), "failed": .int(counts.failed)]),
         ]
         if let library { head["library"] = .string(library) }
         if let delivery, let data = try? StreamingJSONEncoder.encode(delivery, pretty: false), let value = try? JSONValue.parse(data) {

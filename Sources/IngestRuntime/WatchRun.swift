@@ -57,7 +57,7 @@ public final class WatchRun: @unchecked Sendable {
     }
 
     public struct Totals: Sendable, Equatable {
-        public var done = 0, failed = 0, notReady = 0, duplicates = 0, skipped = 0, removed = 0
+        public var done = 0, partial = 0, failed = 0, notReady = 0, duplicates = 0, skipped = 0, removed = 0
         public var queued = 0, reading = 0
         public var last: String?
     }
@@ -488,6 +488,7 @@ public final class WatchRun: @unchecked Sendable {
                 switch o.status {
                 case .succeeded where o.readiness == .notReady: totals.notReady += 1
                 case .succeeded: totals.done += 1
+                case .partial: totals.partial += 1
                 case .duplicate: totals.duplicates += 1
                 case .skipped: totals.skipped += 1
                 case .failed: totals.failed += 1

@@ -124,7 +124,7 @@ enum ConvertCommand {
         let c = summary.counts
         if jsonl {
             var event: [String: JSONValue] = ["event": "summary", "total": .int(c.total), "succeeded": .int(c.succeeded),
-                                              "notReady": .int(c.notReady), "duplicates": .int(c.duplicates), "skipped": .int(c.skipped),
+                                              "partial": .int(c.partial), "notReady": .int(c.notReady), "duplicates": .int(c.duplicates), "skipped": .int(c.skipped),
                                               "failed": .int(c.failed), "output": .string(out.path)]
             if let d = summary.delivery {
                 event["delivered"] = .int(d.delivered); event["pending"] = .int(d.pending); event["rejected"] = .int(d.rejected)
@@ -144,6 +144,7 @@ enum ConvertCommand {
             let name = d.sources.joined(separator: " + ")
             switch d.status {
             case .failed: lines.append("  ✗ \(name): \(d.error?.message ?? "") [\(d.error?.code.rawValue ?? "")]")
+            case .partial: lines.append("  ◐ \(name) → \(d.output ?? ""): \(d.error?.message ?? "")")
             case .duplicate:
                 // A near-duplicate says how similar it is (an exact one is the same text).
                 let similar = d.duplicateOf.flatMap { $0.kind == .near ? Int(($0.similarity * 100).rounded(.down)) : nil }
@@ -158,8 +159,8 @@ enum ConvertCommand {
         }
         let c = s.counts
         let head = language == .fr
-            ? "\(c.total) document(s) : \(c.succeeded) converti(s), \(c.notReady) pas prêt(s), \(c.duplicates) doublon(s), \(c.skipped) déjà fait(s), \(c.failed) en échec."
-            : "\(c.total) document(s): \(c.succeeded) converted, \(c.notReady) not ready, \(c.duplicates) duplicate(s), \(c.skipped) already done, \(c.failed) failed."
+            ? "\(c.total) document(s) : \(c.succeeded) converti(s), \(c.partial) lu(s) en partie, \(c.notReady) pas prêt(s), \(c.duplicates) doublon(s), \(c.skipped) déjà fait(s), \(c.failed) en échec."
+            : "\(c.total) document(s): \(c.succeeded) converted, \(c.partial) partly read, \(c.notReady) not ready, \(c.duplicates) duplicate(s), \(c.skipped) already done, \(c.failed) failed."
         // Outcomes by kind and error code, when there is more than one kind of outcome to tell.
         let table = s.table
         if table.count > 1 {

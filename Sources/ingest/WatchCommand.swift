@@ -100,7 +100,7 @@ enum WatchCommand {
             return 2
         }
         display.report(.stopped(totals))
-        if args.has("--once") { return totals.failed > 0 || totals.notReady > 0 ? 1 : 0 }
+        if args.has("--once") { return totals.failed > 0 || totals.partial > 0 || totals.notReady > 0 ? 1 : 0 }
         return 0
     }
 
@@ -144,6 +144,7 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
             switch o.status {
             case .failed: line("✗ \(name): \(o.error?.message ?? "") [\(o.error?.code.rawValue ?? "")]", always: true)
             case .duplicate: line("= \(name) → \(o.duplicateOf?.source ?? "")")
+            case .partial: line("◐ \(name) → \(o.output ?? ""): \(o.error?.message ?? "")", always: true)
             case .succeeded: line((o.readiness == .notReady ? "! " : "✓ ") + "\(name) → \(o.output ?? "")")
             case .skipped: break
             }
@@ -154,13 +155,13 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
         case .incomplete(let path, let reason):
             emit(["event": .string("incomplete"), "source": .string(path), "reason": .string(reason)])
         case .stopped(let t):
-            emit(["event": .string("stopped"), "done": .int(t.done), "failed": .int(t.failed), "notReady": .int(t.notReady),
+            emit(["event": .string("stopped"), "done": .int(t.done), "partial": .int(t.partial), "failed": .int(t.failed), "notReady": .int(t.notReady),
                   "duplicates": .int(t.duplicates), "skipped": .int(t.skipped), "removed": .int(t.removed)])
             clearLocked()
             if !jsonl && !quiet {
                 Terminal.error(language == .fr
-                    ? "Arrêt : \(t.done) converti(s), \(t.notReady) pas prêt(s), \(t.duplicates) doublon(s), \(t.skipped) déjà fait(s), \(t.failed) en échec."
-                    : "Stopped: \(t.done) converted, \(t.notReady) not ready, \(t.duplicates) duplicate(s), \(t.skipped) already done, \(t.failed) failed.")
+                    ? "Arrêt : \(t.done) converti(s), \(t.partial) lu(s) en partie, \(t.notReady) pas prêt(s), \(t.duplicates) doublon(s), \(t.skipped) déjà fait(s), \(t.failed) en échec."
+                    : "Stopped: \(t.done) converted, \(t.partial) partly read, \(t.notReady) not ready, \(t.duplicates) duplicate(s), \(t.skipped) already done, \(t.failed) failed.")
             }
         }
     }

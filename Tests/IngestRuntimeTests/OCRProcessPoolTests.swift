@@ -23,16 +23,16 @@ final class OCRProcessPoolTests: XCTestCase {
     override func tearDown() { dir.remove() }
 
     /// Converts the photos into `name`, returns the document (or the failure of the summary).
-    func convert(_ name: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> (document: JSONValue?, summary: JSONValue, seconds: Double) {
+    func convert(_ name: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> (document: JSONValue?, summary: JSONValue, seconds: Double, status: Int32) {
         let out = dir.url.appendingPathComponent(name)
         let started = Date()
-        _ = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", dir.url.appendingPathComponent(name + ".sqlite").path,
+        let run = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", dir.url.appendingPathComponent(name + ".sqlite").path,
                                   "--lang", "en", "--quiet"] + extra,
                                  environment: environment.merging(["INGEST_CONFIG": ""]) { a, _ in a })
         let seconds = Date().timeIntervalSince(started)
         let summary = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("summary.json")))
         let document = try? JSONValue.parse(Data(contentsOf: out.appendingPathComponent("tableau.json")))
-        return (document, summary, seconds)
+        return (document, summary, seconds, run.status)
     }
 
     func warnings(_ document: JSONValue?) -> [JSONValue] { document?["sources"]?[0]?["warnings"]?.arrayValue ?? [] }
@@ -59,7 +59,50 @@ final class OCRProcessPoolTests: XCTestCase {
         XCTAssertEqual(w["code"], "ocr.engineFailed")
         XCTAssertEqual(w["page"], 2)
         XCTAssertEqual(w["message"]?.stringValue, "Text recognition failed (the OCR process ended (SIGSEGV 11)).")
-        XCTAssertEqual(run.summary["counts"]?["failed"], 0)
+        assertPartial(run, pages: "2", failure: "ocr.engineFailed", page: 2)
+    }
+
+    /// Issue 33: a document with a page that could not be read is `partial` — written, counted
+    /// apart, exit 1, its outcome naming the pages — never a success.
+    func assertPartial(_ run: (document: JSONValue?, summary: JSONValue, seconds: Double, status: Int32), pages: String,
+                       failure: String, page: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(run.status, 1, file: file, line: line)
+        XCTAssertEqual(run.summary["counts"]?["failed"], 0, file: file, line: line)
+        XCTAssertEqual(run.summary["counts"]?["partial"], 1, file: file, line: line)
+        XCTAssertEqual(run.summary["counts"]?["succeeded"], 0, file: file, line: line)
+        let outcome = run.summary["documents"]?[0]
+        XCTAssertEqual(outcome?["status"], "partial", file: file, line: line)
+        XCTAssertEqual(outcome?["error"]?["code"], "document.partial", file: file, line: line)
+        XCTAssertEqual(outcome?["error"]?["message"]?.stringValue,
+                       "This document was only partly read: 1 page(s) could not be read (\(pages)). It is written for checking but not handed on; the next run reads it again.",
+                       file: file, line: line)
+        XCTAssertEqual(run.document?["sources"]?[0]?["pages"]?[page - 1]?["failure"]?.stringValue, failure, file: file, line: line)
+    }
+
+    /// A partial document is not handed on (the JSON Lines sink prints no document for it) and
+    /// the next run reads it again: whole now, it is the same document's next revision, handed on.
+    func testAPartialDocumentIsNotHandedOnAndIsReadAgain() throws {
+        let out = dir.url.appendingPathComponent("again"), library = dir.url.appendingPathComponent("again.sqlite")
+        func run(_ environment: [String: String]) throws -> (status: Int32, lines: [JSONValue], summary: JSONValue) {
+            let r = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", library.path, "--lang", "en",
+                                          "--quiet", "--sink", "jsonl", "--concurrency", "1"],
+                                         environment: environment.merging(["INGEST_CONFIG": ""]) { a, _ in a })
+            let lines = try r.stdout.split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)) }
+            return (r.status, lines, try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("summary.json"))))
+        }
+        let first = try run(["INGEST_FAULT_OCR_CRASH_ON_PAGE": "2"])
+        XCTAssertEqual(first.status, 1)
+        XCTAssertEqual(first.summary["documents"]?[0]?["status"], "partial")
+        XCTAssertEqual(first.lines.filter { $0["schemaVersion"] != nil }.count, 0, "a partial document was handed on")
+        let id = try XCTUnwrap(first.summary["documents"]?[0]?["id"]?.stringValue)
+        let second = try run([:])
+        XCTAssertEqual(second.status, 0)
+        XCTAssertEqual(second.summary["documents"]?[0]?["status"], "succeeded")
+        let handed = second.lines.filter { $0["schemaVersion"] != nil }
+        XCTAssertEqual(handed.count, 1)
+        XCTAssertEqual(handed.first?["id"]?.stringValue, id)
+        XCTAssertEqual(handed.first?["revision"], 2)
+        XCTAssertNil(handed.first?["sources"]?[0]?["pages"]?.arrayValue?.first { $0["failure"] != nil })
     }
 
     /// A recogniser that never answers is killed once its page's time is up (and a few seconds for
@@ -71,6 +114,7 @@ final class OCRProcessPoolTests: XCTestCase {
         XCTAssertEqual(w["message"]?.stringValue, "Page 1 was given up: recognising it took longer than 1 s.")
         XCTAssertEqual(run.document?["sources"]?[0]?["pagesOCRed"], 2)
         XCTAssertLessThan(run.seconds, 30, "the hung recogniser was waited for")
+        assertPartial(run, pages: "1", failure: "ocr.pageTimeLimit", page: 1)
     }
 
     /// A recogniser is held to the worker's memory limit (the supervisor sees only the worker):
@@ -83,7 +127,7 @@ final class OCRProcessPoolTests: XCTestCase {
         XCTAssertEqual(w["page"], 3)
         XCTAssertEqual(w["message"]?.stringValue, "Text recognition failed (the OCR process went over workers.memoryLimitMB (400 MB)).")
         XCTAssertEqual(run.document?["sources"]?[0]?["pagesOCRed"], 2)
-        XCTAssertEqual(run.summary["counts"]?["failed"], 0)
+        assertPartial(run, pages: "3", failure: "ocr.engineFailed", page: 3)
     }
 
     func testAMissingLanguageIsTheDocumentsErrorOnce() throws {

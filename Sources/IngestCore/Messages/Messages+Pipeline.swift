@@ -1,4 +1,9 @@
 // Codes and messages of the runner (IngestPipeline) and the library (IngestStore).
+extension ErrorCode {
+    /// The document was written but some of its pages could not be read: it is `partial`.
+    public static let documentPartial: ErrorCode = "document.partial"
+}
+
 extension MessageCatalog {
     static let pipelineMessages: [ErrorCode: MessageEntry] = [
         .timeout: .init(
@@ -37,6 +42,9 @@ extension MessageCatalog {
         .sinkFailed: .init(
             fr: "Le document n'a pas pu être transmis à la génération de leçon ({sink}).",
             en: "The document could not be handed on to lesson generation ({sink})."),
+        .documentPartial: .init(
+            fr: "Ce document n'a été lu qu'en partie : {count} page(s) n'ont pas pu être lues ({pages}). Il est écrit pour vérification mais pas transmis ; la prochaine exécution le relira.",
+            en: "This document was only partly read: {count} page(s) could not be read ({pages}). It is written for checking but not handed on; the next run reads it again."),
         .tooManySources: .init(
             fr: "Une leçon réunit au plus {limit} sources ; {count} ont été données : {sources}.",
             en: "A lesson combines at most {limit} sources; {count} were given: {sources}."),

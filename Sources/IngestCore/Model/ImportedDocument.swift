@@ -229,6 +229,9 @@ public struct PageRecord: Codable, Sendable, Equatable {
     public var lowConfidenceSample: [String]?
     /// True when the page needed OCR but was left out (page cap, time limit).
     public var skipped: Bool?
+    /// Why the page could not be read (`ocr.engineFailed`, `ocr.pageTimeLimit`…); nil for a page
+    /// read, or left out by the page cap. A document with such a page is `partial`.
+    public var failure: ErrorCode?
 
     public init(number: Int, label: String? = nil, classification: Classification? = nil,
                 provenance: Provenance? = nil, characters: Int = 0, ocrConfidence: Double? = nil,
