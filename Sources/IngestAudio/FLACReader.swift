@@ -19,8 +19,15 @@ enum FLACReader {
             let h = try source.readExactly(at: pos, count: 4, or: AudioError.truncated("FLAC", "the metadata blocks"))
             let last = h[0] & 0x80 != 0
             let type = h[0] & 0x7F
-            let length = Int64(h.be(1, 3))
+            var length = Int64(h.be(1, 3))
             let body = pos + 4
+            // Some writers put a wrong length on comment and picture blocks; the reference decoder
+            // and mutagen go by the block's own fields: so do we when they lead to the next block.
+            if type == 4 || type == 6, let real = try fieldsSize(source, type: type, at: body, declared: length),
+               real != length, try plausibleNext(source, at: body + real, afterLast: last) {
+                state.warn(.audioTagSkipped, ["part": "FLAC block \(type) length \(length), read as \(real)"])
+                length = real
+            }
             guard body + length <= source.size else {
                 throw AudioError.truncated("FLAC", "metadata block \(type)")
             }
@@ -69,6 +76,46 @@ enum FLACReader {
             info.bitrate = roundedInt(Double(source.size - metadataEnd) * 8 / d)
         }
         return info
+    }
+
+    /// True when a metadata block header (or, after the last block, an audio frame) starts at `p`.
+    static func plausibleNext(_ source: ByteSource, at p: Int64, afterLast: Bool) throws -> Bool {
+        guard p + 4 <= source.size else { return false }
+        let b = try source.read(at: p, count: 4)
+        if afterLast { return b[0] == 0xFF && b[1] & 0xFE == 0xF8 }
+        return b[0] & 0x7F <= 6 && p + 4 + Int64(b.be(1, 3)) <= source.size
+    }
+
+    /// The size of a VORBIS_COMMENT (4) or PICTURE (6) block from its own length fields.
+    static func fieldsSize(_ source: ByteSource, type: UInt8, at body: Int64, declared: Int64) throws -> Int64? {
+        var p = body
+        // A comment block's fields are walked in memory (the block and a little past it), the
+        // file read beyond; a picture's are four reads.
+        let buffer = type == 4 ? try source.read(at: body, count: Int(min(declared, 1 << 24)) + 65_536) : []
+        func u32(_ littleEndian: Bool) throws -> Int64? {
+            let o = Int(p - body)
+            let b = o + 4 <= buffer.count ? Array(buffer[o..<(o + 4)]) : try source.read(at: p, count: 4)
+            guard b.count == 4 else { return nil }
+            p += 4
+            return Int64(littleEndian ? b.le(0, 4) : b.be(0, 4))
+        }
+        if type == 4 {
+            guard let vendor = try u32(true) else { return nil }
+            p += vendor
+            guard let count = try u32(true), count < 1_000_000 else { return nil }
+            for _ in 0..<count {
+                guard p < source.size, let n = try u32(true) else { return nil }
+                p += n
+            }
+        } else {
+            guard try u32(false) != nil, let mime = try u32(false) else { return nil }
+            p += mime
+            guard let desc = try u32(false) else { return nil }
+            p += desc + 16
+            guard let data = try u32(false) else { return nil }
+            p += data
+        }
+        return p <= source.size && p - body < 1 << 24 ? p - body : nil
     }
 
     /// A FLAC PICTURE block (also the payload of METADATA_BLOCK_PICTURE): the data is loaded only

@@ -77,8 +77,11 @@ enum ID3v2 {
             start = 0
             end = body.size
         }
-        if h.major >= 3 && h.flags & 0x40 != 0 {
-            let ext = try body.readExactly(at: start, count: 4, or: AudioError.truncated("ID3", "the extended header"))
+        // Some taggers set the extended-header flag and write none: a frame id where its size
+        // should be means the frames start right away (as mutagen reads it).
+        if h.major >= 3 && h.flags & 0x40 != 0,
+           case let ext = try body.readExactly(at: start, count: 4, or: AudioError.truncated("ID3", "the extended header")),
+           !FrameWalk.isFrameID(ext[...]) {
             let extSize = h.major == 3 ? Int64(ext.be(0, 4)) + 4 : Int64(synchsafe(ext))
             guard extSize >= 4, start + extSize <= end else {
                 throw AudioError.corrupt("ID3", "the extended header", detail: "size \(extSize)")
@@ -140,7 +143,9 @@ enum ID3v2 {
 
         var headerSize: Int { major == 2 ? 6 : 10 }
 
-        func validID(_ b: ArraySlice<UInt8>) -> Bool {
+        func validID(_ b: ArraySlice<UInt8>) -> Bool { Self.isFrameID(b) }
+
+        static func isFrameID(_ b: ArraySlice<UInt8>) -> Bool {
             b.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
         }
 

@@ -113,6 +113,29 @@ final class ToolMadeFileTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(i.duration), 2.0, accuracy: 1e-9)
     }
 
+    /// A comment block whose header says 23 bytes (mutagen's issue 52: the reference decoder reads
+    /// such files by the block's own fields): its tags, and the blocks after it, are still read.
+    func testFLACCommentBlockWithAWrongLength() throws {
+        var b = try bytes(ffmpeg(["-f", "lavfi", "-i", "sine=d=2", "-c:a", "flac", "-metadata", "title=Longueur fausse",
+                                  "-metadata", "artist=Quelqu'un"], to: "len.flac"))
+        var p = 4
+        while b[p] & 0x7F != 4 { p += 4 + Int(b.be(p + 1, 3)) }
+        b.replaceSubrange((p + 1)..<(p + 4), with: [0, 0, 23])
+        let url = try write("len-bad.flac", b)
+        let i = try read(url)
+        XCTAssertEqual(i.title, "Longueur fausse")
+        XCTAssertEqual(i.artist, "Quelqu'un")
+        XCTAssertEqual(try XCTUnwrap(i.duration), 2.0, accuracy: 1e-9)
+    }
+
+    /// The extended-header flag set with no extended header (quodlibet issue 126): frames follow at once.
+    func testID3ExtendedHeaderFlagWithoutExtendedHeader() throws {
+        var b = try bytes(ffmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "libmp3lame", "-metadata", "title=Drapeau"], to: "ext.mp3"))
+        b[5] |= 0x40
+        let i = try read(try write("ext-flag.mp3", b))
+        XCTAssertEqual(i.title, "Drapeau")
+    }
+
     // 3. ID3v2.3 TYER + TDAT (+ TIME): one date.
     func testID3v23YearAndDayMonthAreOneDate() throws {
         let url = try ffmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "libmp3lame", "-id3v2_version", "3",

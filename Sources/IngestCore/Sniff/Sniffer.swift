@@ -316,7 +316,7 @@ public enum ReadKinds {
         case .mp3: (.audio, "MP3")
         case .m4a: (.audio, "M4A")
         case .flac: (.audio, "FLAC")
-        case .ogg: (.audio, "Ogg Vorbis, Speex, FLAC")
+        case .ogg: (.audio, "Ogg Vorbis, Ogg Speex, Ogg FLAC")
         case .opus: (.audio, "Opus")
         case .wav: (.audio, "WAV, RF64")
         case .aiff: (.audio, "AIFF")
