@@ -101,6 +101,9 @@ let package = Package(
         .testTarget(name: "IngestQualityTests", dependencies: ["IngestQuality", "IngestTestSupport"]),
         .testTarget(name: "IngestReportTests", dependencies: ["IngestReport", "IngestQuality", "IngestTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "IngestRuntimeTests", dependencies: ["IngestRuntime", "IngestPipeline", "IngestTestSupport"]),
+        // Issue 33's fidelity suite: documents generated from Fidelity/ sources, read by `ingest qa`.
+        .testTarget(name: "IngestFidelityTests", dependencies: ["IngestCore", "IngestQuality", "IngestTestSupport"],
+                    exclude: ["Fidelity", "Golden"]),
     ]
 )
 

@@ -59,6 +59,14 @@ test_packages=(
   libc6                  # TesseractEngineTests: glibc's malloc checker, libc_malloc_debug.so.0
   chromium chromium-driver python3-selenium  # BrowserReportTests: the HTML report in headless Chromium
   openjdk-17-jre-headless  # SparkWorkerTests: Apache Spark (PySpark, below) runs ingest worker on two executors
+  texlive-latex-base         # IngestFidelityTests: the Fidelity/*.tex sources through pdflatex
+  texlive-latex-recommended  # IngestFidelityTests: booktabs, lmodern's LaTeX side, hyperref's outline
+  texlive-latex-extra        # IngestFidelityTests: fancyhdr (running header and page-number footer)
+  texlive-fonts-recommended  # IngestFidelityTests: TS1 symbols (×, superscripts) in pdflatex
+  texlive-lang-french        # IngestFidelityTests: babel French (hyphenation patterns, typography)
+  lmodern                    # IngestFidelityTests: Latin Modern Type 1 fonts for the LaTeX PDFs
+  libreoffice-impress-nogui  # IngestFidelityTests: soffice --convert-to odp (pandoc's .pptx decks)
+  img2pdf                    # IngestFidelityTests: 300-dpi page scans into an image-only PDF
 )
 
 packages=("${main_packages[@]}")
