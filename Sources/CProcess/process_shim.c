@@ -10,6 +10,8 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <sys/syscall.h>
+#include <poll.h>
 #include <unistd.h>
 #include <dirent.h>
 #include <string.h>
@@ -139,6 +141,19 @@ int ingest_wait(pid_t pid, long *max_rss_kb) {
     if (WIFEXITED(status)) return WEXITSTATUS(status);
     if (WIFSIGNALED(status)) return 1000 + WTERMSIG(status);
     return -1;
+}
+
+int ingest_wait_within(pid_t pid, int timeout_ms, long *max_rss_kb) {
+    int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (fd >= 0) {
+        struct pollfd p = { .fd = fd, .events = POLLIN };
+        int r;
+        do { r = poll(&p, 1, timeout_ms); } while (r < 0 && errno == EINTR);
+        close(fd);
+        if (r == 0) return -2;
+    }
+    /* No pidfd (a kernel before 5.3): a blocking wait, as before. */
+    return ingest_wait(pid, max_rss_kb);
 }
 
 int ingest_open_statm(pid_t pid) {

@@ -232,9 +232,11 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Ends the workers: each is asked to stop (its channel closed) and is not waited for — a
-    /// worker sends a unit's outcome only after everything of that unit is written and recorded,
-    /// so there is nothing left for it to do but exit.
+    /// Ends the workers: each is asked to stop (its channel closed), then reaped — a worker sends
+    /// a unit's outcome only after everything of that unit is written and recorded, so it has
+    /// nothing left to do but end its recognisers and exit. One that has not exited after
+    /// `closeSeconds` is killed. The command returns with no process of ours left, not even a
+    /// zombie (a container whose init does not reap would keep them).
     public func close() {
         lock.lock()
         let all = (workers + successors).compactMap { $0 }
@@ -242,5 +244,9 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         successors = Array(repeating: nil, count: slots)
         lock.unlock()
         for w in all { w.stop() }
+        for w in all { w.reap(within: Self.closeSeconds) }
     }
+
+    /// How long a worker asked to stop may take to exit (its recognisers end first).
+    static let closeSeconds = 10.0
 }

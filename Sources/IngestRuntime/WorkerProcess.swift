@@ -93,6 +93,20 @@ final class WorkerProcess: @unchecked Sendable {
         wait()
     }
 
+    /// Waits at most `seconds` for it to end and reaps it; a process still running then is
+    /// killed and reaped. Nothing of ours is left behind, not even a zombie.
+    func reap(within seconds: Double) {
+        guard reaped == nil else { return }
+        var rss = 0
+        let r = ingest_wait_within(pid, Int32(seconds * 1000), &rss)
+        if r == -2 {
+            kill()
+            wait()
+        } else {
+            reaped = (r, rss)
+        }
+    }
+
     /// Asks it to stop, without waiting.
     func stop() { shutdown(channel.fd, Int32(SHUT_RDWR)) }
 

@@ -84,7 +84,8 @@ final class RefusalAndReadinessExitTests: XCTestCase {
         // Numbered photos read one by one (--separate-photos): the blank page is its own
         // document, not ready, and the run exits 1 again.
         try FileManager.default.moveItem(at: dir.url.appendingPathComponent("in/cours.png"), to: dir.url.appendingPathComponent("in/IMG_1.png"))
-        try dir.write("in/IMG_2.png", Data(TinyPNG.gray(width: 800, height: 600, value: 255)))
+        // Another blank page than tableau.png's (the same bytes would be that document again, a duplicate).
+        try dir.write("in/IMG_2.png", Data(TinyPNG.gray(width: 800, height: 640, value: 255)))
         let (separate, pages) = try convert(dir.url.appendingPathComponent("in"), ["--separate-photos"])
         XCTAssertEqual(separate.status, 1, separate.stderr)
         XCTAssertEqual(pages["IMG_2.png"]?["readiness"]?.stringValue, "notReady")

@@ -28,6 +28,11 @@ int ingest_limit_address_space(unsigned long long bytes);
 /// `max_rss_kb` receives the child's peak resident size.
 int ingest_wait(pid_t pid, long *max_rss_kb);
 
+/// Waits at most `timeout_ms` for `pid` to end (a pidfd polled: no sleeping loop), then reaps it
+/// like `ingest_wait`. Returns -2 when it is still running at the deadline (not reaped), -1 on
+/// error.
+int ingest_wait_within(pid_t pid, int timeout_ms, long *max_rss_kb);
+
 /// /proc/PID/statm opened for `ingest_resident_bytes_at` (-1 on failure): a supervisor samples
 /// each worker's size several times per document, one pread each instead of open/read/close — and
 /// the descriptor names that process even after its pid is reused.
