@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import IngestCore
 import IngestPipeline
+import IngestStore
 import IngestWatch
 
 /// What the watch loop tells while it runs (the CLI draws a status line or prints JSON Lines).
@@ -10,10 +11,16 @@ public enum WatchReport: Sendable {
     case started(mode: String, backlog: Int)
     /// Something the user should know (polling fallback and why, a folder that vanished).
     case notice(IngestError)
-    /// A unit was taken for reading.
+    /// A unit is being converted (told once it is past the check that skips what is done, so a
+    /// restart tells nothing of the files already done; always before its document).
     case taken(ImportUnit, queued: Int)
-    /// A document's outcome.
-    case document(DocumentOutcome, totals: WatchRun.Totals)
+    /// A document's outcome, with its event as the library's outbox recorded it (id, time,
+    /// revision; nil without a library).
+    case document(DocumentOutcome, totals: WatchRun.Totals, event: RecordedEvent?)
+    /// An event recorded with its document by an earlier watcher that stopped before printing it.
+    case replayed(RecordedEvent)
+    /// The files found at start that were already done (they get no event of their own).
+    case alreadyDone(count: Int)
     /// A source file was deleted; its document (if any) is kept.
     case removed(path: String)
     /// A file still incomplete (being written, cut): it will be tried again.
@@ -74,6 +81,10 @@ public final class WatchRun: @unchecked Sendable {
     /// earlier run left pending first; at stop, what is still pending waits for the next start or
     /// `ingest deliver`.
     public var delivery: Deliverer?
+    /// The library as the events' outbox (see `Library+Events`): each document's event is
+    /// recorded with it and printed after; what an earlier watcher left unprinted is printed at
+    /// start. Nil: events are printed without ids (no library).
+    public var outbox: Library?
 
     public init(reader: any DocumentReader, inbox: URL, outputDirectory: URL, config: PipelineConfig, options: Options,
                 observer: (any WatchObserver)?, events: ReadEvents = ReadEvents()) {
@@ -96,6 +107,13 @@ public final class WatchRun: @unchecked Sendable {
     private var fatal: IngestError?
     /// Units whose reading finished since the loop last looked (their keys).
     private var finishedKeys: [String] = []
+    /// Keys whose last reading failed (counted once in `totals.failed`; a later success takes
+    /// the failure back).
+    private var failedKeys = Set<String>()
+    /// Files found at start and not yet read; how many of them were already done.
+    private var backlogKeys = Set<String>()
+    private var backlogDone = 0
+    private var backlogTold = false
 
     private var gate = StabilityGate()
     private var queue = ArrivalQueue()
@@ -156,6 +174,7 @@ public final class WatchRun: @unchecked Sendable {
         }
         lastScan = start
         observer?.report(.started(mode: mode, backlog: backlog))
+        try replayUnprinted()
         delivery?.notify()
 
         _ = pipe(&wake)
@@ -174,6 +193,8 @@ public final class WatchRun: @unchecked Sendable {
             lock.lock(); stopping = true; lock.broadcast(); lock.unlock()
             if stop.isUrgent { reader.close() }
             group.wait()
+            lock.lock(); let untold = backlogTold ? 0 : backlogDone; backlogTold = true; lock.unlock()
+            if untold > 0, let observer { reports.tell(.alreadyDone(count: untold), to: observer) }
             reports.drain()
             reader.close()
             OutputWriter.removeAbandoned(in: outputDirectory)
@@ -280,6 +301,7 @@ public final class WatchRun: @unchecked Sendable {
                 let path = url.standardizedFileURL.path
                 forget(path)
                 gate.forgetTree(path)
+                lock.lock(); backlogKeys = backlogKeys.filter { $0 != path && !$0.hasPrefix(path + "/") }; lock.unlock()
                 for p in observed.keys where p.hasPrefix(path + "/") { forget(p) }
                 queue.remove(path)
                 for p in known.keys where p == path || p.hasPrefix(path + "/") {
@@ -373,6 +395,7 @@ public final class WatchRun: @unchecked Sendable {
             return false
         }
         pendingUnits[path] = fileUnit(path)
+        if backlog != nil { lock.lock(); backlogKeys.insert(path); lock.unlock() }
         enqueue(path, backlog: backlog)
         return true
     }
@@ -424,18 +447,32 @@ public final class WatchRun: @unchecked Sendable {
 
     // MARK: Reading on the slots
 
-    private var jobs: [(key: String, unit: ImportUnit)] = []
+    /// A unit handed out: its key, what it reads, its take's event id (nil without a library)
+    /// and the file's stamp when it was handed out (nil for a lesson).
+    struct Job {
+        var key: String
+        var unit: ImportUnit
+        var eventID: String?
+        var stamp: FileStamp?
+    }
+
+    private var jobs: [Job] = []
     /// How long documents took to read lately (a moving average, milliseconds; under `lock`).
     private var recentMilliseconds = 1_000.0
     static let fastMilliseconds = 20.0
     static let fastAhead = 8
     private var stopping = false
 
+    /// The library's `sources.target` of a unit: the output folder and the document's path.
+    private func target(of unit: ImportUnit) -> String {
+        outputDirectory.path + "\n" + unit.outputName + ".json"
+    }
+
     /// Hands queued units to the slots: one each for the free ones and one more per slot, so a slot
     /// that finishes takes its next unit at once instead of waiting for this loop to wake (the
     /// queue still decides the order of everything else until the last moment).
     private func dispatch() {
-        var taken: [(key: String, unit: ImportUnit)] = []
+        var taken: [Job] = []
         lock.lock()
         // Fast documents (a folder of notes dropped at once) get a deeper hand-out, so the slots
         // do not wait on this loop between them; slow ones one ahead per slot, so a new arrival
@@ -444,18 +481,34 @@ public final class WatchRun: @unchecked Sendable {
         while jobs.count + taken.count < free.count + reader.slots * ahead, let key = queue.pop() {
             guard let unit = pendingUnits.removeValue(forKey: key) else { continue }
             reading.insert(key)
-            taken.append((key, unit))
+            taken.append(Job(key: key, unit: unit, eventID: nil, stamp: key.hasPrefix("lesson:") ? nil : FileStamp(path: key)))
         }
         totals.queued = queue.count
         lock.unlock()
         guard !taken.isEmpty else { return }
-        // Told before a slot can start them (so `taken` always comes before the document), and
-        // outside the lock: a slow reader of the events never holds up the slots' bookkeeping.
-        for (i, job) in taken.enumerated() { observer?.report(.taken(job.unit, queued: queue.count + taken.count - 1 - i)) }
+        // The takes are on record before a slot can start them: whichever process records a
+        // document records its event in the same transaction.
+        if let outbox {
+            do {
+                let ids = try outbox.take(taken.map { (target(of: $0.unit), $0.unit.sources.map(\.name)) })
+                for i in taken.indices { taken[i].eventID = ids[i] }
+            } catch {
+                observer?.report(.notice(IngestError.wrap(error)))
+            }
+        }
         lock.lock()
         jobs.append(contentsOf: taken)
         lock.broadcast()
         lock.unlock()
+    }
+
+    /// Whether a unit's `taken` was told (set from the reader's stage callback).
+    private final class Told: @unchecked Sendable {
+        // A lock: the stage callback may come on the reader's thread.
+        private let lock = NSLock()
+        private var value = false
+        /// True the first time only.
+        func first() -> Bool { lock.lock(); defer { lock.unlock() }; if value { return false }; value = true; return true }
     }
 
     private func slotLoop() {
@@ -470,11 +523,28 @@ public final class WatchRun: @unchecked Sendable {
             lock.unlock()
             var outcome: DocumentOutcome?
             let started = DispatchTime.now().uptimeNanoseconds
+            // `taken` is told once the unit is past the skip check (its first stage after `read`):
+            // what is already done is not announced at all.
+            let told = Told()
+            let tellTaken: @Sendable () -> Void = { [self] in
+                guard told.first(), let observer else { return }
+                reports.tell(.taken(job.unit, queued: lockedTotals().queued), to: observer)
+            }
+            let slotEvents = ReadEvents(stage: { stage in if stage != .read { tellTaken() } }, line: events.line)
             do {
-                outcome = try reader.read(job.unit, slot: slot, skipsDone: true, events: events)
+                outcome = try reader.read(job.unit, slot: slot, skipsDone: true, events: slotEvents)
             } catch {
                 lock.lock(); if fatal == nil { fatal = error }; lock.unlock()
             }
+            // A failure is final only for a file that stopped changing: one whose stamp moved
+            // while it was read goes back through the gate, like `file.changing`.
+            let changed = outcome.map { o in
+                o.error?.code == .fileChanging || (o.status == .failed && job.stamp != nil && FileStamp(path: job.key) != job.stamp)
+            } ?? false
+            var told2 = outcome
+            let event = outcome.flatMap { o in changed ? nil : announcement(of: o, job: job) }
+            if let e = event, e.status == "skipped" { told2?.status = .skipped }
+            if changed || outcome?.status == .skipped, let id = job.eventID { try? outbox?.dropTake(id) }
             lock.lock()
             let took = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             recentMilliseconds = recentMilliseconds * 0.8 + took * 0.2
@@ -482,29 +552,98 @@ public final class WatchRun: @unchecked Sendable {
             free.append(slot)
             totals.reading = busy
             finishedKeys.append(job.key)
-            if let o = outcome, o.error?.code == .fileChanging {
+            if changed {
                 changing.insert(job.key)
-            } else if let o = outcome {
-                switch o.status {
-                case .succeeded where o.readiness == .notReady: totals.notReady += 1
-                case .succeeded: totals.done += 1
-                case .partial: totals.partial += 1
-                case .duplicate: totals.duplicates += 1
-                case .skipped: totals.skipped += 1
-                case .failed: totals.failed += 1
-                }
-                if o.status != .skipped { totals.last = o.sources.joined(separator: " + ") }
+            } else if let o = told2 {
+                count(o, key: job.key)
                 if o.status == .succeeded && o.readiness != .notReady { delivery?.notify() }
                 let snapshot = totals
+                if o.status != .skipped { tellTaken() }
                 // Told on the reporting queue: the slot goes on to its next unit at once instead
                 // of waiting while the event is encoded and written (a document's `taken` was told
-                // before the slot could start it, so the order per document holds).
-                if let observer { reports.tell(.document(o, totals: snapshot), to: observer) }
+                // before, so the order per document holds). The event is marked printed after.
+                if let observer, o.status != .skipped || event != nil {
+                    reports.tell(.document(o, totals: snapshot, event: event), to: Printed(observer: observer, outbox: outbox))
+                }
+                if backlogKeys.remove(job.key) != nil {
+                    if outcome?.status == .skipped { backlogDone += 1 }
+                    if backlogKeys.isEmpty && !backlogTold {
+                        backlogTold = true
+                        if backlogDone > 0, let observer { reports.tell(.alreadyDone(count: backlogDone), to: observer) }
+                    }
+                }
             }
             // The loop is woken when the slots are running short of work — a unit or less each
             // left handed out (or all is done); a wake per document would cost a context switch
             // each on a small machine. (No other slot waits on a unit finishing: no broadcast.)
             if jobs.count <= reader.slots { wakeLoop() }
+        }
+    }
+
+    /// Counts an outcome (under `lock`). A unit that failed and later reads well counts once, as
+    /// what it became; a unit failing again is not counted twice.
+    private func count(_ o: DocumentOutcome, key: String) {
+        if o.status == .failed {
+            if failedKeys.insert(key).inserted { totals.failed += 1 }
+        } else {
+            if failedKeys.remove(key) != nil { totals.failed -= 1 }
+            switch o.status {
+            case .succeeded where o.readiness == .notReady: totals.notReady += 1
+            case .succeeded: totals.done += 1
+            case .partial: totals.partial += 1
+            case .duplicate: totals.duplicates += 1
+            case .skipped: totals.skipped += 1
+            case .failed: break
+            }
+        }
+        if o.status != .skipped { totals.last = o.sources.joined(separator: " + ") }
+    }
+
+    /// The outbox's event for an outcome: the one recorded with its document, or for a failure
+    /// one recorded now. A document and revision announced as succeeded before for the same
+    /// output (a file read at an incremental update's first `%%EOF`, then read whole with the
+    /// same content) comes back as `skipped`: never two `succeeded` for one revision. Nil for a
+    /// skip or without a library.
+    private func announcement(of o: DocumentOutcome, job: Job) -> RecordedEvent? {
+        guard o.status != .skipped, let outbox, let id = job.eventID else { return nil }
+        do {
+            var event = try outbox.recordedEvent(id)
+                ?? outbox.recordEvent(id, target: target(of: job.unit), status: o.status.rawValue, errorCode: o.error?.code.rawValue,
+                                      sources: o.sources)
+            if event.status == "succeeded", let last = try outbox.lastPrinted(target: event.target), last.status == "succeeded",
+               last.documentID == event.documentID, last.revision == event.revision {
+                event.status = "skipped"
+            }
+            return event
+        } catch {
+            return nil
+        }
+    }
+
+    /// Tells a report, then marks its event printed: an event whose line was written is not
+    /// printed again; one killed before this is, once, at the next start (same `eventId`).
+    private struct Printed: WatchObserver {
+        let observer: any WatchObserver
+        let outbox: Library?
+        func report(_ report: WatchReport) {
+            observer.report(report)
+            if case .document(_, _, let event?) = report { try? outbox?.markPrinted(event) }
+        }
+    }
+
+    /// Events an earlier watcher recorded with their documents but did not print: printed once
+    /// now. Its takes without a document are dropped (those files are read again).
+    private func replayUnprinted() throws(IngestError) {
+        guard let outbox else { return }
+        do {
+            try outbox.enableEvents()
+            for event in try outbox.unprintedEvents(outputDirectory: outputDirectory.path) {
+                observer?.report(.replayed(event))
+                try outbox.markPrinted(event)
+            }
+            try outbox.dropTakes(outputDirectory: outputDirectory.path)
+        } catch {
+            throw IngestError.wrap(error)
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import IngestCore
 import IngestPipeline
 import IngestRuntime
+import IngestStore
 
 enum WatchCommand {
     static let help = """
@@ -64,10 +65,17 @@ enum WatchCommand {
         let statusLine = Terminal.stderrIsTTY && !args.has("--quiet") && !jsonl
         let reader: any DocumentReader
         do {
+            // Stages reported: a unit's `taken` is told once it is past the skip check.
             reader = try Runtime.reader(.init(config: config, outputDirectory: out, libraryPath: libraryPath,
-                                              password: args.value("--password"), cacheDirectory: cache),
+                                              password: args.value("--password"), cacheDirectory: cache, reportsStages: true),
                                         prestarted: prestarted)
         } catch { Terminal.error("ingest: \(error.code): \(error.message(language))"); return 2 }
+        // The events' outbox: the library the workers record documents in.
+        let outbox: Library
+        do { outbox = try Library(path: libraryPath) } catch {
+            let e = IngestError.wrap(error)
+            Terminal.error("ingest: \(e.code): \(e.message(language))"); return 2
+        }
 
         // Ctrl-C / SIGTERM: a stop request (a second one: abandon what is being read).
         let stop = StopSignal()
@@ -87,6 +95,7 @@ enum WatchCommand {
                            options: .init(once: args.has("--once"), poll: args.has("--poll"),
                                           groupsPhotos: !args.has("--separate-photos")),
                            observer: display)
+        run.outbox = outbox
         if config.sink.kind == .http {
             do { run.delivery = try Deliverer(libraryPath: libraryPath, sink: config.sink, outputDirectory: out) } catch {
                 let e = IngestError.wrap(error)
@@ -137,9 +146,11 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
             line("\(e.message(language)) [\(e.code)]", always: true)
         case .taken(let unit, let queued):
             emit(["event": .string("taken"), "sources": .array(unit.sources.map { .string($0.name) }), "queued": .int(queued)])
-        case .document(let o, let totals):
-            emit(ProgressDisplay.documentEvent(o).merging(["queued": .int(totals.queued), "done": .int(totals.done),
-                                                           "failed": .int(totals.failed)]) { a, _ in a })
+        case .document(let o, let totals, let event):
+            var object = ProgressDisplay.documentEvent(o).merging(["queued": .int(totals.queued), "done": .int(totals.done),
+                                                                   "failed": .int(totals.failed)]) { a, _ in a }
+            if let event { object.merge(Self.identity(event)) { _, b in b } }
+            emit(object)
             let name = o.sources.joined(separator: " + ")
             switch o.status {
             case .failed: line("✗ \(name): \(o.error?.message ?? "") [\(o.error?.code.rawValue ?? "")]", always: true)
@@ -149,6 +160,17 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
             case .skipped: break
             }
             status(totals)
+        case .replayed(let e):
+            var object: [String: JSONValue] = ["event": .string("document"), "status": .string(e.status),
+                                               "sources": .array(e.sources.map(JSONValue.string)), "replayed": .bool(true)]
+            if let o = e.outputPath { object["output"] = .string(o) }
+            if let r = e.readiness { object["readiness"] = .string(r) }
+            if let c = e.errorCode { object["code"] = .string(c) }
+            emit(object.merging(Self.identity(e)) { _, b in b })
+            line("↻ \(e.sources.joined(separator: " + ")) → \(e.outputPath ?? "") (\(e.status))")
+        case .alreadyDone(let count):
+            emit(["event": .string("alreadyDone"), "count": .int(count)])
+            line(language == .fr ? "\(count) fichier(s) déjà faits" : "\(count) files already done")
         case .removed(let path):
             emit(["event": .string("removed"), "source": .string(path)])
             line(language == .fr ? "− \(path) supprimé (son document est gardé)" : "− \(path) deleted (its document is kept)")
@@ -166,8 +188,28 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
         }
     }
 
+    /// Every event carries its time; a document event the time its document was recorded.
     private func emit(_ object: [String: JSONValue]) {
-        if jsonl { ProgressDisplay.emit(object) }
+        guard jsonl else { return }
+        var object = object
+        if object["time"] == nil { object["time"] = .string(Self.now()) }
+        ProgressDisplay.emit(object)
+    }
+
+    /// What tells a document event from any other: `eventId` (a consumer drops a repeat),
+    /// the document's `id` and `revision`, when it was recorded.
+    static func identity(_ e: RecordedEvent) -> [String: JSONValue] {
+        var o: [String: JSONValue] = ["eventId": .string(e.eventID), "time": .string(e.time)]
+        if let id = e.documentID { o["id"] = .string(id) }
+        if let r = e.revision { o["revision"] = .int(r) }
+        return o
+    }
+
+    /// Now, as ISO 8601 UTC with milliseconds (the form the library's events carry).
+    static func now() -> String {
+        let ms = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let base = Timestamp.iso8601(Date(timeIntervalSince1970: Double(ms / 1000)))
+        return base.dropLast() + "." + String(format: "%03d", Int(ms % 1000)) + "Z"
     }
 
     /// One log line on standard error (above the status line on a terminal).
