@@ -48,6 +48,11 @@ test_packages=(
   libreoffice-writer-nogui  # LibreOfficeQualityTests: soffice --headless --convert-to pdf
   fonts-dejavu-core      # OCR test pages typeset with cairo in DejaVu Serif; fonts for LibreOffice
   imagemagick            # ImageExtractorTests.testCMYKJPEGIsRead: convert -colorspace CMYK
+  webp                   # ImageFormatFidelityTests: cwebp/img2webp (transparent, EXIF-oriented and animated WebP)
+  libimage-exiftool-perl # ImageFormatFidelityTests: exiftool writes EXIF/XMP orientation into JPEG, PNG, WebP
+  libheif-examples       # ImageFormatFidelityTests: heif-enc makes the HEIC (then given the mif1 major brand)
+  libtiff-tools          # ImageFormatFidelityTests: tiffcp -t / -p separate / -8 (tiled, planar, BigTIFF)
+  python3-pil            # ImageFormatFidelityTests: Pillow writes alpha PNG/TIFF, APNG, RLE4 BMP and opens each file
   tesseract-ocr          # ImageExtractorTests.testTextEqualsTesseractCommand: the tesseract CLI
   binutils               # LinkageTests: readelf -d
   util-linux             # ConvertCommandTests: setpriv (a real EACCES when run as root)

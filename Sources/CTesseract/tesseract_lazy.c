@@ -38,6 +38,7 @@
 
 #define LEPTONICA_FUNCTIONS(F, V) \
     F(l_ok, findFileFormatBuffer, (const l_uint8 *buf, l_int32 *pformat), (buf, pformat)) \
+    F(PIX *, pixAlphaBlendUniform, (PIX *pixs, l_uint32 color), (pixs, color)) \
     F(PIX *, pixClone, (PIX *pixs), (pixs)) \
     F(PIX *, pixCreate, (l_int32 width, l_int32 height, l_int32 depth), (width, height, depth)) \
     V(pixDestroy, (PIX **ppix), (ppix)) \
@@ -49,6 +50,7 @@
     F(l_int32, pixGetDepth, (const PIX *pix), (pix)) \
     F(l_int32, pixGetHeight, (const PIX *pix), (pix)) \
     F(l_ok, pixGetPixel, (PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval), (pix, x, y, pval)) \
+    F(l_int32, pixGetSpp, (const PIX *pix), (pix)) \
     F(l_int32, pixGetWidth, (const PIX *pix), (pix)) \
     F(l_int32, pixGetWpl, (const PIX *pix), (pix)) \
     F(l_int32, pixGetXRes, (const PIX *pix), (pix)) \

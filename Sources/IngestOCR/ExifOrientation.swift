@@ -1,7 +1,8 @@
 import Foundation
 
-/// The EXIF orientation of a JPEG (tag 0x0112 of IFD0 in the APP1 "Exif" segment): how the
-/// camera was held. Leptonica decodes pixels as stored, so we turn them as a viewer would.
+/// The EXIF orientation (tag 0x0112 of IFD0): how the camera was held. Leptonica decodes JPEG,
+/// PNG and WebP pixels as stored, so we turn them as a viewer would. Read here from a JPEG's APP1
+/// "Exif" segment and from XMP; PNG and WebP chunks are found by `ImageContainers`.
 enum ExifOrientation {
     /// 1…8, or nil when absent or unreadable. Reads only the markers before the image data.
     static func jpeg(_ data: Data) -> Int? {
@@ -50,6 +51,16 @@ enum ExifOrientation {
             if tag == 0x0112, let value = u16(e + 8), (1...8).contains(value) { return value }
         }
         return nil
+    }
+
+    /// `tiff:Orientation` of an XMP packet, as an attribute (`tiff:Orientation="6"`) or an
+    /// element (`<tiff:Orientation>6</tiff:Orientation>`).
+    static func xmp(_ packet: Data) -> Int? {
+        let text = String(decoding: packet.prefix(1 << 20), as: UTF8.self)
+        guard let r = text.range(of: "tiff:Orientation") else { return nil }
+        let after = text[r.upperBound...].drop { $0 == "=" || $0 == "\"" || $0 == "'" || $0 == ">" || $0.isWhitespace }
+        guard let digit = after.first?.wholeNumberValue, (1...8).contains(digit) else { return nil }
+        return digit
     }
 
     /// Turns `pix` upright for an EXIF orientation value.

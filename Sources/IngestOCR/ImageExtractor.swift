@@ -15,6 +15,7 @@ public struct ImageExtractor: Extractor {
         var jobs: [PageJob] = []
         var leftOut: [Int] = []
         var openFailures: [(Int, IngestError)] = []
+        var animations: [Warning] = []
         var pageNumber = 0
         var cover: CoverImage?
         for url in input.files {
@@ -26,6 +27,10 @@ public struct ImageExtractor: Extractor {
                 continue
             }
             if pageNumber == 0 { cover = ImageExtractor.cover(of: source, maxBytes: context.config.limits.coverMaxBytes) }
+            if source.framesNotRead > 0 {
+                animations.append(context.warning(.ocrFramesNotRead, ["file": source.fileName, "frames": String(source.framesNotRead)],
+                                                  page: pageNumber + 1))
+            }
             for index in 0..<source.pageCount {
                 pageNumber += 1
                 guard pageNumber <= cap else { leftOut.append(pageNumber); continue }
@@ -38,7 +43,7 @@ public struct ImageExtractor: Extractor {
         let assembly = PageAssembly(outcomes, context: context)
         // One page that cannot be read is the document's error; among several, a warning.
         if assembly.pagesOCRed == 0, let first = assembly.failures.first { throw first }
-        var warnings = assembly.warnings
+        var warnings = animations + assembly.warnings
         var records = assembly.records
         if !leftOut.isEmpty {
             warnings.append(context.warning(.ocrPagesCapped, ["cap": String(cap), "pages": PageAssembly.ranges(leftOut)]))

@@ -13,6 +13,16 @@ struct ImageSource: Sendable {
     let format: Format
     let fileName: String
     let pageCount: Int
+    /// Frames of an animation (GIF, WebP, APNG) that are not read: only the first is.
+    private(set) var framesNotRead = 0
+    /// What leptonica decodes instead of `data`: an animation's first frame alone.
+    private var decodable: Data
+    /// The EXIF/XMP orientation of a JPEG, PNG or WebP (a TIFF page carries its own).
+    private var orientation: Int?
+    /// The file's container reached its end mark (PNG `IEND`, GIF trailer, WebP RIFF size).
+    private var complete = true
+    /// A GIF's first frame size, from its blocks (leptonica's header reader decodes the whole file).
+    private var gifSize = (width: 0, height: 0)
 
     /// Reads `url` and recognises its format from its bytes.
     init(url: URL) throws {
@@ -22,6 +32,7 @@ struct ImageSource: Sendable {
 
     init(data: Data, fileName: String) throws {
         self.data = data
+        self.decodable = data
         self.fileName = fileName
         guard !data.isEmpty else { throw IngestError(.fileEmpty) }
         try OCRLibraries.requireTesseract()
@@ -43,11 +54,28 @@ struct ImageSource: Sendable {
         default:
             throw IngestError(.ocrUnsupportedImage, ["file": fileName, "format": ImageSource.describe(data, leptonicaFormat: f)])
         }
+        switch format {
+        case .png:
+            let png = PNGChunks(data)
+            orientation = png.orientation; framesNotRead = png.framesNotRead; complete = png.complete
+        case .jpeg:
+            orientation = ExifOrientation.jpeg(data) ?? JPEGRepair.withoutStrayBytes(data).flatMap(ExifOrientation.jpeg)
+        case .webp:
+            let webp = WebPChunks(data)
+            orientation = webp.orientation; framesNotRead = webp.frames - 1; complete = webp.complete
+            decodable = webp.firstFrame ?? data
+        case .gif:
+            let gif = GIFBlocks(data)
+            framesNotRead = max(0, gif.frames - 1); complete = gif.complete
+            decodable = gif.firstFrame ?? data
+            gifSize = (gif.width, gif.height)
+        default: break
+        }
         pageCount = format == .tiff ? try ImageSource.tiffPageCount(data, fileName) : 1
     }
 
     /// Decodes page `index` (0-based), refusing images over `maxPixels` from their header, with
-    /// EXIF orientation applied and a plausible resolution set.
+    /// transparent parts laid on white, the orientation applied and a plausible resolution set.
     func decode(page index: Int, maxPixels: Int) throws -> PageImage {
         let pix: PageImage
         if format == .heic {
@@ -55,19 +83,83 @@ struct ImageSource: Sendable {
         } else {
             let (w, h) = try header(page: index)
             try ImageSource.checkSize(width: w, height: h, maxPixels: maxPixels)
-            let raw: UnsafeMutablePointer<PIX>? = data.withUnsafeBytes { buf in
-                let p = buf.bindMemory(to: UInt8.self).baseAddress
-                return format == .tiff ? pixReadMemTiff(p, buf.count, Int32(index)) : pixReadMem(p, buf.count)
+            switch format {
+            case .tiff: pix = try decodeTIFF(page: index, width: w, height: h)
+            case .jpeg: pix = try decodeJPEG()
+            case .bmp: pix = try decodeBMP()
+            default:
+                guard let raw = ImageSource.leptonica(decodable) else { throw damaged() }
+                pix = PageImage(taking: raw)
             }
-            guard let raw else { throw IngestError(.ocrCorruptImage, ["file": fileName]) }
-            pix = PageImage(taking: raw)
-            if format == .jpeg, let o = ExifOrientation.jpeg(data) { ExifOrientation.apply(o, to: pix) }
+            pix.flattenAlpha()
+            if let orientation { ExifOrientation.apply(orientation, to: pix) }
         }
         if pix.width < ImageSource.minimumSide || pix.height < ImageSource.minimumSide {
             throw IngestError(.ocrImageTooSmall, ["width": String(pix.width), "height": String(pix.height)])
         }
         ImageSource.setPlausibleResolution(pix)
         return pix
+    }
+
+    private static func leptonica(_ bytes: Data) -> UnsafeMutablePointer<PIX>? {
+        bytes.withUnsafeBytes { pixReadMem($0.bindMemory(to: UInt8.self).baseAddress, $0.count) }
+    }
+
+    /// A file leptonica could not decode: cut short, or damaged.
+    private func damaged(_ detail: String? = nil) -> IngestError {
+        complete ? IngestError(.ocrCorruptImage, ["file": fileName], detail: detail)
+                 : IngestError(.ocrTruncatedImage, ["file": fileName], detail: detail)
+    }
+
+    /// leptonica, else the same bytes without stray bytes between segments.
+    private func decodeJPEG() throws -> PageImage {
+        if let raw = ImageSource.leptonica(data) { return PageImage(taking: raw) }
+        if let repaired = JPEGRepair.withoutStrayBytes(data), let raw = ImageSource.leptonica(repaired) { return PageImage(taking: raw) }
+        // Every JPEG ends with its EOI marker (FF D9), give or take trailing padding.
+        let whole = data.suffix(1024).withUnsafeBytes { b in b.indices.dropLast().contains { b[$0] == 0xFF && b[$0 + 1] == 0xD9 } }
+        throw whole ? IngestError(.ocrCorruptImage, ["file": fileName]) : IngestError(.ocrTruncatedImage, ["file": fileName])
+    }
+
+    /// leptonica for uncompressed BMP; our decoder for RLE, bit fields and embedded JPEG/PNG.
+    private func decodeBMP() throws -> PageImage {
+        if let raw = ImageSource.leptonica(data) { return PageImage(taking: raw) }
+        guard let header = BMPHeader(data) else { throw IngestError(.ocrCorruptImage, ["file": fileName]) }
+        return try BMPDecoder.decode(data, header, fileName: fileName)
+    }
+
+    /// leptonica, else libtiff's RGBA reader (tiles, separate planes); the orientation tag applied
+    /// as a viewer does; a named cause when neither reads the page.
+    private func decodeTIFF(page index: Int, width: Int, height: Int) throws -> PageImage {
+        let directory = TIFFDirectory(data, page: index)
+        let pix: PageImage, decoder: TIFFOrientation.Decoder
+        if let raw = data.withUnsafeBytes({ pixReadMemTiff($0.bindMemory(to: UInt8.self).baseAddress, $0.count, Int32(index)) }) {
+            pix = PageImage(taking: raw); decoder = .leptonica
+        } else if let read = LibTIFF.read(data, page: index, width: width, height: height) {
+            pix = read; decoder = .libtiff
+        } else {
+            throw tiffFailure(directory)
+        }
+        if let directory {
+            TIFFOrientation.remaining(after: decoder, samples: directory.samplesPerPixel, orientation: directory.orientation).apply(to: pix)
+        }
+        return pix
+    }
+
+    /// Why neither leptonica nor libtiff reads a TIFF page.
+    private func tiffFailure(_ d: TIFFDirectory?) -> IngestError {
+        guard let d else { return IngestError(.ocrCorruptImage, ["file": fileName], detail: "no image file directory") }
+        if LibTIFF.decodes(compression: d.compression) == false {
+            return IngestError(.ocrUnsupportedCompression, ["file": fileName, "format": "TIFF",
+                                                            "compression": TIFFDirectory.compressionName(d.compression)])
+        }
+        if d.dataEnd > data.count { return IngestError(.ocrTruncatedImage, ["file": fileName]) }
+        if d.sampleFormat == 3 || ![1, 2, 4, 8, 16].contains(d.bitsPerSample) {
+            let kind = [2: "signed integer", 3: "floating-point"][d.sampleFormat] ?? "integer"
+            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF",
+                                                        "samples": "\(d.bitsPerSample)-bit \(kind), \(d.samplesPerPixel) per pixel"])
+        }
+        return IngestError(.ocrCorruptImage, ["file": fileName],
+                           detail: "compression \(d.compression), photometric \(d.photometric), \(d.tiled ? "tiled" : "strips")")
     }
 
     static let minimumSide = 10
@@ -81,14 +173,32 @@ struct ImageSource: Sendable {
 
     /// Width and height of page `index` from the file's header only.
     private func header(page index: Int) throws -> (Int, Int) {
-        var w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0, fmt: Int32 = 0, res: Int32 = 0
-        let rc: Int32 = data.withUnsafeBytes { buf in
-            let p = buf.bindMemory(to: UInt8.self).baseAddress
-            return format == .tiff
-                ? readHeaderMemTiff(p, buf.count, Int32(index), &w, &h, &bps, &spp, &res, &cmap, &fmt)
-                : pixReadHeaderMem(p, buf.count, &fmt, &w, &h, &bps, &spp, &cmap)
+        switch format {
+        case .gif:
+            // leptonica's header reader decodes the whole GIF: a 32000 × 32000 one took 2 GB.
+            guard gifSize.width > 0, gifSize.height > 0 else { throw damaged("no image block") }
+            return gifSize
+        case .bmp:
+            // leptonica's header reader refuses compressed BMP files.
+            guard let h = BMPHeader(data) else { throw damaged("BMP header") }
+            return (h.width, h.height)
+        default: break
         }
-        guard rc == 0, w > 0, h > 0 else { throw IngestError(.ocrCorruptImage, ["file": fileName]) }
+        var w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0, fmt: Int32 = 0, res: Int32 = 0
+        func read(_ bytes: Data) -> Bool {
+            let rc: Int32 = bytes.withUnsafeBytes { buf in
+                let p = buf.bindMemory(to: UInt8.self).baseAddress
+                return format == .tiff
+                    ? readHeaderMemTiff(p, buf.count, Int32(index), &w, &h, &bps, &spp, &res, &cmap, &fmt)
+                    : pixReadHeaderMem(p, buf.count, &fmt, &w, &h, &bps, &spp, &cmap)
+            }
+            return rc == 0 && w > 0 && h > 0
+        }
+        guard read(decodable) || (format == .jpeg && JPEGRepair.withoutStrayBytes(data).map(read) == true) else {
+            if format == .tiff { throw tiffFailure(TIFFDirectory(data, page: index)) }
+            if format == .jpeg, (try? decodeJPEG()) == nil { _ = try decodeJPEG() }
+            throw damaged("header")
+        }
         return (Int(w), Int(h))
     }
 
@@ -101,6 +211,13 @@ struct ImageSource: Sendable {
     }
 
     private static func tiffPageCount(_ data: Data, _ fileName: String) throws -> Int {
+        // The first directory's offset is in the header; writers often put the directory last,
+        // so a file cut short has lost it.
+        let little = data.first == 0x49
+        let big = (little ? ImageContainers.le(data, 2, 2) : ImageContainers.be(data, 2, 2)) == 43
+        let first = big ? (little ? ImageContainers.le(data, 8, 8) : ImageContainers.be(data, 8, 8))
+                        : (little ? ImageContainers.le(data, 4, 4) : ImageContainers.be(data, 4, 4))
+        if let first, first >= data.count { throw IngestError(.ocrTruncatedImage, ["file": fileName], detail: "no image file directory") }
         var count: Int32 = 0
         let ok: Bool = data.withUnsafeBytes { buf in
             guard let base = buf.baseAddress,
@@ -112,17 +229,22 @@ struct ImageSource: Sendable {
         return Int(count)
     }
 
-    /// An ISO-BMFF file whose brand libheif reads (HEIC, HEIF, AVIF). Only a file starting with
-    /// an `ftyp` box can be one (libheif says "no" to anything else), so libheif — opened on
-    /// first use — is loaded for those alone, not for every PNG or JPEG.
+    /// An ISO-BMFF file of the HEIF family (HEIC, AVIF, …) by its `ftyp` brands — major or, as an
+    /// iPhone's `mif1` file has them, compatible; libheif then says whether it decodes the codec
+    /// inside. Only a file starting with an `ftyp` box can be one, so libheif — opened on first
+    /// use — is loaded for those alone, not for every PNG or JPEG.
     static func isHEIF(_ data: Data) throws -> Bool {
         guard data.count >= 12, data.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8) else { return false }
+        let size = min(data.count, ImageContainers.be(data, 0, 4) ?? 0, 4096)
+        let brands = stride(from: 8, to: size - 3, by: 4).filter { $0 != 12 }.compactMap { ImageContainers.slice(data, $0, 4) }
+        guard brands.contains(where: { heifBrands.contains(String(decoding: $0, as: UTF8.self)) }) else { return false }
         try OCRLibraries.requireHEIF()
-        return data.withUnsafeBytes { buf in
-            let r = heif_check_filetype(buf.bindMemory(to: UInt8.self).baseAddress, Int32(min(buf.count, 64)))
-            return r == heif_filetype_yes_supported
-        }
+        return true
     }
+
+    /// Brands of the HEIF family (ISO/IEC 23008-12, MIAF, AVIF).
+    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "mif2",
+                                          "msf1", "miaf", "avif", "avis", "avio", "jpeg", "jpgs", "avci", "avcs", "vvic", "vvis"]
 
     /// A short name for a format we don't read, for the message.
     static func describe(_ data: Data, leptonicaFormat f: Int32) -> String {

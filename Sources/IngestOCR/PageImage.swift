@@ -46,6 +46,14 @@ final class PageImage: @unchecked Sendable {
     @discardableResult
     func flipTopBottom() -> Bool { replace { pixFlipTB(nil, $0) } }
 
+    /// An image with an alpha channel (a slide exported as PNG, a screenshot: black text on
+    /// transparent pixels whose colour is black) laid over white, as a viewer shows it. The
+    /// recogniser gets colour channels only, so without this the text is read on black.
+    func flattenAlpha() {
+        guard depth == 32, pixGetSpp(raw) == 4 else { return }
+        _ = replace { pixAlphaBlendUniform($0, 0xFFFF_FF00) }
+    }
+
     /// An 8-bit gray image from rows of `width` gray bytes (row stride `bytesPerRow`).
     static func gray(width: Int, height: Int, bytesPerRow: Int, bytes: UnsafeRawBufferPointer) -> PageImage? {
         guard width > 0, height > 0, let pix = pixCreate(Int32(width), Int32(height), 8) else { return nil }

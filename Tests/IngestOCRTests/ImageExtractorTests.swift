@@ -163,14 +163,20 @@ final class ImageExtractorTests: XCTestCase {
         assertError(.ocrImageTooLarge) { try self.extract([small], config: config) }
     }
 
-    func testCorruptJPEG() throws {
+    /// A JPEG cut short (no end marker) is `ocr.truncatedImage`; one whose coded data is
+    /// garbage though the file is whole is `ocr.corruptImage`: two causes, two sentences.
+    func testTruncatedAndCorruptJPEG() throws {
         let jpeg = ImageFixtures.encode(ImageFixtures.textPix("abc"), Int(IFF_JFIF_JPEG))
-        var broken = Data(jpeg.prefix(200))
-        broken.append(Data(repeating: 0x5A, count: 300))
-        let url = try dir.write("broken.jpg", broken)
-        assertError(.ocrCorruptImage) { try self.extract([url]) }
+        var cut = Data(jpeg.prefix(200))
+        cut.append(Data(repeating: 0x5A, count: 300))
+        assertError(.ocrTruncatedImage) { try self.extract([self.dir.write("cut.jpg", cut)]) }
         let headerOnly = try dir.write("header.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00]))
-        assertError(.ocrCorruptImage) { try self.extract([headerOnly]) }
+        assertError(.ocrTruncatedImage) { try self.extract([headerOnly]) }
+        // The whole file, its coded pixels overwritten (no 0xFF in the garbage: no false marker).
+        let scan = try XCTUnwrap(jpeg.firstRange(of: Data([0xFF, 0xDA]))).upperBound + 20
+        var garbled = jpeg
+        garbled.replaceSubrange(scan..<min(scan + 300, jpeg.count - 2), with: Data(repeating: 0x5A, count: min(300, jpeg.count - 2 - scan)))
+        assertError(.ocrCorruptImage) { try self.extract([self.dir.write("garbled.jpg", garbled)]) }
     }
 
     func testUnsupportedImageFormat() throws {
@@ -199,7 +205,7 @@ final class ImageExtractorTests: XCTestCase {
         let bad = try dir.write("b.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00]))
         let e = try extract([good, bad])
         XCTAssertEqual(e.pagesOCRed, 1)
-        XCTAssertEqual(e.warnings.first { $0.page == 2 }?.code, .ocrCorruptImage)
+        XCTAssertEqual(e.warnings.first { $0.page == 2 }?.code, .ocrTruncatedImage)
         XCTAssertEqual(e.pages?.first { $0.number == 2 }?.skipped, true)
     }
 

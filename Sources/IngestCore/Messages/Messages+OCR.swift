@@ -6,6 +6,13 @@ extension ErrorCode {
     public static let ocrImageTooSmall: ErrorCode = "ocr.imageTooSmall"
     public static let ocrCorruptImage: ErrorCode = "ocr.corruptImage"
     public static let ocrUnsupportedImage: ErrorCode = "ocr.unsupportedImage"
+    /// The file ends before its pixels do (a copy or download cut short).
+    public static let ocrTruncatedImage: ErrorCode = "ocr.truncatedImage"
+    /// A known format whose compression scheme is not decoded here (TIFF JBIG, BMP CMYK…).
+    public static let ocrUnsupportedCompression: ErrorCode = "ocr.unsupportedCompression"
+    /// A known format whose samples are laid out in a way not decoded here (TIFF floating point…).
+    public static let ocrUnsupportedSamples: ErrorCode = "ocr.unsupportedSamples"
+    public static let ocrFramesNotRead: ErrorCode = "ocr.framesNotRead"      // warning
     public static let ocrPageTimeLimit: ErrorCode = "ocr.pageTimeLimit"
     public static let ocrPagesCapped: ErrorCode = "ocr.pagesCapped"          // warning
     public static let ocrPageRotated: ErrorCode = "ocr.pageRotated"          // warning
@@ -34,6 +41,18 @@ extension MessageCatalog {
         .ocrUnsupportedImage: .init(
             fr: "Le format d'image de {file} ({format}) n'est pas lu. Sont lus : PNG, JPEG, TIFF, WebP, GIF, BMP et HEIC.",
             en: "The image format of {file} ({format}) is not read. Read are: PNG, JPEG, TIFF, WebP, GIF, BMP and HEIC."),
+        .ocrTruncatedImage: .init(
+            fr: "L'image {file} est incomplète : le fichier s'arrête avant la fin de ses pixels (copie ou téléchargement interrompu ?).",
+            en: "The image {file} is incomplete: the file ends before its pixels do (an interrupted copy or download?)."),
+        .ocrUnsupportedCompression: .init(
+            fr: "L'image {file} ({format}) est compressée en {compression}, une méthode qu'Ingest ne décode pas : enregistre-la en PNG ou en JPEG.",
+            en: "The image {file} ({format}) is compressed with {compression}, a method Ingest does not decode: save it as PNG or JPEG."),
+        .ocrUnsupportedSamples: .init(
+            fr: "L'image {file} ({format}) range ses pixels d'une façon qu'Ingest ne décode pas ({samples}) : enregistre-la en PNG ou en JPEG.",
+            en: "The image {file} ({format}) stores its pixels in a way Ingest does not decode ({samples}): save it as PNG or JPEG."),
+        .ocrFramesNotRead: .init(
+            fr: "L'image {file} est animée : seule sa première image a été lue, les {frames} suivantes ne l'ont pas été.",
+            en: "The image {file} is animated: only its first frame was read, the {frames} after it were not."),
         .ocrPageTimeLimit: .init(
             fr: "La page {page} a été abandonnée : sa reconnaissance dépassait {seconds} s.",
             en: "Page {page} was given up: recognising it took longer than {seconds} s."),
