@@ -83,8 +83,15 @@ final class FidelityTests: XCTestCase {
             }
             guard let data = try? Data(contentsOf: url) else { XCTFail("\(key): no golden file (INGEST_UPDATE_GOLDEN=1 writes it)"); continue }
             let expected = try JSONDecoder().decode(Golden.self, from: data)
-            XCTAssertEqual(String(decoding: try encoder.encode(actual), as: UTF8.self), String(decoding: try encoder.encode(expected), as: UTF8.self),
-                           "\(key) differs from its golden file (INGEST_UPDATE_GOLDEN=1 rewrites them)")
+            guard actual != expected else { continue }
+            // The first block that differs, rather than two whole documents.
+            let i = zip(actual.blocks, expected.blocks).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.blocks.count, expected.blocks.count)
+            func show(_ blocks: [Block]) -> String {
+                blocks.indices.contains(i) ? String(decoding: (try? encoder.encode(blocks[i])) ?? Data(), as: UTF8.self) : "(none)"
+            }
+            XCTFail("\(key) differs from its golden file (INGEST_UPDATE_GOLDEN=1 rewrites them): title \(actual.title) / \(expected.title), "
+                    + "language \(actual.language) / \(expected.language), \(actual.blocks.count) / \(expected.blocks.count) blocks; "
+                    + "block \(i) now \(show(actual.blocks))\nwas \(show(expected.blocks))")
         }
     }
 
