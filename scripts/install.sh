@@ -94,9 +94,10 @@ if $tests; then
   # rapidfuzz for shared/tools/textdiff.py (PDF CorpusQuality, LibreOfficeQuality, TextDiffParity;
   # Debian has no package for it): a venv that also sees Debian's python3-jsonschema and selenium.
   venv=.build/tools-venv
-  if ! "$venv/bin/python3" -c "import rapidfuzz, jsonschema, selenium" 2>/dev/null; then
+  # python-pptx (not in Debian 12) writes the charts, alt texts and footers of IngestOfficeTests' decks.
+  if ! "$venv/bin/python3" -c "import rapidfuzz, jsonschema, selenium, pptx" 2>/dev/null; then
     /usr/bin/python3 -m venv --system-site-packages "$venv" >&2
-    "$venv/bin/pip" install -q --disable-pip-version-check rapidfuzz >&2
+    "$venv/bin/pip" install -q --disable-pip-version-check rapidfuzz python-pptx >&2
   fi
   # PySpark for SparkWorkerTests (tools/spark_ingest.py in local-cluster mode): a venv of its own,
   # ~360 MB (Spark's jars), so the tools venv stays small.

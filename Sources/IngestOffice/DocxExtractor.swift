@@ -61,7 +61,14 @@ public struct DocxExtractor: Extractor {
             }
         }
 
-        let blocks = body.blocks + noteBlocks
+        // Charts and SmartArt where their drawings stand, last first so positions hold.
+        var bodyBlocks = body.blocks
+        for e in body.embeds.reversed() {
+            let inserted = try EmbeddedParts.blocks(e.rid, diagram: e.diagram, owner: main, rels: rels, package: package,
+                                                    page: nil, warnings: &warnings, context: context)
+            bodyBlocks.insert(contentsOf: inserted, at: min(e.position, bodyBlocks.count))
+        }
+        let blocks = FigureText.droppingCaptionEchoes(bodyBlocks) + noteBlocks
         var metadata: [String: JSONValue] = [:]
         for (k, v) in core { metadata[k] = .string(v) }
         metadata["mainPart"] = .string(main)
@@ -70,6 +77,8 @@ public struct DocxExtractor: Extractor {
         metadata["notes"] = .int(noteBlocks.count)
         metadata["trackedChanges"] = .int(body.trackedChanges)
         metadata["fields"] = .int(body.fields)
+        metadata["charts"] = .int(body.embeds.filter { !$0.diagram }.count)
+        metadata["diagrams"] = .int(body.embeds.filter(\.diagram).count)
         if archive.entries.contains(where: { $0.name.lowercased().hasSuffix("vbaproject.bin") }) {
             metadata["macros"] = .string("present, not run")
         }
@@ -78,8 +87,9 @@ public struct DocxExtractor: Extractor {
         let thin = PartReading.thinText(blocks, images: body.images, context)
         let title = core["title"].map { TitleCandidate($0, origin: .metadata) }
             ?? body.firstTitle.map { TitleCandidate($0, origin: .heading) }
-        let language = body.dominantLanguage(default: styles.defaultLanguage)
-            ?? core["language"].flatMap { $0.split(separator: "-").first.map { $0.lowercased() } }
+        // The language the author set for the document first, then the one most text is marked with.
+        let language = core["language"].flatMap { $0.split(separator: "-").first.map { $0.lowercased() } }
+            ?? body.dominantLanguage(default: styles.defaultLanguage)
         return Extraction(blocks: blocks, title: title, language: language, metadata: metadata, warnings: warnings,
                           thinTextReason: thin)
     }

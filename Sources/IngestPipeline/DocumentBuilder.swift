@@ -52,8 +52,8 @@ struct DocumentBuilder {
             (title, titleSource) = (String(Normalizer.normalize(lessonTitle).prefix(300)), "lesson")
         }
         let declared = results.lazy.compactMap(\.extraction.language).map(PipelineConfig.languageCode).first { !$0.isEmpty }
-        let guessed = LanguageGuesser.guess(content)
-        let documentLanguage = guessed != "und" ? guessed : (declared ?? "und")
+        // What the source declares wins unless the whole text clearly contradicts it.
+        let documentLanguage = declared.map { LanguageGuesser.confirm($0, against: content) } ?? LanguageGuesser.guess(content)
         let thin = results.lazy.compactMap(\.extraction.thinTextReason).first
         let vision = results.flatMap(\.extraction.visionPages)
         let readiness = ReadinessCheck.evaluate(text: content, thresholds: config.readiness, thinTextReason: thin,

@@ -51,7 +51,7 @@ final class EPUBExtractorTests: XCTestCase {
     func testImageTextAlternativesAreRead() throws {
         let one = #"<p>Le cycle de l'eau <img src="a.png" alt="Schéma : évaporation puis condensation"/> en résumé.</p><p><img src="b.png" alt=""/>Fin.</p>"#
         let x = try extract(EPUBBuilder(chapters: [("one.xhtml", one)]))
-        XCTAssertEqual(x.blocks.map(\.text), ["Le cycle de l'eau Schéma : évaporation puis condensation en résumé.", "Fin."])
+        XCTAssertEqual(x.blocks.map(\.text), ["Le cycle de l'eau [Image: Schéma : évaporation puis condensation] en résumé.", "Fin."])
     }
 
     func testDRMRefusedByNameButObfuscatedFontsRead() throws {

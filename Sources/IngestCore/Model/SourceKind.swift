@@ -3,6 +3,7 @@ public enum SourceKind: String, Codable, Sendable, CaseIterable, Hashable {
     case pdf
     case docx, pptx, xlsx, odt
     case odp, epub    // OpenDocument presentation; EPUB (told apart by their `mimetype` entry)
+    case rtf          // Rich Text Format (`{\rtf`)
     case zip          // a ZIP whose content types are not an office document we know
     case legacyDoc    // OLE2 Word 97–2003
     case encryptedOffice // OLE2 holding an EncryptedPackage (password-protected .docx/.xlsx/.pptx)

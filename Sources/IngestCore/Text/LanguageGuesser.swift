@@ -79,3 +79,27 @@ public enum LanguageGuesser {
         }
     }
 }
+
+extension LanguageGuesser {
+    /// The language a document declares (`dc:language`, `w:lang`, `xml:lang`…) unless its text
+    /// clearly says otherwise. The text is guessed in up to nine slices spread over the whole of it,
+    /// not on its first page only (an English licence in front of a French manual): the declared
+    /// language loses only when one other language wins most slices and over twice as many as it.
+    public static func confirm(_ declared: String, against text: String) -> String {
+        // Slices by UTF-8 offset: a character cut at an edge only ends a word there.
+        let bytes = text.utf8, total = bytes.count
+        let sliceLength = 3_000, maxSlices = 9
+        let count = max(1, min(maxSlices, total / sliceLength))
+        let step = count > 1 ? (total - sliceLength) / (count - 1) : 0
+        var votes: [String: Int] = [:]
+        for k in 0..<count {
+            let start = bytes.index(bytes.startIndex, offsetBy: k * step)
+            let end = bytes.index(start, offsetBy: min(sliceLength, total - k * step))
+            votes[guess(String(decoding: bytes[start..<end], as: UTF8.self)), default: 0] += 1
+        }
+        votes["und"] = nil
+        guard let (other, n) = votes.filter({ $0.key != declared }).max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+              n * 2 > count, n > 2 * (votes[declared] ?? 0) else { return declared }
+        return other
+    }
+}

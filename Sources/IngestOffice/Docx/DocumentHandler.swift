@@ -24,6 +24,9 @@ struct DocumentHandler: XMLHandler {
         var cellTables: [[[TableCell]]] = []
     }
     struct NoteReference { var id: String; var endnote: Bool; var number: Int }
+    /// A chart or SmartArt diagram part, read by the extractor and put at `position` in `blocks`.
+    struct Embed { var rid: String; var diagram: Bool; var position: Int }
+    private struct Drawing { var title: String?; var description: String?; var images: Int }
 
     let n: WordNames
     let styles: StyleSheet
@@ -59,6 +62,11 @@ struct DocumentHandler: XMLHandler {
     private(set) var languageNames: [String] = [""]
     private(set) var languageCounts: [Int] = [0]
     private var noteStart: Int?
+    private var drawings: [Drawing] = []
+    private var pendingEmbeds: [(rid: String, diagram: Bool)] = []
+    private(set) var embeds: [Embed] = []
+    /// A figure marker was just written: text that follows at once is kept apart by a space.
+    private var afterFigure = false
     private var noteKey: String?
 
     init(names: WordNames, styles: StyleSheet, numbering: Numbering, deadline: @escaping () throws -> Void) {
@@ -124,6 +132,13 @@ struct DocumentHandler: XMLHandler {
             noteKey = (n.role(name) == .endnote ? "e:" : "f:") + (a[n.id] ?? "")
             noteStart = blocks.count
         case .ins: trackedChanges += 1
+        case .drawing: drawings.append(Drawing(images: images))
+        case .docPr:
+            guard !drawings.isEmpty, a[n.hidden] != "1", a[n.hidden] != "true" else { break }
+            drawings[drawings.count - 1].title = a[n.title]
+            drawings[drawings.count - 1].description = a[n.descr]
+        case .chart: if let rid = a[n.rid], pendingEmbeds.count < 10_000 { pendingEmbeds.append((rid, false)) }
+        case .diagram: if let rid = a[n.rdm], pendingEmbeds.count < 10_000 { pendingEmbeds.append((rid, true)) }
         default: break
         }
     }
@@ -157,6 +172,14 @@ struct DocumentHandler: XMLHandler {
             } else if !t.rows.isEmpty {
                 emit(Block(kind: .table, text: rendering, provenance: .textLayer, rows: t.rows))
             }
+        case .drawing:
+            // A picture's description where it stands; a chart's or diagram's words are read
+            // from its own part instead.
+            guard let d = drawings.popLast(), images > d.images,
+                  let marker = FigureText.image(title: d.title, description: d.description) else { break }
+            if let last = current?.text.last, last != 0x20, last != 0x0A, last != 0x09 { append(" ") }
+            append(marker)
+            afterFigure = true
         case .footnote, .endnote:
             if let start = noteStart, let key = noteKey {
                 notes[key] = Array(blocks[start...])
@@ -169,6 +192,10 @@ struct DocumentHandler: XMLHandler {
 
     mutating func characters(_ text: UnsafeRawBufferPointer) throws {
         guard inText, skip == 0, instructionDepth == 0, current != nil else { return }
+        if afterFigure {
+            afterFigure = false
+            if let first = text.first, first != 0x20, first != 0x0A, first != 0x09, first != 0x2E, first != 0x2C { current!.text.append(0x20) }
+        }
         current!.text.append(contentsOf: text)
         languageCounts[runLanguage] += text.count
     }
@@ -188,6 +215,12 @@ struct DocumentHandler: XMLHandler {
     }
 
     private mutating func endParagraph() throws {
+        defer {
+            // Charts and diagrams of this paragraph go after it (before its table, in a cell).
+            for e in pendingEmbeds { embeds.append(Embed(rid: e.rid, diagram: e.diagram, position: blocks.count)) }
+            pendingEmbeds = []
+        }
+        afterFigure = false
         guard let p = current else { return }
         current = outer.popLast()
         inPPr = false

@@ -12,6 +12,9 @@ enum OOXML {
     static let cp = "http://schemas.openxmlformats.org/package/2006/metadata/core-properties"
     static let dc = "http://purl.org/dc/elements/1.1/"
     static let dcterms = "http://purl.org/dc/terms/"
+    static let wp = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+    static let c = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+    static let dgm = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 
     static let strictAliases: [(String, String)] = [
         ("http://purl.oclc.org/ooxml/wordprocessingml/main", w),
@@ -19,6 +22,9 @@ enum OOXML {
         ("http://purl.oclc.org/ooxml/officeDocument/math", m),
         ("http://purl.oclc.org/ooxml/drawingml/main", a),
         ("http://purl.oclc.org/ooxml/presentationml/main", p),
+        ("http://purl.oclc.org/ooxml/drawingml/wordprocessingDrawing", wp),
+        ("http://purl.oclc.org/ooxml/drawingml/chart", c),
+        ("http://purl.oclc.org/ooxml/drawingml/diagram", dgm),
     ]
 
     /// A name table with the Strict aliases installed, shared by all parts of one document.

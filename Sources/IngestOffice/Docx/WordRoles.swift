@@ -14,12 +14,16 @@ enum WordRole: UInt8 {
     case tbl, tr, tc
     case footnote, endnote
     case ins
+    /// A drawing (`wp:inline`, `wp:anchor`), its properties (`wp:docPr`: name, description,
+    /// title), and what it may show besides a picture: a chart or a SmartArt diagram.
+    case drawing, docPr, chart, diagram
 }
 
 /// Name ids of the WordprocessingML vocabulary, resolved once per document.
 struct WordNames {
     let roles: [WordRole]
     let val, id, font, char, fldCharType, type: Int32
+    let descr, title, hidden, rid, rdm: Int32
 
     init(_ t: XMLNameTable) {
         let w = OOXML.w
@@ -45,11 +49,15 @@ struct WordNames {
         add(w, ["tbl"], .tbl); add(w, ["tr"], .tr); add(w, ["tc"], .tc)
         add(w, ["footnote"], .footnote); add(w, ["endnote"], .endnote)
         add(w, ["ins", "moveTo"], .ins)
+        add(OOXML.wp, ["inline", "anchor"], .drawing); add(OOXML.wp, ["docPr"], .docPr)
+        add(OOXML.c, ["chart"], .chart); add(OOXML.dgm, ["relIds"], .diagram)
         var roles = [WordRole](repeating: .none, count: Int(map.map(\.0).max() ?? 0) + 1)
         for (id, role) in map { roles[Int(id)] = role }
         self.roles = roles
         val = t.name(w, "val"); id = t.name(w, "id"); font = t.name(w, "font"); char = t.name(w, "char")
         fldCharType = t.name(w, "fldCharType"); type = t.name(w, "type")
+        descr = t.name("", "descr"); title = t.name("", "title"); hidden = t.name("", "hidden")
+        rid = t.name(OOXML.r, "id"); rdm = t.name(OOXML.r, "dm")
     }
 
     @inline(__always) func role(_ name: Int32) -> WordRole {

@@ -44,7 +44,7 @@ public struct EPUBExtractor: Extractor {
             chapters += 1
             images += h.images
             notes += h.notes.count
-            blocks += h.blocks + h.notes
+            blocks += FigureText.droppingCaptionEchoes(h.blocks) + h.notes
         }
 
         var metadata: [String: JSONValue] = [:]

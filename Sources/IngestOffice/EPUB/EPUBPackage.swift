@@ -6,6 +6,8 @@ enum EPUBNames {
     static let xhtml = "http://www.w3.org/1999/xhtml"
     static let ops = "http://www.idpf.org/2007/ops"
     static let enc = "http://www.w3.org/2001/04/xmlenc#"
+    static let svg = "http://www.w3.org/2000/svg"
+    static let mathml = "http://www.w3.org/1998/Math/MathML"
     /// Font obfuscation (IDPF, Adobe): fonts scrambled against copying, not DRM over the text.
     static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
 }

@@ -5,13 +5,13 @@ import IngestCore
 /// (text straight in a `div` too), list items with their nesting and marker, tables with rows,
 /// `blockquote` as quote, `pre` as code; footnotes (`aside`/`section` with `epub:type` footnote,
 /// endnote, rearnote or note, or the matching ARIA roles) collected and appended after the chapter.
-/// `head`, `script` and `style` are not text. Every block's `page` is the chapter's spine position.
+/// `head`, `script` and `style` (also inside inline SVG) are not text. Every block's `page` is the chapter's spine position.
 struct XHTMLHandler: XMLHandler {
     enum Tag { case block, heading(Int), li, ul, ol, blockquote, pre, table, tr, cell, br, skip, img, aside }
 
     final class Names {
         var tags: [Int32: Tag] = [:]
-        let epubType, role, alt: Int32
+        let epubType, role, alt, title: Int32
         init(_ t: XMLNameTable) {
             let map: [String: Tag] = [
                 "p": .block, "div": .block, "section": .block, "article": .block, "header": .block, "footer": .block,
@@ -24,7 +24,13 @@ struct XHTMLHandler: XMLHandler {
             ]
             // Namespaced as XHTML must be; also without a namespace, as sloppy files are.
             for (k, v) in map { tags[t.name(EPUBNames.xhtml, k)] = v; tags[t.name("", k)] = v }
-            epubType = t.name(EPUBNames.ops, "type"); role = t.name("", "role"); alt = t.name("", "alt")
+            // Inside inline SVG and MathML, what a reader never sees: style sheets, scripts,
+            // tooltips and descriptions, metadata, and MathML's source annotations (TeX) beside
+            // the rendered formula. SVG `text` is drawn, so it stays.
+            for k in ["style", "script", "title", "desc", "metadata"] { tags[t.name(EPUBNames.svg, k)] = .skip }
+            for k in ["annotation", "annotation-xml"] { tags[t.name(EPUBNames.mathml, k)] = .skip }
+            for k in ["template"] { tags[t.name(EPUBNames.xhtml, k)] = .skip; tags[t.name("", k)] = .skip }
+            epubType = t.name(EPUBNames.ops, "type"); role = t.name("", "role"); alt = t.name("", "alt"); title = t.name("", "title")
         }
     }
 
@@ -67,8 +73,8 @@ struct XHTMLHandler: XMLHandler {
         case .img:
             images += 1
             // An image's text alternative is part of what the page says (a figure's description,
-            // a badge's words); pandoc prints it too. Left in the flow where the image stands.
-            if !contexts.isEmpty, var alt = a[n.alt]?.trimmingCharacters(in: .whitespacesAndNewlines), !alt.isEmpty {
+            // a badge's words); pandoc prints it too. Written where the image stands, marked.
+            if !contexts.isEmpty, var alt = FigureText.image(title: a[n.title], description: a[n.alt]) {
                 alt = " " + alt + " "
                 alt.withUTF8 { text.appendFlowing(UnsafeRawBufferPointer($0)) }
             }

@@ -31,7 +31,7 @@ public struct ODFExtractor: Extractor {
         var mh = ODFMetaHandler(package.names)
         let meta = try PartReading.optional(&warnings, context, "meta.xml", { try package.parse("meta.xml", &mh) }) == true ? mh.values : [:]
 
-        var blocks = body.blocks
+        var blocks = FigureText.droppingCaptionEchoes(body.blocks)
         for note in body.footnotes {
             let prefix = note.citation.isEmpty ? "" : "[\(note.citation)] "
             blocks.append(Block(kind: .paragraph, text: prefix + note.text, provenance: .textLayer))

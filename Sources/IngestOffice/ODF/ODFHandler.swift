@@ -6,8 +6,9 @@ import IngestCore
 /// `text:list`s as list items with their level and marker, tables with their rows, `text:note`s
 /// collected to be appended after the body. Presentation: each `draw:page` a slide (its number is
 /// the blocks' `page`), the title frame first as a heading, outline lists, speaker notes as `quote`
-/// blocks marked `note`; hidden pages left out unless asked for. Annotations (comments), deleted
-/// text of tracked changes and image descriptions are not text of the document.
+/// blocks marked `note`; hidden pages left out unless asked for. Annotations (comments) and deleted
+/// text of tracked changes are not text of the document; a picture's title and description are
+/// written where it stands, marked `[Image: …]`.
 struct ODFHandler: XMLHandler {
     let n: ODFNames
     var styles: ODFStyles
@@ -36,6 +37,10 @@ struct ODFHandler: XMLHandler {
     private var citation = TextBuffer()
     private var inCitation = false
     private var frameClasses: [String?] = []
+    /// Per open `draw:frame`: images seen before it, and its `svg:title` / `svg:desc`.
+    private var frames: [(images: Int, title: String?, description: String?)] = []
+    private var figureCapture: Int32?
+    private var figureText = TextBuffer()
     private var inNotes = false
     private var page = 0
     private var pageTitles: [Block] = []
@@ -78,7 +83,7 @@ struct ODFHandler: XMLHandler {
             var sink = Sink()
             sink.repeatCount = min(a[n.columnsRepeated].flatMap { Int($0) } ?? 1, 64)
             sinks.append(sink)
-        case n.frame: frameClasses.append(a[n.presentationClass])
+        case n.frame: frameClasses.append(a[n.presentationClass]); frames.append((images, nil, nil))
         case n.image: images += 1
         case n.notes: inNotes = true
         case n.page:
@@ -86,7 +91,11 @@ struct ODFHandler: XMLHandler {
             if let s = a[n.drawStyleName], styles.hiddenPages.contains(s), !includeHidden {
                 hiddenPages.append(page); skipDepth = 1
             }
-        case n.annotation, n.trackedChanges, n.svgTitle, n.svgDesc: skipDepth = 1
+        case n.svgTitle, n.svgDesc:
+            // A frame's title and description are its picture's alternative text; elsewhere
+            // (shapes, pages) they are names for the editor.
+            if inBody, !frames.isEmpty { figureCapture = name; figureText.reset() } else { skipDepth = 1 }
+        case n.annotation, n.trackedChanges: skipDepth = 1
         case n.body: inBody = true
         case n.presentation: isPresentation = true
         case n.styleStyle:
@@ -134,7 +143,23 @@ struct ODFHandler: XMLHandler {
             guard !rendering.isEmpty else { break }
             if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(rendering) }
             else { emit(Block(kind: .table, text: rendering, page: isPresentation ? page : nil, provenance: .textLayer, rows: t.rows)) }
-        case n.frame: frameClasses.removeLast()
+        case n.svgTitle, n.svgDesc:
+            if figureCapture == name, !frames.isEmpty {
+                let s = figureText.take()
+                if name == n.svgTitle { frames[frames.count - 1].title = s } else { frames[frames.count - 1].description = s }
+            }
+            figureCapture = nil
+        case n.frame:
+            frameClasses.removeLast()
+            if let f = frames.popLast(), images > f.images, let marker = FigureText.image(title: f.title, description: f.description) {
+                if paragraphs.isEmpty {
+                    if (blocks.count + pageBody.count) % 256 == 0 { try deadline() }
+                    if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(marker) }
+                    else { emit(Block(kind: .paragraph, text: marker, page: isPresentation ? page : nil, provenance: .textLayer)) }
+                } else {
+                    paragraphs[paragraphs.count - 1].text.append(" " + marker + " ")
+                }
+            }
         case n.notes: inNotes = false
         case n.page:
             blocks += pageTitles + pageBody
@@ -148,6 +173,7 @@ struct ODFHandler: XMLHandler {
 
     mutating func characters(_ text: UnsafeRawBufferPointer) throws {
         guard skipDepth == 0 else { return }
+        if figureCapture != nil { figureText.appendFlowing(text); return }
         if inCitation { citation.appendFlowing(text); return }
         if inBody, !paragraphs.isEmpty { paragraphs[paragraphs.count - 1].text.appendFlowing(text) }
     }

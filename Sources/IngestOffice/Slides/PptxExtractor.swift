@@ -6,7 +6,9 @@ import IngestZip
 /// reader and XML scanner as `.docx`: slides in the order of `ppt/presentation.xml`, each slide's
 /// title as a heading, bullets as list items with their level, tables as table blocks, speaker
 /// notes after the slide as `quote` blocks marked `note`. Every block's `page` is its slide number.
-/// Hidden slides are left out (and named in a warning) unless `includeHidden`.
+/// Hidden slides are left out (and named in a warning) unless `includeHidden`. Pictures' descriptions
+/// are `[Image: …]` paragraphs; charts and SmartArt are read from their parts where they stand; a
+/// typed footer, date or header is kept once (automatic slide numbers and dates are not words).
 public struct PptxExtractor: Extractor {
     public var kinds: Set<SourceKind> { [.pptx] }
     public var includeHidden: Bool
@@ -37,7 +39,8 @@ public struct PptxExtractor: Extractor {
         let names = SlideHandler.Names(package.names)
         var blocks: [Block] = []
         var hidden: [Int] = []
-        var images = 0, notes = 0, read = 0
+        var images = 0, notes = 0, read = 0, charts = 0, diagrams = 0, fieldsLeftOut = 0, footersRepeated = 0
+        var footers = Set<String>()
         var languages: [Substring: Int] = [:]
         for (index, slide) in slides.enumerated() {
             try context.checkDeadline()
@@ -47,9 +50,23 @@ public struct PptxExtractor: Extractor {
             if h.hidden && !includeHidden { hidden.append(number); continue }
             read += 1
             images += h.images
-            blocks += h.blocks
-            for (k, v) in h.languages { languages[k, default: 0] += v }
             let slideRels = (try? package.relationships(of: slide)) ?? []
+            var slideBlocks = h.blocks
+            for e in h.embeds.reversed() {
+                if e.diagram { diagrams += 1 } else { charts += 1 }
+                let inserted = try EmbeddedParts.blocks(e.rid, diagram: e.diagram, owner: slide, rels: slideRels, package: package,
+                                                        page: number, warnings: &warnings, context: context)
+                slideBlocks.insert(contentsOf: inserted, at: min(h.titles.count + e.position, slideBlocks.count))
+            }
+            blocks += slideBlocks
+            // A typed footer, date or header once, on the first slide that shows it; its repeats
+            // and the automatic fields (slide numbers, dates) are counted in the metadata.
+            fieldsLeftOut += h.fieldsLeftOut
+            for f in h.furniture {
+                if footers.insert(f).inserted { blocks.append(Block(kind: .paragraph, text: f, marker: "footer", page: number, provenance: .textLayer)) }
+                else { footersRepeated += 1 }
+            }
+            for (k, v) in h.languages { languages[k, default: 0] += v }
             if let rel = slideRels.first(where: { $0.kind == "notesSlide" && !$0.external }) {
                 let part = PartPath.resolve(rel.target, from: slide)
                 var nh = SlideHandler(names: names, page: number, notes: true, deadline: context.checkDeadline)
@@ -76,6 +93,10 @@ public struct PptxExtractor: Extractor {
         metadata["hiddenSlides"] = .int(hidden.count)
         metadata["notes"] = .int(notes)
         metadata["images"] = .int(images)
+        metadata["charts"] = .int(charts)
+        metadata["diagrams"] = .int(diagrams)
+        metadata["footersRepeated"] = .int(footersRepeated)
+        metadata["automaticFieldsLeftOut"] = .int(fieldsLeftOut)
         if archive.entries.contains(where: { $0.name.lowercased().hasSuffix("vbaproject.bin") }) {
             metadata["macros"] = .string("present, not run")
         }

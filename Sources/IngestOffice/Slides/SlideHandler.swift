@@ -17,11 +17,15 @@ struct PresentationHandler: XMLHandler {
 /// DrawingML tables table blocks; for a notes page only the body placeholder is kept, as notes.
 /// Group shapes need nothing special: their shapes stream by in order.
 struct SlideHandler: XMLHandler {
-    enum Role { case title, subtitle, body, other, skipped }
+    /// `furniture`: a date, footer or header placeholder, whose typed words are kept (its
+    /// automatic fields are not); `skipped`: slide number and slide image placeholders.
+    enum Role { case title, subtitle, body, other, furniture, skipped }
+    struct Embed { var rid: String; var diagram: Bool; var position: Int }
 
     struct Names {
         let sld, notes, sp, ph, txBody, p, pPr, t, br, tbl, tr, tc, buNone, buChar, buAutoNum, rPr, pic, blip: Int32
         let show, type, lvl, char, lang: Int32
+        let cNvPr, descr, title, fld, chart, relIds, rid, rdm: Int32
         init(_ n: XMLNameTable) {
             sld = n.name(OOXML.p, "sld"); notes = n.name(OOXML.p, "notes"); sp = n.name(OOXML.p, "sp")
             ph = n.name(OOXML.p, "ph"); txBody = n.name(OOXML.p, "txBody"); pic = n.name(OOXML.p, "pic")
@@ -31,6 +35,8 @@ struct SlideHandler: XMLHandler {
             rPr = n.name(OOXML.a, "rPr"); blip = n.name(OOXML.a, "blip")
             show = n.name("", "show"); type = n.name("", "type"); lvl = n.name("", "lvl"); char = n.name("", "char")
             lang = n.name("", "lang")
+            cNvPr = n.name(OOXML.p, "cNvPr"); descr = n.name("", "descr"); title = n.name("", "title"); fld = n.name(OOXML.a, "fld")
+            chart = n.name(OOXML.c, "chart"); relIds = n.name(OOXML.dgm, "relIds"); rid = n.name(OOXML.r, "id"); rdm = n.name(OOXML.r, "dm")
         }
     }
 
@@ -43,6 +49,14 @@ struct SlideHandler: XMLHandler {
     private(set) var body: [Block] = []
     private(set) var images = 0
     private(set) var languages: [Substring: Int] = [:]
+    /// Footer, date and header text the author typed, in order.
+    private(set) var furniture: [String] = []
+    /// Automatic fields left out of placeholders: slide numbers and dates.
+    private(set) var fieldsLeftOut = 0
+    private(set) var embeds: [Embed] = []
+    private var picture: (title: String?, description: String?, depth: Int)?
+    private var pictureDepth = 0
+    private var inField = false
 
     private var role: Role = .other
     private var inShape = false
@@ -62,6 +76,15 @@ struct SlideHandler: XMLHandler {
     mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
         switch name {
         case n.t: inText = true
+        case n.fld:
+            inField = true
+            if role == .furniture || role == .skipped { fieldsLeftOut += 1 }
+        case n.pic: pictureDepth += 1; if picture == nil { picture = (nil, nil, pictureDepth) }
+        case n.cNvPr:
+            if let p = picture, p.depth == pictureDepth, p.title == nil, p.description == nil,
+               a[n.descr] != nil || a[n.title] != nil { picture = (a[n.title], a[n.descr], p.depth) }
+        case n.chart: if let r = a[n.rid], embeds.count < 10_000 { embeds.append(Embed(rid: r, diagram: false, position: body.count)) }
+        case n.relIds: if let r = a[n.rdm], embeds.count < 10_000 { embeds.append(Embed(rid: r, diagram: true, position: body.count)) }
         case n.p:
             text.reset(); level = 0; bullet = nil; numbered = nil
         case n.pPr:
@@ -71,7 +94,8 @@ struct SlideHandler: XMLHandler {
         case n.buAutoNum: bullet = true; numbered = a[n.type] ?? "arabicPeriod"
         case n.br: text.append(byte: 0x0A)
         case n.rPr:
-            if let l = a[n.lang], let code = l.split(separator: "-").first, !code.isEmpty, languages.count < 64 {
+            // A slide number's or footer field's language says nothing of the slide's words.
+            if role != .skipped, !inField, let l = a[n.lang], let code = l.split(separator: "-").first, !code.isEmpty, languages.count < 64 {
                 languages[code, default: 0] += 1
             }
         case n.sp: inShape = true; role = .other
@@ -81,7 +105,8 @@ struct SlideHandler: XMLHandler {
             case "title", "ctrTitle": role = .title
             case "subTitle": role = .subtitle
             case "body", "obj": role = .body
-            default: role = .skipped  // date, footer, slide number, header, slide image
+            case "dt", "ftr", "hdr": role = .furniture
+            default: role = .skipped  // slide number, slide image
             }
         case n.tbl: tables.append(([], [], []))
         case n.tr: if !tables.isEmpty { tables[tables.count - 1].row = [] }
@@ -95,6 +120,15 @@ struct SlideHandler: XMLHandler {
     mutating func endElement(_ name: Int32) throws {
         switch name {
         case n.t: inText = false
+        case n.fld: inField = false
+        case n.pic:
+            if let p = picture, p.depth == pictureDepth {
+                picture = nil
+                if !isNotes, let marker = FigureText.image(title: p.title, description: p.description) {
+                    if tables.isEmpty { body.append(Block(kind: .paragraph, text: marker, page: page, provenance: .textLayer)) }
+                }
+            }
+            pictureDepth -= 1
         case n.p: try endParagraph()
         case n.sp: inShape = false; role = .other; counters = [:]
         case n.tc:
@@ -116,7 +150,8 @@ struct SlideHandler: XMLHandler {
     }
 
     mutating func characters(_ bytes: UnsafeRawBufferPointer) throws {
-        if inText { text.append(bytes) }
+        // A footer's automatic field (date, slide number) is not the author's words.
+        if inText, !(inField && role == .furniture) { text.append(bytes) }
     }
 
     private mutating func endParagraph() throws {
@@ -131,6 +166,7 @@ struct SlideHandler: XMLHandler {
         }
         switch role {
         case .skipped: return
+        case .furniture: if furniture.count < 64 { furniture.append(s) }
         case .title: titles.append(Block(kind: .heading, text: s.replacingOccurrences(of: "\n", with: " "), level: 1, page: page, provenance: .textLayer))
         case .subtitle: body.append(Block(kind: .paragraph, text: s, page: page, provenance: .textLayer))
         case .body, .other:
