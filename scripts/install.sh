@@ -63,6 +63,10 @@ test_packages=(
   python3-mutagen        # bench/audio_corpus.sh: the peer reader of the audio corpus (bench/RESULTS.md, issue 33)
   libc6                  # TesseractEngineTests: glibc's malloc checker, libc_malloc_debug.so.0
   chromium chromium-driver python3-selenium  # BrowserReportTests: the HTML report in headless Chromium
+  texlive-latex-base texlive-latex-recommended texlive-fonts-recommended texlive-lang-french lmodern
+                         # RunningHeaderFidelityTests: PDFs typeset by pdflatex (fancyhdr, babel french)
+  img2pdf                # RunningHeaderFidelityTests: 300-dpi page images back into image-only PDFs
+  python3-pypdf qpdf     # FormFieldTests: Writer forms filled by pypdf, appearances made by qpdf; FreeText comments
   openjdk-17-jre-headless  # SparkWorkerTests: Apache Spark (PySpark, below) runs ingest worker on two executors
   texlive-latex-base         # IngestFidelityTests: the Fidelity/*.tex sources through pdflatex
   texlive-latex-recommended  # IngestFidelityTests: booktabs, lmodern's LaTeX side, hyperref's outline

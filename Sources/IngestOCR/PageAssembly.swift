@@ -17,10 +17,22 @@ struct PageAssembly {
     init(_ outcomes: [PageOutcome], context: ExtractionContext, classification: (Int) -> PageRecord.Classification? = { _ in .imageOnly }) {
         let low = context.config.ocr.lowConfidenceBelow
         var allConfidences: [Int] = []
-        var fragmentPages: [Int] = [], emptyPages: [Int] = [], readPages: [Int] = []
+        var fragmentPages: [Int] = [], emptyPages: [Int] = [], readPages: [Int] = [], scriptPages: [Int] = []
+        let running = RecognizedLines.runningHeaders(outcomes)
         for outcome in outcomes {
             var record = PageRecord(number: outcome.number, classification: classification(outcome.number))
             switch outcome.result {
+            case .success(let page) where page.leftOut != nil:
+                // Looked at, not recognised (issue 38): a blank page, a script without a model.
+                record.leftOut = page.leftOut
+                record.script = page.script
+                record.ocrConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
+                if page.leftOut == .scriptNotInstalled {
+                    scriptPages.append(outcome.number)
+                    warnings.append(ScriptModels.warning(page.script ?? "", page: outcome.number, context: context))
+                } else {
+                    emptyPages.append(outcome.number)
+                }
             case .success(let page):
                 pagesOCRed += 1
                 record.provenance = .ocr
@@ -28,8 +40,9 @@ struct PageAssembly {
                 record.lowConfidenceWords = page.wordConfidences.filter { Double($0) < low }.count
                 record.lowConfidenceSample = page.lowConfidenceSample.isEmpty ? nil : page.lowConfidenceSample
                 var characters = 0
-                for p in page.paragraphs {
-                    let text = p.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let drop = running[outcome.number] ?? RecognizedLines.Drop()
+                for (k, p) in page.paragraphs.enumerated() {
+                    let text = drop.text(of: p.text, paragraph: k).trimmingCharacters(in: .whitespacesAndNewlines)
                     guard !text.isEmpty else { continue }
                     characters += text.count
                     blocks.append(Block(kind: .paragraph, text: text, page: outcome.number, provenance: .ocr,
@@ -37,7 +50,7 @@ struct PageAssembly {
                 }
                 record.characters = characters
                 allConfidences += page.wordConfidences
-                words += page.words.map { OCRWord(text: $0.text, page: outcome.number, confidence: $0.confidence, box: $0.box) }
+                words += page.words.indices.filter { !drop.words.contains($0) }.map { page.words[$0] }.map { OCRWord(text: $0.text, page: outcome.number, confidence: $0.confidence, box: $0.box) }
                 if page.quarterTurns != 0 {
                     warnings.append(context.warning(.ocrPageRotated, ["page": String(outcome.number),
                                                                       "degrees": String(page.quarterTurns * 90)], page: outcome.number))
@@ -64,9 +77,10 @@ struct PageAssembly {
         // Low-confidence fragments read as illegible writing; pages with nothing as empty pages.
         if !fragmentPages.isEmpty { thinTextReason = .readinessHandwriting }
         else if !emptyPages.isEmpty { thinTextReason = .readinessEmptyPage }
+        else if !scriptPages.isEmpty { thinTextReason = .readinessTooLittleText }
         if thinTextReason != nil {
-            let doubtful = Set(fragmentPages + emptyPages)
-            visionPages = Array(((fragmentPages + emptyPages).sorted() + readPages.filter { !doubtful.contains($0) })
+            let doubtful = Set(fragmentPages + emptyPages + scriptPages)
+            visionPages = Array((scriptPages + (fragmentPages + emptyPages).sorted() + readPages.filter { !doubtful.contains($0) })
                 .prefix(context.config.readiness.visionPageCap))
         }
     }
@@ -83,5 +97,58 @@ struct PageAssembly {
             i = j + 1
         }
         return parts.joined(separator: ", ")
+    }
+}
+
+/// The lines of recognised pages, placed on their page by their words' boxes, for running-header
+/// detection across the pages of one document: a header or footer the OCR read on most pages at
+/// the same place is removed from the text (and its words from the OCR words), as on text-layer pages.
+enum RecognizedLines {
+    /// What is removed from one page: lines (paragraph, line within it) and word indices.
+    struct Drop {
+        var lines: Set<[Int]> = []
+        var words: Set<Int> = []
+        func text(of paragraph: String, paragraph k: Int) -> String {
+            guard lines.contains(where: { $0[0] == k }) else { return paragraph }
+            return paragraph.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { !lines.contains([k, $0.offset]) }.map(\.element).joined(separator: "\n")
+        }
+    }
+
+    static func runningHeaders(_ outcomes: [PageOutcome]) -> [Int: Drop] {
+        var pages: [[RunningHeaders.Line]] = [], places: [[(line: [Int], words: [Int])]] = [], numbers: [Int] = []
+        for outcome in outcomes {
+            guard case .success(let page) = outcome.result else { continue }
+            var lines: [RunningHeaders.Line] = [], place: [(line: [Int], words: [Int])] = []
+            var w = 0
+            for (k, paragraph) in page.paragraphs.enumerated() {
+                for (l, text) in paragraph.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    // Each token is the next word of the page's word walk with that text (the walk
+                    // also has words of blocks the paragraph walk leaves out, skipped here).
+                    var ids: [Int] = []
+                    for token in text.split(whereSeparator: \.isWhitespace) {
+                        var j = w
+                        while j < page.words.count && j < w + 64 && page.words[j].text != token { j += 1 }
+                        guard j < page.words.count, page.words[j].text == token else { ids = []; break }
+                        ids.append(j); w = j + 1
+                    }
+                    let boxes = ids.map { page.words[$0].box }.filter { $0.count == 4 }
+                    if boxes.isEmpty || boxes.count != ids.count {
+                        lines.append(RunningHeaders.Line(""))      // not placed: never taken for a header
+                    } else {
+                        lines.append(RunningHeaders.Line(String(text), top: boxes.map { $0[1] }.min(), bottom: boxes.map { $0[3] }.max()))
+                    }
+                    place.append(([k, l], ids))
+                }
+            }
+            pages.append(lines); places.append(place); numbers.append(outcome.number)
+        }
+        var out: [Int: Drop] = [:]
+        for (p, drop) in RunningHeaders.detect(pages, scanned: true).enumerated() where !drop.isEmpty {
+            var d = Drop()
+            for i in drop { d.lines.insert(places[p][i].line); d.words.formUnion(places[p][i].words) }
+            out[numbers[p]] = d
+        }
+        return out
     }
 }

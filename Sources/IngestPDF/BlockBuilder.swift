@@ -32,6 +32,10 @@ struct BlockBuilder {
             let number = index + 1
             var bookmarks = (byPage[number] ?? []) + unplaced
             for paragraph in Paragraphs.group(page.lines) {
+                if paragraph.origin != .content {
+                    blocks.append(Block(kind: .paragraph, text: paragraph.text, page: number, provenance: paragraph.origin.provenance))
+                    continue
+                }
                 var lines = paragraph.lines
                 // A bookmark matching the paragraph's first lines makes them a heading.
                 if let (entry, count) = match(lines, &bookmarks) {
@@ -55,7 +59,7 @@ struct BlockBuilder {
     private func bodyGlyphHeight() -> Double {
         var buckets: [Int: Int] = [:]          // height in tenths of a point → characters
         for page in pages where page.classification.hasUsableText {
-            for line in page.lines where line.hasGeometry {
+            for line in page.lines where line.hasGeometry && line.origin == .content {
                 buckets[Int((line.glyphHeight * 10).rounded()), default: 0] += line.text.utf8.count
             }
         }
@@ -162,5 +166,15 @@ struct BlockBuilder {
             tokens.removeFirst()
         }
         return tokens.joined(separator: " ")
+    }
+}
+
+extension TextLine.Origin {
+    var provenance: Provenance {
+        switch self {
+        case .content: .textLayer
+        case .formField: .formField
+        case .annotation: .annotation
+        }
     }
 }

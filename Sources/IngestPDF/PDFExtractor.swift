@@ -16,6 +16,10 @@ public struct PDFExtractor: Extractor {
         var classification: PageRecord.Classification
         var characters: Int
         var label: String?
+        /// Page height in points (line boxes are placed on it for running headers).
+        var height: Double = 0
+        /// Where the page's text comes from: its content, or only form fields or annotations.
+        var provenance = Provenance.textLayer
     }
 
     /// What is read of a document: its facts, then its pages.
@@ -84,7 +88,7 @@ public struct PDFExtractor: Extractor {
         if outcome.logLines > 0 && !repaired { warnings.append(context.warning(.pdfRepaired)) }
 
         if removeRunningHeaders {
-            let drop = RunningHeaders.detect(pages.map { $0.classification.hasUsableText ? $0.lines.map(\.text) : [] })
+            let drop = RunningHeaders.detect(pages.map(\.headerLines))
             for p in pages.indices where !drop[p].isEmpty {
                 pages[p].lines = pages[p].lines.indices.filter { !drop[p].contains($0) }.map { pages[p].lines[$0] }
             }
@@ -92,7 +96,8 @@ public struct PDFExtractor: Extractor {
 
         // The builder gets the only copy of the pages' lines (it releases them page by page);
         // what the page records need is kept aside.
-        let facts = pages.map { PageData(lines: [], classification: $0.classification, characters: $0.characters, label: $0.label) }
+        let facts = pages.map { PageData(lines: [], classification: $0.classification, characters: $0.characters, label: $0.label,
+                                         provenance: $0.provenance) }
         var builder = BlockBuilder(pages: pages, outline: outline)
         pages = facts
         let blocks = builder.takeBlocks()
@@ -108,7 +113,7 @@ public struct PDFExtractor: Extractor {
         let hasLabels = pages.enumerated().contains { $0.element.label != nil && $0.element.label != String($0.offset + 1) }
         extraction.pages = pages.enumerated().map { i, p in
             PageRecord(number: i + 1, label: hasLabels ? p.label : nil, classification: p.classification,
-                       provenance: p.classification.hasUsableText ? .textLayer : nil, characters: p.characters)
+                       provenance: p.classification.hasUsableText ? p.provenance : nil, characters: p.characters)
         }
         let candidates = pages.indices.filter { !pages[$0].classification.hasUsableText && pages[$0].classification != .empty }
             .map { $0 + 1 }
@@ -141,9 +146,43 @@ public struct PDFExtractor: Extractor {
                 images = page.imageFacts(grid: grid)
             }
         }
-        let ink = quality.characters < PageClassifier.thinText && images.coverage <= 0.02 && quality.plausibleWords == 0 ? page.hasInk() : false
-        let classification = PageClassifier.classify(quality, images: images, hasDrawing: ink)
-        return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label)
+        let extras = page.annotationLines()
+        let ink = quality.characters < PageClassifier.thinText && images.coverage <= 0.02 && quality.plausibleWords == 0
+            ? extras.isEmpty ? page.hasInk() : page.hasInkOfItsOwn() : false
+        var classification = PageClassifier.classify(quality, images: images, hasDrawing: ink)
+        guard !extras.isEmpty else {
+            return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label,
+                            height: text.height)
+        }
+        // Field values and comments are text of the page: a form whose content is only its labels,
+        // or a page whose only text is a comment, is a text page, not a scan for OCR (unless the
+        // page's own content draws something, which OCR then reads along with them).
+        let all = AnnotationText.insert(extras, into: lines)
+        let withExtras = TextQuality(lines: all.lazy.map(\.text))
+        if !classification.hasUsableText && !ink {
+            let combined = PageClassifier.classify(withExtras, images: images, hasDrawing: false)
+            if combined.hasUsableText { classification = combined }
+        }
+        guard classification.hasUsableText else {
+            return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label,
+                            height: text.height)
+        }
+        return PageData(lines: all, classification: classification, characters: withExtras.characters, label: page.label,
+                        height: text.height, provenance: quality.characters > 0 ? .textLayer : all[0].origin.provenance)
+    }
+}
+
+extension PDFExtractor.PageData {
+    /// The page's lines as running-header detection sees them: placed on the page when poppler
+    /// gave their boxes; none for pages whose text layer is not kept.
+    var headerLines: [RunningHeaders.Line] {
+        guard classification.hasUsableText else { return [] }
+        return lines.map { line in
+            // Field values and comments are never running headers (nor count as lines for them).
+            guard line.origin == .content else { return RunningHeaders.Line("") }
+            guard line.hasGeometry, height > 0 else { return RunningHeaders.Line(line.text) }
+            return RunningHeaders.Line(line.text, top: line.y0 / height, bottom: line.y1 / height)
+        }
     }
 }
 

@@ -10,6 +10,14 @@ struct TextLine: Sendable, Equatable {
     private var left: Float, top: Float, right: Float, bottom: Float, height: Float
     /// False when poppler gave no usable geometry (the line then stands alone).
     var hasGeometry: Bool
+    /// Where the line's text is stored: the page's content, or an annotation drawn over it.
+    var origin = Origin.content
+    /// The second or later line of one field's or annotation's value (the same paragraph).
+    var continuesValue = false
+
+    enum Origin: UInt8, Sendable {
+        case content, formField, annotation
+    }
 
     init(text: String, x0: Double, y0: Double, x1: Double, y1: Double, glyphHeight: Double, hasGeometry: Bool) {
         self.text = text
@@ -158,6 +166,13 @@ enum PageLines {
 extension PopplerPageRef {
     /// Whether anything is drawn on the page (vector outlines, glyphs without Unicode): a tiny
     /// render, asked only of pages with neither text nor images.
+    /// Whether the page's own content draws anything, its annotations hidden (this copy of the
+    /// document then shows none of them: asked last of a page).
+    func hasInkOfItsOwn() -> Bool {
+        hideAnnotations()
+        return hasInk()
+    }
+
     func hasInk(scale: Double = 0.25) -> Bool {
         let (w, h) = size
         let pw = Int32(max(1, min(2000, (w * scale).rounded(.up)))), ph = Int32(max(1, min(2000, (h * scale).rounded(.up))))

@@ -2,6 +2,8 @@
 struct Paragraph: Sendable {
     var lines: [String]
     var glyphHeight: Double
+    /// Page content, or a form field's value or an annotation's text (a paragraph of its own).
+    var origin = TextLine.Origin.content
     var text: String { lines.joined(separator: "\n") }
 }
 
@@ -16,7 +18,7 @@ enum Paragraphs {
         func flush() {
             guard !current.isEmpty else { return }
             let h = current.map(\.glyphHeight).reduce(0, +) / Double(current.count)
-            out.append(Paragraph(lines: current.map(\.text), glyphHeight: h))
+            out.append(Paragraph(lines: current.map(\.text), glyphHeight: h, origin: current[0].origin))
             current.removeAll(keepingCapacity: true)
             right = -.infinity
         }
@@ -30,6 +32,8 @@ enum Paragraphs {
     }
 
     static func breaks(between a: TextLine, and b: TextLine, paragraphRight: Double) -> Bool {
+        // Each field value or annotation is a paragraph of its own, apart from the page's text.
+        if a.origin != b.origin || b.origin != .content { return !(b.continuesValue && a.origin == b.origin) }
         guard a.hasGeometry, b.hasGeometry else { return true }
         let h = max(a.glyphHeight, b.glyphHeight, 1)
         let gap = b.y0 - a.y1

@@ -26,4 +26,7 @@ public enum SourceKind: String, Codable, Sendable, CaseIterable, Hashable {
 /// accents) differently from caption errors (proper nouns, numbers), so this travels with the text.
 public enum Provenance: String, Codable, Sendable, CaseIterable, Hashable {
     case textLayer, ocr, captionsManual, captionsAuto, sidecarTranscript, tags, typed
+    /// PDF text drawn over the page by an annotation rather than its content: a value typed
+    /// into a form field, a FreeText comment (the text as typed, not read from the drawing).
+    case formField, annotation
 }

@@ -1,81 +1,221 @@
 import Foundation
 
-/// Removes running headers and footers — the same line at the top or bottom of most pages, page
-/// numbers included — from paginated text. Format-independent: input is each page's lines in
-/// reading order, output is the same pages without those lines. Used by the PDF extractor and
-/// reusable by any paginated source.
+/// Removes running headers and footers — the same line at the same place at the top or bottom of
+/// most pages, page numbers included — from paginated text. Format-independent: input is each
+/// page's lines in reading order (with their vertical place on the page when known), output is
+/// which of them are running. Used by the PDF extractor (text layer) and the OCR page assembly
+/// (recognised lines), and reusable by any paginated source.
 public enum RunningHeaders {
-    /// How many lines at each end of a page are looked at.
+    /// How many lines (rows, with geometry) at each end of a page are looked at.
     public static let edgeLines = 3
+    /// The top and bottom bands of a page, as a fraction of its height, where a running header or
+    /// footer sits (LaTeX's fancyhdr header: 11 % from the top; Word's: 4 %; a scan's: a little more).
+    public static let band = 0.15
+    /// How far apart (fraction of the page height) one running line may sit on different pages:
+    /// a text layer puts it at the same place within a point; scans move by a millimetre or two.
+    public static let samePlace = 0.012
+    public static let samePlaceScanned = 0.025
 
-    /// The lines of each page with running headers and footers removed.
+    /// One line of a page: its text and, when known, the top and bottom of its box as fractions
+    /// of the page height (0 = top edge).
+    public struct Line: Sendable, Equatable {
+        public var text: String
+        public var top: Double?
+        public var bottom: Double?
+        public init(_ text: String, top: Double? = nil, bottom: Double? = nil) {
+            self.text = text; self.top = top; self.bottom = bottom
+        }
+        var hasGeometry: Bool { top != nil && bottom != nil }
+    }
+
+    /// The lines of each page with running headers and footers removed (text only: no geometry).
     public static func remove(_ pages: [[String]]) -> [[String]] {
         let drop = detect(pages)
         return pages.indices.map { p in pages[p].indices.filter { !drop[p].contains($0) }.map { pages[p][$0] } }
     }
 
+    /// `detect` for lines without geometry.
+    public static func detect(_ pages: [[String]]) -> [Set<Int>] {
+        detect(pages.map { $0.map { Line($0) } })
+    }
+
+    /// A line at a page's edge that may be running: zone 0 = top, 1 = bottom.
+    private struct Candidate {
+        var page: Int, index: Int, key: String, zone: Int
+        var position: Double?
+    }
+
     /// For each page, the indices of its lines that are running headers or footers.
     ///
-    /// A line is running when, with its digits masked (so "Page 3" and "Page 4" match), it occurs
-    /// among the first or last `edgeLines` non-blank lines of at least 40% of the pages (and of
-    /// three pages at least). A bare page number ("12", "- 12 -", "Page 12 / 40", "xii") at a
-    /// page's edge is running as soon as two pages have one.
-    public static func detect(_ pages: [[String]]) -> [Set<Int>] {
+    /// A line is a candidate when it sits at a page's edge. With geometry (every line of the page
+    /// has its box), that is the rows inside the top or bottom `band` that come before the first
+    /// clear gap from the body (a gap of half a line or more; a header set without a gap, as
+    /// Writer's default, leaves only the outermost row); without geometry, among the first or last
+    /// `edgeLines` non-blank lines. A candidate is running when, with its digits masked (so
+    /// "Page 3" and "Page 4" match), it is a candidate at the same place (within `samePlace`) on
+    /// at least 40 % of the pages (and three pages at least). A bare page number ("12", "- 12 -",
+    /// "Page 12 / 40", "xii") at the same place at a page's edge is running as soon as two pages
+    /// have one. A sentence repeated in the body of every page, or the last line of the body above
+    /// a footer, is never a candidate. `scanned`: the lines were recognised by OCR, so a line's
+    /// text may differ by a misread letter or two from page to page, and its place by a little more.
+    public static func detect(_ pages: [[Line]], scanned: Bool = false) -> [Set<Int>] {
         var result = [Set<Int>](repeating: [], count: pages.count)
         guard pages.count >= 2 else { return result }
-        // Edge positions of each page: (line index, key, zone) with zone 0 = top, 1 = bottom.
-        var edges: [[(index: Int, key: String, zone: Int)]] = []
-        var counts: [[String: Int]] = [[:], [:]]
-        for lines in pages {
-            // Only the edge lines are keyed (a page can have hundreds of lines): the first
-            // `edgeLines` non-blank lines from the top, then from the bottom, never the same twice.
-            var top: [(Int, String)] = []
-            var i = 0
-            while i < lines.count && top.count < edgeLines {
-                if !isBlank(lines[i]) { top.append((i, key(lines[i]))) }
-                i += 1
+        var candidates: [Candidate] = []
+        for (p, lines) in pages.enumerated() {
+            let geometric = lines.contains { !isBlank($0.text) } && lines.allSatisfy { isBlank($0.text) || $0.hasGeometry }
+            let edges = geometric ? geometricEdges(lines) : textEdges(lines)
+            for (i, zone) in edges {
+                candidates.append(Candidate(page: p, index: i, key: key(lines[i].text), zone: zone,
+                                            position: geometric ? lines[i].top : nil))
             }
-            var bottom: [(Int, String)] = []
-            var j = lines.count - 1
-            while j >= i && bottom.count < edgeLines {
-                if !isBlank(lines[j]) { bottom.append((j, key(lines[j]))) }
-                j -= 1
-            }
-            bottom.reverse()
-            var mine: [(Int, String, Int)] = []
-            for (zone, ids) in [(0, top), (1, bottom)] {
-                var seen = Set<String>()
-                for (i, k) in ids {
-                    mine.append((i, k, zone))
-                    if seen.insert(k).inserted { counts[zone][k, default: 0] += 1 }
-                }
-            }
-            edges.append(mine)
         }
+        if scanned { unifyKeys(&candidates) }
         let threshold = max(3, Int((Double(pages.count) * 0.4).rounded(.up)))
-        // Lines whose numbers change ("Exercice 3", "Exercice 7") are running only when the
-        // numbers are the same everywhere or follow the page number ("Cours — 12").
-        var numbers: [[String: [(page: Int, value: Int?)]]] = [[:], [:]]
-        for (p, mine) in edges.enumerated() {
-            for (i, k, zone) in mine where k.contains("#") {
-                numbers[zone][k, default: []].append((p, lastNumber(pages[p][i])))
+        let tolerance = scanned ? samePlaceScanned : samePlace
+        var groups: [String: [Int]] = [:]         // "zone|key" → candidate indices
+        for (c, candidate) in candidates.enumerated() { groups["\(candidate.zone)|\(candidate.key)", default: []].append(c) }
+        for members in groups.values {
+            let key = candidates[members[0]].key
+            let pageNumber = isPageNumber(key)
+            // Lines whose numbers change ("Exercice 3", "Exercice 7") are running only when the
+            // numbers are the same everywhere or follow the page number ("Cours — 12").
+            if !pageNumber && key.contains("#") && !numbersFit(members.map { (candidates[$0].page, lastNumber(pages[candidates[$0].page][candidates[$0].index].text)) }) {
+                continue
             }
-        }
-        func numbersFit(_ zone: Int, _ key: String) -> Bool {
-            guard let seen = numbers[zone][key] else { return true }
-            let values = seen.compactMap(\.value)
-            if Set(values).count <= 1 { return true }
-            var offsets: [Int: Int] = [:]
-            for s in seen { if let v = s.value { offsets[v - s.page, default: 0] += 1 } }
-            return Double(offsets.values.max() ?? 0) >= Double(seen.count) * 0.8
-        }
-        for (p, mine) in edges.enumerated() {
-            for (i, k, zone) in mine {
-                let n = counts[zone][k] ?? 0
-                if isPageNumber(k) ? n >= 2 : (n >= threshold && numbersFit(zone, k)) { result[p].insert(i) }
+            let needed = pageNumber ? 2 : threshold
+            let free = members.filter { candidates[$0].position == nil }
+            var placed = members.filter { candidates[$0].position != nil }.sorted { candidates[$0].position! < candidates[$1].position! }
+            func mark(_ ids: [Int]) { for c in ids { result[candidates[c].page].insert(candidates[c].index) } }
+            if placed.isEmpty {
+                if Set(free.map { candidates[$0].page }).count >= needed { mark(free) }
+                continue
+            }
+            // The largest run of candidates at one place, then the next, while they are frequent enough.
+            while !placed.isEmpty {
+                var best = 0..<0, lo = 0
+                for hi in placed.indices {
+                    while candidates[placed[hi]].position! - candidates[placed[lo]].position! > tolerance { lo += 1 }
+                    if hi + 1 - lo > best.count { best = lo..<(hi + 1) }
+                }
+                let run = Array(placed[best])
+                guard Set((run + free).map { candidates[$0].page }).count >= needed else { break }
+                mark(run + free)
+                placed.removeSubrange(best)
             }
         }
         return result
+    }
+
+    /// The first and last `edgeLines` non-blank lines, never the same twice.
+    private static func textEdges(_ lines: [Line]) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        var i = 0
+        while i < lines.count && out.count < edgeLines {
+            if !isBlank(lines[i].text) { out.append((i, 0)) }
+            i += 1
+        }
+        var j = lines.count - 1, bottom = 0
+        while j >= i && bottom < edgeLines {
+            if !isBlank(lines[j].text) { out.append((j, 1)); bottom += 1 }
+            j -= 1
+        }
+        return out
+    }
+
+    /// The lines of the rows at the page's top and bottom that are set apart from the body: rows
+    /// inside the band up to the first clear gap (at most `edgeLines` rows), or the outermost row
+    /// alone when no clear gap comes first.
+    private static func geometricEdges(_ lines: [Line]) -> [(Int, Int)] {
+        let ids = lines.indices.filter { !isBlank(lines[$0].text) }.sorted { lines[$0].top! < lines[$1].top! }
+        // Rows: lines whose boxes overlap by half the smaller height (side-by-side header parts).
+        var rows: [(ids: [Int], top: Double, bottom: Double)] = []
+        for id in ids {
+            let t = lines[id].top!, b = lines[id].bottom!
+            if var last = rows.last, min(last.bottom, b) - max(last.top, t) >= 0.5 * min(last.bottom - last.top, b - t) {
+                last.ids.append(id); last.top = min(last.top, t); last.bottom = max(last.bottom, b)
+                rows[rows.count - 1] = last
+            } else {
+                rows.append(([id], t, b))
+            }
+        }
+        func clearGap(_ a: (ids: [Int], top: Double, bottom: Double), _ b: (ids: [Int], top: Double, bottom: Double)) -> Bool {
+            let gap = b.top - a.bottom
+            return gap >= 0.5 * max(a.bottom - a.top, b.bottom - b.top, 0.004)
+        }
+        var out: [(Int, Int)] = []
+        var topRows = 0
+        if let first = rows.first, first.top <= band {
+            topRows = 1
+            for k in 0..<min(edgeLines, rows.count - 1) {
+                guard rows[k].top <= band else { break }
+                if clearGap(rows[k], rows[k + 1]) { topRows = k + 1; break }
+            }
+            for row in rows[..<topRows] { for id in row.ids { out.append((id, 0)) } }
+        }
+        if rows.count > topRows, let last = rows.last, last.bottom >= 1 - band {
+            var bottomRows = 1
+            var k = rows.count - 1
+            while k > topRows && rows.count - k <= edgeLines && rows[k].bottom >= 1 - band {
+                if clearGap(rows[k - 1], rows[k]) { bottomRows = rows.count - k; break }
+                k -= 1
+            }
+            for row in rows[(rows.count - bottomRows)...] { for id in row.ids { out.append((id, 1)) } }
+        }
+        return out
+    }
+
+    /// Whether the numbers of a line seen on several pages are the same everywhere or follow the
+    /// page number (at least 80 % at one offset).
+    private static func numbersFit(_ seen: [(page: Int, value: Int?)]) -> Bool {
+        let values = seen.compactMap(\.value)
+        if Set(values).count <= 1 { return true }
+        var offsets: [Int: Int] = [:]
+        for s in seen { if let v = s.value { offsets[v - s.page, default: 0] += 1 } }
+        return Double(offsets.values.max() ?? 0) >= Double(seen.count) * 0.8
+    }
+
+    /// OCR reads one header a little differently from page to page ("Joumal of…"): a key within
+    /// a fifth of its length in edits of a more frequent key of the same zone takes that key.
+    private static func unifyKeys(_ candidates: inout [Candidate]) {
+        var frequency: [String: Int] = [:]
+        for c in candidates { frequency["\(c.zone)|\(c.key)", default: 0] += 1 }
+        let order = frequency.keys.sorted { frequency[$0]! > frequency[$1]! || (frequency[$0]! == frequency[$1]! && $0 < $1) }
+        var canonical: [String: String] = [:]
+        var chosen: [[Unicode.Scalar]] = []
+        var chosenNames: [String] = []
+        for name in order {
+            let scalars = Array(name.unicodeScalars)
+            if scalars.count >= 6, let k = chosen.indices.first(where: { k in
+                abs(chosen[k].count - scalars.count) * 5 <= scalars.count
+                    && chosen[k].prefix(2) == scalars.prefix(2)         // same zone prefix "0|"
+                    && editDistance(chosen[k], scalars) * 5 <= max(chosen[k].count, scalars.count)
+            }) {
+                canonical[name] = chosenNames[k]
+            } else {
+                chosen.append(scalars); chosenNames.append(name)
+            }
+        }
+        for i in candidates.indices {
+            let name = "\(candidates[i].zone)|\(candidates[i].key)"
+            if let c = canonical[name] { candidates[i].key = String(c.dropFirst(2)) }
+        }
+    }
+
+    /// Levenshtein distance.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = a[i - 1] == b[j - 1] ? previous : 1 + min(previous, row[j], row[j - 1])
+                previous = current
+            }
+        }
+        return row[b.count]
     }
 
     static func lastNumber(_ line: String) -> Int? {
