@@ -283,7 +283,13 @@ enum MP4Reader {
         let rates = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350]
         let rate = rateIndex == 15 ? bits.read(24) : rateIndex < rates.count ? rates[rateIndex] : 0
         let channelConfig = bits.read(4)
-        if rate > 0 { info.sampleRate = rate }
+        var outputRate = rate
+        // HE-AAC signalled explicitly (SBR, 5; PS, 29): the output rate is the extension's.
+        if aot == 5 || aot == 29 {
+            let extIndex = bits.read(4)
+            outputRate = extIndex == 15 ? bits.read(24) : extIndex < rates.count ? rates[extIndex] : rate
+        }
+        if outputRate > 0 { info.sampleRate = outputRate }
         if (1...7).contains(channelConfig) { info.channels = channelConfig == 7 ? 8 : channelConfig }
         if aot > 0 { info.codec = "aac" }
     }

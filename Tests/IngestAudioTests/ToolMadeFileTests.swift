@@ -175,6 +175,21 @@ final class ToolMadeFileTests: XCTestCase {
         XCTAssertEqual(i.sampleRate, 44100)
     }
 
+    /// HE-AAC says its output rate in the AudioSpecificConfig's extension (TagLib's zero-length-mdat.m4a:
+    /// 22,050 Hz core, 44,100 Hz out, as ffprobe and mutagen report).
+    func testHEAACRateIsTheExtensionRate() {
+        // ES_Descriptor(3) > DecoderConfig(4: object 0x40) > DecSpecificInfo(5): aot 5, index 7 (22,050), mono, ext index 4 (44,100).
+        let asc: [UInt8] = [0x2B, 0x8A, 0x00, 0x00]
+        let dsi: [UInt8] = [5, UInt8(asc.count)] + asc
+        let dcd: [UInt8] = [4, UInt8(13 + dsi.count), 0x40, 0x15, 0, 0, 0] + Make.be32(0) + Make.be32(32000) + dsi
+        let es: [UInt8] = [3, UInt8(3 + dcd.count), 0, 1, 0] + dcd
+        var info = AudioInfo()
+        MP4Reader.esds([0, 0, 0, 0] + es, into: &info)
+        XCTAssertEqual(info.sampleRate, 44100)
+        XCTAssertEqual(info.channels, 1)
+        XCTAssertEqual(info.codec, "aac")
+    }
+
     // 5. Ogg Speex and Ogg FLAC.
     func testOggSpeex() throws {
         let url = try ffmpeg(["-f", "lavfi", "-i", "sine=d=3", "-ac", "1", "-ar", "16000", "-c:a", "libspeex",

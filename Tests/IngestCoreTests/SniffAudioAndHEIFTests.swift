@@ -88,6 +88,32 @@ final class SniffAudioAndHEIFTests: XCTestCase {
         XCTAssertEqual(kind(Array(String(repeating: "Les ondes sonores. ", count: 200).utf8)), .text)
     }
 
+    /// MP3 audio inside another container (Matroska, AVI, MPEG-TS) is not "an MP3 after junk".
+    func testMPEGAudioInsideOtherContainersIsNotAnMP3() throws {
+        let dir = try TemporaryDirectory("sniff-containers")
+        defer { dir.remove() }
+        func ffmpeg(_ name: String, _ format: String) throws -> [UInt8] {
+            let url = dir.url.appendingPathComponent(name)
+            guard let r = runTool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=d=1", "-c:a", "libmp3lame",
+                                             "-write_xing", "0", "-f", format, url.path]), r.status != 127 else {
+                try missingTool("ffmpeg is not installed (apt-get install ffmpeg)")
+            }
+            guard r.status == 0 else { throw TestSetupFailure(String(decoding: r.stderr, as: UTF8.self)) }
+            return [UInt8](try Data(contentsOf: url))
+        }
+        let mp3 = try ffmpeg("a.mp3", "mp3")
+        let frames = Array(mp3[try XCTUnwrap(Sniffer.mpegRun(mp3))...])
+        var g = SeededGenerator(seed: 1)
+        let junk = [UInt8](g.bytes(100)).map { $0 == 0xFF ? 0 : $0 }
+        XCTAssertEqual(kind(Array((junk + frames).prefix(Sniffer.prefixLength))), .mp3)
+        for (name, format) in [("a.mka", "matroska"), ("a.avi", "avi"), ("a.ts", "mpegts")] {
+            let container = try ffmpeg(name, format)
+            XCTAssertEqual(kind(Array(container.prefix(Sniffer.prefixLength)), name), .unknown, name)
+            // Its header, then frames back to back (as a laced block holds them): still not an MP3.
+            XCTAssertEqual(kind(Array((Array(container.prefix(400)) + frames).prefix(Sniffer.prefixLength))), .unknown, name)
+        }
+    }
+
     /// The unknown-kind message lists every kind an extractor reads and none that is refused.
     func testUnknownKindMessageListsWhatIsRead() {
         for language in MessageLanguage.allCases {

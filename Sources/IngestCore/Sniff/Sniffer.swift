@@ -44,7 +44,6 @@ public enum Sniffer {
         .init(offset: 0, bytes: Array("OggS".utf8), kind: .ogg),
         .init(offset: 0, bytes: [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11], kind: .wma),
         .init(offset: 0, bytes: Array("wvpk".utf8), kind: .wavpack),
-        .init(offset: 0, bytes: Array("{\\rtf".utf8), kind: .rtf),
     ]
 
     /// Sniffs from the first bytes of a file (at least `prefixLength` when the file is that long).
@@ -98,7 +97,7 @@ public enum Sniffer {
         if !hasBOM && isMPEGAudioFrame(bytes) { return (.mp3, nil) }
         // Junk before the first frame (a cut stream, a broken tagger): three chained frames of
         // one stream within the prefix are MPEG audio, as ffprobe finds it.
-        if !hasBOM, mpegRun(bytes) != nil { return (.mp3, nil) }
+        if !hasBOM, !startsWithOtherContainer(bytes), mpegRun(bytes) != nil { return (.mp3, nil) }
         // Text, or something we don't read.
         guard let encoding = TextDecoder.detectEncoding(Data(bytes), isPrefix: data.count >= prefixLength) else {
             return (.unknown, nil)
@@ -176,6 +175,15 @@ public enum Sniffer {
         let version = (b[1] >> 3) & 0x03, layer = (b[1] >> 1) & 0x03
         let bitrate = b[2] >> 4, rate = (b[2] >> 2) & 0x03
         return version != 1 && layer != 0 && bitrate != 0x0F && bitrate != 0 && rate != 3
+    }
+
+    /// Containers that carry MPEG audio inside (Matroska/WebM, AVI, FLV, MPEG program and
+    /// transport streams, RealMedia): their frames are not an MP3 after junk.
+    static func startsWithOtherContainer(_ b: [UInt8]) -> Bool {
+        let magics: [[UInt8]] = [[0x1A, 0x45, 0xDF, 0xA3], Array("RIFF".utf8), Array("FORM".utf8), Array("FLV".utf8),
+                                 [0, 0, 1, 0xBA], [0, 0, 1, 0xB3], Array(".RMF".utf8), Array("MThd".utf8)]
+        if magics.contains(where: { b.starts(with: $0) }) { return true }
+        return b.count > 376 && b[0] == 0x47 && b[188] == 0x47 && b[376] == 0x47   // MPEG-TS packets
     }
 
     /// The offset of the first run of three MPEG audio frames in `b` whose sizes chain (each
@@ -279,7 +287,7 @@ public enum Sniffer {
     public static let kindsForExtension: [String: Set<SourceKind>] = [
         "pdf": [.pdf], "docx": [.docx], "docm": [.docx], "dotx": [.docx], "dotm": [.docx],
         "pptx": [.pptx], "pptm": [.pptx], "ppsx": [.pptx], "potx": [.pptx], "xlsx": [.xlsx],
-        "odt": [.odt], "ott": [.odt], "odp": [.odp], "otp": [.odp], "epub": [.epub], "rtf": [.rtf], "doc": [.legacyDoc, .encryptedOffice, .ole2],
+        "odt": [.odt], "ott": [.odt], "odp": [.odp], "otp": [.odp], "epub": [.epub], "doc": [.legacyDoc, .encryptedOffice, .ole2],
         "png": [.png], "jpg": [.jpeg], "jpeg": [.jpeg], "tif": [.tiff], "tiff": [.tiff],
         "heic": [.heic], "heif": [.heic], "webp": [.webp], "gif": [.gif], "bmp": [.bmp],
         "mp3": [.mp3], "flac": [.flac], "ogg": [.ogg, .opus], "oga": [.ogg, .opus], "opus": [.opus],
@@ -323,7 +331,6 @@ public enum ReadKinds {
         case .aiff: (.audio, "AIFF")
         case .wma: (.audio, "WMA")
         case .wavpack: (.audio, "WavPack")
-        case .rtf: (.documents, "RTF")
         case .youtubeLink, .youtubeInfo: (.youtube, "YouTube")
         case .text: (.text, ".txt, .md")
         case .subtitles: (.text, ".srt, .vtt")
