@@ -106,6 +106,13 @@ struct FidelityCorpus: Sendable {
             try run("pdftoppm", ["-r", "300", "-png", at("writer-pdf", "\(name).pdf").path, at("scan-png", name).path])
         }
 
+        // soffice exits 0 even when it converts nothing: every document must be there.
+        for v in FidelityVariant.all {
+            for name in documents {
+                let files = try fm.contentsOfDirectory(atPath: root.appendingPathComponent(v.name).path).filter { $0.hasPrefix(name) }
+                guard !files.isEmpty else { throw TestSetupFailure("\(v.name): \(name) was not made") }
+            }
+        }
         let corpus = FidelityCorpus(root: root, truths: truths)
         for v in FidelityVariant.all {
             var entries: [String] = []
@@ -133,8 +140,8 @@ struct FidelityCorpus: Sendable {
                 try missingTool("the LaTeX file \(file) is missing (scripts/install.sh --tests installs the texlive packages)")
             }
         }
-        // Impress's filters: without libreoffice-impress, soffice cannot read a .pptx.
-        guard FileManager.default.fileExists(atPath: "/usr/lib/libreoffice/program/libsdlo.so") else {
+        // Impress (its slide show library stands for the package): without it, soffice makes no .odp.
+        guard FileManager.default.fileExists(atPath: "/usr/lib/libreoffice/program/libslideshowlo.so") else {
             try missingTool("LibreOffice Impress is not installed (apt-get install libreoffice-impress-nogui)")
         }
     }
