@@ -134,7 +134,9 @@ struct WebPChunks {
 // MARK: GIF
 
 /// A GIF's blocks: how many frames, and the first one alone as a GIF of its own (giflib, under
-/// leptonica, decodes every frame of a file before leptonica keeps the first).
+/// leptonica, decodes every frame of a file before leptonica keeps the first), its transparent
+/// colour made white (leptonica ignores transparency: the text of a transparent screenshot
+/// exported as GIF was read on the black the table holds there).
 struct GIFBlocks {
     var frames = 0
     var width = 0, height = 0
@@ -155,8 +157,13 @@ struct GIFBlocks {
             }
             return nil
         }
+        var transparent: Int?
         while let introducer = ImageContainers.le(data, o, 1) {
             if introducer == 0x21 {
+                // Graphic control extension: 0xF9, size 4, flags (bit 0: transparency), delay, index.
+                if frames == 0, ImageContainers.le(data, o + 1, 1) == 0xF9, let flags = ImageContainers.le(data, o + 3, 1), flags & 1 != 0 {
+                    transparent = ImageContainers.le(data, o + 6, 1)
+                }
                 guard let next = skipSubBlocks(o + 2) else { break }
                 o = next
             } else if introducer == 0x2C {
@@ -170,7 +177,14 @@ struct GIFBlocks {
                 }
                 if frames == 1 {
                     width = w; height = h
-                    firstFrame = data.prefix(end) + Data([0x3B])
+                    var first = Data(data.prefix(end))
+                    // The transparent entry of the frame's own table, else of the global one, made white.
+                    let tableStart: Int? = table > 0 ? o + 10 : (packed & 0x80 != 0 ? 13 : nil)
+                    if let transparent, let tableStart, tableStart + 3 * transparent + 3 <= first.count,
+                       transparent < (table > 0 ? table : 3 << ((packed & 7) + 1)) / 3 {
+                        first.replaceSubrange((tableStart + 3 * transparent)..<(tableStart + 3 * transparent + 3), with: [255, 255, 255])
+                    }
+                    firstFrame = first + Data([0x3B])
                 }
                 o = end
             } else {

@@ -134,7 +134,7 @@ struct ImageSource: Sendable {
         let pix: PageImage, decoder: TIFFOrientation.Decoder
         if let raw = data.withUnsafeBytes({ pixReadMemTiff($0.bindMemory(to: UInt8.self).baseAddress, $0.count, Int32(index)) }) {
             pix = PageImage(taking: raw); decoder = .leptonica
-        } else if let read = LibTIFF.read(data, page: index, width: width, height: height) {
+        } else if directory?.garbledByLibTIFF != true, let read = LibTIFF.read(data, page: index, width: width, height: height) {
             pix = read; decoder = .libtiff
         } else {
             throw tiffFailure(directory)
@@ -153,6 +153,9 @@ struct ImageSource: Sendable {
                                                             "compression": TIFFDirectory.compressionName(d.compression)])
         }
         if d.dataEnd > data.count { return IngestError(.ocrTruncatedImage, ["file": fileName]) }
+        if d.garbledByLibTIFF {
+            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF", "samples": "16-bit gray in tiles"])
+        }
         if d.sampleFormat == 3 || ![1, 2, 4, 8, 16].contains(d.bitsPerSample) {
             let kind = [2: "signed integer", 3: "floating-point"][d.sampleFormat] ?? "integer"
             return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF",

@@ -7,6 +7,7 @@ struct TIFFDirectory: Sendable {
     var orientation = 1
     var compression = 1
     var tiled = false
+    var width = 0, tileWidth = 0
     var planar = false
     var bitsPerSample = 1
     var samplesPerPixel = 1
@@ -53,13 +54,21 @@ struct TIFFDirectory: Sendable {
             case 284: planar = first == 2
             case 274: orientation = (1...8).contains(first) ? first : 1
             case 339: sampleFormat = first
-            case 322, 323: tiled = true
+            case 256: width = first
+            case 322: tiled = true; tileWidth = first
+            case 323: tiled = true
             case 273, 324: offsets = values()
             case 279, 325: counts = values()
             default: break
             }
         }
         dataEnd = zip(offsets, counts).map { $0 + $1 }.max() ?? 0
+    }
+
+    /// 16-bit gray in tiles that overhang the right edge: libtiff 4.5's RGBA reader steps through
+    /// such a tile's rows by half their length and returns stripes (its own tiff2rgba does too).
+    var garbledByLibTIFF: Bool {
+        tiled && bitsPerSample == 16 && samplesPerPixel == 1 && tileWidth > 0 && width % tileWidth != 0
     }
 
     /// A name for a TIFF compression scheme, for the message.

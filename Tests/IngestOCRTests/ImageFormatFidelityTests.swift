@@ -74,7 +74,7 @@ final class ImageFormatFidelityTests: XCTestCase {
     // MARK: 1. Transparency
 
     /// Black text on transparent pixels whose colour is black (as slides and screenshots are
-    /// exported): read on white, in every format that carries alpha.
+    /// exported): read on white, in every format that carries alpha or a transparent colour.
     func testTransparentBackgroundIsLaidOnWhite() throws {
         let src = try page()
         // Colour black everywhere, the text's coverage in the alpha channel.
@@ -87,7 +87,9 @@ final class ImageFormatFidelityTests: XCTestCase {
         """, [src, path("rgba.png"), path("gray-alpha.png"), path("rgba.tif")])
         // -exact keeps the colour of transparent pixels (black), as a lossless export does.
         try tool("cwebp", ["-quiet", "-lossless", "-exact", path("rgba.png"), "-o", path("rgba.webp")], package: "webp")
-        for name in ["rgba.png", "gray-alpha.png", "rgba.tif", "rgba.webp"] { try assertReadsText(path(name)) }
+        // GIF has no alpha, one transparent colour: ImageMagick keeps the black it had in the table.
+        try convert([path("rgba.png"), path("rgba.gif")])
+        for name in ["rgba.png", "gray-alpha.png", "rgba.tif", "rgba.webp", "rgba.gif"] { try assertReadsText(path(name)) }
     }
 
     // MARK: 2. Orientation
@@ -284,6 +286,11 @@ final class ImageFormatFidelityTests: XCTestCase {
         // 32-bit floating-point samples (scientific imaging): named as such.
         try convert([src, "-define", "quantum:format=floating-point", "-depth", "32", path("float.tif")])
         assertRefused(.ocrUnsupportedSamples, path("float.tif"))
+
+        // 16-bit gray in tiles: libtiff 4.5's RGBA reader returns stripes for it; named, not read as junk.
+        try convert([src, "-depth", "16", "-compress", "lzw", path("gray16.tif")])
+        try tool("tiffcp", ["-t", path("gray16.tif"), path("gray16-tiled.tif")], package: "libtiff-tools")
+        assertRefused(.ocrUnsupportedSamples, path("gray16-tiled.tif"))
     }
 
     // MARK: 5. Size before decoding
