@@ -67,6 +67,12 @@ struct DocumentHandler: XMLHandler {
     private(set) var embeds: [Embed] = []
     /// A figure marker was just written: text that follows at once is kept apart by a space.
     private var afterFigure = false
+    /// The current run's vertical position (`w:vertAlign`), and the equation exponents and
+    /// indexes the text is inside (`m:sup`, `m:sub`, nested): text at such a position is held in
+    /// `scriptText` and written as it reads when the run or the exponent ends.
+    private var runScript: ScriptText.Position?
+    private var mathScripts: [ScriptText.Position] = []
+    private var scriptText: [UInt8] = []
     private var noteKey: String?
 
     init(names: WordNames, styles: StyleSheet, numbering: Numbering, deadline: @escaping () throws -> Void) {
@@ -90,7 +96,17 @@ struct DocumentHandler: XMLHandler {
         case .ilvl where inPPr: current?.ilvl = a[n.val].flatMap { Int($0) }
         case .numId where inPPr: current?.numId = a[n.val]
         case .outlineLvl where inPPr: current?.outline = a[n.val].flatMap { Int($0) }
-        case .run: runLanguage = 0
+        case .run:
+            runLanguage = 0
+            if mathScripts.isEmpty { flushScript(); runScript = nil }
+        case .vertAlign where inRPr && !inPPr:
+            switch a[n.val] {
+            case "superscript": runScript = .superscript
+            case "subscript": runScript = .subscript
+            default: runScript = nil
+            }
+        case .mathSup: flushScript(); mathScripts.append(.superscript)
+        case .mathSub: flushScript(); mathScripts.append(.subscript)
         case .lang where inRPr && !inPPr:
             // Every run repeats its language: compare bytes with the last one before making a string.
             if let raw = a.rawValue(n.val), raw.elementsEqual(lastLanguageBytes) {
@@ -149,7 +165,9 @@ struct DocumentHandler: XMLHandler {
             return
         }
         switch n.role(name) {
-        case .p: try endParagraph()
+        case .p: flushScript(); try endParagraph()
+        case .run where mathScripts.isEmpty: flushScript(); runScript = nil
+        case .mathSup, .mathSub: flushScript(); _ = mathScripts.popLast()
         case .pPr: inPPr = false
         case .rPr: inRPr = false
         case .text: inText = false
@@ -196,8 +214,20 @@ struct DocumentHandler: XMLHandler {
             afterFigure = false
             if let first = text.first, first != 0x20, first != 0x0A, first != 0x09, first != 0x2E, first != 0x2C { current!.text.append(0x20) }
         }
-        current!.text.append(contentsOf: text)
+        if mathScripts.last ?? runScript != nil {
+            scriptText.append(contentsOf: text)
+        } else {
+            current!.text.append(contentsOf: text)
+        }
         languageCounts[runLanguage] += text.count
+    }
+
+    /// Writes the text held at a superscript or subscript position as it reads (`ScriptText`).
+    private mutating func flushScript() {
+        guard !scriptText.isEmpty, let position = mathScripts.last ?? runScript else { scriptText = []; return }
+        let held = String(decoding: scriptText, as: UTF8.self)
+        scriptText = []
+        if current != nil { current!.text.append(contentsOf: ScriptText.render(held, position).utf8) }
     }
 
     private mutating func append(_ s: String) {

@@ -17,6 +17,9 @@ enum WordRole: UInt8 {
     /// A drawing (`wp:inline`, `wp:anchor`), its properties (`wp:docPr`: name, description,
     /// title), and what it may show besides a picture: a chart or a SmartArt diagram.
     case drawing, docPr, chart, diagram
+    /// A run set as a superscript or subscript (`w:vertAlign`), and an equation's exponent or
+    /// index (`m:sup`, `m:sub`): their text is written as it reads (`10⁸`, `x₁`; see `ScriptText`).
+    case vertAlign, mathSup, mathSub
 }
 
 /// Name ids of the WordprocessingML vocabulary, resolved once per document.
@@ -51,6 +54,7 @@ struct WordNames {
         add(w, ["ins", "moveTo"], .ins)
         add(OOXML.wp, ["inline", "anchor"], .drawing); add(OOXML.wp, ["docPr"], .docPr)
         add(OOXML.c, ["chart"], .chart); add(OOXML.dgm, ["relIds"], .diagram)
+        add(w, ["vertAlign"], .vertAlign); add(OOXML.m, ["sup"], .mathSup); add(OOXML.m, ["sub"], .mathSub)
         var roles = [WordRole](repeating: .none, count: Int(map.map(\.0).max() ?? 0) + 1)
         for (id, role) in map { roles[Int(id)] = role }
         self.roles = roles

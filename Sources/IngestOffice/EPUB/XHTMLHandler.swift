@@ -7,7 +7,7 @@ import IngestCore
 /// endnote, rearnote or note, or the matching ARIA roles) collected and appended after the chapter.
 /// `head`, `script` and `style` (also inside inline SVG) are not text. Every block's `page` is the chapter's spine position.
 struct XHTMLHandler: XMLHandler {
-    enum Tag { case block, heading(Int), li, ul, ol, blockquote, pre, table, tr, cell, br, skip, img, aside }
+    enum Tag { case block, heading(Int), li, ul, ol, blockquote, pre, table, tr, cell, br, skip, img, aside, script(ScriptText.Position) }
 
     final class Names {
         var tags: [Int32: Tag] = [:]
@@ -21,6 +21,7 @@ struct XHTMLHandler: XMLHandler {
                 "li": .li, "ul": .ul, "ol": .ol, "blockquote": .blockquote, "pre": .pre,
                 "table": .table, "tr": .tr, "td": .cell, "th": .cell, "br": .br,
                 "head": .skip, "script": .skip, "style": .skip, "img": .img, "aside": .aside,
+                "sup": .script(.superscript), "sub": .script(.subscript),
             ]
             // Namespaced as XHTML must be; also without a namespace, as sloppy files are.
             for (k, v) in map { tags[t.name(EPUBNames.xhtml, k)] = v; tags[t.name("", k)] = v }
@@ -52,6 +53,8 @@ struct XHTMLHandler: XMLHandler {
     private var skipDepth = 0
     private var noteDepth = 0
     private var pre = 0
+    /// Open `sup`/`sub` elements: their position and where their text starts.
+    private var scripts: [(position: ScriptText.Position, offset: Int)] = []
 
     init(names: Names, page: Int, deadline: @escaping () throws -> Void) { n = names; self.page = page; self.deadline = deadline }
 
@@ -70,6 +73,7 @@ struct XHTMLHandler: XMLHandler {
         switch tag {
         case .skip: skipDepth = 1; return
         case .br: text.append(byte: 0x0A); return
+        case .script(let position): scripts.append((position, text.count)); return
         case .img:
             images += 1
             // An image's text alternative is part of what the page says (a figure's description,
@@ -114,6 +118,10 @@ struct XHTMLHandler: XMLHandler {
         guard let tag = n.tags[name] else { return }
         switch tag {
         case .skip, .br, .img: return
+        case .script:
+            // Written as it reads (`10⁸`, `H₂O`); text flushed meanwhile (a block inside) is left as it is.
+            if let s = scripts.popLast() { text.rewriteTail(from: s.offset) { ScriptText.render($0, s.position) } }
+            return
         default: break
         }
         try flush()
@@ -148,6 +156,7 @@ struct XHTMLHandler: XMLHandler {
         guard !text.isEmpty else { return }
         let s = text.take()
         text.reset()
+        for i in scripts.indices { scripts[i].offset = 0 }   // a block inside a sup/sub: its rest starts anew
         guard !s.isEmpty else { return }
         if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(s); return }
         if blocks.count % 256 == 0 { try deadline() }

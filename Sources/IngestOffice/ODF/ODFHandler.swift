@@ -41,6 +41,17 @@ struct ODFHandler: XMLHandler {
     private var frames: [(images: Int, title: String?, description: String?)] = []
     private var figureCapture: Int32?
     private var figureText = TextBuffer()
+    /// Presentation footers and fixed dates declared once (`presentation:footer-decl`), by name.
+    private var footerDecls: [String: String] = [:]
+    private var captureName: String?
+    private var pageFooters: [String] = []
+    private var footersSeen = Set<String>()
+    private(set) var footersRepeated = 0
+    /// Automatic dates and page numbers of slides, left out.
+    private(set) var automaticFieldsLeftOut = 0
+    /// Embedded objects (charts) by their folder, and the index in `blocks` where each stands.
+    private(set) var objects: [(folder: String, position: Int, page: Int?)] = []
+    private var pageObjects: [String] = []
     private var inNotes = false
     private var page = 0
     private var pageTitles: [Block] = []
@@ -49,6 +60,9 @@ struct ODFHandler: XMLHandler {
     private var styleFamily: String?
     private var listStyleName: String?
     private var inDefaultParagraphStyle = false
+    /// Open `text:span`s: the position each one's style gives (nil: none) and where its text
+    /// starts in the paragraph.
+    private var spans: [(position: ScriptText.Position?, offset: Int)] = []
 
     init(names: ODFNames, styles: ODFStyles = ODFStyles(), includeHidden: Bool = false, deadline: @escaping () throws -> Void) {
         n = names; self.styles = styles; self.includeHidden = includeHidden; self.deadline = deadline
@@ -57,7 +71,10 @@ struct ODFHandler: XMLHandler {
     mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
         if skipDepth > 0 { skipDepth += 1; return }
         switch name {
-        case n.span, n.s, n.tab: if name != n.span { appendSpace() }
+        case n.span:
+            let position = a[n.styleName].flatMap { styles.scripts[$0] }
+            spans.append((position, paragraphs.last?.text.count ?? 0))
+        case n.s, n.tab: appendSpace()
         case n.p, n.h:
             var para = Paragraph(style: a[n.styleName])
             if name == n.h { para.heading = a[n.outlineLevel].flatMap { Int($0) }.map { min(max($0, 1), 9) } ?? styles.headingLevel(para.style) ?? 1 }
@@ -86,7 +103,19 @@ struct ODFHandler: XMLHandler {
         case n.frame: frameClasses.append(a[n.presentationClass]); frames.append((images, nil, nil))
         case n.image: images += 1
         case n.notes: inNotes = true
+        case n.footerDecl, n.dateTimeDecl:
+            // Typed footers and fixed dates are the author's words; a current date is not.
+            if name == n.dateTimeDecl, a[n.source] != "fixed" { skipDepth = 1; break }
+            figureCapture = name; figureText.reset(); captureName = a[n.declName]
+        case n.object:
+            guard inBody, let href = a[n.href], objects.count + pageObjects.count < 10_000 else { break }
+            let folder = href.hasPrefix("./") ? String(href.dropFirst(2)) : href
+            if isPresentation { pageObjects.append(folder) } else { objects.append((folder, blocks.count, nil)) }
         case n.page:
+            pageFooters = []
+            for attr in [n.useFooterName, n.useDateTimeName] {
+                if let d = a[attr] { if let text = footerDecls[d] { pageFooters.append(text) } else { automaticFieldsLeftOut += 1 } }
+            }
             page += 1; pageCount += 1
             if let s = a[n.drawStyleName], styles.hiddenPages.contains(s), !includeHidden {
                 hiddenPages.append(page); skipDepth = 1
@@ -106,6 +135,9 @@ struct ODFHandler: XMLHandler {
             }
         case n.defaultStyle: inDefaultParagraphStyle = a[n.family] == "paragraph"
         case n.textProperties:
+            if styleFamily == "text", let s = styleName, let v = a[n.textPosition], let position = ODFStyles.scriptPosition(v) {
+                styles.scripts[s] = position
+            }
             if inDefaultParagraphStyle, styles.language == nil, let l = a[n.language], l != "none" { styles.language = l.lowercased() }
         case n.drawingPageProperties:
             if styleFamily == "drawing-page", let s = styleName, a[n.visibility] == "hidden" { styles.hiddenPages.insert(s) }
@@ -122,7 +154,10 @@ struct ODFHandler: XMLHandler {
     mutating func endElement(_ name: Int32) throws {
         if skipDepth > 0 { skipDepth -= 1; return }
         switch name {
-        case n.p, n.h: try endParagraph()
+        case n.span:
+            guard let span = spans.popLast(), let position = span.position, !paragraphs.isEmpty else { break }
+            paragraphs[paragraphs.count - 1].text.rewriteTail(from: span.offset) { ScriptText.render($0, position) }
+        case n.p, n.h: spans = []; try endParagraph()
         case n.list:
             listStyles.removeLast()
         case n.noteCitation: inCitation = false
@@ -143,6 +178,12 @@ struct ODFHandler: XMLHandler {
             guard !rendering.isEmpty else { break }
             if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(rendering) }
             else { emit(Block(kind: .table, text: rendering, page: isPresentation ? page : nil, provenance: .textLayer, rows: t.rows)) }
+        case n.footerDecl, n.dateTimeDecl:
+            if figureCapture == name, let d = captureName {
+                let s = figureText.take()
+                if !s.isEmpty, footerDecls.count < 1_000 { footerDecls[d] = s }
+            }
+            figureCapture = nil; captureName = nil
         case n.svgTitle, n.svgDesc:
             if figureCapture == name, !frames.isEmpty {
                 let s = figureText.take()
@@ -163,7 +204,13 @@ struct ODFHandler: XMLHandler {
         case n.notes: inNotes = false
         case n.page:
             blocks += pageTitles + pageBody
-            pageTitles = []; pageBody = []
+            for folder in pageObjects { objects.append((folder, blocks.count, page)) }
+            for f in pageFooters {
+                if footersSeen.insert(f).inserted {
+                    blocks.append(Block(kind: .paragraph, text: f, marker: "footer", page: page, provenance: .textLayer))
+                } else { footersRepeated += 1 }
+            }
+            pageTitles = []; pageBody = []; pageObjects = []; pageFooters = []
         case n.styleStyle: styleName = nil; styleFamily = nil
         case n.defaultStyle: inDefaultParagraphStyle = false
         case n.listStyle: listStyleName = nil
@@ -225,7 +272,11 @@ struct ODFHandler: XMLHandler {
         case "title":
             pageTitles.append(Block(kind: .heading, text: text.replacingOccurrences(of: "\n", with: " "), level: 1, page: pageNumber, provenance: .textLayer))
             return
-        case "page-number", "footer", "date-time", "header": return
+        case "page-number", "date-time":
+            // A slide's page number or date frame holds a field, not the author's words.
+            automaticFieldsLeftOut += 1
+            return
+        case "footer", "header": return
         default: break
         }
         let heading = para.heading ?? (listStyles.isEmpty ? styles.headingLevel(para.style) : nil)

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Namespace URIs of OpenDocument parts.
 enum ODF {
     static let office = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
@@ -19,10 +21,12 @@ struct ODFNames {
     let page, frame, image, notes, annotation, trackedChanges, svgTitle, svgDesc: Int32
     let styleStyle, defaultStyle, textProperties, drawingPageProperties, listStyle, bulletLevel, numberLevel: Int32
     let body: Int32
+    let footerDecl, dateTimeDecl, object, pageNumber: Int32
+    let useFooterName, useDateTimeName, declName, source, href: Int32
     // attributes
     let outlineLevel, styleName, name, parentStyleName, defaultOutlineLevel, displayName, family, c, level,
         bulletChar, numFormat, numPrefix, numSuffix, startValue, columnsRepeated, rowsRepeated, presentationClass,
-        visibility, language, drawStyleName, presentation, officeText: Int32
+        visibility, language, drawStyleName, presentation, officeText, textPosition: Int32
 
     init(_ t: XMLNameTable) {
         func x(_ local: String) -> Int32 { t.name(ODF.text, local) }
@@ -49,6 +53,12 @@ struct ODFNames {
         presentationClass = t.name(ODF.presentation, "class"); visibility = t.name(ODF.presentation, "visibility")
         language = t.name(ODF.fo, "language"); drawStyleName = t.name(ODF.draw, "style-name")
         presentation = t.name(ODF.office, "presentation"); officeText = t.name(ODF.office, "text")
+        footerDecl = t.name(ODF.presentation, "footer-decl"); dateTimeDecl = t.name(ODF.presentation, "date-time-decl")
+        object = t.name(ODF.draw, "object"); pageNumber = x("page-number")
+        useFooterName = t.name(ODF.presentation, "use-footer-name"); useDateTimeName = t.name(ODF.presentation, "use-date-time-name")
+        declName = t.name(ODF.presentation, "name"); source = t.name(ODF.presentation, "source")
+        href = t.name("http://www.w3.org/1999/xlink", "href")
+        textPosition = t.name(ODF.style, "text-position")
     }
 }
 
@@ -61,6 +71,18 @@ struct ODFStyles {
     var lists: [String: [Int: ListLevel]] = [:]
     var hiddenPages: Set<String> = []
     var language: String?
+    /// Text styles that raise or lower their text (`style:text-position`: `super`, `sub`, or a
+    /// signed percentage), for spans written as they read (`10⁸`, `H₂O`).
+    var scripts: [String: ScriptText.Position] = [:]
+
+    /// The position `style:text-position="…"` gives, nil for the baseline.
+    static func scriptPosition(_ value: String) -> ScriptText.Position? {
+        guard let first = value.split(separator: " ").first else { return nil }
+        if first == "super" { return .superscript }
+        if first == "sub" { return .subscript }
+        guard let percent = Double(first.dropLast(first.hasSuffix("%") ? 1 : 0)), percent != 0 else { return nil }
+        return percent > 0 ? .superscript : .subscript
+    }
 
     /// The heading level a paragraph style gives (outline level, or Title as level 1), if any.
     func headingLevel(_ style: String?) -> Int? {

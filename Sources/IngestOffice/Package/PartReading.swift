@@ -47,6 +47,14 @@ struct TextBuffer {
     }
     mutating func append(byte: UInt8) { bytes.append(byte) }
     mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+    var count: Int { bytes.count }
+    /// Replaces the bytes from `offset` on with `transform` of their text (a span set raised or lowered).
+    mutating func rewriteTail(from offset: Int, _ transform: (String) -> String) {
+        guard offset < bytes.count else { return }
+        let tail = String(decoding: bytes[offset...], as: UTF8.self)
+        bytes.removeSubrange(offset...)
+        bytes.append(contentsOf: transform(tail).utf8)
+    }
 
     /// The text with runs of white space collapsed to one space (line breaks kept) and trimmed.
     func take() -> String {

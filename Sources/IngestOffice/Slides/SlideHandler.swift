@@ -26,6 +26,7 @@ struct SlideHandler: XMLHandler {
         let sld, notes, sp, ph, txBody, p, pPr, t, br, tbl, tr, tc, buNone, buChar, buAutoNum, rPr, pic, blip: Int32
         let show, type, lvl, char, lang: Int32
         let cNvPr, descr, title, fld, chart, relIds, rid, rdm: Int32
+        let r, baseline: Int32
         init(_ n: XMLNameTable) {
             sld = n.name(OOXML.p, "sld"); notes = n.name(OOXML.p, "notes"); sp = n.name(OOXML.p, "sp")
             ph = n.name(OOXML.p, "ph"); txBody = n.name(OOXML.p, "txBody"); pic = n.name(OOXML.p, "pic")
@@ -37,6 +38,7 @@ struct SlideHandler: XMLHandler {
             lang = n.name("", "lang")
             cNvPr = n.name(OOXML.p, "cNvPr"); descr = n.name("", "descr"); title = n.name("", "title"); fld = n.name(OOXML.a, "fld")
             chart = n.name(OOXML.c, "chart"); relIds = n.name(OOXML.dgm, "relIds"); rid = n.name(OOXML.r, "id"); rdm = n.name(OOXML.r, "dm")
+            r = n.name(OOXML.a, "r"); baseline = n.name("", "baseline")
         }
     }
 
@@ -57,6 +59,10 @@ struct SlideHandler: XMLHandler {
     private var picture: (title: String?, description: String?, depth: Int)?
     private var pictureDepth = 0
     private var inField = false
+    /// The current run's position when it is raised or lowered (`a:rPr baseline`, in thousandths
+    /// of a percent): its text is held and written as it reads at the run's end (`ScriptText`).
+    private var runScript: ScriptText.Position?
+    private var scriptText = TextBuffer()
 
     private var role: Role = .other
     private var inShape = false
@@ -93,7 +99,9 @@ struct SlideHandler: XMLHandler {
         case n.buChar: bullet = true; marker = a[n.char].map { $0.isEmpty ? "•" : $0 } ?? "•"
         case n.buAutoNum: bullet = true; numbered = a[n.type] ?? "arabicPeriod"
         case n.br: text.append(byte: 0x0A)
+        case n.r: flushScript(); runScript = nil
         case n.rPr:
+            if let b = a[n.baseline].flatMap(Int.init), b != 0 { runScript = b > 0 ? .superscript : .subscript }
             // A slide number's or footer field's language says nothing of the slide's words.
             if role != .skipped, !inField, let l = a[n.lang], let code = l.split(separator: "-").first, !code.isEmpty, languages.count < 64 {
                 languages[code, default: 0] += 1
@@ -119,6 +127,7 @@ struct SlideHandler: XMLHandler {
 
     mutating func endElement(_ name: Int32) throws {
         switch name {
+        case n.r: flushScript(); runScript = nil
         case n.t: inText = false
         case n.fld: inField = false
         case n.pic:
@@ -151,7 +160,15 @@ struct SlideHandler: XMLHandler {
 
     mutating func characters(_ bytes: UnsafeRawBufferPointer) throws {
         // A footer's automatic field (date, slide number) is not the author's words.
-        if inText, !(inField && role == .furniture) { text.append(bytes) }
+        guard inText, !(inField && role == .furniture) else { return }
+        if runScript != nil { scriptText.append(bytes) } else { text.append(bytes) }
+    }
+
+    /// Writes the text held at a raised or lowered position as it reads (`10⁸`, `H₂O`).
+    private mutating func flushScript() {
+        guard !scriptText.isEmpty, let position = runScript else { scriptText.reset(); return }
+        text.append(ScriptText.render(String(decoding: scriptText.bytes, as: UTF8.self), position))
+        scriptText.reset()
     }
 
     private mutating func endParagraph() throws {
