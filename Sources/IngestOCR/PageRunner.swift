@@ -36,14 +36,12 @@ enum PageRunner {
         let config = context.config
         let workers = max(1, min(config.effectiveOCRWorkers, jobs.count))
         // Engines in this process, or recognisers in others (`OCRProcesses`). A missing language
-        // is the document's error, not every page's: find out once, up front.
-        let pool: EnginePool?
-        if let processes = context.ocrProcesses {
-            pool = nil
-            try processes.ready(languages: config.ocr.languages)
-        } else {
-            pool = EnginePool.shared(languages: config.ocr.languages, capacity: workers)
-            try pool?.withEngine { _ in }
+        // is the document's error, not every page's: found once, by the first page that needs
+        // recognising — a document whose pages are all blank starts no engine at all.
+        let pool: EnginePool? = context.ocrProcesses == nil
+            ? EnginePool.shared(languages: config.ocr.languages, capacity: workers) : nil
+        let engines = EngineStart { [languages = config.ocr.languages] in
+            if let processes = context.ocrProcesses { try processes.ready(languages: languages) } else { try pool?.withEngine { _ in } }
         }
         let state = RunState(order: handingOrder(jobs))
         // Once no page is left to hand out, the first thread without one does the tail work
@@ -56,7 +54,7 @@ enum PageRunner {
             let thread = Thread {
                 defer { group.leave() }
                 guard let cores else {
-                    while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, context: context)) }
+                    while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, engines: engines, context: context)) }
                     tail()
                     return
                 }
@@ -70,7 +68,7 @@ enum PageRunner {
                     wait = coreWaitSeconds
                     defer { cores.giveBack() }
                     guard let i = state.next() else { tail(); return }
-                    state.store(i, recognize(jobs[i], pool: pool, context: context))
+                    state.store(i, recognize(jobs[i], pool: pool, engines: engines, context: context))
                     if state.isExhausted { tail() }   // on the core this thread still holds
                 }
             }
@@ -78,6 +76,7 @@ enum PageRunner {
             thread.start()
         }
         group.wait()
+        if let error = engines.error { throw error }
         return state.outcomes(jobs)
     }
 
@@ -88,7 +87,7 @@ enum PageRunner {
 
     /// Reads one page with an engine of `pool`, or with a recogniser of `context.ocrProcesses`
     /// when there is no pool.
-    static func recognize(_ job: PageJob, pool: EnginePool?, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
+    static func recognize(_ job: PageJob, pool: EnginePool?, engines: EngineStart, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
         // The page's image and Tesseract's buffers are freed when this returns: hand them back.
         defer { PageMemory.releaseFreedPages() }
         let limit = context.config.ocr.pageTimeLimitSeconds
@@ -96,19 +95,32 @@ enum PageRunner {
             if context.isPastDeadline {
                 throw IngestError(.timeout, ["seconds": String(Int(context.config.limits.documentTimeLimitSeconds))], page: job.number)
             }
+            // Looked at before anything is started for it: a blank page costs its render only.
+            var first: PageImage? = try job.load()
+            if let image = first, context.config.ocr.skipBlankPages, PageInk.measure(image)?.isBlank == true {
+                return .success(RecognizedPage(leftOut: .blank))
+            }
+            try engines.ensure()
             if let processes = context.ocrProcesses {
                 var deadline = Date(timeIntervalSinceNow: limit)
                 if let d = context.deadline, d < deadline { deadline = d }
-                return .success(try RemoteRecognition.recognize(job, processes: processes, languages: context.config.ocr.languages,
+                guard let image = first.take() else { throw IngestError(.internalError) }
+                return .success(try RemoteRecognition.recognize(job.number, image: image, processes: processes,
+                                                                languages: context.config.ocr.languages,
                                                                 deadline: deadline, limitSeconds: limit,
-                                                                lowConfidenceBelow: context.config.ocr.lowConfidenceBelow))
+                                                                lowConfidenceBelow: context.config.ocr.lowConfidenceBelow,
+                                                                detectScript: context.config.ocr.detectScript))
             }
             guard let pool else { throw IngestError(.internalError) }
             return .success(try pool.withEngine { engine in
                 var deadline = Date(timeIntervalSinceNow: limit)
                 if let d = context.deadline, d < deadline { deadline = d }
-                return try OrientedRecognition.recognize(job.load, engine: engine, deadline: deadline, limitSeconds: limit, page: job.number,
-                                                         lowConfidenceBelow: context.config.ocr.lowConfidenceBelow)
+                // The image already made goes to the engine; a second look (a weak page turned
+                // upright) makes it again.
+                return try OrientedRecognition.recognize({ try first.take() ?? job.load() }, engine: engine, deadline: deadline,
+                                                         limitSeconds: limit, page: job.number,
+                                                         lowConfidenceBelow: context.config.ocr.lowConfidenceBelow,
+                                                         detectScript: context.config.ocr.detectScript)
             })
         } catch let e as IngestError {
             var e = e
@@ -116,6 +128,27 @@ enum PageRunner {
             return .failure(e)
         } catch {
             return .failure(IngestError(.ocrEngineFailed, ["reason": String(describing: error)], page: job.number))
+        }
+    }
+
+    /// The engines' start, made once by the first page that needs recognising; every later page
+    /// waits for it, and its error is the document's (the language data missing, say).
+    final class EngineStart: @unchecked Sendable {   // state behind `lock`
+        private let lock = NSLock()
+        private let start: () throws -> Void
+        private var done = false
+        private(set) var error: IngestError? {
+            get { lock.lock(); defer { lock.unlock() }; return failure }
+            set { lock.lock(); failure = newValue; lock.unlock() }
+        }
+        private var failure: IngestError?
+        init(_ start: @escaping () throws -> Void) { self.start = start }
+        func ensure() throws {
+            lock.lock(); defer { lock.unlock() }
+            if let failure { throw failure }
+            guard !done else { return }
+            done = true
+            do { try start() } catch { failure = IngestError.wrap(error); throw failure! }
         }
     }
 
@@ -169,13 +202,20 @@ enum OrientedRecognition {
     static let minimumOrientationConfidence = 1.5
 
     static func recognize(_ load: () throws -> PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
-                          lowConfidenceBelow: Double = 60) throws -> RecognizedPage {
+                          lowConfidenceBelow: Double = 60, detectScript: Bool = true) throws -> RecognizedPage {
         let first = try engine.recognize(load(), deadline: deadline, limitSeconds: limitSeconds, page: page,
                                          lowConfidenceBelow: lowConfidenceBelow)
         let conf = first.meanConfidence ?? 0
         guard conf < suspiciousBelow else { return first }
         let pix = try load()
-        guard let (turns, oconf) = engine.uprightTurns(pix), turns != 0, oconf >= minimumOrientationConfidence,
+        guard let osd = engine.orientationAndScript(pix) else { return first }
+        // A weak page in a script the languages have no model for: what was read is not its
+        // text (issue 38). Its confidence is kept for the page record.
+        if detectScript, let script = ScriptModels.missing(script: osd.script, confidence: osd.scriptConfidence, languages: engine.languages) {
+            return RecognizedPage(wordConfidences: first.wordConfidences, leftOut: .scriptNotInstalled, script: script)
+        }
+        let (turns, oconf) = (osd.quarterTurns, osd.confidence)
+        guard turns != 0, oconf >= minimumOrientationConfidence,
               pix.rotateClockwise(quarterTurns: turns) else { return first }
         var second = try engine.recognize(consume pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
                                           lowConfidenceBelow: lowConfidenceBelow)

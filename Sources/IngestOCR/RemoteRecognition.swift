@@ -23,6 +23,8 @@ enum RemoteRecognition {
         var depth: Int
         var wordsPerRow: Int
         var resolution: Int
+        /// `ocr.detectScript` (absent: on).
+        var detectScript: Bool? = nil
     }
 
     struct Answer: Codable, Equatable {
@@ -34,7 +36,7 @@ enum RemoteRecognition {
     /// until they are let go. Nil when the image has no pixels, or more than a frame carries (4 GB:
     /// beyond `ocr.maxImagePixels`'s default fifty times over).
     static func request(page: Int, deadline: Date, limitSeconds: Double, lowConfidenceBelow: Double,
-                        image: consuming PageImage) -> [Data]? {
+                        image: consuming PageImage, detectScript: Bool = true) -> [Data]? {
         var image = image
         // A palette image crosses as the gray or colour image it stands for.
         if pixGetColormap(image.raw) != nil, let plain = pixRemoveColormap(image.raw, Int32(REMOVE_CMAP_BASED_ON_SRC)) {
@@ -44,7 +46,8 @@ enum RemoteRecognition {
         }
         let header = Header(page: page, deadline: deadline.timeIntervalSince1970, limitSeconds: limitSeconds,
                             lowConfidenceBelow: lowConfidenceBelow, width: image.width, height: image.height,
-                            depth: image.depth, wordsPerRow: Int(pixGetWpl(image.raw)), resolution: image.resolution)
+                            depth: image.depth, wordsPerRow: Int(pixGetWpl(image.raw)), resolution: image.resolution,
+                            detectScript: detectScript)
         guard let json = try? JSONEncoder().encode(header), let words = pixGetData(image.raw),
               4 + json.count + header.wordsPerRow * 4 * header.height <= Int(UInt32.max) else { return nil }
         var prefix = Data(capacity: 4 + json.count)
@@ -82,9 +85,17 @@ enum RemoteRecognition {
 
     /// This side: makes the page's image, sends it to a recogniser and reads its answer.
     static func recognize(_ job: PageJob, processes: any OCRProcesses, languages: String, deadline: Date,
-                          limitSeconds: Double, lowConfidenceBelow: Double) throws -> RecognizedPage {
+                          limitSeconds: Double, lowConfidenceBelow: Double, detectScript: Bool = true) throws -> RecognizedPage {
+        try recognize(job.number, image: try job.load(), processes: processes, languages: languages, deadline: deadline,
+                      limitSeconds: limitSeconds, lowConfidenceBelow: lowConfidenceBelow, detectScript: detectScript)
+    }
+
+    /// The same with the page's image already made (looked at first, `PageInk`).
+    static func recognize(_ number: Int, image: consuming PageImage, processes: any OCRProcesses, languages: String, deadline: Date,
+                          limitSeconds: Double, lowConfidenceBelow: Double, detectScript: Bool = true) throws -> RecognizedPage {
+        let job = PageJob(number: number) { throw IngestError(.internalError) }
         guard let parts = Self.request(page: job.number, deadline: deadline, limitSeconds: limitSeconds,
-                                       lowConfidenceBelow: lowConfidenceBelow, image: try job.load()) else {
+                                       lowConfidenceBelow: lowConfidenceBelow, image: image, detectScript: detectScript) else {
             throw IngestError(.ocrEngineFailed, ["reason": "the page image is empty or larger than 4 GB"], page: job.number)
         }
         // Past the deadline, the recogniser answers with the time limit; a little more is left
@@ -131,7 +142,8 @@ public enum OCRPageService {
                 answer.page = try EnginePool.shared(languages: languages, capacity: 1).withEngine { engine in
                     try OrientedRecognition.recognize({ image.sharedHandle() }, engine: engine, deadline: deadline,
                                                       limitSeconds: header.limitSeconds, page: header.page,
-                                                      lowConfidenceBelow: header.lowConfidenceBelow)
+                                                      lowConfidenceBelow: header.lowConfidenceBelow,
+                                                      detectScript: header.detectScript ?? true)
                 }
             } catch {
                 var e = IngestError.wrap(error)

@@ -23,7 +23,13 @@ public struct ScanRecognizer: PageRecognizing {
         // the pages' work.
         let workers = min(context.config.effectiveOCRWorkers, chosen.count)
         let warmUp: EnginePool.WarmUp?
-        if let processes = context.ocrProcesses {
+        // Nothing started ahead when the first page looks blank drawn small (≈ 10 ms): a
+        // document of blank pages starts no engine (issue 38); otherwise the first page that
+        // needs one starts it.
+        let ahead = !context.config.ocr.skipBlankPages || !Self.looksBlank(page: chosen[0]) { try renderers.current() }
+        if !ahead {
+            warmUp = nil
+        } else if let processes = context.ocrProcesses {
             // The others start when a thread gets a core to read a page with, as engines would be made.
             processes.start(Self.recognisersAhead(workers, cores: context.cores), languages: context.config.ocr.languages)
             warmUp = nil
@@ -72,6 +78,8 @@ public struct ScanRecognizer: PageRecognizing {
             merged.lowConfidenceSample = r.lowConfidenceSample
             merged.skipped = r.skipped
             merged.failure = r.failure
+            merged.leftOut = r.leftOut
+            merged.script = r.script
             records[r.number] = merged
         }
         for n in leftOut {
@@ -123,6 +131,21 @@ extension ScanRecognizer {
         guard cores.tryTake() else { return 1 }
         cores.giveBack()
         return workers
+    }
+
+    /// Whether `page` drawn at `estimateDPI` shows no mark the size of a character (`PageInk`):
+    /// only a hint for starting engines ahead — the page itself is looked at full size.
+    static func looksBlank(page: Int, renderer: () throws -> PDFPageRenderer) -> Bool {
+        guard (try? OCRLibraries.requireTesseract()) != nil else { return false }
+        var image: PageImage?
+        do {
+            try renderer().renderRows(page: page, dpi: estimateDPI, maxPixels: 4_000_000, start: { w, h, _ in
+                image = PageImage.emptyGray(width: w, height: h)
+            }, row: { y, luma in image?.setGrayRow(y, luma) })
+        } catch { return false }
+        guard let image else { return false }
+        image.finishGrayRows()
+        return PageInk.measure(image)?.isBlank == true
     }
 
     /// Pages estimated up to this many (each costs a small render, ≈ 15 ms): beyond, the OCR's

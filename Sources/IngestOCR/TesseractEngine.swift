@@ -26,6 +26,10 @@ struct RecognizedPage: Sendable, Equatable, Codable {
     var words: [RecognizedWord] = []
     /// Clockwise quarter turns applied after orientation detection (0 when upright).
     var quarterTurns = 0
+    /// Why the page was not recognised though it was looked at (`blank`: nothing on it is
+    /// writing; `scriptNotInstalled`: `script` has no installed model); nil for a page read.
+    var leftOut: PageRecord.LeftOut?
+    var script: String?
 
     var meanConfidence: Double? {
         wordConfidences.isEmpty ? nil : Double(wordConfidences.reduce(0, +)) / Double(wordConfidences.count)
@@ -197,6 +201,13 @@ final class TesseractEngine: @unchecked Sendable {
     /// Tesseract's orientation detection: clockwise quarter turns that make the page upright,
     /// and the detector's confidence; nil when it cannot tell (too little text, no `osd` data).
     func uprightTurns(_ pix: PageImage) -> (quarterTurns: Int, confidence: Double)? {
+        orientationAndScript(pix).map { ($0.quarterTurns, $0.confidence) }
+    }
+
+    /// What Tesseract's orientation and script detection says of a page: clockwise quarter turns
+    /// that make it upright with its confidence, and the script (`Latin`, `Arabic`, `Han`…) with
+    /// its own; nil when it cannot tell.
+    func orientationAndScript(_ pix: PageImage) -> (quarterTurns: Int, confidence: Double, script: String, scriptConfidence: Double)? {
         OpenMP.limitCurrentThread()
         guard let osd = osdEngine() else { return nil }
         defer { TessBaseAPIClear(osd) }
@@ -209,7 +220,7 @@ final class TesseractEngine: @unchecked Sendable {
         // it corrupted the heap, and a later document crashed the whole run).
         guard TessBaseAPIDetectOrientationScript(osd, &degrees, &confidence, &script, &scriptConfidence) != 0 else { return nil }
         // `degrees` is how far the page is turned counter-clockwise; undo it clockwise.
-        return (((360 - Int(degrees)) % 360) / 90, Double(confidence))
+        return (((360 - Int(degrees)) % 360) / 90, Double(confidence), script.map { String(cString: $0) } ?? "", Double(scriptConfidence))
     }
 
     private func osdEngine() -> OpaquePointer? {

@@ -27,7 +27,11 @@ enum EmbeddedSchemas {
         "pageTimeLimitSeconds": { "type": "number", "exclusiveMinimum": 0, "maximum": 3600 },
         "maxImagePixels": { "type": "integer", "minimum": 1, "maximum": 4000000000 },
         "lowConfidenceBelow": { "type": "number", "minimum": 0, "maximum": 100 },
-        "workers": { "description": "OCR engines run at once; 0 means the number of cores", "type": "integer", "minimum": 0, "maximum": 64 }
+        "workers": { "description": "OCR engines run at once; 0 means the number of cores", "type": "integer", "minimum": 0, "maximum": 64 },
+        "skipBlankPages": { "description": "a page without a mark the size of a character is not recognised", "type": "boolean" },
+        "detectScript": { "description": "script detection first: a page in a script without an installed model is not recognised", "type": "boolean" },
+        "junkConfidenceBelow": { "description": "a page whose words' mean confidence is under this, and mostly not in the dictionaries, is left out of the text", "type": "number", "minimum": 0, "maximum": 100 },
+        "junkDictionaryShareBelow": { "description": "share of a page's words found in the dictionaries under which a low-confidence page is junk", "type": "number", "minimum": 0, "maximum": 1 }
       }
     },
     "readiness": {
@@ -148,7 +152,11 @@ enum EmbeddedSchemas {
     "pageTimeLimitSeconds": 60,
     "maxImagePixels": 200000000,
     "lowConfidenceBelow": 60,
-    "workers": 0
+    "workers": 0,
+    "skipBlankPages": true,
+    "detectScript": true,
+    "junkConfidenceBelow": 50,
+    "junkDictionaryShareBelow": 0.5
   },
   "readiness": {
     "notReadyBelow": 120,

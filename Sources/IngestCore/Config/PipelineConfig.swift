@@ -26,6 +26,16 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
         public var maxImagePixels = 200_000_000
         public var lowConfidenceBelow = 60.0
         public var workers = 0
+        /// A page with no mark the size of a character is not sent to the engine (issue 38).
+        public var skipBlankPages = true
+        /// Tesseract's script detection is asked first; a page in a script without an installed
+        /// model is not read with `languages` (it would give junk) but named and offered to vision.
+        public var detectScript = true
+        /// A recognised page is junk, left out of the text, when its words' mean confidence is
+        /// under `junkConfidenceBelow` and fewer than `junkDictionaryShareBelow` of its words are
+        /// in the installed dictionaries.
+        public var junkConfidenceBelow = 50.0
+        public var junkDictionaryShareBelow = 0.5
         public init() {}
     }
     public struct ReadinessThresholds: Codable, Sendable, Equatable {

@@ -22,6 +22,10 @@ extension ErrorCode {
     public static let ocrEngineUnavailable: ErrorCode = "ocr.engineUnavailable"
     /// libheif (opened on first use, not linked) cannot be loaded: HEIC/HEIF/AVIF are not read.
     public static let ocrHeifUnavailable: ErrorCode = "ocr.heifUnavailable"
+    /// A page in a script no installed Tesseract model reads (Arabic, Han…): not recognised (issue 38).
+    public static let ocrScriptNotInstalled: ErrorCode = "ocr.scriptNotInstalled"   // warning
+    /// A page whose recognised words are mostly not words: left out of the text (issue 38).
+    public static let ocrJunkPageDropped: ErrorCode = "ocr.junkPageDropped"         // warning
 }
 
 extension MessageCatalog {
@@ -74,5 +78,11 @@ extension MessageCatalog {
         .ocrHeifUnavailable: .init(
             fr: "Les photos HEIC/HEIF ne peuvent pas être lues : la bibliothèque {library} n'a pas pu être chargée. Installe le paquet {package} (apt install {package}).",
             en: "HEIC/HEIF photos cannot be read: the {library} library could not be loaded. Install the {package} package (apt install {package})."),
+        .ocrScriptNotInstalled: .init(
+            fr: "La page {page} est écrite en alphabet {script}, qu'aucune langue de reconnaissance installée ne lit : elle n'a pas été lue. Installe le paquet {package} (apt install {package}) et ajoute sa langue à ocr.languages.",
+            en: "Page {page} is written in the {script} script, which no installed recognition language reads: it was not read. Install the {package} package (apt install {package}) and add its language to ocr.languages."),
+        .ocrJunkPageDropped: .init(
+            fr: "Ce qui a été lu sur la page {page} n'est pas du texte (confiance moyenne {confidence}, {known} % de mots connus) : la page est laissée hors du texte.",
+            en: "What was read on page {page} is not text (mean confidence {confidence}, {known}% known words): the page is left out of the text."),
     ]
 }

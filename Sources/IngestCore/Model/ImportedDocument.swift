@@ -232,6 +232,13 @@ public struct PageRecord: Codable, Sendable, Equatable {
     /// Why the page could not be read (`ocr.engineFailed`, `ocr.pageTimeLimit`…); nil for a page
     /// read, or left out by the page cap. A document with such a page is `partial`.
     public var failure: ErrorCode?
+    /// Why OCR left this page's text out (issue 38): nothing on it is writing (`blank`, not sent
+    /// to the engine), its script has no installed model (`scriptNotInstalled`, `script` names
+    /// it), or what was read is not text (`junk`, its confidence kept in `ocrConfidence`).
+    public enum LeftOut: String, Codable, Sendable { case blank, scriptNotInstalled, junk }
+    public var leftOut: LeftOut?
+    /// The script Tesseract's script detection saw on a page left out as `scriptNotInstalled`.
+    public var script: String?
 
     public init(number: Int, label: String? = nil, classification: Classification? = nil,
                 provenance: Provenance? = nil, characters: Int = 0, ocrConfidence: Double? = nil,

@@ -1,0 +1,127 @@
+import CTesseract
+import Foundation
+
+/// What a page image holds before it is recognised: whether anything on it could be writing.
+/// A page is blank when no mark on it is the size of a character — specks of dust and scanner
+/// edges left aside — so Tesseract, seconds per page, is not started for nothing. The doubt
+/// always goes to recognition: one mark as large as a small digit (a page number alone) is enough
+/// for the page to be read.
+///
+/// Pure Swift over leptonica's pixels (no leptonica call beyond what is already loaded): a
+/// histogram gives the background, marks are pixels far from it (dark on light paper, light on a
+/// dark slide), and connected marks are measured on a grid sampled every `step` pixels.
+struct PageInk: Sendable, Equatable {
+    /// Marks at least `minimumMark` pixels wide or high, not touching the image's edge.
+    var marks: Int
+    /// Share of sampled pixels that are ink (0–1).
+    var coverage: Double
+    /// The background's gray level (0–255).
+    var background: Int
+
+    var isBlank: Bool { marks == 0 }
+
+    /// A mark counts when it is at least this share of the image's short side (7.5 px on an A4
+    /// page at 300 dpi: a 6-pt character is 25 px high, a speck of dust 1–4 px).
+    static let minimumMarkShare = 1.0 / 330
+    /// A pixel is ink when its gray level is this far from the background's, at least.
+    static let minimumContrast = 48
+    /// Marks counted at most: beyond, the page is plainly not blank and the walk stops.
+    static let marksCounted = 64
+
+    /// Nil when the image's depth is not one read here (2, 4, 16 bits): such a page is recognised.
+    static func measure(_ image: PageImage) -> PageInk? {
+        let pix = image.raw
+        let width = image.width, height = image.height, depth = image.depth
+        guard width > 0, height > 0, [1, 8, 32].contains(depth), let data = pixGetData(pix) else { return nil }
+        if depth == 8, pixGetColormap(pix) != nil { return nil }
+        let wpl = Int(pixGetWpl(pix))
+        let shortSide = min(width, height)
+        // Strokes of a character are 2 px wide and more from 200 dpi up: every other pixel still
+        // crosses each of them.
+        let step = max(1, shortSide / 1240)
+        let minimumMark = max(3, Int((Double(shortSide) * minimumMarkShare).rounded()))
+        let gw = (width + step - 1) / step, gh = (height + step - 1) / step
+
+        // Gray level of pixel (x, y); 1-bit images: 0 (black) or 255.
+        let words = UnsafePointer(data)
+        func gray(_ x: Int, _ row: UnsafePointer<UInt32>) -> Int {
+            switch depth {
+            case 8: return Int((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xFF)
+            case 32:
+                let v = row[x]
+                return (Int(v >> 24) * 77 + Int((v >> 16) & 0xFF) * 150 + Int((v >> 8) & 0xFF) * 29) >> 8
+            default: return (row[x >> 5] >> UInt32(31 - (x & 31))) & 1 == 1 ? 0 : 255
+            }
+        }
+
+        // Background: the median of a sparse sample (paper is most of any page).
+        var histogram = [Int](repeating: 0, count: 256)
+        let sampleStep = max(step, shortSide / 400)
+        var y = 0
+        while y < height {
+            let row = words + y * wpl
+            var x = 0
+            while x < width { histogram[gray(x, row)] += 1; x += sampleStep }
+            y += sampleStep
+        }
+        let total = histogram.reduce(0, +)
+        var background = 0, seen = 0
+        for (level, n) in histogram.enumerated() { seen += n; if seen * 2 >= total { background = level; break } }
+        let contrast = max(minimumContrast, background / 4)
+
+        // Runs of ink on each sampled row, joined to the runs they touch on the row above
+        // (8-connected) with a union-find that keeps each mark's box.
+        var parent: [Int32] = [], box: [(x0: Int32, y0: Int32, x1: Int32, y1: Int32)] = []
+        func root(_ i: Int32) -> Int32 {
+            var i = i
+            while parent[Int(i)] != i { parent[Int(i)] = parent[Int(parent[Int(i)])]; i = parent[Int(i)] }
+            return i
+        }
+        func join(_ a: Int32, _ b: Int32) {
+            let ra = root(a), rb = root(b)
+            guard ra != rb else { return }
+            parent[Int(rb)] = ra
+            let p = box[Int(ra)], q = box[Int(rb)]
+            box[Int(ra)] = (min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1))
+        }
+        // Marks of character size that do not touch the edge (a scanner's shadow, a photo's border).
+        func countMarks() -> Int {
+            var n = 0
+            for i in parent.indices where root(Int32(i)) == Int32(i) {
+                let b = box[i]
+                guard b.x0 > 0, b.y0 > 0, Int(b.x1) < gw - 1, Int(b.y1) < gh - 1 else { continue }
+                if Int(max(b.x1 - b.x0, b.y1 - b.y0) + 1) * step >= minimumMark { n += 1 }
+            }
+            return n
+        }
+        var previous: [(start: Int, end: Int, id: Int32)] = [], current: [(start: Int, end: Int, id: Int32)] = []
+        var inked = 0
+        for gy in 0..<gh {
+            let row = words + gy * step * wpl
+            current.removeAll(keepingCapacity: true)
+            var gx = 0
+            var k = 0
+            while gx < gw {
+                guard abs(gray(gx * step, row) - background) >= contrast else { gx += 1; continue }
+                let start = gx
+                while gx < gw, abs(gray(gx * step, row) - background) >= contrast { gx += 1 }
+                let end = gx - 1
+                inked += end - start + 1
+                let id = Int32(parent.count)
+                parent.append(id)
+                box.append((Int32(start), Int32(gy), Int32(end), Int32(gy)))
+                while k < previous.count, previous[k].end < start - 1 { k += 1 }
+                var j = k
+                while j < previous.count, previous[j].start <= end + 1 { join(previous[j].id, id); j += 1 }
+                current.append((start, end, id))
+            }
+            swap(&previous, &current)
+            // A page of text has thousands of runs: once enough finished marks are counted, stop.
+            if gy % 64 == 63, parent.count > 4 * marksCounted, countMarks() >= marksCounted {
+                return PageInk(marks: marksCounted, coverage: Double(inked) / Double(gw * (gy + 1)), background: background)
+            }
+        }
+        let marks = countMarks()
+        return PageInk(marks: min(marks, marksCounted), coverage: Double(inked) / Double(gw * gh), background: background)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import IngestCore
+import IngestSpell
+
+/// Junk is not text (issue 38): a recognised page whose words have a mean confidence under
+/// `ocr.junkConfidenceBelow` and of which fewer than `ocr.junkDictionaryShareBelow` are words the
+/// installed dictionaries know (or numbers) is what Tesseract made of something that is not
+/// writing in its languages — a texture, a drawing, a script it has no model for. Its blocks and
+/// words leave the text; its page record keeps its confidence and says `leftOut: junk`; the
+/// document says so (`ocr.junkPageDropped`). Both conditions are needed: a poor scan of real
+/// French has low confidence but its words are words; a clean page of names is mostly unknown
+/// words but read with confidence.
+struct JunkPages {
+    var confidenceBelow: Double
+    var knownShareBelow: Double
+    var words: any WordList
+
+    init(config: PipelineConfig, words: any WordList = DictionaryWords()) {
+        confidenceBelow = config.ocr.junkConfidenceBelow
+        knownShareBelow = config.ocr.junkDictionaryShareBelow
+        self.words = words
+    }
+
+    /// The share of `tokens` that are dictionary words or numbers; nil when there is none to judge.
+    func knownShare(_ tokens: [String]) -> Double? {
+        var judged = 0, known = 0
+        for raw in tokens {
+            let token = raw.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
+            guard !raw.isEmpty else { continue }
+            judged += 1
+            guard !token.isEmpty else { continue }   // punctuation alone: not a word
+            if token.unicodeScalars.allSatisfy({ CharacterSet.decimalDigits.contains($0) || ".,:/-%".unicodeScalars.contains($0) }) {
+                if token.unicodeScalars.contains(where: { CharacterSet.decimalDigits.contains($0) }) { known += 1 }
+                continue
+            }
+            // A word joined by an apostrophe or a hyphen is known when its parts are.
+            let parts = token.split(whereSeparator: { "'’-".contains($0) }).map(String.init)
+            if words.contains(token) || words.contains(token.lowercased())
+                || (parts.count > 1 && parts.allSatisfy { $0.count == 1 || words.contains($0) || words.contains($0.lowercased()) }) {
+                known += 1
+            }
+        }
+        return judged == 0 ? nil : Double(known) / Double(judged)
+    }
+
+    /// `extraction` with its junk pages left out of the text.
+    func apply(_ extraction: Extraction, context: ExtractionContext) -> Extraction {
+        guard var pages = extraction.pages else { return extraction }
+        var dropped: [Int] = []
+        var result = extraction
+        for (i, record) in pages.enumerated() where record.provenance == .ocr && record.leftOut == nil {
+            guard let confidence = record.ocrConfidence, confidence < confidenceBelow else { continue }
+            let tokens = extraction.ocrWords.filter { $0.page == record.number }.map(\.text)
+            guard let share = knownShare(tokens), share < knownShareBelow else { continue }
+            pages[i].leftOut = .junk
+            pages[i].characters = 0
+            dropped.append(record.number)
+            result.warnings.append(context.warning(.ocrJunkPageDropped, [
+                "page": String(record.number), "confidence": String(format: "%.1f", confidence),
+                "known": String(Int((share * 100).rounded())),
+            ], page: record.number))
+        }
+        guard !dropped.isEmpty else { return extraction }
+        let gone = Set(dropped)
+        result.pages = pages
+        result.blocks.removeAll { $0.provenance == .ocr && $0.page.map(gone.contains) == true }
+        result.ocrWords.removeAll { gone.contains($0.page) }
+        // Offered to a vision model first, should the document now be too thin.
+        result.thinTextReason = result.thinTextReason ?? .readinessTooLittleText
+        result.visionPages = Array((dropped + extraction.visionPages.filter { !gone.contains($0) })
+            .prefix(context.config.readiness.visionPageCap))
+        return result
+    }
+}
+
+/// An extractor whose OCR'd pages go through `JunkPages` (photos and scans).
+struct JunkFilteredExtractor: Extractor {
+    let base: any Extractor
+    var kinds: Set<SourceKind> { base.kinds }
+    func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        JunkPages(config: context.config).apply(try base.extract(input, context: context), context: context)
+    }
+}
+
+/// The OCR stage of PDFs, its recognised pages through `JunkPages`.
+struct JunkFilteredRecognizer: PageRecognizing {
+    let base: any PageRecognizing
+    func complete(_ extraction: Extraction, of input: SourceInput, context: ExtractionContext) throws -> Extraction {
+        JunkPages(config: context.config).apply(try base.complete(extraction, of: input, context: context), context: context)
+    }
+}
