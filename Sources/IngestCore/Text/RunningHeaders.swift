@@ -54,9 +54,9 @@ public enum RunningHeaders {
     /// `edgeLines` non-blank lines. A candidate is running when, with its digits masked (so
     /// "Page 3" and "Page 4" match), it is a candidate at the same place (within `samePlace`) on
     /// at least 40 % of the pages (and three pages at least). A bare page number ("12", "- 12 -",
-    /// "Page 12 / 40", "xii") at the same place at a page's edge is running as soon as two pages
-    /// have one. A sentence repeated in the body of every page, or the last line of the body above
-    /// a footer, is never a candidate. `scanned`: the lines were recognised by OCR, so a line's
+    /// "Page 12 / 40", "xii") in a page's edge rows is running as soon as two pages have one.
+    /// A sentence repeated in the body of every page, or the last line of the body above a footer,
+    /// is never a candidate. `scanned`: the lines were recognised by OCR, so a line's
     /// text may differ by a misread letter or two from page to page, and its place by a little more.
     public static func detect(_ pages: [[Line]], scanned: Bool = false) -> [Set<Int>] {
         var result = [Set<Int>](repeating: [], count: pages.count)
@@ -84,6 +84,9 @@ public enum RunningHeaders {
                 continue
             }
             let needed = pageNumber ? 2 : threshold
+            // A page number moves when a page's footer has one more line ("Powered by…" on the
+            // last page): anywhere in its zone, it is the page's number.
+            let reach = pageNumber ? band : tolerance
             let free = members.filter { candidates[$0].position == nil }
             var placed = members.filter { candidates[$0].position != nil }.sorted { candidates[$0].position! < candidates[$1].position! }
             func mark(_ ids: [Int]) { for c in ids { result[candidates[c].page].insert(candidates[c].index) } }
@@ -95,7 +98,7 @@ public enum RunningHeaders {
             while !placed.isEmpty {
                 var best = 0..<0, lo = 0
                 for hi in placed.indices {
-                    while candidates[placed[hi]].position! - candidates[placed[lo]].position! > tolerance { lo += 1 }
+                    while candidates[placed[hi]].position! - candidates[placed[lo]].position! > reach { lo += 1 }
                     if hi + 1 - lo > best.count { best = lo..<(hi + 1) }
                 }
                 let run = Array(placed[best])
