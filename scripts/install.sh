@@ -67,6 +67,7 @@ test_packages=(
                          # RunningHeaderFidelityTests: PDFs typeset by pdflatex (fancyhdr, babel french)
   img2pdf                # RunningHeaderFidelityTests: 300-dpi page images back into image-only PDFs
   python3-pypdf qpdf     # FormFieldTests: Writer forms filled by pypdf, appearances made by qpdf; FreeText comments
+  pv rsync               # WatchOutboxTests, WatchPDFWritersTests: real slow writers into a watched inbox (pv -L, rsync --inplace --bwlimit)
   openjdk-17-jre-headless  # SparkWorkerTests: Apache Spark (PySpark, below) runs ingest worker on two executors
   texlive-latex-base         # IngestFidelityTests: the Fidelity/*.tex sources through pdflatex
   texlive-latex-recommended  # IngestFidelityTests: booktabs, lmodern's LaTeX side, hyperref's outline

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// One end-marker check per format. Each reads a bounded tail (and, for MP4, one header per
 /// top-level box).
 extension Completeness {
@@ -44,16 +46,98 @@ extension Completeness {
         return source.bytes(at: offset, count: 4) == [0x50, 0x4B, 0x06, 0x06]
     }
 
-    /// PDF: `%%EOF` ends the file, give or take whitespace and NUL padding. An incremental update
-    /// being appended after an earlier `%%EOF` does not pass.
+    /// PDF: `%%EOF` ends the file (give or take whitespace and NUL padding), the last
+    /// `startxref` before it points at a cross-reference section (an `xref` table, or an object
+    /// whose dictionary is `/Type /XRef`), and a linearized file is at least as long as its
+    /// linearization dictionary says (`/L`). A linearized file ends its first-page section with
+    /// a `%%EOF` of its own (its `startxref` is 0), and an incremental update being appended
+    /// follows an earlier `%%EOF`: neither passes while it is cut there.
     static func pdf(_ source: some ByteSource) -> Verdict {
-        let (_, tail) = source.tail(1024)
-        let end = trimmed(tail) { $0 == 0 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D || $0 == 0x20 }
-        if end >= 5, tail[(end - 5)..<end].elementsEqual(Array("%%EOF".utf8)) {
-            return .complete
+        let head = source.bytes(at: 0, count: 1024)
+        if let length = linearizedLength(head), source.size < length {
+            return .incomplete(reason: "PDF: linearized for \(length) bytes, \(source.size) are there")
         }
-        return .incomplete(reason: "PDF: the last 1024 bytes do not end with %%EOF")
+        let (start, tail) = source.tail(1024)
+        let end = trimmed(tail) { $0 == 0 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D || $0 == 0x20 }
+        guard end >= 5, tail[(end - 5)..<end].elementsEqual(Array("%%EOF".utf8)) else {
+            return .incomplete(reason: "PDF: the last 1024 bytes do not end with %%EOF")
+        }
+        guard let keyword = lastIndex(of: Array("startxref".utf8), in: tail, before: end - 5),
+              let offset = number(in: tail, from: keyword + 9) else {
+            return .incomplete(reason: "PDF: no startxref before the last %%EOF")
+        }
+        guard offset > 0, offset < start + keyword, isCrossReference(source, at: offset) else {
+            return .incomplete(reason: "PDF: the last startxref (\(offset)) does not point at a cross-reference section")
+        }
+        return .complete
     }
+
+    /// `/L` of the linearization dictionary, when the file's first object is one.
+    static func linearizedLength(_ head: [UInt8]) -> Int? {
+        guard let mark = ByteSearch.firstIndex(of: Array("/Linearized".utf8), in: head) else { return nil }
+        // The dictionary ends at its `>>`; `/L` is a key of it (not `/Length` of another object).
+        let rest = Array(head[mark...])
+        let close = ByteSearch.firstIndex(of: Array(">>".utf8), in: rest) ?? rest.count
+        var i = 0
+        while let k = ByteSearch.firstIndex(of: Array("/L".utf8), in: Array(rest[i..<close])) {
+            let after = i + k + 2
+            if after < close, rest[after] == 0x20 || rest[after] == 0x0A || rest[after] == 0x0D || rest[after] == 0x09 {
+                return number(in: rest, from: after)
+            }
+            i = after
+        }
+        return nil
+    }
+
+    /// Whether `offset` starts an `xref` table or a cross-reference stream object (`N G obj`
+    /// whose dictionary says `/Type /XRef`); whitespace before either is allowed.
+    static func isCrossReference(_ source: some ByteSource, at offset: Int) -> Bool {
+        let bytes = source.bytes(at: offset, count: 4096)
+        var i = 0
+        while i < bytes.count, isWhitespace(bytes[i]) { i += 1 }
+        if bytes[i...].starts(with: Array("xref".utf8)) { return true }
+        // `N G obj`
+        var fields = 0
+        while fields < 2 {
+            let digits = i
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+            guard i > digits, i < bytes.count, isWhitespace(bytes[i]) else { return false }
+            while i < bytes.count, isWhitespace(bytes[i]) { i += 1 }
+            fields += 1
+        }
+        guard bytes[i...].starts(with: Array("obj".utf8)) else { return false }
+        let body = Array(bytes[i...])
+        let stream = ByteSearch.firstIndex(of: Array("stream".utf8), in: body) ?? body.count
+        guard let type = ByteSearch.firstIndex(of: Array("/Type".utf8), in: Array(body[..<stream])) else { return false }
+        var j = type + 5
+        while j < stream, isWhitespace(body[j]) { j += 1 }
+        return body[j...].starts(with: Array("/XRef".utf8))
+    }
+
+    /// The unsigned decimal number after `index` (whitespace skipped), if any.
+    private static func number(in bytes: [UInt8], from index: Int) -> Int? {
+        var i = index
+        while i < bytes.count, isWhitespace(bytes[i]) { i += 1 }
+        var value = 0, digits = 0
+        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39, digits < 15 {
+            value = value * 10 + Int(bytes[i] - 0x30)
+            digits += 1
+            i += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    /// Where `needle` last starts in `bytes[..<limit]`.
+    private static func lastIndex(of needle: [UInt8], in bytes: [UInt8], before limit: Int) -> Int? {
+        var i = limit - needle.count
+        while i >= 0 {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    private static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0 }
 
     /// JPEG: ends with the EOI marker FF D9, zero padding allowed (some cameras pad).
     static func jpeg(_ source: some ByteSource) -> Verdict {

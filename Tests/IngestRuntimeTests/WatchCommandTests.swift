@@ -127,8 +127,9 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(runTool("/bin/cp", ["-r", dir.url.appendingPathComponent("course").path, inbox.path])?.status, 0)
         for i in 9..<11 { try dir.write("moved/m\(i).txt", text(i)) }
         try FileManager.default.moveItem(at: dir.url.appendingPathComponent("moved"), to: inbox.appendingPathComponent("moved"))
-        // 6. A poisoned PDF: complete by its end marker, broken inside.
-        try dir.write("inbox/poison.pdf", "%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\nxref broken\n%%EOF\n")
+        // 6. A poisoned PDF: complete by its structure (%%EOF, a startxref pointing at its xref),
+        // broken inside.
+        try dir.write("inbox/poison.pdf", WatchPDFWritersTests.poison)
         // 7. A truncated PDF (no %%EOF): incomplete, retried, never failed for good while it is cut.
         try dir.write("inbox/partial.pdf", "%PDF-1.7\n1 0 obj << /Type /Catalog >>\n")
         // 8. Photos of one lesson dropped one by one: one document once the folder is quiet.
