@@ -103,20 +103,35 @@ public struct DeliveryReport: Sendable, Codable, Equatable {
     public var rejected = 0
     /// Documents not handed on because they are not ready.
     public var withheld = 0
+    /// JSON Lines: the reader of standard output went away (a broken pipe) — the run stopped
+    /// reading; what it did not deliver is `pending`, sent by the next run or `ingest deliver`.
+    public var consumerGone: Bool? = nil
+    /// Units the run did not read because the consumer went away (read by the next run); for a
+    /// replay, the documents it did not deliver.
+    public var notRead: Int? = nil
+    /// `ingest deliver --all`/`--since`: the documents of the output folder to replay.
+    public var replayed: Int? = nil
     public var problems: [Problem] = []
     public init(sink: String) { self.sink = sink }
     /// A pending or refused delivery needs the user (exit status 1).
-    public var needsAttention: Bool { pending > 0 || rejected > 0 }
+    public var needsAttention: Bool { pending > 0 || rejected > 0 || consumerGone == true }
 }
 
 /// Delivers what the library holds as pending: for a run, on its own thread while the documents
 /// are read (`notify` after each one, `finish` at the end), or all at once (`deliverAll`, for
-/// `ingest deliver`). Each pending delivery is sent with `HTTPDelivery`, then recorded as
+/// `ingest deliver`). HTTP: each pending delivery is sent with `HTTPDelivery`, then recorded as
 /// delivered (2xx), rejected (4xx) or left pending with its error — so a run killed at any
 /// moment sends it again later under the same key, and the endpoint recognises the repeat.
+/// JSON Lines: each is written as one line on standard output and recorded as delivered only
+/// once the whole line was written; a broken pipe leaves it pending and ends the deliveries
+/// (`consumerGone`): the run stops reading, the next one sends what is pending.
+/// Shared state is behind `lock` (an NSCondition), hence @unchecked.
 public final class Deliverer: @unchecked Sendable {
     public let library: Library
     public let http: HTTPDelivery
+    public let channel: DeliveryChannel
+    /// Where JSON Lines go (standard output; a test may give a pipe of its own).
+    let lines: LineWriter
     /// Only this output folder's deliveries (nil: every one in the library).
     public let outputDirectory: String?
     private let lock = NSCondition()
@@ -129,12 +144,27 @@ public final class Deliverer: @unchecked Sendable {
     private var report: DeliveryReport
     private var fatal: IngestError?
 
-    public init(library: Library, sink: PipelineConfig.Sink, outputDirectory: URL?) {
+    /// The jsonl sink's consumer is gone: nothing more is written, the run stops reading.
+    public var consumerGone: Bool { lock.lock(); defer { lock.unlock() }; return gone }
+    private var gone = false
+    /// Lines written and not yet taken whole by the reader: each line's key and end in the stream.
+    private var inFlight: [(key: String, end: UInt64)] = []
+
+    /// `sink.kind` decides the channel: `jsonl` writes lines (`lines`, standard output unless a
+    /// test gives its own), anything else POSTs to `sink.url`.
+    public init(library: Library, sink: PipelineConfig.Sink, outputDirectory: URL?, lines: LineWriter = .standardOutput) {
         self.library = library
         self.http = HTTPDelivery(sink: sink)
+        self.channel = sink.kind == .jsonl ? .jsonl : .http
+        self.lines = lines
         self.outputDirectory = outputDirectory?.standardizedFileURL.path
-        report = DeliveryReport(sink: sink.url ?? "http")
+        report = DeliveryReport(sink: channel == .jsonl ? Self.standardOutputName : (sink.url ?? "http"))
+        // A reader that goes away must give EPIPE (the document stays pending), not kill the run.
+        if channel == .jsonl { LineWriter.ignoreBrokenPipeSignal() }
     }
+
+    /// How the jsonl sink is named in reports.
+    public static let standardOutputName = "stdout"
 
     /// Something may be pending: the delivery thread (started on first call) looks.
     public func notify() {
@@ -158,10 +188,13 @@ public final class Deliverer: @unchecked Sendable {
         finishing = true
         lock.broadcast()
         while running { lock.wait() }
-        var result = report
         let error = fatal
         lock.unlock()
         if let error { throw error }
+        if channel == .jsonl { try drainLines() }
+        lock.lock()
+        var result = report
+        lock.unlock()
         try summarize(&result)
         result.withheld = withheld
         return result
@@ -169,17 +202,59 @@ public final class Deliverer: @unchecked Sendable {
 
     /// Every pending delivery (and refused ones too with `includingRejected`), on this thread.
     public func deliverAll(includingRejected: Bool = false) throws -> DeliveryReport {
-        var result = DeliveryReport(sink: http.sink.url ?? "http")
+        var result = DeliveryReport(sink: report.sink)
         let statuses: Set<DeliveryRecord.Status> = includingRejected ? [.pending, .rejected] : [.pending]
-        for record in try library.deliveries(statuses, outputDirectory: outputDirectory) {
-            if try deliver(record) { result.delivered += 1 }
+        for record in try library.deliveries(statuses, outputDirectory: outputDirectory, channel: channel) {
+            if try deliver(record) { result.delivered += 1 } else if consumerGone { break }
+        }
+        if channel == .jsonl {
+            try drainLines()
+            lock.lock(); result.delivered += report.delivered; lock.unlock()
         }
         try summarize(&result)
         return result
     }
 
+    /// Lines the reader has taken whole are delivered (in stream order).
+    func settleLines() throws {
+        let consumed = lines.consumed()
+        lock.lock()
+        let taken = Array(inFlight.prefix { $0.end <= consumed })
+        inFlight.removeFirst(taken.count)
+        report.delivered += taken.count
+        lock.unlock()
+        for t in taken {
+            try library.updateDelivery(key: t.key, channel: .jsonl, status: .delivered, addingAttempts: 1, error: nil,
+                                       sink: Self.standardOutputName)
+        }
+    }
+
+    /// At the end: waits until the reader has taken every line written (as a blocking write
+    /// would), or has gone — then what it left in the pipe stays pending.
+    func drainLines() throws {
+        while true {
+            try settleLines()
+            lock.lock(); let left = inFlight.count; lock.unlock()
+            if left == 0 { return }
+            if !lines.waitForReader(seconds: 0.2) {
+                try settleLines()
+                lock.lock()
+                let unread = inFlight
+                inFlight = []
+                if !unread.isEmpty { gone = true }
+                lock.unlock()
+                for u in unread {
+                    try library.updateDelivery(key: u.key, channel: .jsonl, status: .pending, addingAttempts: 1,
+                                               error: "left unread in the pipe: the reader went away", sink: Self.standardOutputName)
+                }
+                return
+            }
+        }
+    }
+
     private func summarize(_ result: inout DeliveryReport) throws {
-        let open = try library.deliveries([.pending, .rejected], outputDirectory: outputDirectory)
+        if consumerGone { result.consumerGone = true }
+        let open = try library.deliveries([.pending, .rejected], outputDirectory: outputDirectory, channel: channel)
         result.pending = open.filter { $0.status == .pending }.count
         result.rejected = open.filter { $0.status == .rejected }.count
         result.problems = open.prefix(100).map {
@@ -196,7 +271,8 @@ public final class Deliverer: @unchecked Sendable {
             let skip = givenUp
             lock.unlock()
             do {
-                for record in try library.deliveries([.pending], outputDirectory: outputDirectory) where !skip.contains(record.key) {
+                for record in try library.deliveries([.pending], outputDirectory: outputDirectory, channel: channel) where !skip.contains(record.key) {
+                    if consumerGone { break }
                     let delivered = try deliver(record)
                     lock.lock()
                     if delivered { report.delivered += 1 } else { givenUp.insert(record.key) }
@@ -219,7 +295,7 @@ public final class Deliverer: @unchecked Sendable {
         let file = URL(fileURLWithPath: d.outputDirectory).appendingPathComponent(d.outputPath, isDirectory: false)
         guard let body = try? Data(contentsOf: file), !body.isEmpty else {
             // Written again by the next run of the same command (its output is missing).
-            try library.updateDelivery(key: d.key, status: .pending, addingAttempts: 0,
+            try library.updateDelivery(key: d.key, channel: channel, status: .pending, addingAttempts: 0,
                                        error: "the document \(file.path) is missing", sink: nil)
             return false
         }
@@ -227,10 +303,24 @@ public final class Deliverer: @unchecked Sendable {
         if let written = try? JSONValue.parse(body), let id = written["id"]?.stringValue {
             let revision = written["revision"]?.intValue ?? 1
             if id != d.documentID || revision > d.revision {
-                try library.updateDelivery(key: d.key, status: .superseded, addingAttempts: 0,
+                try library.updateDelivery(key: d.key, channel: channel, status: .superseded, addingAttempts: 0,
                                            error: "\(file.lastPathComponent) now holds \(DeliveryKey.of(id: id, revision: revision))", sink: nil)
                 return false
             }
+        }
+        if channel == .jsonl {
+            let (outcome, end) = lines.write(JSONLine.compact(body))
+            switch outcome {
+            case .written:
+                // Delivered once the reader has taken it (`settleLines`), not when it sits in the pipe.
+                lock.lock(); inFlight.append((d.key, end)); givenUp.insert(d.key); lock.unlock()
+                try settleLines()
+            case .failed(let error):
+                lock.lock(); gone = true; lock.unlock()
+                try library.updateDelivery(key: d.key, channel: .jsonl, status: .pending, addingAttempts: 1, error: error,
+                                           sink: Self.standardOutputName)
+            }
+            return false
         }
         let result = try http.post(body, key: d.key)
         switch result {
@@ -252,5 +342,62 @@ extension Deliverer {
     /// A deliverer over the library at `libraryPath` (opened for it).
     public convenience init(libraryPath: String, sink: PipelineConfig.Sink, outputDirectory: URL?) throws {
         self.init(library: try Library(path: libraryPath), sink: sink, outputDirectory: outputDirectory)
+    }
+
+    /// Whether documents handed to `sink` go through the library's outbox (recorded pending with
+    /// the document, then delivered by a `Deliverer`).
+    public static func usesOutbox(_ sink: PipelineConfig.Sink) -> Bool { sink.kind == .http || sink.kind == .jsonl }
+}
+
+extension Deliverer {
+    /// `ingest deliver --sink jsonl --all` (or `--since`): every document of the output folder
+    /// that is handed on (ready, every page read) — whatever the library says was delivered —
+    /// as lines, oldest file first, for a consumer that lost its own state. `since`: only files
+    /// written from then on. A document's pending line, if any, is delivered by the replay.
+    public func replay(since: Date?) throws -> DeliveryReport {
+        guard let outputDirectory else { return DeliveryReport(sink: report.sink) }
+        let documents = Self.handedOnDocuments(in: URL(fileURLWithPath: outputDirectory), since: since)
+        var result = DeliveryReport(sink: report.sink)
+        var written = 0
+        for document in documents {
+            guard let body = try? Data(contentsOf: document.url) else { continue }
+            let (outcome, end) = lines.write(JSONLine.compact(body))
+            guard case .written = outcome else { lock.lock(); gone = true; lock.unlock(); break }
+            written += 1
+            lock.lock(); inFlight.append((document.key, end)); lock.unlock()
+            try settleLines()
+        }
+        try drainLines()
+        try summarize(&result)
+        lock.lock()
+        result.delivered = report.delivered
+        lock.unlock()
+        result.replayed = documents.count
+        if consumerGone { result.notRead = documents.count - result.delivered }
+        return result
+    }
+
+    /// The documents of an output folder a sink hands on: ImportedDocument files (not the
+    /// summary, study sheets or duplicate pointers), ready, with no page left unread; by
+    /// modification time, then path.
+    static func handedOnDocuments(in folder: URL, since: Date?) -> [(url: URL, key: String)] {
+        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey, .isRegularFileKey]) else { return [] }
+        var found: [(url: URL, key: String, time: Date)] = []
+        for case let url as URL in walk {
+            let name = url.lastPathComponent
+            guard name.hasSuffix(".json"), !name.hasPrefix("."), name != "summary.json",
+                  !name.hasSuffix(".sheet.json"), !name.hasSuffix(".duplicate.json") else { continue }
+            let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .isRegularFileKey])
+            guard values?.isRegularFile == true else { continue }
+            let time = values?.contentModificationDate ?? .distantPast
+            if let since, time < since { continue }
+            guard let data = try? Data(contentsOf: url), let json = try? JSONValue.parse(data),
+                  json["schemaVersion"] != nil, let id = json["id"]?.stringValue, let sources = json["sources"]?.arrayValue else { continue }
+            if json["readiness"]?["status"]?.stringValue == "notReady" { continue }
+            let unread = sources.contains { ($0["pages"]?.arrayValue ?? []).contains { $0["failure"] != nil && $0["failure"] != .null } }
+            if unread { continue }
+            found.append((url, DeliveryKey.of(id: id, revision: json["revision"]?.intValue ?? 1), time))
+        }
+        return found.sorted { $0.time != $1.time ? $0.time < $1.time : $0.url.path < $1.url.path }.map { ($0.url, $0.key) }
     }
 }

@@ -90,9 +90,15 @@ public struct DocumentImporter: Sendable {
                     DuplicateKind.of(overlap, near: settings.nearDuplicateThreshold, revision: settings.revisionThreshold)
                 }
                 func duplicate(of ref: DuplicateRef, outputPath: String?) throws -> DocumentOutcome {
+                    // The document repeated may be in another output folder: the outcome names it
+                    // by its absolute path (and id), and this folder gets a pointer to it (or a
+                    // hard link), so that every output folder is whole.
+                    let existing = try library.writtenPaths(documentID: ref.id).first { Self.isNonEmptyFile(URL(fileURLWithPath: $0)) }
+                    try DuplicateOutput.write(ref, existing: existing, outputURL: outputURL, sources: names,
+                                              mode: pipeline.config.output.duplicates)
                     try library.setSourceState(sha256: key, pipelineVersion: Pipeline.version, target: target,
                                                state: SourceState(status: .duplicate, documentID: ref.id, outputPath: outputPath))
-                    return DocumentOutcome(status: .duplicate, sources: names, output: outputPath, id: ref.id,
+                    return DocumentOutcome(status: .duplicate, sources: names, output: existing ?? outputPath, id: ref.id,
                                            title: ref.title, readiness: document.readiness.status, duplicateOf: ref,
                                            error: nil, warnings: warnings, milliseconds: clock.lap(), kind: kind)
                 }
@@ -156,11 +162,13 @@ public struct DocumentImporter: Sendable {
                 throw error
             }
             if let library = pipeline.library {
-                // The HTTP hand-off is recorded as pending with the document (one transaction):
-                // the run's deliverer sends it, and a run killed before it did sends it next time.
-                let delivery = pipeline.config.sink.kind == .http && document.readiness.status != .notReady && partial == nil
+                // The HTTP or JSON Lines hand-off is recorded as pending with the document (one
+                // transaction): the run's deliverer sends it, and a run killed before it did (or
+                // whose reader went away) sends it next time.
+                let delivery = Deliverer.usesOutbox(pipeline.config.sink) && document.readiness.status != .notReady && partial == nil
                     ? PendingDelivery(key: DeliveryKey.of(id: document.id, revision: document.revision), documentID: document.id,
-                                      revision: document.revision, outputDirectory: outputDirectory.path, outputPath: relativeOutput)
+                                      revision: document.revision, outputDirectory: outputDirectory.path, outputPath: relativeOutput,
+                                      channel: pipeline.config.sink.kind == .jsonl ? .jsonl : .http)
                     : nil
                 try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed,
                                    readiness: document.readiness.status.rawValue, revision: document.revision, delivery: delivery)

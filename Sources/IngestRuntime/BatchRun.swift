@@ -13,10 +13,13 @@ public struct BatchRun: Sendable {
     public let language: MessageLanguage
     /// Whether units the library records as done are skipped (`convert`); `qa` reads everything.
     public let skipsDone: Bool
-    /// The HTTP sink's deliveries (nil for the other sinks): the pending deliveries of this output
-    /// folder — this run's and any an earlier run left — are sent while the documents are read,
-    /// on the deliverer's own thread, and what remains pending is reported in the summary.
+    /// The HTTP or JSON Lines sink's deliveries (nil for the other sinks): the pending deliveries
+    /// of this output folder — this run's and any an earlier run left — are sent while the
+    /// documents are read, on the deliverer's own thread, and what remains pending is reported
+    /// in the summary. When the JSON Lines reader goes away the run stops taking units.
     public let delivery: Deliverer?
+    /// The caches' folder of the run, named in the summary (where things are).
+    public var cacheDirectory: String?
 
     public init(reader: any DocumentReader, outputDirectory: URL, libraryPath: String?, language: MessageLanguage,
                 skipsDone: Bool = true, delivery: Deliverer? = nil) {
@@ -53,7 +56,9 @@ public struct BatchRun: Sendable {
         delivery?.notify()
         if count > 0 {
             DispatchQueue.concurrentPerform(iterations: slots) { slot in
-                while fatal.error == nil {
+                // A consumer that went away gets nothing more: units not yet taken wait for the
+                // next run (what is read but not delivered stays pending in the library).
+                while fatal.error == nil && delivery?.consumerGone != true {
                     let i = next.next()
                     guard i < count else { return }
                     let unit = pending.take(i)
@@ -77,9 +82,11 @@ public struct BatchRun: Sendable {
         if let error = fatal.error { throw error }
         var report: DeliveryReport?
         do { report = try delivery?.finish(withheld: collector.counts.notReady) } catch { throw IngestError.wrap(error) }
+        if report?.consumerGone == true { report?.notRead = count - collector.encoded.count }
         var summary = RunSummary(startedAt: started, outputDirectory: outputDirectory, library: libraryPath,
                                  counts: collector.counts, table: collector.table, documents: planned + collector.kept)
         summary.delivery = report
+        summary.cache = cacheDirectory
         summary.write(documents: planned.compactMap { try? StreamingJSONEncoder.encode($0, pretty: false) } + collector.encoded)
         return summary
     }

@@ -33,7 +33,9 @@ public struct RunSummary: Sendable {
     public var startedAt: String
     public var finishedAt: String
     public var outputDirectory: String
+    /// The library file (absolute) and the caches' folder of the run: where things are.
     public var library: String?
+    public var cache: String?
     public var counts: Counts
     /// Outcomes by kind (`pdf`, `docx`, `?` when unknown) and status or error code.
     public var table: [TableRow]
@@ -87,6 +89,7 @@ public struct RunSummary: Sendable {
                                "notReady": .int(counts.notReady), "duplicates": .int(counts.duplicates), "skipped": .int(counts.skipped), "failed": .int(counts.failed)]),
         ]
         if let library { head["library"] = .string(library) }
+        if let cache { head["cache"] = .string(cache) }
         if let delivery, let data = try? StreamingJSONEncoder.encode(delivery, pretty: false), let value = try? JSONValue.parse(data) {
             head["delivery"] = value
         }

@@ -37,13 +37,50 @@ enum ConfigLoading {
         args.value("--lang").flatMap(MessageLanguage.init(rawValue:)) ?? .current
     }
 
-    /// `~` → home folder, `{out}` → the output folder.
-    static func expandPath(_ path: String, out: URL?) -> String {
+    /// `~` → the home folder (`$HOME`), `{out}` → the output folder, made absolute. A path under
+    /// `~/.local/share` or `~/.cache` — the XDG defaults — is under `$XDG_DATA_HOME` or
+    /// `$XDG_CACHE_HOME` when they are set: the default library is
+    /// `$XDG_DATA_HOME/ingest/library.sqlite`, else `$HOME/.local/share/ingest/library.sqlite`.
+    static func expandPath(_ path: String, out: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         var p = path
-        if p.hasPrefix("~/") || p == "~" {
-            p = FileManager.default.homeDirectoryForCurrentUser.path + p.dropFirst()
+        let places = Locations(environment: environment)
+        if p == "~/.local/share" || p.hasPrefix("~/.local/share/") {
+            p = places.dataHome + p.dropFirst("~/.local/share".count)
+        } else if p == "~/.cache" || p.hasPrefix("~/.cache/") {
+            p = places.cacheHome + p.dropFirst("~/.cache".count)
+        } else if p.hasPrefix("~/") || p == "~" {
+            p = places.home + p.dropFirst()
         }
         if let out { p = p.replacingOccurrences(of: "{out}", with: out.path) }
-        return p
+        // Absolute, as printed at the end of a run and in summary.json: where things are.
+        return URL(fileURLWithPath: p).standardizedFileURL.path
+    }
+
+    /// The caches of a run (YouTube steps, word lists): `$XDG_CACHE_HOME/ingest`, else
+    /// `$HOME/.cache/ingest`.
+    static func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        URL(fileURLWithPath: Locations(environment: environment).cacheHome).appendingPathComponent("ingest", isDirectory: true)
+    }
+}
+
+/// Where things are, from the environment of the run (issue 34): `$HOME` as the shell says —
+/// never the password database's home, so a service account, a container with another HOME or
+/// a test with its own state each get their own library — and the XDG base directories
+/// (a relative XDG value is invalid and ignored, as the XDG specification says).
+struct Locations {
+    let home: String
+    let dataHome: String
+    let cacheHome: String
+
+    init(environment: [String: String]) {
+        func trimmed(_ path: String) -> String { path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path }
+        let home = trimmed(environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory())
+        func base(_ key: String, _ fallback: String) -> String {
+            guard let value = environment[key], value.hasPrefix("/") else { return home + fallback }
+            return trimmed(value)
+        }
+        self.home = home
+        dataHome = base("XDG_DATA_HOME", "/.local/share")
+        cacheHome = base("XDG_CACHE_HOME", "/.cache")
     }
 }

@@ -69,7 +69,7 @@ enum ConvertCommand {
         guard let out = OutputFolder.prepare(args.value("--out") ?? config.output.directory ?? "ingest-out", language: language) else { return 2 }
 
         let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
-        let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
+        let cache = ConfigLoading.cacheDirectory()
         let quiet = args.has("--quiet")
         let jsonl = args.has("--jsonl")
         let bar = Terminal.stderrIsTTY && !quiet && !jsonl
@@ -110,11 +110,12 @@ enum ConvertCommand {
         let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots)
         let summary: RunSummary
         do {
-            let delivery = config.sink.kind == .http
+            let delivery = Deliverer.usesOutbox(config.sink)
                 ? try Deliverer(libraryPath: libraryPath, sink: config.sink, outputDirectory: out) : nil
-            summary = try BatchRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language,
-                                   delivery: delivery)
-                .run(units: consume units, planningFailures: failures, observer: display)
+            var batch = BatchRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language,
+                                 delivery: delivery)
+            batch.cacheDirectory = cache.path
+            summary = try batch.run(units: consume units, planningFailures: failures, observer: display)
         } catch {
             display.clear()
             let e = IngestError.wrap(error)
@@ -125,7 +126,8 @@ enum ConvertCommand {
         if jsonl {
             var event: [String: JSONValue] = ["event": "summary", "total": .int(c.total), "succeeded": .int(c.succeeded),
                                               "partial": .int(c.partial), "notReady": .int(c.notReady), "duplicates": .int(c.duplicates), "skipped": .int(c.skipped),
-                                              "failed": .int(c.failed), "output": .string(out.path)]
+                                              "failed": .int(c.failed), "output": .string(out.path),
+                                              "library": .string(libraryPath), "cache": .string(cache.path)]
             if let d = summary.delivery {
                 event["delivered"] = .int(d.delivered); event["pending"] = .int(d.pending); event["rejected"] = .int(d.rejected)
             }
@@ -175,7 +177,8 @@ enum ConvertCommand {
         if let d = s.delivery { lines += DeliverCommand.lines(d, language: language) }
         let tail = language == .fr ? "Résultats dans \(s.outputDirectory) (résumé : summary.json)."
                                    : "Results in \(s.outputDirectory) (summary: summary.json)."
-        return (lines + [head, tail]).joined(separator: "\n")
+        let places = IngestError(.runLocations, ["library": s.library ?? "-", "cache": s.cache ?? "-"]).message(language)
+        return (lines + [head, tail, places]).joined(separator: "\n")
     }
 
     static func usage(_ message: String) -> Int32 {

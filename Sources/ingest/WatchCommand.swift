@@ -96,7 +96,7 @@ enum WatchCommand {
                                           groupsPhotos: !args.has("--separate-photos")),
                            observer: display)
         run.outbox = outbox
-        if config.sink.kind == .http {
+        if Deliverer.usesOutbox(config.sink) {
             do { run.delivery = try Deliverer(libraryPath: libraryPath, sink: config.sink, outputDirectory: out) } catch {
                 let e = IngestError.wrap(error)
                 Terminal.error("ingest: \(e.code): \(e.message(language))"); return 2

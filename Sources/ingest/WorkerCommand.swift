@@ -95,7 +95,7 @@ enum WorkerCommand {
 
         guard let out = OutputFolder.prepare(outPath, language: language) else { return 2 }
         let libraryPath = args.value("--library").map { ConfigLoading.expandPath($0, out: out) }
-        let cache = libraryPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("cache") }
+        let cache = libraryPath.map { _ in ConfigLoading.cacheDirectory() }
         let reader: any DocumentReader
         do {
             reader = try Runtime.reader(.init(config: config, outputDirectory: out, libraryPath: libraryPath,

@@ -112,7 +112,8 @@ enum EmbeddedSchemas {
       "properties": {
         "directory": { "type": ["string", "null"], "minLength": 1 },
         "pretty": { "type": "boolean" },
-        "reproducible": { "description": "documents without timings, createdAt from SOURCE_DATE_EPOCH (else 1970-01-01): the same sources give the same bytes (ingest worker always)", "type": "boolean" }
+        "reproducible": { "description": "documents without timings, createdAt from SOURCE_DATE_EPOCH (else 1970-01-01): the same sources give the same bytes (ingest worker always)", "type": "boolean" },
+        "duplicates": { "description": "what a duplicate leaves in the output folder: pointer (NAME.duplicate.json naming the document it repeats) or link (a hard link NAME.json to it)", "enum": ["pointer", "link"] }
       }
     },
     "sink": {
@@ -209,7 +210,8 @@ enum EmbeddedSchemas {
   "output": {
     "directory": null,
     "pretty": true,
-    "reproducible": false
+    "reproducible": false,
+    "duplicates": "pointer"
   },
   "sink": {
     "kind": "sheet",

@@ -106,6 +106,11 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
         /// configuration: no `timings`, and `createdAt` from `SOURCE_DATE_EPOCH` (else 1970-01-01)
         /// — what `ingest worker` writes, so a retry or another machine writes the same bytes.
         public var reproducible = false
+        /// What a duplicate leaves in the output folder (issue 34): `pointer`, a small
+        /// `NAME.duplicate.json` naming the document it repeats (id, title, absolute path); `link`,
+        /// a hard link `NAME.json` to that document (a pointer when no link can be made).
+        public enum Duplicates: String, Codable, Sendable { case pointer, link }
+        public var duplicates: Duplicates = .pointer
         public init() {}
     }
     public struct Sink: Codable, Sendable, Equatable {

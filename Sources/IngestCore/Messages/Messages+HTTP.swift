@@ -14,6 +14,18 @@ extension ErrorCode {
     public static let httpTooLarge: ErrorCode = "http.tooLarge"
     /// Any other transfer failure with `{host}` (connection dropped, bad answer); curl's words in `detail`.
     public static let httpFailed: ErrorCode = "http.failed"
+
+    // Deliveries to the other consumers (issue 34): not errors of the HTTP client, but sentences
+    // of the same hand-off, kept beside it.
+    /// The reader of standard output went away (`--sink jsonl`): `{pending}` documents not
+    /// delivered, `{notRead}` files not read yet.
+    public static let sinkConsumerGone: ErrorCode = "sink.consumerGone"
+    /// `ingest deliver --all`/`--since`: `{delivered}` of the `{total}` documents of the output folder sent again.
+    public static let sinkReplayed: ErrorCode = "sink.replayed"
+    /// `ingest worker`: the reader of its results went away; `{count}` results not written.
+    public static let workerConsumerGone: ErrorCode = "worker.consumerGone"
+    /// Where a run keeps things: the library `{library}` and the caches `{cache}`.
+    public static let runLocations: ErrorCode = "run.locations"
 }
 
 extension MessageCatalog {
@@ -36,5 +48,17 @@ extension MessageCatalog {
         .httpFailed: .init(
             fr: "L'échange avec {host} a échoué.",
             en: "The exchange with {host} failed."),
+        .sinkConsumerGone: .init(
+            fr: "Le lecteur de la sortie standard s'est arrêté : {pending} document(s) non transmis, {notRead} fichier(s) pas encore lu(s). Le prochain lancement les transmet, ou `ingest deliver --sink jsonl`.",
+            en: "The reader of standard output stopped: {pending} document(s) not delivered, {notRead} file(s) not read yet. The next run delivers them, or `ingest deliver --sink jsonl`."),
+        .sinkReplayed: .init(
+            fr: "{delivered} document(s) sur {total} du dossier de sortie transmis à nouveau.",
+            en: "{delivered} of the {total} document(s) of the output folder delivered again."),
+        .workerConsumerGone: .init(
+            fr: "Le lecteur des résultats s'est arrêté : {count} résultat(s) non transmis ; relancer ingest worker avec le même --out les donne en premier.",
+            en: "The reader of the results stopped: {count} result(s) not delivered; running ingest worker again with the same --out gives them first."),
+        .runLocations: .init(
+            fr: "Bibliothèque : {library} — caches : {cache}",
+            en: "Library: {library} — caches: {cache}"),
     ]
 }
