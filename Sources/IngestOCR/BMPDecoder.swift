@@ -78,13 +78,15 @@ enum BMPDecoder {
             return PageImage(taking: pix)
         case (1, 8), (2, 4), (3, 16), (3, 32), (6, 16), (6, 32), (0, 16), (0, 32):
             break
-        case (0, _):
-            // Uncompressed and still refused by leptonica: its pixels are not all there, or not right.
+        case (0, 1), (0, 2), (0, 4), (0, 8), (0, 24):
+            // Uncompressed, refused by leptonica for what other readers let pass: an OS/2 header,
+            // a colour table where none is needed, a pixel-data offset or density it finds odd.
             let stride = (h.width * h.bitsPerPixel + 31) / 32 * 4
             if data.count < h.dataOffset + stride * h.height {
                 throw IngestError(.ocrTruncatedImage, ["file": fileName], detail: "pixel data shorter than the header says")
             }
-            throw IngestError(.ocrCorruptImage, ["file": fileName], detail: "\(h.bitsPerPixel) bits per pixel")
+        case (0, _):
+            throw IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "BMP", "samples": "\(h.bitsPerPixel) bits per pixel"])
         default:
             throw unsupported()
         }
@@ -109,6 +111,22 @@ enum BMPDecoder {
                 guard x >= 0, x < w, y >= 0, y < height else { return }
                 words[row(y) * w + x] = index < palette.count ? palette[index] : 0
             }, fileName: fileName)
+        } else if h.compression == 0, h.bitsPerPixel <= 24 {
+            let stride = (w * h.bitsPerPixel + 31) / 32 * 4
+            for y in 0..<height {
+                let base = y * stride, target = row(y) * w
+                for x in 0..<w {
+                    if h.bitsPerPixel == 24 {
+                        let o = base + 3 * x
+                        words[target + x] = UInt32(bytes[o + 2]) << 24 | UInt32(bytes[o + 1]) << 16 | UInt32(bytes[o]) << 8
+                    } else {
+                        let bit = x * h.bitsPerPixel
+                        let index = Int(bytes[base + bit / 8]) >> (8 - h.bitsPerPixel - bit % 8) & ((1 << h.bitsPerPixel) - 1)
+                        // An index past the table (a damaged file) is black, as other readers show it.
+                        words[target + x] = index < palette.count ? palette[index] : 0
+                    }
+                }
+            }
         } else {
             try bitFields(bytes, h, into: words, row: row, fileName: fileName)
         }

@@ -153,6 +153,9 @@ struct ImageSource: Sendable {
                                                             "compression": TIFFDirectory.compressionName(d.compression)])
         }
         if d.dataEnd > data.count { return IngestError(.ocrTruncatedImage, ["file": fileName]) }
+        if d.photometric == 5, d.bitsPerSample != 8 {
+            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF", "samples": "\(d.bitsPerSample)-bit CMYK"])
+        }
         if d.garbledByLibTIFF {
             return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF", "samples": "16-bit gray in tiles"])
         }

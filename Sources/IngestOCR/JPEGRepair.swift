@@ -23,6 +23,7 @@ enum JPEGRepair {
             guard i + 1 < b.count else { break }
             let marker = b[i + 1]
             if marker == 0xFF { i += 1; continue }   // fill byte
+            if marker == 0x00 { removed += 2; i += 2; continue }   // not a marker: stray bytes too
             if marker == 0xD9 { out += [0xFF, 0xD9]; i += 2; break }
             if (0xD0...0xD7).contains(marker) || marker == 0x01 { out += [0xFF, marker]; i += 2; continue }
             guard i + 3 < b.count else { break }

@@ -210,6 +210,9 @@ final class ImageFormatFidelityTests: XCTestCase {
         try convert([src, "-type", "Palette", "-colors", "256", "-compress", "RLE", "bmp3:" + path("rle8.bmp")])
         try convert([src, "-type", "TrueColor", "-alpha", "on", "-define", "bmp:format=bmp4", path("bitfields32.bmp")])
         try convert([src, "-type", "TrueColor", "-define", "bmp:subtype=RGB565", path("bitfields16.bmp")])
+        // OS/2 1.x headers (ImageMagick's bmp2:), palette and 24-bit: leptonica refuses both.
+        try convert([src, "-type", "Palette", "bmp2:" + path("os2-8.bmp")])
+        try convert([src, "-type", "TrueColor", "bmp2:" + path("os2-24.bmp")])
         // RLE4: Pillow and ImageMagick read it, neither writes it; PIL's palette image compressed here.
         try pillow(Self.rle4Writer, [src, path("rle4.bmp")])
         try convert([src, "-quality", "92", path("clean.jpg")])
@@ -219,8 +222,12 @@ final class ImageFormatFidelityTests: XCTestCase {
             jpeg.insert(contentsOf: [0x00, 0x11, 0x22], at: at)
         }
         try dir.write("stray.jpg", jpeg)
+        // "FF 00" where a marker is due (Pillow's jpeg_ff00_header.jpg has it before its DQT).
+        var ff00 = try Data(contentsOf: URL(fileURLWithPath: path("clean.jpg")))
+        ff00.insert(contentsOf: [0xFF, 0x00, 0xFF, 0x00], at: try XCTUnwrap(ff00.firstRange(of: Data([0xFF, 0xDB]))).lowerBound)
+        try dir.write("ff00.jpg", ff00)
         for name in ["gray16.tif", "tiled.tif", "tiled-gray.tif", "planar.tif", "tiled-planar.tif", "big.tif", "big-tiled.tif",
-                     "rle8.bmp", "rle4.bmp", "bitfields32.bmp", "bitfields16.bmp", "stray.jpg"] {
+                     "rle8.bmp", "rle4.bmp", "bitfields32.bmp", "bitfields16.bmp", "os2-8.bmp", "os2-24.bmp", "stray.jpg", "ff00.jpg"] {
             // Pillow opens each one (the claim we hold ourselves to).
             try pillow("import sys; from PIL import Image; Image.open(sys.argv[1]).load()", [path(name)])
             try assertReadsText(path(name))
