@@ -285,9 +285,21 @@ enum MP4Reader {
         let channelConfig = bits.read(4)
         var outputRate = rate
         // HE-AAC signalled explicitly (SBR, 5; PS, 29): the output rate is the extension's.
-        if aot == 5 || aot == 29 {
+        func extensionRate() -> Int {
             let extIndex = bits.read(4)
-            outputRate = extIndex == 15 ? bits.read(24) : extIndex < rates.count ? rates[extIndex] : rate
+            return extIndex == 15 ? bits.read(24) : extIndex < rates.count ? rates[extIndex] : rate
+        }
+        if aot == 5 || aot == 29 {
+            outputRate = extensionRate()
+        } else if [1, 2, 3, 4, 6, 7].contains(aot) {
+            // Backward-compatible signalling: GASpecificConfig, then the 0x2B7 sync word, SBR's
+            // object type (5) and its present flag before the extension rate.
+            _ = bits.read(1)                                  // frameLengthFlag
+            if bits.read(1) == 1 { _ = bits.read(14) }        // dependsOnCoreCoder, coreCoderDelay
+            _ = bits.read(1)                                  // extensionFlag
+            if bits.bit + 16 <= asc.count * 8, bits.read(11) == 0x2B7, bits.read(5) == 5, bits.read(1) == 1 {
+                outputRate = extensionRate()
+            }
         }
         if outputRate > 0 { info.sampleRate = outputRate }
         if (1...7).contains(channelConfig) { info.channels = channelConfig == 7 ? 8 : channelConfig }

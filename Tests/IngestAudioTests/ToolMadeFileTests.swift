@@ -188,6 +188,21 @@ final class ToolMadeFileTests: XCTestCase {
         XCTAssertEqual(info.sampleRate, 44100)
         XCTAssertEqual(info.channels, 1)
         XCTAssertEqual(info.codec, "aac")
+        // The same file's actual signalling: AAC LC at 22,050 Hz, then sync word 0x2B7, SBR present, 44,100 Hz
+        // (the DecSpecificInfo bytes of TagLib's zero-length-mdat.m4a).
+        let compatible: [UInt8] = [0x13, 0x88, 0x56, 0xE5, 0xA5, 0x48, 0x00]
+        let dsi2: [UInt8] = [5, UInt8(compatible.count)] + compatible
+        let dcd2: [UInt8] = [4, UInt8(13 + dsi2.count), 0x40, 0x15, 0, 0, 0] + Make.be32(0) + Make.be32(32000) + dsi2
+        var info2 = AudioInfo()
+        MP4Reader.esds([0, 0, 0, 0, 3, UInt8(3 + dcd2.count), 0, 1, 0] + dcd2, into: &info2)
+        XCTAssertEqual(info2.sampleRate, 44100)
+        XCTAssertEqual(info2.channels, 1)
+        // Plain AAC LC without the extension keeps its rate.
+        let plain: [UInt8] = [0x13, 0x88]
+        let dcd3: [UInt8] = [4, UInt8(13 + 4), 0x40, 0x15, 0, 0, 0] + Make.be32(0) + Make.be32(32000) + [5, 2] + plain
+        var info3 = AudioInfo()
+        MP4Reader.esds([0, 0, 0, 0, 3, UInt8(3 + dcd3.count), 0, 1, 0] + dcd3, into: &info3)
+        XCTAssertEqual(info3.sampleRate, 22050)
     }
 
     // 5. Ogg Speex and Ogg FLAC.
