@@ -9,7 +9,7 @@ import IngestQuality
 enum FidelityFindings {
     static func of(_ document: ImportedDocument, truth: SourceTruth, structure: FidelityVariant.Structure) -> [String] {
         words(document.text, expected: truth.expectedText) + compounds(document.text, expected: truth.expectedText)
-            + headings(document.blocks, truth: truth, structure: structure) + lists(document.blocks, truth: truth, structure: structure)
+            + title(document, truth: truth) + headings(document.blocks, truth: truth, structure: structure) + lists(document.blocks, truth: truth, structure: structure)
             + tables(document.blocks, truth: truth, structure: structure)
     }
 
@@ -44,6 +44,13 @@ enum FidelityFindings {
         return counts(expected).sorted { $0.key < $1.key }.compactMap { w, n in
             n > have[w, default: 0] ? "compound «\(w)» lost" + (n - have[w, default: 0] > 1 ? " ×\(n - have[w, default: 0])" : "") : nil
         }
+    }
+
+    /// None of the generated files has a title in its metadata (pandoc's EPUB one is the file
+    /// name, which Ingest rightly passes over): the title is the source's first heading.
+    static func title(_ document: ImportedDocument, truth: SourceTruth) -> [String] {
+        guard let first = truth.headings.first, !same(document.title, first.text) else { return [] }
+        return ["title «\(document.title)» (\(document.titleSource)), not the first heading «\(first.text)»"]
     }
 
     static func same(_ a: String, _ b: String) -> Bool { TextComparison.normalize(a) == TextComparison.normalize(b) }
