@@ -44,6 +44,7 @@ public enum Sniffer {
         .init(offset: 0, bytes: Array("OggS".utf8), kind: .ogg),
         .init(offset: 0, bytes: [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11], kind: .wma),
         .init(offset: 0, bytes: Array("wvpk".utf8), kind: .wavpack),
+        .init(offset: 0, bytes: Array("{\\rtf".utf8), kind: .rtf),
     ]
 
     /// Sniffs from the first bytes of a file (at least `prefixLength` when the file is that long).
@@ -287,7 +288,7 @@ public enum Sniffer {
     public static let kindsForExtension: [String: Set<SourceKind>] = [
         "pdf": [.pdf], "docx": [.docx], "docm": [.docx], "dotx": [.docx], "dotm": [.docx],
         "pptx": [.pptx], "pptm": [.pptx], "ppsx": [.pptx], "potx": [.pptx], "xlsx": [.xlsx],
-        "odt": [.odt], "ott": [.odt], "odp": [.odp], "otp": [.odp], "epub": [.epub], "doc": [.legacyDoc, .encryptedOffice, .ole2],
+        "odt": [.odt], "ott": [.odt], "odp": [.odp], "otp": [.odp], "epub": [.epub], "rtf": [.rtf], "doc": [.legacyDoc, .encryptedOffice, .ole2],
         "png": [.png], "jpg": [.jpeg], "jpeg": [.jpeg], "tif": [.tiff], "tiff": [.tiff],
         "heic": [.heic], "heif": [.heic], "webp": [.webp], "gif": [.gif], "bmp": [.bmp],
         "mp3": [.mp3], "flac": [.flac], "ogg": [.ogg, .opus], "oga": [.ogg, .opus], "spx": [.ogg], "opus": [.opus],
@@ -322,6 +323,7 @@ public enum ReadKinds {
         case .odt: (.documents, "OpenDocument .odt")
         case .odp: (.documents, "OpenDocument .odp")
         case .epub: (.documents, "EPUB")
+        case .rtf: (.documents, "RTF")
         case .mp3: (.audio, "MP3")
         case .m4a: (.audio, "M4A")
         case .flac: (.audio, "FLAC")
