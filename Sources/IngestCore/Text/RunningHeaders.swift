@@ -80,7 +80,7 @@ public enum RunningHeaders {
             let pageNumber = isPageNumber(key)
             // Lines whose numbers change ("Exercice 3", "Exercice 7") are running only when the
             // numbers are the same everywhere or follow the page number ("Cours — 12").
-            if !pageNumber && key.contains("#") && !numbersFit(members.map { (candidates[$0].page, lastNumber(pages[candidates[$0].page][candidates[$0].index].text)) }) {
+            if !pageNumber && key.contains("#") && !numbersFit(members.map { (candidates[$0].page, numbers(pages[candidates[$0].page][candidates[$0].index].text)) }) {
                 continue
             }
             let needed = pageNumber ? 2 : threshold
@@ -168,14 +168,34 @@ public enum RunningHeaders {
         return out
     }
 
-    /// Whether the numbers of a line seen on several pages are the same everywhere or follow the
-    /// page number (at least 80 % at one offset).
-    private static func numbersFit(_ seen: [(page: Int, value: Int?)]) -> Bool {
-        let values = seen.compactMap(\.value)
-        if Set(values).count <= 1 { return true }
+    /// Whether the numbers of a line seen on several pages are the same everywhere, or all the
+    /// same but one that follows the page number (at least 80 % at one offset): "Cours — 12" is
+    /// running, "Gamma 1.0" / "Gamma 5.0" (the last digit runs equal, the first not) is not.
+    private static func numbersFit(_ seen: [(page: Int, values: [Int])]) -> Bool {
+        let tuples = Set(seen.map(\.values))
+        if tuples.count <= 1 { return true }
+        guard let width = tuples.first?.count, tuples.allSatisfy({ $0.count == width }) else { return false }
+        let varying = (0..<width).filter { i in Set(seen.map { $0.values[i] }).count > 1 }
+        guard varying.count == 1, let i = varying.first else { return false }
         var offsets: [Int: Int] = [:]
-        for s in seen { if let v = s.value { offsets[v - s.page, default: 0] += 1 } }
+        for s in seen { offsets[s.values[i] - s.page, default: 0] += 1 }
         return Double(offsets.values.max() ?? 0) >= Double(seen.count) * 0.8
+    }
+
+    /// Every run of ASCII digits of a line (its first nine digits each).
+    static func numbers(_ line: String) -> [Int] {
+        var out: [Int] = []
+        var value = 0, digits = 0
+        for b in line.utf8 {
+            if b &- 0x30 < 10 {
+                if digits < 9 { value = value * 10 + Int(b &- 0x30) }
+                digits += 1
+            } else if digits > 0 {
+                out.append(value); value = 0; digits = 0
+            }
+        }
+        if digits > 0 { out.append(value) }
+        return out
     }
 
     /// OCR reads one header a little differently from page to page ("Joumal of…"): a key within
@@ -219,20 +239,6 @@ public enum RunningHeaders {
             }
         }
         return row[b.count]
-    }
-
-    static func lastNumber(_ line: String) -> Int? {
-        // The last run of ASCII digits, its first nine digits.
-        var value = 0, digits = 0, found: Int?
-        for b in line.utf8 {
-            if b &- 0x30 < 10 {
-                if digits < 9 { value = value * 10 + Int(b &- 0x30) }
-                digits += 1
-            } else if digits > 0 {
-                found = value; value = 0; digits = 0
-            }
-        }
-        return digits > 0 ? value : found
     }
 
     /// A line with nothing but whitespace (its key would be empty).
