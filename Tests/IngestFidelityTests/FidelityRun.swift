@@ -45,6 +45,14 @@ struct FidelityRun: Sendable {
     private static func make() throws -> FidelityRun {
         guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-fidelity-\(UUID().uuidString)")
+        do { return try make(in: root) } catch {
+            // A failed set-up leaves nothing behind (a successful one is removed by the tests' tearDown).
+            if ProcessInfo.processInfo.environment["INGEST_FIDELITY_KEEP"] == nil { try? FileManager.default.removeItem(at: root) }
+            throw error
+        }
+    }
+
+    private static func make(in root: URL) throws -> FidelityRun {
         let corpus = try FidelityCorpus.make(in: root.appendingPathComponent("corpus"))
         let update = ProcessInfo.processInfo.environment["INGEST_UPDATE_BASELINE"] == "1"
         if update { try FileManager.default.createDirectory(at: baselineDirectory, withIntermediateDirectories: true) }
