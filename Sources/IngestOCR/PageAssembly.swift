@@ -49,6 +49,7 @@ struct PageAssembly {
                                         confidence: (p.confidence * 10).rounded() / 10))
                 }
                 record.characters = characters
+                record.script = page.script
                 allConfidences += page.wordConfidences
                 words += page.words.indices.filter { !drop.words.contains($0) }.map { page.words[$0] }.map { OCRWord(text: $0.text, page: outcome.number, confidence: $0.confidence, box: $0.box) }
                 if page.quarterTurns != 0 {

@@ -214,12 +214,16 @@ enum OrientedRecognition {
         if detectScript, let script = ScriptModels.missing(script: osd.script, confidence: osd.scriptConfidence, languages: engine.languages) {
             return RecognizedPage(wordConfidences: first.wordConfidences, leftOut: .scriptNotInstalled, script: script)
         }
+        // Named with less confidence: the page is kept, with its script, for the dictionary check
+        // after OCR (`JunkPages`) to decide.
+        var named = first
+        if detectScript { named.script = ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages) }
         let (turns, oconf) = (osd.quarterTurns, osd.confidence)
         guard turns != 0, oconf >= minimumOrientationConfidence,
-              pix.rotateClockwise(quarterTurns: turns) else { return first }
+              pix.rotateClockwise(quarterTurns: turns) else { return named }
         var second = try engine.recognize(consume pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
                                           lowConfidenceBelow: lowConfidenceBelow)
         second.quarterTurns = turns
-        return (second.meanConfidence ?? 0) > conf ? second : first
+        return (second.meanConfidence ?? 0) > conf ? second : named
     }
 }

@@ -4,7 +4,7 @@ import IngestCore
 /// Which Tesseract languages read which script, as Tesseract's script detection (`osd`) names
 /// scripts: a page in a script none of `ocr.languages` reads is not recognised with them — fra+eng
 /// on Arabic gives junk, slowly — but named, with the Debian package whose model reads it.
-enum ScriptModels {
+public enum ScriptModels {
     /// Scripts `osd` names that Latin-script models do not read, and the language (Debian
     /// package `tesseract-ocr-<code>`) a user most likely needs for each.
     static let languageFor: [String: String] = [
@@ -31,8 +31,10 @@ enum ScriptModels {
         return out
     }()
 
-    /// Script detection confidence under which the script is not trusted. Measured (bench/ocr,
-    /// issue 38): Latin pages score 50–210, Arabic 40–70, Cyrillic set in a Latin-looking face 3.
+    /// Script detection confidence from which the script is trusted alone. Measured on 40 Latin
+    /// pages (bench/ocr/pays38.py, issue 38): always named Latin, but with 2.3–203; Arabic 29,
+    /// Cyrillic 1.9, Han 1.4. Under it a page is read, its script named, and the dictionaries
+    /// decide (`JunkPages` in the pipeline).
     static let minimumConfidence = 10.0
 
     /// The script when `languages` ("fra+eng") has no model for it, else nil.
@@ -43,7 +45,7 @@ enum ScriptModels {
     }
 
     /// `ocr.scriptNotInstalled` for `page`, naming the script and the package that reads it.
-    static func warning(_ script: String, page: Int, context: ExtractionContext) -> Warning {
+    public static func warning(_ script: String, page: Int, context: ExtractionContext) -> Warning {
         context.warning(.ocrScriptNotInstalled, ["page": String(page), "script": script,
                                                  "package": TessData.package(for: languageFor[script] ?? "script-" + script.lowercased())],
                         page: page)

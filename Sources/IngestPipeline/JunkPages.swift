@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestOCR
 import IngestSpell
 
 /// Junk is not text (issue 38): a recognised page whose words have a mean confidence under
@@ -15,29 +16,42 @@ struct JunkPages {
     var knownShareBelow: Double
     var words: any WordList
 
+    /// On a page whose script detection named a script no configured language reads, the words
+    /// must be words more surely: Latin text pages are ≥ 0.9 known (bench/ocr/pays38.py), Chinese
+    /// read as Latin 0.5 ("SOA ETE FULL BRAS…").
+    static let scriptKnownShareBelow = 0.75
+
     init(config: PipelineConfig, words: any WordList = DictionaryWords()) {
         confidenceBelow = config.ocr.junkConfidenceBelow
         knownShareBelow = config.ocr.junkDictionaryShareBelow
         self.words = words
     }
 
-    /// The share of `tokens` that are dictionary words or numbers; nil when there is none to judge.
+    /// The share of the characters of `tokens` that are in dictionary words or numbers; nil when
+    /// there is nothing to judge. Words of one or two letters and punctuation are left out of the
+    /// count: "a", "le", "ET" are words in every dictionary and junk is full of them. Weighed by
+    /// length, so a page of "SOA ETE FULL BRAS" read from Chinese does not pass for French.
     func knownShare(_ tokens: [String]) -> Double? {
         var judged = 0, known = 0
+        let digits = CharacterSet.decimalDigits
         for raw in tokens {
-            let token = raw.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
-            guard !raw.isEmpty else { continue }
-            judged += 1
-            guard !token.isEmpty else { continue }   // punctuation alone: not a word
-            if token.unicodeScalars.allSatisfy({ CharacterSet.decimalDigits.contains($0) || ".,:/-%".unicodeScalars.contains($0) }) {
-                if token.unicodeScalars.contains(where: { CharacterSet.decimalDigits.contains($0) }) { known += 1 }
+            let token = raw.trimmingCharacters(in: CharacterSet.letters.union(digits).inverted)
+            let letters = token.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
+            let figures = token.unicodeScalars.filter { digits.contains($0) }.count
+            if letters == 0 {
+                // A number (2024, 3,5, 12:30) is text; a lone figure is as likely a misread speck.
+                if figures >= 2, token.unicodeScalars.allSatisfy({ digits.contains($0) || ".,:/-%".unicodeScalars.contains($0) }) {
+                    judged += figures; known += figures
+                }
                 continue
             }
+            guard letters + figures >= 3 else { continue }
+            judged += token.count
             // A word joined by an apostrophe or a hyphen is known when its parts are.
             let parts = token.split(whereSeparator: { "'’-".contains($0) }).map(String.init)
-            if words.contains(token) || words.contains(token.lowercased())
-                || (parts.count > 1 && parts.allSatisfy { $0.count == 1 || words.contains($0) || words.contains($0.lowercased()) }) {
-                known += 1
+            if figures == 0, words.contains(token) || words.contains(token.lowercased())
+                || (parts.count > 1 && parts.allSatisfy { $0.count <= 2 || words.contains($0) || words.contains($0.lowercased()) }) {
+                known += token.count
             }
         }
         return judged == 0 ? nil : Double(known) / Double(judged)
@@ -49,8 +63,17 @@ struct JunkPages {
         var dropped: [Int] = []
         var result = extraction
         for (i, record) in pages.enumerated() where record.provenance == .ocr && record.leftOut == nil {
-            guard let confidence = record.ocrConfidence, confidence < confidenceBelow else { continue }
             let tokens = extraction.ocrWords.filter { $0.page == record.number }.map(\.text)
+            // A page whose script (named by OCR's script detection) no configured language reads,
+            // and whose words are not words: whatever its confidence, what was read is not it.
+            if let script = record.script, let share = knownShare(tokens), share < max(knownShareBelow, Self.scriptKnownShareBelow) {
+                pages[i].leftOut = .scriptNotInstalled
+                pages[i].characters = 0
+                dropped.append(record.number)
+                result.warnings.append(ScriptModels.warning(script, page: record.number, context: context))
+                continue
+            }
+            guard let confidence = record.ocrConfidence, confidence < confidenceBelow else { continue }
             guard let share = knownShare(tokens), share < knownShareBelow else { continue }
             pages[i].leftOut = .junk
             pages[i].characters = 0

@@ -237,7 +237,8 @@ public struct PageRecord: Codable, Sendable, Equatable {
     /// it), or what was read is not text (`junk`, its confidence kept in `ocrConfidence`).
     public enum LeftOut: String, Codable, Sendable { case blank, scriptNotInstalled, junk }
     public var leftOut: LeftOut?
-    /// The script Tesseract's script detection saw on a page left out as `scriptNotInstalled`.
+    /// The script Tesseract's script detection saw on a weak page, when no configured OCR
+    /// language reads it (`Arabic`, `Han`, `Cyrillic`…).
     public var script: String?
 
     public init(number: Int, label: String? = nil, classification: Classification? = nil,

@@ -1,0 +1,60 @@
+import Foundation
+import IngestCore
+@testable import IngestPipeline
+import IngestSpell
+import IngestTestSupport
+import XCTest
+
+/// Junk is not text (issue 38): a recognised page whose words are read with low confidence and
+/// are mostly not words the installed hunspell dictionaries know leaves the text; a page of real
+/// words read with low confidence stays. The words are what Tesseract read on the bench's pages
+/// (bench/ocr/pays38.py); the dictionaries are the real ones.
+final class JunkPagesTests: XCTestCase {
+    func requireDictionaries() throws {
+        guard DictionaryWords().contains("maison"), DictionaryWords().contains("house") else {
+            try missingTool("hunspell dictionaries fr_FR and en_US are not installed (apt-get install hunspell-fr hunspell-en-us)")
+        }
+    }
+
+    func extraction(_ pages: [(words: String, confidence: Double)]) -> Extraction {
+        var e = Extraction(pages: pages.indices.map { PageRecord(number: $0 + 1, classification: .imageOnly, provenance: .ocr,
+                                                                 characters: pages[$0].words.count, ocrConfidence: pages[$0].confidence) },
+                           pagesRead: pages.count, pagesOCRed: pages.count)
+        for (i, page) in pages.enumerated() {
+            e.blocks.append(Block(kind: .paragraph, text: page.words, page: i + 1, provenance: .ocr, confidence: page.confidence))
+            e.ocrWords += page.words.split(separator: " ").map { OCRWord(text: String($0), page: i + 1, confidence: page.confidence, box: []) }
+        }
+        return e
+    }
+
+    func testWordsAreKnownAndJunkIsNot() throws {
+        try requireDictionaries()
+        let junk = JunkPages(config: PipelineConfig())
+        XCTAssertGreaterThan(junk.knownShare("La photosynthèse se déroule dans les chloroplastes, en 2024.".split(separator: " ").map(String.init)) ?? 0, 0.9)
+        XCTAssertGreaterThan(junk.knownShare("The water cycle describes how water moves: l'eau, aujourd'hui.".split(separator: " ").map(String.init)) ?? 0, 0.9)
+        XCTAssertLessThan(junk.knownShare(["ee", "|", "Ss", "—", "iI1l", "Wie", "Sa%", "ee"]) ?? 1, 0.5)
+        XCTAssertNil(junk.knownShare([]))
+    }
+
+    func testAJunkPageLeavesTheTextAndAWeakPageOfWordsStays() throws {
+        try requireDictionaries()
+        let e = extraction([
+            (words: "La respiration cellulaire libère l'énergie contenue dans le glucose", confidence: 41),   // a poor scan of words
+            (words: "Sess = ee | fi ~ Ss ol. ===, ae Bs ; ue HER sd a wey", confidence: 32),                   // junk
+            (words: "Ixnp Qwvz Kjhg Trbn", confidence: 88),                                                  // unknown but confident
+        ])
+        let out = JunkPages(config: PipelineConfig()).apply(e, context: ExtractionContext(language: .en))
+        XCTAssertEqual(out.pages?.map(\.leftOut), [nil, .junk, nil])
+        XCTAssertEqual(out.pages?[1].ocrConfidence, 32, "the confidence stays in the page record")
+        XCTAssertEqual(out.blocks.compactMap(\.page), [1, 3])
+        XCTAssertFalse(out.ocrWords.contains { $0.page == 2 })
+        XCTAssertEqual(out.warnings.map(\.code), [.ocrJunkPageDropped])
+        XCTAssertEqual(out.warnings.first?.page, 2)
+        XCTAssertTrue(out.warnings.first?.message.contains("page 2") == true, out.warnings.first?.message ?? "")
+        XCTAssertEqual(out.visionPages.first, 2)
+        // Thresholds from pipeline.json: at 30, the junk page (32) is kept.
+        var config = PipelineConfig()
+        config.ocr.junkConfidenceBelow = 30
+        XCTAssertEqual(JunkPages(config: config).apply(e, context: ExtractionContext()).pages?.map(\.leftOut), [nil, nil, nil])
+    }
+}
