@@ -134,6 +134,33 @@ final class FigureTextTests: XCTestCase {
         XCTAssertFalse(x.blocks.contains { $0.text.contains("06/12/2026") || $0.text.contains("‹#›") || $0.text.contains("pic.png") })
     }
 
+    /// The same deck through LibreOffice: as .odp (the chart an embedded object with its own local
+    /// table, the footer a `presentation:footer-decl`, the date a current-date declaration) and
+    /// as the .pptx LibreOffice writes back: the same words in both.
+    func testLibreOfficeDecksKeepChartsDescriptionsAndTypedFooters() throws {
+        try SourceTools.requirePythonPptx()
+        try SourceTools.requireSoffice()
+        let tools = SourceTools(dir: dir)
+        let deck = dir.url.appendingPathComponent("deck.pptx")
+        try tools.python(Self.deckScript, [deck.path, try tools.png().path])
+        let odp = try tools.soffice(deck, to: "odp", as: "deck.odp")
+        let back = try tools.soffice(odp, to: "pptx", as: "deck-lo.pptx")
+        let expected = ["Le cycle de l'eau", "[Image: Évaporation, condensation puis précipitations]", "Lycée Victor-Hugo — physique",
+                        "Pluviométrie", "[Chart: Précipitations mensuelles — Mois — Millimètres]",
+                        " | Brest | Nice\njanvier | 133.2 | 68.6\nfévrier | 101.9 | 46.2\nmars | 95.4 | 44.7", "Annexe"]
+        let o = try extractFile(odp, with: ODFExtractor())
+        XCTAssertEqual(o.blocks.map(\.text), expected)
+        XCTAssertEqual(o.blocks.map(\.page), [1, 1, 1, 2, 2, 2, 3])
+        XCTAssertEqual(o.metadata["charts"], .int(1))
+        XCTAssertEqual(o.metadata["footersRepeated"], .int(2))
+        XCTAssertEqual(o.metadata["automaticFieldsLeftOut"], .int(3), "one current date per slide")
+        // LibreOffice writes the template's date field ("1/27/13" in python-pptx's layout) back as a
+        // typed run beside a new date field: typed text in a date placeholder is shown, so kept.
+        var written = expected
+        written.insert("1/27/13", at: 2)
+        XCTAssertEqual(try extractFile(back, with: PptxExtractor()).blocks.map(\.text), written)
+    }
+
     /// SmartArt (its data part, nested as its connections say) and charts as PowerPoint and Word
     /// wrote them, in the python-pptx and python-docx test files.
     func testSmartArtAndChartsOfOfficeFiles() throws {

@@ -6,7 +6,9 @@ import IngestZip
 /// reader and XML scanner as `.docx`: `content.xml` read as a stream, with the heading and list
 /// styles of `styles.xml`, metadata from `meta.xml`. Notes (`text:note`) follow the body as
 /// `[n] text` paragraphs, as .docx footnotes do. A presentation's blocks carry their slide number.
-/// A password-protected file (its manifest lists encryption data) is refused by name.
+/// A password-protected file (its manifest lists encryption data) is refused by name. Charts
+/// (embedded `Object N/` parts) are read where their frames stand; a presentation's typed footer or
+/// fixed date is kept once, its current dates and page numbers counted as left out.
 public struct ODFExtractor: Extractor {
     public var kinds: Set<SourceKind> { [.odt, .odp] }
     public var includeHidden: Bool
@@ -31,7 +33,19 @@ public struct ODFExtractor: Extractor {
         var mh = ODFMetaHandler(package.names)
         let meta = try PartReading.optional(&warnings, context, "meta.xml", { try package.parse("meta.xml", &mh) }) == true ? mh.values : [:]
 
-        var blocks = FigureText.droppingCaptionEchoes(body.blocks)
+        // Charts (embedded objects) where their frames stand, last first so positions hold.
+        var bodyBlocks = body.blocks
+        let chartNames = ODFChartHandler.Names(package.names)
+        var charts = 0
+        for o in body.objects.reversed() {
+            let part = o.folder + "/content.xml"
+            var h = ODFChartHandler(chartNames)
+            guard package.has(part), try PartReading.optional(&warnings, context, part, { try package.parse(part, &h) }) == true else { continue }
+            let inserted = h.blocks(page: o.page)
+            if !inserted.isEmpty { charts += 1 }
+            bodyBlocks.insert(contentsOf: inserted, at: min(o.position, bodyBlocks.count))
+        }
+        var blocks = FigureText.droppingCaptionEchoes(bodyBlocks)
         for note in body.footnotes {
             let prefix = note.citation.isEmpty ? "" : "[\(note.citation)] "
             blocks.append(Block(kind: .paragraph, text: prefix + note.text, provenance: .textLayer))
@@ -43,6 +57,11 @@ public struct ODFExtractor: Extractor {
         var metadata: [String: JSONValue] = [:]
         for (k, v) in meta where k != "language" { metadata[k] = .string(v) }
         metadata["images"] = .int(body.images)
+        metadata["charts"] = .int(charts)
+        if body.isPresentation {
+            metadata["footersRepeated"] = .int(body.footersRepeated)
+            metadata["automaticFieldsLeftOut"] = .int(body.automaticFieldsLeftOut)
+        }
         metadata["notes"] = .int(body.footnotes.count)
         if body.isPresentation {
             metadata["slides"] = .int(body.pageCount)
