@@ -142,12 +142,13 @@ struct GIFBlocks {
     var width = 0, height = 0
     /// The trailer was reached: the file is whole.
     var complete = false
-    /// Header, colour table, the extensions before the first image and that image, then the trailer.
+    /// Header, colour table and the first image, then the trailer.
     var firstFrame: Data?
 
     init(_ data: Data) {
         guard data.count >= 13, data.starts(with: Array("GIF".utf8)), let packed = ImageContainers.le(data, 10, 1) else { return }
-        var o = 13 + (packed & 0x80 != 0 ? 3 << ((packed & 7) + 1) : 0)
+        let headerEnd = 13 + (packed & 0x80 != 0 ? 3 << ((packed & 7) + 1) : 0)
+        var o = headerEnd
         /// Skips data sub-blocks from `o`; the offset after the terminator, nil when cut short.
         func skipSubBlocks(_ start: Int) -> Int? {
             var p = start
@@ -175,11 +176,14 @@ struct GIFBlocks {
                     if frames == 1 { width = w; height = h }   // a first frame cut short: leptonica says what it can
                     break
                 }
-                if frames == 1 {
+                if frames == 1, let image = ImageContainers.slice(data, o, end - o) {
                     width = w; height = h
-                    var first = Data(data.prefix(end))
+                    // Header and global table, then the image alone: the extensions (comments,
+                    // application blocks) say nothing about its pixels, and giflib refuses some
+                    // that other readers pass over (an empty comment in a GIF87a).
+                    var first = Data(data.prefix(headerEnd)) + image
                     // The transparent entry of the frame's own table, else of the global one, made white.
-                    let tableStart: Int? = table > 0 ? o + 10 : (packed & 0x80 != 0 ? 13 : nil)
+                    let tableStart: Int? = table > 0 ? headerEnd + 10 : (packed & 0x80 != 0 ? 13 : nil)
                     if let transparent, let tableStart, tableStart + 3 * transparent + 3 <= first.count,
                        transparent < (table > 0 ? table : 3 << ((packed & 7) + 1)) / 3 {
                         first.replaceSubrange((tableStart + 3 * transparent)..<(tableStart + 3 * transparent + 3), with: [255, 255, 255])
