@@ -57,4 +57,26 @@ final class JunkPagesTests: XCTestCase {
         config.ocr.junkConfidenceBelow = 30
         XCTAssertEqual(JunkPages(config: config).apply(e, context: ExtractionContext()).pages?.map(\.leftOut), [nil, nil, nil])
     }
+
+    /// A page whose script OCR named (Han, Cyrillic: too weakly for OCR to drop it alone) is left
+    /// out as scriptNotInstalled when its words are not words, whatever its confidence; the same
+    /// name on a page of French words (a misnamed script) leaves the page in the text.
+    func testAPageInAScriptWithoutAModelLeavesTheTextOnlyWhenItsWordsAreNotWords() throws {
+        try requireDictionaries()
+        var e = extraction([
+            (words: "ITO TEKCT Ha PYCCKOM A3bIKe AIA APOBEPKA Pacno3HaBaHua MepBbiu YPOK MATEMATUKU", confidence: 58.6),  // Cyrillic as read
+            (words: "SOA A ETE Fl FC HEE FULL BRAS CR A LD FAAS OER LA aT Ho SEG CRETE ULB ICT", confidence: 36.5),       // Han as read
+            (words: "La respiration cellulaire libère l'énergie contenue dans le glucose", confidence: 62),
+        ])
+        e.pages?[0].script = "Cyrillic"
+        e.pages?[1].script = "Han"
+        e.pages?[2].script = "Greek"
+        let out = JunkPages(config: PipelineConfig()).apply(e, context: ExtractionContext(language: .en))
+        XCTAssertEqual(out.pages?.map(\.leftOut), [.scriptNotInstalled, .scriptNotInstalled, nil])
+        XCTAssertEqual(out.blocks.compactMap(\.page), [3])
+        XCTAssertEqual(out.warnings.map(\.code), [.ocrScriptNotInstalled, .ocrScriptNotInstalled])
+        XCTAssertTrue(out.warnings[0].message.contains("Cyrillic") && out.warnings[0].message.contains("tesseract-ocr-rus"), out.warnings[0].message)
+        XCTAssertTrue(out.warnings[1].message.contains("tesseract-ocr-chi-sim"), out.warnings[1].message)
+        XCTAssertEqual(out.visionPages, [1, 2])
+    }
 }

@@ -156,7 +156,7 @@ enum EmbeddedSchemas {
     "workers": 0,
     "skipBlankPages": true,
     "detectScript": true,
-    "junkConfidenceBelow": 50,
+    "junkConfidenceBelow": 60,
     "junkDictionaryShareBelow": 0.5
   },
   "readiness": {
