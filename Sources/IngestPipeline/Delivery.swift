@@ -163,6 +163,9 @@ public final class Deliverer: @unchecked Sendable {
         if channel == .jsonl { LineWriter.ignoreBrokenPipeSignal() }
     }
 
+    /// Seconds a reader may take nothing at the end of a run before its lines are left pending.
+    public static let drainPatience = 30.0
+
     /// How the jsonl sink is named in reports.
     public static let standardOutputName = "stdout"
 
@@ -230,13 +233,18 @@ public final class Deliverer: @unchecked Sendable {
     }
 
     /// At the end: waits until the reader has taken every line written (as a blocking write
-    /// would), or has gone — then what it left in the pipe stays pending.
+    /// would), or has gone — then what it left in the pipe stays pending. A reader that takes
+    /// nothing for `drainPatience` seconds (one that reads only once this process has exited
+    /// would wait for ever) is given up on the same way: its lines are sent again next time.
     func drainLines() throws {
+        var last = lines.consumed(), idle = Date()
         while true {
             try settleLines()
             lock.lock(); let left = inFlight.count; lock.unlock()
             if left == 0 { return }
-            if !lines.waitForReader(seconds: 0.2) {
+            let now = lines.consumed()
+            if now != last { last = now; idle = Date() }
+            if !lines.waitForReader(seconds: 0.2) || Date().timeIntervalSince(idle) > Self.drainPatience {
                 try settleLines()
                 lock.lock()
                 let unread = inFlight

@@ -20,6 +20,9 @@ public struct WorkerRun: Sendable {
     public let language: MessageLanguage
     /// Numbered photos of one folder are the pages of one document (folder requests).
     public var groupsPhotos = true
+    /// Results carry the document (`--sink jsonl`): read from the file written when the
+    /// pipeline did not hand a line over (with a library, the jsonl sink goes to its outbox).
+    public var embedsDocuments = false
 
     public init(reader: any DocumentReader, outputDirectory: URL, root: URL, shard: Shard = .all, language: MessageLanguage) {
         self.reader = reader
@@ -39,6 +42,14 @@ public struct WorkerRun: Sendable {
         /// The error that stopped every read (the worker could not start, the library cannot be
         /// opened): every later request got it as its result.
         public var fatal: IngestError?
+        /// Results of an earlier worker (on this output folder and shard) that its reader never
+        /// took, answered first by this one.
+        public var resumed = 0
+        /// Results not taken whole by the reader (it went away): in the journal, answered first
+        /// by the next worker on the same output folder and shard.
+        public var notDelivered = 0
+        /// The reader of the results went away: requests were no longer read.
+        public var readerGone = false
     }
 
     /// One document to read, or a result known without reading.
@@ -46,11 +57,14 @@ public struct WorkerRun: Sendable {
         case read(ImportUnit, skipsDone: Bool)
         /// `key` decides its shard, as a unit's output name does.
         case answer(DocumentOutcome, key: String)
+        /// A result an earlier worker made and its reader never took: written again as it is.
+        case written(Data)
 
         var shardKey: String {
             switch self {
             case .read(let unit, _): return unit.outputName
             case .answer(_, let key): return key
+            case .written: return ""
             }
         }
     }
@@ -61,13 +75,49 @@ public struct WorkerRun: Sendable {
         var line: Int
         var ref: JSONValue?
         var job: Job
+
+        /// As the journal keeps it (`ResultJournal`): enough to do the job again.
+        func journalled() -> Data {
+            var o: [String: JSONValue] = ["line": .int(line)]
+            if let ref { o["ref"] = ref }
+            switch job {
+            case .read(let unit, let skipsDone):
+                o["read"] = (try? JSONValue.parse(WorkerRequest(unit: unit, skipsDone: skipsDone).encoded())) ?? .null
+            case .answer(let outcome, let key):
+                o["answer"] = (try? JSONValue.parse(StreamingJSONEncoder.encode(outcome, pretty: false))) ?? .null
+                o["key"] = .string(key)
+            case .written(let data):
+                o["written"] = .string(String(decoding: data, as: UTF8.self))
+            }
+            return (try? StreamingJSONEncoder.encode(JSONValue.object(o), pretty: false)) ?? Data()
+        }
+
+        init(sequence: Int, line: Int, ref: JSONValue?, job: Job) {
+            self.sequence = sequence; self.line = line; self.ref = ref; self.job = job
+        }
+
+        init?(journalled data: Data, sequence: Int) {
+            guard let o = try? JSONValue.parse(data), let line = o["line"]?.intValue else { return nil }
+            self.sequence = sequence; self.line = line; ref = o["ref"]
+            if let read = o["read"], let data = try? StreamingJSONEncoder.encode(read, pretty: false), let request = WorkerRequest(data) {
+                job = .read(request.unit, skipsDone: request.skipsDone)
+            } else if let answer = o["answer"], let data = try? StreamingJSONEncoder.encode(answer, pretty: false),
+                      let outcome = try? JSONDecoder().decode(DocumentOutcome.self, from: data) {
+                job = .answer(outcome, key: o["key"]?.stringValue ?? "")
+            } else if let written = o["written"]?.stringValue {
+                job = .written(Data(written.utf8))
+            } else { return nil }
+        }
     }
 
-    /// Reads requests from `nextLine` until it returns nil; `emit` gets each result line (without
-    /// its newline), in request order, from one thread at a time.
-    public func run(nextLine: () -> String?, emit: @escaping @Sendable (Data) -> Void) -> Counts {
+    /// Reads requests from `nextLine` until it returns nil (or the reader of the results goes
+    /// away); writes each result line to `output` in request order. With a `journal`, what an
+    /// earlier worker left unanswered is answered first, and every request and result is
+    /// journalled until the reader has taken its line whole (`ResultJournal`).
+    public func run(nextLine: () -> String?, output: LineWriter = .standardOutput, journal: ResultJournal? = nil) -> Counts {
         let queue = ItemQueue(capacity: max(4, reader.slots * 4))
-        let emitter = OrderedEmitter(emit)
+        let results = ResultLines(output: output, journal: journal)
+        let emitter = OrderedEmitter { sequence, data in results.write(sequence, data) }
         let tally = Tally()
         let fatal = FatalBox()
         let slots = max(1, reader.slots)
@@ -80,6 +130,10 @@ public struct WorkerRun: Sendable {
                     var outcome: DocumentOutcome
                     var lines: [Data] = []
                     switch item.job {
+                    case .written(let data):
+                        journal?.result(item.sequence, data)
+                        emitter.put(item.sequence, data)
+                        continue
                     case .answer(let o, _): outcome = o
                     case .read(let unit, let skipsDone):
                         if let error = fatal.error {
@@ -98,14 +152,29 @@ public struct WorkerRun: Sendable {
                         }
                     }
                     tally.add(outcome)
-                    emitter.put(item.sequence, result(outcome, item: item, documents: lines))
+                    let line = result(outcome, item: item, documents: lines)
+                    journal?.result(item.sequence, line)
+                    emitter.put(item.sequence, line)
                 }
             }
         }
         var sequence = 0
         var number = 0
         var counts = Counts()
-        while let text = nextLine() {
+        // What an earlier worker left unanswered comes first, journalled again as this run's.
+        for leftover in journal?.takeLeftovers() ?? [] {
+            let item: Item?
+            switch leftover {
+            case .result(let data): item = Item(sequence: sequence, line: 0, ref: nil, job: .written(data))
+            case .item(let data): item = Item(journalled: data, sequence: sequence)
+            }
+            guard let item else { continue }
+            journal?.taken(sequence, item: item.journalled())
+            queue.put(item)
+            sequence += 1
+            counts.resumed += 1
+        }
+        while !results.readerGone, let text = nextLine() {
             number += 1
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty { continue }
@@ -113,16 +182,22 @@ public struct WorkerRun: Sendable {
             let (ref, jobs) = plan(trimmed, line: number)
             for job in jobs {
                 if !shard.contains(job.shardKey) { counts.otherShards += 1; continue }
-                queue.put(Item(sequence: sequence, line: number, ref: ref, job: job))
+                let item = Item(sequence: sequence, line: number, ref: ref, job: job)
+                journal?.taken(sequence, item: item.journalled())
+                queue.put(item)
                 sequence += 1
             }
         }
         queue.close()
         group.wait()
         reader.close()
+        results.drain()
         counts.results = tally.results
         counts.failed = tally.failed
         counts.fatal = fatal.error
+        counts.notDelivered = sequence - results.delivered
+        counts.readerGone = results.readerGone
+        if counts.notDelivered == 0 { journal?.clear() }
         return counts
     }
 
@@ -275,6 +350,8 @@ public struct WorkerRun: Sendable {
                 })
             case .answer(let outcome, _):
                 o["path"] = .string(outcome.sources.first ?? "")
+            case .written:
+                break   // never planned: only a journal holds one
             }
             return (try? StreamingJSONEncoder.encode(JSONValue.object(o), pretty: false)) ?? Data()
         }
@@ -295,6 +372,12 @@ public struct WorkerRun: Sendable {
             object["sha256"] = .string(SHA256Digest.hex(of: data))
         }
         if let document = documents.last, let value = try? JSONValue.parse(document) { object["document"] = value }
+        else if embedsDocuments, outcome.status == .succeeded, outcome.readiness != .notReady, let output = outcome.output,
+                let data = FileManager.default.contents(atPath: outputDirectory.appendingPathComponent(output).path),
+                let value = try? JSONValue.parse(data) {
+            // With a library the pipeline hands the jsonl line to its outbox: the file is the document.
+            object["document"] = value
+        }
         return (try? StreamingJSONEncoder.encode(JSONValue.object(object), pretty: false)) ?? encoded
     }
 }
@@ -365,13 +448,87 @@ final class OrderedEmitter: @unchecked Sendable {
     private var next = 0
     private var waiting: [Int: Data] = [:]
     private let lock = NSLock()
-    private let emit: @Sendable (Data) -> Void
-    init(_ emit: @escaping @Sendable (Data) -> Void) { self.emit = emit }
+    private let emit: @Sendable (Int, Data) -> Void
+    init(_ emit: @escaping @Sendable (Int, Data) -> Void) { self.emit = emit }
 
     func put(_ sequence: Int, _ data: Data) {
         lock.lock(); defer { lock.unlock() }
         waiting[sequence] = data
-        while let d = waiting.removeValue(forKey: next) { emit(d); next += 1 }
+        while let d = waiting.removeValue(forKey: next) { emit(next, d); next += 1 }
+    }
+}
+
+/// Result lines as the reader takes them: a line is delivered once written whole and taken
+/// from the pipe (`LineWriter.consumed`), then journalled as such; a reader gone (EPIPE, or the
+/// pipe closed with lines unread) ends the writing, and what it did not take stays in the journal.
+final class ResultLines: @unchecked Sendable {
+    let output: LineWriter
+    let journal: ResultJournal?
+    private let lock = NSLock()
+    private var inFlight: [(sequence: Int, end: UInt64)] = []
+    private var gone = false
+    private(set) var delivered = 0
+    init(output: LineWriter, journal: ResultJournal?) { self.output = output; self.journal = journal }
+
+    var readerGone: Bool { lock.lock(); defer { lock.unlock() }; return gone }
+
+    private var watching = false
+
+    func write(_ sequence: Int, _ data: Data) {
+        if readerGone { return }
+        let (outcome, end) = output.write(data)
+        lock.lock()
+        if case .written = outcome { inFlight.append((sequence, end)) } else { gone = true }
+        lock.unlock()
+        settle()
+        watch()
+    }
+
+    /// Lines still in the pipe are looked at again until the reader has taken them: a worker
+    /// waiting on a long document (or killed then) has journalled what its reader already has.
+    private func watch() {
+        lock.lock()
+        let start = !watching && !inFlight.isEmpty
+        if start { watching = true }
+        lock.unlock()
+        guard start else { return }
+        Thread.detachNewThread { [self] in
+            while true {
+                usleep(50_000)
+                settle()
+                lock.lock()
+                if inFlight.isEmpty || gone { watching = false; lock.unlock(); return }
+                lock.unlock()
+            }
+        }
+    }
+
+    private func settle() {
+        let consumed = output.consumed()
+        lock.lock()
+        let taken = Array(inFlight.prefix { $0.end <= consumed })
+        inFlight.removeFirst(taken.count)
+        delivered += taken.count
+        lock.unlock()
+        for t in taken { journal?.delivered(t.sequence) }
+    }
+
+    /// At the end: waits until the reader has taken every line, or has gone, or has taken
+    /// nothing for `Deliverer.drainPatience` seconds (its lines stay in the journal).
+    func drain() {
+        var last = output.consumed(), idle = Date()
+        while true {
+            settle()
+            lock.lock(); let left = inFlight.count; lock.unlock()
+            if left == 0 { return }
+            let now = output.consumed()
+            if now != last { last = now; idle = Date() }
+            if !output.waitForReader(seconds: 0.2) || Date().timeIntervalSince(idle) > Deliverer.drainPatience {
+                settle()
+                lock.lock(); if !inFlight.isEmpty { gone = true }; inFlight = []; lock.unlock()
+                return
+            }
+        }
     }
 }
 

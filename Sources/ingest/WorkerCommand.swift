@@ -49,7 +49,14 @@ enum WorkerCommand {
       --config, --set, --concurrency, --password, --sink, --lang, --network,
       --separate-photos  as for `ingest convert`
 
-    Exit codes: 0 every request has its result (failed documents included), 2 usage,
+    Results are journalled in DIR (.ingest-worker-I-of-N.journal) until the reader has taken
+    each line whole: a worker that crashed or was killed, or whose reader went away, leaves its
+    unanswered requests there, and the next worker on the same DIR and shard answers them
+    first (a result already made is written again as it was). A reader that goes away stops the
+    worker (it reads no more requests).
+
+    Exit codes: 0 every request has its result (failed documents included), 1 the reader went
+    away before taking every result (they are answered first by the next worker), 2 usage,
     configuration, or no document could be read at all (every result then carries the error).
     """
 
@@ -104,14 +111,24 @@ enum WorkerCommand {
         } catch { Terminal.error("ingest: \(error.code): \(error.message(language)) \(error.detail ?? "")"); return 2 }
         var run = WorkerRun(reader: reader, outputDirectory: out, root: root, shard: shard, language: language)
         run.groupsPhotos = !args.has("--separate-photos")
-        let counts = run.run(nextLine: { readLine(strippingNewline: true) }, emit: { StandardOutput.shared.writeLine($0) })
+        run.embedsDocuments = config.sink.kind == .jsonl
+        // A reader that goes away must give EPIPE (its results stay in the journal), not kill us.
+        LineWriter.ignoreBrokenPipeSignal()
+        let journal = ResultJournal(outputDirectory: out, shard: shard)
+        let counts = run.run(nextLine: { readLine(strippingNewline: true) }, journal: journal)
         if !args.has("--quiet") {
             let fatal = counts.fatal.map { " — \($0.code): \($0.message(language))" } ?? ""
+            let resumed = counts.resumed == 0 ? "" : (language == .fr ? ", \(counts.resumed) laissé(s) sans réponse par le lancement précédent"
+                                                                        : ", \(counts.resumed) left unanswered by the previous run")
             Terminal.error(language == .fr
-                ? "ingest worker \(shard) : \(counts.requests) requête(s), \(counts.results) résultat(s) dont \(counts.failed) en échec, \(counts.otherShards) document(s) d'autres parts laissé(s)\(fatal)."
-                : "ingest worker \(shard): \(counts.requests) request(s), \(counts.results) result(s), \(counts.failed) failed, \(counts.otherShards) document(s) of other shards passed over\(fatal).")
+                ? "ingest worker \(shard) : \(counts.requests) requête(s), \(counts.results) résultat(s) dont \(counts.failed) en échec, \(counts.otherShards) document(s) d'autres parts laissé(s)\(resumed)\(fatal)."
+                : "ingest worker \(shard): \(counts.requests) request(s), \(counts.results) result(s), \(counts.failed) failed, \(counts.otherShards) document(s) of other shards passed over\(resumed)\(fatal).")
         }
-        return counts.fatal == nil ? 0 : 2
+        if counts.readerGone || counts.notDelivered > 0 {
+            Terminal.error("ingest worker: " + IngestError(.workerConsumerGone, ["count": String(counts.notDelivered)]).message(language))
+        }
+        if counts.fatal != nil { return 2 }
+        return counts.readerGone || counts.notDelivered > 0 ? 1 : 0
     }
 
     static func usage(_ message: String) -> Int32 {

@@ -58,7 +58,7 @@ final class SparkWorkerTests: XCTestCase {
         // Byte for byte what ingest convert --reproducible wrote, for every file it wrote.
         let converted = dir.url.appendingPathComponent("converted")
         let paths = try FileManager.default.subpathsOfDirectory(atPath: converted.path).filter { $0.hasSuffix(".json") || $0.hasSuffix(".jpg") }
-            .filter { $0 != "summary.json" }
+            .filter { $0 != "summary.json" && !$0.hasSuffix(".duplicate.json") }   // convert's pointers to what a duplicate repeats
         XCTAssertGreaterThanOrEqual(paths.count, 58)
         for path in paths {
             let ours = try Data(contentsOf: converted.appendingPathComponent(path))

@@ -112,7 +112,10 @@ final class WorkerCommandTests: XCTestCase {
         let copies = results.filter { ["term0/chapitre-2.json", "term0/copie.json"].contains($0["output"]?.stringValue ?? "") }
         XCTAssertEqual(copies.count, 2)
         XCTAssertEqual(copies[0]["id"], copies[1]["id"])
-        XCTAssertEqual(Set(worked.keys).subtracting(converted.keys).filter { !$0.hasSuffix(".sheet.json") && !$0.hasSuffix(".sheet.md") }.count, 1)
+        // (and the worker's result journal, empty once every result was taken)
+        XCTAssertEqual(worked[".ingest-worker-0-of-1.journal"], Data())
+        XCTAssertEqual(Set(worked.keys).subtracting(converted.keys)
+            .filter { !$0.hasSuffix(".sheet.json") && !$0.hasSuffix(".sheet.md") && !$0.hasPrefix(".ingest-worker-") }.count, 1)
         let document = try JSONValue.parse(worked["photosynthese.json"]!)
         XCTAssertEqual(document["createdAt"], "2026-01-01T00:00:00Z")
 
