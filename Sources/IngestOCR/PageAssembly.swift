@@ -137,7 +137,8 @@ enum RecognizedLines {
                     if boxes.isEmpty || boxes.count != ids.count {
                         lines.append(RunningHeaders.Line(""))      // not placed: never taken for a header
                     } else {
-                        lines.append(RunningHeaders.Line(String(text), top: boxes.map { $0[1] }.min(), bottom: boxes.map { $0[3] }.max()))
+                        lines.append(RunningHeaders.Line(String(text), top: boxes.map { $0[1] }.min(), bottom: boxes.map { $0[3] }.max(),
+                                                         left: boxes.map { $0[0] }.min(), right: boxes.map { $0[2] }.max()))
                     }
                     place.append(([k, l], ids))
                 }

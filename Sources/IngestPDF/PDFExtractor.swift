@@ -16,8 +16,9 @@ public struct PDFExtractor: Extractor {
         var classification: PageRecord.Classification
         var characters: Int
         var label: String?
-        /// Page height in points (line boxes are placed on it for running headers).
+        /// Page size in points (line boxes are placed on it for running headers).
         var height: Double = 0
+        var width: Double = 0
         /// Where the page's text comes from: its content, or only form fields or annotations.
         var provenance = Provenance.textLayer
     }
@@ -152,7 +153,7 @@ public struct PDFExtractor: Extractor {
         var classification = PageClassifier.classify(quality, images: images, hasDrawing: ink)
         guard !extras.isEmpty else {
             return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label,
-                            height: text.height)
+                            height: text.height, width: text.width)
         }
         // Field values and comments are text of the page: a form whose content is only its labels,
         // or a page whose only text is a comment, is a text page, not a scan for OCR (unless the
@@ -165,10 +166,10 @@ public struct PDFExtractor: Extractor {
         }
         guard classification.hasUsableText else {
             return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label,
-                            height: text.height)
+                            height: text.height, width: text.width)
         }
         return PageData(lines: all, classification: classification, characters: withExtras.characters, label: page.label,
-                        height: text.height, provenance: quality.characters > 0 ? .textLayer : all[0].origin.provenance)
+                        height: text.height, width: text.width, provenance: quality.characters > 0 ? .textLayer : all[0].origin.provenance)
     }
 }
 
@@ -181,7 +182,8 @@ extension PDFExtractor.PageData {
             // Field values and comments are never running headers (nor count as lines for them).
             guard line.origin == .content else { return RunningHeaders.Line("") }
             guard line.hasGeometry, height > 0 else { return RunningHeaders.Line(line.text) }
-            return RunningHeaders.Line(line.text, top: line.y0 / height, bottom: line.y1 / height)
+            return RunningHeaders.Line(line.text, top: line.y0 / height, bottom: line.y1 / height,
+                                       left: width > 0 ? line.x0 / width : nil, right: width > 0 ? line.x1 / width : nil)
         }
     }
 }

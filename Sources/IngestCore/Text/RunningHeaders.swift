@@ -15,15 +15,20 @@ public enum RunningHeaders {
     /// a text layer puts it at the same place within a point; scans move by a millimetre or two.
     public static let samePlace = 0.012
     public static let samePlaceScanned = 0.025
+    /// The left and right bands (fraction of the page width) where a running line set across the
+    /// margin sits: a journal's name or logo printed up the side of every page.
+    public static let sideBand = 0.1
 
     /// One line of a page: its text and, when known, the top and bottom of its box as fractions
-    /// of the page height (0 = top edge).
+    /// of the page height (0 = top edge), and its left and right as fractions of the width.
     public struct Line: Sendable, Equatable {
         public var text: String
         public var top: Double?
         public var bottom: Double?
-        public init(_ text: String, top: Double? = nil, bottom: Double? = nil) {
-            self.text = text; self.top = top; self.bottom = bottom
+        public var left: Double?
+        public var right: Double?
+        public init(_ text: String, top: Double? = nil, bottom: Double? = nil, left: Double? = nil, right: Double? = nil) {
+            self.text = text; self.top = top; self.bottom = bottom; self.left = left; self.right = right
         }
         var hasGeometry: Bool { top != nil && bottom != nil }
     }
@@ -40,9 +45,12 @@ public enum RunningHeaders {
     }
 
     /// A line at a page's edge that may be running: zone 0 = top, 1 = bottom.
+    /// zone 0 = top, 1 = bottom, 2 = left side, 3 = right side; `numberOnly`: an edge row past
+    /// the first gap, running only as a page number.
     private struct Candidate {
         var page: Int, index: Int, key: String, zone: Int
         var position: Double?
+        var numberOnly = false
     }
 
     /// For each page, the indices of its lines that are running headers or footers.
@@ -64,10 +72,10 @@ public enum RunningHeaders {
         var candidates: [Candidate] = []
         for (p, lines) in pages.enumerated() {
             let geometric = lines.contains { !isBlank($0.text) } && lines.allSatisfy { isBlank($0.text) || $0.hasGeometry }
-            let edges = geometric ? geometricEdges(lines) : textEdges(lines)
-            for (i, zone) in edges {
+            let edges = geometric ? geometricEdges(lines) : textEdges(lines).map { ($0.0, $0.1, false) }
+            for (i, zone, numberOnly) in edges {
                 candidates.append(Candidate(page: p, index: i, key: key(lines[i].text), zone: zone,
-                                            position: geometric ? lines[i].top : nil))
+                                            position: geometric ? lines[i].top : nil, numberOnly: numberOnly))
             }
         }
         if scanned { unifyKeys(&candidates) }
@@ -75,9 +83,12 @@ public enum RunningHeaders {
         let tolerance = scanned ? samePlaceScanned : samePlace
         var groups: [String: [Int]] = [:]         // "zone|key" → candidate indices
         for (c, candidate) in candidates.enumerated() { groups["\(candidate.zone)|\(candidate.key)", default: []].append(c) }
-        for members in groups.values {
-            let key = candidates[members[0]].key
-            let pageNumber = isPageNumber(key)
+        for all in groups.values {
+            let key = candidates[all[0]].key
+            // Numbers up a side are line numbers as often as page numbers: they need most pages.
+            let pageNumber = isPageNumber(key) && candidates[all[0]].zone < 2
+            let members = pageNumber ? all : all.filter { !candidates[$0].numberOnly }
+            if members.isEmpty { continue }
             // Lines whose numbers change ("Exercice 3", "Exercice 7") are running only when the
             // numbers are the same everywhere or follow the page number ("Cours — 12").
             if !pageNumber && key.contains("#") && !numbersFit(members.map { (candidates[$0].page, numbers(pages[candidates[$0].page][candidates[$0].index].text)) }) {
@@ -128,8 +139,10 @@ public enum RunningHeaders {
 
     /// The lines of the rows at the page's top and bottom that are set apart from the body: rows
     /// inside the band up to the first clear gap (at most `edgeLines` rows), or the outermost row
-    /// alone when no clear gap comes first.
-    private static func geometricEdges(_ lines: [Line]) -> [(Int, Int)] {
+    /// alone when no clear gap comes first; the other rows of the band among the first
+    /// `edgeLines` (page numbers only: a page number above a footer); and the lines wholly inside
+    /// a side band.
+    private static func geometricEdges(_ lines: [Line]) -> [(Int, Int, Bool)] {
         let ids = lines.indices.filter { !isBlank(lines[$0].text) }.sorted { lines[$0].top! < lines[$1].top! }
         // Rows: lines whose boxes overlap by half the smaller height (side-by-side header parts).
         var rows: [(ids: [Int], top: Double, bottom: Double)] = []
@@ -146,24 +159,35 @@ public enum RunningHeaders {
             let gap = b.top - a.bottom
             return gap >= 0.5 * max(a.bottom - a.top, b.bottom - b.top, 0.004)
         }
-        var out: [(Int, Int)] = []
-        var topRows = 0
+        var out: [(Int, Int, Bool)] = []
+        var topRows = 0, topReach = 0
         if let first = rows.first, first.top <= band {
             topRows = 1
             for k in 0..<min(edgeLines, rows.count - 1) {
                 guard rows[k].top <= band else { break }
                 if clearGap(rows[k], rows[k + 1]) { topRows = k + 1; break }
             }
-            for row in rows[..<topRows] { for id in row.ids { out.append((id, 0)) } }
+            topReach = topRows
+            while topReach < min(edgeLines, rows.count) && rows[topReach].top <= band { topReach += 1 }
+            for (k, row) in rows[..<topReach].enumerated() { for id in row.ids { out.append((id, 0, k >= topRows)) } }
         }
-        if rows.count > topRows, let last = rows.last, last.bottom >= 1 - band {
+        if rows.count > topReach, let last = rows.last, last.bottom >= 1 - band {
             var bottomRows = 1
             var k = rows.count - 1
-            while k > topRows && rows.count - k <= edgeLines && rows[k].bottom >= 1 - band {
+            while k > topReach && rows.count - k <= edgeLines && rows[k].bottom >= 1 - band {
                 if clearGap(rows[k - 1], rows[k]) { bottomRows = rows.count - k; break }
                 k -= 1
             }
-            for row in rows[(rows.count - bottomRows)...] { for id in row.ids { out.append((id, 1)) } }
+            var bottomReach = bottomRows
+            while bottomReach < min(edgeLines, rows.count - topReach) && rows[rows.count - 1 - bottomReach].bottom >= 1 - band {
+                bottomReach += 1
+            }
+            for k in 0..<bottomReach { for id in rows[rows.count - 1 - k].ids { out.append((id, 1, k >= bottomRows)) } }
+        }
+        let taken = Set(out.map(\.0))
+        for id in ids where !taken.contains(id) {
+            guard let l = lines[id].left, let r = lines[id].right else { continue }
+            if r <= sideBand { out.append((id, 2, false)) } else if l >= 1 - sideBand { out.append((id, 3, false)) }
         }
         return out
     }
