@@ -58,7 +58,11 @@ struct DocumentBuilder {
         let vision = results.flatMap(\.extraction.visionPages)
         let readiness = ReadinessCheck.evaluate(text: content, thresholds: config.readiness, thinTextReason: thin,
                                                 visionPages: vision, language: language)
-        let fingerprint = Fingerprinter.make(text: content, title: title,
+        // A recording's short tag text (its title, chapter names) says nothing of the recording:
+        // two episodes tagged alike are two documents, told apart by their bytes.
+        let tagsOnly = !blocks.isEmpty && blocks.allSatisfy { $0.provenance == .tags }
+        let fingerprintText = tagsOnly && content.count < config.readiness.fingerprintMinCharacters ? "" : content
+        let fingerprint = Fingerprinter.make(text: fingerprintText, title: title,
                                              minCharacters: config.readiness.fingerprintMinCharacters,
                                              sourceBytes: results.map(\.read.sha256).joined(separator: "\n"),
                                              digest: SHA256Digest.init)

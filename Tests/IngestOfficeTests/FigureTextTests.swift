@@ -178,7 +178,8 @@ final class FigureTextTests: XCTestCase {
     }
 
     /// Inline SVG's style sheet, script and title, and MathML's TeX annotation, are not text; the
-    /// SVG's drawn text and the rendered formula are (pandoc EPUB with `--mathml`).
+    /// SVG's drawn text and the rendered formula are, exponents and indexes as they read (pandoc
+    /// EPUB with `--mathml`).
     func testEPUBLeavesOutStyleScriptAndAnnotationsWhereverTheySit() throws {
         try SourceTools.requirePandoc()
         let markdown = """
@@ -196,6 +197,10 @@ final class FigureTextTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("Étiquette dessinée"), text)
         XCTAssertTrue(text.contains("s’écrit ainsi."), text)
+        // The rendered formula as it reads: MathML `msup` is an exponent.
+        XCTAssertTrue(text.contains("E=mc²"), text)
+        let sub = try SourceTools(dir: dir).pandoc("$H_2O$, $x_{ij}^{2}$ et $e^{i\\pi}$.", "scripts.epub", ["--mathml"])
+        XCTAssertEqual(try extractFile(sub, with: EPUBExtractor()).blocks.last?.text, "H₂O, xᵢⱼ² et e^(iπ).")
     }
 
     /// A manual declared French whose first page is an English licence: the declaration is what

@@ -88,3 +88,27 @@ final class ShortDuplicateTests: XCTestCase {
         XCTAssertEqual(copy.duplicateOf?.id, first.id)
     }
 }
+
+extension ShortDuplicateTests {
+    /// Two episodes tagged alike (same title, artist, lyrics) are two recordings: their
+    /// short tag text does not make them one document (mutagen's ep7.m4b and ep9.m4b were).
+    func testRecordingsTaggedAlikeAreTwoDocuments() throws {
+        let a = dir.url.appendingPathComponent("a/ep7.m4a"), b = dir.url.appendingPathComponent("b/ep9.m4a")
+        for (url, seconds) in [(a, "1"), (b, "2")] {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard let r = runTool("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "sine=d=" + seconds, "-metadata", "title=Épisode",
+                                             "-metadata", "artist=Prof", "-metadata", "lyrics=Chapitre un", url.path]) else {
+                try missingTool("ffmpeg is not installed (apt-get install ffmpeg)")
+            }
+            XCTAssertEqual(r.status, 0, String(decoding: r.stderr, as: UTF8.self))
+        }
+        let p = try pipeline()
+        let first = try importFile(a, p, out: "out-a"), second = try importFile(b, p, out: "out-b")
+        XCTAssertEqual(first.status, .succeeded, "\(first)")
+        XCTAssertEqual(second.status, .succeeded, "\(second)")
+        XCTAssertNotEqual(first.id, second.id)
+        let doc = try document(second, out: "out-b")
+        XCTAssertEqual(doc.text, "Chapitre un")
+        XCTAssertEqual(doc.fingerprint.basis, .sourceBytes)
+    }
+}

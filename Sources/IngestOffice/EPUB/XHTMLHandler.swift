@@ -7,7 +7,9 @@ import IngestCore
 /// endnote, rearnote or note, or the matching ARIA roles) collected and appended after the chapter.
 /// `head`, `script` and `style` (also inside inline SVG) are not text. Every block's `page` is the chapter's spine position.
 struct XHTMLHandler: XMLHandler {
-    enum Tag { case block, heading(Int), li, ul, ol, blockquote, pre, table, tr, cell, br, skip, img, aside, script(ScriptText.Position) }
+    enum Tag { case block, heading(Int), li, ul, ol, blockquote, pre, table, tr, cell, br, skip, img, aside, script(ScriptText.Position),
+               /// A MathML element; `scripts` for `msup`/`msub`/`msubsup`, whose later children are exponents or indexes.
+               math(scripts: [ScriptText.Position]?) }
 
     final class Names {
         var tags: [Int32: Tag] = [:]
@@ -30,6 +32,14 @@ struct XHTMLHandler: XMLHandler {
             // the rendered formula. SVG `text` is drawn, so it stays.
             for k in ["style", "script", "title", "desc", "metadata"] { tags[t.name(EPUBNames.svg, k)] = .skip }
             for k in ["annotation", "annotation-xml"] { tags[t.name(EPUBNames.mathml, k)] = .skip }
+            for k in ["math", "mi", "mn", "mo", "ms", "mtext", "mspace", "mrow", "mfrac", "msqrt", "mroot", "mstyle", "merror",
+                      "mpadded", "mphantom", "mfenced", "menclose", "munder", "mover", "munderover", "mmultiscripts",
+                      "mtable", "mtr", "mtd", "mlabeledtr", "semantics", "maction"] {
+                tags[t.name(EPUBNames.mathml, k)] = .math(scripts: nil)
+            }
+            tags[t.name(EPUBNames.mathml, "msup")] = .math(scripts: [.superscript])
+            tags[t.name(EPUBNames.mathml, "msub")] = .math(scripts: [.subscript])
+            tags[t.name(EPUBNames.mathml, "msubsup")] = .math(scripts: [.subscript, .superscript])
             for k in ["template"] { tags[t.name(EPUBNames.xhtml, k)] = .skip; tags[t.name("", k)] = .skip }
             epubType = t.name(EPUBNames.ops, "type"); role = t.name("", "role"); alt = t.name("", "alt"); title = t.name("", "title")
         }
@@ -55,6 +65,12 @@ struct XHTMLHandler: XMLHandler {
     private var pre = 0
     /// Open `sup`/`sub` elements: their position and where their text starts.
     private var scripts: [(position: ScriptText.Position, offset: Int)] = []
+    /// Open MathML elements: how deep, and for each open `msup`/`msub`/`msubsup` its depth, the
+    /// positions of its children after the base, and how many children have started.
+    private var mathDepth = 0
+    private var mathScripts: [(depth: Int, positions: [ScriptText.Position], child: Int)] = []
+    /// Depths of the open MathML children that are exponents or indexes (each has a `scripts` entry).
+    private var mathScriptChildren: [Int] = []
 
     init(names: Names, page: Int, deadline: @escaping () throws -> Void) { n = names; self.page = page; self.deadline = deadline }
 
@@ -74,6 +90,18 @@ struct XHTMLHandler: XMLHandler {
         case .skip: skipDepth = 1; return
         case .br: text.append(byte: 0x0A); return
         case .script(let position): scripts.append((position, text.count)); return
+        case .math(let positions):
+            // `<msup><mi>x</mi><mn>2</mn></msup>` reads x², as a rendered formula shows it.
+            mathDepth += 1
+            if let top = mathScripts.last, top.depth + 1 == mathDepth {
+                let child = top.child
+                mathScripts[mathScripts.count - 1].child += 1
+                if child >= 1, child <= top.positions.count {
+                    scripts.append((top.positions[child - 1], text.count)); mathScriptChildren.append(mathDepth)
+                }
+            }
+            if let positions, mathScripts.count < 64 { mathScripts.append((mathDepth, positions, 0)) }
+            return
         case .img:
             images += 1
             // An image's text alternative is part of what the page says (a figure's description,
@@ -118,6 +146,14 @@ struct XHTMLHandler: XMLHandler {
         guard let tag = n.tags[name] else { return }
         switch tag {
         case .skip, .br, .img: return
+        case .math(let positions):
+            if mathScriptChildren.last == mathDepth, let s = scripts.popLast() {
+                mathScriptChildren.removeLast()
+                text.rewriteTail(from: s.offset) { ScriptText.render($0, s.position) }
+            }
+            if positions != nil, mathScripts.last?.depth == mathDepth { mathScripts.removeLast() }
+            mathDepth -= 1
+            return
         case .script:
             // Written as it reads (`10⁸`, `H₂O`); text flushed meanwhile (a block inside) is left as it is.
             if let s = scripts.popLast() { text.rewriteTail(from: s.offset) { ScriptText.render($0, s.position) } }
