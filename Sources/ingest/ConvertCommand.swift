@@ -135,6 +135,11 @@ enum ConvertCommand {
         } else if !quiet {
             Terminal.error(report(summary, language: language))
         }
+        // A reader that went away is an error, said even with --quiet: how many were not delivered.
+        if quiet || jsonl, let d = summary.delivery, d.consumerGone == true {
+            Terminal.error("ingest: " + IngestError(.sinkConsumerGone, ["pending": String(d.pending), "notRead": String(d.notRead ?? 0)])
+                .message(language))
+        }
         return ExitStatus.of(summary)
     }
 
