@@ -219,7 +219,13 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
         material.expected = expectedURL
 
         if outcome.status == .duplicate {
-            d.duplicateOf = outcome.output.map { ($0 as NSString).deletingPathExtension }
+            // The original's output, relative to the run's output folder (a duplicate's outcome
+            // names it by its absolute path): the name the manifest uses.
+            d.duplicateOf = outcome.output.map { output -> String in
+                let root = run.outputDirectory.standardizedFileURL.path + "/"
+                let relative = output.hasPrefix(root) ? String(output.dropFirst(root.count)) : output
+                return (relative as NSString).deletingPathExtension
+            }
             d.readiness = outcome.readiness?.rawValue
         }
         if outcome.status != .failed, let output = outcome.output {
