@@ -115,9 +115,14 @@ struct ImageSource: Sendable {
     private func decodeJPEG() throws -> PageImage {
         if let raw = ImageSource.leptonica(data) { return PageImage(taking: raw) }
         if let repaired = JPEGRepair.withoutStrayBytes(data), let raw = ImageSource.leptonica(repaired) { return PageImage(taking: raw) }
-        // Every JPEG ends with its EOI marker (FF D9), give or take trailing padding.
+        throw jpegFailure()
+    }
+
+    /// A JPEG neither read nor repaired: cut short when its end marker (FF D9) is missing, give
+    /// or take trailing padding; damaged otherwise.
+    private func jpegFailure() -> IngestError {
         let whole = data.suffix(1024).withUnsafeBytes { b in b.indices.dropLast().contains { b[$0] == 0xFF && b[$0 + 1] == 0xD9 } }
-        throw whole ? IngestError(.ocrCorruptImage, ["file": fileName]) : IngestError(.ocrTruncatedImage, ["file": fileName])
+        return whole ? IngestError(.ocrCorruptImage, ["file": fileName]) : IngestError(.ocrTruncatedImage, ["file": fileName])
     }
 
     /// leptonica for uncompressed BMP; our decoder for RLE, bit fields and embedded JPEG/PNG.
@@ -202,8 +207,7 @@ struct ImageSource: Sendable {
         }
         guard read(decodable) || (format == .jpeg && JPEGRepair.withoutStrayBytes(data).map(read) == true) else {
             if format == .tiff { throw tiffFailure(TIFFDirectory(data, page: index)) }
-            if format == .jpeg, (try? decodeJPEG()) == nil { _ = try decodeJPEG() }
-            throw damaged("header")
+            throw format == .jpeg ? jpegFailure() : damaged("header")
         }
         return (Int(w), Int(h))
     }
