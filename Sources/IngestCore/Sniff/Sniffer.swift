@@ -36,6 +36,8 @@ public enum Sniffer {
         .init(offset: 0, bytes: [0xFF, 0xD8, 0xFF], kind: .jpeg),
         .init(offset: 0, bytes: Array("II*\u{0}".utf8), kind: .tiff),
         .init(offset: 0, bytes: Array("MM\u{0}*".utf8), kind: .tiff),
+        .init(offset: 0, bytes: Array("II+\u{0}".utf8), kind: .tiff),   // BigTIFF (leptonica reads it)
+        .init(offset: 0, bytes: Array("MM\u{0}+".utf8), kind: .tiff),
         .init(offset: 0, bytes: Array("GIF87a".utf8), kind: .gif),
         .init(offset: 0, bytes: Array("GIF89a".utf8), kind: .gif),
         .init(offset: 0, bytes: Array("BM".utf8), kind: .bmp),
