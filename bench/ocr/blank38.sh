@@ -9,8 +9,9 @@ ingest="${1:-$root/.build/debug/ingest}"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 cd "$work"
 convert -size 2480x3508 xc:white -density 300 -units PixelsPerInch blank.png
-convert -size 2480x3508 xc:white -density 300 -units PixelsPerInch -fill black \
-  $(for i in $(seq 1 40); do x=$((RANDOM % 2400 + 40)); y=$((RANDOM % 3400 + 40)); echo "-draw" "rectangle $x,$y $((x + RANDOM % 3)),$((y + RANDOM % 3))"; done) specks.png
+RANDOM=38
+specks=$(for i in $(seq 1 40); do x=$((RANDOM % 2400 + 40)); y=$((RANDOM % 3400 + 40)); echo -n "rectangle $x,$y $((x + RANDOM % 3)),$((y + RANDOM % 3)) "; done)
+convert -size 2480x3508 xc:white -density 300 -units PixelsPerInch -fill black -draw "$specks" specks.png
 convert -size 2480x3508 xc:white -density 300 -units PixelsPerInch -font DejaVu-Serif -pointsize 11 -fill black \
   -annotate +1230+3300 17 pagenum.png
 for f in blank specks pagenum; do img2pdf "$f.png" -o "$f.pdf"; done
