@@ -96,15 +96,35 @@ struct PageInk: Sendable, Equatable {
         }
         var previous: [(start: Int, end: Int, id: Int32)] = [], current: [(start: Int, end: Int, id: Int32)] = []
         var inked = 0
+        // Whether each gray level is ink, and each sampled pixel of the current row (filled by a
+        // loop per depth: one look-up per pixel, no per-pixel branching on the depth).
+        let isInk = (0..<256).map { abs($0 - background) >= contrast ? UInt8(1) : 0 }
+        var inkRow = [UInt8](repeating: 0, count: gw)
         for gy in 0..<gh {
             let row = words + gy * step * wpl
+            isInk.withUnsafeBufferPointer { lut in
+                inkRow.withUnsafeMutableBufferPointer { m in
+                    switch depth {
+                    case 8:
+                        let bytes = UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self)
+                        // Leptonica's 8-bit pixels are big-endian in native words: byte x ^ 3 on little-endian.
+                        let swap = 1.littleEndian == 1 ? 3 : 0
+                        var x = 0
+                        for gx in 0..<gw { m[gx] = lut[Int(bytes[x ^ swap])]; x += step }
+                    case 32:
+                        for gx in 0..<gw { m[gx] = lut[gray(gx * step, row)] }
+                    default:
+                        for gx in 0..<gw { m[gx] = (row[(gx * step) >> 5] >> UInt32(31 - ((gx * step) & 31))) & 1 == 1 ? lut[0] : lut[255] }
+                    }
+                }
+            }
             current.removeAll(keepingCapacity: true)
             var gx = 0
             var k = 0
             while gx < gw {
-                guard abs(gray(gx * step, row) - background) >= contrast else { gx += 1; continue }
+                guard inkRow[gx] == 1 else { gx += 1; continue }
                 let start = gx
-                while gx < gw, abs(gray(gx * step, row) - background) >= contrast { gx += 1 }
+                while gx < gw, inkRow[gx] == 1 { gx += 1 }
                 let end = gx - 1
                 inked += end - start + 1
                 let id = Int32(parent.count)
