@@ -10,8 +10,12 @@ public struct UnitSource: Sendable, Equatable {
     public var files: [URL]
     public var name: String
     public var inlineText: String?
-    public init(files: [URL], name: String, inlineText: String? = nil) {
-        self.files = files; self.name = name; self.inlineText = inlineText
+    /// The folder the files must really lie in (a watched inbox): a file whose opened path is
+    /// elsewhere — a symbolic link out of it, even one swapped in after a check — is refused
+    /// (`file.linkOutsideInbox`), and everything read of it is read through what was opened.
+    public var root: URL?
+    public init(files: [URL], name: String, inlineText: String? = nil, root: URL? = nil) {
+        self.files = files; self.name = name; self.inlineText = inlineText; self.root = root
     }
     public static func file(_ url: URL, name: String? = nil) -> UnitSource {
         UnitSource(files: [url], name: name ?? url.lastPathComponent)
@@ -245,7 +249,7 @@ public struct Pipeline: Sendable {
             let input = SourceInput(files: [], kind: kind, byteSize: data.count, name: source.name, inlineText: text)
             return ReadSource(input: input, sha256: SHA256Digest.hex(of: data), warnings: [])
         }
-        return try reader.read(files: source.files, displayName: source.name)
+        return try reader.read(files: source.files, displayName: source.name, root: source.root)
     }
 }
 

@@ -7,6 +7,9 @@ public struct ReadSource: Sendable {
     public var input: SourceInput
     public var sha256: String
     public var warnings: [Warning]
+    /// A confined source's opened files (see `ConfinedFiles`): kept open while the document is
+    /// made, since `input.files` are links to them.
+    public var confined: ConfinedFiles?
 }
 
 /// Checks a file (exists, readable, not empty, not too large, not changing), sniffs its kind by
@@ -15,7 +18,11 @@ struct SourceReader {
     let config: PipelineConfig
     let language: MessageLanguage
 
-    func read(files: [URL], displayName: String) throws -> ReadSource {
+    /// `root`: the folder the files must really lie in (a watched inbox); they are then opened
+    /// once, checked on what was opened, and read through it from here on.
+    func read(files given: [URL], displayName: String, root: URL? = nil) throws -> ReadSource {
+        let confined = try root.map { try ConfinedFiles(files: given, root: $0) }
+        let files = confined?.urls ?? given
         var kind: SourceKind = .unknown
         var totalSize = 0
         var warnings: [Warning] = []
@@ -62,7 +69,7 @@ struct SourceReader {
         try refuse(kind)
         let sha = digests.count == 1 ? digests[0] : SHA256Digest.hex(of: Data(digests.joined(separator: "\n").utf8))
         let input = SourceInput(files: files, kind: kind, byteSize: totalSize, name: displayName, contents: contents)
-        return ReadSource(input: input, sha256: sha, warnings: warnings)
+        return ReadSource(input: input, sha256: sha, warnings: warnings, confined: confined)
     }
 
     /// Kinds that are refused with their own message before any extractor runs.

@@ -418,7 +418,8 @@ public final class WatchRun: @unchecked Sendable {
         let folder = (path as NSString).deletingLastPathComponent
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let clash = (stems(in: folder)[base] ?? 0) > 1
-        return ImportUnit(sources: [.file(URL(fileURLWithPath: path, isDirectory: false), name: rel)],
+        // Confined to the inbox: a link out of it is refused, checked on the opened file.
+        return ImportUnit(sources: [UnitSource(files: [URL(fileURLWithPath: path, isDirectory: false)], name: rel, root: inbox)],
                           outputName: clash || stem.isEmpty ? rel : stem)
     }
 
@@ -441,7 +442,7 @@ public final class WatchRun: @unchecked Sendable {
         let stem = InputPlanner.photoStem((first as NSString).lastPathComponent) ?? (first as NSString).deletingPathExtension
         let names = files.map { relative($0) }
         let display = names.count <= 3 ? names.joined(separator: ", ") : "\(names[0]) … \(names[names.count - 1]) (\(names.count))"
-        return ImportUnit(sources: [UnitSource(files: files.map { URL(fileURLWithPath: $0, isDirectory: false) }, name: display)],
+        return ImportUnit(sources: [UnitSource(files: files.map { URL(fileURLWithPath: $0, isDirectory: false) }, name: display, root: inbox)],
                           outputName: folder.isEmpty ? stem : folder + "/" + stem)
     }
 
@@ -526,11 +527,12 @@ public final class WatchRun: @unchecked Sendable {
             // `taken` is told once the unit is past the skip check (its first stage after `read`):
             // what is already done is not announced at all.
             let told = Told()
-            let tellTaken: @Sendable () -> Void = { [self] in
+            // `queued`: given by a caller that holds `lock` (it is not reentrant).
+            let tellTaken: @Sendable (Int?) -> Void = { [self] queued in
                 guard told.first(), let observer else { return }
-                reports.tell(.taken(job.unit, queued: lockedTotals().queued), to: observer)
+                reports.tell(.taken(job.unit, queued: queued ?? lockedTotals().queued), to: observer)
             }
-            let slotEvents = ReadEvents(stage: { stage in if stage != .read { tellTaken() } }, line: events.line)
+            let slotEvents = ReadEvents(stage: { stage in if stage != .read { tellTaken(nil) } }, line: events.line)
             do {
                 outcome = try reader.read(job.unit, slot: slot, skipsDone: true, events: slotEvents)
             } catch {
@@ -558,7 +560,7 @@ public final class WatchRun: @unchecked Sendable {
                 count(o, key: job.key)
                 if o.status == .succeeded && o.readiness != .notReady { delivery?.notify() }
                 let snapshot = totals
-                if o.status != .skipped { tellTaken() }
+                if o.status != .skipped { tellTaken(totals.queued) }
                 // Told on the reporting queue: the slot goes on to its next unit at once instead
                 // of waiting while the event is encoded and written (a document's `taken` was told
                 // before, so the order per document holds). The event is marked printed after.

@@ -34,6 +34,7 @@ struct WorkerRequest: Sendable, Equatable {
             "sources": .array(unit.sources.map { source in
                 var s: [String: JSONValue] = ["name": .string(source.name), "files": .array(source.files.map { .string($0.path) })]
                 if let text = source.inlineText { s["text"] = .string(text) }
+                if let root = source.root { s["root"] = .string(root.path) }
                 return .object(s)
             }),
         ]
@@ -48,7 +49,8 @@ struct WorkerRequest: Sendable, Equatable {
               let sources = json["sources"]?.arrayValue else { return nil }
         unit = ImportUnit(sources: sources.map { s in
             UnitSource(files: (s["files"]?.arrayValue ?? []).compactMap(\.stringValue).map { URL(fileURLWithPath: $0, isDirectory: false) },
-                       name: s["name"]?.stringValue ?? "", inlineText: s["text"]?.stringValue)
+                       name: s["name"]?.stringValue ?? "", inlineText: s["text"]?.stringValue,
+                       root: s["root"]?.stringValue.map { URL(fileURLWithPath: $0, isDirectory: true) })
         }, outputName: out, title: json["title"]?.stringValue)
         skipsDone = json["skip"]?.boolValue ?? true
     }

@@ -30,6 +30,8 @@ extension ErrorCode {
     public static let fileChanging: ErrorCode = "file.changing"
     public static let fileNotRegular: ErrorCode = "file.notRegular"
     public static let fileNameNotUTF8: ErrorCode = "file.nameNotUTF8"
+    /// A file of a watched inbox that really lies outside it (a symbolic link out of it).
+    public static let fileLinkOutsideInbox: ErrorCode = "file.linkOutsideInbox"
     // Sniffing
     public static let unknownKind: ErrorCode = "sniff.unknownKind"
     public static let legacyDoc: ErrorCode = "sniff.legacyDoc"

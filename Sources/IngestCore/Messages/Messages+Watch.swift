@@ -16,6 +16,9 @@ extension MessageCatalog {
         .watchInstanceLimitReached: .init(
             fr: "Trop de programmes surveillent déjà des dossiers (limite actuelle : {limit}) : {path} sera relu régulièrement. Pour relever la limite : sudo sysctl fs.inotify.max_user_instances=1024",
             en: "Too many programs already watch folders (current limit: {limit}): {path} will be rescanned regularly. To raise the limit: sudo sysctl fs.inotify.max_user_instances=1024"),
+        .fileLinkOutsideInbox: .init(
+            fr: "{path} est un lien vers un fichier hors du dossier surveillé : il n'est pas lu. Dépose le fichier lui-même.",
+            en: "{path} is a link to a file outside the watched folder: it is not read. Drop the file itself."),
         .watchUnavailable: .init(
             fr: "Le dossier {path} ne peut pas être surveillé ({reason}).",
             en: "The folder {path} cannot be watched ({reason})."),
