@@ -45,3 +45,16 @@ final class RunningHeadersTests: XCTestCase {
         XCTAssertEqual(RunningHeaders.remove(pages), (1...10).map { prose($0) })
     }
 }
+
+extension RunningHeadersTests {
+    /// A page whose only line would be running has no body for it to stand apart from: it is kept
+    /// (six photos that each say only "Page N" were read as six empty pages).
+    func testAPageOfOneRunningLineKeepsIt() {
+        let pages = (1...6).map { [RunningHeaders.Line("Page \($0)", top: 0.02, bottom: 0.05)] }
+        XCTAssertEqual(RunningHeaders.detect(pages), Array(repeating: Set<Int>(), count: 6))
+        // With a body, the same line is a page number and goes.
+        let withBody = (1...6).map { [RunningHeaders.Line("Page \($0)", top: 0.02, bottom: 0.05),
+                                      RunningHeaders.Line("Le corps de la page \($0).", top: 0.3, bottom: 0.33)] }
+        XCTAssertEqual(RunningHeaders.detect(withBody), Array(repeating: Set([0]), count: 6))
+    }
+}

@@ -118,6 +118,11 @@ public enum RunningHeaders {
                 placed.removeSubrange(best)
             }
         }
+        // A running line stands apart from a body: on a page whose every line would go (a photo
+        // that only says "Page 3", a page of headers alone), there is no body, and nothing goes.
+        for (p, lines) in pages.enumerated() where !result[p].isEmpty {
+            if lines.indices.allSatisfy({ result[p].contains($0) || isBlank(lines[$0].text) }) { result[p] = [] }
+        }
         return result
     }
 
