@@ -86,19 +86,8 @@ struct PageAssembly {
         }
     }
 
-    /// "3, 5, 41–300": page numbers as short ranges for messages.
-    static func ranges(_ pages: [Int]) -> String {
-        var parts: [String] = []
-        var i = 0
-        let p = pages.sorted()
-        while i < p.count {
-            var j = i
-            while j + 1 < p.count, p[j + 1] == p[j] + 1 { j += 1 }
-            parts.append(j > i ? "\(p[i])–\(p[j])" : "\(p[i])")
-            i = j + 1
-        }
-        return parts.joined(separator: ", ")
-    }
+    /// "3, 5, 41–300": page numbers as short ranges for messages (`PageRanges`).
+    static func ranges(_ pages: [Int]) -> String { PageRanges.text(pages) }
 }
 
 /// The lines of recognised pages, placed on their page by their words' boxes, for running-header

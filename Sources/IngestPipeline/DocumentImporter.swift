@@ -195,25 +195,12 @@ public struct DocumentImporter: Sendable {
             let pages = (source.pages ?? []).filter { $0.failure != nil }.map(\.number)
             guard !pages.isEmpty else { continue }
             count += pages.count
-            let list = Self.ranges(pages)
+            let list = PageRanges.text(pages)
             parts.append(document.sources.count > 1 ? "\(source.name) : \(list)" : list)
         }
         return count == 0 ? nil : (count, parts.joined(separator: " ; "))
     }
 
-    /// "3, 5, 41–300": page numbers as short ranges.
-    static func ranges(_ pages: [Int]) -> String {
-        var parts: [String] = []
-        let p = pages.sorted()
-        var i = 0
-        while i < p.count {
-            var j = i
-            while j + 1 < p.count, p[j + 1] == p[j] + 1 { j += 1 }
-            parts.append(j > i ? "\(p[i])–\(p[j])" : "\(p[i])")
-            i = j + 1
-        }
-        return parts.joined(separator: ", ")
-    }
 
     func failure(partialWith unread: (count: Int, pages: String)) -> DocumentOutcome.Failure {
         let e = IngestError(.documentPartial, ["count": String(unread.count), "pages": unread.pages])
