@@ -28,6 +28,11 @@ public struct InputPlanner {
     /// (`ingest qa`: expected texts and other references kept among a corpus's documents). Left
     /// out before names are given, so a reference never takes a document's name.
     public var leavesOut: @Sendable (_ relativePath: String, _ url: URL) -> Bool
+    /// A symbolic link met in a walked folder whose target lies outside every folder given:
+    /// followed (true, the library's default) or refused with `file.linkOutsideTree` (`convert`
+    /// without `--follow-links`: a link dropped into a shared course folder must not bring in a
+    /// file from elsewhere on the machine).
+    public var followsLinksOut = true
 
     public init(excluded: [URL] = [], groupsPhotos: Bool = true, grouping: Grouping = .document,
                 leavesOut: @escaping @Sendable (_ relativePath: String, _ url: URL) -> Bool = { _, _ in false }) {
@@ -67,6 +72,15 @@ public struct InputPlanner {
         var looseFiles: [(URL, String)] = []
         var failures: [PlanningFailure] = []
         var usedNames = Set<String>()
+        // The trees given, by their real paths: where a link may lead without --follow-links.
+        var trees: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                trees.append(url.resolvingSymlinksInPath().path)
+            }
+        }
         for path in paths {
             let url = URL(fileURLWithPath: path).standardizedFileURL
             var isDirectory: ObjCBool = false
@@ -78,7 +92,7 @@ public struct InputPlanner {
             if isDirectory.boolValue {
                 var files: [(URL, String)] = []
                 var visited = Set<String>()
-                walk(url, relative: "", visited: &visited, files: &files, failures: &failures)
+                walk(url, relative: "", trees: trees, visited: &visited, files: &files, failures: &failures)
                 // A folder named `NAME.lesson` is one lesson of the files in it, whatever the grouping.
                 let lessonFiles = files.filter { Self.lessonFolder($0.1) != nil }
                 if !lessonFiles.isEmpty {
@@ -201,6 +215,11 @@ public struct InputPlanner {
         return result
     }
 
+    static func isLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK
+    }
+
     func isSymlinkLoop(_ url: URL) -> Bool {
         var st = stat()
         return stat(url.path, &st) != 0 && errno == ELOOP
@@ -208,7 +227,7 @@ public struct InputPlanner {
 
     /// Depth-first walk in name order. `visited` holds real paths of folders already entered, so a
     /// link back to an ancestor is reported once instead of looping.
-    func walk(_ dir: URL, relative: String, visited: inout Set<String>, files: inout [(URL, String)],
+    func walk(_ dir: URL, relative: String, trees: [String], visited: inout Set<String>, files: inout [(URL, String)],
               failures: inout [PlanningFailure]) {
         let real = dir.resolvingSymlinksInPath().path
         if excluded.contains(where: { $0.path == real }) { return }
@@ -250,8 +269,15 @@ public struct InputPlanner {
                                                 error: IngestError(code, ["path": childRelative, "reason": String(cString: strerror(error))])))
                 continue
             }
+            if !followsLinksOut, Self.isLink(dirPath + "/" + name) {
+                let target = child.resolvingSymlinksInPath().path
+                if !trees.contains(where: { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }) {
+                    failures.append(PlanningFailure(path: childRelative, error: IngestError(.fileLinkOutsideTree, ["path": childRelative])))
+                    continue
+                }
+            }
             if type == S_IFDIR {
-                walk(child, relative: childRelative, visited: &visited, files: &files, failures: &failures)
+                walk(child, relative: childRelative, trees: trees, visited: &visited, files: &files, failures: &failures)
             } else if type == S_IFREG {
                 if name.hasSuffix(".ingest-tmp") || companions.contains(child.standardizedFileURL) || leavesOut(childRelative, child) { continue }
                 files.append((child, childRelative))

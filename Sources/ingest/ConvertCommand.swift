@@ -28,6 +28,8 @@ enum ConvertCommand {
                          1970-01-01): the bytes `ingest worker` writes for the same sources
       --separate-photos  numbered photos of one folder (IMG_1.jpg, IMG_2.jpg…) are separate
                          documents, not the pages of one lesson
+      --follow-links     follow symbolic links that lead out of the folders given (by
+                         default such a link is refused: file.linkOutsideTree)
       --jsonl            print one JSON event per document on standard output
       --quiet            no progress bar and no final report
 
@@ -46,7 +48,7 @@ enum ConvertCommand {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--lesson", "--group"]),
-                                 boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--separate-photos", "--help", "-h"]))
+                                 boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--separate-photos", "--follow-links", "--help", "-h"]))
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
         guard !args.positional.isEmpty else { return usage("convert needs at least one PATH (or - for standard input)") }
@@ -92,7 +94,8 @@ enum ConvertCommand {
                 failures.append(PlanningFailure(path: "stdin", error: IngestError(.textBinary)))
             }
         }
-        let planner = InputPlanner(excluded: [out], groupsPhotos: !args.has("--separate-photos"), grouping: grouping)
+        var planner = InputPlanner(excluded: [out], groupsPhotos: !args.has("--separate-photos"), grouping: grouping)
+        planner.followsLinksOut = args.has("--follow-links")
         if let title = args.value("--lesson") {
             let plan = planner.lesson(paths, title: title)
             // Typed text from standard input is one more source of the lesson.

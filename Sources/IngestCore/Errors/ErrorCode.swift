@@ -32,6 +32,9 @@ extension ErrorCode {
     public static let fileNameNotUTF8: ErrorCode = "file.nameNotUTF8"
     /// A file of a watched inbox that really lies outside it (a symbolic link out of it).
     public static let fileLinkOutsideInbox: ErrorCode = "file.linkOutsideInbox"
+    /// A symbolic link in a folder given to `convert` whose target lies outside every folder given
+    /// (followed only with `--follow-links`).
+    public static let fileLinkOutsideTree: ErrorCode = "file.linkOutsideTree"
     // Sniffing
     public static let unknownKind: ErrorCode = "sniff.unknownKind"
     public static let legacyDoc: ErrorCode = "sniff.legacyDoc"

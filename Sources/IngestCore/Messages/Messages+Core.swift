@@ -15,6 +15,9 @@ extension MessageCatalog {
             fr: "Le fichier est encore en cours d'écriture ; il sera lu quand il ne changera plus.",
             en: "The file is still being written; it will be read once it stops changing."),
         // {type}: FIFO, socket, device or other (InputPlanner.fileTypeName).
+        .fileLinkOutsideTree: .init(
+            fr: "« {path} » est un lien vers un fichier hors des dossiers donnés : il n'est pas lu. Ajoute --follow-links pour suivre de tels liens.",
+            en: "“{path}” is a link to a file outside the folders given: it is not read. Add --follow-links to follow such links."),
         .fileNotRegular: .init(
             fr: "« {path} » n'est pas un fichier ordinaire ({type}) : il n'est pas ouvert. Un tube nommé, une socket ou un périphérique ne sont pas des documents.",
             en: "“{path}” is not a regular file ({type}): it is not opened. A named pipe, a socket or a device is not a document."),
