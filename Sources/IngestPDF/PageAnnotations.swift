@@ -17,34 +17,28 @@ extension PopplerPageRef {
         var hidden: [PopplerRectangle] = []
         if let list = poppler_page_get_annot_mapping(handle) {
             defer { poppler_page_free_annot_mapping(list) }
-            var node: UnsafeMutablePointer<GList>? = list
-            while let n = node {
-                defer { node = n.pointee.next }
-                guard let mapping = n.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self),
-                      let annot = mapping.pointee.annot else { continue }
+            GListItems.forEach(list, as: PopplerAnnotMapping.self) { mapping in
+                guard let annot = mapping.pointee.annot else { return }
                 let flags = poppler_annot_get_flags(annot).rawValue
                 let invisible = flags & (POPPLER_ANNOT_FLAG_HIDDEN.rawValue | POPPLER_ANNOT_FLAG_NO_VIEW.rawValue) != 0
                 switch poppler_annot_get_annot_type(annot) {
                 case POPPLER_ANNOT_WIDGET:
                     if invisible { hidden.append(mapping.pointee.area) }
                 case POPPLER_ANNOT_FREE_TEXT:
-                    guard !invisible, let contents = PopplerDocumentRef.own(poppler_annot_get_contents(annot)) else { continue }
+                    guard !invisible, let contents = PopplerDocumentRef.own(poppler_annot_get_contents(annot)) else { return }
                     out += AnnotationText.lines(contents, area: mapping.pointee.area, pageHeight: height, origin: .annotation)
                 default:
-                    continue
+                    return
                 }
             }
         }
         guard let list = poppler_page_get_form_field_mapping(handle) else { return out }
         defer { poppler_page_free_form_field_mapping(list) }
-        var node: UnsafeMutablePointer<GList>? = list
-        while let n = node {
-            defer { node = n.pointee.next }
-            guard let mapping = n.pointee.data?.assumingMemoryBound(to: PopplerFormFieldMapping.self),
-                  let field = mapping.pointee.field else { continue }
+        GListItems.forEach(list, as: PopplerFormFieldMapping.self) { mapping in
+            guard let field = mapping.pointee.field else { return }
             let area = mapping.pointee.area
-            if hidden.contains(where: { $0.x1 == area.x1 && $0.y1 == area.y1 && $0.x2 == area.x2 && $0.y2 == area.y2 }) { continue }
-            guard let value = Self.value(of: field) else { continue }
+            if hidden.contains(where: { $0.x1 == area.x1 && $0.y1 == area.y1 && $0.x2 == area.x2 && $0.y2 == area.y2 }) { return }
+            guard let value = Self.value(of: field) else { return }
             out += AnnotationText.lines(value, area: area, pageHeight: height, origin: .formField)
         }
         return out
@@ -89,11 +83,8 @@ extension PopplerPageRef {
     func hideAnnotations() {
         guard let list = poppler_page_get_annot_mapping(handle) else { return }
         defer { poppler_page_free_annot_mapping(list) }
-        var node: UnsafeMutablePointer<GList>? = list
-        while let n = node {
-            defer { node = n.pointee.next }
-            guard let mapping = n.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self),
-                  let annot = mapping.pointee.annot else { continue }
+        GListItems.forEach(list, as: PopplerAnnotMapping.self) { mapping in
+            guard let annot = mapping.pointee.annot else { return }
             let flags = poppler_annot_get_flags(annot).rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue
             poppler_annot_set_flags(annot, PopplerAnnotFlag(rawValue: flags))
         }

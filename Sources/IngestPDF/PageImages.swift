@@ -92,15 +92,11 @@ extension PopplerPageRef {
         guard w > 0, h > 0, let list = poppler_page_get_image_mapping(handle) else { return [] }
         defer { poppler_page_free_image_mapping(list) }
         var rects: [PageRect] = []
-        var node: UnsafeMutablePointer<GList>? = list
-        while let n = node {
-            if let data = n.pointee.data {
-                let m = data.assumingMemoryBound(to: PopplerImageMapping.self).pointee
-                let r = PageRect(x0: max(0, min(m.area.x1, m.area.x2)), y0: max(0, min(m.area.y1, m.area.y2)),
-                                 x1: min(w, max(m.area.x1, m.area.x2)), y1: min(h, max(m.area.y1, m.area.y2)))
-                if r.x1 > r.x0 && r.y1 > r.y0 { rects.append(r) }
-            }
-            node = n.pointee.next
+        GListItems.forEach(list, as: PopplerImageMapping.self) { mapping in
+            let m = mapping.pointee
+            let r = PageRect(x0: max(0, min(m.area.x1, m.area.x2)), y0: max(0, min(m.area.y1, m.area.y2)),
+                             x1: min(w, max(m.area.x1, m.area.x2)), y1: min(h, max(m.area.y1, m.area.y2)))
+            if r.x1 > r.x0 && r.y1 > r.y0 { rects.append(r) }
         }
         return rects
     }

@@ -145,3 +145,15 @@ public final class PopplerPageRef {
     /// The page label (`iv`, `A-3`); poppler gives the 1-based number when the PDF has no labels.
     public var label: String? { PopplerDocumentRef.own(poppler_page_get_label(handle)) }
 }
+
+/// A GLib list poppler returns (image, annotation and form-field mappings): each element's data as
+/// `T`, in order. One walk for every mapping, so none forgets to step to the next node.
+enum GListItems {
+    static func forEach<T>(_ list: UnsafeMutablePointer<GList>, as type: T.Type, _ body: (UnsafeMutablePointer<T>) -> Void) {
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            if let data = n.pointee.data { body(data.assumingMemoryBound(to: T.self)) }
+            node = n.pointee.next
+        }
+    }
+}
