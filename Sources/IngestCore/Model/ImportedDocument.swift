@@ -57,7 +57,8 @@ public struct ImportedDocument: Codable, Sendable, Equatable {
 /// so a block remains a plain value.
 public struct Block: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        case heading, paragraph, listItem, table, cue, code, quote, definition
+        /// `formula`: a display equation; `text` is its linear reading (`x² + 1`), `latex` its LaTeX.
+        case heading, paragraph, listItem, table, cue, code, quote, definition, formula
     }
     // Declared in this order so the fields pack without padding (the layout follows it).
     public var text: String
@@ -75,13 +76,16 @@ public struct Block: Codable, Sendable, Equatable {
         let end: Double?
         let rows: [[TableCell]]?
         let confidence: Double?
-        init(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?) {
+        let latex: String?
+        init(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?, latex: String?) {
             self.marker = marker; self.start = start; self.end = end; self.rows = rows; self.confidence = confidence
+            self.latex = latex
         }
         /// The box for these values, or none when every one is nil.
-        static func make(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?) -> Extras? {
-            if marker == nil && start == nil && end == nil && rows == nil && confidence == nil { return nil }
-            return Extras(marker: marker, start: start, end: end, rows: rows, confidence: confidence)
+        static func make(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?,
+                         latex: String?) -> Extras? {
+            if marker == nil && start == nil && end == nil && rows == nil && confidence == nil && latex == nil { return nil }
+            return Extras(marker: marker, start: start, end: end, rows: rows, confidence: confidence, latex: latex)
         }
     }
 
@@ -109,26 +113,31 @@ public struct Block: Codable, Sendable, Equatable {
     /// List marker as displayed ("1.", "a)", "•").
     public var marker: String? {
         get { extras?.marker }
-        set { extras = .make(marker: newValue, start: start, end: end, rows: rows, confidence: confidence) }
+        set { extras = .make(marker: newValue, start: start, end: end, rows: rows, confidence: confidence, latex: latex) }
     }
     /// Start and end in seconds, for captions, transcripts and chapters.
     public var start: Double? {
         get { extras?.start }
-        set { extras = .make(marker: marker, start: newValue, end: end, rows: rows, confidence: confidence) }
+        set { extras = .make(marker: marker, start: newValue, end: end, rows: rows, confidence: confidence, latex: latex) }
     }
     public var end: Double? {
         get { extras?.end }
-        set { extras = .make(marker: marker, start: start, end: newValue, rows: rows, confidence: confidence) }
+        set { extras = .make(marker: marker, start: start, end: newValue, rows: rows, confidence: confidence, latex: latex) }
     }
     /// Rows of cells, for tables.
     public var rows: [[TableCell]]? {
         get { extras?.rows }
-        set { extras = .make(marker: marker, start: start, end: end, rows: newValue, confidence: confidence) }
+        set { extras = .make(marker: marker, start: start, end: end, rows: newValue, confidence: confidence, latex: latex) }
     }
     /// Mean OCR word confidence (0–100) of this block, for OCR text.
     public var confidence: Double? {
         get { extras?.confidence }
-        set { extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: newValue) }
+        set { extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: newValue, latex: latex) }
+    }
+    /// The LaTeX of a formula (`\frac{-b}{2a}`), for formula blocks.
+    public var latex: String? {
+        get { extras?.latex }
+        set { extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: confidence, latex: newValue) }
     }
 
     public init(kind: Kind, text: String, level: Int? = nil, marker: String? = nil, source: Int = 0,
@@ -136,18 +145,25 @@ public struct Block: Codable, Sendable, Equatable {
                 rows: [[TableCell]]? = nil, confidence: Double? = nil) {
         self.kind = kind; self.text = text; self.provenance = provenance
         storedLevel = Self.pack(level); storedSource = Int32(clamping: source); storedPage = Self.pack(page)
-        extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: confidence)
+        extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: confidence, latex: nil)
+    }
+
+    /// A display formula: its linear reading as `text`, its LaTeX as `latex`.
+    public init(formula latex: String, text: String, source: Int = 0, page: Int? = nil, provenance: Provenance) {
+        self.init(kind: .formula, text: text, source: source, page: page, provenance: provenance)
+        self.latex = latex
     }
 
     public static func == (a: Block, b: Block) -> Bool {
         a.kind == b.kind && a.provenance == b.provenance && a.text == b.text && a.storedLevel == b.storedLevel
             && a.storedSource == b.storedSource && a.storedPage == b.storedPage && a.marker == b.marker
             && a.start == b.start && a.end == b.end && a.rows == b.rows && a.confidence == b.confidence
+            && a.latex == b.latex
     }
 
     // Codable: the keys and order the synthesized conformance had (declaration order, nil left out).
     private enum CodingKeys: String, CodingKey {
-        case kind, text, level, marker, source, page, start, end, provenance, rows, confidence
+        case kind, text, level, marker, source, page, start, end, provenance, rows, confidence, latex
     }
 
     public init(from decoder: any Decoder) throws {
@@ -160,6 +176,7 @@ public struct Block: Codable, Sendable, Equatable {
                   provenance: try c.decode(Provenance.self, forKey: .provenance),
                   rows: try c.decodeIfPresent([[TableCell]].self, forKey: .rows),
                   confidence: try c.decodeIfPresent(Double.self, forKey: .confidence))
+        latex = try c.decodeIfPresent(String.self, forKey: .latex)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -175,6 +192,7 @@ public struct Block: Codable, Sendable, Equatable {
         try c.encode(provenance, forKey: .provenance)
         try c.encodeIfPresent(rows, forKey: .rows)
         try c.encodeIfPresent(confidence, forKey: .confidence)
+        try c.encodeIfPresent(latex, forKey: .latex)
     }
 }
 

@@ -112,6 +112,7 @@ public enum StreamingJSONEncoder {
             encoder.key("provenance"); string(b.provenance.rawValue)
             if let rows = b.rows { encoder.key("rows"); try write(rows) }
             if let confidence = b.confidence { encoder.key("confidence"); try double(confidence) }
+            if let latex = b.latex { encoder.key("latex"); string(latex) }
             encoder.close()
         }
 
