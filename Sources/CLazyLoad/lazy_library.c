@@ -12,7 +12,11 @@ static void fail(lazy_library *lib, const char *what) {
 static int load_locked(lazy_library *lib) {
     // RTLD_LOCAL: the library's symbols (and its dependencies': libgomp, libarchive, …) stay
     // out of the global scope, so they cannot interpose on anything the binary already uses.
-    void *h = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
+    // A copy already mapped wins (RTLD_NOLOAD): libtesseract pulls in the leptonica it was built
+    // with, under whichever of the two names it has, and its functions must be that copy's.
+    void *h = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    if (!h && lib->alternate) h = dlopen(lib->alternate, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    if (!h) h = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         fail(lib, dlerror());             // the first name's reason is the telling one
         if (lib->alternate) h = dlopen(lib->alternate, RTLD_NOW | RTLD_LOCAL);

@@ -5,6 +5,7 @@
 #include "lazy_library.h"
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define TESSERACT_FUNCTIONS(F, V) \
@@ -24,6 +25,7 @@
     V(TessDeleteText, (const char *text), (text)) \
     V(TessDeleteTextArray, (char **arr), (arr)) \
     F(ETEXT_DESC *, TessMonitorCreate, (void), ()) \
+    F(const char *, TessVersion, (void), ()) \
     V(TessMonitorDelete, (ETEXT_DESC *m), (m)) \
     V(TessMonitorSetCancelFunc, (ETEXT_DESC *m, TessCancelFunc f), (m, f)) \
     V(TessMonitorSetCancelThis, (ETEXT_DESC *m, void *this_), (m, this_)) \
@@ -69,6 +71,8 @@
     F(PIXA *, pixaCreate, (l_int32 n), (n)) \
     V(pixaDestroy, (PIXA **ppixa), (ppixa)) \
     F(l_ok, readHeaderMemTiff, (const l_uint8 *cdata, size_t size, l_int32 n, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *pres, l_int32 *pcmap, l_int32 *pformat), (cdata, size, n, pw, ph, pbps, pspp, pres, pcmap, pformat)) \
+    F(char *, getLeptonicaVersion, (void), ()) \
+    V(lept_free, (void *ptr), (ptr)) \
     F(l_int32, setMsgSeverity, (l_int32 newsev), (newsev)) \
     V(setPixMemoryManager, (alloc_fn allocator, dealloc_fn deallocator), (allocator, deallocator)) \
     F(l_ok, tiffGetCount, (FILE *fp, l_int32 *pn), (fp, pn))
@@ -82,7 +86,9 @@ static lazy_library tesseract = LAZY_LIBRARY_INIT("libtesseract.so.5", tesseract
 
 static const char *const leptonica_names[] = {LEPTONICA_FUNCTIONS(LAZY_NAME_F, LAZY_NAME_V)};
 static void *leptonica_slots[LEPTONICA_COUNT];
-static lazy_library leptonica = LAZY_LIBRARY_INIT("liblept.so.5", leptonica_names, leptonica_slots);
+// leptonica ≥ 1.83 is libleptonica.so.6, older ones liblept.so.5; the copy libtesseract already
+// mapped is taken first (lazy_library.c), so both always agree.
+static lazy_library leptonica = LAZY_LIBRARY_INIT2("libleptonica.so.6", "liblept.so.5", leptonica_names, leptonica_slots);
 
 #define TESS_F(ret, name, params, args) LAZY_FORWARD_F(tesseract, ret, name, params, args)
 #define TESS_V(name, params, args) LAZY_FORWARD_V(tesseract, name, params, args)
@@ -118,19 +124,38 @@ static pthread_once_t pix_memory_once = PTHREAD_ONCE_INIT;
 static void set_pix_memory(void) { setPixMemoryManager(pix_data_alloc, free); }
 
 int ingest_tesseract_load(void) {
-    if (!(lazy_library_load(&leptonica) && lazy_library_load(&tesseract))) return 0;
+    // libtesseract first: it maps its own leptonica, which the leptonica table then resolves into.
+    if (!(lazy_library_load(&tesseract) && lazy_library_load(&leptonica))) return 0;
     pthread_once(&pix_memory_once, set_pix_memory);
     return 1;
 }
 
+static char leptonica_version[64];
+static pthread_once_t leptonica_version_once = PTHREAD_ONCE_INIT;
+static void read_leptonica_version(void) {
+    char *v = getLeptonicaVersion();
+    snprintf(leptonica_version, sizeof leptonica_version, "%s", v ? v : "");
+    if (v) lept_free(v);
+}
+
+const char *ingest_tesseract_version(void) {
+    return ingest_tesseract_load() ? TessVersion() : "";
+}
+
+const char *ingest_leptonica_version(void) {
+    if (!ingest_tesseract_load()) return "";
+    pthread_once(&leptonica_version_once, read_leptonica_version);
+    return leptonica_version;
+}
+
 const char *ingest_tesseract_failed_library(void) {
     if (ingest_tesseract_load()) return NULL;
-    return lazy_library_load(&leptonica) ? tesseract.soname : leptonica.soname;
+    return lazy_library_load(&tesseract) ? leptonica.soname : tesseract.soname;
 }
 
 const char *ingest_tesseract_error(void) {
     if (ingest_tesseract_load()) return "";
-    return lazy_library_load(&leptonica) ? lazy_library_error(&tesseract) : lazy_library_error(&leptonica);
+    return lazy_library_load(&tesseract) ? lazy_library_error(&leptonica) : lazy_library_error(&tesseract);
 }
 
 void *ingest_tesseract_lookup(const char *name) {

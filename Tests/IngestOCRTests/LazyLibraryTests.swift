@@ -6,16 +6,18 @@ import XCTest
 /// `lazy_library_load` return 0 with a reason naming it (Swift then throws the named error),
 /// and nothing is left half-resolved.
 final class LazyLibraryTests: XCTestCase {
-    func load(_ soname: String, _ symbols: [String]) -> (ok: Int32, error: String, slots: [UnsafeMutableRawPointer?]) {
+    func load(_ soname: String, _ symbols: [String], alternate: String? = nil) -> (ok: Int32, error: String, slots: [UnsafeMutableRawPointer?]) {
         let names = symbols.map { UnsafePointer(strdup($0)!) }
         defer { names.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
         let so = strdup(soname)!
-        defer { free(so) }
+        let other = alternate.map { strdup($0)! }
+        defer { free(so); free(other) }
         var slots = [UnsafeMutableRawPointer?](repeating: nil, count: symbols.count)
         return names.map(Optional.some).withUnsafeBufferPointer { nameBuf in
             slots.withUnsafeMutableBufferPointer { slotBuf in
                 var lib = lazy_library()   // all zero: PTHREAD_MUTEX_INITIALIZER on glibc, state "not tried"
                 lib.soname = UnsafePointer(so)
+                lib.alternate = other.map { UnsafePointer($0) }
                 lib.symbols = nameBuf.baseAddress
                 lib.slots = slotBuf.baseAddress
                 lib.count = symbols.count
@@ -44,5 +46,13 @@ final class LazyLibraryTests: XCTestCase {
         XCTAssertEqual(r.ok, 1, r.error)
         XCTAssertEqual(r.error, "")
         XCTAssertEqual(r.slots.compactMap { $0 }.count, 2)
+    }
+
+    /// leptonica ≥ 1.83 is libleptonica.so.6, Debian 12's liblept.so.5: the second name is tried
+    /// when the first does not open, and the library loads.
+    func testAlternateNameOpensWhenTheFirstIsNotInstalled() {
+        let r = load("libingest-not-installed.so.6", ["heif_context_alloc"], alternate: "libheif.so.1")
+        XCTAssertEqual(r.ok, 1, r.error)
+        XCTAssertEqual(r.slots.compactMap { $0 }.count, 1)
     }
 }

@@ -1,6 +1,6 @@
 // Tesseract's C API and leptonica, declared by their own headers (libtesseract-dev,
 // libleptonica-dev) but NOT linked: every function Swift calls is defined in tesseract_lazy.c
-// as a forwarder into libtesseract.so.5 / liblept.so.5, opened with dlopen on first use.
+// as a forwarder into libtesseract.so.5 / leptonica (libleptonica.so.6 or liblept.so.5), opened with dlopen on first use.
 // Swift checks `ingest_tesseract_load()` before the first call and throws a named error.
 #pragma once
 #include <tesseract/capi.h>
@@ -8,12 +8,15 @@
 // malloc_trim (glibc, always linked): IngestOCR hands back the memory a recognised page freed.
 #include <malloc.h>
 
-/// Opens liblept.so.5 and libtesseract.so.5 (once per process). 1 when both are usable.
+/// Opens libtesseract.so.5 and the leptonica it uses (libleptonica.so.6 or liblept.so.5), once per process. 1 when both are usable.
 int ingest_tesseract_load(void);
 /// Why `ingest_tesseract_load` failed ("" when it did not).
 const char *ingest_tesseract_error(void);
 /// The soname that failed to load, or NULL when both loaded.
 const char *ingest_tesseract_failed_library(void);
+/// libtesseract's version ("5.3.0") and leptonica's ("leptonica-1.82.0"); "" when not loaded.
+const char *ingest_tesseract_version(void);
+const char *ingest_leptonica_version(void);
 /// A symbol of libtesseract or one of its dependencies (libgomp's `omp_*`), NULL when absent.
 void *ingest_tesseract_lookup(const char *name);
 /// Parallel regions run by serial_openmp.c's GOMP_parallel (libtesseract's calls bind to it):

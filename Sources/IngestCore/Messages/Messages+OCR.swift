@@ -20,6 +20,8 @@ extension ErrorCode {
     public static let ocrEngineFailed: ErrorCode = "ocr.engineFailed"
     /// libtesseract or liblept (opened on first use, not linked) cannot be loaded.
     public static let ocrEngineUnavailable: ErrorCode = "ocr.engineUnavailable"
+    /// libtesseract or leptonica loaded, but older than the C API Ingest calls needs.
+    public static let ocrEngineTooOld: ErrorCode = "ocr.engineTooOld"
     /// libheif (opened on first use, not linked) cannot be loaded: HEIC/HEIF/AVIF are not read.
     public static let ocrHeifUnavailable: ErrorCode = "ocr.heifUnavailable"
     /// A page in a script no installed Tesseract model reads (Arabic, Han…): not recognised (issue 38).
@@ -75,6 +77,9 @@ extension MessageCatalog {
         .ocrEngineUnavailable: .init(
             fr: "La reconnaissance de texte n'est pas disponible : la bibliothèque {library} n'a pas pu être chargée. Installe le paquet {package} (apt install {package}).",
             en: "Text recognition is not available: the {library} library could not be loaded. Install the {package} package (apt install {package})."),
+        .ocrEngineTooOld: .init(
+            fr: "La reconnaissance de texte n'est pas disponible : {library} est en version {version}, il faut au moins la {minimum}. Mets à jour le paquet {package}.",
+            en: "Text recognition is not available: {library} is version {version}, and at least {minimum} is needed. Upgrade the {package} package."),
         .ocrHeifUnavailable: .init(
             fr: "Les photos HEIC/HEIF ne peuvent pas être lues : la bibliothèque {library} n'a pas pu être chargée. Installe le paquet {package} (apt install {package}).",
             en: "HEIC/HEIF photos cannot be read: the {library} library could not be loaded. Install the {package} package (apt install {package})."),
