@@ -76,6 +76,7 @@ test_packages=(
   texlive-lang-french        # IngestFidelityTests: babel French (hyphenation patterns, typography)
   lmodern                    # IngestFidelityTests: Latin Modern Type 1 fonts for the LaTeX PDFs
   libreoffice-impress-nogui  # IngestFidelityTests: soffice --convert-to odp (pandoc's .pptx decks)
+  libreoffice-math-nogui     # FormulaFidelityTests, ScriptPositionTests: soffice keeps Word equations (as formula objects) converting .docx to .odt
   img2pdf                    # IngestFidelityTests: 300-dpi page scans into an image-only PDF
 )
 

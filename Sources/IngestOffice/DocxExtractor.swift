@@ -77,6 +77,7 @@ public struct DocxExtractor: Extractor {
         metadata["notes"] = .int(noteBlocks.count)
         metadata["trackedChanges"] = .int(body.trackedChanges)
         metadata["fields"] = .int(body.fields)
+        if body.formulas > 0 { metadata["formulas"] = .int(body.formulas) }
         metadata["charts"] = .int(body.embeds.filter { !$0.diagram }.count)
         metadata["diagrams"] = .int(body.embeds.filter(\.diagram).count)
         if archive.entries.contains(where: { $0.name.lowercased().hasSuffix("vbaproject.bin") }) {

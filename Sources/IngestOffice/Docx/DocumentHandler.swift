@@ -16,6 +16,8 @@ struct DocumentHandler: XMLHandler {
         var numId: String?
         var ilvl: Int?
         var outline: Int?
+        /// Display equations (`m:oMathPara`) and where in `text` each stands.
+        var formulas: [(offset: Int, formula: Formula)] = []
     }
     struct TableBuilder {
         var rows: [[TableCell]] = []
@@ -67,20 +69,23 @@ struct DocumentHandler: XMLHandler {
     private(set) var embeds: [Embed] = []
     /// A figure marker was just written: text that follows at once is kept apart by a space.
     private var afterFigure = false
-    /// The current run's vertical position (`w:vertAlign`), and the equation exponents and
-    /// indexes the text is inside (`m:sup`, `m:sub`, nested): text at such a position is held in
-    /// `scriptText` and written as it reads when the run or the exponent ends.
+    /// The current run's vertical position (`w:vertAlign`): text at such a position is held in
+    /// `scriptText` and written as it reads when the run ends.
     private var runScript: ScriptText.Position?
-    private var mathScripts: [ScriptText.Position] = []
     private var scriptText: [UInt8] = []
+    /// The equation being read, element by element, until it closes.
+    private var math: MathCapture
+    private(set) var formulas = 0
     private var noteKey: String?
 
     init(names: WordNames, styles: StyleSheet, numbering: Numbering, deadline: @escaping () throws -> Void) {
         self.n = names; self.styles = styles; self.numbering = numbering; self.deadline = deadline
+        math = MathCapture(names.math)
     }
 
     mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
         if skip > 0 { skip += 1; return }
+        if math.isActive { math.start(name, a); return }
         switch n.role(name) {
         case .none: return
         case .skip: skip = 1
@@ -98,15 +103,14 @@ struct DocumentHandler: XMLHandler {
         case .outlineLvl where inPPr: current?.outline = a[n.val].flatMap { Int($0) }
         case .run:
             runLanguage = 0
-            if mathScripts.isEmpty { flushScript(); runScript = nil }
+            flushScript(); runScript = nil
         case .vertAlign where inRPr && !inPPr:
             switch a[n.val] {
             case "superscript": runScript = .superscript
             case "subscript": runScript = .subscript
             default: runScript = nil
             }
-        case .mathSup: flushScript(); mathScripts.append(.superscript)
-        case .mathSub: flushScript(); mathScripts.append(.subscript)
+        case .math: flushScript(); math.start(name, a)
         case .lang where inRPr && !inPPr:
             // Every run repeats its language: compare bytes with the last one before making a string.
             if let raw = a.rawValue(n.val), raw.elementsEqual(lastLanguageBytes) {
@@ -164,10 +168,13 @@ struct DocumentHandler: XMLHandler {
             skip -= 1
             return
         }
+        if math.isActive {
+            if let equation = math.end() { addFormula(Formula(omml: equation)) }
+            return
+        }
         switch n.role(name) {
         case .p: flushScript(); try endParagraph()
-        case .run where mathScripts.isEmpty: flushScript(); runScript = nil
-        case .mathSup, .mathSub: flushScript(); _ = mathScripts.popLast()
+        case .run: flushScript(); runScript = nil
         case .pPr: inPPr = false
         case .rPr: inRPr = false
         case .text: inText = false
@@ -209,12 +216,13 @@ struct DocumentHandler: XMLHandler {
     }
 
     mutating func characters(_ text: UnsafeRawBufferPointer) throws {
+        if math.isActive { if skip == 0 { math.characters(text) }; return }
         guard inText, skip == 0, instructionDepth == 0, current != nil else { return }
         if afterFigure {
             afterFigure = false
             if let first = text.first, first != 0x20, first != 0x0A, first != 0x09, first != 0x2E, first != 0x2C { current!.text.append(0x20) }
         }
-        if mathScripts.last ?? runScript != nil {
+        if runScript != nil {
             scriptText.append(contentsOf: text)
         } else {
             current!.text.append(contentsOf: text)
@@ -224,10 +232,22 @@ struct DocumentHandler: XMLHandler {
 
     /// Writes the text held at a superscript or subscript position as it reads (`ScriptText`).
     private mutating func flushScript() {
-        guard !scriptText.isEmpty, let position = mathScripts.last ?? runScript else { scriptText = []; return }
+        guard !scriptText.isEmpty, let position = runScript else { scriptText = []; return }
         let held = String(decoding: scriptText, as: UTF8.self)
         scriptText = []
         if current != nil { current!.text.append(contentsOf: ScriptText.render(held, position).utf8) }
+    }
+
+    /// An equation where it stands: inline as `$…$` in the text, a display equation kept apart
+    /// for its own block.
+    private mutating func addFormula(_ f: Formula) {
+        guard instructionDepth == 0, current != nil, !f.latex.isEmpty else { return }
+        formulas += 1
+        if f.display {
+            current!.formulas.append((current!.text.count, f))
+        } else {
+            current!.text.append(contentsOf: f.inline.utf8)
+        }
     }
 
     private mutating func append(_ s: String) {
@@ -267,8 +287,20 @@ struct DocumentHandler: XMLHandler {
         if let numId = p.numId ?? styleList?.numId {
             marker = numbering.next(numId, p.ilvl ?? styleList?.ilvl ?? 0)
         }
+        if !p.formulas.isEmpty {
+            // Display equations are blocks of their own; the text around them stays paragraphs.
+            var start = 0
+            for (offset, f) in p.formulas {
+                let before = String(decoding: p.text[start..<offset], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !before.isEmpty { place(Block(kind: .paragraph, text: before, provenance: .textLayer)) }
+                place(Block(formula: f.latex, text: f.text.isEmpty ? f.latex : f.text, provenance: .textLayer))
+                start = offset
+            }
+            let after = String(decoding: p.text[start...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !after.isEmpty { place(Block(kind: .paragraph, text: after, provenance: .textLayer)) }
+        }
         // Any byte other than ASCII white space is text (cheaper than walking Characters).
-        let hasText = p.text.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        let hasText = p.formulas.isEmpty && p.text.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         if hasText {
             let text = String(decoding: p.text, as: UTF8.self)
             var block: Block
@@ -286,14 +318,18 @@ struct DocumentHandler: XMLHandler {
                     block = Block(kind: .paragraph, text: text, provenance: .textLayer)
                 }
             }
-            if current != nil { deferred.append(block); return }  // a text box inside a paragraph
-            emit(block)
+            place(block)
         }
         if current == nil && !deferred.isEmpty {
             let waiting = deferred
             deferred = []
             for b in waiting { emit(b) }
         }
+    }
+
+    /// A paragraph's block: after the paragraph it sits in when it comes from a text box.
+    private mutating func place(_ block: Block) {
+        if current != nil { deferred.append(block) } else { emit(block) }
     }
 
     private mutating func emit(_ block: Block) {

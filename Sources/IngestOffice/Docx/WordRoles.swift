@@ -17,9 +17,11 @@ enum WordRole: UInt8 {
     /// A drawing (`wp:inline`, `wp:anchor`), its properties (`wp:docPr`: name, description,
     /// title), and what it may show besides a picture: a chart or a SmartArt diagram.
     case drawing, docPr, chart, diagram
-    /// A run set as a superscript or subscript (`w:vertAlign`), and an equation's exponent or
-    /// index (`m:sup`, `m:sub`): their text is written as it reads (`10⁸`, `x₁`; see `ScriptText`).
-    case vertAlign, mathSup, mathSub
+    /// A run set as a superscript or subscript (`w:vertAlign`): its text is written as it reads
+    /// (`10⁸`, `H₂O`; see `ScriptText`).
+    case vertAlign
+    /// An equation (`m:oMath` inline, `m:oMathPara` on its own line), read whole (`Formula`).
+    case math
 }
 
 /// Name ids of the WordprocessingML vocabulary, resolved once per document.
@@ -27,6 +29,7 @@ struct WordNames {
     let roles: [WordRole]
     let val, id, font, char, fldCharType, type: Int32
     let descr, title, hidden, rid, rdm: Int32
+    let math: MathVocabulary
 
     init(_ t: XMLNameTable) {
         let w = OOXML.w
@@ -42,8 +45,8 @@ struct WordNames {
         add(OOXML.mc, ["Fallback"], .skip)
         add(w, ["p"], .p); add(w, ["pPr"], .pPr); add(w, ["pStyle"], .pStyle); add(w, ["numPr"], .numPr)
         add(w, ["ilvl"], .ilvl); add(w, ["numId"], .numId); add(w, ["outlineLvl"], .outlineLvl)
-        add(w, ["rPr"], .rPr); add(w, ["r"], .run); add(OOXML.m, ["r"], .run)
-        add(w, ["t"], .text); add(OOXML.m, ["t"], .text)
+        add(w, ["rPr"], .rPr); add(w, ["r"], .run)
+        add(w, ["t"], .text)
         add(w, ["tab", "ptab"], .tab); add(w, ["br"], .br); add(w, ["cr"], .cr)
         add(w, ["noBreakHyphen"], .noBreakHyphen); add(w, ["softHyphen"], .softHyphen); add(w, ["sym"], .sym)
         add(w, ["fldChar"], .fldChar); add(w, ["footnoteReference"], .footnoteReference)
@@ -54,7 +57,7 @@ struct WordNames {
         add(w, ["ins", "moveTo"], .ins)
         add(OOXML.wp, ["inline", "anchor"], .drawing); add(OOXML.wp, ["docPr"], .docPr)
         add(OOXML.c, ["chart"], .chart); add(OOXML.dgm, ["relIds"], .diagram)
-        add(w, ["vertAlign"], .vertAlign); add(OOXML.m, ["sup"], .mathSup); add(OOXML.m, ["sub"], .mathSub)
+        add(w, ["vertAlign"], .vertAlign); add(OOXML.m, ["oMath", "oMathPara"], .math)
         var roles = [WordRole](repeating: .none, count: Int(map.map(\.0).max() ?? 0) + 1)
         for (id, role) in map { roles[Int(id)] = role }
         self.roles = roles
@@ -62,6 +65,7 @@ struct WordNames {
         fldCharType = t.name(w, "fldCharType"); type = t.name(w, "type")
         descr = t.name("", "descr"); title = t.name("", "title"); hidden = t.name("", "hidden")
         rid = t.name(OOXML.r, "id"); rdm = t.name(OOXML.r, "dm")
+        math = MathVocabulary.omml(t)
     }
 
     @inline(__always) func role(_ name: Int32) -> WordRole {

@@ -8,12 +8,13 @@ import IngestCore
 /// `head`, `script` and `style` (also inside inline SVG) are not text. Every block's `page` is the chapter's spine position.
 struct XHTMLHandler: XMLHandler {
     enum Tag { case block, heading(Int), li, ul, ol, blockquote, pre, table, tr, cell, br, skip, img, aside, script(ScriptText.Position),
-               /// A MathML element; `scripts` for `msup`/`msub`/`msubsup`, whose later children are exponents or indexes.
-               math(scripts: [ScriptText.Position]?) }
+               /// A MathML equation, read whole (`Formula`): inline as `$…$`, `display="block"` as a formula block.
+               math }
 
     final class Names {
         var tags: [Int32: Tag] = [:]
         let epubType, role, alt, title: Int32
+        let math: MathVocabulary
         init(_ t: XMLNameTable) {
             let map: [String: Tag] = [
                 "p": .block, "div": .block, "section": .block, "article": .block, "header": .block, "footer": .block,
@@ -27,19 +28,12 @@ struct XHTMLHandler: XMLHandler {
             ]
             // Namespaced as XHTML must be; also without a namespace, as sloppy files are.
             for (k, v) in map { tags[t.name(EPUBNames.xhtml, k)] = v; tags[t.name("", k)] = v }
-            // Inside inline SVG and MathML, what a reader never sees: style sheets, scripts,
-            // tooltips and descriptions, metadata, and MathML's source annotations (TeX) beside
-            // the rendered formula. SVG `text` is drawn, so it stays.
+            // Inside inline SVG, what a reader never sees: style sheets, scripts, tooltips and
+            // descriptions, metadata. SVG `text` is drawn, so it stays. (MathML's source
+            // annotations are left out by `MathMLReader`.)
             for k in ["style", "script", "title", "desc", "metadata"] { tags[t.name(EPUBNames.svg, k)] = .skip }
-            for k in ["annotation", "annotation-xml"] { tags[t.name(EPUBNames.mathml, k)] = .skip }
-            for k in ["math", "mi", "mn", "mo", "ms", "mtext", "mspace", "mrow", "mfrac", "msqrt", "mroot", "mstyle", "merror",
-                      "mpadded", "mphantom", "mfenced", "menclose", "munder", "mover", "munderover", "mmultiscripts",
-                      "mtable", "mtr", "mtd", "mlabeledtr", "semantics", "maction"] {
-                tags[t.name(EPUBNames.mathml, k)] = .math(scripts: nil)
-            }
-            tags[t.name(EPUBNames.mathml, "msup")] = .math(scripts: [.superscript])
-            tags[t.name(EPUBNames.mathml, "msub")] = .math(scripts: [.subscript])
-            tags[t.name(EPUBNames.mathml, "msubsup")] = .math(scripts: [.subscript, .superscript])
+            tags[t.name(EPUBNames.mathml, "math")] = .math
+            math = MathVocabulary.mathML(t)
             for k in ["template"] { tags[t.name(EPUBNames.xhtml, k)] = .skip; tags[t.name("", k)] = .skip }
             epubType = t.name(EPUBNames.ops, "type"); role = t.name("", "role"); alt = t.name("", "alt"); title = t.name("", "title")
         }
@@ -65,14 +59,14 @@ struct XHTMLHandler: XMLHandler {
     private var pre = 0
     /// Open `sup`/`sub` elements: their position and where their text starts.
     private var scripts: [(position: ScriptText.Position, offset: Int)] = []
-    /// Open MathML elements: how deep, and for each open `msup`/`msub`/`msubsup` its depth, the
-    /// positions of its children after the base, and how many children have started.
-    private var mathDepth = 0
-    private var mathScripts: [(depth: Int, positions: [ScriptText.Position], child: Int)] = []
-    /// Depths of the open MathML children that are exponents or indexes (each has a `scripts` entry).
-    private var mathScriptChildren: [Int] = []
+    /// The equation being read, element by element, until it closes.
+    private var math: MathCapture
+    private(set) var formulas = 0
 
-    init(names: Names, page: Int, deadline: @escaping () throws -> Void) { n = names; self.page = page; self.deadline = deadline }
+    init(names: Names, page: Int, deadline: @escaping () throws -> Void) {
+        n = names; self.page = page; self.deadline = deadline
+        math = MathCapture(names.math)
+    }
 
     static func isNote(_ a: XMLAttributes, _ n: Names) -> Bool {
         let types = (a[n.epubType] ?? "") + " " + (a[n.role] ?? "")
@@ -82,6 +76,7 @@ struct XHTMLHandler: XMLHandler {
 
     mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
         if skipDepth > 0 { skipDepth += 1; return }
+        if math.isActive { math.start(name, a); return }
         guard let tag = n.tags[name] else {
             // An inline element may still mark a note (`<span epub:type="footnote">` is rare; ignore).
             return
@@ -90,18 +85,7 @@ struct XHTMLHandler: XMLHandler {
         case .skip: skipDepth = 1; return
         case .br: text.append(byte: 0x0A); return
         case .script(let position): scripts.append((position, text.count)); return
-        case .math(let positions):
-            // `<msup><mi>x</mi><mn>2</mn></msup>` reads x², as a rendered formula shows it.
-            mathDepth += 1
-            if let top = mathScripts.last, top.depth + 1 == mathDepth {
-                let child = top.child
-                mathScripts[mathScripts.count - 1].child += 1
-                if child >= 1, child <= top.positions.count {
-                    scripts.append((top.positions[child - 1], text.count)); mathScriptChildren.append(mathDepth)
-                }
-            }
-            if let positions, mathScripts.count < 64 { mathScripts.append((mathDepth, positions, 0)) }
-            return
+        case .math: math.start(name, a); return
         case .img:
             images += 1
             // An image's text alternative is part of what the page says (a figure's description,
@@ -143,17 +127,13 @@ struct XHTMLHandler: XMLHandler {
 
     mutating func endElement(_ name: Int32) throws {
         if skipDepth > 0 { skipDepth -= 1; return }
+        if math.isActive {
+            if let equation = math.end() { try add(Formula(mathML: equation)) }
+            return
+        }
         guard let tag = n.tags[name] else { return }
         switch tag {
-        case .skip, .br, .img: return
-        case .math(let positions):
-            if mathScriptChildren.last == mathDepth, let s = scripts.popLast() {
-                mathScriptChildren.removeLast()
-                text.rewriteTail(from: s.offset) { ScriptText.render($0, s.position) }
-            }
-            if positions != nil, mathScripts.last?.depth == mathDepth { mathScripts.removeLast() }
-            mathDepth -= 1
-            return
+        case .skip, .br, .img, .math: return
         case .script:
             // Written as it reads (`10⁸`, `H₂O`); text flushed meanwhile (a block inside) is left as it is.
             if let s = scripts.popLast() { text.rewriteTail(from: s.offset) { ScriptText.render($0, s.position) } }
@@ -184,8 +164,23 @@ struct XHTMLHandler: XMLHandler {
     }
 
     mutating func characters(_ bytes: UnsafeRawBufferPointer) throws {
+        if math.isActive { if skipDepth == 0 { math.characters(bytes) }; return }
         guard skipDepth == 0, !contexts.isEmpty else { return }
         if pre > 0 { text.append(bytes) } else { text.appendFlowing(bytes) }
+    }
+
+    /// An equation where it stands: a display one as a formula block of its own (in a table
+    /// cell, and outside any block, written inline), an inline one as `$…$` in the text.
+    private mutating func add(_ f: Formula) throws {
+        guard !f.latex.isEmpty, !contexts.isEmpty else { return }
+        formulas += 1
+        if f.display, sinks.isEmpty, pre == 0 {
+            try flush()
+            append(Block(formula: f.latex, text: f.text.isEmpty ? f.latex : f.text, page: page, provenance: .textLayer), note: noteDepth > 0)
+            return
+        }
+        var inline = f.inline
+        inline.withUTF8 { text.appendFlowing(UnsafeRawBufferPointer($0)) }
     }
 
     private mutating func flush() throws {

@@ -28,7 +28,9 @@ public struct ODFExtractor: Extractor {
         var styles = ODFStyles()
         var sh = ODFHandler(names: names, deadline: context.checkDeadline)
         if try PartReading.optional(&warnings, context, "styles.xml", { try package.parse("styles.xml", &sh) }) == true { styles = sh.styles }
-        var body = ODFHandler(names: names, styles: styles, includeHidden: includeHidden, deadline: context.checkDeadline)
+        let formulas = try Self.formulas(package, &warnings, context)
+        var body = ODFHandler(names: names, styles: styles, includeHidden: includeHidden, formulas: formulas,
+                              deadline: context.checkDeadline)
         try package.parse("content.xml", &body)
         var mh = ODFMetaHandler(package.names)
         let meta = try PartReading.optional(&warnings, context, "meta.xml", { try package.parse("meta.xml", &mh) }) == true ? mh.values : [:]
@@ -58,6 +60,7 @@ public struct ODFExtractor: Extractor {
         for (k, v) in meta where k != "language" { metadata[k] = .string(v) }
         metadata["images"] = .int(body.images)
         metadata["charts"] = .int(charts)
+        if body.formulas > 0 { metadata["formulas"] = .int(body.formulas) }
         if body.isPresentation {
             metadata["footersRepeated"] = .int(body.footersRepeated)
             metadata["automaticFieldsLeftOut"] = .int(body.automaticFieldsLeftOut)
@@ -73,5 +76,22 @@ public struct ODFExtractor: Extractor {
         return Extraction(blocks: blocks, title: title, language: language, metadata: metadata, warnings: warnings,
                           thinTextReason: PartReading.thinText(blocks, images: body.images, context),
                           pagesRead: body.isPresentation ? body.pageCount - body.hiddenPages.count : nil)
+    }
+
+    /// The equations of the embedded formula objects (`Object 1/content.xml`, pandoc's
+    /// `Formula-0/content.xml`), by folder, read before the body so each is written where its
+    /// frame stands.
+    static func formulas(_ package: DocxPackage, _ warnings: inout [Warning], _ context: ExtractionContext) throws -> [String: Formula] {
+        var formulas: [String: Formula] = [:]
+        let vocabulary = MathVocabulary.mathML(package.names)
+        for entry in package.archive.entries where entry.name.hasSuffix("/content.xml") && formulas.count < 10_000 {
+            let folder = String(entry.name.dropLast("/content.xml".count))
+            guard !folder.isEmpty, !folder.contains("/") else { continue }
+            var h = MathMLPartHandler(package.names, vocabulary: vocabulary)
+            guard try PartReading.optional(&warnings, context, entry.name, { try package.parse(entry.name, &h) }) == true,
+                  let f = h.formula else { continue }
+            formulas[folder] = f
+        }
+        return formulas
     }
 }

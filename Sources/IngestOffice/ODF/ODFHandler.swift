@@ -22,7 +22,11 @@ struct ODFHandler: XMLHandler {
     private(set) var images = 0
     private(set) var isPresentation = false
 
-    private struct Paragraph { var text = TextBuffer(); var heading: Int?; var style: String?; var marker: String? }
+    private struct Paragraph {
+        var text = TextBuffer(); var heading: Int?; var style: String?; var marker: String?
+        /// The equations written in `text` as `$…$`: alone in their paragraph, they are display equations.
+        var formulas: [Formula] = []
+    }
     private struct Sink { var texts: [String] = []; var repeatCount = 1 }
     private struct TableState { var rows: [[TableCell]] = []; var row: [TableCell] = [] }
 
@@ -64,8 +68,14 @@ struct ODFHandler: XMLHandler {
     /// starts in the paragraph.
     private var spans: [(position: ScriptText.Position?, offset: Int)] = []
 
-    init(names: ODFNames, styles: ODFStyles = ODFStyles(), includeHidden: Bool = false, deadline: @escaping () throws -> Void) {
+    /// Embedded formula objects' equations by folder (`ODFExtractor.formulas`).
+    let formulaObjects: [String: Formula]
+    private(set) var formulas = 0
+
+    init(names: ODFNames, styles: ODFStyles = ODFStyles(), includeHidden: Bool = false, formulas: [String: Formula] = [:],
+         deadline: @escaping () throws -> Void) {
         n = names; self.styles = styles; self.includeHidden = includeHidden; self.deadline = deadline
+        formulaObjects = formulas
     }
 
     mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
@@ -109,7 +119,16 @@ struct ODFHandler: XMLHandler {
             figureCapture = name; figureText.reset(); captureName = a[n.declName]
         case n.object:
             guard inBody, let href = a[n.href], objects.count + pageObjects.count < 10_000 else { break }
-            let folder = href.hasPrefix("./") ? String(href.dropFirst(2)) : href
+            var folder = href.hasPrefix("./") ? String(href.dropFirst(2)) : href
+            if folder.hasSuffix("/") { folder.removeLast() }
+            if let f = formulaObjects[folder], !f.latex.isEmpty, !paragraphs.isEmpty {
+                // An equation where its frame stands, as `$…$` (a formula block when it is alone).
+                formulas += 1
+                var inline = f.inline
+                inline.withUTF8 { paragraphs[paragraphs.count - 1].text.appendFlowing(UnsafeRawBufferPointer($0)) }
+                paragraphs[paragraphs.count - 1].formulas.append(f)
+                break
+            }
             if isPresentation { pageObjects.append(folder) } else { objects.append((folder, blocks.count, nil)) }
         case n.page:
             pageFooters = []
@@ -263,6 +282,13 @@ struct ODFHandler: XMLHandler {
         if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(text); return }
         if (blocks.count + pageBody.count) % 256 == 0 { try deadline() }
         let pageNumber = isPresentation ? page : nil
+        if !para.formulas.isEmpty, !inNotes,
+           para.formulas.reduce(text, { $0.replacingOccurrences(of: $1.inline, with: "") }).allSatisfy(\.isWhitespace) {
+            for f in para.formulas {
+                emit(Block(formula: f.latex, text: f.text.isEmpty ? f.latex : f.text, page: pageNumber, provenance: .textLayer))
+            }
+            return
+        }
         if inNotes {
             pageBody.append(Block(kind: .quote, text: text, marker: "note", page: pageNumber, provenance: .textLayer))
             return

@@ -1,0 +1,141 @@
+import IngestCore
+
+/// Writes a `MathExpr` as LaTeX, the way a person types it: `\frac{-b}{2a}`, `x^{2}`, `\sqrt[3]{8}`,
+/// `\sum_{i=1}^{n}`, `\left( … \right)`, `\begin{pmatrix} … \end{pmatrix}`, `\sin`, `\Delta`.
+enum MathLaTeX {
+    static func write(_ e: MathExpr) -> String {
+        var out = Output()
+        write(e, &out)
+        return out.text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// LaTeX text, with a space kept where a command would otherwise run into a letter (`\Delta x`).
+    struct Output {
+        var text = ""
+        mutating func append(_ s: String) {
+            guard let first = s.first else { return }
+            if first.isLetter, endsWithCommand { text.append(" ") }
+            text.append(s)
+        }
+        var endsWithCommand: Bool {
+            var sawLetter = false
+            for c in text.reversed() {
+                if c.isLetter && c.isASCII { sawLetter = true; continue }
+                return sawLetter && c == "\\"
+            }
+            return false
+        }
+    }
+
+    static func group(_ e: MathExpr) -> String { "{" + write(e) + "}" }
+
+    static func write(_ e: MathExpr, _ out: inout Output) {
+        switch e {
+        case .row(let items): for item in items { write(item, &out) }
+        case .token(let s, let kind): out.append(token(s, kind))
+        case .fraction(let num, let den, let bar):
+            out.append(bar ? "\\frac" + group(num) + group(den) : "{" + write(num) + " \\atop " + write(den) + "}")
+        case .root(let body, let degree):
+            out.append("\\sqrt" + (degree.map { "[" + write($0) + "]" } ?? "") + group(body))
+        case .scripts(let base, let sub, let sup, let before):
+            let marks = (sub.map { "_" + group($0) } ?? "") + (sup.map { "^" + group($0) } ?? "")
+            if before { out.append("{}" + marks); write(base, &out); return }
+            out.append(baseText(base) + marks)
+        case .limits(let base, let under, let over):
+            if isLargeOperator(base) || isLimitName(base) {
+                out.append(write(base) + (under.map { "_" + group($0) } ?? "") + (over.map { "^" + group($0) } ?? ""))
+            } else if let under, let over {
+                out.append("\\underset" + group(under) + "{\\overset" + group(over) + group(base) + "}")
+            } else if let over {
+                out.append("\\overset" + group(over) + group(base))
+            } else if let under {
+                out.append("\\underset" + group(under) + group(base))
+            } else { write(base, &out) }
+        case .fenced(let open, let close, let parts, let separator):
+            out.append(fenced(open, close, parts, separator))
+        case .accent(let base, let mark, let side):
+            if side == .under {
+                out.append((mark == "_" ? "\\underline" : mark == "⏟" || mark == "\u{FE38}" ? "\\underbrace" : "\\underset{" + LaTeXSymbols.latex(mark) + "}") + group(base))
+            } else if let command = LaTeXSymbols.accent(mark) {
+                out.append(command + group(base))
+            } else {
+                out.append("\\overset{" + LaTeXSymbols.latex(mark) + "}" + group(base))
+            }
+        case .matrix(let rows): out.append(environment("matrix", rows))
+        case .lines(let rows):
+            out.append(rows.allSatisfy { $0.count == 1 } && rows.count > 1 && rows.allSatisfy { !containsAlignment($0[0]) }
+                       ? environment("gathered", rows) : environment("aligned", rows))
+        }
+    }
+
+    static func containsAlignment(_ e: MathExpr) -> Bool { false }
+
+    static func token(_ s: String, _ kind: MathExpr.Token) -> String {
+        switch kind {
+        case .name:
+            if LaTeXSymbols.functions.contains(s) { return "\\" + s }
+            return "\\mathrm{" + s + "}"
+        case .text: return "\\text{" + s + "}"
+        case .number: return s
+        case .identifier, .operator: return s.map { LaTeXSymbols.latex($0) }.joined()
+        }
+    }
+
+    /// A base for scripts: one token or a fence as is, anything longer in braces.
+    static func baseText(_ base: MathExpr) -> String {
+        let items = base.flattened
+        if items.isEmpty { return "{}" }
+        if items.count == 1 {
+            switch items[0] {
+            case .token(let s, let kind) where s.count == 1 || kind != .identifier: return write(items[0])
+            case .fenced, .accent, .root, .matrix: return write(items[0])
+            default: break
+            }
+        }
+        return group(base)
+    }
+
+    static func isLargeOperator(_ e: MathExpr) -> Bool {
+        if case .token(let s, .operator) = e, let c = s.first, s.count == 1 { return "∑∏∐∫∬∭∮⋃⋂⨁⨂".contains(c) }
+        return false
+    }
+
+    static func isLimitName(_ e: MathExpr) -> Bool {
+        if case .token(let s, .name) = e { return LaTeXSymbols.functions.contains(s) }
+        return false
+    }
+
+    static func delimiter(_ s: String) -> String {
+        switch s {
+        case "": return "."
+        case "{": return "\\{"
+        case "}": return "\\}"
+        case "‖", "∥": return "\\|"
+        default: return s.count == 1 ? LaTeXSymbols.latex(s.first!) : s
+        }
+    }
+
+    static func fenced(_ open: String, _ close: String, _ parts: [MathExpr], _ separator: String) -> String {
+        if parts.count == 1 {
+            let inner = parts[0].flattened
+            if inner.count == 1, case .matrix(let rows) = inner[0] {
+                let pair = (open + close).replacingOccurrences(of: "∣", with: "|")
+                let name = ["()": "pmatrix", "[]": "bmatrix", "||": "vmatrix", "{}": "Bmatrix", "‖‖": "Vmatrix"][pair]
+                if let name { return environment(name, rows) }
+                if open == "{" && close.isEmpty { return environment("cases", rows) }
+            }
+            if inner.count == 1, case .fraction(let num, let den, bar: false) = inner[0], open == "(", close == ")" {
+                return "\\binom" + group(num) + group(den)
+            }
+        }
+        let sep = separator.isEmpty ? "" : " " + delimiterInside(separator) + " "
+        return "\\left" + delimiter(open) + " " + parts.map { write($0) }.joined(separator: sep) + " \\right" + delimiter(close)
+    }
+
+    static func delimiterInside(_ s: String) -> String { s == "|" ? "\\mid" : s.count == 1 ? LaTeXSymbols.latex(s.first!) : s }
+
+    static func environment(_ name: String, _ rows: [[MathExpr]]) -> String {
+        "\\begin{" + name + "} " + rows.map { $0.map { write($0) }.joined(separator: " & ") }.joined(separator: " \\\\ ")
+            + " \\end{" + name + "}"
+    }
+}
