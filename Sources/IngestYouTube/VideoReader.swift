@@ -37,15 +37,15 @@ public struct VideoReader: Sendable {
         case .ytDlpInfo(let json, let file):
             return (try YtDlpInfo.videoInfo(json, infoFile: file), "ytDlpInfo")
         case .link(let id, let folder):
-            if let folder, let info = YtDlpInfo.infoFile(for: id, near: folder),
-               case .ytDlpInfo(let json, let file) = try VideoSource.fromInfoFile(info) {
-                return (try YtDlpInfo.videoInfo(json, infoFile: file), "ytDlpInfo")
+            // What was saved for this video in the link's folder comes first (SavedVideo).
+            if let folder, let saved = SavedVideo.find(id, in: folder) {
+                return try videoInfo(try VideoSource.fromInfoFile(saved))
             }
             let cache = StepCache(root: context.cacheDirectory, videoID: id)
             if let cached = cache?.readJSON(VideoInfo.self, "preview.json"), cached.videoID == id {
                 return (cached, "cache")
             }
-            guard network else { throw IngestError(.youtubeNetworkOff, detail: "video \(id)") }
+            guard network else { throw missing(id, folder: folder) }
             try context.checkDeadline()
             let info = try YouTubeClient(config: context.config.youtube).videoInfo(id)
             cache?.writeJSON(info, "preview.json")
@@ -96,11 +96,22 @@ public struct VideoReader: Sendable {
 
     // MARK: The three steps
 
-    public func extraction(_ source: VideoSource) throws -> Extraction {
+    /// `youtube.networkOff` saying which files to save where: beside the source, else in the
+    /// current folder (where `ingest youtube` and `convert URL` look first).
+    func missing(_ id: String, folder: URL?, detail: String? = nil) -> IngestError {
+        SavedVideo.missing(id, folder: folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                           languages: context.config.effectiveUserLanguages, detail: detail)
+    }
+
+    /// The three steps; `folder` is where the source was found (a link file's or a saved file's
+    /// folder), named by a `networkOff` refusal as the place to save the captions.
+    public func extraction(_ source: VideoSource, folder: URL? = nil) throws -> Extraction {
         var preview = try preview(source)
         let body: Data, transcriptOrigin: String
         do {
             (body, transcriptOrigin) = try transcript(preview)
+        } catch let e as IngestError where e.code == .youtubeNetworkOff && e.hint == nil {
+            throw missing(preview.info.videoID, folder: folder, detail: e.detail)
         } catch let e as IngestError where preview.origin == "cache" && Self.isStaleURL(e) {
             // Caption URLs expire (`expire=` in them): a kept preview whose URL is refused is
             // fetched again, once.

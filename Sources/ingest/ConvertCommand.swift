@@ -24,6 +24,8 @@ enum ConvertCommand {
                          what stays pending is sent by the next run or `ingest deliver`), none
       --lang fr|en       language of messages
       --network          allow the YouTube caption request (off by default)
+      --from DIR         where files saved for a YouTube link given are looked for (yt-dlp
+                         NAME [ID].info.json and subtitles, saved watch page; default: .)
       --reproducible     documents without timings, createdAt from SOURCE_DATE_EPOCH (else
                          1970-01-01): the bytes `ingest worker` writes for the same sources
       --separate-photos  numbered photos of one folder (IMG_1.jpg, IMG_2.jpg…) are separate
@@ -47,7 +49,7 @@ enum ConvertCommand {
     static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) -> Int32 {
         let args: Arguments
         do {
-            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--lesson", "--group"]),
+            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--lesson", "--group", "--from"]),
                                  boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--separate-photos", "--follow-links", "--help", "-h"]))
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
@@ -85,7 +87,12 @@ enum ConvertCommand {
 
         var units: [ImportUnit] = []
         var failures: [PlanningFailure] = []
-        let paths = args.positional.filter { $0 != "-" }
+        // YouTube links go through the preview's path: files saved in . or --from, else --network.
+        let links = ExtractorRegistry.youtubeLinkArguments(args.positional.filter { $0 != "-" })
+        let paths = args.positional.filter { $0 != "-" && !links.contains($0) }
+        let linked = ExtractorRegistry.youtubeUnits(links: links, savedIn: args.value("--from"), config: config)
+        units += linked.units
+        failures += linked.failures
         if args.positional.contains("-") {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             if let decoded = TextDecoder.decodeText(data) {

@@ -4,17 +4,21 @@ import IngestPipeline
 
 enum YouTubeCommand {
     static let help = """
-    Usage: ingest youtube URL --preview [--json] [--network] [options]
+    Usage: ingest youtube URL --preview [--from DIR] [--json] [--network] [options]
 
-    Checks a YouTube link (offline) and shows its preview: title, channel, duration, caption tracks
-    and the track that will be used — without downloading any transcript. Network use is off unless
-    --network is given or youtube.network is true in the configuration.
+    Checks a YouTube link offline first and says whether it is valid (and which video), then shows
+    its preview: title, channel, duration, caption tracks and the track that will be used — without
+    downloading any transcript. The preview is read from what was saved for that video in the
+    current folder (or DIR with --from): a yt-dlp NAME [ID].info.json with its subtitle files, or the
+    watch page saved from the browser (.html). Without them, network use is needed: it is off unless
+    --network is given or youtube.network is true in the configuration, and the message says which
+    yt-dlp command saves the files where.
     """
 
     static func run(_ argv: [String]) -> Int32 {
         let args: Arguments
         do {
-            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--parse-captions", "--repeat"]),
+            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--parse-captions", "--repeat", "--from"]),
                                  boolean: ConfigLoading.booleanFlags.union(["--preview", "--json", "--help", "-h"]))
         } catch let e as Arguments.UsageError { Terminal.error("ingest youtube: \(e.message)"); return 2 } catch { return 2 }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
@@ -26,16 +30,31 @@ enum YouTubeCommand {
             } catch let e as IngestError { Terminal.error("ingest youtube: \(e.message(ConfigLoading.language(args)))"); return 1 } catch { return 2 }
         }
         guard args.positional.count == 1 else { Terminal.error("ingest youtube: give one URL\n\(help)"); return 2 }
+        var videoID: String?
         do {
             let (config, _) = try ConfigLoading.load(args)
             let libraryPath = ConfigLoading.expandPath(config.library.path, out: nil)
             let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
             let context = ExtractionContext(config: config, language: config.messageLanguage, cacheDirectory: cache)
-            Terminal.out(try ExtractorRegistry.youtubePreview(link: args.positional[0], json: args.has("--json"), context: context))
+            // The link is checked offline before anything else, and said valid.
+            videoID = try ExtractorRegistry.youtubeVideoID(args.positional[0])
+            if let videoID, !args.has("--json") {
+                Terminal.out(MessageCatalog.message(.youtubeLinkValid, config.messageLanguage, ["id": videoID]))
+            }
+            var folder: URL?
+            if let from = args.value("--from") {
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: from, isDirectory: &isDir), isDir.boolValue else {
+                    throw IngestError(.fileNotFound, ["path": from])
+                }
+                folder = URL(fileURLWithPath: from, isDirectory: true)
+            }
+            Terminal.out(try ExtractorRegistry.youtubePreview(link: args.positional[0], from: folder, json: args.has("--json"), context: context))
             return 0
         } catch let e as IngestError {
             if args.has("--json") {
-                let o: [String: String] = ["code": e.code.rawValue, "message": e.message(ConfigLoading.language(args))]
+                var o: [String: String] = ["code": e.code.rawValue, "message": e.message(ConfigLoading.language(args))]
+                if let videoID { o["videoId"] = videoID }
                 if let d = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) { Terminal.out(String(decoding: d, as: UTF8.self)) }
             } else {
                 Terminal.error("ingest youtube: \(e.message(ConfigLoading.language(args))) [\(e.code)]")

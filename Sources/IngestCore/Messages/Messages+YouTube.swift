@@ -17,6 +17,15 @@ extension ErrorCode {
     public static let youtubeHintNetwork: ErrorCode = "youtube.hint.network"
     public static let youtubeHintSignIn: ErrorCode = "youtube.hint.signIn"
     public static let youtubeHintChanged: ErrorCode = "youtube.hint.changed"
+    /// Hint of `youtube.networkOff`: which files to save where (`{folder}`, `{command}`).
+    public static let youtubeHintSaveFiles: ErrorCode = "youtube.hint.saveFiles"
+    /// First line of `ingest youtube URL --preview`: the link passed the offline check.
+    public static let youtubeLinkValid: ErrorCode = "youtube.linkValid"
+    /// The saved file a preview was read from.
+    public static let youtubeSavedFile: ErrorCode = "youtube.savedFile"
+    /// Preview offline from a saved file without the chosen track's captions: the transcript
+    /// will need them (the hint says how to save them).
+    public static let youtubeCaptionsNotSaved: ErrorCode = "youtube.captionsNotSaved"
     // Labels of the preview shown by `ingest youtube URL --preview`.
     public static let youtubePreviewVideo: ErrorCode = "youtube.preview.video"
     public static let youtubePreviewThumbnail: ErrorCode = "youtube.preview.thumbnail"
@@ -53,6 +62,14 @@ extension MessageCatalog {
         .youtubeNetworkOff: .init(
             fr: "Les sous-titres de cette vidéo ne sont pas dans le dossier et l'accès au réseau est désactivé (youtube.network ou --network).",
             en: "This video's captions are not in the folder and network use is off (youtube.network or --network)."),
+        .youtubeHintSaveFiles: .init(
+            fr: "Pour la lire sans réseau, enregistre sa fiche et ses sous-titres dans {folder} avec yt-dlp : {command} — puis relance ; ou relance avec --network.",
+            en: "To read it without network, save its info file and captions in {folder} with yt-dlp: {command} — then run again; or run again with --network."),
+        .youtubeLinkValid: .init(fr: "Lien YouTube valide : vidéo {id}.", en: "Valid YouTube link: video {id}."),
+        .youtubeSavedFile: .init(fr: "Lu hors ligne depuis {file}.", en: "Read offline from {file}."),
+        .youtubeCaptionsNotSaved: .init(
+            fr: "Les sous-titres de cette piste ne sont pas enregistrés dans le dossier et l'accès au réseau est désactivé : la transcription ne pourra pas être lue.",
+            en: "This track's captions are not saved in the folder and network use is off: the transcript cannot be read."),
         .youtubeAutoCaptions: .init(
             fr: "Les sous-titres de cette vidéo sont générés automatiquement ({language}) : noms propres, nombres et ponctuation peuvent être faux.",
             en: "This video's captions are generated automatically ({language}): proper nouns, numbers and punctuation may be wrong."),

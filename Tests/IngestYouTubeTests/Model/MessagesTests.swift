@@ -26,9 +26,9 @@ final class MessagesTests: XCTestCase {
 
     func testDurationFormatting() {
         let table: [(Double, String, String)] = [
-            (45 * 60, "45 min", "45 min"), (45 * 60 + 59, "45 min", "45 min"), (59, "0 min", "0 min"),
+            (45 * 60, "45 min", "45 min"), (45 * 60 + 59, "45 min", "45 min"), (59, "59 s", "59 s"), (60, "1 min", "1 min"),
             (3600, "1 h", "1 h"), (3600 + 5 * 60, "1 h 05", "1 h 05 min"), (2 * 3600 + 14 * 60, "2 h 14", "2 h 14 min"),
-            (-5, "0 min", "0 min"), (.nan, "0 min", "0 min"),
+            (-5, "0 s", "0 s"), (.nan, "0 s", "0 s"),
         ]
         for (s, fr, en) in table {
             XCTAssertEqual(DurationFormat.text(seconds: s, language: .fr), fr)
