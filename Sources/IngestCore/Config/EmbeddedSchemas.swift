@@ -113,7 +113,16 @@ enum EmbeddedSchemas {
         "directory": { "type": ["string", "null"], "minLength": 1 },
         "pretty": { "type": "boolean" },
         "reproducible": { "description": "documents without timings, createdAt from SOURCE_DATE_EPOCH (else 1970-01-01): the same sources give the same bytes (ingest worker always)", "type": "boolean" },
-        "duplicates": { "description": "what a duplicate leaves in the output folder: pointer (NAME.duplicate.json naming the document it repeats) or link (a hard link NAME.json to it)", "enum": ["pointer", "link"] }
+        "duplicates": { "description": "what a duplicate leaves in the output folder: pointer (NAME.duplicate.json naming the document it repeats) or link (a hard link NAME.json to it)", "enum": ["pointer", "link"] },
+        "format": { "description": "json: NAME.json only; markdown: also NAME.md beside it (headings, lists, pipe tables, $$formulas$$, page anchors)", "enum": ["json", "markdown"] },
+        "chunks": {
+          "description": "NAME.chunks.jsonl beside each document (schemas/chunk.schema.json): whole sentences and table rows for retrieval",
+          "type": "object", "additionalProperties": false,
+          "properties": {
+            "enabled": { "type": "boolean" },
+            "tokens": { "description": "token budget of a chunk (a token: one per 4 letters or digits of a word begun, one per other non-space character)", "type": "integer", "minimum": 16, "maximum": 65536 }
+          }
+        }
       }
     },
     "sink": {
@@ -211,7 +220,12 @@ enum EmbeddedSchemas {
     "directory": null,
     "pretty": true,
     "reproducible": false,
-    "duplicates": "pointer"
+    "duplicates": "pointer",
+    "format": "json",
+    "chunks": {
+      "enabled": false,
+      "tokens": 512
+    }
   },
   "sink": {
     "kind": "sheet",

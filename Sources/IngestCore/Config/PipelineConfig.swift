@@ -112,6 +112,18 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
         /// a hard link `NAME.json` to that document (a pointer when no link can be made).
         public enum Duplicates: String, Codable, Sendable { case pointer, link }
         public var duplicates: Duplicates = .pointer
+        /// `json`: `NAME.json` only; `markdown`: also `NAME.md` beside it (issue 36). The JSON is
+        /// always written: it is the record re-runs and delivery read.
+        public enum Format: String, Codable, Sendable { case json, markdown }
+        public var format: Format = .json
+        /// `NAME.chunks.jsonl` beside the document (`--chunks`): chunks for retrieval of at most
+        /// `tokens` tokens each (`ChunkTokens`).
+        public struct Chunks: Codable, Sendable, Equatable {
+            public var enabled = false
+            public var tokens = 512
+            public init() {}
+        }
+        public var chunks = Chunks()
         public init() {}
     }
     public struct Sink: Codable, Sendable, Equatable {
@@ -232,7 +244,7 @@ public enum ConfigLoader {
                             overrides: [(path: String, value: JSONValue)] = []) throws -> PipelineConfig {
         var value: JSONValue
         do { value = try JSONValue.parse(data) } catch let e as JSONParseError {
-            throw IngestError(.configInvalidJSON, ["file": file, "reason": e.description])
+            throw IngestError(.configInvalidJSON, ["file": file].merging(e.argument("reason")) { a, _ in a })
         }
         for o in overrides { value = setting(value, path: o.path, to: o.value) }
         if let first = violations(of: value).first { throw first }

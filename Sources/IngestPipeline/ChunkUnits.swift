@@ -1,0 +1,136 @@
+import Foundation
+import IngestCore
+
+/// The pieces a chunk is made of, none of which a chunk cuts: a heading, a sentence of a
+/// paragraph, list item, quote, definition or caption, a table row, or a whole block of any
+/// other kind (code, formula).
+struct ChunkUnit {
+    var text: String
+    var tokens: Int
+    var blocks: [Int]
+    var source: Int
+    var path: [String]
+    var firstPage: Int?
+    var lastPage: Int?
+    var start: Double?
+    var end: Double?
+    var isHeading = false
+    /// Continues the unit before it in the same paragraph: joined by a space, not a line break.
+    var continues = false
+    var split = false
+
+    /// The units of `document`, in reading order.
+    static func units(of document: ImportedDocument) -> [ChunkUnit] {
+        var units: [ChunkUnit] = []
+        var headings: [(level: Int, text: String)] = []
+        var source = -1
+        let blocks = document.blocks
+        var i = 0
+        while i < blocks.count {
+            let block = blocks[i]
+            if block.source != source { headings = []; source = block.source }
+            let path = headings.map(\.text)
+            func unit(_ text: String, _ indexes: [Int], continues: Bool = false) -> ChunkUnit {
+                let pages = indexes.compactMap { blocks[$0].page }
+                let starts = indexes.compactMap { blocks[$0].start }, ends = indexes.compactMap { blocks[$0].end ?? blocks[$0].start }
+                return ChunkUnit(text: text, tokens: ChunkTokens.count(text), blocks: indexes, source: block.source, path: path,
+                                 firstPage: pages.min(), lastPage: pages.max(), start: starts.min(), end: ends.max(), continues: continues)
+            }
+            switch block.kind {
+            case .heading:
+                let text = flat(block.text)
+                if !text.isEmpty {
+                    let level = block.level ?? 1
+                    headings.removeAll { $0.level >= level }
+                    headings.append((level, text))
+                    var u = unit(text, [i])
+                    u.path = headings.map(\.text)
+                    u.isHeading = true
+                    units.append(u)
+                }
+                i += 1
+            case .table:
+                for row in block.rows ?? [] {
+                    let text = row.map(cellText).joined(separator: " | ")
+                    if !text.trimmingCharacters(in: .whitespaces).isEmpty { units.append(unit(text, [i])) }
+                }
+                if block.rows == nil, !flat(block.text).isEmpty { units.append(unit(flat(block.text), [i])) }
+                i += 1
+            case .paragraph, .cue, .listItem, .quote, .definition:
+                // A paragraph or caption that stops mid-sentence (a page or cue end) goes on in
+                // the next one of its kind: their text is read as one flow.
+                var flow = "", spans: [(block: Int, range: Range<Int>)] = []
+                var j = i
+                repeat {
+                    let start = flow.utf16.count
+                    if !flow.isEmpty { flow += "\n" }
+                    flow += blocks[j].text
+                    spans.append((j, start..<flow.utf16.count))
+                    j += 1
+                } while (block.kind == .paragraph || block.kind == .cue) && j < blocks.count && blocks[j].kind == block.kind
+                    && blocks[j].source == block.source
+                    && !ChunkSentences.endsAtEnd(of: blocks[j - 1].text, before: blocks[j].text)
+                var first = true
+                for r in ChunkSentences.ranges(in: flow) {
+                    let lower = r.lowerBound.utf16Offset(in: flow), upper = r.upperBound.utf16Offset(in: flow)
+                    let indexes = spans.filter { $0.range.lowerBound < upper && lower < $0.range.upperBound }.map(\.block)
+                    units.append(unit(flat(String(flow[r])), indexes, continues: !first))
+                    first = false
+                }
+                i = j
+            default:
+                // A formula is its LaTeX as display math (its linear reading when it has none).
+                let text = block.kind == .code ? block.text
+                    : block.kind == .formula ? block.latex.map { "$$" + flat($0) + "$$" } ?? flat(block.text) : flat(block.text)
+                if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { units.append(unit(text, [i])) }
+                i += 1
+            }
+        }
+        return units
+    }
+
+    /// Line breaks of the layout as spaces.
+    static func flat(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    static func cellText(_ cell: TableCell) -> String {
+        ([flat(cell.text)] + (cell.tables ?? []).map { $0.map { $0.map(cellText).joined(separator: " / ") }.joined(separator: "; ") })
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// This unit cut between words into pieces of at most `budget` tokens (a word longer than
+    /// that between characters), each flagged `split`.
+    func pieces(budget: Int) -> [ChunkUnit] {
+        var out: [ChunkUnit] = []
+        var current = "", tokens = 0
+        func push() {
+            guard !current.isEmpty else { return }
+            var piece = self
+            piece.text = current; piece.tokens = tokens; piece.split = true; piece.continues = continues || !out.isEmpty
+            piece.isHeading = false
+            out.append(piece)
+            current = ""; tokens = 0
+        }
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            var w = ChunkTokens.count(word)
+            var rest = word
+            while w > budget {
+                // Characters while they fit.
+                var cut = rest.startIndex, n = 0
+                while cut < rest.endIndex, ChunkTokens.count(rest[rest.startIndex...cut]) <= budget { cut = rest.index(after: cut); n += 1 }
+                if n == 0 { cut = rest.index(after: rest.startIndex) }
+                push()
+                current = String(rest[..<cut]); tokens = ChunkTokens.count(current)
+                push()
+                rest = rest[cut...]; w = ChunkTokens.count(rest)
+            }
+            if rest.isEmpty { continue }
+            if tokens + w > budget { push() }
+            current += (current.isEmpty ? "" : " ") + rest
+            tokens += w
+        }
+        push()
+        return out
+    }
+}
