@@ -7,12 +7,11 @@ import IngestYouTube
 extension ExtractorRegistry {
     static var youtubeExtractors: [any Extractor] { [YouTubeExtractor()] }
 
-    /// The video ID of a link given to `ingest youtube`, checked offline (`youtube.notYouTube`);
-    /// nil when `link` is the path of a file (a saved page or link file, read as it is).
+    /// The video ID of a link (or link file) given to `ingest youtube`, checked offline
+    /// (`youtube.notYouTube`); nil when `link` is the path of a saved page, player response or
+    /// `.info.json` (read as it is).
     public static func youtubeVideoID(_ link: String) throws -> String? {
-        var isDir: ObjCBool = false
-        if !link.contains("://"), FileManager.default.fileExists(atPath: link, isDirectory: &isDir), !isDir.boolValue { return nil }
-        return try VideoLink.videoID(from: link)
+        try YouTubeExtractor.videoID(ofLink: link)
     }
 
     /// The preview of a link for a person (or JSON), for `ingest youtube`. `link` may also be the

@@ -27,23 +27,44 @@ public struct YouTubeExtractor: Extractor {
         public var captionsMissing: IngestError?
     }
 
-    /// The preview of `link`: a file path (saved page, player response, `.info.json`, link file)
-    /// is read as it is; a link is checked offline (`youtube.notYouTube`), then what was saved for
-    /// its video in `folder` (the current folder when nil) is read, then the step cache, then —
-    /// only with network use on — YouTube.
+    /// The preview of `link`: a saved page, player response or `.info.json` given by its path is
+    /// read as it is; a link — or a link file (`.url`, `.webloc`, a text file) — is checked offline
+    /// (`youtube.notYouTube`), then what was saved for its video in `folder` (else the link file's
+    /// folder, else the current folder) is read, then the step cache, then — only with network
+    /// use on — YouTube.
     public static func linkPreview(of link: String, from folder: URL? = nil, context: ExtractionContext) throws -> LinkPreview {
         let reader = VideoReader(context: context)
-        var isDir: ObjCBool = false
-        if !link.contains("://"), FileManager.default.fileExists(atPath: link, isDirectory: &isDir), !isDir.boolValue {
-            let url = URL(fileURLWithPath: link)
-            let ext = url.pathExtension.lowercased()
-            let kind: SourceKind = ["url", "webloc", "txt", "md"].contains(ext) ? .youtubeLink : .youtubeInfo
-            let source = try VideoSource.from(SourceInput(files: [url], kind: kind, byteSize: 0, name: url.lastPathComponent))
-            let preview = try reader.preview(source)
-            return LinkPreview(preview: preview, captionsMissing: captionsMissing(preview, reader, url.deletingLastPathComponent()))
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        guard let file = savedFile(link) else {
+            return try linkPreview(id: try VideoLink.videoID(from: link), in: folder ?? cwd, reader)
         }
-        let id = try VideoLink.videoID(from: link)
-        let place = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let source = try VideoSource.from(fileInput(file))
+        if case .link(let id, let beside) = source { return try linkPreview(id: id, in: folder ?? beside ?? cwd, reader) }
+        let preview = try reader.preview(source)
+        return LinkPreview(preview: preview, captionsMissing: captionsMissing(preview, reader, file.deletingLastPathComponent()))
+    }
+
+    /// The video a link or link file names, checked offline (`youtube.notYouTube`); nil for the
+    /// path of a saved page, player response or `.info.json` (read as it is).
+    public static func videoID(ofLink link: String) throws -> String? {
+        guard let file = savedFile(link) else { return try VideoLink.videoID(from: link) }
+        if case .link(let id, _) = try VideoSource.from(fileInput(file)) { return id }
+        return nil
+    }
+
+    /// `link` when it is the path of a file rather than a link.
+    static func savedFile(_ link: String) -> URL? {
+        var isDir: ObjCBool = false
+        guard !link.contains("://"), FileManager.default.fileExists(atPath: link, isDirectory: &isDir), !isDir.boolValue else { return nil }
+        return URL(fileURLWithPath: link)
+    }
+
+    static func fileInput(_ url: URL) -> SourceInput {
+        let kind: SourceKind = ["url", "webloc", "txt", "md"].contains(url.pathExtension.lowercased()) ? .youtubeLink : .youtubeInfo
+        return SourceInput(files: [url], kind: kind, byteSize: 0, name: url.lastPathComponent)
+    }
+
+    static func linkPreview(id: String, in place: URL, _ reader: VideoReader) throws -> LinkPreview {
         let saved = SavedVideo.find(id, in: place)
         let preview = try reader.preview(saved != nil ? try VideoSource.fromInfoFile(saved!) : .link(id: id, folder: place))
         return LinkPreview(preview: preview, savedFile: saved, captionsMissing: captionsMissing(preview, reader, place))

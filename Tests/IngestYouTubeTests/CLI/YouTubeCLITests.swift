@@ -103,6 +103,31 @@ final class YouTubeCLITests: XCTestCase {
                        + "\(command(p.course)) — then run again; or run again with --network.")
     }
 
+    /// A link file (`.url`) goes the same way: its link said valid, the files saved beside it
+    /// read; alone in its folder, offline, the refusal names that folder.
+    func testLinkFile() throws {
+        let p = try Place()
+        defer { p.root.remove() }
+        let info = try F.ytDlp(in: p.course, server: "http://127.0.0.1:9", subtitles: true)
+        let shortcut = "[InternetShortcut]\r\nURL=https://www.youtube.com/watch?v=\(F.id)&feature=share\r\n"
+        let beside = p.course.appendingPathComponent("lien.url")
+        try Data(shortcut.utf8).write(to: beside)
+        let r = try p.ingest(["youtube", beside.path, "--preview", "--lang", "en"], in: p.elsewhere)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").prefix(2).map(String.init),
+                       ["Valid YouTube link: video \(F.id).", "Read offline from \(info.standardizedFileURL.path)."])
+
+        let alone = p.elsewhere.appendingPathComponent("lien.url")
+        try Data(shortcut.utf8).write(to: alone)
+        let c = try p.convert([alone.path, "--lang", "fr"], in: p.course)
+        XCTAssertEqual(c.status, 1)
+        XCTAssertEqual(try p.summary()["documents"]?[0]?["error"]?["message"], .string(refusal(p.elsewhere, .fr)))
+        // Beside its saved files, the link file's document is the captions.
+        let ok = try p.convert([beside.path], in: p.elsewhere)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        try assertCaptionsDocument(try XCTUnwrap(p.documents().first), provenance: "captionsManual")
+    }
+
     /// A link that is not a YouTube video: the named refusal, nothing said valid, in fr and en.
     func testInvalidLinks() throws {
         let p = try Place()
