@@ -1,8 +1,18 @@
 // swift-tools-version:6.0
-// Ingest: course material → ImportedDocument. Module boundaries follow DESIGN.md:
-// IngestCore depends on nothing; each extractor depends on IngestCore and its own C module;
-// only IngestPipeline knows every extractor; the CLI knows only IngestPipeline.
+// Ingest: course material → ImportedDocument. Module boundaries follow DESIGN.md: IngestCore
+// depends on nothing; the extractors depend on IngestCore and their C modules (IngestOCR also
+// renders PDF pages through IngestPDF); only IngestPipeline knows every extractor; the CLI knows
+// the runtime, the pipeline and the QA modules.
+//
+// No target that the library products (IngestPipeline, IngestCore) need has unsafeFlags, so another
+// package can depend on Ingest by version (Tests/IngestPipelineTests/LibraryByVersionTests.swift
+// builds one). Flags only the `ingest` binary or the tests need are set on those targets.
 import PackageDescription
+
+/// serial_openmp.c's GOMP_* in the dynamic symbol table (see CTesseract), for the binary and tests.
+let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
+    ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait"]
+        .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 
 let package = Package(
     name: "Ingest",
@@ -18,23 +28,22 @@ let package = Package(
         // Tesseract+leptonica, libheif and TagLib are NOT linked: their modules forward every call
         // into the library opened with dlopen on first use (CLazyLoad), so a text or PDF
         // conversion never maps them. Their -dev packages still provide the headers.
-        // DWARF 4: valgrind 3.19 (bench's callgrind) gives up on these objects' DWARF 5.
-        .target(name: "CLazyLoad", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        // serial_openmp.c's GOMP_* must be in the dynamic symbol table of whatever links OCR (the
-        // executable, the test bundle) for libtesseract's calls to bind to them.
-        .target(name: "CTesseract", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])],
-                linkerSettings: [.unsafeFlags(["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait"]
-                    .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]),
-        .target(name: "CHeif", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // (valgrind 3.19, bench's callgrind, needs DWARF 4: scripts/build-release.sh passes -gdwarf-4.)
+        .target(name: "CLazyLoad"),
+        // serial_openmp.c's GOMP_* bind libtesseract's OpenMP calls to a serial version only where
+        // they are in the dynamic symbol table: the `ingest` binary and the test bundle export them
+        // (`exportSerialOpenMP` below); a library user's program runs libgomp's own.
+        .target(name: "CTesseract", dependencies: ["CLazyLoad"]),
+        .target(name: "CHeif", dependencies: ["CLazyLoad"]),
         // hunspell (libhunspell-dev's header), opened on the first doubtful-word check of OCR'd or
         // auto-caption text: a born-digital conversion never maps it.
-        .target(name: "CHunspell", dependencies: ["CLazyLoad"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CHunspell", dependencies: ["CLazyLoad"]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["nettle-dev"])]),
         // TagLib 1.13's C binding lacks the property map: a small C++ shim exposes what we need.
-        .target(name: "CTagLibShim", dependencies: ["CLazyLoad"], cxxSettings: [.unsafeFlags(["-I/usr/include/taglib", "-gdwarf-4"])],
-                linkerSettings: [.linkedLibrary("stdc++")]),
+        // Its headers are included as <taglib/…> (no -I flag: a flag would be unsafe for dependents).
+        .target(name: "CTagLibShim", dependencies: ["CLazyLoad"], linkerSettings: [.linkedLibrary("stdc++")]),
 
         // MARK: Pure Swift core
         .target(name: "IngestCore"),
@@ -74,7 +83,8 @@ let package = Package(
         .target(name: "CProcess"),
         .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "IngestWatch", "CProcess", "IngestDigest",
                                                      "IngestQuality", "IngestReport", "IngestOCR"]),
-        .executableTarget(name: "ingest", dependencies: ["IngestRuntime", "IngestPipeline", "IngestQuality", "IngestReport"]),
+        .executableTarget(name: "ingest", dependencies: ["IngestRuntime", "IngestPipeline", "IngestQuality", "IngestReport"],
+                         linkerSettings: exportSerialOpenMP),
 
         // MARK: Quality (`ingest qa`)
         // Figures of an extracted text: against an expected text (the definitions of
@@ -91,7 +101,7 @@ let package = Package(
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),
         .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestTestSupport"]),
-        .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestTestSupport"]),
+        .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestTestSupport"], linkerSettings: exportSerialOpenMP),
         .testTarget(name: "IngestSpellTests", dependencies: ["IngestSpell", "IngestOCR", "IngestTestSupport"]),
         .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestTestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"], exclude: ["Fuzz"]),

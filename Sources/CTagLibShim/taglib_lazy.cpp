@@ -8,11 +8,11 @@
 #include "taglib_shim.h"
 #include "lazy_library.h"
 #include <string>
-#include <tfile.h>
-#include <tpropertymap.h>
-#include <tstring.h>
-#include <tstringlist.h>
-#include <audioproperties.h>
+#include <taglib/tfile.h>
+#include <taglib/tpropertymap.h>
+#include <taglib/tstring.h>
+#include <taglib/tstringlist.h>
+#include <taglib/audioproperties.h>
 
 namespace {
 using TagLib::String;

@@ -3,18 +3,18 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <tfile.h>
-#include <tpropertymap.h>
-#include <audioproperties.h>
-#include <asffile.h>
-#include <wavpackfile.h>
-#include <mpegfile.h>
-#include <flacfile.h>
-#include <vorbisfile.h>
-#include <opusfile.h>
-#include <mp4file.h>
-#include <wavfile.h>
-#include <aifffile.h>
+#include <taglib/tfile.h>
+#include <taglib/tpropertymap.h>
+#include <taglib/audioproperties.h>
+#include <taglib/asffile.h>
+#include <taglib/wavpackfile.h>
+#include <taglib/mpegfile.h>
+#include <taglib/flacfile.h>
+#include <taglib/vorbisfile.h>
+#include <taglib/opusfile.h>
+#include <taglib/mp4file.h>
+#include <taglib/wavfile.h>
+#include <taglib/aifffile.h>
 
 static char *dup_value(const TagLib::PropertyMap &map, const char *key) {
     auto it = map.find(key);
