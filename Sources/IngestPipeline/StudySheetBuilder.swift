@@ -103,23 +103,19 @@ public enum StudySheetBuilder {
                 current.paragraphs.append(paragraph(block.text))
                 continue
             }
-            var rest: [String] = []
-            var inDefinition = false
-            for line in block.text.split(separator: "\n") {
-                if let d = DefinitionRecognizer.definition(String(line)) {
-                    if !rest.isEmpty { current.paragraphs.append(paragraph(rest.joined(separator: "\n"))); rest = [] }
+            // Definitions only where a sentence starts and is whole (DefinitionPassages).
+            lastWasDefinition = false
+            for passage in DefinitionRecognizer.passages(block.text) {
+                switch passage {
+                case .text(let lines):
+                    current.paragraphs.append(paragraph(lines.joined(separator: "\n")))
+                    lastWasDefinition = false
+                case .definition(let d):
                     current.definitions.append(.init(term: d.term, meaning: d.meaning, grammar: d.grammar, source: block.source,
                                                      page: block.page, start: block.start, provenance: block.provenance))
-                    inDefinition = true
-                } else if inDefinition, let last = current.definitions.last, Self.continues(last.meaning, with: String(line)) {
-                    current.definitions[current.definitions.count - 1].meaning += " " + line
-                } else {
-                    inDefinition = false
-                    rest.append(String(line))
+                    lastWasDefinition = true
                 }
             }
-            if !rest.isEmpty { current.paragraphs.append(paragraph(rest.joined(separator: "\n"))) }
-            lastWasDefinition = rest.isEmpty && inDefinition
         }
         flush()
         return StudySheet(documentId: document.id, revision: document.revision, title: document.title, language: document.language,

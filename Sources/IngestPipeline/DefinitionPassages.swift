@@ -1,0 +1,71 @@
+/// A block's lines split into definitions and the text around them (issue 36 item 3). A line
+/// break inside a PDF or OCR paragraph is where the page ran out, not where a sentence ends: a
+/// colon after the first words of such a line (`propager : un gaz, un`) is the middle of a sentence.
+/// So a definition is taken only where a sentence starts — the block's first line, or a line after
+/// one that ends a sentence — and only when its sentence is whole in the block: its meaning, carried
+/// over the lines that go on with it, ends a sentence, the block, or meets the next definition.
+extension DefinitionRecognizer {
+    public enum Passage: Sendable, Equatable {
+        /// Lines that are not a definition, as they stand in the block.
+        case text([String])
+        case definition(Found)
+    }
+
+    public static func passages(_ block: String) -> [Passage] {
+        let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var passages: [Passage] = []
+        var rest: [String] = []
+        var index = 0
+        var startsSentence = true
+        while index < lines.count {
+            let line = lines[index]
+            if startsSentence, mayHoldDefinition(line), let (found, next) = definition(at: index, in: lines) {
+                if !rest.isEmpty { passages.append(.text(rest)); rest = [] }
+                passages.append(.definition(found))
+                index = next
+                startsSentence = true
+                continue
+            }
+            rest.append(line)
+            startsSentence = endsSentence(line)
+            index += 1
+        }
+        if !rest.isEmpty { passages.append(.text(rest)) }
+        return passages
+    }
+
+    /// The definition starting at `lines[start]` with the lines its meaning goes on over, and the
+    /// index after them; nil when there is none or its sentence is not whole in the block.
+    static func definition(at start: Int, in lines: [String]) -> (Found, Int)? {
+        var text = lines[start]
+        var next = start + 1
+        // A term alone on its line (`Onde mécanique :`): the meaning is on the lines below.
+        let termOnly = text.trimmingCharacters(in: .whitespaces).hasSuffix(":")
+        while next < lines.count, !endsSentence(text) {
+            let candidate = lines[next]
+            let goesOn = (termOnly && next == start + 1) || continuesMeaning(text, with: candidate)
+            guard goesOn, definition(candidate) == nil || (termOnly && next == start + 1) else { break }
+            text += " " + candidate.trimmingCharacters(in: .whitespaces)
+            next += 1
+        }
+        guard let found = definition(text) else { return nil }
+        let whole = endsSentence(text) || next == lines.count || startsDefinition(lines[next])
+        return whole ? (found, next) : nil
+    }
+
+    /// A line that carries on a meaning: it starts in lower case (a word cut by the page's width).
+    static func continuesMeaning(_ meaning: String, with next: String) -> Bool {
+        guard let first = next.trimmingCharacters(in: .whitespaces).first else { return false }
+        return first.isLowercase || (first.isNumber && !meaning.hasSuffix(":"))
+    }
+
+    /// The line ends a sentence (or a list's introduction: what follows starts afresh).
+    static func endsSentence(_ line: String) -> Bool {
+        var trimmed = Substring(line.trimmingCharacters(in: .whitespaces))
+        while let last = trimmed.last, "»\"”’)".contains(last) { trimmed = trimmed.dropLast() }
+        guard let last = trimmed.last else { return true }
+        return ".!?;…:".contains(last)
+    }
+
+    static func startsDefinition(_ line: String) -> Bool { definition(line) != nil }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import IngestCore
+@testable import IngestPipeline
+import IngestTestSupport
+import XCTest
+
+/// Definitions are taken only where a sentence starts and is whole (issue 36 item 3): a PDF
+/// paragraph's line breaks are where the page ran out, so a colon after a line's first word is
+/// often the middle of a sentence.
+final class DefinitionPassagesTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    func definitions(_ block: String) -> [String] {
+        DefinitionRecognizer.passages(block).compactMap {
+            if case .definition(let d) = $0 { return "\(d.term) = \(d.meaning)" }
+            return nil
+        }
+    }
+
+    func testAColonInTheMiddleOfAWrappedSentenceIsNoDefinition() {
+        // samples/cours-ondes-sonores.pdf's lines, as poppler gives them.
+        XCTAssertEqual(definitions("Le son a besoin d'un\nmilieu matériel pour se\npropager : un gaz, un\nliquide ou un solide."), [])
+        XCTAssertEqual(definitions("peut abîmer l'audition de\nfaçon définitive : il faut\nalors porter des\nprotections."), [])
+    }
+
+    func testATermAloneOnItsLineTakesTheLinesBelow() {
+        XCTAssertEqual(definitions("la surface du Soleil.\nOnde mécanique :\nperturbation d'un milieu\nmatériel qui se propage\nsans transport de\nmatière."),
+                       ["Onde mécanique = perturbation d'un milieu matériel qui se propage sans transport de matière."])
+    }
+
+    func testAMeaningCutByTheLineEndIsJoinedAndTheTextAroundIsKept() {
+        let passages = DefinitionRecognizer.passages("des ultrasons.\nPériode : durée d'une\nvibration complète,\nnotée T.\nLa fréquence vaut f = 1 / T.")
+        XCTAssertEqual(passages, [
+            .text(["des ultrasons."]),
+            .definition(.init(term: "Période", meaning: "durée d'une vibration complète, notée T.", grammar: nil)),
+            .text(["La fréquence vaut f = 1 / T."]),
+        ])
+    }
+
+    func testADefinitionWhoseSentenceDoesNotEndInTheBlockOrAtTheNextDefinitionIsNotTaken() {
+        // The sentence runs on into a capitalised line that is no definition: not whole.
+        XCTAssertEqual(definitions("Onde : une perturbation\nQui ne finit pas ici sans point"), [])
+    }
+
+    func testLinesOfDefinitionsWithoutFinalPointsAreEachOne() {
+        // Office line breaks, one definition a line, lower case and without points.
+        XCTAssertEqual(definitions("mitose : division d'une cellule en deux\nméiose : double division cellulaire\ngamète : cellule reproductrice"),
+                       ["mitose = division d'une cellule en deux", "méiose = double division cellulaire", "gamète = cellule reproductrice"])
+    }
+
+    /// The issue's sample: the sheet of samples/cours-ondes-sonores.pdf lists its three
+    /// definitions and none of the sentence fragments it listed before.
+    func testTheSamplePDFsSheetHoldsItsDefinitionsAndNoFragment() throws {
+        let pdf = Self.root.appendingPathComponent("samples/cours-ondes-sonores.pdf")
+        guard FileManager.default.fileExists(atPath: pdf.path) else { throw XCTSkip("samples/cours-ondes-sonores.pdf is not there") }
+        let sheet = StudySheetBuilder.build(try Pipeline(config: PipelineConfig()).importDocument(file: pdf))
+        let found = sheet.sections.flatMap(\.definitions).map { "\($0.term) = \($0.meaning)" }
+        XCTAssertEqual(found, [
+            "Onde mécanique = perturbation d'un milieu matériel qui se propage sans transport de matière.",
+            "Écho = son réfléchi par un obstacle, que l'on entend après le son direct.",
+            "Période = durée d'une vibration complète, notée T ; la fréquence vaut f = 1 / T.",
+        ])
+    }
+}
