@@ -47,7 +47,8 @@ test_packages=(
   pandoc                 # Office CorpusQualityTests: .docx read by pandoc, and made by it
   libreoffice-writer-nogui  # LibreOfficeQualityTests: soffice --headless --convert-to pdf
   fonts-dejavu-core      # OCR test pages typeset with cairo in DejaVu Serif; fonts for LibreOffice
-  imagemagick            # ImageExtractorTests.testCMYKJPEGIsRead: convert -colorspace CMYK
+  imagemagick            # ImageExtractorTests.testCMYKJPEGIsRead: convert -colorspace CMYK; photos drawn by convert
+                         # in BrowserLayoutTests (a 3-photo lesson) and StudySheetTests (English and French photos)
   webp                   # ImageFormatFidelityTests: cwebp/img2webp (transparent, EXIF-oriented and animated WebP)
   libimage-exiftool-perl # ImageFormatFidelityTests: exiftool writes EXIF/XMP orientation into JPEG, PNG, WebP
   libheif-examples       # ImageFormatFidelityTests: heif-enc makes the HEIC (then given the mif1 major brand)
@@ -63,6 +64,7 @@ test_packages=(
   python3-mutagen        # bench/audio_corpus.sh: the peer reader of the audio corpus (bench/RESULTS.md, issue 33)
   libc6                  # TesseractEngineTests: glibc's malloc checker, libc_malloc_debug.so.0
   chromium chromium-driver python3-selenium  # BrowserReportTests: the HTML report in headless Chromium
+                         # (BrowserLayoutTests: chromium alone, --dump-dom and --screenshot at 1,000 and 2,000 px)
   texlive-latex-base texlive-latex-recommended texlive-fonts-recommended texlive-lang-french lmodern
                          # RunningHeaderFidelityTests: PDFs typeset by pdflatex (fancyhdr, babel french)
   img2pdf                # RunningHeaderFidelityTests: 300-dpi page images back into image-only PDFs

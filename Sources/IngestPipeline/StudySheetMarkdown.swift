@@ -8,10 +8,13 @@ import IngestCore
 /// does not mark: the text's own characters are escaped, except the emphasis a Markdown source
 /// wrote itself.
 public enum StudySheetMarkdown {
+    /// `language` is the run's: the notes are written in the document's own language when it is
+    /// French or English (an English lesson's sheet reads in English whatever the run's language),
+    /// else in the run's.
     public static func render(_ sheet: StudySheet, language: MessageLanguage) -> String {
         var out: [String] = ["# " + escape(sheet.title, keepsMarks: false, atLineStart: false)]
         let uncertain = sheet.sections.flatMap { $0.paragraphs.map(\.provenance) + $0.definitions.map(\.provenance) }
-        let labels = Labels(language)
+        let labels = Labels(Self.language(of: sheet, run: language))
         var legend: [String] = []
         if uncertain.contains(.ocr) { legend.append(labels.ocrLegend) }
         if uncertain.contains(.captionsAuto) { legend.append(labels.captionsLegend) }
@@ -66,20 +69,23 @@ public enum StudySheetMarkdown {
         return out.joined(separator: "\n\n") + "\n"
     }
 
+    /// The language the sheet's notes are written in.
+    static func language(of sheet: StudySheet, run: MessageLanguage) -> MessageLanguage {
+        MessageLanguage(rawValue: sheet.language) ?? run
+    }
+
+    /// The notes' words, from the message catalog (`sheet.*`).
     struct Labels {
-        let ocrLegend: String, captionsLegend: String, ocr: String, captions: String, page: String
-        init(_ language: MessageLanguage) {
-            switch language {
-            case .fr:
-                ocrLegend = "Les passages marqués [OCR] ont été lus sur une image par reconnaissance de caractères : des lettres ou des chiffres peuvent y être faux."
-                captionsLegend = "Les passages marqués [sous-titres automatiques] viennent de sous-titres générés par la machine : noms propres, nombres et ponctuation peuvent y être faux."
-                ocr = "OCR"; captions = "sous-titres automatiques"; page = "p."
-            case .en:
-                ocrLegend = "Passages marked [OCR] were read from an image by character recognition: letters or figures in them may be wrong."
-                captionsLegend = "Passages marked [auto-captions] come from machine-generated captions: names, numbers and punctuation in them may be wrong."
-                ocr = "OCR"; captions = "auto-captions"; page = "p."
-            }
+        let language: MessageLanguage
+        init(_ language: MessageLanguage) { self.language = language }
+        private func word(_ key: ErrorCode, _ arguments: [String: String] = [:]) -> String {
+            MessageCatalog.message(key, language, arguments)
         }
+        var ocrLegend: String { word("sheet.ocrLegend") }
+        var captionsLegend: String { word("sheet.captionsLegend") }
+        var ocr: String { word("sheet.ocr") }
+        var captions: String { word("sheet.captions") }
+        func page(_ number: Int) -> String { word("sheet.page", ["page": String(number)]) }
     }
 
     /// ` [OCR · scan.pdf, p. 3]`, ` [auto-captions · 12:05]`, or nothing for other provenances.
@@ -92,7 +98,7 @@ public enum StudySheetMarkdown {
         }
         var place: [String] = []
         if sheet.sources.count > 1, sheet.sources.indices.contains(source) { place.append(escape(sheet.sources[source].name, keepsMarks: false, atLineStart: false)) }
-        if let page { place.append("\(labels.page) \(page)") }
+        if let page { place.append(labels.page(page)) }
         if let start { place.append(clock(start)) }
         return " \\[" + label + (place.isEmpty ? "" : " · " + place.joined(separator: ", ")) + "\\]"
     }

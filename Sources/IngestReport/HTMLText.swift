@@ -78,11 +78,18 @@ struct FigureFormat {
     let language: MessageLanguage
     static let missing = "—"
 
-    /// `0.0321` → `3,2 %` (fr) or `3.2%` (en).
+    /// `0.0321` → `3,2 %` (fr) or `3.2%` (en). Above 1 (a CER or WER whose text is far longer
+    /// than the expected one), a ratio: `×142` reads at a glance where `14 200,0 %` does not.
     func percent(_ v: Double?, digits: Int = 1) -> String {
         guard let v, v.isFinite else { return Self.missing }
+        if v > 1 { return ratio(v) }
         let n = fixed(v * 100, digits)
         return language == .fr ? n + "\u{202F}%" : n + "%"
+    }
+
+    /// `142.0` → `×142`, `3.75` → `×3,75`: as many decimals as tell it from ×1.
+    func ratio(_ v: Double) -> String {
+        "×" + fixed(v, v < 10 ? 2 : v < 100 ? 1 : 0)
     }
 
     func decimal(_ v: Double?, digits: Int) -> String {

@@ -11,17 +11,34 @@ public struct QaDocumentDetail: Sendable {
     /// The OCR words under the confidence threshold, as read (punctuation included or not):
     /// every occurrence of each in `text` is highlighted.
     public var lowConfidence: [String]
-    /// A PNG or JPEG of the first page or the photo, long side at most 1000 px: it goes into the
-    /// file whole (as a data URI), so its size is the report's size.
-    public var pageImage: Data?
-    /// `image/png` or `image/jpeg`, as the caller knows it. The bytes' signature has the last
-    /// word (a PNG declared JPEG is shown as a PNG), and an image that is neither is left out:
-    /// nothing else goes into the report as a data URI.
-    public var pageImageType: String?
+    /// Every page of the document as a picture, in reading order (the three photos of a lesson,
+    /// each page of a scan). Each is written to the report's pages folder and shown lazily.
+    public var pageImages: [QaPageImage]
+    /// The pages the document has when `pageImages` stops short of them (the report's image
+    /// limit was reached), so the report says it shows only the first ones.
+    public var pageCount: Int?
+    /// The readiness verdict's reason as the document states it (`Texte court (900 caractères)…`),
+    /// in the run's language.
+    public var readinessMessage: String?
 
-    public init(text: String, expected: String? = nil, lowConfidence: [String] = [], pageImage: Data? = nil,
-                pageImageType: String? = nil) {
+    public init(text: String, expected: String? = nil, lowConfidence: [String] = [], pageImages: [QaPageImage] = [],
+                pageCount: Int? = nil, readinessMessage: String? = nil) {
         self.text = text; self.expected = expected; self.lowConfidence = lowConfidence
-        self.pageImage = pageImage; self.pageImageType = pageImageType
+        self.pageImages = pageImages; self.pageCount = pageCount; self.readinessMessage = readinessMessage
+    }
+}
+
+/// One page of a document as a picture: a PNG or JPEG, long side at most 1000 px.
+public struct QaPageImage: Sendable {
+    public var data: Data
+    /// `image/png` or `image/jpeg`, as the caller knows it. The bytes' signature has the last
+    /// word (a PNG declared JPEG is shown as a PNG), and an image that is neither is left out.
+    public var type: String?
+    /// Where the page comes from, as a person names it: the file, and its page in a file of
+    /// several (`photo-2.jpg`, `manuel.pdf, p. 3`).
+    public var caption: String?
+
+    public init(data: Data, type: String? = nil, caption: String? = nil) {
+        self.data = data; self.type = type; self.caption = caption
     }
 }

@@ -2,37 +2,44 @@ import Foundation
 import IngestCore
 import IngestQuality
 
-/// The report of `ingest qa` a person reads: one HTML file that holds everything (style, script,
-/// charts, page images as data URIs) and asks for nothing over the network, so it can be opened
-/// offline, mailed, or archived beside the JSON. A Content-Security-Policy in the file itself
-/// forbids any fetch and any script but its own.
+/// The report of `ingest qa` a person reads: one HTML file that holds its style, script and
+/// charts, and the page images in a folder beside it (`qa.html` → `qa.pages/`), loaded lazily as
+/// they are scrolled to. It asks for nothing over the network, so it opens offline or archived
+/// beside the JSON: a Content-Security-Policy in the file itself forbids any fetch but of its
+/// own page images, and any script but its own.
 ///
-/// The file is streamed: head and table from the `QaReport`, then one section per document, its
-/// text and image asked of `detail` just before they are written, so the texts of a corpus are
-/// never all in memory together. It is written atomically.
+/// Documents come worst first (`ReportOrder`). The file is streamed: head and table from the
+/// `QaReport`, then one section per document, its text and images asked of `detail` just before
+/// they are written, so the texts of a corpus are never all in memory together. Report and
+/// folder are written atomically.
 public enum QaHTMLReport {
     /// The characters of text shown per document; the rest is announced as cut.
     public static let textLimit = DocumentText.limit
 
-    /// Writes the report of `report` to `url`. `detail(i)` gives the text and page image of
-    /// `report.documents[i]` (nil when there is none); it is called once per document, in order.
-    /// Throws `output.writeFailed` when the file cannot be written; the target is then untouched.
+    /// Writes the report of `report` to `url`. `detail(i)` gives the text and page images of
+    /// `report.documents[i]` (nil when there is none); it is called once per document, in the
+    /// report's order (worst first). Throws `output.writeFailed` when the file cannot be written;
+    /// the target is then untouched.
     public static func write(report: QaReport, language: MessageLanguage, detail: (Int) -> QaDocumentDetail?,
                              to url: URL) throws {
         let file = try ReportFile(url)
-        defer { file.abandon() }
+        let pages = ReportPages(report: url)
+        defer { file.abandon(); pages.abandon() }
         let page = ReportPage(report: report, language: language)
+        let order = ReportOrder.worstFirst(report.documents, regressed: page.regressed)
         try file.put(page.head())
         try file.put(page.summary())
         try file.put(page.tableStart())
-        for (i, d) in report.documents.enumerated() { try file.put(page.row(d, i)) }
+        for (rank, i) in order.enumerated() { try file.put(page.row(report.documents[i], i, rank: rank)) }
         try file.put(page.tableEnd())
-        for (i, d) in report.documents.enumerated() {
+        for (rank, i) in order.enumerated() {
             // One document's detail at a time: released before the next is asked for.
-            try file.put(page.section(d, i, detail(i)))
+            try file.put(page.section(report.documents[i], i, rank: rank, detail(i), pages: pages))
         }
         try file.put(page.end())
-        try file.commit()
+        try pages.commit()
+        do { try file.commit() } catch { pages.rollback(); throw error }
+        pages.finish()
     }
 }
 
@@ -97,7 +104,7 @@ struct ReportPage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'nonce-\(nonce)'; script-src 'nonce-\(nonce)'; base-uri 'none'; form-action 'none'">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file:; style-src 'nonce-\(nonce)'; script-src 'nonce-\(nonce)'; base-uri 'none'; form-action 'none'">
         <meta name="generator" content="ingest qa \(HTMLText.attribute(report.pipelineVersion))">
         <title>\(HTMLText.content(title))</title>
         <style nonce="\(nonce)">
@@ -249,7 +256,7 @@ struct ReportPage {
     /// 5,000 rows after a sort takes seconds on a small laptop, 500 rows a fraction of one.
     static let page = 500
 
-    func row(_ d: QaDocument, _ i: Int) -> String {
+    func row(_ d: QaDocument, _ i: Int, rank: Int) -> String {
         var classes = [String]()
         if hasProblem(d) { classes.append("problem") }
         if regressed.contains(d.name) { classes.append("regressed") }
@@ -257,7 +264,7 @@ struct ReportPage {
         if !classes.isEmpty { s += " class=\"\(classes.joined(separator: " "))\"" }
         s += ">"
         for column in Self.columns {
-            let cell = column.cell(self, d, i)
+            let cell = column.cell(self, d, i, rank)
             var cls = column.numeric ? ["n"] : []
             if !cell.classes.isEmpty { cls.append(cell.classes) }
             s += "<td"
@@ -290,13 +297,14 @@ struct ReportPage {
         let numeric: Bool
         /// Whether the filter box looks into this column.
         let searched: Bool
-        let cell: @Sendable (ReportPage, QaDocument, Int) -> Cell
+        /// The cell of a document, from the page, the document, its index and its rank.
+        let cell: @Sendable (ReportPage, QaDocument, Int, Int) -> Cell
     }
 
     private static func figure(_ key: String, _ label: Label, _ title: Label?, _ value: @escaping @Sendable (QaDocument) -> Double?,
                                bad: @escaping @Sendable (Double) -> Bool = { _ in false },
                                show: @escaping @Sendable (FigureFormat, Double?) -> String = { $0.percent($1) }) -> Column {
-        Column(key: key, label: label, title: title, numeric: true, searched: false) { page, d, _ in
+        Column(key: key, label: label, title: title, numeric: true, searched: false) { page, d, _, _ in
             let v = value(d)
             return Cell(html: show(page.figures, v), value: FigureFormat.raw(v), classes: v.map(bad) == true ? "bad" : "")
         }
@@ -309,16 +317,16 @@ struct ReportPage {
     }
 
     static let columns: [Column] = [
-        Column(key: "index", label: .number, title: nil, numeric: true, searched: false) { _, _, i in
-            Cell(html: String(i + 1), value: String(i))
+        Column(key: "index", label: .number, title: nil, numeric: true, searched: false) { _, _, _, rank in
+            Cell(html: String(rank + 1), value: String(rank))
         },
-        Column(key: "name", label: .name, title: nil, numeric: false, searched: true) { _, d, i in
+        Column(key: "name", label: .name, title: nil, numeric: false, searched: true) { _, d, i, _ in
             Cell(html: "<a href=\"#d\(i)\"><bdi>\(HTMLText.content(d.name))</bdi></a>", value: d.name, classes: "name")
         },
-        Column(key: "kind", label: .kind, title: nil, numeric: false, searched: true) { _, d, _ in
+        Column(key: "kind", label: .kind, title: nil, numeric: false, searched: true) { _, d, _, _ in
             Cell(html: HTMLText.content(d.kind ?? FigureFormat.missing), value: d.kind ?? "")
         },
-        Column(key: "status", label: .status, title: nil, numeric: false, searched: true) { page, d, _ in
+        Column(key: "status", label: .status, title: nil, numeric: false, searched: true) { page, d, _, _ in
             var html = HTMLText.content(page.labels.status(d.status))
             if let e = d.error { html += "<code>\(HTMLText.content(e))</code>" }
             if page.regressed.contains(d.name) { html += " <span class=\"regression\">\(page.t(.regressed))</span>" }
@@ -333,26 +341,26 @@ struct ReportPage {
         count("replacement", .replacement, .replacementTitle, bad: true, \.replacementCharacters),
         count("mojibake", .mojibake, .mojibakeTitle, bad: true, \.mojibake),
         count("lostDiacritics", .lostDiacritics, .lostDiacriticsTitle, bad: false, \.lostDiacritics),
-        Column(key: "ocrShare", label: .ocrShare, title: .ocrShareTitle, numeric: true, searched: false) { page, d, _ in
+        Column(key: "ocrShare", label: .ocrShare, title: .ocrShareTitle, numeric: true, searched: false) { page, d, _, _ in
             let pages = d.pagesRead.map { "\(d.pagesOCRed ?? 0) / \($0)" }
             return Cell(html: page.figures.percent(d.ocrShare, digits: 0), value: FigureFormat.raw(d.ocrShare), title: pages)
         },
-        Column(key: "ocrConfidence", label: .ocrConfidence, title: .ocrConfidenceTitle, numeric: true, searched: false) { page, d, _ in
+        Column(key: "ocrConfidence", label: .ocrConfidence, title: .ocrConfidenceTitle, numeric: true, searched: false) { page, d, _, _ in
             let low = d.lowConfidenceWords.map { page.labels.fill(.lowConfidenceCount, ["count": page.figures.integer($0)]) }
             return Cell(html: page.figures.decimal(d.meanOCRConfidence, digits: 0), value: FigureFormat.raw(d.meanOCRConfidence), title: low)
         },
-        Column(key: "readiness", label: .readiness, title: nil, numeric: false, searched: false) { page, d, _ in
+        Column(key: "readiness", label: .readiness, title: nil, numeric: false, searched: false) { page, d, _, _ in
             Cell(html: HTMLText.content(d.readiness.map(page.labels.readiness) ?? FigureFormat.missing), value: d.readiness ?? "",
-                 title: d.readinessReason)
+                 title: page.readinessReason(d, message: nil))
         },
-        Column(key: "expectedReadiness", label: .expectedReadiness, title: nil, numeric: false, searched: false) { page, d, _ in
+        Column(key: "expectedReadiness", label: .expectedReadiness, title: nil, numeric: false, searched: false) { page, d, _, _ in
             guard let expected = d.expectedReadiness else { return Cell(html: FigureFormat.missing, value: "") }
             var html = HTMLText.content(page.labels.readiness(expected))
             let differs = d.readinessMatches == false
             if differs { html += " <span class=\"mismatch\" title=\"\(page.a(.differs))\" aria-label=\"\(page.a(.differs))\">≠</span>" }
             return Cell(html: html, value: expected, classes: differs ? "bad" : "")
         },
-        Column(key: "duplicate", label: .duplicate, title: nil, numeric: false, searched: false) { page, d, _ in
+        Column(key: "duplicate", label: .duplicate, title: nil, numeric: false, searched: false) { page, d, _, _ in
             var html = ""
             if let of = d.duplicateOf { html = "= " + page.link(of) }
             else if d.possibleDuplicates > 0 {
@@ -370,22 +378,33 @@ struct ReportPage {
 
     // MARK: Document sections
 
-    func section(_ d: QaDocument, _ i: Int, _ detail: QaDocumentDetail?) -> String {
+    /// Document `i`'s section: its facts, every page image (files in the pages folder, loaded
+    /// as they are scrolled to) beside its text.
+    func section(_ d: QaDocument, _ i: Int, rank: Int, _ detail: QaDocumentDetail?, pages: ReportPages) throws -> String {
         var s = "<section class=\"doc\" id=\"d\(i)\" aria-labelledby=\"h\(i)\">\n"
-        s += "<h3 id=\"h\(i)\"><span class=\"num\">\(i + 1).</span><bdi>\(HTMLText.content(d.name))</bdi><a class=\"up\" href=\"#r\(i)\">\(t(.backToTable))</a></h3>\n"
-        s += meta(d)
+        s += "<h3 id=\"h\(i)\"><span class=\"num\">\(rank + 1).</span><bdi>\(HTMLText.content(d.name))</bdi><a class=\"up\" href=\"#r\(i)\">\(t(.backToTable))</a></h3>\n"
+        s += meta(d, readinessMessage: detail?.readinessMessage)
         guard let detail else {
             return s + "<p class=\"empty\">\(t(.noDetail))</p>\n</section>\n"
         }
-        let image = PageImage(detail)
-        s += "<div class=\"pair\(image == nil ? " textonly" : "")\">"
-        if let image {
-            let alt = labels.fill(.pageImage, ["name": d.name])
-            s += "<figure class=\"page\"><img alt=\"\(HTMLText.attribute(alt))\""
-            if let size = image.size { s += " width=\"\(size.width)\" height=\"\(size.height)\"" }
-            s += " src=\"data:\(image.type);base64,"
-            s += image.data.base64EncodedString()
-            s += "\"></figure>"
+        let images = detail.pageImages.compactMap(PageImage.init)
+        s += "<div class=\"pair\(images.isEmpty ? " textonly" : "")\">"
+        if !images.isEmpty {
+            s += "<div class=\"pages\">"
+            for (k, image) in images.enumerated() {
+                let src = try pages.put(image.data, name: ReportPages.name(section: i, page: k + 1, type: image.type))
+                let alt = labels.fill(.pageImage, ["page": String(k + 1), "name": d.name])
+                s += "<figure class=\"page\"><img loading=\"lazy\" decoding=\"async\" alt=\"\(HTMLText.attribute(alt))\""
+                if let size = image.size { s += " width=\"\(size.width)\" height=\"\(size.height)\"" }
+                s += " src=\"\(HTMLText.attribute(src))\">"
+                if let caption = image.caption { s += "<figcaption><bdi>\(HTMLText.content(caption))</bdi></figcaption>" }
+                s += "</figure>"
+            }
+            if let count = detail.pageCount, count > images.count {
+                s += "<p class=\"cut\">" + HTMLText.content(labels.fill(.pagesCut, ["shown": figures.integer(images.count),
+                                                                                      "total": figures.integer(count)])) + "</p>"
+            }
+            s += "</div>"
         }
         s += "<div class=\"text\">"
         var legend: [String] = []
@@ -410,7 +429,16 @@ struct ReportPage {
         return s + "</div></div>\n</section>\n"
     }
 
-    private func meta(_ d: QaDocument) -> String {
+    /// The readiness verdict's reason in words: as the document stated it, else the catalog's
+    /// sentence for its code when that needs no figure (a code is never shown as it is).
+    func readinessReason(_ d: QaDocument, message: String?) -> String? {
+        if let message, !message.isEmpty { return message }
+        guard let code = d.readinessReason, let entry = MessageCatalog.entry(ErrorCode(code)) else { return nil }
+        let text = entry.text(language)
+        return MessageCatalog.placeholders(text).isEmpty ? text : nil
+    }
+
+    private func meta(_ d: QaDocument, readinessMessage: String?) -> String {
         var s = "<dl class=\"meta\">"
         func item(_ label: Label, _ html: String) { s += "<dt>\(t(label))</dt><dd>\(html)</dd>" }
         item(.kind, HTMLText.content(d.kind ?? FigureFormat.missing))
@@ -436,7 +464,7 @@ struct ReportPage {
         }
         if let r = d.readiness {
             var html = HTMLText.content(labels.readiness(r))
-            if let reason = d.readinessReason { html += " — " + HTMLText.content(reason) }
+            if let reason = readinessReason(d, message: readinessMessage) { html += " — " + HTMLText.content(reason) }
             if let e = d.expectedReadiness {
                 html += " · \(t(.expectedReadiness)) \(HTMLText.content(labels.readiness(e)))"
                 if d.readinessMatches == false { html += " <span class=\"mismatch\">≠</span>" }
@@ -460,15 +488,18 @@ struct ReportPage {
     }
 }
 
-/// A page image fit for a data URI: PNG or JPEG only (a declared type is trusted only when the
+/// A page image fit for the report: PNG or JPEG only (a declared type is trusted only when the
 /// bytes agree), with its size read from the header so the page does not jump while loading.
 struct PageImage {
     let type: String
     let data: Data
     let size: (width: Int, height: Int)?
+    let caption: String?
 
-    init?(_ detail: QaDocumentDetail) {
-        guard let data = detail.pageImage, !data.isEmpty else { return nil }
+    init?(_ page: QaPageImage) {
+        let data = page.data
+        guard !data.isEmpty else { return nil }
+        caption = page.caption
         let bytes = [UInt8](data.prefix(4))
         let sniffed: String? = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png"
             : bytes.starts(with: [0xFF, 0xD8, 0xFF]) ? "image/jpeg" : nil

@@ -10,7 +10,7 @@ enum ReportAssets {
     [hidden] { display: none !important; }
     html { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif;
       color: var(--ink); background: #fff; }
-    body { margin: 0 auto; padding: 16px 24px 48px; max-width: 1680px; }
+    body { margin: 0 auto; padding: 12px 16px 40px; max-width: 1680px; }
     a { color: var(--accent); }
     h1 { font-size: 1.5rem; margin: 0 0 2px; }
     h2 { font-size: 1.2rem; margin: 28px 0 8px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
@@ -30,7 +30,8 @@ enum ReportAssets {
     th, td { padding: 3px 6px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
     thead th { background: var(--head); vertical-align: bottom; border-bottom: 2px solid #aeb6bf; font-weight: 600; }
     .n { text-align: right; white-space: nowrap; }
-    #aggregates td, #aggregates th { font-size: 13px; }
+    #aggregates td, #aggregates th { font-size: 12px; padding: 3px 4px; }
+    #aggregates thead th { font-size: 11px; }
     #aggregates tfoot td, #aggregates tfoot th { font-weight: 700; border-top: 2px solid #aeb6bf; }
     .charts { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 14px; }
     figure.kind { margin: 0; padding: 8px 10px; border: 1px solid var(--line); border-radius: 4px; }
@@ -51,21 +52,29 @@ enum ReportAssets {
     #docs thead th { position: sticky; top: 0; z-index: 1; }
     #docs thead tr { background: var(--head); }
     thead th.n { white-space: normal; }
-    #docs th, #docs td { padding: 3px 5px; }
+    #docs th, #docs td { padding: 3px 4px; }
+    #docs thead th { font-size: 11px; }
     #docs tbody tr:hover { background: #f3f6f9; }
     th button { all: unset; cursor: pointer; }
     th button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
     th[aria-sort=ascending] button::after { content: "\a0▲"; font-size: .8em; }
     th[aria-sort=descending] button::after { content: "\a0▼"; font-size: .8em; }
-    td.name { min-width: 13em; max-width: 28em; overflow-wrap: anywhere; }
-    td.status code { display: block; color: var(--bad); }
+    td.name { min-width: 7em; max-width: 28em; overflow-wrap: anywhere; }
+    td.status code { display: block; color: var(--bad); overflow-wrap: anywhere; }
     tr.problem td:first-child { box-shadow: inset 3px 0 var(--bad); }
     .bad { color: var(--bad); font-weight: 600; }
     .mismatch { color: var(--bad); font-weight: 700; }
     .regression { display: inline-block; font-size: .85em; color: #fff; background: var(--bad); border-radius: 3px;
       padding: 0 4px; }
     ul.regressions { margin: 4px 0 8px; padding-left: 1.4em; }
-    td.dup { min-width: 10em; max-width: 16em; overflow-wrap: anywhere; }
+    td.dup { min-width: 4em; max-width: 16em; overflow-wrap: anywhere; }
+    /* Eighteen columns in 1,000 px: tighter type below 1,280 px, so the last ones are never cut. */
+    @media (max-width: 1280px) {
+      #docs { font-size: 11.5px; }
+      #docs th, #docs td { padding: 2px 3px; }
+      #docs thead th { font-size: 10.5px; }
+      #aggregates td, #aggregates th { font-size: 11px; padding: 2px 3px; }
+    }
     #none { color: var(--muted); padding: 8px 0; }
     p.more button { font: inherit; padding: 3px 10px; margin-right: 8px; cursor: pointer; }
     .doc { border-top: 1px solid var(--line); padding: 14px 0 18px; content-visibility: auto;
@@ -79,9 +88,13 @@ enum ReportAssets {
     dl.meta dd { margin: 0; overflow-wrap: anywhere; }
     .pair { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 16px; align-items: start; }
     .pair.textonly { grid-template-columns: minmax(0, 1fr); }
-    figure.page { margin: 0; position: sticky; top: 8px; }
-    figure.page img { display: block; max-width: 100%; height: auto; max-height: 85vh; border: 1px solid var(--line);
+    /* Every page of the document, one under the other, scrolled beside its text. */
+    .pages { position: sticky; top: 8px; max-height: 88vh; overflow-y: auto; display: flex; flex-direction: column;
+      gap: 10px; }
+    figure.page { margin: 0; }
+    figure.page img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line);
       box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+    figure.page figcaption { font-size: .78rem; color: var(--muted); overflow-wrap: anywhere; }
     .text pre { margin: 0; padding: 10px 12px; white-space: pre-wrap; overflow-wrap: anywhere; font: 13px/1.55 system-ui,
       "DejaVu Sans", sans-serif; background: #fbfbfa; border: 1px solid var(--line); border-radius: 4px;
       max-height: 85vh; overflow: auto; }
@@ -94,7 +107,7 @@ enum ReportAssets {
     ins { background: var(--ins); color: var(--ins-ink); }
     .ctl { font: 9px ui-monospace, "DejaVu Sans Mono", monospace; border: 1px solid currentColor; border-radius: 2px;
       padding: 0 1px; color: var(--bad); }
-    @media (max-width: 900px) { .pair { grid-template-columns: minmax(0, 1fr); } figure.page { position: static; } }
+    @media (max-width: 900px) { .pair { grid-template-columns: minmax(0, 1fr); } .pages { position: static; max-height: none; } }
     @media print {
       @page { size: A4 landscape; margin: 10mm; }
       html { font-size: 10pt; }
@@ -108,7 +121,8 @@ enum ReportAssets {
       thead { display: table-header-group; }
       tr, figure.kind { break-inside: avoid; }
       .doc { content-visibility: visible; }
-      figure.page { position: static; break-inside: avoid; }
+      .pages { position: static; max-height: none; overflow: visible; }
+      figure.page { break-inside: avoid; }
       .text pre { max-height: none; overflow: visible; }
     }
     """#

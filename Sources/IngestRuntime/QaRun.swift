@@ -82,14 +82,14 @@ public struct QaResult: Sendable {
     let outputDirectory: URL
 
     /// The HTML report's view of document `i`: its text (read again from its output), its
-    /// expected text, its low-confidence OCR words and its page image.
+    /// expected text, its low-confidence OCR words, its page images and its readiness message.
     public func detail(_ i: Int) -> QaDocumentDetail? {
         guard materials.indices.contains(i) else { return nil }
         let m = materials[i]
         let text = m.output.flatMap { try? JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: $0)).text } ?? ""
         let expected = m.expected.flatMap { try? QaExpectations.read($0) }
-        return QaDocumentDetail(text: text, expected: expected, lowConfidence: m.lowConfidence,
-                                pageImage: m.image, pageImageType: m.image == nil ? nil : PagePreview.Format.jpeg(quality: 75).mimeType)
+        return QaDocumentDetail(text: text, expected: expected, lowConfidence: m.lowConfidence, pageImages: m.images,
+                                pageCount: m.pageCount, readinessMessage: m.readinessMessage)
     }
 }
 
@@ -139,7 +139,11 @@ struct QaMaterial: Sendable {
     var output: URL?
     var expected: URL?
     var lowConfidence: [String] = []
-    var image: Data?
+    /// Every page's picture, in reading order, within the run's image budget.
+    var images: [QaPageImage] = []
+    /// The pages the document has, set when the budget ran out before its last one.
+    var pageCount: Int?
+    var readinessMessage: String?
 }
 
 /// Measures each document as its outcome arrives (on the slot thread that read it) and passes
@@ -202,6 +206,35 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
         guard imagesLeft > 0 else { return false }
         imagesLeft -= 1
         return true
+    }
+
+    private func giveBackImage() {
+        lock.lock(); imagesLeft += 1; lock.unlock()
+    }
+
+    /// Every page of `files` as a picture, in order: a photo's one, each page of a PDF or a TIFF,
+    /// until the run's image budget is spent (`cut`). A file that is no picture gives none.
+    private func pageImages(_ files: [URL]) -> (images: [QaPageImage], cut: Bool) {
+        var images: [QaPageImage] = []
+        for file in files {
+            let name = run.relative(file.path)
+            let first = images.count
+            var page = 1
+            while true {
+                guard takeImage() else { return (images, true) }
+                guard let data = PagePreview.image(of: file, page: page, longSide: 900, format: .jpeg(quality: 75)) else {
+                    giveBackImage()
+                    break
+                }
+                images.append(QaPageImage(data: data, type: PagePreview.Format.jpeg(quality: 75).mimeType, caption: name))
+                page += 1
+            }
+            // The pages of a file of several are numbered: `manuel.pdf · 3`.
+            if images.count - first > 1 {
+                for k in first..<images.count { images[k].caption = "\(name) · \(k - first + 1)" }
+            }
+        }
+        return (images, false)
     }
 
     private func measure(_ outcome: DocumentOutcome, _ p: Planned) -> (QaDocument, QaMaterial) {
@@ -275,8 +308,7 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
         d.signals = TextSignals(text: document.text, language: document.language,
                                 vocabulary: Vocabulary.forLanguage(document.language))
         var pagesRead = 0, pagesOCRed = 0, low = 0, weighted = 0.0, confidencePages = 0
-        var firstOCRPage: (source: Int, page: Int)?
-        for (s, source) in document.sources.enumerated() {
+        for source in document.sources {
             pagesRead += source.pagesRead ?? 0
             pagesOCRed += source.pagesOCRed ?? 0
             if let c = source.meanOCRConfidence, let n = source.pagesOCRed, n > 0 {
@@ -285,7 +317,6 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
             for page in source.pages ?? [] {
                 low += page.lowConfidenceWords ?? 0
                 material.lowConfidence += page.lowConfidenceSample ?? []
-                if page.provenance == .ocr, firstOCRPage == nil { firstOCRPage = (s, page.number) }
             }
         }
         if pagesRead > 0 || pagesOCRed > 0 {
@@ -299,10 +330,12 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
         }
         if d.status == "duplicate" { d.possibleDuplicates = 0; d.timings = [:] }
         else if let original = document.duplicateOf { d.duplicateOf = (original.source as NSString).deletingPathExtension }
-        // The page a person should see: the first OCR'd one, else the first page of the first file.
-        if !files.isEmpty, takeImage() {
-            let file = files[min(firstOCRPage?.source ?? 0, files.count - 1)]
-            material.image = PagePreview.image(of: file, page: firstOCRPage?.page ?? 1, longSide: 900, format: .jpeg(quality: 75))
+        material.readinessMessage = document.readiness.message
+        // Every page a person may compare with the text: the three photos of a lesson, each page of a scan.
+        if !files.isEmpty, material.images.isEmpty {
+            let (images, cut) = pageImages(files)
+            material.images = images
+            if cut, pagesRead > images.count { material.pageCount = pagesRead }
         }
     }
 }

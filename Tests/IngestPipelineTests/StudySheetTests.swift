@@ -91,14 +91,17 @@ final class StudySheetTests: XCTestCase {
         doc.blocks[2].provenance = .ocr; doc.blocks[2].page = 3
         doc.blocks[3].provenance = .captionsAuto; doc.blocks[3].start = 754
         let sheet = StudySheetBuilder.build(doc)
+        // A French document: its notes are French, whatever the run's language.
+        XCTAssertEqual(sheet.language, "fr")
         let markdown = StudySheetMarkdown.render(sheet, language: .en)
         let html = try pandocHTML(markdown)
         XCTAssertTrue(html.contains("5 * 3 * 2") && html.contains("_x_"), html)
         XCTAssertFalse(html.contains("<em>") || html.contains("<strong>"), html)
         XCTAssertTrue(html.contains("<dt>Chlorophylle</dt>"), html)
         XCTAssertTrue(html.contains("[OCR · p. 3]"), html)
-        XCTAssertTrue(html.contains("[auto-captions · 12:34]"), html)
-        XCTAssertTrue(html.contains("Passages marked [OCR]") && html.contains("Passages marked [auto-captions]"), html)
+        XCTAssertTrue(html.contains("[sous-titres automatiques · 12:34]"), html)
+        XCTAssertTrue(html.contains("Les passages marqués [OCR]") && html.contains("Les passages marqués [sous-titres automatiques]"), html)
+        XCTAssertFalse(html.contains("Passages marked"), html)
         // The sheet's JSON keeps each passage's provenance and place.
         let definition = try XCTUnwrap(sheet.sections.flatMap(\.definitions).first)
         XCTAssertEqual(definition.provenance, .ocr)
@@ -107,6 +110,36 @@ final class StudySheetTests: XCTestCase {
         try StreamingJSONEncoder.encode(sheet, pretty: true).write(to: sheetFile)
         try FileManager.default.copyItem(at: sheetFile, to: dir.url.appendingPathComponent("scan.sheet.md"))
         try assertSheetsValid(in: dir.url)
+    }
+
+    /// A photo of an English lesson, drawn by ImageMagick and read by OCR in a French run: its
+    /// sheet's notes are English, as its text is; a French photo in an English run, French. A
+    /// document in neither language gets the run's.
+    func testSheetNotesFollowTheDocumentsLanguage() throws {
+        guard runTool("convert", ["-version"])?.status == 0 else { try missingTool("ImageMagick is not installed (apt-get install imagemagick)") }
+        let english = "The water cycle\nWater evaporates from the oceans and rises as vapour.\nIt cools, condenses into clouds and falls as rain.\nRivers carry the water back to the sea."
+        let french = "Le cycle de l'eau\nL'eau des océans s'évapore et monte en vapeur.\nElle se refroidit, forme des nuages et retombe en pluie.\nLes rivières ramènent l'eau vers la mer."
+        for (name, text, run, note) in [("water", english, "fr", "Passages marked [OCR]"), ("eau", french, "en", "Les passages marqués [OCR]")] {
+            let photo = dir.url.appendingPathComponent("in-\(name)/\(name).png")
+            try FileManager.default.createDirectory(at: photo.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let made = runTool("convert", ["-size", "1240x900", "xc:white", "-font", "DejaVu-Serif", "-pointsize", "40", "-fill", "black",
+                                           "-annotate", "+80+160", text, "-alpha", "off", photo.path])
+            guard made?.status == 0 else { throw TestSetupFailure("convert failed") }
+            let out = dir.url.appendingPathComponent("out-\(name)")
+            let r = try IngestBinary.run(["convert", photo.deletingLastPathComponent().path, "--out", out.path, "--lang", run,
+                                          "--library", dir.url.appendingPathComponent("\(name).sqlite").path], environment: ["INGEST_CONFIG": ""])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let markdown = try String(contentsOf: out.appendingPathComponent("\(name).sheet.md"), encoding: .utf8)
+            let lines = markdown.components(separatedBy: "\n\n")
+            XCTAssertTrue(lines.count > 1 && lines[1].hasPrefix(note), "\(name) read in a \(run) run: \(markdown)")
+            XCTAssertTrue(markdown.contains(text.components(separatedBy: "\n")[1]), "the OCR'd text is the photo's: \(markdown)")
+        }
+        // Neither French nor English: the run's language.
+        var sheet = StudySheetBuilder.build(try Pipeline(config: PipelineConfig()).importDocument(text: course, name: "c.md"))
+        sheet.language = "und"
+        sheet.sections[0].paragraphs = [.init(kind: .paragraph, text: "x", source: 0, provenance: .ocr)]
+        XCTAssertTrue(StudySheetMarkdown.render(sheet, language: .en).contains("Passages marked [OCR]"))
+        XCTAssertTrue(StudySheetMarkdown.render(sheet, language: .fr).contains("Les passages marqués [OCR]"))
     }
 
     /// `ingest convert` with the default sink: a sheet and its Markdown beside each ready

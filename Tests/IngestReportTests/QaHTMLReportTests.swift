@@ -1,7 +1,7 @@
 import Foundation
 import IngestCore
 import IngestQuality
-import IngestReport
+@testable import IngestReport
 import IngestTestSupport
 import XCTest
 
@@ -120,33 +120,54 @@ final class QaHTMLReportTests: XCTestCase {
         }
         // URLs quoted in a text still read as themselves once rendered (`&#58;` is `:`).
         XCTAssertTrue(section(page, 8).contains("https&#58;//www.youtube.com/watch?v=abc"))
+        // Page images are the report's own files, beside it.
         for src in page.components(separatedBy: " src=\"").dropFirst() {
-            XCTAssertTrue(src.hasPrefix("data:image/png;base64,") || src.hasPrefix("data:image/jpeg;base64,"), String(src.prefix(40)))
+            XCTAssertTrue(src.hasPrefix("report.pages/d"), String(src.prefix(40)))
         }
         for href in page.components(separatedBy: " href=\"").dropFirst() {
             XCTAssertTrue(href.hasPrefix("#"), String(href.prefix(40)))
         }
-        XCTAssertTrue(page.contains("Content-Security-Policy\" content=\"default-src 'none'; img-src data:;"))
+        XCTAssertTrue(page.contains("Content-Security-Policy\" content=\"default-src 'none'; img-src 'self' file:;"))
     }
 
-    func testPageImagesAreDataURIsOfPNGOrJPEGOnly() throws {
+    func testEveryPageImageIsAFileBesideTheReportLoadedLazily() throws {
         let png = TestPNG.page()
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
                         + [0xFF, 0xC0, 0, 17, 8, 0, 90, 0, 60, 3] + [UInt8](repeating: 0, count: 9) + [0xFF, 0xD9])
         let svg = Data("<svg xmlns='x'><script>alert(1)</script></svg>".utf8)
         let page = try report([
-            QaDocumentDetail(text: "png", pageImage: png, pageImageType: "image/png"),
-            QaDocumentDetail(text: "jpeg declared png", pageImage: jpeg, pageImageType: "image/png"),
-            QaDocumentDetail(text: "svg", pageImage: svg, pageImageType: "image/svg+xml"),
+            QaDocumentDetail(text: "three photos", pageImages: [
+                QaPageImage(data: png, type: "image/png", caption: "photo-1.png"),
+                QaPageImage(data: jpeg, type: "image/png", caption: "photo-2.jpg"),
+                QaPageImage(data: png, type: "image/png", caption: "photo-3.png"),
+            ]),
+            QaDocumentDetail(text: "svg", pageImages: [QaPageImage(data: svg, type: "image/svg+xml")]),
             QaDocumentDetail(text: "none"),
+            QaDocumentDetail(text: "cut", pageImages: [QaPageImage(data: png)], pageCount: 30),
         ])
-        let first = section(page, 0)
-        XCTAssertTrue(first.contains("width=\"120\" height=\"160\" src=\"data:image/png;base64,\(png.base64EncodedString())\""))
-        XCTAssertTrue(first.contains("alt=\"Première page de doc-0\""))
-        XCTAssertTrue(section(page, 1).contains("width=\"60\" height=\"90\" src=\"data:image/jpeg;base64,"))
-        XCTAssertFalse(section(page, 2).contains("<img"))
-        XCTAssertFalse(page.contains(svg.base64EncodedString()))
-        XCTAssertTrue(section(page, 3).contains("class=\"pair textonly\""))
+        let lesson = section(page, 0)
+        XCTAssertEqual(occurrences("<img loading=\"lazy\"", in: lesson), 3, lesson)
+        XCTAssertTrue(lesson.contains("alt=\"Page 1 de doc-0\" width=\"120\" height=\"160\" src=\"report.pages/d0-1.png\">"), lesson)
+        // A JPEG declared PNG is written and shown as the JPEG it is.
+        XCTAssertTrue(lesson.contains("alt=\"Page 2 de doc-0\" width=\"60\" height=\"90\" src=\"report.pages/d0-2.jpg\">"), lesson)
+        XCTAssertTrue(lesson.contains("src=\"report.pages/d0-3.png\"><figcaption><bdi>photo-3.png</bdi></figcaption>"))
+        let pages = folder.url.appendingPathComponent("report.pages")
+        XCTAssertEqual(try Data(contentsOf: pages.appendingPathComponent("d0-1.png")), png)
+        XCTAssertEqual(try Data(contentsOf: pages.appendingPathComponent("d0-2.jpg")), jpeg)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted(),
+                       ["d0-1.png", "d0-2.jpg", "d0-3.png", "d3-1.png"], "nothing but PNG and JPEG")
+        XCTAssertFalse(page.contains("base64"), "no image is embedded")
+        XCTAssertFalse(section(page, 1).contains("<img"))
+        XCTAssertTrue(section(page, 2).contains("class=\"pair textonly\""))
+        XCTAssertTrue(section(page, 3).contains("Images des 1 premières pages sur 30 seulement"), section(page, 3))
+
+        // A report without images removes the previous report's pages, and nothing else of the folder's.
+        _ = try report([QaDocumentDetail(text: "no image")])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pages.path))
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: false)
+        try Data("mine".utf8).write(to: pages.appendingPathComponent("notes.txt"))
+        _ = try report([QaDocumentDetail(text: "no image")])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pages.appendingPathComponent("notes.txt").path))
     }
 
     func testWriteIsAtomic() throws {
@@ -154,7 +175,7 @@ final class QaHTMLReportTests: XCTestCase {
         try ReportFixture.make().write(to: url)
         try ReportFixture.make(count: 12).write(to: url)
         let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
-        XCTAssertEqual(names, ["report.html"])
+        XCTAssertEqual(names.sorted(), ["report.html", "report.pages"])
         XCTAssertEqual(occurrences("<section class=\"doc\"", in: try String(contentsOf: url, encoding: .utf8)), 12)
 
         // A target that cannot be replaced (a folder): an error, and no temporary file left.
@@ -164,7 +185,7 @@ final class QaHTMLReportTests: XCTestCase {
             XCTAssertEqual((error as? IngestError)?.code, .writeFailed, "\(error)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted(),
-                       ["blocked.html", "report.html"])
+                       ["blocked.html", "report.html", "report.pages"])
     }
 
     func testLongTextIsCutWithANote() throws {
@@ -183,14 +204,41 @@ final class QaHTMLReportTests: XCTestCase {
         XCTAssertTrue(run.contains("Texte coupé"))
     }
 
-    func testDetailIsAskedOncePerDocumentInOrder() throws {
+    func testDocumentsComeWorstFirstInTableAndSections() throws {
         let fixture = ReportFixture.make()
         var asked: [Int] = []
+        let url = folder.url.appendingPathComponent("r.html")
         try QaHTMLReport.write(report: fixture.report, language: .fr, detail: { i in
             asked.append(i)
             return fixture.details[i]
-        }, to: folder.url.appendingPathComponent("r.html"))
-        XCTAssertEqual(asked, Array(fixture.report.documents.indices))
+        }, to: url)
+        let documents = fixture.report.documents
+        XCTAssertEqual(asked.sorted(), Array(documents.indices), "each document's detail asked once")
+        XCTAssertEqual(asked, fixture.worstFirst)
+        XCTAssertEqual(Array(asked.prefix(2)), [2, 3], "the two failures first, in corpus order")
+        // Table rows and sections in that order, numbered by rank; ids stay the corpus index.
+        let page = try String(contentsOf: url, encoding: .utf8)
+        let rows = page.components(separatedBy: "<tr id=\"r").dropFirst().map { Int($0.prefix { $0.isNumber })! }
+        XCTAssertEqual(rows, asked)
+        let sections = page.components(separatedBy: "<section class=\"doc\" id=\"d").dropFirst().map { Int($0.prefix { $0.isNumber })! }
+        XCTAssertEqual(sections, asked)
+        XCTAssertTrue(page.contains("<tr id=\"r2\" data-kind=\"pdf\" class=\"problem\"><td class=\"n\" data-v=\"0\">1</td>"))
+    }
+
+    func testFiguresAbove100PercentAreRatios() throws {
+        var fixture = ReportFixture.make(count: 10)
+        fixture.report.documents[0].scores?.cer = 142
+        fixture.report.documents[0].scores?.wer = 3.75
+        fixture.report = QaReport(corpus: "c", startedAt: "2025-12-02T15:00:00Z", pipelineVersion: "t", milliseconds: 1,
+                                  documents: fixture.report.documents)
+        let page = try html(fixture)
+        let start = page.range(of: "<tr id=\"r0\"")!
+        let row = String(page[start.lowerBound..<page.range(of: "</tr>", range: start.upperBound..<page.endIndex)!.upperBound])
+        XCTAssertTrue(row.contains("data-v=\"142\">×142</td>"), row)
+        XCTAssertTrue(row.contains(">×3,75</td>"), row)
+        XCTAssertFalse(page.contains("14\u{202F}200"), "no percentage above 100")
+        let english = try html(fixture, language: .en)
+        XCTAssertTrue(english.contains(">×3.75</td>"))
     }
 
     func testTableMarksProblemsAndMismatches() throws {
@@ -245,13 +293,41 @@ final class QaHTMLReportTests: XCTestCase {
         XCTAssertFalse(en.contains("Seulement"))
     }
 
+    func testEveryLabelIsInTheOneCatalogInBothLanguages() {
+        for label in Label.allCases {
+            let entry = MessageCatalog.entry(label.code)
+            XCTAssertNotNil(entry, "\(label.code)")
+            XCTAssertFalse(entry?.fr.isEmpty ?? true, "\(label.code)")
+            XCTAssertFalse(entry?.en.isEmpty ?? true, "\(label.code)")
+        }
+        XCTAssertEqual(MessageCatalog.tables.first { $0.domain == "report" }?.entries.count, Label.allCases.count,
+                       "no entry of the report's table without its label")
+    }
+
+    func testReadinessReasonIsWordsNeverACode() throws {
+        let documents = [
+            QaDocument(name: "court", sources: [], kind: "text", status: "succeeded", readiness: "short", readinessReason: "readiness.short"),
+            QaDocument(name: "vide", sources: [], kind: "text", status: "succeeded", readiness: "notReady", readinessReason: "readiness.empty"),
+        ]
+        let report = QaReport(corpus: "c", startedAt: "2025-12-02T15:00:00Z", pipelineVersion: "t", milliseconds: 1, documents: documents)
+        let message = IngestError(.readinessShort, ["count": "900"]).message(.fr)
+        let page = try html(ReportFixture(report: report, details: [
+            QaDocumentDetail(text: "Une note.", readinessMessage: message), QaDocumentDetail(text: ""),
+        ]))
+        XCTAssertFalse(page.contains(">court — readiness.short"))
+        XCTAssertFalse(page.contains("readiness.short"), "a code is never shown")
+        XCTAssertTrue(section(page, 0).contains("court — Texte court (900 caractères)"), section(page, 0))
+        XCTAssertTrue(section(page, 1).contains("pas prêt — Aucun texte n&#39;a été lu : le document est vide."), section(page, 1))
+    }
+
     func testFiveThousandDocumentsAreStreamedToTheFile() throws {
         let fixture = ReportFixture.large(count: 5_000)
         let url = folder.url.appendingPathComponent("large.html")
-        var writtenBeforeTheLast = 0
+        var writtenBeforeTheLast = 0, asked = 0
         let start = Date()
         try QaHTMLReport.write(report: fixture.report, language: .fr, detail: { i in
-            if i == 4_999 {
+            asked += 1
+            if asked == 5_000 {
                 // What is already on disk when the last document's text is asked for.
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: self.folder.url.path)) ?? []
                 for name in names where name.hasPrefix(".large.html.") && name.hasSuffix(".ingest-tmp") {

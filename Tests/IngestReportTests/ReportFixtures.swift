@@ -80,7 +80,8 @@ struct ReportFixture {
                                     readiness: "ready", expectedReadiness: "ready", readinessMatches: true,
                                     timings: ["extract": 41], milliseconds: 63, output: "cours/chapitre-1.json"))
         details.append(QaDocumentDetail(text: "La cellule est l'unite de base du vivant.\nElle contient un noyau et le cytoplasme.",
-                                        expected: expected, pageImage: TestPNG.page(), pageImageType: "image/png"))
+                                        expected: expected,
+                                        pageImages: [QaPageImage(data: TestPNG.page(), type: "image/png", caption: "cours/chapitre-1.pdf · 1")]))
         // 1: a hostile name and text.
         documents.append(QaDocument(name: hostileName, sources: [hostileName], kind: "text", status: "succeeded",
                                     signals: signals(0.01, fffd: 2), language: "fr", readiness: "ready", milliseconds: 3))
@@ -95,7 +96,7 @@ struct ReportFixture {
         details.append(nil)
         // 4: readiness other than expected.
         documents.append(QaDocument(name: "notes/courte.md", sources: ["notes/courte.md"], kind: "text", status: "succeeded",
-                                    signals: signals(0.0), language: "fr", readiness: "short", readinessReason: "900 caractères",
+                                    signals: signals(0.0), language: "fr", readiness: "short", readinessReason: "readiness.short",
                                     expectedReadiness: "ready", readinessMatches: false, milliseconds: 2))
         details.append(QaDocumentDetail(text: "Une note courte."))
         // 5: a bad scan, low-confidence words.
@@ -167,6 +168,23 @@ struct ReportFixture {
             report.comparison = try! JSONDecoder().decode(QaComparison.self, from: JSONSerialization.data(withJSONObject: comparison))
         }
         return ReportFixture(report: report, details: details)
+    }
+
+    /// The order the report opens in, by its stated rule: failures; regressions and verdicts
+    /// other than expected; CER above 10 %, highest first; not ready; short; the rest, highest
+    /// CER first. Ties in corpus order.
+    var worstFirst: [Int] {
+        let regressed = Set(report.comparison?.regressions.map(\.document) ?? [])
+        func tier(_ d: QaDocument) -> Int {
+            d.status == "failed" ? 0
+                : regressed.contains(d.name) || d.readinessMatches == false || d.duplicateMatches == false ? 1
+                : (d.scores?.cer ?? 0) > 0.1 ? 2 : d.readiness == "notReady" ? 3 : d.readiness == "short" ? 4 : 5
+        }
+        return report.documents.indices.sorted { a, b in
+            let (da, db) = (report.documents[a], report.documents[b])
+            let (ta, tb) = (tier(da), tier(db)), (ca, cb) = (da.scores?.cer ?? -1, db.scores?.cer ?? -1)
+            return ta != tb ? ta < tb : ca != cb ? ca > cb : a < b
+        }
     }
 
     /// A corpus of `count` plain documents with short texts, for scale.

@@ -50,7 +50,7 @@ return {
                     .map(function (a) { return a.getAttribute('href'); }),
   images: images.length,
   imagesLoaded: images.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length,
-  imageSources: images.map(function (i) { return i.src.slice(0, 22); }),
+  imageSources: images.map(function (i) { return i.getAttribute('src'); }),
   resources: performance.getEntriesByType('resource').map(function (e) { return e.name; }),
   controlsShown: !document.getElementById('controls').hidden,
   cerAriaSort: cer ? cer.getAttribute('aria-sort') : 'missing',
