@@ -129,7 +129,24 @@ enum MathLaTeX {
             }
         }
         let sep = separator.isEmpty ? "" : " " + delimiterInside(separator) + " "
-        return "\\left" + delimiter(open) + " " + parts.map { write($0) }.joined(separator: sep) + " \\right" + delimiter(close)
+        let inner = parts.map { write($0) }.joined(separator: sep)
+        // Sized delimiters only around what is taller than a line (`f(x)` stays `f(x)`).
+        guard parts.contains(where: isTall) else {
+            return (open.isEmpty ? "" : delimiter(open)) + inner + (close.isEmpty ? "" : delimiter(close))
+        }
+        return "\\left" + delimiter(open) + " " + inner + " \\right" + delimiter(close)
+    }
+
+    static func isTall(_ e: MathExpr) -> Bool {
+        switch e {
+        case .fraction, .matrix, .lines, .limits: return true
+        case .row(let items): return items.contains(where: isTall)
+        case .scripts(let base, let sub, let sup, _): return isTall(base) || sub.map(isTall) == true || sup.map(isTall) == true
+        case .root(let body, _): return isTall(body)
+        case .fenced(_, _, let parts, _): return parts.contains(where: isTall)
+        case .accent(let base, _, _): return isTall(base)
+        case .token: return false
+        }
     }
 
     static func delimiterInside(_ s: String) -> String { s == "|" ? "\\mid" : s.count == 1 ? LaTeXSymbols.latex(s.first!) : s }

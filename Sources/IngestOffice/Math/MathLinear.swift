@@ -23,10 +23,11 @@ enum MathLinear {
                 let unary = leading || s.last == "(" || s.isEmpty
                 s += unary || (t == "−" || t == "-" || t == "+") && s.last.map { "=(<>≤≥,".contains($0) } == true ? t : " " + t + " "
             case .operator where t == ",": s += ", "
-            case .name, .text:
+            case .text: s += t
+            case .name where t.count == 1: s += t
+            case .name:
                 if let last = s.last, last.isLetter || last.isNumber { s += " " }
-                s += t
-                if kind == .name { s += " " }
+                s += t + " "
             default:
                 s += t == "−" ? "−" : t
             }

@@ -16,8 +16,8 @@ enum MathMLReader {
             if LaTeXSymbols.functions.contains(text) { return .token(text, .name) }
             return text.isEmpty ? .empty : .token(text, .operator)
         case "mtext", "ms":
-            let text = e.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return text.isEmpty ? .empty : .token(text, .text)
+            // Spaces typed inside the text (`\text{ m/s}`) are the writer's, and kept.
+            return e.text.allSatisfy(\.isWhitespace) ? .empty : .token(e.text, .text)
         case "mspace", "annotation", "annotation-xml", "mphantom", "none", "mprescripts": return .empty
         case "semantics": return e.children.first.map { read($0) } ?? .empty
         case "mfrac":

@@ -77,10 +77,12 @@ enum OMMLReader {
         if !script.isEmpty && script != "roman" || bold {
             text = String(text.map { MathAlphabets.styled($0, script: script, bold: bold) ?? $0 })
         }
-        if rPr?.child("nor") != nil || rPr?.child("lit") != nil, text.count > 1 {
+        // Normal text (`\text{…}`) as typed; an upright letter (`\mathrm{d}`) stays upright.
+        if rPr?.child("nor") != nil || rPr?.child("lit") != nil, text.contains(where: \.isLetter) {
             return .token(text, .text)
         }
         let upright = rPr?.child("sty")?.attributes["val"] == "p"
+        if upright, text.count == 1, let c = text.first, c.isLetter, c.isASCII { return .token(text, .name) }
         return MathTokens.split(text, upright: upright)
     }
 

@@ -27,6 +27,9 @@ struct SlideHandler: XMLHandler {
         let show, type, lvl, char, lang: Int32
         let cNvPr, descr, title, fld, chart, relIds, rid, rdm: Int32
         let r, baseline: Int32
+        /// Equations (`a14:m` holds OMML): read whole (`Formula`).
+        let oMath, oMathPara: Int32
+        let math: MathVocabulary
         init(_ n: XMLNameTable) {
             sld = n.name(OOXML.p, "sld"); notes = n.name(OOXML.p, "notes"); sp = n.name(OOXML.p, "sp")
             ph = n.name(OOXML.p, "ph"); txBody = n.name(OOXML.p, "txBody"); pic = n.name(OOXML.p, "pic")
@@ -39,6 +42,7 @@ struct SlideHandler: XMLHandler {
             cNvPr = n.name(OOXML.p, "cNvPr"); descr = n.name("", "descr"); title = n.name("", "title"); fld = n.name(OOXML.a, "fld")
             chart = n.name(OOXML.c, "chart"); relIds = n.name(OOXML.dgm, "relIds"); rid = n.name(OOXML.r, "id"); rdm = n.name(OOXML.r, "dm")
             r = n.name(OOXML.a, "r"); baseline = n.name("", "baseline")
+            oMath = n.name(OOXML.m, "oMath"); oMathPara = n.name(OOXML.m, "oMathPara"); math = MathVocabulary.omml(n)
         }
     }
 
@@ -74,12 +78,19 @@ struct SlideHandler: XMLHandler {
     private var numbered: String? = nil
     private var counters: [Int: Int] = [:]
     private var tables: [(rows: [[TableCell]], row: [TableCell], cell: [String])] = []
+    /// The equation being read, and the display equations of the current paragraph (written in
+    /// its text as `$…$`: alone in their paragraph, they are formula blocks).
+    private var math: MathCapture
+    private var displayFormulas: [Formula] = []
+    private(set) var formulas = 0
 
     init(names: Names, page: Int, notes: Bool, deadline: @escaping () throws -> Void) {
         n = names; self.page = page; isNotes = notes; self.deadline = deadline
+        math = MathCapture(names.math)
     }
 
     mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        if math.isActive || name == n.oMath || name == n.oMathPara { math.start(name, a); return }
         switch name {
         case n.t: inText = true
         case n.fld:
@@ -92,7 +103,7 @@ struct SlideHandler: XMLHandler {
         case n.chart: if let r = a[n.rid], embeds.count < 10_000 { embeds.append(Embed(rid: r, diagram: false, position: body.count)) }
         case n.relIds: if let r = a[n.rdm], embeds.count < 10_000 { embeds.append(Embed(rid: r, diagram: true, position: body.count)) }
         case n.p:
-            text.reset(); level = 0; bullet = nil; numbered = nil
+            text.reset(); level = 0; bullet = nil; numbered = nil; displayFormulas = []
         case n.pPr:
             if let v = a[n.lvl], let l = Int(v) { level = min(max(l, 0), 8) }
         case n.buNone: bullet = false
@@ -126,6 +137,17 @@ struct SlideHandler: XMLHandler {
     }
 
     mutating func endElement(_ name: Int32) throws {
+        if math.isActive {
+            if let equation = math.end() {
+                let f = Formula(omml: equation)
+                guard !f.latex.isEmpty else { return }
+                formulas += 1
+                flushScript()
+                text.append(f.inline)
+                if f.display { displayFormulas.append(f) }
+            }
+            return
+        }
         switch name {
         case n.r: flushScript(); runScript = nil
         case n.t: inText = false
@@ -159,6 +181,7 @@ struct SlideHandler: XMLHandler {
     }
 
     mutating func characters(_ bytes: UnsafeRawBufferPointer) throws {
+        if math.isActive { math.characters(bytes); return }
         // A footer's automatic field (date, slide number) is not the author's words.
         guard inText, !(inField && role == .furniture) else { return }
         if runScript != nil { scriptText.append(bytes) } else { text.append(bytes) }
@@ -177,6 +200,11 @@ struct SlideHandler: XMLHandler {
         guard !s.isEmpty else { return }
         if !tables.isEmpty { tables[tables.count - 1].cell.append(s); return }
         if body.count % 256 == 0 { try deadline() }
+        if !displayFormulas.isEmpty, !isNotes, role == .body || role == .other,
+           displayFormulas.reduce(s, { $0.replacingOccurrences(of: $1.inline, with: "") }).allSatisfy(\.isWhitespace) {
+            for f in displayFormulas { body.append(Block(formula: f.latex, text: f.text.isEmpty ? f.latex : f.text, page: page, provenance: .textLayer)) }
+            return
+        }
         if isNotes {
             if role == .body { body.append(Block(kind: .quote, text: s, marker: "note", page: page, provenance: .textLayer)) }
             return
