@@ -79,6 +79,12 @@ final class YouTubeCLITests: XCTestCase {
             XCTAssertEqual(r.stdout, (language == .fr ? "Lien YouTube valide : vidéo " : "Valid YouTube link: video ") + "\(F.id).\n")
             XCTAssertEqual(r.stderr, "ingest youtube: \(refusal(p.elsewhere, language)) [youtube.networkOff]\n")
         }
+        let found = try p.ingest(["youtube", link, "--preview", "--json", "--from", p.course.path], in: p.elsewhere)
+        XCTAssertEqual(found.status, 0, found.stderr)
+        let preview = try JSONValue.parse(Data(found.stdout.utf8))
+        XCTAssertEqual(preview["savedFile"], .string(info.standardizedFileURL.path))
+        XCTAssertEqual(preview["videoId"], .string(F.id))
+        XCTAssertNil(preview["captionsMissing"])
         let json = try p.ingest(["youtube", link, "--preview", "--json", "--lang", "en"], in: p.elsewhere)
         XCTAssertEqual(json.status, 1)
         XCTAssertEqual(try JSONValue.parse(Data(json.stdout.utf8)),
@@ -223,6 +229,24 @@ final class YouTubeCLITests: XCTestCase {
         XCTAssertEqual(docs.count, 1)
         try assertCaptionsDocument(docs[0], provenance: "captionsManual")
         XCTAssertEqual(try server.counts(), ["GET /api/timedtext": 1])
+    }
+
+    /// Nothing saved, --network: the link itself is the source — the player API, then the track —
+    /// and the document is the captions.
+    func testConvertLinkWithNetworkOnly() throws {
+        let p = try Place()
+        defer { p.root.remove() }
+        let scratch = try TemporaryDirectory("yt-cli-server")
+        defer { scratch.remove() }
+        let server = try F.youtube(scratch)
+        defer { server.stop() }
+        let r = try p.convert(["youtu.be/\(F.id)", "--network", "--set", "youtube.baseURL=\(server.baseURL)"], in: p.elsewhere)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let docs = try p.documents()
+        XCTAssertEqual(docs.count, 1)
+        try assertCaptionsDocument(docs[0], provenance: "captionsManual")
+        XCTAssertEqual(docs[0]["sources"]?[0]?["url"], .string("https://www.youtube.com/watch?v=\(F.id)"))
+        XCTAssertEqual(try server.counts(), ["POST /youtubei/v1/player": 1, "GET /api/timedtext": 1])
     }
 
     /// The document is the captions: its words are exactly theirs, in order; its title and the

@@ -81,11 +81,10 @@ enum SavedVideoFixture {
         return info
     }
 
-    /// The watch page as a browser saves it ("Save page as": `TITLE - YouTube.html`, the ID only
-    /// inside), its player response's caption tracks on `server`.
-    @discardableResult
-    static func watchPage(in dir: URL, server: String) throws -> URL {
-        let response: JSONValue = [
+    /// The video's player response (what the watch page embeds and the player API answers), its
+    /// caption tracks on `server`.
+    static func playerResponse(server: String) -> JSONValue {
+        [
             "playabilityStatus": ["status": "OK"],
             "videoDetails": ["videoId": .string(id), "title": .string(title), "author": .string(channel), "lengthSeconds": "30",
                              "thumbnail": ["thumbnails": [["url": .string("https://i.ytimg.com/vi/\(id)/hqdefault.jpg"), "width": 480, "height": 360]]]],
@@ -99,7 +98,13 @@ enum SavedVideoFixture {
                 "audioTracks": [["captionTrackIndices": [0, 1], "defaultCaptionTrackIndex": 0, "hasDefaultTrack": true]],
             ]],
         ]
-        let json = String(decoding: try JSONEncoder().encode(response), as: UTF8.self)
+    }
+
+    /// The watch page as a browser saves it ("Save page as": `TITLE - YouTube.html`, the ID only
+    /// inside), its player response's caption tracks on `server`.
+    @discardableResult
+    static func watchPage(in dir: URL, server: String) throws -> URL {
+        let json = String(decoding: try JSONEncoder().encode(playerResponse(server: server)), as: UTF8.self)
         let html = """
         <!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>\(title) - YouTube</title>
         <link rel="canonical" href="https://www.youtube.com/watch?v=\(id)"></head><body>
@@ -115,5 +120,16 @@ enum SavedVideoFixture {
     static func server(_ dir: TemporaryDirectory) throws -> ReplayServer {
         let captions = try dir.write("captions.json3", json3)
         return try ReplayServer([.init(method: "GET", path: "/api/timedtext", responses: [.file(captions)])])
+    }
+
+    /// The HTTP server as YouTube: the player API answers the video's player response (its caption
+    /// URLs on the same server), the timedtext URL the json3 track.
+    static func youtube(_ dir: TemporaryDirectory) throws -> ReplayServer {
+        let captions = try dir.write("captions.json3", json3)
+        let server = try ReplayServer([.init(method: "GET", path: "/api/timedtext", responses: [.file(captions)])])
+        let player = try dir.write("player.json", JSONEncoder().encode(playerResponse(server: server.baseURL)))
+        try server.setRoutes([.init(method: "GET", path: "/api/timedtext", responses: [.file(captions)]),
+                              .init(method: "POST", path: "/youtubei/v1/player", responses: [.file(player)])])
+        return server
     }
 }
