@@ -26,9 +26,11 @@
 #                                  a yt-dlp download's metadata and its manual French captions
 #   la-cellule.lesson/             a lesson of three sources (a folder NAME.lesson is one lesson):
 #                                  a Markdown course, a glossary, a video's .srt, copied as they are
-#   photosynthese.md, cours-histoire.srt, the-water-cycle.txt, note-courte.txt (not ready: too
-#   short), and « révision - copie du chapitre photosynthèse.txt » (photosynthese.md in UTF-16LE
-#   with a BOM: a duplicate) — copied from qa/samples-source/.
+#   photosynthese.md, cours-histoire.srt, the-water-cycle.txt, and « révision - copie du chapitre
+#   photosynthèse.txt » (photosynthese.md in UTF-16LE with a BOM: a duplicate) — copied from
+#   qa/samples-source/.
+# And, outside samples/ so that the README's first command ends with 0, the README's second
+# example: examples/pas-pret/note-courte.txt (not ready: too short), copied from qa/samples-source/.
 #
 # Reproducibility: times come from samples.json's "epoch" (SOURCE_DATE_EPOCH, EXIF dates, ID3
 # year, img2pdf dates, file modification times), noise from fixed ImageMagick seeds (one thread,
@@ -213,6 +215,11 @@ while IFS= read -r n; do
         --tt "$S_tags_title" --ta "$S_tags_artist" --tl "$S_tags_album" --ty "$S_tags_year" \
         --tc "$S_tags_comment" --tg "$S_tags_genre" "$WORK/$n.wav" "$SAMPLES/$S_output"
 done < <(names_of audio)
+
+# ------------------------------------------------------------------ the not-ready example
+mkdir -p "$ROOT/examples/pas-pret"
+cp "$SRC/note-courte.txt" "$ROOT/examples/pas-pret/note-courte.txt"
+touch -d "@$SOURCE_DATE_EPOCH" "$ROOT/examples/pas-pret/note-courte.txt"
 
 # ------------------------------------------------------------------ manifest, dates, summary
 python3 "$GEN" manifest "$SRC" "$EXPECTED" "$MANIFEST"

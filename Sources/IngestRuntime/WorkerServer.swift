@@ -35,9 +35,13 @@ public enum WorkerServer {
             return 0    // the supervisor is already gone
         }
         let channel = WorkerChannel(fd: channelDescriptor)
-        guard case .frame(let first) = channel.receive(timeout: nil), first.kind == .hello,
+        let received = channel.receive(timeout: nil)
+        guard case .frame(let first) = received, first.kind == .hello,
               let hello = try? JSONDecoder().decode(WorkerHello.self, from: first.payload) else {
-            FileHandle.standardError.write(Data("ingest \(command): started without a supervisor (it is started by ingest convert, watch, qa and worker)\n".utf8))
+            // The internal reader never speaks to a person: a closed channel is a supervisor that
+            // stopped before needing it (a configuration error after its prestart); no channel at
+            // all, a start by hand (status 2, silently).
+            if case .closed = received, fcntl(channelDescriptor, F_GETFD) != -1 { return 0 }
             return 2
         }
         // A backstop against one huge allocation that the supervisor's sampling would see too late:

@@ -12,7 +12,7 @@ enum ConfigLoading {
         var overrides: [(path: String, value: JSONValue)] = []
         for item in args.all("--set") {
             guard let eq = item.firstIndex(of: "=") else {
-                throw Arguments.UsageError(message: "--set takes path=value, e.g. --set ocr.pageCap=20")
+                throw Arguments.UsageError(.cliSetSyntax)
             }
             overrides.append((String(item[..<eq]), ConfigLoader.parseOverrideValue(String(item[item.index(after: eq)...]))))
         }
@@ -22,19 +22,28 @@ enum ConfigLoading {
         if let l = args.value("--library") { overrides.append(("library.path", .string(l))) }
         if args.has("--network") { overrides.append(("youtube.network", .bool(true))) }
         if args.has("--reproducible") { overrides.append(("output.reproducible", .bool(true))) }
-        let env = ProcessInfo.processInfo.environment
-        var file: URL? = nil
-        if let c = args.value("--config") { file = URL(fileURLWithPath: c) }
-        else if let c = env["INGEST_CONFIG"], !c.isEmpty { file = URL(fileURLWithPath: c) }
-        else if FileManager.default.fileExists(atPath: "pipeline.json") { file = URL(fileURLWithPath: "pipeline.json") }
+        let file = file(args)
+        // Without --lang, a file that names no language leaves it to the environment (LANG…),
+        // before any --set: the language usage errors and help were said in (CLILanguage).
+        if args.value("--lang") == nil, CLILanguage.fromFile(file?.path) == nil {
+            overrides.insert(("messageLanguage", .string(MessageLanguage.current.rawValue)), at: 0)
+        }
         let config = try ConfigLoader.load(url: file, overrides: overrides)
-        return (config, file?.path ?? "(built-in defaults)")
+        return (config, file?.path ?? "-")
+    }
+
+    /// The configuration file: `--config FILE`, else `$INGEST_CONFIG`, else `./pipeline.json`; nil: the built-in defaults.
+    static func file(_ args: Arguments) -> URL? {
+        let env = ProcessInfo.processInfo.environment
+        if let c = args.value("--config") { return URL(fileURLWithPath: c) }
+        if let c = env["INGEST_CONFIG"], !c.isEmpty { return URL(fileURLWithPath: c) }
+        return FileManager.default.fileExists(atPath: "pipeline.json") ? URL(fileURLWithPath: "pipeline.json") : nil
     }
 
     /// The message language before the configuration is loaded (for configuration errors):
-    /// `--lang` if given, else the environment's.
+    /// `--lang` if given, else the configuration file's, else the environment's.
     static func language(_ args: Arguments) -> MessageLanguage {
-        args.value("--lang").flatMap(MessageLanguage.init(rawValue:)) ?? .current
+        args.value("--lang").flatMap(MessageLanguage.init(rawValue:)) ?? CLILanguage.run
     }
 
     /// `~` → the home folder (`$HOME`), `{out}` → the output folder, made absolute. A path under

@@ -4,71 +4,35 @@ import IngestPipeline
 import IngestRuntime
 
 enum ConvertCommand {
-    static let help = """
-    Usage: ingest convert PATH... [--out DIR] [options]
-
-    Converts files and folders (walked recursively) into ImportedDocuments: one DIR/<name>.json
-    per document, written atomically, and DIR/summary.json. Use - to read text from standard input.
-    Re-running on the same folder skips what is done and retries what failed.
-
-    Options:
-      --out DIR          output folder (created if missing; default: output.directory or ./ingest-out)
-      --config FILE      configuration file (default: $INGEST_CONFIG, ./pipeline.json, built-in)
-      --set PATH=VALUE   override one configuration value, e.g. --set ocr.pageCap=20 (repeatable)
-      --concurrency N    documents read at once (0 = number of cores)
-      --password PASS    password for encrypted PDFs
-      --library FILE     the SQLite library of imports (default: library.path)
-      --sink KIND        hand-off: sheet (default: NAME.sheet.json and NAME.sheet.md beside each
-                         document), directory, jsonl (documents on standard output), http (POST
-                         to sink.url, retried, one idempotency key per document and revision;
-                         what stays pending is sent by the next run or `ingest deliver`), none
-      --lang fr|en       language of messages
-      --network          allow the YouTube caption request (off by default)
-      --from DIR         where files saved for a YouTube link given are looked for (yt-dlp
-                         NAME [ID].info.json and subtitles, saved watch page; default: .)
-      --reproducible     documents without timings, createdAt from SOURCE_DATE_EPOCH (else
-                         1970-01-01): the bytes `ingest worker` writes for the same sources
-      --separate-photos  numbered photos of one folder (IMG_1.jpg, IMG_2.jpg…) are separate
-                         documents, not the pages of one lesson
-      --follow-links     follow symbolic links that lead out of the folders given (by
-                         default such a link is refused: file.linkOutsideTree)
-      --jsonl            print one JSON event per document on standard output
-      --quiet            no progress bar and no final report
-
-      --lesson TITLE     everything given is one lesson of up to five sources, titled TITLE
-      --group folder     each folder's files are one lesson (up to five sources), titled after it
-
-    Documents are read in worker processes: a crash, a hang (limits.documentTimeLimitSeconds)
-    or a memory blow-up (workers.memoryLimitMB) costs that document only (run.crashed,
-    run.timeout, run.memory) and the run goes on.
-
-    Exit codes: 0 every document is ready (duplicates and skipped included), 1 some failed or
-    are not ready, 2 usage or configuration error.
-    """
+    static var help: String { Help.page("convert") }
+    static let options = CommandOptions(
+        valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--lesson", "--group", "--from"]),
+        boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--separate-photos", "--follow-links", "--help", "-h"]))
 
     static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) -> Int32 {
         let args: Arguments
         do {
-            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--lesson", "--group", "--from"]),
-                                 boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--separate-photos", "--follow-links", "--help", "-h"]))
-        } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
+            args = try Arguments(argv, valued: options.valued, boolean: options.boolean)
+        } catch { return usage(error) }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
-        guard !args.positional.isEmpty else { return usage("convert needs at least one PATH (or - for standard input)") }
+        guard !args.positional.isEmpty else { return usage(.init(.cliConvertNeedsPath)) }
         let grouping: InputPlanner.Grouping
         switch args.value("--group") {
         case nil: grouping = .document
         case let g?:
             guard let parsed = InputPlanner.Grouping(rawValue: g) else {
-                return usage("--group takes \(InputPlanner.Grouping.allCases.map(\.rawValue).joined(separator: " or ")), not \(g)")
+                let choices = InputPlanner.Grouping.allCases.map(\.rawValue)
+                return usage(.init(.cliGroupValue, ["choices": choices.joined(separator: ", "), "value": g],
+                                   suggestion: closest(to: g, among: choices)))
             }
             grouping = parsed
         }
-        if args.value("--lesson") != nil && args.value("--group") != nil { return usage("--lesson and --group cannot be used together") }
+        if args.value("--lesson") != nil && args.value("--group") != nil { return usage(.init(.cliLessonWithGroup)) }
 
         let config: PipelineConfig
         do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
             Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
-        } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
+        } catch let e as Arguments.UsageError { return usage(e) } catch { return usage(.init(.internalError)) }
         let language = config.messageLanguage
         guard let out = OutputFolder.prepare(args.value("--out") ?? config.output.directory ?? "ingest-out", language: language) else { return 2 }
 
@@ -116,6 +80,12 @@ enum ConvertCommand {
             failures += plan.failures
             plan.units = []   // the run gives each unit up once it is read; no second copy kept here
         }
+        // Nothing to read (an empty folder, only hidden files): said, and not a success.
+        if units.isEmpty && failures.isEmpty {
+            reader.close()
+            Terminal.error("ingest convert: " + MessageCatalog.message(.cliEmptyInput, language, ["paths": args.positional.joined(separator: ", ")]))
+            return 1
+        }
 
         let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots)
         let summary: RunSummary
@@ -154,26 +124,7 @@ enum ConvertCommand {
     }
 
     static func report(_ s: RunSummary, language: MessageLanguage) -> String {
-        var lines: [String] = []
-        // Every document is named in a small run; in a large one only those that need attention.
-        let listAll = s.counts.total <= 30
-        for d in s.documents {
-            let name = d.sources.joined(separator: " + ")
-            switch d.status {
-            case .failed: lines.append("  ✗ \(name): \(d.error?.message ?? "") [\(d.error?.code.rawValue ?? "")]")
-            case .partial: lines.append("  ◐ \(name) → \(d.output ?? ""): \(d.error?.message ?? "")")
-            case .duplicate:
-                // A near-duplicate says how similar it is (an exact one is the same text).
-                let similar = d.duplicateOf.flatMap { $0.kind == .near ? Int(($0.similarity * 100).rounded(.down)) : nil }
-                let fr = similar.map { ", identique à \($0) %" } ?? "", en = similar.map { ", \($0)% the same" } ?? ""
-                lines.append(language == .fr ? "  = \(name) : doublon de « \(d.duplicateOf?.title ?? "") » (\(d.duplicateOf?.source ?? "")\(fr))"
-                                             : "  = \(name): duplicate of “\(d.duplicateOf?.title ?? "")” (\(d.duplicateOf?.source ?? "")\(en))")
-            case .succeeded where d.readiness == .notReady, .skipped where d.readiness == .notReady:
-                lines.append(language == .fr ? "  ! \(name) : pas prêt → \(d.output ?? "")" : "  ! \(name): not ready → \(d.output ?? "")")
-            case .succeeded: if listAll { lines.append("  ✓ \(name) → \(d.output ?? "")") }
-            case .skipped: continue
-            }
-        }
+        var lines = Verdicts.lines(s, language: language)
         let c = s.counts
         let head = language == .fr
             ? "\(c.total) document(s) : \(c.succeeded) converti(s), \(c.partial) lu(s) en partie, \(c.notReady) pas prêt(s), \(c.duplicates) doublon(s), \(c.skipped) déjà fait(s), \(c.failed) en échec."
@@ -196,8 +147,5 @@ enum ConvertCommand {
         return (lines + [head, tail, places]).joined(separator: "\n")
     }
 
-    static func usage(_ message: String) -> Int32 {
-        Terminal.error("ingest convert: \(message)\nSee: ingest convert --help")
-        return 2
-    }
+    static func usage(_ error: Arguments.UsageError) -> Int32 { Usage.fail("convert", error) }
 }

@@ -3,70 +3,39 @@ import IngestCore
 import IngestPipeline
 
 enum DeliverCommand {
-    static let help = """
-    Usage: ingest deliver [--out DIR] [options]
-           ingest deliver --sink jsonl --out DIR [--all | --since TIME] [options]
-
-    Sends to the HTTP sink (sink.url) every document whose delivery the library holds as pending:
-    those a run could not deliver (the endpoint was down, slow or overloaded, or the run was
-    killed). Each is sent with the same Idempotency-Key as before (its id and revision), so an
-    endpoint that already has it recognises the repeat; each is recorded as delivered after a
-    2xx answer and never sent again. `ingest convert` with the http sink does the same at the
-    start of every run.
-
-    With --sink jsonl, prints instead, one JSON line each on standard output, the documents a
-    run did not deliver to its reader (the reader stopped, crashed or was killed before taking
-    their line whole). --all prints every document of DIR that a sink hands on (ready, every
-    page read), --since TIME those written from TIME on (2026-12-06T09:30:00Z, or a date): for a
-    reader that lost its own state. A line counts as delivered once the reader has taken it
-    whole; a reader that goes away leaves the rest pending (exit status 1).
-
-    Options:
-      --out DIR          only the deliveries of the documents written in DIR (and what {out}
-                         stands for in library.path); default: every pending delivery
-      --library FILE     the SQLite library of imports (default: library.path)
-      --rejected         also send again those the endpoint refused (a 4xx answer)
-      --sink jsonl       the JSON Lines sink (standard output) instead of the HTTP one
-      --all, --since TIME   with --sink jsonl: replay the documents of --out DIR
-      --json             print the report as JSON on standard output
-      --config FILE, --set PATH=VALUE, --lang fr|en   as for `ingest convert`
-                         (e.g. --set sink.url=https://… --set sink.retries=8)
-
-    Exit codes: 0 nothing is left pending or refused, 1 some delivery is still pending or was
-    refused (each is named), 2 usage or configuration error.
-    """
+    static var help: String { Help.page("deliver") }
 
     static func run(_ argv: [String]) -> Int32 {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--since"]),
                                  boolean: ConfigLoading.booleanFlags.union(["--rejected", "--json", "--all", "--help", "-h"]))
-        } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
+        } catch { return usage(error.message) }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
-        guard args.positional.isEmpty else { return usage("deliver takes no PATH (see --out)") }
+        guard args.positional.isEmpty else { return usage(.cliDeliverTakesNoPath) }
         let config: PipelineConfig
         do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
             Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         let language = config.messageLanguage
         let jsonl = config.sink.kind == .jsonl
-        if jsonl && args.has("--json") { return usage("--json prints on standard output, where --sink jsonl prints the documents") }
-        if !jsonl && (args.has("--all") || args.has("--since")) { return usage("--all and --since replay JSON Lines: give --sink jsonl") }
-        if args.has("--all") && args.has("--since") { return usage("give --all or --since TIME, not both") }
+        if jsonl && args.has("--json") { return usage(.cliDeliverJSONWithJSONL) }
+        if !jsonl && (args.has("--all") || args.has("--since")) { return usage(.cliDeliverReplayNeedsJSONL) }
+        if args.has("--all") && args.has("--since") { return usage(.cliDeliverAllOrSince) }
         var since: Date?
         if let text = args.value("--since") {
-            guard let date = Self.time(text) else { return usage("--since takes a time such as 2026-12-06T09:30:00Z or 2026-12-06, not \(text)") }
+            guard let date = Self.time(text) else { return usage(.cliDeliverSinceFormat, ["value": text]) }
             since = date
         }
         let replays = args.has("--all") || since != nil
-        if replays && args.value("--out") == nil { return usage("--all and --since replay the documents of an output folder: give --out DIR") }
+        if replays && args.value("--out") == nil { return usage(.cliDeliverReplayNeedsOut) }
         guard jsonl || config.sink.url != nil else {
             Terminal.error("ingest: \(ErrorCode.configMissingKey): \(IngestError(.configMissingKey, ["path": "sink.url"]).message(language))")
             return 2
         }
         let out = args.value("--out").map { URL(fileURLWithPath: ConfigLoading.expandPath($0, out: nil)).standardizedFileURL }
         let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
-        if config.library.path.contains("{out}") && out == nil { return usage("library.path names {out}: give --out DIR") }
+        if config.library.path.contains("{out}") && out == nil { return usage(.cliDeliverLibraryNeedsOut) }
         guard FileManager.default.fileExists(atPath: libraryPath) else {
             Terminal.error("ingest: " + IngestError(.libraryUnavailable, ["path": libraryPath]).message(language))
             return 2
@@ -135,8 +104,8 @@ enum DeliverCommand {
         return lines
     }
 
-    static func usage(_ message: String) -> Int32 {
-        Terminal.error("ingest deliver: \(message)\nSee: ingest deliver --help")
-        return 2
+    static func usage(_ message: String) -> Int32 { Usage.fail("deliver", message) }
+    static func usage(_ code: ErrorCode, _ arguments: [String: String] = [:]) -> Int32 {
+        Usage.fail("deliver", Arguments.UsageError(code, arguments))
     }
 }

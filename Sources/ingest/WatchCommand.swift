@@ -6,47 +6,18 @@ import IngestRuntime
 import IngestStore
 
 enum WatchCommand {
-    static let help = """
-    Usage: ingest watch INBOX [--out DIR] [options]
-
-    Watches INBOX (and its subfolders) and converts every document dropped there, once, when it
-    is complete: copied, moved, saved by an editor, downloaded by a browser or synced. Temporary
-    files (*.part, *.crdownload, ~$*, .~lock.*#, rsync's hidden names…) are ignored; a file still
-    being written waits until its size has not changed for watch.quietSeconds and its format is
-    complete (ZIP end record, PDF %%EOF, JPEG/PNG end, MP4 moov). Files already there are read
-    first, newest first; new arrivals go ahead of them. Numbered photos of one folder
-    (IMG_1.jpg, IMG_2.jpg…) become one document once the folder is quiet
-    (watch.lessonQuietSeconds). Sources are never modified, moved or deleted.
-
-    State is kept in the same library as `ingest convert`: a restart reads nothing twice; an
-    edited file is read again and its new document supersedes the old one (same id, next
-    revision); a deleted source is reported and its document kept.
-
-    Options:
-      --out DIR          output folder (default: output.directory or ./ingest-out)
-      --once             read what is there, then exit (for cron)
-      --poll             poll instead of inotify (network shares); also used automatically
-                         when the kernel's inotify watch limit is reached
-      --jsonl            one JSON event per line on standard output
-      --quiet            no status line
-      --config, --set, --concurrency, --password, --library, --sink, --lang, --network,
-      --separate-photos  as for `ingest convert`
-
-    SIGINT/SIGTERM (Ctrl-C): documents being read are finished, then the watcher exits; a second
-    Ctrl-C abandons them (nothing is half-written; they are read again at the next start).
-    Exit codes: 0 stopped normally (with --once: every document ready), 1 with --once when some
-    failed or are not ready, 2 usage, configuration or the inbox is missing.
-    """
+    static var help: String { Help.page("watch") }
+    static let options = CommandOptions(
+        valued: ConfigLoading.valuedFlags.union(["--out", "--password"]),
+        boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--once", "--poll", "--separate-photos", "--help", "-h"]))
 
     static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) -> Int32 {
         let args: Arguments
         do {
-            args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--password"]),
-                                 boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--once", "--poll",
-                                                                            "--separate-photos", "--help", "-h"]))
-        } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
+            args = try Arguments(argv, valued: options.valued, boolean: options.boolean)
+        } catch { return usage(error.message) }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
-        guard args.positional.count == 1 else { return usage("watch takes one INBOX folder") }
+        guard args.positional.count == 1 else { return usage(Arguments.UsageError(.cliWatchNeedsInbox).message) }
         let config: PipelineConfig
         do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
             Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
@@ -113,10 +84,7 @@ enum WatchCommand {
         return 0
     }
 
-    static func usage(_ message: String) -> Int32 {
-        Terminal.error("ingest watch: \(message)\nSee: ingest watch --help")
-        return 2
-    }
+    static func usage(_ message: String) -> Int32 { Usage.fail("watch", message) }
 }
 
 /// What `ingest watch` shows: a status line on a terminal (queue, reading, done, failed, last

@@ -3,24 +3,14 @@ import IngestCore
 import IngestPipeline
 
 enum YouTubeCommand {
-    static let help = """
-    Usage: ingest youtube URL --preview [--from DIR] [--json] [--network] [options]
-
-    Checks a YouTube link offline first and says whether it is valid (and which video), then shows
-    its preview: title, channel, duration, caption tracks and the track that will be used — without
-    downloading any transcript. The preview is read from what was saved for that video in the
-    current folder (or DIR with --from): a yt-dlp NAME [ID].info.json with its subtitle files, or the
-    watch page saved from the browser (.html). Without them, network use is needed: it is off unless
-    --network is given or youtube.network is true in the configuration, and the message says which
-    yt-dlp command saves the files where.
-    """
+    static var help: String { Help.page("youtube") }
 
     static func run(_ argv: [String]) -> Int32 {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--parse-captions", "--repeat", "--from"]),
                                  boolean: ConfigLoading.booleanFlags.union(["--preview", "--json", "--help", "-h"]))
-        } catch let e as Arguments.UsageError { Terminal.error("ingest youtube: \(e.message)"); return 2 } catch { return 2 }
+        } catch { return Usage.fail("youtube", error) }
         if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
         // Hidden benchmark hook: parse a caption file N times in-process (bench/youtube).
         if let file = args.value("--parse-captions") {
@@ -29,7 +19,7 @@ enum YouTubeCommand {
                 return 0
             } catch let e as IngestError { Terminal.error("ingest youtube: \(e.message(ConfigLoading.language(args)))"); return 1 } catch { return 2 }
         }
-        guard args.positional.count == 1 else { Terminal.error("ingest youtube: give one URL\n\(help)"); return 2 }
+        guard args.positional.count == 1 else { return Usage.fail("youtube", Arguments.UsageError(.cliYouTubeNeedsURL)) }
         var videoID: String?
         do {
             let (config, _) = try ConfigLoading.load(args)

@@ -1,76 +1,61 @@
 import Foundation
+import IngestCore
 import IngestPipeline
 import IngestRuntime
 
 // The CLI is thin: it parses arguments, loads configuration, runs IngestPipeline and renders
-// what it returns. Only it maps outcomes to exit codes.
+// what it returns. Only it maps outcomes to exit codes. Every sentence it says comes from the
+// message catalog, in the run's language (CLILanguage).
 //
 // It does not call `ExtractorRegistry.prepareProcess()` (re-executing itself with
 // OMP_THREAD_LIMIT=1): every recognising thread already limits OpenMP to itself, which measured
 // the same (one 300-dpi page: 2.26 s vs 2.21 s with the variable set) without the ~40 ms that a
 // second start-up adds to every run.
 
-let help = """
-ingest \(Pipeline.version) — turns course material into ImportedDocuments (JSON).
-
-Usage: ingest COMMAND [options]
-
-Commands:
-  convert PATH... --out DIR   convert files and folders (PDF, scans, photos, .docx, audio,
-                              YouTube links, text) into one JSON document each
-  watch INBOX --out DIR       watch a folder and convert every document dropped into it
-  qa CORPUS [--html FILE]     measure how well a corpus is read (against expected texts)
-  deliver [--out DIR]         send what the HTTP sink still has pending (idempotent)
-  worker [--shard I/N]        convert requests read on standard input, one JSON result line
-                              each (for Spark, Slurm arrays, Kubernetes Indexed Jobs)
-  youtube URL --preview       check a YouTube link and preview its captions
-  config                      show, check or explain the configuration (pipeline.json)
-  help [COMMAND]              this help, or a command's
-
-Run `ingest COMMAND --help` for a command's options.
-"""
-
 // Worker processes send OCR pages to recognisers, started from this executable.
 Runtime.enableRecognisers()
 var argv = Array(CommandLine.arguments.dropFirst())
-let command = argv.first ?? "help"
-if !argv.isEmpty { argv.removeFirst() }
 let status: Int32
-switch command {
-case "convert":
-    // A worker process starts first thing: its start-up overlaps this one's (configuration, planning).
-    let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
-    status = ConvertCommand.run(argv, prestarted: prestarted)
-case "watch":
-    let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
-    status = WatchCommand.run(argv, prestarted: prestarted)
-case "qa":
-    let prestarted = argv.contains("--help") || argv.contains("-h") ? nil : Runtime.prestart()
-    status = QaCommand.run(argv, prestarted: prestarted)
-case "deliver": status = DeliverCommand.run(argv)
-case "worker":
-    let prestarted = argv.contains("--help") || argv.contains("-h") || argv.contains("--plan") ? nil : Runtime.prestart()
-    status = WorkerCommand.run(argv, prestarted: prestarted)
-// Started by convert, watch, qa and worker, never by hand: reads documents for them over fd 3.
-case WorkerServer.command: status = WorkerServer.serve()
-// Started by a worker process, never by hand: recognises OCR pages for it over fd 3.
-case OCRServer.command: status = OCRServer.serve()
-case "youtube": status = YouTubeCommand.run(argv)
-case "config": status = ConfigCommand.run(argv)
-case "help", "--help", "-h":
-    switch argv.first {
-    case "convert": print(ConvertCommand.help)
-    case "qa": print(QaCommand.help)
-    case "deliver": print(DeliverCommand.help)
-    case "worker": print(WorkerCommand.help)
-    case "youtube": print(YouTubeCommand.help)
-    case "config": print(ConfigCommand.help)
-    default: print(help)
+if argv.isEmpty {
+    // Nothing asked: the help, and a usage status (a script calling `ingest` alone is wrong).
+    Terminal.error(Help.general)
+    status = ExitStatus.usage
+} else {
+    let command = argv.removeFirst()
+    /// A worker process starts first thing, its start-up overlapping this one's (configuration,
+    /// planning) — once the arguments are known to be right, so a usage error starts nothing.
+    func prestart(_ options: CommandOptions, needsPath: Bool = true) -> Runtime.Prestarted? {
+        guard let args = try? Arguments(argv, valued: options.valued, boolean: options.boolean),
+              !args.has("--help"), !args.has("-h"), !args.has("--plan"), !needsPath || !args.positional.isEmpty else { return nil }
+        return Runtime.prestart()
     }
-    status = 0
-case "--version", "version": print("ingest \(Pipeline.version)"); status = 0
-default:
-    FileHandle.standardError.write(Data("ingest: unknown command '\(command)'\n\n\(help)\n".utf8))
-    status = 2
+    switch command {
+    case "convert": status = ConvertCommand.run(argv, prestarted: prestart(ConvertCommand.options))
+    case "watch": status = WatchCommand.run(argv, prestarted: prestart(WatchCommand.options))
+    case "qa": status = QaCommand.run(argv, prestarted: prestart(QaCommand.options))
+    case "deliver": status = DeliverCommand.run(argv)
+    // `ingest worker` reads its requests on standard input: no PATH, yet it reads documents.
+    case "worker": status = WorkerCommand.run(argv, prestarted: prestart(WorkerCommand.options, needsPath: false))
+    // Started by convert, watch, qa and worker, never by hand: reads documents for them over fd 3.
+    case WorkerServer.command: status = WorkerServer.serve()
+    // Started by a worker process, never by hand: recognises OCR pages for it over fd 3.
+    case OCRServer.command: status = OCRServer.serve()
+    case "youtube": status = YouTubeCommand.run(argv)
+    case "config": status = ConfigCommand.run(argv)
+    case "help", "--help", "-h":
+        do throws(Arguments.UsageError) {
+            let args = try Arguments(argv, valued: ["--lang", "--config"], boolean: [])
+            if let topic = args.positional.first, Help.pages[topic] == nil {
+                throw Arguments.UsageError(.cliUnknownHelpTopic, ["topic": topic, "commands": Help.commands.joined(separator: ", ")],
+                                           suggestion: closest(to: topic, among: Help.commands))
+            }
+            Terminal.out(Help.page(args.positional.first))
+            status = 0
+        } catch { status = Usage.fail("help", error) }
+    case "--version", "version": Terminal.out("ingest \(Pipeline.version)"); status = 0
+    default:
+        status = Usage.fail(nil, Arguments.UsageError(.cliUnknownCommand, ["command": command],
+                                                      suggestion: closest(to: command, among: Help.commands)).message)
+    }
 }
 exit(status)

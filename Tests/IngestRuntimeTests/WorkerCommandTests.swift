@@ -173,10 +173,11 @@ final class WorkerCommandTests: XCTestCase {
         let help = try IngestBinary.run(["--help"])
         XCTAssertTrue(help.stdout.contains("worker [--shard I/N]"), help.stdout)
         XCTAssertFalse(help.stdout.contains(WorkerServer.command))
+        // Started by hand it refuses, and says nothing: the internal reader never speaks to a person.
         let alone = try IngestBinary.run([WorkerServer.command])
         XCTAssertEqual(alone.status, 2)
-        XCTAssertTrue(alone.stderr.contains("started without a supervisor"), alone.stderr)
-        let workerHelp = try IngestBinary.run(["help", "worker"])
+        XCTAssertEqual(alone.stderr, "")
+        let workerHelp = try IngestBinary.run(["help", "worker", "--lang", "en"])
         XCTAssertTrue(workerHelp.stdout.contains("--plan PATH"), workerHelp.stdout)
     }
 }
