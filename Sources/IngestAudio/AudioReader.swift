@@ -31,7 +31,7 @@ public enum AudioReader {
         // and so do we (the container's own tags win, the ID3 tag fills their gaps).
         if kind != .mp3, kind != .m4a, try source.read(at: 0, count: 3).hasBytes("ID3", at: 0) {
             let (tag, offset) = try ID3v2.readStacked(source, state: state)
-            guard offset > 0, offset < source.size else { throw AudioError.truncated(kind.rawValue, "the ID3 tag") }
+            guard offset > 0, offset < source.size else { throw AudioError.truncated(kind.rawValue, .tag("ID3")) }
             var info = try read(SliceSource(source, offset: offset, size: source.size - offset), kind: kind, state: state,
                                 deadline: deadline)
             info.fillGaps(from: tag)

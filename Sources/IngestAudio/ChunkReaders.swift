@@ -57,7 +57,7 @@ enum ChunkReaders {
         let h = try source.read(at: 0, count: 12)
         guard h.count == 12, h.hasBytes("RIFF", at: 0) || h.hasBytes("RF64", at: 0) || h.hasBytes("BW64", at: 0),
               h.hasBytes("WAVE", at: 8) else {
-            if h.count < 12 && h.hasBytes("RIFF", at: 0) { throw AudioError.truncated("WAV", "the RIFF header") }
+            if h.count < 12 && h.hasBytes("RIFF", at: 0) { throw AudioError.truncated("WAV", .header("RIFF")) }
             throw AudioError.notAudio("WAV", detail: "no RIFF/WAVE header")
         }
         let list = try chunks(source, from: 12, bigEndian: false, format: "WAV", dataID: "data", state: state)
@@ -70,8 +70,8 @@ enum ChunkReaders {
             switch c.id {
             case "fmt ":
                 let b = try source.readExactly(at: c.offset, count: Int(min(c.size, 40)),
-                                               or: AudioError.truncated("WAV", "the fmt chunk"))
-                guard b.count >= 16 else { throw AudioError.corrupt("WAV", "the fmt chunk") }
+                                               or: AudioError.truncated("WAV", .chunk("fmt")))
+                guard b.count >= 16 else { throw AudioError.corrupt("WAV", .chunk("fmt")) }
                 formatTag = Int(b.le(0, 2))
                 if formatTag == 0xFFFE, b.count >= 26 { formatTag = Int(b.le(24, 2)) }  // WAVE_FORMAT_EXTENSIBLE
                 info.channels = Int(b.le(2, 2))
@@ -92,7 +92,7 @@ enum ChunkReaders {
             }
         }
         guard let rate = info.sampleRate, rate > 0, let channels = info.channels, channels > 0 else {
-            throw list.isEmpty ? AudioError.truncated("WAV", "the fmt chunk") : AudioError.corrupt("WAV", "the fmt chunk")
+            throw list.isEmpty ? AudioError.truncated("WAV", .chunk("fmt")) : AudioError.corrupt("WAV", .chunk("fmt"))
         }
         info.codec = formatTag == 1 ? "pcm" : formatTag == 3 ? "pcmFloat" : formatTag == 0x55 ? "mp3" : "wav-0x" + String(formatTag, radix: 16)
         if formatTag == 1 || formatTag == 3, let bits = info.bitsPerSample { info.bitrate = product(channels, bits, rate) }
@@ -151,8 +151,8 @@ enum ChunkReaders {
         for c in list {
             switch c.id {
             case "COMM":
-                let b = try source.readExactly(at: c.offset, count: Int(min(c.size, 64)), or: AudioError.truncated("AIFF", "the COMM chunk"))
-                guard b.count >= 18 else { throw AudioError.corrupt("AIFF", "the COMM chunk") }
+                let b = try source.readExactly(at: c.offset, count: Int(min(c.size, 64)), or: AudioError.truncated("AIFF", .chunk("COMM")))
+                guard b.count >= 18 else { throw AudioError.corrupt("AIFF", .chunk("COMM")) }
                 info.channels = Int(b.be(0, 2))
                 frames = Int64(b.be(2, 4))
                 info.bitsPerSample = Int(b.be(6, 2))
@@ -172,7 +172,7 @@ enum ChunkReaders {
             }
         }
         guard let rate = info.sampleRate, rate > 0, let channels = info.channels else {
-            throw AudioError.corrupt("AIFF", "the COMM chunk")
+            throw AudioError.corrupt("AIFF", .chunk("COMM"))
         }
         info.duration = Double(frames) / Double(rate)
         info.durationMethod = "header"

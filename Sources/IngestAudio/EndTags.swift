@@ -75,7 +75,7 @@ enum EndTags {
             return (info, total)
         }
         let items = try source.read(at: end - size, count: Int(size) - 32)
-        var c = ByteCursor(items, error: AudioError.corrupt("APEv2", "the APEv2 tag"))
+        var c = ByteCursor(items, error: AudioError.corrupt("APEv2", .tag("APEv2")))
         for _ in 0..<min(count, 10_000) {
             guard let valueSize = try? c.u32le(), let itemFlags = try? c.u32le() else { break }
             let rest = c.bytes[c.pos...]

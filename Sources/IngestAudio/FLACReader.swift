@@ -16,7 +16,7 @@ enum FLACReader {
         var sawComment = false
         var metadataEnd = pos
         for _ in 0..<100_000 {
-            let h = try source.readExactly(at: pos, count: 4, or: AudioError.truncated("FLAC", "the metadata blocks"))
+            let h = try source.readExactly(at: pos, count: 4, or: AudioError.truncated("FLAC", .metadataBlocks))
             let last = h[0] & 0x80 != 0
             let type = h[0] & 0x7F
             var length = Int64(h.be(1, 3))
@@ -29,11 +29,11 @@ enum FLACReader {
                 length = real
             }
             guard body + length <= source.size else {
-                throw AudioError.truncated("FLAC", "metadata block \(type)")
+                throw AudioError.truncated("FLAC", .metadataBlock(String(type)))
             }
             switch type {
             case 0:
-                let b = try source.readExactly(at: body, count: 34, or: AudioError.truncated("FLAC", "STREAMINFO"))
+                let b = try source.readExactly(at: body, count: 34, or: AudioError.truncated("FLAC", .metadataBlock("STREAMINFO")))
                 let rate = Int(b.be(10, 3) >> 4)
                 let channels = Int((b[12] >> 1) & 7) + 1
                 let bits = Int((UInt16(b[12] & 1) << 4 | UInt16(b[13] >> 4))) + 1
@@ -71,7 +71,7 @@ enum FLACReader {
             metadataEnd = pos
             if last { break }
         }
-        guard sawStreamInfo else { throw AudioError.corrupt("FLAC", "STREAMINFO") }
+        guard sawStreamInfo else { throw AudioError.corrupt("FLAC", .metadataBlock("STREAMINFO")) }
         if let d = info.duration, d > 0 {
             info.bitrate = roundedInt(Double(source.size - metadataEnd) * 8 / d)
         }
@@ -122,7 +122,7 @@ enum FLACReader {
     /// when it fits the limit.
     static func pictureBlock(_ source: ByteSource, at start: Int64, size: Int64, state: ReadState) throws -> AudioPicture? {
         let head = try source.read(at: start, count: Int(min(size, 8192)))
-        var c = ByteCursor(head, error: AudioError.corrupt("FLAC", "a picture block"))
+        var c = ByteCursor(head, error: AudioError.corrupt("FLAC", .pictureBlock))
         guard let type = try? c.u32be(), let mimeLength = try? c.u32be(), let mimeBytes = try? c.take(mimeLength),
               let descLength = try? c.u32be(), (try? c.skip(descLength)) != nil, (try? c.skip(16)) != nil,
               let dataLength = try? c.u32be() else { return nil }

@@ -28,9 +28,9 @@ enum ID3v2 {
     static func header(_ source: ByteSource, at offset: Int64) throws -> Header? {
         let h = try source.read(at: offset, count: 10)
         guard h.count >= 3, h.hasBytes("ID3", at: 0) else { return nil }
-        guard h.count == 10 else { throw AudioError.truncated("ID3", "the ID3 tag header") }
+        guard h.count == 10 else { throw AudioError.truncated("ID3", .header("ID3")) }
         guard (2...4).contains(h[3]), h[4] != 0xFF, h[6...9].allSatisfy({ $0 < 0x80 }) else {
-            throw AudioError.corrupt("ID3", "the ID3 tag header", detail: "version \(h[3]).\(h[4]) or size not synchsafe")
+            throw AudioError.corrupt("ID3", .header("ID3"), detail: "version \(h[3]).\(h[4]) or size not synchsafe")
         }
         return Header(major: h[3], flags: h[5], size: Int64(synchsafe(h[6...9])))
     }
@@ -80,11 +80,11 @@ enum ID3v2 {
         // Some taggers set the extended-header flag and write none: a frame id where its size
         // should be means the frames start right away (as mutagen reads it).
         if h.major >= 3 && h.flags & 0x40 != 0,
-           case let ext = try body.readExactly(at: start, count: 4, or: AudioError.truncated("ID3", "the extended header")),
+           case let ext = try body.readExactly(at: start, count: 4, or: AudioError.truncated("ID3", .extendedHeader)),
            !FrameWalk.isFrameID(ext[...]) {
             let extSize = h.major == 3 ? Int64(ext.be(0, 4)) + 4 : Int64(synchsafe(ext))
             guard extSize >= 4, start + extSize <= end else {
-                throw AudioError.corrupt("ID3", "the extended header", detail: "size \(extSize)")
+                throw AudioError.corrupt("ID3", .extendedHeader, detail: "size \(extSize)")
             }
             start += extSize
         }
@@ -238,7 +238,7 @@ enum ID3v2 {
             let body = Array(try frame.load(max: frame.bodySize))
             guard let nul = body.firstIndex(of: 0) else { return }
             let element = TagText.latin1(body[..<nul])
-            var c = ByteCursor(body, at: nul + 1, error: AudioError.corrupt("ID3", "frame \(id)"))
+            var c = ByteCursor(body, at: nul + 1, error: AudioError.corrupt("ID3", .frame(id)))
             let sub: Int
             if id == "CHAP" {
                 guard let startMs = try? c.u32be(), let endMs = try? c.u32be(), (try? c.skip(8)) != nil else { return }

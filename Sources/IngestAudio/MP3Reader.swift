@@ -12,7 +12,7 @@ enum MP3Reader {
         guard source.size > 0 else { throw IngestError(.fileEmpty) }
         var (info, offset) = try ID3v2.readStacked(source, state: state)
         let hadID3 = offset > 0
-        if offset > source.size { throw AudioError.truncated("MP3", "the ID3 tag") }
+        if offset > source.size { throw AudioError.truncated("MP3", .tag("ID3")) }
         // An ID3 tag may also front another container (the sniffer sees past tags that fit its
         // prefix; a larger one, with a cover, lands here): read what is really there.
         let next = try source.read(at: offset, count: 64)
@@ -31,7 +31,7 @@ enum MP3Reader {
 
         guard let (first, firstOffset) = try findFirstFrame(source, from: offset, end: audioEnd) else {
             if hadID3 || !endInfo.tagFormats.isEmpty || looksLikeMPEGStart(source, at: offset) {
-                throw AudioError.truncated("MP3", "the first audio frame")
+                throw AudioError.truncated("MP3", .firstFrame)
             }
             throw AudioError.notAudio("MP3", detail: "no ID3 tag and no MPEG frame header")
         }
@@ -130,7 +130,7 @@ enum MP3Reader {
             return
         }
         let walk = try walkFrames(source, first: first, at: firstOffset, end: end, deadline: deadline)
-        guard walk.frames > 0 else { throw AudioError.truncated("MP3", "the first audio frame") }
+        guard walk.frames > 0 else { throw AudioError.truncated("MP3", .firstFrame) }
         let seconds = Double(walk.frames * Int64(first.samplesPerFrame)) / Double(first.sampleRate)
         info.duration = seconds
         info.durationMethod = "frameWalk"

@@ -24,20 +24,20 @@ enum MP4Reader {
             let type = TagText.latin1(h[4..<8])
             var header: Int64 = 8
             if size == 1 {
-                guard h.count == 16 else { throw AudioError.truncated("MP4", "atom \(type)") }
+                guard h.count == 16 else { throw AudioError.truncated("MP4", .atom(type)) }
                 size = Int64(bitPattern: h.be(8, 8)); header = 16
             } else if size == 0 {
                 size = to - pos
             }
-            guard size >= header else { throw AudioError.corrupt("MP4", "atom \(type)", detail: "size \(size)") }
+            guard size >= header else { throw AudioError.corrupt("MP4", .atom(type), detail: "size \(size)") }
             if size > to - pos {
                 if topLevel && type == "mdat" {
                     state.warn(.audioDataTruncated)
                     size = to - pos
                 } else if topLevel {
-                    throw AudioError.truncated("MP4", "atom \(type)")
+                    throw AudioError.truncated("MP4", .atom(type))
                 } else {
-                    throw AudioError.corrupt("MP4", "atom \(type)", detail: "runs past its parent")
+                    throw AudioError.corrupt("MP4", .atom(type), detail: "runs past its parent")
                 }
             }
             out.append(Atom(type: type, start: pos, dataStart: pos + header, end: pos + size))
@@ -48,7 +48,7 @@ enum MP4Reader {
 
     static func load(_ s: ByteSource, _ a: Atom, max: Int = 1 << 20) throws -> [UInt8] {
         guard a.dataSize <= Int64(max) else { return [] }
-        return try s.readExactly(at: a.dataStart, count: Int(a.dataSize), or: AudioError.truncated("MP4", "atom \(a.type)"))
+        return try s.readExactly(at: a.dataStart, count: Int(a.dataSize), or: AudioError.truncated("MP4", .atom(a.type)))
     }
 
     struct Track {
@@ -71,7 +71,7 @@ enum MP4Reader {
             throw AudioError.notAudio("MP4", detail: "no ftyp or moov atom")
         }
         guard let moov = top.first(where: { $0.type == "moov" }) else {
-            throw AudioError.truncated("MP4", "the moov atom")
+            throw AudioError.truncated("MP4", .atom("moov"))
         }
         var info = AudioInfo()
         info.tagFormats = ["mp4"]
@@ -126,7 +126,7 @@ enum MP4Reader {
             info.duration = Double(movieDuration) / Double(movieTimescale)
             info.durationMethod = "mvhd"
         } else {
-            throw AudioError.corrupt("MP4", "the audio track", detail: "no sound track")
+            throw AudioError.corrupt("MP4", .audioTrack, detail: "no sound track")
         }
         // Chapter ends: the next chapter's start, the last one ends with the audio.
         for i in info.chapters.indices {
@@ -176,7 +176,7 @@ enum MP4Reader {
                     let stride = 4 * [0x100, 0x200, 0x400, 0x800].filter { f & UInt64($0) != 0 }.count
                     var q = 8 + (f & 1 != 0 ? 4 : 0) + (f & 4 != 0 ? 4 : 0)
                     for _ in 0..<count {
-                        guard q + stride <= b.count else { throw AudioError.corrupt("MP4", "a trun atom", detail: "\(count) samples") }
+                        guard q + stride <= b.count else { throw AudioError.corrupt("MP4", .atom("trun"), detail: "\(count) samples") }
                         total += Int64(b.be(q, 4))
                         q += stride
                     }
@@ -254,7 +254,7 @@ enum MP4Reader {
 
     /// esds: DecoderConfigDescriptor (object type, average bitrate), AudioSpecificConfig (rate, channels).
     static func esds(_ b: [UInt8], into info: inout AudioInfo) {
-        var c = ByteCursor(b, at: 4, error: AudioError.corrupt("MP4", "esds"))
+        var c = ByteCursor(b, at: 4, error: AudioError.corrupt("MP4", .atom("esds")))
         func descriptor() -> (Int, Int)? {
             guard let tag = try? c.u8() else { return nil }
             var len = 0
@@ -310,7 +310,7 @@ enum MP4Reader {
     static func chpl(_ b: [UInt8]) -> [AudioChapter] {
         guard b.count >= 9 else { return [] }
         var out: [AudioChapter] = []
-        var c = ByteCursor(b, at: 9, error: AudioError.corrupt("MP4", "chpl"))
+        var c = ByteCursor(b, at: 9, error: AudioError.corrupt("MP4", .atom("chpl")))
         for _ in 0..<Int(b[8]) {
             guard let start = try? c.be(8), let n = try? c.u8(), let t = try? c.take(Int(n)) else { break }
             out.append(AudioChapter(title: String(decoding: t, as: UTF8.self), start: Double(start) / 10_000_000, end: nil))

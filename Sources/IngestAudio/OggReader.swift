@@ -17,12 +17,12 @@ enum OggReader {
     }
 
     static func readPage(_ source: ByteSource, at offset: Int64, format: String, index: Int) throws -> Page {
-        let h = try source.readExactly(at: offset, count: 27, or: AudioError.truncated(format, "Ogg page \(index)"))
+        let h = try source.readExactly(at: offset, count: 27, or: AudioError.truncated(format, .oggPage(index)))
         guard h.hasBytes("OggS", at: 0), h[4] == 0 else {
-            throw AudioError.corrupt(format, "Ogg page \(index)", detail: "no OggS capture pattern at \(offset)")
+            throw AudioError.corrupt(format, .oggPage(index), detail: "no OggS capture pattern at \(offset)")
         }
         let n = Int(h[26])
-        let segs = try source.readExactly(at: offset + 27, count: n, or: AudioError.truncated(format, "Ogg page \(index)"))
+        let segs = try source.readExactly(at: offset + 27, count: n, or: AudioError.truncated(format, .oggPage(index)))
         return Page(headerType: h[5], granule: UInt64(h.le(6, 8)), serial: UInt32(h.le(14, 4)),
                     sequence: UInt32(h.le(18, 4)), segments: segs, offset: offset, headerSize: 27 + n)
     }
@@ -60,18 +60,18 @@ enum OggReader {
         // Collect the first two packets of the first Vorbis/Opus stream.
         while packets.count < 2 {
             index += 1
-            guard index < 10_000 else { throw AudioError.corrupt(format, "the header pages") }
+            guard index < 10_000 else { throw AudioError.corrupt(format, .headerPages) }
             let page = try readPage(source, at: offset, format: format, index: index)
             let bodySize = page.bodySize
             guard offset + Int64(page.totalSize) <= source.size else {
-                throw AudioError.truncated(format, "Ogg page \(index)")
+                throw AudioError.truncated(format, .oggPage(index))
             }
             let wanted = serial == nil || page.serial == serial
             // Pages of the header packets are loaded (bounded) and their CRC checked.
             if wanted && !skippingPacket || bodySize < 65_536 {
                 let raw = try source.read(at: offset, count: page.totalSize)
                 guard crc(raw) == UInt32(raw.le(22, 4)) else {
-                    throw AudioError.corrupt(format, "Ogg page \(index)", detail: "CRC mismatch")
+                    throw AudioError.corrupt(format, .oggPage(index), detail: "CRC mismatch")
                 }
                 if wanted {
                     var p = page.headerSize
@@ -107,7 +107,7 @@ enum OggReader {
             offset += Int64(page.totalSize)
             if offset >= source.size && packets.count < 2 {
                 throw serial == nil ? AudioError.notAudio(format, detail: "no Vorbis, Opus, Speex or FLAC stream")
-                    : AudioError.truncated(format, "the comment header")
+                    : AudioError.truncated(format, .commentHeader)
             }
         }
         guard let codec, let serial else { throw AudioError.notAudio(format) }
@@ -117,7 +117,7 @@ enum OggReader {
         let id = packets[0]
         var preSkip: UInt64 = 0
         if codec == "vorbis" {
-            guard id.count >= 28 else { throw AudioError.corrupt(format, "the Vorbis identification header") }
+            guard id.count >= 28 else { throw AudioError.corrupt(format, .header("Vorbis")) }
             info.channels = Int(id[11])
             info.sampleRate = Int(id.le(12, 4))
             let maxRate = Int(Int32(bitPattern: UInt32(id.le(16, 4))))
@@ -131,7 +131,7 @@ enum OggReader {
             }
         } else if codec == "speex" {
             // Speex header: rate at 36, channels at 48, bitrate at 52 (-1: unknown); then a bare comment packet.
-            guard id.count >= 80 else { throw AudioError.corrupt(format, "the Speex header") }
+            guard id.count >= 80 else { throw AudioError.corrupt(format, .header("Speex")) }
             info.sampleRate = Int(id.le(36, 4))
             info.channels = Int(id.le(48, 4))
             let nominal = Int(Int32(bitPattern: UInt32(id.le(52, 4))))
@@ -140,7 +140,7 @@ enum OggReader {
         } else if codec == "flac" {
             // Ogg FLAC: 0x7F "FLAC", version, header count, "fLaC", then STREAMINFO as a metadata
             // block; the next header packet is the VORBIS_COMMENT block.
-            guard id.count >= 13 + 4 + 34, id.hasBytes("fLaC", at: 9) else { throw AudioError.corrupt(format, "the Ogg FLAC header") }
+            guard id.count >= 13 + 4 + 34, id.hasBytes("fLaC", at: 9) else { throw AudioError.corrupt(format, .header("Ogg FLAC")) }
             let si = Array(id[17...])
             info.sampleRate = Int(si.be(10, 3) >> 4)
             info.channels = Int((si[12] >> 1) & 7) + 1
@@ -150,7 +150,7 @@ enum OggReader {
                 try VorbisComment.parse(comment[4...], into: &info, format: format, state: state)
             }
         } else {
-            guard id.count >= 19 else { throw AudioError.corrupt(format, "the OpusHead header") }
+            guard id.count >= 19 else { throw AudioError.corrupt(format, .header("OpusHead")) }
             info.channels = Int(id[9])
             preSkip = UInt64(id.le(10, 2))
             info.sampleRate = 48000
@@ -159,7 +159,7 @@ enum OggReader {
                 try VorbisComment.parse(comment[8...], into: &info, format: format, state: state)
             }
         }
-        guard let rate = info.sampleRate, rate > 0 else { throw AudioError.corrupt(format, "the identification header") }
+        guard let rate = info.sampleRate, rate > 0 else { throw AudioError.corrupt(format, .identificationHeader) }
         if let granule = try lastGranule(source, serial: serial, after: offset) , granule >= preSkip {
             info.duration = Double(granule - preSkip) / Double(codec == "opus" ? 48000 : rate)
             info.durationMethod = "granule"

@@ -6,7 +6,7 @@ import IngestCore
 enum VorbisComment {
     /// Parses a comment block (vendor string, count, entries) into `info`.
     static func parse(_ bytes: ArraySlice<UInt8>, into info: inout AudioInfo, format: String, state: ReadState) throws {
-        var c = ByteCursor(Array(bytes), error: AudioError.corrupt(format, "the comment header"))
+        var c = ByteCursor(Array(bytes), error: AudioError.corrupt(format, .commentHeader))
         let vendorLength = try c.u32le()
         try c.skip(vendorLength)
         let count = try c.u32le()
@@ -15,7 +15,7 @@ enum VorbisComment {
         for _ in 0..<count {
             guard c.remaining >= 4 else { break }
             let n = try c.u32le()
-            guard n <= c.remaining else { throw AudioError.corrupt(format, "the comment header", detail: "comment of \(n) bytes") }
+            guard n <= c.remaining else { throw AudioError.corrupt(format, .commentHeader, detail: "comment of \(n) bytes") }
             let entry = try c.take(n)
             guard let eq = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
             let key = String(decoding: entry[entry.startIndex..<eq], as: UTF8.self).uppercased()

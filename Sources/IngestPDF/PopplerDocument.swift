@@ -39,7 +39,8 @@ public final class PopplerDocumentRef {
                 if let password, !password.isEmpty { throw IngestError(.pdfWrongPassword, detail: detail) }
                 throw IngestError(.pdfEncrypted, detail: detail)
             }
-            throw IngestError(.pdfCorrupt, ["reason": reason], detail: detail)
+            // poppler's own words, quoted inside our sentence (they are English whatever the run's language).
+            throw IngestError(.pdfCorrupt, MessageCatalog.quoted("reason", reason), detail: detail)
         }
         handle = opened
         openMessages = messages

@@ -87,7 +87,7 @@ enum ConvertCommand {
             return 1
         }
 
-        let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots)
+        let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots, language: language)
         let summary: RunSummary
         do {
             let delivery = Deliverer.usesOutbox(config.sink)
@@ -113,7 +113,7 @@ enum ConvertCommand {
             }
             ProgressDisplay.emit(event)
         } else if !quiet {
-            Terminal.error(report(summary, language: language))
+            Terminal.error(Terminal.painted(report(summary, language: language)))
         }
         // A reader that went away is an error, said even with --quiet: how many were not delivered.
         if quiet || jsonl, let d = summary.delivery, d.consumerGone == true {
@@ -126,23 +126,11 @@ enum ConvertCommand {
     static func report(_ s: RunSummary, language: MessageLanguage) -> String {
         var lines = Verdicts.lines(s, language: language)
         let c = s.counts
-        let head = language == .fr
-            ? "\(c.total) document(s) : \(c.succeeded) converti(s), \(c.partial) lu(s) en partie, \(c.notReady) pas prêt(s), \(c.duplicates) doublon(s), \(c.skipped) déjà fait(s), \(c.failed) en échec."
-            : "\(c.total) document(s): \(c.succeeded) converted, \(c.partial) partly read, \(c.notReady) not ready, \(c.duplicates) duplicate(s), \(c.skipped) already done, \(c.failed) failed."
+        let head = SummaryLines.counts(c, language)
         // Outcomes by kind and error code, when there is more than one kind of outcome to tell.
-        let table = s.table
-        if table.count > 1 {
-            let width = max(4, table.map(\.kind.count).max() ?? 4)
-            lines.append("")
-            for row in table {
-                lines.append("  " + row.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                             + String(row.count).leftPadded(5) + "  " + row.outcome)
-            }
-            lines.append("")
-        }
+        lines += SummaryLines.table(s.table, language)
         if let d = s.delivery { lines += DeliverCommand.lines(d, language: language) }
-        let tail = language == .fr ? "Résultats dans \(s.outputDirectory) (résumé : summary.json)."
-                                   : "Results in \(s.outputDirectory) (summary: summary.json)."
+        let tail = SummaryLines.results(s.outputDirectory, language)
         let places = IngestError(.runLocations, ["library": s.library ?? "-", "cache": s.cache ?? "-"]).message(language)
         return (lines + [head, tail, places]).joined(separator: "\n")
     }

@@ -1,80 +1,98 @@
 import Foundation
+import Synchronization
 import IngestCore
 import IngestPipeline
 import IngestRuntime
 
 /// Progress of a run. On a terminal: one line on standard error, redrawn at most 10 times a
-/// second — done/total, rate, time left, and what each worker is doing (`1 ocr scan.pdf`).
-/// With `--jsonl`: one JSON event per document on standard output instead. Otherwise quiet.
-final class ProgressDisplay: RunObserver, @unchecked Sendable {
+/// second — done/total, rate, time left, and what each worker is doing (`1 OCR scan.pdf`), in the
+/// run's language. With `--jsonl`: one JSON event per document on standard output instead.
+/// Otherwise quiet.
+final class ProgressDisplay: RunObserver, Sendable {
     let bar: Bool
     let jsonl: Bool
-    private let lock = NSLock()
+    let language: MessageLanguage
     private let start = DispatchTime.now().uptimeNanoseconds
-    private var lastDraw: UInt64 = 0
-    private var current: [(stage: Stage, name: String)?]
-    private var done = 0, total = 0
-    private var drawn = false
+    private struct State {
+        var lastDraw: UInt64 = 0
+        var current: [(stage: Stage, name: String)?]
+        var done = 0, total = 0
+        var drawn = false
+    }
+    private let state: Mutex<State>
 
-    init(bar: Bool, jsonl: Bool, slots: Int) {
-        self.bar = bar; self.jsonl = jsonl
-        current = Array(repeating: nil, count: max(1, slots))
+    init(bar: Bool, jsonl: Bool, slots: Int, language: MessageLanguage = .current) {
+        self.bar = bar; self.jsonl = jsonl; self.language = language
+        state = Mutex(State(current: Array(repeating: nil, count: max(1, slots))))
     }
 
     func started(total: Int) {
-        lock.lock(); self.total = total; lock.unlock()
+        state.withLock { $0.total = total }
         if jsonl { Self.emit(["event": .string("start"), "total": .int(total)]) }
     }
 
     func stage(_ stage: Stage, slot: Int, unit: ImportUnit) {
         guard bar else { return }
-        lock.lock(); defer { lock.unlock() }
-        if slot < current.count { current[slot] = (stage, unit.displayName) }
-        draw(force: false)
+        state.withLock { s in
+            if slot < s.current.count { s.current[slot] = (stage, unit.displayName) }
+            draw(&s, force: false)
+        }
     }
 
     func finished(_ outcome: DocumentOutcome, done: Int, total: Int) {
-        lock.lock(); defer { lock.unlock() }
-        self.done = done
-        if jsonl {
-            Self.emit(Self.documentEvent(outcome).merging(["done": .int(done), "total": .int(total)]) { a, _ in a })
-        }
-        if bar {
-            if done == total { clearLocked() } else { draw(force: false) }
+        state.withLock { s in
+            s.done = done
+            if jsonl {
+                Self.emit(Self.documentEvent(outcome).merging(["done": .int(done), "total": .int(total)]) { a, _ in a })
+            }
+            if bar {
+                if done == total { clear(&s) } else { draw(&s, force: false) }
+            }
         }
     }
 
     /// Removes the bar (before a message or the final report).
-    func clear() { lock.lock(); clearLocked(); lock.unlock() }
+    func clear() { state.withLock { clear(&$0) } }
 
-    private func clearLocked() {
-        guard drawn else { return }
+    private func clear(_ s: inout State) {
+        guard s.drawn else { return }
         FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: Self.width) + "\r").utf8))
-        drawn = false
+        s.drawn = false
     }
 
     static let width = 110
 
-    private func draw(force: Bool) {
+    private func draw(_ s: inout State, force: Bool) {
         let now = DispatchTime.now().uptimeNanoseconds
-        guard force || now - lastDraw > 100_000_000 else { return }
-        lastDraw = now
-        let seconds = Double(now - start) / 1e9
-        let rate = seconds > 0 ? Double(done) / seconds : 0
+        guard force || now - s.lastDraw > 100_000_000 else { return }
+        s.lastDraw = now
+        let line = Self.line(done: s.done, total: s.total, seconds: Double(now - start) / 1e9,
+                             current: s.current, language: language)
+        FileHandle.standardError.write(Data(("\r" + line).utf8))
+        s.drawn = true
+    }
+
+    /// The progress line, padded or cut to `width`: `[██····] 3/10 · 1.2/s · 4 s left · 1 OCR scan.pdf`.
+    static func line(done: Int, total: Int, seconds: Double, current: [(stage: Stage, name: String)?],
+                     language: MessageLanguage) -> String {
         let filled = total == 0 ? 20 : 20 * done / total
-        var line = "\r[" + String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled) + "] \(done)/\(total)"
+        var line = "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled) + "] \(done)/\(total)"
         if done > 0 && seconds > 0.5 {
-            line += String(format: " · %.1f/s", rate)
-            if rate > 0 { line += " · " + Self.duration(Double(total - done) / rate) + " left" }
+            let rate = Double(done) / seconds
+            // A decimal comma in French.
+            let figure = String(format: "%.1f", rate)
+            line += " · " + (language == .fr ? figure.replacingOccurrences(of: ".", with: ",") : figure) + "/s"
+            if rate > 0 {
+                line += " · " + MessageCatalog.message(.terminalTimeLeft, language,
+                                                        ["duration": duration(Double(total - done) / rate)])
+            }
         }
         for (slot, c) in current.enumerated() {
             guard let c else { continue }
             let name = c.name.count > 24 ? "…" + c.name.suffix(23) : c.name
-            line += " · \(slot + 1) \(c.stage.rawValue) \(name)"
+            line += " · \(slot + 1) " + MessageCatalog.message(.terminalStage(c.stage.rawValue), language) + " \(name)"
         }
-        let visible = line.count > Self.width ? String(line.prefix(Self.width)) : line.padding(toLength: Self.width, withPad: " ", startingAt: 0)
-        FileHandle.standardError.write(Data(visible.utf8))
-        drawn = true
+        return line.count > width ? String(line.prefix(width)) : line.padding(toLength: width, withPad: " ", startingAt: 0)
     }
 
     static func duration(_ s: Double) -> String {

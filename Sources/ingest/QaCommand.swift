@@ -78,7 +78,7 @@ enum QaCommand {
         let html = args.value("--html")
         let run = QaRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language, corpus: corpus,
                         expectations: expectations, pageImages: html == nil ? 0 : config.qa.pageImages)
-        let display = ProgressDisplay(bar: bar, jsonl: false, slots: reader.slots)
+        let display = ProgressDisplay(bar: bar, jsonl: false, slots: reader.slots, language: language)
         var result: QaResult
         do {
             result = try run.run(units: units, planningFailures: plan.failures, observer: display)

@@ -107,8 +107,8 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
         switch report {
         case .started(let mode, let backlog):
             emit(["event": .string("started"), "inbox": .string(inbox), "mode": .string(mode), "backlog": .int(backlog)])
-            line(language == .fr ? "Surveillance de \(inbox) (\(mode)) ; \(backlog) fichier(s) déjà là."
-                                 : "Watching \(inbox) (\(mode)); \(backlog) file(s) already there.")
+            let how = MessageCatalog.message(mode == "inotify" ? .terminalWatchModeInotify : .terminalWatchModePolling, language)
+            line(MessageCatalog.message(.terminalWatchStarted, language, ["inbox": inbox, "mode": how, "count": String(backlog)]))
         case .notice(let e):
             emit(["event": .string("notice"), "code": .string(e.code.rawValue), "message": .string(e.message(language))])
             line("\(e.message(language)) [\(e.code)]", always: true)
@@ -135,13 +135,13 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
             if let r = e.readiness { object["readiness"] = .string(r) }
             if let c = e.errorCode { object["code"] = .string(c) }
             emit(object.merging(Self.identity(e)) { _, b in b })
-            line("↻ \(e.sources.joined(separator: " + ")) → \(e.outputPath ?? "") (\(e.status))")
+            line("↻ \(e.sources.joined(separator: " + ")) → \(e.outputPath ?? "") (\(SummaryLines.outcome(e.status, language)))")
         case .alreadyDone(let count):
             emit(["event": .string("alreadyDone"), "count": .int(count)])
-            line(language == .fr ? "\(count) fichier(s) déjà faits" : "\(count) files already done")
+            line(MessageCatalog.message(.terminalWatchAlreadyDone, language, ["count": String(count)]))
         case .removed(let path):
             emit(["event": .string("removed"), "source": .string(path)])
-            line(language == .fr ? "− \(path) supprimé (son document est gardé)" : "− \(path) deleted (its document is kept)")
+            line(MessageCatalog.message(.terminalWatchRemoved, language, ["path": path]))
         case .incomplete(let path, let reason):
             emit(["event": .string("incomplete"), "source": .string(path), "reason": .string(reason)])
         case .stopped(let t):
@@ -149,9 +149,9 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
                   "duplicates": .int(t.duplicates), "skipped": .int(t.skipped), "removed": .int(t.removed)])
             clearLocked()
             if !jsonl && !quiet {
-                Terminal.error(language == .fr
-                    ? "Arrêt : \(t.done) converti(s), \(t.partial) lu(s) en partie, \(t.notReady) pas prêt(s), \(t.duplicates) doublon(s), \(t.skipped) déjà fait(s), \(t.failed) en échec."
-                    : "Stopped: \(t.done) converted, \(t.partial) partly read, \(t.notReady) not ready, \(t.duplicates) duplicate(s), \(t.skipped) already done, \(t.failed) failed.")
+                Terminal.error(MessageCatalog.message(.terminalWatchStopped, language, [
+                    "done": String(t.done), "partial": String(t.partial), "notReady": String(t.notReady),
+                    "duplicates": String(t.duplicates), "skipped": String(t.skipped), "failed": String(t.failed)]))
             }
         }
     }
@@ -184,14 +184,13 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
     private func line(_ text: String, always: Bool = false) {
         guard !jsonl, !quiet || always else { return }
         clearLocked()
-        Terminal.error(text)
+        Terminal.error(Terminal.painted(text))
     }
 
     private func status(_ t: WatchRun.Totals) {
         guard statusLine else { return }
-        var s = language == .fr
-            ? "file \(t.queued) · en lecture \(t.reading) · faits \(t.done) · échecs \(t.failed)"
-            : "queue \(t.queued) · reading \(t.reading) · done \(t.done) · failed \(t.failed)"
+        var s = MessageCatalog.message(.terminalWatchStatus, language, ["queued": String(t.queued), "reading": String(t.reading),
+                                                                         "done": String(t.done), "failed": String(t.failed)])
         if let last = t.last { s += " · " + (last.count > 40 ? "…" + last.suffix(39) : last) }
         FileHandle.standardError.write(Data(("\r" + s.padding(toLength: 100, withPad: " ", startingAt: 0)).utf8))
         drawn = true

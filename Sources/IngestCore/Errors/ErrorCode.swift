@@ -61,6 +61,8 @@ extension ErrorCode {
     public static let configOutOfRange: ErrorCode = "config.outOfRange"
     public static let configInvalidValue: ErrorCode = "config.invalidValue"
     public static let configMissingKey: ErrorCode = "config.missingKey"
+    /// Where and what in malformed JSON (`at byte 81, unexpected end in object`); the what is `json.<reason>`.
+    public static let jsonAt: ErrorCode = "json.at"
     public static let usage: ErrorCode = "usage.invalid"
     public static let outputNotDirectory: ErrorCode = "usage.outputNotDirectory"
     // Runner

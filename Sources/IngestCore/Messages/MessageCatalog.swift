@@ -36,6 +36,7 @@ public enum MessageCatalog {
         ("ocr", ocrMessages), ("zip", zipMessages), ("office", officeMessages),
         ("audio", audioMessages), ("youtube", youtubeMessages), ("pipeline", pipelineMessages),
         ("http", httpMessages), ("watch", watchMessages), ("qa", qaMessages),
+        ("terminal", terminalMessages), ("schema", schemaMessages),
         ("cli", cliMessages), ("cliHelp", cliHelpMessages),
         ("report", reportMessages), ("sheet", studySheetMessages),
     ]

@@ -20,15 +20,31 @@ extension ErrorCode {
     public static let audioTranscriptUnreadable: ErrorCode = "audio.transcriptUnreadable"
     /// TagLib (opened on first use, not linked) cannot be loaded: WMA and WavPack are not read.
     public static let audioTagLibUnavailable: ErrorCode = "audio.tagLibUnavailable"
+    // The part of a file named by audio.truncated and audio.corrupt (`{part}`), in both languages.
+    public static let audioPartFirstFrame: ErrorCode = "audio.part.firstFrame"
+    public static let audioPartMetadataBlocks: ErrorCode = "audio.part.metadataBlocks"
+    public static let audioPartPictureBlock: ErrorCode = "audio.part.pictureBlock"
+    public static let audioPartHeaderPages: ErrorCode = "audio.part.headerPages"
+    public static let audioPartAudioTrack: ErrorCode = "audio.part.audioTrack"
+    public static let audioPartCommentHeader: ErrorCode = "audio.part.commentHeader"
+    public static let audioPartIdentificationHeader: ErrorCode = "audio.part.identificationHeader"
+    public static let audioPartExtendedHeader: ErrorCode = "audio.part.extendedHeader"
+    public static let audioPartHeader: ErrorCode = "audio.part.header"
+    public static let audioPartTag: ErrorCode = "audio.part.tag"
+    public static let audioPartChunk: ErrorCode = "audio.part.chunk"
+    public static let audioPartAtom: ErrorCode = "audio.part.atom"
+    public static let audioPartMetadataBlock: ErrorCode = "audio.part.metadataBlock"
+    public static let audioPartFrame: ErrorCode = "audio.part.frame"
+    public static let audioPartOggPage: ErrorCode = "audio.part.oggPage"
 }
 
 extension MessageCatalog {
     static let audioMessages: [ErrorCode: MessageEntry] = [
         .audioTruncated: .init(
-            fr: "Ce fichier audio ({format}) est tronqué : il s'arrête avant la fin de {part}.",
+            fr: "Ce fichier audio ({format}) est tronqué : il s'arrête avant la fin d'une de ses parties ({part}).",
             en: "This audio file ({format}) is truncated: it ends before the end of {part}."),
         .audioCorrupt: .init(
-            fr: "Ce fichier audio ({format}) est endommagé : {part} est illisible.",
+            fr: "Ce fichier audio ({format}) est endommagé : une de ses parties est illisible ({part}).",
             en: "This audio file ({format}) is damaged: {part} cannot be read."),
         .audioNotAudio: .init(
             fr: "Ce fichier n'est pas un fichier audio {format} : son contenu n'en a pas la structure.",
@@ -54,5 +70,20 @@ extension MessageCatalog {
         .audioTagLibUnavailable: .init(
             fr: "Ce fichier audio ({format}) ne peut pas être lu : la bibliothèque {library} n'a pas pu être chargée. Installe le paquet {package} (apt install {package}).",
             en: "This audio file ({format}) cannot be read: the {library} library could not be loaded. Install the {package} package (apt install {package})."),
+        .audioPartFirstFrame: .init(fr: "la première trame audio", en: "the first audio frame"),
+        .audioPartMetadataBlocks: .init(fr: "les blocs de métadonnées", en: "the metadata blocks"),
+        .audioPartPictureBlock: .init(fr: "un bloc d'image", en: "a picture block"),
+        .audioPartHeaderPages: .init(fr: "les pages d'en-tête", en: "the header pages"),
+        .audioPartAudioTrack: .init(fr: "la piste audio", en: "the audio track"),
+        .audioPartCommentHeader: .init(fr: "l'en-tête des commentaires", en: "the comment header"),
+        .audioPartIdentificationHeader: .init(fr: "l'en-tête d'identification", en: "the identification header"),
+        .audioPartExtendedHeader: .init(fr: "l'en-tête étendu ID3", en: "the ID3 extended header"),
+        .audioPartHeader: .init(fr: "l'en-tête {name}", en: "the {name} header"),
+        .audioPartTag: .init(fr: "l'étiquette {name}", en: "the {name} tag"),
+        .audioPartChunk: .init(fr: "le bloc {name}", en: "the {name} chunk"),
+        .audioPartAtom: .init(fr: "l'atome {name}", en: "atom {name}"),
+        .audioPartMetadataBlock: .init(fr: "le bloc de métadonnées {name}", en: "metadata block {name}"),
+        .audioPartFrame: .init(fr: "le cadre {name}", en: "frame {name}"),
+        .audioPartOggPage: .init(fr: "la page Ogg {index}", en: "Ogg page {index}"),
     ]
 }

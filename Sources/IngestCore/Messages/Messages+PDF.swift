@@ -21,8 +21,8 @@ extension MessageCatalog {
             fr: "Le mot de passe donné n'ouvre pas ce PDF.",
             en: "The password given does not open this PDF."),
         .pdfCorrupt: .init(
-            fr: "Ce PDF est endommagé et ne peut pas être lu ({reason}).",
-            en: "This PDF is damaged and cannot be read ({reason})."),
+            fr: "Ce PDF est endommagé et ne peut pas être lu (poppler dit : {reason}).",
+            en: "This PDF is damaged and cannot be read (poppler says: {reason})."),
         .pdfNotPDF: .init(
             fr: "Ce fichier porte l'extension .pdf mais ce n'est pas un PDF.",
             en: "This file has a .pdf extension but is not a PDF."),

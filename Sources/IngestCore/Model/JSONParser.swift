@@ -1,10 +1,24 @@
 import Foundation
 
-/// Malformed JSON: where and what.
+/// Malformed JSON: where and what. What is a catalog key (`json.<reason>`), so the error reads
+/// in the run's language inside a sentence of ours (`config.invalidJSON`'s `{reason}`).
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: String, Sendable, CaseIterable {
+        case dataAfterValue, unexpectedEnd, invalidLiteral, nestingTooDeep, expectedKey, expectedColon
+        case unexpectedEndInObject, expectedCommaOrBrace, unexpectedEndInArray, expectedCommaOrBracket
+        case controlCharacter, invalidEscape, unterminatedString, shortUnicodeEscape, badHexDigit
+        case unexpectedCharacter, invalidNumber
+        public var code: ErrorCode { ErrorCode("json.\(rawValue)") }
+    }
     public var offset: Int
-    public var reason: String
-    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    public var reason: Reason
+    public var description: String { "invalid JSON, " + message(.en) }
+    /// `at byte 81, unexpected end in object` in `language`.
+    public func message(_ language: MessageLanguage) -> String {
+        MessageCatalog.message(.jsonAt, language, ["offset": String(offset), "reason": MessageCatalog.message(reason.code, language)])
+    }
+    /// This error as the argument `name` of a sentence of ours, in both languages.
+    public func argument(_ name: String) -> [String: String] { [name: message(.en), name + "@fr": message(.fr)] }
 }
 
 /// A small, strict JSON parser. Written here (rather than JSONSerialization) so that integers,
@@ -23,11 +37,11 @@ struct JSONParser {
         skipWhitespace()
         let v = try parseValue()
         skipWhitespace()
-        if i != bytes.count { throw fail("unexpected data after the value") }
+        if i != bytes.count { throw fail(.dataAfterValue) }
         return v
     }
 
-    func fail(_ reason: String) -> JSONParseError { JSONParseError(offset: i, reason: reason) }
+    func fail(_ reason: JSONParseError.Reason) -> JSONParseError { JSONParseError(offset: i, reason: reason) }
 
     mutating func skipWhitespace() {
         while i < bytes.count {
@@ -36,7 +50,7 @@ struct JSONParser {
     }
 
     mutating func parseValue() throws -> JSONValue {
-        guard i < bytes.count else { throw fail("unexpected end") }
+        guard i < bytes.count else { throw fail(.unexpectedEnd) }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -50,38 +64,38 @@ struct JSONParser {
 
     mutating func literal(_ word: String) throws {
         let w = Array(word.utf8)
-        guard i + w.count <= bytes.count else { throw fail("unexpected end") }
-        for k in 0..<w.count where bytes[i + k] != w[k] { throw fail("invalid literal") }
+        guard i + w.count <= bytes.count else { throw fail(.unexpectedEnd) }
+        for k in 0..<w.count where bytes[i + k] != w[k] { throw fail(.invalidLiteral) }
         i += w.count
     }
 
     mutating func parseObject() throws -> JSONValue {
         depth += 1; defer { depth -= 1 }
-        if depth > Self.maxDepth { throw fail("nesting too deep") }
+        if depth > Self.maxDepth { throw fail(.nestingTooDeep) }
         i += 1
         var result: [String: JSONValue] = [:]
         skipWhitespace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(result) }
         while true {
             skipWhitespace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail(.expectedKey) }
             let key = try parseString()
             skipWhitespace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail(.expectedColon) }
             i += 1
             skipWhitespace()
             result[key] = try parseValue()
             skipWhitespace()
-            guard i < bytes.count else { throw fail("unexpected end in object") }
+            guard i < bytes.count else { throw fail(.unexpectedEndInObject) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(result) }
-            throw fail("expected ',' or '}'")
+            throw fail(.expectedCommaOrBrace)
         }
     }
 
     mutating func parseArray() throws -> JSONValue {
         depth += 1; defer { depth -= 1 }
-        if depth > Self.maxDepth { throw fail("nesting too deep") }
+        if depth > Self.maxDepth { throw fail(.nestingTooDeep) }
         i += 1
         var result: [JSONValue] = []
         skipWhitespace()
@@ -90,10 +104,10 @@ struct JSONParser {
             skipWhitespace()
             result.append(try parseValue())
             skipWhitespace()
-            guard i < bytes.count else { throw fail("unexpected end in array") }
+            guard i < bytes.count else { throw fail(.unexpectedEndInArray) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(result) }
-            throw fail("expected ',' or ']'")
+            throw fail(.expectedCommaOrBracket)
         }
     }
 
@@ -109,14 +123,14 @@ struct JSONParser {
                 return s
             }
             if b == UInt8(ascii: "\\") { break }
-            if b < 0x20 { throw fail("control character in string") }
+            if b < 0x20 { throw fail(.controlCharacter) }
             i += 1
         }
         var out = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<i]))
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
-            if b < 0x20 { throw fail("control character in string") }
+            if b < 0x20 { throw fail(.controlCharacter) }
             if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
             i += 1
             guard i < bytes.count else { break }
@@ -144,14 +158,14 @@ struct JSONParser {
                 }
                 let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                 out.append(contentsOf: Array(String(Character(u)).utf8))
-            default: throw fail("invalid escape")
+            default: throw fail(.invalidEscape)
             }
         }
-        throw fail("unterminated string")
+        throw fail(.unterminatedString)
     }
 
     mutating func hex4() throws -> UInt32 {
-        guard i + 4 <= bytes.count else { throw fail("short \\u escape") }
+        guard i + 4 <= bytes.count else { throw fail(.shortUnicodeEscape) }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let c = bytes[i]; i += 1
@@ -160,7 +174,7 @@ struct JSONParser {
             case 0x30...0x39: d = UInt32(c - 0x30)
             case 0x41...0x46: d = UInt32(c - 0x41 + 10)
             case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-            default: throw fail("bad hex digit")
+            default: throw fail(.badHexDigit)
             }
             v = v << 4 | d
         }
@@ -173,7 +187,7 @@ struct JSONParser {
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         var digits = 0
         while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1; digits += 1 }
-        if digits == 0 { i = start; throw fail("unexpected character") }
+        if digits == 0 { i = start; throw fail(.unexpectedCharacter) }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             isInteger = false; i += 1
             while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
@@ -185,7 +199,7 @@ struct JSONParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         if isInteger, let v = Int(text) { return .int(v) }
-        guard let d = Double(text) else { throw fail("invalid number") }
+        guard let d = Double(text) else { throw fail(.invalidNumber) }
         return .double(d)
     }
 }

@@ -39,14 +39,32 @@ extension SchemaViolation {
 }
 
 public struct SchemaValidator: Sendable {
-    /// A phrase of a finding in English and in French.
+    /// A phrase of a finding in English and in French, from the catalog (`schema.*`).
     struct Words: Sendable, ExpressibleByStringLiteral {
         var en: String
         var fr: String
-        init(_ en: String, _ fr: String) { self.en = en; self.fr = fr }
+        init(_ code: ErrorCode, _ arguments: [String: String] = [:]) {
+            en = MessageCatalog.message(code, .en, arguments); fr = MessageCatalog.message(code, .fr, arguments)
+        }
+        /// A phrase whose arguments are phrases themselves, each in the same language.
+        init(_ code: ErrorCode, words: [String: Words]) {
+            en = MessageCatalog.message(code, .en, words.mapValues(\.en)); fr = MessageCatalog.message(code, .fr, words.mapValues(\.fr))
+        }
         /// The same in both languages (a number, a quoted value, a pattern).
         init(stringLiteral same: String) { en = same; fr = same }
-        static func same(_ s: String) -> Words { Words(s, s) }
+        static func same(_ s: String) -> Words { Words(stringLiteral: s) }
+        /// Values separated by commas, in each language.
+        static func list(_ parts: [Words]) -> Words {
+            var w: Words = ""
+            w.en = parts.map(\.en).joined(separator: ", "); w.fr = parts.map(\.fr).joined(separator: ", ")
+            return w
+        }
+        /// `a and b and c` style joins, pairwise through `code` (`schema.both`, `schema.either`).
+        static func joined(_ parts: [Words], by code: ErrorCode) -> Words {
+            guard var result = parts.first else { return "" }
+            for part in parts.dropFirst() { result = Words(code, words: ["first": result, "second": part]) }
+            return result
+        }
     }
 
     public let root: JSONValue
@@ -71,7 +89,7 @@ public struct SchemaValidator: Sendable {
     private static func join(_ path: String, _ key: String) -> String { path == "$" ? key : "\(path).\(key)" }
 
     private func check(_ value: JSONValue, against rawSchema: JSONValue, path: String, into out: inout [SchemaViolation]) {
-        if case .bool(let b) = rawSchema { if !b { out.append(.init(kind: .invalidValue, path: path, expected: Words("absent", "absent"), actual: Words("present", "présent"))) }; return }
+        if case .bool(let b) = rawSchema { if !b { out.append(.init(kind: .invalidValue, path: path, expected: Words(.schemaAbsent), actual: Words(.schemaPresent))) }; return }
         let schema = resolve(rawSchema)
         guard case .object = schema else { return }
 
@@ -99,8 +117,7 @@ public struct SchemaValidator: Sendable {
         }
         if let options = schema["enum"]?.arrayValue, !options.contains(value) {
             out.append(.init(kind: .invalidValue, path: path,
-                             expected: Words("one of " + options.map { Self.describeValue($0).en }.joined(separator: ", "),
-                                             "l'une des valeurs " + options.map { Self.describeValue($0).fr }.joined(separator: ", ")),
+                             expected: Words(.schemaOneOf, words: ["values": .list(options.map(Self.describeValue))]),
                              actual: Self.describeValue(value)))
         }
         if let constant = schema["const"], constant != value {
@@ -119,32 +136,32 @@ public struct SchemaValidator: Sendable {
                 if let m = minimum { parts.append("≥ \(Self.format(m))") }
                 if let m = exclusiveMinimum { parts.append("> \(Self.format(m))") }
                 if let m = maximum { parts.append("≤ \(Self.format(m))") }
-                out.append(.init(kind: .outOfRange, path: path, expected: Words("a number " + parts.joined(separator: " and "), "un nombre " + parts.joined(separator: " et ")),
+                out.append(.init(kind: .outOfRange, path: path, expected: Words(.schemaNumberWhere, words: ["bounds": .joined(parts.map(Words.same), by: .schemaBoth)]),
                                  actual: Self.describeValue(value)))
             }
         }
         if let s = value.stringValue {
             let length = s.count
             if let m = schema["minLength"]?.intValue, length < m {
-                out.append(.init(kind: .outOfRange, path: path, expected: Words("a string of at least \(m) characters", "une chaîne d'au moins \(m) caractères"), actual: Self.describeValue(value)))
+                out.append(.init(kind: .outOfRange, path: path, expected: Words(.schemaMinLength, ["count": "\(m)"]), actual: Self.describeValue(value)))
             }
             if let m = schema["maxLength"]?.intValue, length > m {
-                out.append(.init(kind: .outOfRange, path: path, expected: Words("a string of at most \(m) characters", "une chaîne d'au plus \(m) caractères"), actual: Self.describeValue(value)))
+                out.append(.init(kind: .outOfRange, path: path, expected: Words(.schemaMaxLength, ["count": "\(m)"]), actual: Self.describeValue(value)))
             }
             if let p = schema["pattern"]?.stringValue,
                let re = try? SchemaPattern(p), !re.matches(s) {
                 // The schema's own description says what is wanted (in English: the schema's language).
-                let label = schema["description"]?.stringValue.map { Words("\($0) (pattern \(p))", "\($0) (motif \(p))") }
-                    ?? Words("a string matching \(p)", "une chaîne de la forme \(p)")
+                let label = schema["description"]?.stringValue.map { Words(.schemaPatternDescribed, ["description": $0, "pattern": p]) }
+                    ?? Words(.schemaPattern, ["pattern": p])
                 out.append(.init(kind: .invalidValue, path: path, expected: label, actual: Self.describeValue(value)))
             }
         }
         if let items = value.arrayValue {
             if let m = schema["minItems"]?.intValue, items.count < m {
-                out.append(.init(kind: .outOfRange, path: path, expected: Words("at least \(m) items", "au moins \(m) éléments"), actual: .same("\(items.count)")))
+                out.append(.init(kind: .outOfRange, path: path, expected: Words(.schemaMinItems, ["count": "\(m)"]), actual: .same("\(items.count)")))
             }
             if let m = schema["maxItems"]?.intValue, items.count > m {
-                out.append(.init(kind: .outOfRange, path: path, expected: Words("at most \(m) items", "au plus \(m) éléments"), actual: .same("\(items.count)")))
+                out.append(.init(kind: .outOfRange, path: path, expected: Words(.schemaMaxItems, ["count": "\(m)"]), actual: .same("\(items.count)")))
             }
             if let itemSchema = schema["items"] {
                 for (i, item) in items.enumerated() { check(item, against: itemSchema, path: "\(path)[\(i)]", into: &out) }
@@ -153,7 +170,7 @@ public struct SchemaValidator: Sendable {
         if let object = value.objectValue {
             let properties = schema["properties"]?.objectValue ?? [:]
             for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where object[key] == nil {
-                out.append(.init(kind: .missingKey, path: Self.join(path, key), expected: Words("present", "présent"), actual: Words("absent", "absent")))
+                out.append(.init(kind: .missingKey, path: Self.join(path, key), expected: Words(.schemaPresent), actual: Words(.schemaAbsent)))
             }
             for key in object.keys.sorted() {
                 let child = object[key]!
@@ -204,14 +221,9 @@ public struct SchemaValidator: Sendable {
 
     static func describeTypes(_ types: [String]) -> Words {
         let words = types.map { t -> Words in
-            switch t {
-            case "integer": Words("a whole number", "un nombre entier"); case "number": Words("a number", "un nombre")
-            case "string": Words("a string", "une chaîne"); case "boolean": Words("true or false", "true ou false")
-            case "array": Words("a list", "une liste"); case "object": Words("an object", "un objet")
-            default: .same(t)
-            }
+            MessageCatalog.entry(.schemaType(t)) == nil ? .same(t) : Words(.schemaType(t))
         }
-        return Words(words.map(\.en).joined(separator: " or "), words.map(\.fr).joined(separator: " ou "))
+        return .joined(words, by: .schemaEither)
     }
 
     static func describeValue(_ v: JSONValue) -> Words {
@@ -221,8 +233,8 @@ public struct SchemaValidator: Sendable {
         case .int(let i): .same(String(i))
         case .double(let d): .same(format(d))
         case .string(let s): .same("\"\(s.count > 60 ? String(s.prefix(60)) + "…" : s)\"")
-        case .array(let a): Words("a list of \(a.count)", "une liste de \(a.count)")
-        case .object: Words("an object", "un objet")
+        case .array(let a): Words(.schemaListOf, ["count": "\(a.count)"])
+        case .object: Words(.schemaType("object"))
         }
     }
 }

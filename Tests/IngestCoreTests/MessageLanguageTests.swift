@@ -1,0 +1,45 @@
+import XCTest
+@testable import IngestCore
+
+/// Phrases of ours inside a sentence of ours come from the catalog in the sentence's language;
+/// a C library's own words are quoted as a detail.
+final class MessageLanguageTests: XCTestCase {
+    func testMalformedJSONIsSaidInTheRunsLanguage() throws {
+        // A configuration cut inside an object: the parser's what and where, in each language.
+        XCTAssertThrowsError(try ConfigLoader.load(data: Data(#"{"ocr": {"pageCap": 40"#.utf8))) { error in
+            let e = error as! IngestError
+            XCTAssertEqual(e.code, .configInvalidJSON)
+            XCTAssertEqual(e.message(.fr), "La configuration pipeline.json n'est pas du JSON valide : à l'octet 22, fin inattendue dans un objet.")
+            XCTAssertEqual(e.message(.en), "The configuration pipeline.json is not valid JSON: at byte 22, unexpected end in object.")
+        }
+    }
+
+    func testEveryJSONReasonHasBothLanguages() {
+        for reason in JSONParseError.Reason.allCases {
+            XCTAssertNotNil(MessageCatalog.entry(reason.code), "\(reason)")
+        }
+    }
+
+    func testSchemaFindingsAreWordsOfTheCatalog() throws {
+        let text = #"{"ocr": {"pageCap": "forty", "dpi": -3}}"#
+        let violations = ConfigLoader.violations(of: try JSONValue.parse(text))
+        let messages = violations.map { $0.message(.fr) }
+        XCTAssertTrue(messages.contains("ocr.pageCap doit être un nombre entier, pas \"forty\"."), "\(messages)")
+        XCTAssertTrue(messages.contains("ocr.dpi vaut -3 : la valeur attendue est un nombre ≥ 70 et ≤ 1200."), "\(messages)")
+        let english = violations.map { $0.message(.en) }
+        XCTAssertTrue(english.contains("ocr.dpi is -3: the expected value is a number ≥ 70 and ≤ 1200."), "\(english)")
+    }
+
+    func testAQuotedDetailKeepsItsOwnWords() {
+        let arguments = MessageCatalog.quoted("reason", "PDF document is damaged")
+        XCTAssertEqual(MessageCatalog.message("pdf.corrupt", .fr, arguments),
+                       "Ce PDF est endommagé et ne peut pas être lu (poppler dit : « PDF document is damaged »).")
+        XCTAssertEqual(MessageCatalog.message("pdf.corrupt", .en, arguments),
+                       "This PDF is damaged and cannot be read (poppler says: “PDF document is damaged”).")
+    }
+
+    func testTerminalWordsExistInBothLanguages() {
+        for stage in MessageCatalog.terminalStages { XCTAssertNotNil(MessageCatalog.entry(.terminalStage(stage)), stage) }
+        for outcome in MessageCatalog.terminalOutcomes { XCTAssertNotNil(MessageCatalog.entry(.terminalOutcome(outcome)), outcome) }
+    }
+}
