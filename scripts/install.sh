@@ -80,6 +80,7 @@ test_packages=(
   libreoffice-impress-nogui  # IngestFidelityTests: soffice --convert-to odp (pandoc's .pptx decks)
   libreoffice-math-nogui     # FormulaFidelityTests, ScriptPositionTests: soffice keeps Word equations (as formula objects) converting .docx to .odt
   img2pdf                    # IngestFidelityTests: 300-dpi page scans into an image-only PDF
+  yt-dlp                     # YtDlpCommandTests: the yt-dlp command Ingest prints, run on a saved .info.json
 )
 
 packages=("${main_packages[@]}")

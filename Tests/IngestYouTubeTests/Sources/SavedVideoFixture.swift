@@ -62,6 +62,8 @@ enum SavedVideoFixture {
             "thumbnail": .string("https://i.ytimg.com/vi/\(id)/maxresdefault.jpg"),
             "webpage_url": .string("https://www.youtube.com/watch?v=\(id)"), "original_url": .string("https://youtu.be/\(id)"),
             "extractor": "youtube", "extractor_key": "Youtube", "language": "fr", "_type": "video",
+            "formats": [["format_id": "18", "ext": "mp4", "vcodec": "avc1.42001E", "acodec": "mp4a.40.2", "protocol": "https",
+                         "url": .string("\(server)/videoplayback?id=\(id)&itag=18")]],
             "subtitles": ["fr": track("fr", "French")],
             "automatic_captions": ["fr-orig": track("fr", "French (Original)", auto: true),
                                    "en": track("fr", "English", auto: true, tlang: "en")],
