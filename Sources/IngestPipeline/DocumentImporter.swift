@@ -48,8 +48,10 @@ public struct DocumentImporter: Sendable {
             if skipsDone, let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
                state.status != .failed,
                state.status == .duplicate || state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
+                // A duplicate skipped keeps saying of what (the pointer it left names it).
+                let duplicateOf = state.status == .duplicate ? DuplicateOutput.ref(beside: outputURL) : nil
                 return DocumentOutcome(status: .skipped, sources: names, output: state.outputPath, id: state.documentID,
-                                       title: nil, readiness: state.readiness.flatMap(Readiness.Status.init(rawValue:)), duplicateOf: nil, error: nil, warnings: [],
+                                       title: nil, readiness: state.readiness.flatMap(Readiness.Status.init(rawValue:)), duplicateOf: duplicateOf, error: nil, warnings: [],
                                        milliseconds: clock.lap() + readTime, kind: kind)
             }
             // The subject is guessed once the document is known not to be a duplicate (below).

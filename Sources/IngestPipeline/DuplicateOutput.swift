@@ -13,6 +13,14 @@ enum DuplicateOutput {
         outputURL.deletingPathExtension().appendingPathExtension("duplicate.json")
     }
 
+    /// What the pointer beside `outputURL` names, if there is one: a duplicate skipped on a re-run
+    /// still says of what it is a duplicate.
+    static func ref(beside outputURL: URL) -> DuplicateRef? {
+        struct Pointer: Decodable { let duplicateOf: DuplicateRef }
+        guard let data = try? Data(contentsOf: pointerURL(beside: outputURL)) else { return nil }
+        return try? JSONDecoder().decode(Pointer.self, from: data).duplicateOf
+    }
+
     /// Writes the pointer or the link for `ref`, atomically; returns the file written.
     @discardableResult
     static func write(_ ref: DuplicateRef, existing: String?, outputURL: URL, sources: [String],

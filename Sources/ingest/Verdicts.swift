@@ -22,7 +22,8 @@ enum Verdicts {
                 lines.append("  ✗ " + say(.cliVerdictFailed, ["reason": d.error?.message ?? "", "code": d.error?.code.rawValue ?? ""]))
             case .partial:
                 lines.append("  ◐ " + say(.cliVerdictPartial, ["output": d.output ?? "", "reason": d.error?.message ?? ""]))
-            case .duplicate:
+            // A duplicate skipped on a re-run is named again in a small run, with what it repeats.
+            case .duplicate, .skipped where d.duplicateOf != nil && listAll:
                 let of = d.duplicateOf
                 // A near-duplicate says how similar it is (an exact one is the same text).
                 if let of, of.kind == .near {

@@ -203,14 +203,17 @@ final class CommandLineLanguageTests: XCTestCase {
                                                 ["count": String(characters)])
             let line = MessageCatalog.message(.cliVerdictNotReady, language, ["name": "note.txt", "reason": reason, "output": "note.json"])
             XCTAssertTrue(r.stderr.contains("! " + line), "run \(run) under \(language):\n\(r.stderr)")
-            if run == 0 {
-                // Which of the two is read first is the run's choice; the other names it.
+            do {
+                // Which of the two is read first is the run's choice; the other names it, also on a re-run.
                 let names = ["cours.txt", "copie du cours.txt"]
                 let lines = names.indices.map { i in
                     "= " + MessageCatalog.message(.cliVerdictDuplicate, language,
                                                   ["name": names[i], "title": "La photosynthèse", "source": names[1 - i]])
                 }
                 XCTAssertEqual(lines.filter { r.stderr.contains($0) }.count, 1, r.stderr)
+                let summary = try JSONValue.parse(Data(contentsOf: dir.url.appendingPathComponent("out/summary.json")))
+                let copy = summary["documents"]?.arrayValue?.first { $0["duplicateOf"] != nil }
+                XCTAssertEqual(copy?["duplicateOf"]?["title"]?.stringValue, "La photosynthèse", "run \(run): summary.json keeps what it repeats")
             }
             assertSpeaks(language, r.stderr, echoing: [dir.url.path, "note.txt", "cours.txt", "copie du cours.txt", "La photosynthèse",
                                                        "note.json"], "run \(run)")
