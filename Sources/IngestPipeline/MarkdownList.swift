@@ -18,6 +18,8 @@ struct MarkdownList {
             // A numbering that starts again is a new list: at the top, a comment stands between
             // the two (readers would otherwise renumber the second one's items).
             if level == 0, let number, open[0].ordered, number <= open[0].number { lines.append("\n<!-- -->\n") }
+            // A bulleted list then a numbered one (or the reverse): two lists, a blank line apart.
+            else if level == 0, open[0].ordered != (number != nil) { lines.append("") }
             open.removeLast()
         }
         let indent = level == 0 ? 0 : open[level - 1].indent + max(4, open[level - 1].markerWidth + 1)
