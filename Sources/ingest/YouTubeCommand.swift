@@ -21,11 +21,14 @@ enum YouTubeCommand {
         }
         guard args.positional.count == 1 else { return Usage.fail("youtube", Arguments.UsageError(.cliYouTubeNeedsURL)) }
         var videoID: String?
+        // One language for every line: the configuration's once it is read (--lang, else its own).
+        var language = ConfigLoading.language(args)
         do {
             let (config, _) = try ConfigLoading.load(args)
             let libraryPath = ConfigLoading.expandPath(config.library.path, out: nil)
             let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
             let context = ExtractionContext(config: config, language: config.messageLanguage, cacheDirectory: cache)
+            language = config.messageLanguage
             // The link is checked offline before anything else, and said valid.
             videoID = try ExtractorRegistry.youtubeVideoID(args.positional[0])
             if let videoID, !args.has("--json") {
@@ -43,11 +46,11 @@ enum YouTubeCommand {
             return 0
         } catch let e as IngestError {
             if args.has("--json") {
-                var o: [String: String] = ["code": e.code.rawValue, "message": e.message(ConfigLoading.language(args))]
+                var o: [String: String] = ["code": e.code.rawValue, "message": e.message(language)]
                 if let videoID { o["videoId"] = videoID }
                 if let d = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) { Terminal.out(String(decoding: d, as: UTF8.self)) }
             } else {
-                Terminal.error("ingest youtube: \(e.message(ConfigLoading.language(args))) [\(e.code)]")
+                Terminal.error("ingest youtube: \(e.message(language)) [\(e.code)]")
             }
             return 1
         } catch { Terminal.error("ingest youtube: \(error)"); return 2 }

@@ -79,6 +79,10 @@ final class YouTubeCLITests: XCTestCase {
             XCTAssertEqual(r.stdout, (language == .fr ? "Lien YouTube valide : vidéo " : "Valid YouTube link: video ") + "\(F.id).\n")
             XCTAssertEqual(r.stderr, "ingest youtube: \(refusal(p.elsewhere, language)) [youtube.networkOff]\n")
         }
+        // The configuration's language (no --lang) for every line, the refusal too.
+        let configured = try p.ingest(["youtube", link, "--preview", "--set", "messageLanguage=en"], in: p.elsewhere)
+        XCTAssertEqual(configured.stdout, "Valid YouTube link: video \(F.id).\n")
+        XCTAssertEqual(configured.stderr, "ingest youtube: \(refusal(p.elsewhere, .en)) [youtube.networkOff]\n")
         let found = try p.ingest(["youtube", link, "--preview", "--json", "--from", p.course.path], in: p.elsewhere)
         XCTAssertEqual(found.status, 0, found.stderr)
         let preview = try JSONValue.parse(Data(found.stdout.utf8))
