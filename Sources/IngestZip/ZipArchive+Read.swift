@@ -78,12 +78,12 @@ extension ZipArchive {
                 }
                 if r.step == .end { ended = true }
                 else if r.consumed == 0 && r.produced == 0 && !pending.isEmpty {
-                    throw IngestError(.zipCorrupt, ["reason": "inflate made no progress in “\(entry.name)”"])
+                    throw IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonInflateStuck, ["entry": entry.name]))
                 }
             }
         }
         if produced != entry.uncompressedSize {
-            throw IngestError(.zipCorrupt, ["reason": "“\(entry.name)” inflates to \(produced) bytes, \(entry.uncompressedSize) declared"])
+            throw IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonSizeMismatch, ["entry": entry.name, "produced": "\(produced)", "declared": "\(entry.uncompressedSize)"]))
         }
         if crc != entry.crc32 { throw IngestError(.zipBadCRC, ["entry": entry.name]) }
     }
@@ -109,7 +109,7 @@ extension ZipArchive {
         }
         let header = try file.bytes(at: entry.localHeaderOffset, count: 30)
         guard header.le32(0) == Self.localSignature else {
-            throw IngestError(.zipCorrupt, ["reason": "no local header for “\(entry.name)” at \(entry.localHeaderOffset)"])
+            throw IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonNoLocalHeader, ["entry": entry.name, "offset": "\(entry.localHeaderOffset)"]))
         }
         return entry.localHeaderOffset + 30 + header.le16(26) + header.le16(28)
     }
@@ -129,9 +129,9 @@ extension ZipArchive {
     static func ingestError(_ failure: ZipFailure, _ entry: ZipEntry) -> IngestError {
         switch failure {
         case .corruptData(let reason):
-            IngestError(.zipCorrupt, ["reason": "“\(entry.name)”: \(reason)"], detail: reason)
+            IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonCorruptData, ["entry": entry.name], quoting: ["detail": reason]), detail: reason)
         case .zlib(let reason):
-            IngestError(.zipCorrupt, ["reason": "zlib: \(reason)"], detail: reason)
+            IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonZlib, quoting: ["detail": reason]), detail: reason)
         }
     }
 }

@@ -47,7 +47,7 @@ public final class ZipArchive {
     static func readCentralDirectory(_ file: FileReader, limits: ZipLimits) throws -> [ZipEntry] {
         let size = file.size
         guard size >= 22 else {
-            throw IngestError(size == 0 ? .zipNotZip : .zipTruncated, ["entry": "end of central directory"])
+            throw IngestError(size == 0 ? .zipNotZip : .zipTruncated, MessageCatalog.phrase("entry", .zipPartEndOfCentralDirectory))
         }
         // The end record (22 bytes) is followed by a comment of up to 65,535 bytes: search backwards.
         let tailLength = min(size, 22 + 65_535)
@@ -66,7 +66,7 @@ public final class ZipArchive {
         guard eocd >= 0 else {
             // A local header at the start but no end record: the archive was cut short.
             let head = try file.bytes(at: 0, count: 4)
-            if head.le32(0) == localSignature { throw IngestError(.zipTruncated, ["entry": "end of central directory"]) }
+            if head.le32(0) == localSignature { throw IngestError(.zipTruncated, MessageCatalog.phrase("entry", .zipPartEndOfCentralDirectory)) }
             throw IngestError(.zipNotZip)
         }
         let eocdOffset = size - tailLength + eocd
@@ -84,7 +84,7 @@ public final class ZipArchive {
                 }
                 let rec = try file.bytes(at: Int(recordOffset), count: 56)
                 guard rec.le32(0) == eocd64Signature else {
-                    throw IngestError(.zipCorrupt, ["reason": "ZIP64 end record missing"])
+                    throw IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonZip64EndMissing))
                 }
                 let c64 = rec.le64(32), s64 = rec.le64(40), o64 = rec.le64(48)
                 guard c64 < UInt64(Int.max), s64 < UInt64(size), o64 < UInt64(size) else {
@@ -102,7 +102,7 @@ public final class ZipArchive {
         }
         // Each central record is at least 46 bytes: a count that cannot fit is a lie.
         guard count * 46 <= cdSize else {
-            throw IngestError(.zipCorrupt, ["reason": "\(count) entries cannot fit in \(cdSize) bytes"])
+            throw IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonDirectoryTooSmall, ["count": "\(count)", "size": "\(cdSize)"]))
         }
         let cd = try file.bytes(at: cdOffset, count: cdSize)
         var entries: [ZipEntry] = []
@@ -110,7 +110,7 @@ public final class ZipArchive {
         var p = 0
         for n in 0..<count {
             guard p + 46 <= cd.count, cd.le32(p) == centralSignature else {
-                throw IngestError(.zipCorrupt, ["reason": "central directory record \(n + 1) of \(count) is damaged"])
+                throw IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonRecordDamaged, ["index": "\(n + 1)", "count": "\(count)"]))
             }
             let flags = cd.le16(p + 8)
             let method = cd.le16(p + 10)
@@ -121,7 +121,7 @@ public final class ZipArchive {
             var local = cd.le32(p + 42)
             let nameStart = p + 46
             guard nameStart + nameLength + extraLength + commentLength <= cd.count else {
-                throw IngestError(.zipCorrupt, ["reason": "central directory record \(n + 1) overruns the directory"])
+                throw IngestError(.zipCorrupt, MessageCatalog.phrase("reason", .zipReasonRecordOverruns, ["index": "\(n + 1)"]))
             }
             let nameBytes = cd[nameStart..<(nameStart + nameLength)]
             let name = flags & 0x0800 != 0 ? String(decoding: nameBytes, as: UTF8.self) : decodeLegacyName(nameBytes)

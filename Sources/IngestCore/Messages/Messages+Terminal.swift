@@ -73,13 +73,19 @@ extension MessageCatalog {
     /// An argument in both languages from a catalog entry, for a sentence whose `{name}` is itself
     /// a phrase of ours (a damaged part, a reason): `[name: en, name@fr: fr]`, so `fill` picks the
     /// run's language when the message is finally written.
-    public static func phrase(_ name: String, _ code: ErrorCode, _ arguments: [String: String] = [:]) -> [String: String] {
-        [name: message(code, .en, arguments), name + "@fr": message(code, .fr, arguments)]
+    /// `quoting` are arguments in someone else's words, quoted in each language («…», “…”).
+    public static func phrase(_ name: String, _ code: ErrorCode, _ arguments: [String: String] = [:],
+                              quoting: [String: String] = [:]) -> [String: String] {
+        func filled(_ language: MessageLanguage) -> String {
+            let quoted = quoting.mapValues { message(.terminalQuoted, language, ["text": $0]) }
+            return message(code, language, arguments.merging(quoted) { _, q in q })
+        }
+        return [name: filled(.en), name + "@fr": filled(.fr)]
     }
 
     /// A detail in someone else's words (poppler's GError, strerror, a library's message) quoted
     /// for a sentence of ours: « … » in French, “…” in English.
     public static func quoted(_ name: String, _ text: String) -> [String: String] {
-        phrase(name, .terminalQuoted, ["text": text])
+        [name: message(.terminalQuoted, .en, ["text": text]), name + "@fr": message(.terminalQuoted, .fr, ["text": text])]
     }
 }

@@ -10,6 +10,18 @@ extension ErrorCode {
     public static let zipBombRatio: ErrorCode = "zip.bomb.ratio"
     public static let zipBombSize: ErrorCode = "zip.bomb.size"
     public static let zipBombEntries: ErrorCode = "zip.bomb.entries"
+    // What is damaged or cut short, filled into {entry}/{reason} in both languages.
+    public static let zipPartEndOfCentralDirectory: ErrorCode = "zip.part.endOfCentralDirectory"
+    public static let zipReasonZip64EndMissing: ErrorCode = "zip.reason.zip64EndMissing"
+    public static let zipReasonDirectoryTooSmall: ErrorCode = "zip.reason.directoryTooSmall"
+    public static let zipReasonRecordDamaged: ErrorCode = "zip.reason.recordDamaged"
+    public static let zipReasonRecordOverruns: ErrorCode = "zip.reason.recordOverruns"
+    public static let zipReasonInflateStuck: ErrorCode = "zip.reason.inflateStuck"
+    public static let zipReasonSizeMismatch: ErrorCode = "zip.reason.sizeMismatch"
+    public static let zipReasonNoLocalHeader: ErrorCode = "zip.reason.noLocalHeader"
+    /// zlib's own words about an entry's data, quoted.
+    public static let zipReasonCorruptData: ErrorCode = "zip.reason.corruptData"
+    public static let zipReasonZlib: ErrorCode = "zip.reason.zlib"
 }
 
 extension MessageCatalog {
@@ -44,5 +56,19 @@ extension MessageCatalog {
         .zipBombEntries: .init(
             fr: "Archive refusée : elle contient {count} entrées (limite {limit}).",
             en: "Archive refused: it holds {count} entries (limit {limit})."),
+        .zipPartEndOfCentralDirectory: .init(fr: "fin du répertoire central", en: "end of central directory"),
+        .zipReasonZip64EndMissing: .init(fr: "l'enregistrement de fin ZIP64 manque", en: "ZIP64 end record missing"),
+        .zipReasonDirectoryTooSmall: .init(fr: "{count} entrées ne tiennent pas dans {size} octets", en: "{count} entries cannot fit in {size} bytes"),
+        .zipReasonRecordDamaged: .init(fr: "l'entrée {index} sur {count} du répertoire central est endommagée",
+                                       en: "central directory record {index} of {count} is damaged"),
+        .zipReasonRecordOverruns: .init(fr: "l'entrée {index} du répertoire central déborde du répertoire",
+                                        en: "central directory record {index} overruns the directory"),
+        .zipReasonInflateStuck: .init(fr: "la décompression de « {entry} » n'avance plus", en: "inflate made no progress in “{entry}”"),
+        .zipReasonSizeMismatch: .init(fr: "« {entry} » se décompresse en {produced} octets, {declared} annoncés",
+                                      en: "“{entry}” inflates to {produced} bytes, {declared} declared"),
+        .zipReasonNoLocalHeader: .init(fr: "pas d'en-tête local pour « {entry} » à l'octet {offset}",
+                                       en: "no local header for “{entry}” at {offset}"),
+        .zipReasonCorruptData: .init(fr: "« {entry} » : zlib dit {detail}", en: "“{entry}”: zlib says {detail}"),
+        .zipReasonZlib: .init(fr: "zlib dit {detail}", en: "zlib says {detail}"),
     ]
 }
