@@ -324,7 +324,7 @@ struct ReportPage {
             Cell(html: "<a href=\"#d\(i)\"><bdi>\(HTMLText.content(d.name))</bdi></a>", value: d.name, classes: "name")
         },
         Column(key: "kind", label: .kind, title: nil, numeric: false, searched: true) { _, d, _, _ in
-            Cell(html: HTMLText.content(d.kind ?? FigureFormat.missing), value: d.kind ?? "")
+            Cell(html: HTMLText.content(d.kind ?? FigureFormat.missing), value: d.kind ?? "", classes: "kind")
         },
         Column(key: "status", label: .status, title: nil, numeric: false, searched: true) { page, d, _, _ in
             var html = HTMLText.content(page.labels.status(d.status))

@@ -75,6 +75,13 @@ enum ReportAssets {
       #docs thead th { font-size: 10.5px; }
       #aggregates td, #aggregates th { font-size: 11px; padding: 2px 3px; }
     }
+    @media (max-width: 1100px) {
+      body { padding: 8px 8px 32px; }
+      #docs { font-size: 11px; }
+      #docs th, #docs td { padding: 2px 2px; }
+      #docs thead th { font-size: 10px; }
+    }
+    td.kind { overflow-wrap: anywhere; }
     #none { color: var(--muted); padding: 8px 0; }
     p.more button { font: inherit; padding: 3px 10px; margin-right: 8px; cursor: pointer; }
     .doc { border-top: 1px solid var(--line); padding: 14px 0 18px; content-visibility: auto;

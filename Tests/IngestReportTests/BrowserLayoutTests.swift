@@ -94,7 +94,7 @@ final class BrowserLayoutTests: XCTestCase {
         XCTAssertGreaterThan(chattyCER, 1)
 
         for width in [1_000, 2_000] {
-            let probe = try measure(report, width: width, in: dir)
+            let probe = try measure(report, width: width)
             XCTAssertLessThanOrEqual(probe.scrollWidth, probe.clientWidth, "\(width) px: the page scrolls sideways")
             XCTAssertLessThanOrEqual(probe.clientWidth, probe.innerWidth)
             for box in probe.boxes {
@@ -121,12 +121,27 @@ final class BrowserLayoutTests: XCTestCase {
             XCTAssertGreaterThan(png.count, 20_000, "a screenshot of a blank page is small")
         }
         XCTAssertFalse(html.contains("base64"), "page images are files beside the report, not embedded")
-        print("screenshots of the report at 1,000 and 2,000 px: \(screens.url.path)")
+
+        // The constructed corpus of the other report tests (failures with codes, a regression
+        // badge, duplicates, hostile names, a long text), in both languages: it holds too.
+        for language in MessageLanguage.allCases {
+            let fixture = screens.url.appendingPathComponent("fixture-\(language.rawValue).html")
+            try ReportFixture.make(count: 30).write(to: fixture, language: language)
+            for width in [1_000, 2_000] {
+                let probe = try measure(fixture, width: width)
+                XCTAssertLessThanOrEqual(probe.scrollWidth, probe.clientWidth, "\(language) \(width) px: the page scrolls sideways")
+                for box in probe.boxes {
+                    XCTAssertLessThanOrEqual(box.scrollWidth, box.clientWidth, "\(language) \(width) px: columns of #\(box.id) cut")
+                }
+                XCTAssertEqual(probe.sections.reduce(0) { $0 + $1.loaded }, 1, "the fixture's one page image decodes")
+            }
+        }
+        print("screenshots of the report at 1,000 and 2,000 px, and the fixture's reports: \(screens.url.path)")
     }
 
     /// The report laid out at `width`: a copy beside it (so its page images are found) with the
     /// probe script added under the report's own CSP nonce, printed by `--dump-dom`.
-    private func measure(_ report: URL, width: Int, in dir: TemporaryDirectory) throws -> Probe {
+    private func measure(_ report: URL, width: Int) throws -> Probe {
         var html = try String(contentsOf: report, encoding: .utf8)
         guard let nonce = html.range(of: "nonce-").map({ html[$0.upperBound...].prefix { $0.isHexDigit } }) else {
             throw TestSetupFailure("the report has no CSP nonce")
