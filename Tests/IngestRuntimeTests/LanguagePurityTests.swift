@@ -4,7 +4,7 @@ import XCTest
 
 /// One language per run: every command (convert, qa, watch, deliver, config) over inputs that
 /// take many error paths — a damaged PDF, a PDF cut short, an empty file, binary bytes named
-/// .txt, an MP3 cut after its tag, a too-short note, damaged and cut .docx, a password-protected .docx,
+/// .txt, an MP3 cut after its tag, a too-short note, damaged and cut .docx, a .docx whose XML is cut, a password-protected .docx,
 /// an unknown kind, a configuration that is not JSON and one with wrong values — run under
 /// `--lang fr` and `--lang en`. Under fr no English word of ours may appear, under en no French
 /// one; what is not ours is left out of the check: details quoted from a C library (« … », “…”),
@@ -80,6 +80,20 @@ final class LanguagePurityTests: XCTestCase {
         let at = try XCTUnwrap(docx.range(of: Data("word/document.xml".utf8))).lowerBound + 200
         for k in at..<(at + 60) { damaged[k] = UInt8.random(in: 0...255, using: &rng) }
         try put("f11.docx", Data(damaged))
+        // The same document whole, its word/document.xml cut at a seeded byte (Python's zipfile
+        // writes the new archive): XML that ends inside an element.
+        let cut = Int.random(in: 2000..<4000, using: &rng)
+        let script = """
+        import sys, zipfile
+        src, dst, cut = sys.argv[1], sys.argv[2], int(sys.argv[3])
+        with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as b:
+            for i in a.infolist():
+                data = a.read(i)
+                b.writestr(i, data[:cut] if i.filename == "word/document.xml" else data)
+        """
+        let made = folder.appendingPathComponent("f12.docx")
+        guard let r = runTool(Python.path, ["-c", script, samples.appendingPathComponent("cours-roman-realiste.docx").path, made.path, String(cut)]),
+              r.status == 0 else { try missingTool("python3 is not installed (scripts/install.sh --tests installs it)") }
     }
 
     struct Run { var label: String; var status: Int32; var text: String }
@@ -136,7 +150,7 @@ final class LanguagePurityTests: XCTestCase {
             // The error paths were taken (a silent success would check nothing).
             let convert = runs[0].text
             for code in ["pdf.corrupt", "file.empty", "text.binary", "audio.truncated", "sniff.encryptedOffice", "sniff.unknownKind",
-                         "zip.truncated", "zip.corrupt"] {
+                         "zip.truncated", "zip.corrupt", "office.xmlMalformed"] {
                 XCTAssertTrue(convert.contains(code), "\(language): \(code) not reached\n\(convert)")
             }
             XCTAssertTrue(runs[3].text.contains("f05.mp3"), "\(language): watch did not read its file\n\(runs[3].text)")

@@ -10,6 +10,23 @@ extension ErrorCode {
     public static let officeMissingPart: ErrorCode = "office.missingPart"
     /// An EPUB whose content is encrypted (DRM: Adobe ADEPT, Apple FairPlay, Readium LCP…).
     public static let officeEpubDRM: ErrorCode = "office.epubDRM"
+    // What is wrong with a part's XML (office.xmlMalformed's {reason}), in both languages.
+    public static let officeXMLTagTooLong: ErrorCode = "office.xml.tagTooLong"
+    public static let officeXMLEndsInside: ErrorCode = "office.xml.endsInside"
+    public static let officeXMLNoRoot: ErrorCode = "office.xml.noRoot"
+    public static let officeXMLUnfinishedTag: ErrorCode = "office.xml.unfinishedTag"
+    public static let officeXMLUnknownMarkup: ErrorCode = "office.xml.unknownMarkup"
+    public static let officeXMLEndsInsideTag: ErrorCode = "office.xml.endsInsideTag"
+    public static let officeXMLUnknownEntity: ErrorCode = "office.xml.unknownEntity"
+    public static let officeXMLBadCharacterReference: ErrorCode = "office.xml.badCharacterReference"
+    public static let officeXMLTagWithoutName: ErrorCode = "office.xml.tagWithoutName"
+    public static let officeXMLSecondRoot: ErrorCode = "office.xml.secondRoot"
+    public static let officeXMLAttributeWithoutValue: ErrorCode = "office.xml.attributeWithoutValue"
+    public static let officeXMLUnquotedAttribute: ErrorCode = "office.xml.unquotedAttribute"
+    public static let officeXMLUnterminatedAttribute: ErrorCode = "office.xml.unterminatedAttribute"
+    public static let officeXMLEndTagWithoutName: ErrorCode = "office.xml.endTagWithoutName"
+    public static let officeXMLClosesNothing: ErrorCode = "office.xml.closesNothing"
+    public static let officeXMLClosesOther: ErrorCode = "office.xml.closesOther"
 }
 
 extension MessageCatalog {
@@ -34,6 +51,22 @@ extension MessageCatalog {
         .officeEpubDRM: .init(
             fr: "Ce livre EPUB est protégé par des DRM : son texte est chiffré et ne peut pas être lu. Utilise une version sans DRM.",
             en: "This EPUB book is DRM-protected: its text is encrypted and cannot be read. Use a DRM-free copy."),
+        .officeXMLTagTooLong: .init(fr: "une balise de plus de {count} octets", en: "a tag longer than {count} bytes"),
+        .officeXMLEndsInside: .init(fr: "la partie s'arrête dans <{name}> (tronquée ?)", en: "the part ends inside <{name}> (truncated?)"),
+        .officeXMLNoRoot: .init(fr: "aucun élément racine", en: "no root element"),
+        .officeXMLUnfinishedTag: .init(fr: "une balise inachevée", en: "unfinished tag"),
+        .officeXMLUnknownMarkup: .init(fr: "un balisage inconnu", en: "unknown markup"),
+        .officeXMLEndsInsideTag: .init(fr: "la partie s'arrête dans une balise (tronquée ?)", en: "the part ends inside a tag (truncated?)"),
+        .officeXMLUnknownEntity: .init(fr: "entité inconnue &{name};", en: "unknown entity &{name};"),
+        .officeXMLBadCharacterReference: .init(fr: "référence de caractère invalide &{name};", en: "invalid character reference &{name};"),
+        .officeXMLTagWithoutName: .init(fr: "une balise sans nom", en: "a tag without a name"),
+        .officeXMLSecondRoot: .init(fr: "un second élément racine", en: "a second root element"),
+        .officeXMLAttributeWithoutValue: .init(fr: "un attribut sans valeur", en: "an attribute without a value"),
+        .officeXMLUnquotedAttribute: .init(fr: "une valeur d'attribut sans guillemets", en: "an unquoted attribute value"),
+        .officeXMLUnterminatedAttribute: .init(fr: "une valeur d'attribut non terminée", en: "an unterminated attribute value"),
+        .officeXMLEndTagWithoutName: .init(fr: "une balise fermante sans nom", en: "an end tag without a name"),
+        .officeXMLClosesNothing: .init(fr: "</{name}> ne ferme rien", en: "</{name}> closes nothing"),
+        .officeXMLClosesOther: .init(fr: "</{name}> ferme <{open}>", en: "</{name}> closes <{open}>"),
     ]
 }
 

@@ -105,7 +105,7 @@ public final class XMLScanner {
         else if consumed > 0 { bytes.removeFirst(consumed) }
         pendingLength = bytes.count
         if !final && bytes.count > c.maxTokenBytes {
-            throw c.malformed("a tag longer than \(c.maxTokenBytes) bytes")
+            throw c.malformed(.tagTooLong(c.maxTokenBytes))
         }
     }
 }
@@ -151,15 +151,15 @@ struct ScanCore {
         bindings.removeAll()
     }
 
-    func malformed(_ reason: String) -> IngestError {
-        IngestError(.officeXMLMalformed, ["part": part, "reason": reason])
+    func malformed(_ problem: XMLProblem) -> IngestError {
+        IngestError(.officeXMLMalformed, ["part": part].merging(problem.argument) { a, _ in a })
     }
 
     func checkEnd(_ table: NameStorage) throws {
         if let open = stack.last {
-            throw malformed("the part ends inside <\(table.string(open.name))> (truncated?)")
+            throw malformed(.endsInside(table.string(open.name)))
         }
-        if !sawRoot { throw malformed("no root element") }
+        if !sawRoot { throw malformed(.noRoot) }
     }
 
     // MARK: Scanning
@@ -182,7 +182,7 @@ struct ScanCore {
                 if stop < lt || lt == end { return pos }
                 continue
             }
-            guard pos + 1 < end else { return final ? try fail("unfinished tag") : pos }
+            guard pos + 1 < end else { return final ? try fail(.unfinishedTag) : pos }
             let c = b[pos + 1]
             if c == UInt8(ascii: "/") {
                 guard let gt = find(b, UInt8(ascii: ">"), from: pos + 2, to: end) else { return try incomplete(pos, final) }
@@ -208,7 +208,7 @@ struct ScanCore {
                 } else if end - pos < 9 && !final {
                     return pos
                 } else {
-                    return try fail("unknown markup")
+                    return try fail(.unknownMarkup)
                 }
             } else {
                 guard let gt = startTagEnd(b, pos + 1, end) else { return try incomplete(pos, final) }
@@ -220,11 +220,11 @@ struct ScanCore {
     }
 
     private func incomplete(_ pos: Int, _ final: Bool) throws -> Int {
-        if final { return try fail("the part ends inside a tag (truncated?)") }
+        if final { return try fail(.endsInsideTag) }
         return pos
     }
 
-    private func fail(_ reason: String) throws -> Int { throw malformed(reason) }
+    private func fail(_ problem: XMLProblem) throws -> Int { throw malformed(problem) }
 
     private mutating func text<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, _ handler: inout H) throws {
         guard !stack.isEmpty else { return }  // whitespace between the prolog and the root
@@ -240,8 +240,8 @@ struct ScanCore {
 
     private func entityError(_ e: XMLEntities.Failure) -> IngestError {
         switch e {
-        case .unknown(let name): malformed("unknown entity &\(name);")
-        case .badCharacterReference(let name): malformed("invalid character reference &\(name);")
+        case .unknown(let name): malformed(.unknownEntity(name))
+        case .badCharacterReference(let name): malformed(.badCharacterReference(name))
         }
     }
 
@@ -252,8 +252,8 @@ struct ScanCore {
         var i = start
         while i < gt && !isSpace(b[i]) && b[i] != UInt8(ascii: "/") { i += 1 }
         let nameEnd = i
-        guard nameEnd > start else { throw malformed("a tag without a name") }
-        if stack.isEmpty && sawRoot { throw malformed("a second root element") }
+        guard nameEnd > start else { throw malformed(.tagWithoutName) }
+        if stack.isEmpty && sawRoot { throw malformed(.secondRoot) }
         let mark = bindings.count
         var pendingCount = 0
         var selfClosing = false
@@ -269,13 +269,13 @@ struct ScanCore {
             }
             let aEnd = i
             while i < gt && isSpace(b[i]) { i += 1 }
-            guard i < gt, b[i] == UInt8(ascii: "="), aEnd > aStart else { throw malformed("an attribute without a value") }
+            guard i < gt, b[i] == UInt8(ascii: "="), aEnd > aStart else { throw malformed(.attributeWithoutValue) }
             i += 1
             while i < gt && isSpace(b[i]) { i += 1 }
-            guard i < gt, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { throw malformed("an unquoted attribute value") }
+            guard i < gt, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { throw malformed(.unquotedAttribute) }
             let quote = b[i]
             let vStart = i + 1
-            guard let vEnd = findShort(b, quote, from: vStart, to: gt) else { throw malformed("an unterminated attribute value") }
+            guard let vEnd = findShort(b, quote, from: vStart, to: gt) else { throw malformed(.unterminatedAttribute) }
             i = vEnd + 1
             let entity = findShort(b, UInt8(ascii: "&"), from: vStart, to: vEnd) != nil
             if entity {
@@ -318,11 +318,11 @@ struct ScanCore {
     private mutating func endTag<H: XMLHandler>(_ b: UnsafePointer<UInt8>, _ start: Int, _ gt: Int, _ handler: inout H) throws {
         var e = gt
         while e > start && isSpace(b[e - 1]) { e -= 1 }
-        guard e > start else { throw malformed("an end tag without a name") }
+        guard e > start else { throw malformed(.endTagWithoutName) }
         let name = qualifiedName(b, start, e)
-        guard let open = stack.last else { throw malformed("</\(names.string(name))> closes nothing") }
+        guard let open = stack.last else { throw malformed(.closesNothing(names.string(name))) }
         guard open.name == name else {
-            throw malformed("</\(names.string(name))> closes <\(names.string(open.name))>")
+            throw malformed(.closesOther(names.string(name), names.string(open.name)))
         }
         try close(name, &handler)
     }
@@ -470,4 +470,34 @@ fileprivate func doctypeEnd(_ b: UnsafePointer<UInt8>, _ from: Int, _ end: Int) 
 fileprivate func isXmlns(_ b: UnsafePointer<UInt8>, _ i: Int) -> Bool {
     b[i] == UInt8(ascii: "x") && b[i + 1] == UInt8(ascii: "m") && b[i + 2] == UInt8(ascii: "l")
         && b[i + 3] == UInt8(ascii: "n") && b[i + 4] == UInt8(ascii: "s")
+}
+
+/// What is wrong with a part's XML, named in the message's language (`office.xml.*`).
+enum XMLProblem {
+    case tagTooLong(Int), endsInside(String), noRoot, unfinishedTag, unknownMarkup, endsInsideTag
+    case unknownEntity(String), badCharacterReference(String), tagWithoutName, secondRoot
+    case attributeWithoutValue, unquotedAttribute, unterminatedAttribute, endTagWithoutName
+    case closesNothing(String), closesOther(String, String)
+
+    /// `reason` and `reason@fr`, for office.xmlMalformed's `{reason}`.
+    var argument: [String: String] {
+        switch self {
+        case .tagTooLong(let n): MessageCatalog.phrase("reason", .officeXMLTagTooLong, ["count": String(n)])
+        case .endsInside(let name): MessageCatalog.phrase("reason", .officeXMLEndsInside, ["name": name])
+        case .noRoot: MessageCatalog.phrase("reason", .officeXMLNoRoot)
+        case .unfinishedTag: MessageCatalog.phrase("reason", .officeXMLUnfinishedTag)
+        case .unknownMarkup: MessageCatalog.phrase("reason", .officeXMLUnknownMarkup)
+        case .endsInsideTag: MessageCatalog.phrase("reason", .officeXMLEndsInsideTag)
+        case .unknownEntity(let name): MessageCatalog.phrase("reason", .officeXMLUnknownEntity, ["name": name])
+        case .badCharacterReference(let name): MessageCatalog.phrase("reason", .officeXMLBadCharacterReference, ["name": name])
+        case .tagWithoutName: MessageCatalog.phrase("reason", .officeXMLTagWithoutName)
+        case .secondRoot: MessageCatalog.phrase("reason", .officeXMLSecondRoot)
+        case .attributeWithoutValue: MessageCatalog.phrase("reason", .officeXMLAttributeWithoutValue)
+        case .unquotedAttribute: MessageCatalog.phrase("reason", .officeXMLUnquotedAttribute)
+        case .unterminatedAttribute: MessageCatalog.phrase("reason", .officeXMLUnterminatedAttribute)
+        case .endTagWithoutName: MessageCatalog.phrase("reason", .officeXMLEndTagWithoutName)
+        case .closesNothing(let name): MessageCatalog.phrase("reason", .officeXMLClosesNothing, ["name": name])
+        case .closesOther(let name, let open): MessageCatalog.phrase("reason", .officeXMLClosesOther, ["name": name, "open": open])
+        }
+    }
 }
