@@ -45,7 +45,7 @@ public struct VideoReader: Sendable {
             if let cached = cache?.readJSON(VideoInfo.self, "preview.json"), cached.videoID == id {
                 return (cached, "cache")
             }
-            guard network else { throw missing(id, folder: folder) }
+            guard network else { throw IngestError(.youtubeNetworkOff, ["id": id], detail: "video \(id): nothing saved in \(folder?.path ?? "-")") }
             try context.checkDeadline()
             let info = try YouTubeClient(config: context.config.youtube).videoInfo(id)
             cache?.writeJSON(info, "preview.json")
@@ -69,7 +69,9 @@ public struct VideoReader: Sendable {
         let cache = StepCache(root: context.cacheDirectory, videoID: preview.info.videoID)
         let name = "transcript-\(track.key).caption"
         if let cached = cache?.read(name), !cached.isEmpty { return (cached, "cache") }
-        guard network else { throw IngestError(.youtubeNetworkOff, detail: "video \(preview.info.videoID), track \(track.key)") }
+        guard network else {
+            throw IngestError(.youtubeNetworkOff, ["id": preview.info.videoID], detail: "video \(preview.info.videoID), track \(track.key)")
+        }
         try context.checkDeadline()
         let body = try YouTubeClient(config: context.config.youtube).captions(track)
         cache?.write(name, body)
@@ -103,15 +105,23 @@ public struct VideoReader: Sendable {
                            languages: context.config.effectiveUserLanguages, detail: detail)
     }
 
+    /// `youtube.networkOff` thrown by a step, with its hint naming `folder`.
+    func namingFolder(_ e: IngestError, _ folder: URL?) -> IngestError {
+        guard e.code == .youtubeNetworkOff, e.hint == nil, let id = e.arguments["id"] else { return e }
+        return missing(id, folder: folder, detail: e.detail)
+    }
+
     /// The three steps; `folder` is where the source was found (a link file's or a saved file's
-    /// folder), named by a `networkOff` refusal as the place to save the captions.
+    /// folder, as the user knows it), named by a `networkOff` refusal as the place to save the captions.
     public func extraction(_ source: VideoSource, folder: URL? = nil) throws -> Extraction {
+        do { return try steps(source) } catch let e as IngestError { throw namingFolder(e, folder) }
+    }
+
+    func steps(_ source: VideoSource) throws -> Extraction {
         var preview = try preview(source)
         let body: Data, transcriptOrigin: String
         do {
             (body, transcriptOrigin) = try transcript(preview)
-        } catch let e as IngestError where e.code == .youtubeNetworkOff && e.hint == nil {
-            throw missing(preview.info.videoID, folder: folder, detail: e.detail)
         } catch let e as IngestError where preview.origin == "cache" && Self.isStaleURL(e) {
             // Caption URLs expire (`expire=` in them): a kept preview whose URL is refused is
             // fetched again, once.

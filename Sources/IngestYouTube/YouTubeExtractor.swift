@@ -8,8 +8,19 @@ public struct YouTubeExtractor: Extractor {
     public var kinds: Set<SourceKind> { [.youtubeLink, .youtubeInfo] }
 
     public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
-        let folder = input.files.first.flatMap { $0.isFileURL ? $0.deletingLastPathComponent() : nil }
+        let folder = input.files.first.flatMap { $0.isFileURL ? Self.userFolder(of: $0) : nil }
         return try VideoReader(context: context).extraction(try VideoSource.from(input), folder: folder)
+    }
+
+    /// The folder a source file lies in, as the user knows it. A watched inbox's files are read
+    /// through a private folder of links to their opened descriptors (`/proc/self/fd/N`, the
+    /// pipeline's ConfinedFiles): that folder is named by what the kernel says the file is.
+    static func userFolder(of file: URL) -> URL {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file.path), target.hasPrefix("/proc/self/fd/"),
+           let real = try? FileManager.default.destinationOfSymbolicLink(atPath: target), real.hasPrefix("/") {
+            return URL(fileURLWithPath: real).deletingLastPathComponent()
+        }
+        return file.deletingLastPathComponent()
     }
 
     /// The preview of a link (or of a saved page, player response, `.info.json` or link file).
@@ -66,7 +77,10 @@ public struct YouTubeExtractor: Extractor {
 
     static func linkPreview(id: String, in place: URL, _ reader: VideoReader) throws -> LinkPreview {
         let saved = SavedVideo.find(id, in: place)
-        let preview = try reader.preview(saved != nil ? try VideoSource.fromInfoFile(saved!) : .link(id: id, folder: place))
+        let preview: Preview
+        do {
+            preview = try reader.preview(saved != nil ? try VideoSource.fromInfoFile(saved!) : .link(id: id, folder: place))
+        } catch let e as IngestError { throw reader.namingFolder(e, place) }
         return LinkPreview(preview: preview, savedFile: saved, captionsMissing: captionsMissing(preview, reader, place))
     }
 

@@ -138,6 +138,17 @@ final class YouTubeCLITests: XCTestCase {
         try assertCaptionsDocument(try XCTUnwrap(p.documents().first), provenance: "captionsManual")
     }
 
+    /// Dropped into a watched inbox (read through links to the opened files), a link file's
+    /// refusal names the inbox — not the private folder it was read through.
+    func testLinkFileInWatchedInbox() throws {
+        let p = try Place()
+        defer { p.root.remove() }
+        try Data("[InternetShortcut]\nURL=https://youtu.be/\(F.id)\n".utf8).write(to: p.course.appendingPathComponent("lien.url"))
+        let r = try p.ingest(["watch", p.course.path, "--once", "--out", p.out.path, "--sink", "none", "--lang", "en"], in: p.elsewhere)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains(refusal(p.course, .en)), r.stderr)
+    }
+
     /// A link that is not a YouTube video: the named refusal, nothing said valid, in fr and en.
     func testInvalidLinks() throws {
         let p = try Place()
