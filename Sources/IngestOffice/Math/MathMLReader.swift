@@ -84,7 +84,8 @@ enum MathMLReader {
 
     /// `mover`/`munder`: an accent when the mark is one character of the accent table, else limits.
     static func overUnder(_ base: MathExpr, under: MathElement?, over: MathElement?) -> MathExpr {
-        if let over, under == nil, over.name == "mo", let mark = over.text.trimmingCharacters(in: .whitespaces).first,
+        // The mark is an `mo` (pandoc) or an `mi` (LibreOffice writes `<mi>⃗</mi>`).
+        if let over, under == nil, over.name == "mo" || over.name == "mi", let mark = over.text.trimmingCharacters(in: .whitespaces).first,
            over.text.trimmingCharacters(in: .whitespaces).count == 1, LaTeXSymbols.accent(mark) != nil {
             return .accent(base, mark: mark, side: .over)
         }

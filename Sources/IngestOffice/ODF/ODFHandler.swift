@@ -121,9 +121,16 @@ struct ODFHandler: XMLHandler {
             guard inBody, let href = a[n.href], objects.count + pageObjects.count < 10_000 else { break }
             var folder = href.hasPrefix("./") ? String(href.dropFirst(2)) : href
             if folder.hasSuffix("/") { folder.removeLast() }
-            if let f = formulaObjects[folder], !f.latex.isEmpty, !paragraphs.isEmpty {
-                // An equation where its frame stands, as `$…$` (a formula block when it is alone).
+            if let f = formulaObjects[folder], !f.latex.isEmpty {
+                // An equation where its frame stands, as `$…$` (a formula block when it is alone
+                // in its paragraph, or in a frame of its own on a slide).
                 formulas += 1
+                if paragraphs.isEmpty {
+                    if sinks.isEmpty, !inNotes {
+                        emit(Block(formula: f.latex, text: f.text.isEmpty ? f.latex : f.text, page: isPresentation ? page : nil, provenance: .textLayer))
+                    }
+                    break
+                }
                 var inline = f.inline
                 inline.withUTF8 { paragraphs[paragraphs.count - 1].text.appendFlowing(UnsafeRawBufferPointer($0)) }
                 paragraphs[paragraphs.count - 1].formulas.append(f)
