@@ -48,20 +48,29 @@ final class BrowserLayoutTests: XCTestCase {
             try missingTool("chromium is not installed (apt-get install --no-install-recommends chromium)")
         }
         guard runTool("convert", ["-version"])?.status == 0 else { try missingTool("ImageMagick is not installed (apt-get install imagemagick)") }
+        guard runTool("img2pdf", ["--version"])?.status == 0 else { try missingTool("img2pdf is not installed (apt-get install img2pdf)") }
         guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         let dir = try TemporaryDirectory("ingest-report-layout")
         defer { dir.remove() }
         let screens = try TemporaryDirectory("ingest-report-screenshots")
 
-        // The corpus: a lesson of three photos, a text far longer than its expected one (CER
-        // above 100 %), a good text under a long name, a PDF cut short (a failure).
-        for (i, text) in Self.photos.enumerated() {
-            let photo = dir.url.appendingPathComponent("corpus/cellule.lesson/photo-\(i + 1).png")
-            try FileManager.default.createDirectory(at: photo.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // The corpus: a lesson of three photos, a scanned PDF of two pages, a text far longer
+        // than its expected one (CER above 100 %), a good text under a long name, a PDF cut short
+        // (a failure).
+        func draw(_ text: String, _ path: String) throws {
+            let image = dir.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: image.deletingLastPathComponent(), withIntermediateDirectories: true)
             let made = runTool("convert", ["-size", "1240x1754", "xc:white", "-font", "DejaVu-Serif", "-pointsize", "44",
-                                           "-fill", "black", "-annotate", "+110+220", text, "-alpha", "off", photo.path])
+                                           "-fill", "black", "-annotate", "+110+220", text, "-alpha", "off", "-depth", "8", image.path])
             guard made?.status == 0 else { throw TestSetupFailure("convert: \(String(decoding: made?.stderr ?? Data(), as: UTF8.self))") }
         }
+        for (i, text) in Self.photos.enumerated() { try draw(text, "corpus/cellule.lesson/photo-\(i + 1).png") }
+        try draw("Chapitre 2\nLes fractions s'additionnent\nsur un même dénominateur.", "pages/p1.png")
+        try draw("Un demi plus un quart\nfont trois quarts.", "pages/p2.png")
+        let scan = runTool("img2pdf", ["--pagesize", "A4", dir.url.appendingPathComponent("pages/p1.png").path,
+                                       dir.url.appendingPathComponent("pages/p2.png").path,
+                                       "-o", dir.url.appendingPathComponent("corpus/scan.pdf").path])
+        guard scan?.status == 0 else { throw TestSetupFailure("img2pdf: \(String(decoding: scan?.stderr ?? Data(), as: UTF8.self))") }
         try dir.write("corpus/cellule.lesson.expected.txt", Self.photos.joined(separator: "\n\n"))
         try dir.write("corpus/bavard.txt", Self.chatty)
         try dir.write("corpus/bavard.expected.txt", "Oui.")
@@ -74,7 +83,7 @@ final class BrowserLayoutTests: XCTestCase {
                                         "--json", json.path, "--lang", "fr", "--quiet"], environment: ["INGEST_CONFIG": ""])
         XCTAssertEqual(run.status, 0, run.stderr)
         let documents = try JSONValue.parse(Data(contentsOf: json))["documents"]?.arrayValue ?? []
-        XCTAssertEqual(documents.count, 4)
+        XCTAssertEqual(documents.count, 5)
         let html = try String(contentsOf: report, encoding: .utf8)
 
         // Worst first, by the report's rule, from the figures the JSON holds.
@@ -110,7 +119,11 @@ final class BrowserLayoutTests: XCTestCase {
             XCTAssertEqual(lesson.loaded, 3, "\(width) px: page images that did not load")
             XCTAssertEqual(lesson.captions, (1...3).map { "cellule.lesson/photo-\($0).png" })
             XCTAssertLessThanOrEqual(lesson.right, probe.clientWidth)
-            XCTAssertEqual(probe.lazy, 3, "every page image is lazy-loaded")
+            // Every page of the scan, numbered in its file.
+            let scanned = try XCTUnwrap(probe.sections.first { $0.name == "scan" })
+            XCTAssertEqual(scanned.loaded, 2, "\(width) px: the scan's pages")
+            XCTAssertEqual(scanned.captions, ["scan.pdf · 1", "scan.pdf · 2"])
+            XCTAssertEqual(probe.lazy, 5, "every page image is lazy-loaded")
 
             let shot = screens.url.appendingPathComponent("report-\(width).png")
             let taken = runTool("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",

@@ -170,6 +170,22 @@ final class QaHTMLReportTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: pages.appendingPathComponent("notes.txt").path))
     }
 
+    func testPagesFolderOfAnyReportNameIsAddressedByARelativeURL() throws {
+        let report = QaReport(corpus: "c", startedAt: "2025-12-02T15:00:00Z", pipelineVersion: "t", milliseconds: 1,
+                              documents: [QaDocument(name: "d", sources: [], kind: "image", status: "succeeded")])
+        let url = folder.url.appendingPathComponent("qa: été #1?.html")
+        try QaHTMLReport.write(report: report, language: .fr, detail: { _ in
+            QaDocumentDetail(text: "t", pageImages: [QaPageImage(data: TestPNG.page(), type: "image/png")])
+        }, to: url)
+        let page = try String(contentsOf: url, encoding: .utf8)
+        // A `:` would start a scheme, `#` a fragment, `?` a query: all percent-encoded.
+        XCTAssertTrue(page.contains("src=\"qa%3A%20%C3%A9t%C3%A9%20%231%3F.pages/d0-1.png\""), page)
+        let written = folder.url.appendingPathComponent("qa: été #1?.pages/d0-1.png")
+        XCTAssertEqual(try Data(contentsOf: written), TestPNG.page())
+        XCTAssertEqual(URL(string: "qa%3A%20%C3%A9t%C3%A9%20%231%3F.pages/d0-1.png", relativeTo: url)?.standardizedFileURL.path,
+                       written.path)
+    }
+
     func testWriteIsAtomic() throws {
         let url = folder.url.appendingPathComponent("qa/report.html")
         try ReportFixture.make().write(to: url)
