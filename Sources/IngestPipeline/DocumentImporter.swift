@@ -48,11 +48,18 @@ public struct DocumentImporter: Sendable {
             if skipsDone, let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
                state.status != .failed,
                state.status == .duplicate || state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
-                // A duplicate skipped keeps saying of what (the pointer it left names it).
+                // A duplicate skipped keeps saying of what (the pointer it left names it), a document
+                // not ready why (its readiness, read from the document written).
                 let duplicateOf = state.status == .duplicate ? DuplicateOutput.ref(beside: outputURL) : nil
-                return DocumentOutcome(status: .skipped, sources: names, output: state.outputPath, id: state.documentID,
-                                       title: nil, readiness: state.readiness.flatMap(Readiness.Status.init(rawValue:)), duplicateOf: duplicateOf, error: nil, warnings: [],
-                                       milliseconds: clock.lap() + readTime, kind: kind)
+                let readiness = state.readiness.flatMap(Readiness.Status.init(rawValue:))
+                var skipped = DocumentOutcome(status: .skipped, sources: names, output: state.outputPath, id: state.documentID,
+                                              title: nil, readiness: readiness, duplicateOf: duplicateOf, error: nil, warnings: [],
+                                              milliseconds: clock.lap() + readTime, kind: kind)
+                if readiness != nil && readiness != .ready, let written = state.outputPath.flatMap({ Self.readiness(outputDirectory.appendingPathComponent($0)) }) {
+                    skipped.readinessReason = written.reason
+                    skipped.readinessMessage = written.message(pipeline.language)
+                }
+                return skipped
             }
             // The subject is guessed once the document is known not to be a duplicate (below).
             var (document, results) = try pipeline.document(from: reads, readTime: readTime, lessonTitle: unit.title,
@@ -181,9 +188,12 @@ public struct DocumentImporter: Sendable {
                                                                   readiness: document.readiness.status.rawValue))
                 }
             }
-            return DocumentOutcome(status: partial == nil ? .succeeded : .partial, sources: names, output: relativeOutput, id: document.id,
-                                   title: document.title, readiness: document.readiness.status, duplicateOf: nil,
-                                   error: partial, warnings: warnings, milliseconds: clock.lap(), kind: kind)
+            var outcome = DocumentOutcome(status: partial == nil ? .succeeded : .partial, sources: names, output: relativeOutput, id: document.id,
+                                          title: document.title, readiness: document.readiness.status, duplicateOf: nil,
+                                          error: partial, warnings: warnings, milliseconds: clock.lap(), kind: kind)
+            outcome.readinessReason = document.readiness.reason
+            outcome.readinessMessage = document.readiness.message
+            return outcome
         } catch {
             return failed(IngestError.wrap(error))
         }
@@ -284,6 +294,13 @@ public struct DocumentImporter: Sendable {
                 || (parts.count == 3 && parts[0].hasPrefix("s") && Int(parts[0].dropFirst()) != nil && parts[1] == "page" && Int(parts[2]) != nil)
             if isPage { unlink(dir.appendingPathComponent(name).path) }
         }
+    }
+
+    /// The readiness a document written at `url` records (nil when it cannot be read).
+    static func readiness(_ url: URL) -> Readiness? {
+        struct Written: Decodable { let readiness: Readiness }
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONDecoder().decode(Written.self, from: data).readiness
     }
 
     static func isNonEmptyFile(_ url: URL) -> Bool {

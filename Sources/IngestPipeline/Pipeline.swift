@@ -66,12 +66,17 @@ public struct DocumentOutcome: Sendable, Codable, Equatable {
     public var milliseconds: Double
     /// The kinds of the sources read (`pdf`, `image+audio`…), nil when none could be sniffed.
     public var kind: String?
+    /// Why it is not ready, or short (SPEC §5): its readiness reason and message in the run's
+    /// language — kept when a re-run skips it (said again from the document written).
+    public var readinessReason: ErrorCode? = nil
+    public var readinessMessage: String? = nil
     /// This outcome as compact JSON when it arrived so (from a worker): kept as it is for the
     /// summary instead of being encoded again. Not part of the outcome's own JSON.
     public var encoded: Data?
 
     private enum CodingKeys: String, CodingKey {
-        case status, sources, output, id, title, readiness, duplicateOf, error, warnings, milliseconds, kind
+        case status, sources, output, id, title, readiness, readinessReason, readinessMessage, duplicateOf, error, warnings,
+             milliseconds, kind
     }
 
     public init(status: Status, sources: [String], output: String?, id: String?, title: String?,

@@ -4,13 +4,12 @@ import IngestPipeline
 import IngestRuntime
 
 /// The verdict lines of a run on the terminal, each with its reason: why a document is not ready
-/// (the readiness reason its document file records, so a re-run that skips it says it too), of
-/// what and where a duplicate is, what failed and why.
+/// (its readiness message, which a re-run that skips it says too), of what and where a duplicate
+/// is, what failed and why.
 enum Verdicts {
     static func lines(_ s: RunSummary, language: MessageLanguage) -> [String] {
         // Every document is named in a small run; in a large one only those that need attention.
         let listAll = s.counts.total <= 30
-        let out = URL(fileURLWithPath: s.outputDirectory)
         var lines: [String] = []
         for d in s.documents {
             let name = d.sources.joined(separator: " + ")
@@ -33,25 +32,12 @@ enum Verdicts {
                     lines.append("  = " + say(.cliVerdictDuplicate, ["title": of?.title ?? "", "source": of?.source ?? ""]))
                 }
             case .succeeded where d.readiness == .notReady, .skipped where d.readiness == .notReady:
-                let reason = d.output.flatMap { notReadyReason(out.appendingPathComponent($0), language) } ?? ""
+                let reason = d.readinessMessage ?? MessageCatalog.message(.cliReadinessNotReady, language)
                 lines.append("  ! " + say(.cliVerdictNotReady, ["reason": reason, "output": d.output ?? ""]))
             case .succeeded: if listAll { lines.append("  ✓ \(name) → \(d.output ?? "")") }
             case .skipped: continue
             }
         }
         return lines
-    }
-
-    /// Why the document at `url` is not ready, in `language`: its readiness reason said again from
-    /// the catalog with the count it records (the document may have been written by an earlier run
-    /// in the other language), else the message it records.
-    static func notReadyReason(_ url: URL, _ language: MessageLanguage) -> String? {
-        guard let data = try? Data(contentsOf: url), let document = try? JSONValue.parse(data),
-              let readiness = document["readiness"] else { return nil }
-        if let reason = readiness["reason"]?.stringValue, MessageCatalog.entry(ErrorCode(reason)) != nil {
-            let count = readiness["characters"]?.intValue.map(String.init) ?? ""
-            return MessageCatalog.message(ErrorCode(reason), language, ["count": count])
-        }
-        return readiness["message"]?.stringValue
     }
 }

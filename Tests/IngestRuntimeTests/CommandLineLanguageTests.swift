@@ -186,7 +186,8 @@ final class CommandLineLanguageTests: XCTestCase {
     }
 
     /// A short note is not ready and says why — the reason its document records, in the run's
-    /// language — on the first run and on a re-run that skips it; a copy says of what it is a duplicate.
+    /// language — on the first run and on re-runs that skip it, on the terminal and in summary.json;
+    /// a copy says of what it is a duplicate.
     func testEveryVerdictSaysWhyAlsoOnARerun() throws {
         let note = "Note rapide\n\nRevoir le chapitre 3 pour jeudi."
         try dir.write("in/note.txt", note)
@@ -203,6 +204,12 @@ final class CommandLineLanguageTests: XCTestCase {
                                                 ["count": String(characters)])
             let line = MessageCatalog.message(.cliVerdictNotReady, language, ["name": "note.txt", "reason": reason, "output": "note.json"])
             XCTAssertTrue(r.stderr.contains("! " + line), "run \(run) under \(language):\n\(r.stderr)")
+            // summary.json keeps it too, in the run's language, when a re-run skips the note.
+            let summary = try JSONValue.parse(Data(contentsOf: dir.url.appendingPathComponent("out/summary.json")))
+            let entry = summary["documents"]?.arrayValue?.first { $0["sources"]?[0]?.stringValue == "note.txt" }
+            XCTAssertEqual(entry?["status"]?.stringValue, run == 0 ? "succeeded" : "skipped")
+            XCTAssertEqual(entry?["readinessReason"]?.stringValue, document["readiness"]?["reason"]?.stringValue)
+            XCTAssertEqual(entry?["readinessMessage"]?.stringValue, reason, "run \(run)")
             do {
                 // Which of the two is read first is the run's choice; the other names it, also on a re-run.
                 let names = ["cours.txt", "copie du cours.txt"]
