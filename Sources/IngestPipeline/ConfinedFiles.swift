@@ -46,7 +46,10 @@ public final class ConfinedFiles: @unchecked Sendable {
                 links.append(link(fd, file.lastPathComponent))
             }
             if files.count == 1, let file = files.first {
-                let stem = file.deletingPathExtension().lastPathComponent
+                // A yt-dlp download's tracks are named after `NAME [ID]`, not `NAME [ID].info`.
+                let name = file.lastPathComponent
+                let stem = name.lowercased().hasSuffix(".info.json") ? String(name.dropLast(".info.json".count))
+                    : file.deletingPathExtension().lastPathComponent
                 let folder = file.deletingLastPathComponent()
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
                     .filter { $0 != file.lastPathComponent && $0.hasPrefix(stem) }.sorted().prefix(Self.maxSiblings)

@@ -147,6 +147,35 @@ public final class Deliverer: @unchecked Sendable {
     /// The jsonl sink's consumer is gone: nothing more is written, the run stops reading.
     public var consumerGone: Bool { lock.lock(); defer { lock.unlock() }; return gone }
     private var gone = false
+    /// Called once, on whichever thread finds it, when the consumer goes away (outside `lock`):
+    /// a run that waits on other events (the watcher) is woken to stop.
+    private var goneHandler: (@Sendable () -> Void)?
+
+    /// `handler` is called once when the jsonl consumer goes away (at once if it already has).
+    public func onConsumerGone(_ handler: @escaping @Sendable () -> Void) {
+        lock.lock()
+        let already = gone
+        goneHandler = already ? nil : handler
+        lock.unlock()
+        if already { handler() }
+    }
+
+    /// The jsonl sink's descriptor when it is a pipe: it polls as an error (POLLERR) once every
+    /// reader has closed it, so a run with nothing to write can still tell its reader went away.
+    public var readerDescriptor: Int32? { channel == .jsonl && lines.isPipe ? lines.fd : nil }
+
+    /// The reader of the pipe went away (seen by polling `readerDescriptor`): nothing more is
+    /// written; what it left in the pipe stays pending (`finish`).
+    public func readerClosed() { markGone() }
+
+    private func markGone() {
+        lock.lock()
+        let handler = gone ? nil : goneHandler
+        gone = true
+        goneHandler = nil
+        lock.unlock()
+        handler?()
+    }
     /// Lines written and not yet taken whole by the reader: each line's key and end in the stream.
     private var inFlight: [(key: String, end: UInt64)] = []
 
@@ -249,8 +278,8 @@ public final class Deliverer: @unchecked Sendable {
                 lock.lock()
                 let unread = inFlight
                 inFlight = []
-                if !unread.isEmpty { gone = true }
                 lock.unlock()
+                if !unread.isEmpty { markGone() }
                 for u in unread {
                     try library.updateDelivery(key: u.key, channel: .jsonl, status: .pending, addingAttempts: 1,
                                                error: "left unread in the pipe: the reader went away", sink: Self.standardOutputName)
@@ -324,7 +353,7 @@ public final class Deliverer: @unchecked Sendable {
                 lock.lock(); inFlight.append((d.key, end)); givenUp.insert(d.key); lock.unlock()
                 try settleLines()
             case .failed(let error):
-                lock.lock(); gone = true; lock.unlock()
+                markGone()
                 try library.updateDelivery(key: d.key, channel: .jsonl, status: .pending, addingAttempts: 1, error: error,
                                            sink: Self.standardOutputName)
             }
@@ -370,7 +399,7 @@ extension Deliverer {
         for document in documents {
             guard let body = try? Data(contentsOf: document.url) else { continue }
             let (outcome, end) = lines.write(JSONLine.compact(body))
-            guard case .written = outcome else { lock.lock(); gone = true; lock.unlock(); break }
+            guard case .written = outcome else { markGone(); break }
             written += 1
             lock.lock(); inFlight.append((document.key, end)); lock.unlock()
             try settleLines()

@@ -85,6 +85,11 @@ public final class WatchRun: @unchecked Sendable {
     /// recorded with it and printed after; what an earlier watcher left unprinted is printed at
     /// start. Nil: events are printed without ids (no library).
     public var outbox: Library?
+    /// What the sink's deliveries came to when the loop ended (nil without a `delivery`).
+    public private(set) var deliveryReport: DeliveryReport?
+    /// Files the loop did not read because the jsonl sink's reader went away (read by the next
+    /// start): queued, handed out but not started, still settling.
+    public private(set) var notRead = 0
 
     public init(reader: any DocumentReader, inbox: URL, outputDirectory: URL, config: PipelineConfig, options: Options,
                 observer: (any WatchObserver)?, events: ReadEvents = ReadEvents()) {
@@ -175,13 +180,17 @@ public final class WatchRun: @unchecked Sendable {
         lastScan = start
         observer?.report(.started(mode: mode, backlog: backlog))
         try replayUnprinted()
-        delivery?.notify()
 
         _ = pipe(&wake)
         for fd in wake {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
+        // A jsonl reader that goes away (a write meets EPIPE) wakes the loop, which stops.
+        delivery?.onConsumerGone { [self] in
+            lock.lock(); if !wakeClosed { wakeLoop() }; lock.unlock()
+        }
+        delivery?.notify()
         free = Array(0..<reader.slots)
         let threads = reader.slots
         let group = DispatchGroup()
@@ -198,17 +207,21 @@ public final class WatchRun: @unchecked Sendable {
             reports.drain()
             reader.close()
             OutputWriter.removeAbandoned(in: outputDirectory)
-            close(wake[0]); close(wake[1])
-            _ = try? delivery?.finish()
+            lock.lock(); wakeClosed = true; close(wake[0]); close(wake[1]); lock.unlock()
+            deliveryReport = try? delivery?.finish()
         }
 
         while true {
             if let f = lockedFatal() { throw f }
             if stop.isUrgent { break }
             collectFinished()
-            let idle = queue.isEmpty && lockedBusy() == 0 && jobs.isEmpty
+            if !consumerGone && delivery?.consumerGone == true { giveUpForGoneReader() }
+            // Nothing being read or handed out (the queue is left as it is for a gone reader).
+            let drained = lockedBusy() == 0 && lockedJobs() == 0
+            let idle = queue.isEmpty && drained
+            if consumerGone && (drained || stop.isUrgent) { break }
             if stop.isRequested && (idle || stop.isUrgent) { break }
-            if stop.isRequested { waitForWork(0.05); continue }
+            if stop.isRequested || consumerGone { waitForWork(0.05); continue }
             if options.once && idle && gate.waiting.isEmpty && lessons.isEmpty { break }
 
             let now = Self.now()
@@ -226,7 +239,14 @@ public final class WatchRun: @unchecked Sendable {
             // Wait for file events or a slot that finished, whichever comes first.
             var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
             if let watcher { fds.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)) }
+            // The jsonl sink's pipe: an error once its reader has closed it, even with nothing to write.
+            let reader = delivery?.readerDescriptor
+            if let reader { fds.append(pollfd(fd: reader, events: 0, revents: 0)) }
             _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
+            if reader != nil, let last = fds.last, last.revents & Int16(POLLERR | POLLHUP) != 0 {
+                delivery?.readerClosed()
+                continue
+            }
             var sink = [UInt8](repeating: 0, count: 64)
             while read(wake[0], &sink, 64) > 0 {}
             let arrived: [WatchEvent]
@@ -338,6 +358,7 @@ public final class WatchRun: @unchecked Sendable {
     /// for their folder to be quiet).
     private func release(now: Double) {
         stemCache = [:]
+        companionCache = [:]
         var released = 0
         for r in gate.ready(now: now) {
             let path = r.path
@@ -384,6 +405,9 @@ public final class WatchRun: @unchecked Sendable {
     @discardableResult
     private func admit(_ path: String, now: Double, backlog: FileStamp?) -> Bool {
         let url = URL(fileURLWithPath: path)
+        // A recording's transcript, a yt-dlp video's subtitle tracks: read with the file they
+        // belong to (as `convert` does), not as documents of their own.
+        if companions(in: url.deletingLastPathComponent().path).contains(url.standardizedFileURL) { return false }
         if options.groupsPhotos, InputPlanner.photoExtensions.contains(url.pathExtension.lowercased()),
            let stem = InputPlanner.photoStem(url.lastPathComponent) {
             let key = "lesson:" + url.deletingLastPathComponent().path + "/" + stem.lowercased()
@@ -414,9 +438,12 @@ public final class WatchRun: @unchecked Sendable {
     /// the same stem (`chapitre 1.docx`), the full name, so outputs never overwrite each other.
     private func fileUnit(_ path: String) -> ImportUnit {
         let rel = relative(path)
-        let stem = (rel as NSString).deletingPathExtension
+        // A yt-dlp download (`NAME [ID].info.json`) is named after its video, as in `convert`.
+        let info = ".info.json", isInfo = rel.lowercased().hasSuffix(info)
+        let stem = isInfo ? String(rel.dropLast(info.count)) : (rel as NSString).deletingPathExtension
         let folder = (path as NSString).deletingLastPathComponent
-        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = (path as NSString).lastPathComponent
+        let base = isInfo ? String(name.dropLast(info.count)) : (name as NSString).deletingPathExtension
         let clash = (stems(in: folder)[base] ?? 0) > 1
         // Confined to the inbox: a link out of it is refused, checked on the opened file.
         return ImportUnit(sources: [UnitSource(files: [URL(fileURLWithPath: path, isDirectory: false)], name: rel, root: inbox)],
@@ -426,6 +453,16 @@ public final class WatchRun: @unchecked Sendable {
     /// How many files of `folder` have each stem, listed once per pass of the loop (1,000 files
     /// moved in at once would otherwise list their folder 1,000 times).
     private var stemCache: [String: [String: Int]] = [:]
+    /// The companion files of each folder (see `ExtractorRegistry.companionFiles`), listed once per pass.
+    private var companionCache: [String: Set<URL>] = [:]
+    private func companions(in folder: String) -> Set<URL> {
+        if let cached = companionCache[folder] { return cached }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let found = ExtractorRegistry.companionFiles(in: names.filter { !TemporaryNames.isIgnored($0) }
+            .map { URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent($0, isDirectory: false) })
+        companionCache[folder] = found
+        return found
+    }
     private func stems(in folder: String) -> [String: Int] {
         if let cached = stemCache[folder] { return cached }
         var counts: [String: Int] = [:]
@@ -473,6 +510,7 @@ public final class WatchRun: @unchecked Sendable {
     /// that finishes takes its next unit at once instead of waiting for this loop to wake (the
     /// queue still decides the order of everything else until the last moment).
     private func dispatch() {
+        if consumerGone { return }
         var taken: [Job] = []
         lock.lock()
         // Fast documents (a folder of notes dropped at once) get a deeper hand-out, so the slots
@@ -675,9 +713,35 @@ public final class WatchRun: @unchecked Sendable {
     private func waitForWork(_ seconds: Double) {
         var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 1, Int32((seconds * 1000).rounded(.up)))
+        // Emptied, or every later wait would return at once (a spin until the slots are done).
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(wake[0], &sink, 64) > 0 {}
     }
 
     private func lockedBusy() -> Int { lock.lock(); defer { lock.unlock() }; return busy }
+    private func lockedJobs() -> Int { lock.lock(); defer { lock.unlock() }; return jobs.count }
+
+    // MARK: A jsonl reader that went away
+
+    /// Set (loop thread) once the sink's reader is gone: nothing more is taken.
+    private var consumerGone = false
+    /// The wake pipe is closed (under `lock`): the sink's handler must not write to it.
+    private var wakeClosed = false
+
+    /// The reader of the jsonl sink went away: nothing more is taken. The units handed out but
+    /// not started are given back (their takes dropped: the next start reads them); what is
+    /// being read finishes and stays pending in the library, delivered by the next start or
+    /// `ingest deliver`.
+    private func giveUpForGoneReader() {
+        consumerGone = true
+        lock.lock()
+        let returned = jobs
+        jobs = []
+        lock.unlock()
+        for job in returned { if let id = job.eventID { try? outbox?.dropTake(id) } }
+        notRead = returned.count + queue.count + gate.count + lessons.values.reduce(0) { $0 + $1.files.count }
+        trace("reader gone: \(notRead) not read")
+    }
     private func lockedFatal() -> IngestError? { lock.lock(); defer { lock.unlock() }; return fatal }
     private func lockedTotals() -> Totals { lock.lock(); defer { lock.unlock() }; return totals }
 }

@@ -31,7 +31,8 @@ enum WatchCommand {
         }
         guard let out = OutputFolder.prepare(args.value("--out") ?? config.output.directory ?? "ingest-out", language: language) else { return 2 }
         let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
-        let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
+        // Caches under $XDG_CACHE_HOME/ingest (else $HOME/.cache/ingest), as for every command.
+        let cache = ConfigLoading.cacheDirectory()
         let jsonl = args.has("--jsonl")
         let statusLine = Terminal.stderrIsTTY && !args.has("--quiet") && !jsonl
         let reader: any DocumentReader
@@ -79,7 +80,19 @@ enum WatchCommand {
             Terminal.error("ingest: \(error.code): \(error.message(language))" + (error.detail.map { " (\($0))" } ?? ""))
             return 2
         }
+        display.places = ["library": .string(libraryPath), "cache": .string(cache.path)]
         display.report(.stopped(totals))
+        // Where things are (issue 34), as at the end of `convert`.
+        if !jsonl && !args.has("--quiet") {
+            Terminal.error(IngestError(.runLocations, ["library": libraryPath, "cache": cache.path]).message(language))
+        }
+        // A jsonl reader that went away stops the watcher: an error, said even with --quiet,
+        // with how many documents wait for the next start (or `ingest deliver --sink jsonl`).
+        if let d = run.deliveryReport, d.consumerGone == true {
+            Terminal.error("ingest: " + IngestError(.sinkConsumerGone, ["pending": String(d.pending), "notRead": String(run.notRead)])
+                .message(language))
+            return 1
+        }
         if args.has("--once") { return totals.failed > 0 || totals.partial > 0 || totals.notReady > 0 ? 1 : 0 }
         return 0
     }
@@ -95,6 +108,8 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
     let quiet: Bool
     let language: MessageLanguage
     let inbox: String
+    /// Where the library and the caches are (`library`, `cache`), told in the `stopped` event.
+    var places: [String: JSONValue] = [:]
     private let lock = NSLock()
     private var drawn = false
 
@@ -146,7 +161,7 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
             emit(["event": .string("incomplete"), "source": .string(path), "reason": .string(reason)])
         case .stopped(let t):
             emit(["event": .string("stopped"), "done": .int(t.done), "partial": .int(t.partial), "failed": .int(t.failed), "notReady": .int(t.notReady),
-                  "duplicates": .int(t.duplicates), "skipped": .int(t.skipped), "removed": .int(t.removed)])
+                  "duplicates": .int(t.duplicates), "skipped": .int(t.skipped), "removed": .int(t.removed)].merging(places) { a, _ in a })
             clearLocked()
             if !jsonl && !quiet {
                 Terminal.error(MessageCatalog.message(.terminalWatchStopped, language, [

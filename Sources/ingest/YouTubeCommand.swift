@@ -25,8 +25,8 @@ enum YouTubeCommand {
         var language = ConfigLoading.language(args)
         do {
             let (config, _) = try ConfigLoading.load(args)
-            let libraryPath = ConfigLoading.expandPath(config.library.path, out: nil)
-            let cache = URL(fileURLWithPath: libraryPath).deletingLastPathComponent().appendingPathComponent("cache")
+            // The step cache under $XDG_CACHE_HOME/ingest, shared with convert and watch.
+            let cache = ConfigLoading.cacheDirectory()
             let context = ExtractionContext(config: config, language: config.messageLanguage, cacheDirectory: cache)
             language = config.messageLanguage
             // The link is checked offline before anything else, and said valid.

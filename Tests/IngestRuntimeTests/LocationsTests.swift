@@ -65,6 +65,48 @@ final class LocationsTests: XCTestCase {
         XCTAssertEqual(try summary("out-c")["counts"]?["succeeded"], 1, "a new library under XDG_DATA_HOME")
     }
 
+    /// The watcher and the YouTube steps keep their caches under `$XDG_CACHE_HOME/ingest` (else
+    /// `$HOME/.cache/ingest`), never beside the library; the end of a watch says where both are
+    /// (and its `stopped` event holds them). A yt-dlp download of the samples (its `.info.json`
+    /// and French WebVTT track) is read offline: its analysis step is kept in the cache.
+    func testTheWatcherAndTheYouTubeStepsKeepTheirCachesUnderXDGCacheHome() throws {
+        let samples = Corpus.repositoryRoot.appendingPathComponent("samples")
+        let inbox = dir.url.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        for name in ["La digestion expliquée simplement [k3Rm9XwQp2E].info.json", "La digestion expliquée simplement [k3Rm9XwQp2E].fr.vtt"] {
+            let copy = inbox.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: samples.appendingPathComponent(name), to: copy)
+            var old = [timeval(tv_sec: time(nil) - 3600, tv_usec: 0), timeval(tv_sec: time(nil) - 3600, tv_usec: 0)]
+            XCTAssertEqual(utimes(copy.path, &old), 0)
+        }
+        let home = dir.url.appendingPathComponent("home").path, caches = dir.url.appendingPathComponent("xdg-cache").path
+        let env = ["INGEST_CONFIG": "", "XDG_DATA_HOME": "", "HOME": home, "XDG_CACHE_HOME": caches]
+        let r = try IngestBinary.run(["watch", inbox.path, "--out", dir.url.appendingPathComponent("out").path, "--once", "--lang", "en"],
+                                     environment: env, currentDirectory: dir.url)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let library = home + "/.local/share/ingest/library.sqlite"
+        XCTAssertTrue(r.stderr.contains("Library: \(library) — caches: \(caches)/ingest"), r.stderr)
+        let steps = try FileManager.default.contentsOfDirectory(atPath: caches + "/ingest/youtube/k3Rm9XwQp2E")
+        XCTAssertTrue(steps.contains { $0.hasPrefix("analysis-") }, "\(steps)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/.local/share/ingest/cache"), "a cache beside the library")
+        let video = try JSONValue.parse(Data(contentsOf: dir.url.appendingPathComponent("out/La digestion expliquée simplement [k3Rm9XwQp2E].json")))
+        XCTAssertEqual(video["sources"]?[0]?["provenance"]?[0], "captionsManual")
+        // The track is read with its video (as by convert), not as a document of its own.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("out").path).filter { $0.hasSuffix(".fr.json") }, [])
+        // The captions' words, every one, in order (cue lines of the WebVTT track joined).
+        let vtt = try String(contentsOf: inbox.appendingPathComponent("La digestion expliquée simplement [k3Rm9XwQp2E].fr.vtt"), encoding: .utf8)
+        let cues = vtt.split(separator: "\n").filter { !$0.contains("-->") && !$0.hasPrefix("WEBVTT") && !$0.hasPrefix("Kind:") && !$0.hasPrefix("Language:") }
+        XCTAssertEqual(video["text"]?.stringValue?.split(whereSeparator: \.isWhitespace), cues.joined(separator: " ").split(whereSeparator: \.isWhitespace))
+
+        // Without XDG_CACHE_HOME: under $HOME/.cache; the `stopped` event says where things are.
+        let j = try IngestBinary.run(["watch", inbox.path, "--out", dir.url.appendingPathComponent("out-2").path, "--once", "--lang", "en", "--jsonl"],
+                                     environment: env.merging(["XDG_CACHE_HOME": ""]) { _, b in b }, currentDirectory: dir.url)
+        XCTAssertEqual(j.status, 0, j.stderr)
+        let stopped = try j.stdout.split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)) }.first { $0["event"] == "stopped" }
+        XCTAssertEqual(stopped?["library"]?.stringValue, library)
+        XCTAssertEqual(stopped?["cache"]?.stringValue, home + "/.cache/ingest")
+    }
+
     func testADuplicateLeavesAPointerOrAHardLinkInItsOutputFolder() throws {
         let env = ["HOME": dir.url.appendingPathComponent("home").path]
         let first = try lesson("in-1", "cycle.txt", chapter: 7)
