@@ -88,10 +88,12 @@ extension ExtractorRegistry {
         return (units, failures)
     }
 
-    /// Subtitle files of a folder listing that belong to a yt-dlp video (`NAME [ID].LANG.EXT` beside
-    /// `NAME [ID].info.json`): read through that video's document, so the batch skips them.
+    /// Files of a folder listing that belong to a yt-dlp video: its subtitle files
+    /// (`NAME [ID].LANG.EXT` beside `NAME [ID].info.json`), read through that video's document,
+    /// and link files (`.url`, `.webloc`) naming it, which would be a second document of the same
+    /// video. The batch and the watcher skip them.
     public static func youtubeOwnedSubtitleFiles(in files: [URL]) -> Set<URL> {
-        YtDlpInfo.subtitleFilesBelongingToVideos(in: files)
+        YtDlpInfo.subtitleFilesBelongingToVideos(in: files).union(SavedVideo.linkFilesOfDownloads(in: files))
     }
 
     /// Whether a file the sniffer called `.html` is a saved YouTube watch page (its player

@@ -75,6 +75,30 @@ public enum SavedVideo {
                     detail: detail ?? "video \(id): nothing saved in \(folder.path)", hint: .youtubeHintSaveFiles)
     }
 
+    /// Link files (`.url`, `.webloc`) of a folder listing whose video was downloaded beside them
+    /// by yt-dlp (`NAME [ID].info.json` in the same folder): that download is the video's one
+    /// document, so the link is not a second one. Only names of the info files are read.
+    public static func linkFilesOfDownloads(in files: [URL]) -> Set<URL> {
+        var downloaded = Set<String>()   // "folder\0ID"
+        for f in files {
+            let name = f.lastPathComponent
+            guard name.lowercased().hasSuffix(".info.json") else { continue }
+            let stem = name.dropLast(".info.json".count)
+            let id = stem.hasSuffix("]") ? stem.dropLast().suffix(11) : stem
+            if let id = VideoLink.validID(String(id)), stem.count == 11 || stem.dropLast().dropLast(11).hasSuffix("[") {
+                downloaded.insert(f.deletingLastPathComponent().standardizedFileURL.path + "\u{0}" + id)
+            }
+        }
+        guard !downloaded.isEmpty else { return [] }
+        var out = Set<URL>()
+        for f in files where ["url", "webloc"].contains(f.pathExtension.lowercased()) {
+            guard let data = smallFile(f), data.count <= LinkFile.maxBytes,
+                  let id = try? LinkFile.videoID(in: CaptionReader.text(data)) else { continue }
+            if downloaded.contains(f.deletingLastPathComponent().standardizedFileURL.path + "\u{0}" + id) { out.insert(f) }
+        }
+        return out
+    }
+
     /// A POSIX shell word: single-quoted, a `'` inside written `'\''`.
     static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

@@ -138,6 +138,25 @@ final class YouTubeCLITests: XCTestCase {
         try assertCaptionsDocument(try XCTUnwrap(p.documents().first), provenance: "captionsManual")
     }
 
+    /// A course folder holding a yt-dlp download and a link file to the same video: one
+    /// document, the captions, and no duplicate (convert and watch).
+    func testFolderWithDownloadAndLinkFile() throws {
+        let p = try Place()
+        defer { p.root.remove() }
+        try F.ytDlp(in: p.course, server: "http://127.0.0.1:9", subtitles: true)
+        try Data("[InternetShortcut]\nURL=https://youtu.be/\(F.id)\n".utf8).write(to: p.course.appendingPathComponent("lien.url"))
+        let r = try p.convert([p.course.path, "--lang", "en"], in: p.elsewhere)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("1 document(s): 1 converted"), r.stderr)
+        let docs = try p.documents()
+        XCTAssertEqual(docs.count, 1)
+        try assertCaptionsDocument(docs[0], provenance: "captionsManual")
+        try? FileManager.default.removeItem(at: p.out)
+        let w = try p.ingest(["watch", p.course.path, "--once", "--out", p.out.path, "--sink", "none", "--lang", "en"], in: p.elsewhere)
+        XCTAssertEqual(w.status, 0, w.stderr)
+        XCTAssertEqual(try p.documents().count, 1, w.stderr)
+    }
+
     /// Dropped into a watched inbox (read through links to the opened files), a link file's
     /// refusal names the inbox — not the private folder it was read through.
     func testLinkFileInWatchedInbox() throws {

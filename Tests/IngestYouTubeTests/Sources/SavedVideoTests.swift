@@ -111,6 +111,28 @@ final class SavedVideoTests: XCTestCase {
         }
     }
 
+    /// A link file beside the yt-dlp download of its video is that download's, not a second
+    /// document; a link to another video, a text file (which may say more than the link) and a
+    /// link beside another folder's download stay documents.
+    func testLinkFilesOfDownloads() throws {
+        let dir = try TemporaryDirectory("yt-saved-companions")
+        defer { dir.remove() }
+        try F.ytDlp(in: dir.url, server: server, subtitles: true)
+        let url = try dir.write("lien.url", "[InternetShortcut]\r\nURL=https://youtu.be/\(F.id)?si=x\r\n")
+        let webloc = try dir.write("lien.webloc", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>URL</key><string>https://www.youtube.com/watch?v=\(F.id)&amp;t=3</string></dict></plist>
+            """)
+        try dir.write("autre.url", "[InternetShortcut]\nURL=https://youtu.be/abcdefghijk\n")
+        try dir.write("notes.txt", "https://youtu.be/\(F.id)\n")
+        try dir.write("sous/lien.url", "[InternetShortcut]\nURL=https://youtu.be/\(F.id)\n")
+        func listing(_ d: URL) -> [URL] { (try? FileManager.default.contentsOfDirectory(at: d, includingPropertiesForKeys: nil)) ?? [] }
+        let files = listing(dir.url) + listing(dir.url.appendingPathComponent("sous"))
+        XCTAssertEqual(Set(SavedVideo.linkFilesOfDownloads(in: files).map(\.lastPathComponent)), [url.lastPathComponent, webloc.lastPathComponent])
+        XCTAssertEqual(SavedVideo.linkFilesOfDownloads(in: files).map { $0.deletingLastPathComponent().standardizedFileURL.path },
+                       [dir.url.standardizedFileURL.path, dir.url.standardizedFileURL.path])
+    }
+
     /// A link file beside a saved watch page reads that page (not only a `.info.json`).
     func testLinkFileBesideSavedPage() throws {
         let dir = try TemporaryDirectory("yt-saved-link")
