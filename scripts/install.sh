@@ -67,7 +67,8 @@ test_packages=(
                          # (BrowserLayoutTests: chromium alone, --dump-dom and --screenshot at 1,000 and 2,000 px)
   texlive-latex-base texlive-latex-recommended texlive-fonts-recommended texlive-lang-french lmodern
                          # RunningHeaderFidelityTests: PDFs typeset by pdflatex (fancyhdr, babel french)
-  img2pdf                # RunningHeaderFidelityTests: 300-dpi page images back into image-only PDFs
+  img2pdf                # RunningHeaderFidelityTests: 300-dpi page images back into image-only PDFs;
+                         # BrowserLayoutTests: a 2-page scan in the QA report
   python3-pypdf qpdf     # FormFieldTests: Writer forms filled by pypdf, appearances made by qpdf; FreeText comments
   pv rsync               # WatchOutboxTests, WatchPDFWritersTests: real slow writers into a watched inbox (pv -L, rsync --inplace --bwlimit)
   openjdk-17-jre-headless  # SparkWorkerTests: Apache Spark (PySpark, below) runs ingest worker on two executors
