@@ -100,8 +100,10 @@ struct ChunkUnit {
     }
 
     /// This unit cut between words into pieces of at most `budget` tokens (a word longer than
-    /// that between characters), each flagged `split`.
+    /// that between characters), each flagged `split`. The pieces are about even — each closes
+    /// once it holds its share of the whole — so the last is not a small remainder.
     func pieces(budget: Int) -> [ChunkUnit] {
+        let share = (tokens + (tokens + budget - 1) / budget - 1) / ((tokens + budget - 1) / budget)
         var out: [ChunkUnit] = []
         var current = "", tokens = 0
         func push() {
@@ -129,6 +131,7 @@ struct ChunkUnit {
             if tokens + w > budget { push() }
             current += (current.isEmpty ? "" : " ") + rest
             tokens += w
+            if tokens >= share { push() }
         }
         push()
         return out

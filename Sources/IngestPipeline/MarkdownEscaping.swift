@@ -31,8 +31,9 @@ enum MarkdownEscaping {
     }
 
     /// Characters that are markup anywhere in a line. Inline math the text holds (`$x^2$`, as
-    /// the formula readers write it: a `$` followed by a non-space, closed on the same line by a
-    /// `$` after a non-space and not before a digit — pandoc's rule) is kept as it is.
+    /// the formula readers write it: a `$` after a space or an opening mark and before a
+    /// non-space, closed on the same line by a `$` after a non-space and before no letter or
+    /// digit) is kept as it is.
     static func inline(_ text: String) -> String {
         guard text.utf8.contains(where: mayNeedEscape) else { return text }
         var out = ""
@@ -64,15 +65,18 @@ enum MarkdownEscaping {
 
     /// The index of the `$` closing inline math opened at `open`, if it is math by pandoc's rule.
     static func mathClose(_ chars: [Character], open: Int) -> Int? {
+        // Stricter than pandoc on the outside: the `$` stand apart from words (`L$L/$N` in a URL
+        // is not math), as a formula reader writes them.
         guard open + 1 < chars.count, !chars[open + 1].isWhitespace, chars[open + 1] != "$",
-              open == 0 || (chars[open - 1] != "\\" && chars[open - 1] != "$") else { return nil }
+              open == 0 || chars[open - 1].isWhitespace || "([{«“\"'’/–—-".contains(chars[open - 1]) else { return nil }
         var j = open + 1
         while j < chars.count {
             let c = chars[j]
             if c.isNewline { return nil }
             if c == "\\" { j += 2; continue }
             if c == "$" {
-                guard !chars[j - 1].isWhitespace, j + 1 >= chars.count || !chars[j + 1].isNumber, j > open + 1 else { return nil }
+                guard !chars[j - 1].isWhitespace, j > open + 1,
+                      j + 1 >= chars.count || !(chars[j + 1].isLetter || chars[j + 1].isNumber || chars[j + 1] == "$") else { return nil }
                 return j
             }
             j += 1

@@ -108,7 +108,8 @@ final class MarkdownWriterTests: XCTestCase {
         var random = SeededGenerator(seed: 36)
         let pieces = ["a", "É", "mot", "x_y", "_", "*", "**", "`", "``", "\\", "[", "]", "[x](y)", "![i](j)", "<", ">", "<b>", "</b>",
                       "&amp;", "&#233;", "&", "R&D", "|", "#", "##", "-", "+", "=", "===", "1.", "2)", "12.", "a.", "b)", "iv.",
-                      "(1)", "(a)", ":", "~", "~~", "^", "@cite", "a@b.fr", " $ ", "{#id}", "%", "—", "é", "\u{00A0}"]
+                      "(1)", "(a)", ":", "~", "~~", "^", "@cite", "a@b.fr", " $ ", "L$L/$N.jpg", "US$5", "5$", "{#id}", "%", "—", "é",
+                      "\u{00A0}"]
         var texts: [String] = []
         for _ in 0..<300 {
             var text = ""
