@@ -96,14 +96,14 @@ enum RemoteRecognition {
         let job = PageJob(number: number) { throw IngestError(.internalError) }
         guard let parts = Self.request(page: job.number, deadline: deadline, limitSeconds: limitSeconds,
                                        lowConfidenceBelow: lowConfidenceBelow, image: image, detectScript: detectScript) else {
-            throw IngestError(.ocrEngineFailed, ["reason": "the page image is empty or larger than 4 GB"], page: job.number)
+            throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonPageImageSize), page: job.number)
         }
         // Past the deadline, the recogniser answers with the time limit; a little more is left
         // for it to say so before it is taken for stuck and killed.
         let timeout = max(0, deadline.timeIntervalSinceNow) + Self.answerGraceSeconds
         let data = try processes.exchange(parts, languages: languages, timeout: timeout, limit: limitSeconds, page: job.number)
         guard let answer = try? JSONDecoder().decode(Answer.self, from: data) else {
-            throw IngestError(.ocrEngineFailed, ["reason": "unreadable answer from the OCR process"], page: job.number)
+            throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonUnreadableAnswer), page: job.number)
         }
         if let error = answer.error { throw error }
         return answer.page ?? RecognizedPage()
@@ -136,7 +136,7 @@ public enum OCRPageService {
         if let (header, image) = parsed {
             do {
                 guard let image else {
-                    throw IngestError(.ocrEngineFailed, ["reason": "the page image could not be read back"], page: header.page)
+                    throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonPageImageUnreadable), page: header.page)
                 }
                 let deadline = Date(timeIntervalSince1970: header.deadline)
                 answer.page = try EnginePool.shared(languages: languages, capacity: 1).withEngine { engine in
@@ -151,7 +151,7 @@ public enum OCRPageService {
                 answer.error = e
             }
         } else {
-            answer.error = IngestError(.ocrEngineFailed, ["reason": "not a page request"])
+            answer.error = IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonNotAPageRequest))
         }
         return (try? JSONEncoder().encode(answer)) ?? Data()
     }

@@ -73,7 +73,7 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
             }
             if r.process.residentBytes > memoryLimit {
                 remove(r, languages)
-                throw IngestError(.ocrEngineFailed, ["reason": "the OCR process went over workers.memoryLimitMB (\(memoryLimitMB) MB)"], page: page)
+                throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonMemoryLimit, ["limit": "\(memoryLimitMB)"]), page: page)
             }
             switch r.process.channel.receive(timeout: min(Double(deadline - now) / 1e9, SubprocessReader.sampleInterval)) {
             case .timedOut: continue
@@ -116,10 +116,10 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
             r.process.retire()
             discard(r, languages)
             throw (try? JSONDecoder().decode(IngestError.self, from: f.payload))
-                ?? IngestError(.ocrEngineFailed, ["reason": "the OCR process could not start"])
+                ?? IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonCouldNotStart))
         case .timedOut:
             remove(r, languages)
-            throw IngestError(.ocrEngineFailed, ["reason": "the OCR process did not start in \(Int(Self.startSeconds)) s"])
+            throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonStartTimeout, ["seconds": "\(Int(Self.startSeconds))"]))
         case .frame, .closed:
             throw ended(r, languages, page: nil)
         }
@@ -154,12 +154,16 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
 
     /// The error for a recogniser that ended without answering (reaped here).
     private func ended(_ r: Recogniser, _ languages: String, page: Int?) -> IngestError {
-        let how: String
-        switch remove(r, languages) {
-        case .signal(let s): how = WorkerProcess.signalName(s)
-        case .status(let s): how = "exit status \(s)"
+        let exit = remove(r, languages)
+        func how(_ language: MessageLanguage) -> String {
+            switch exit {
+            case .signal(let s): WorkerProcess.signalName(s)
+            case .status(let s): MessageCatalog.message(.ocrReasonExitStatus, language, ["status": "\(s)"])
+            }
         }
-        return IngestError(.ocrEngineFailed, ["reason": "the OCR process ended (\(how))"], page: page)
+        let reason = ["reason": MessageCatalog.message(.ocrReasonProcessEnded, .en, ["how": how(.en)]),
+                      "reason@fr": MessageCatalog.message(.ocrReasonProcessEnded, .fr, ["how": how(.fr)])]
+        return IngestError(.ocrEngineFailed, reason, page: page)
     }
 
     private func spawn(_ languages: String) throws -> Recogniser {

@@ -38,6 +38,12 @@ final class MessageLanguageTests: XCTestCase {
                        "This PDF is damaged and cannot be read (poppler says: “PDF document is damaged”).")
     }
 
+    func testWhyRecognitionFailedIsSaidInTheRunsLanguage() {
+        let e = IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonMemoryLimit, ["limit": "400"]))
+        XCTAssertEqual(e.message(.fr), "La reconnaissance de texte a échoué (le processus d'OCR a dépassé workers.memoryLimitMB (400 Mo)).")
+        XCTAssertEqual(e.message(.en), "Text recognition failed (the OCR process went over workers.memoryLimitMB (400 MB)).")
+    }
+
     func testTerminalWordsExistInBothLanguages() {
         for stage in MessageCatalog.terminalStages { XCTAssertNotNil(MessageCatalog.entry(.terminalStage(stage)), stage) }
         for outcome in MessageCatalog.terminalOutcomes { XCTAssertNotNil(MessageCatalog.entry(.terminalOutcome(outcome)), outcome) }

@@ -28,6 +28,16 @@ extension ErrorCode {
     public static let ocrScriptNotInstalled: ErrorCode = "ocr.scriptNotInstalled"   // warning
     /// A page whose recognised words are mostly not words: left out of the text (issue 38).
     public static let ocrJunkPageDropped: ErrorCode = "ocr.junkPageDropped"         // warning
+    // Why recognition failed (ocr.engineFailed's {reason}), in both languages.
+    public static let ocrReasonMemoryLimit: ErrorCode = "ocr.reason.memoryLimit"
+    public static let ocrReasonCouldNotStart: ErrorCode = "ocr.reason.couldNotStart"
+    public static let ocrReasonStartTimeout: ErrorCode = "ocr.reason.startTimeout"
+    public static let ocrReasonProcessEnded: ErrorCode = "ocr.reason.processEnded"
+    public static let ocrReasonExitStatus: ErrorCode = "ocr.reason.exitStatus"
+    public static let ocrReasonPageImageSize: ErrorCode = "ocr.reason.pageImageSize"
+    public static let ocrReasonUnreadableAnswer: ErrorCode = "ocr.reason.unreadableAnswer"
+    public static let ocrReasonPageImageUnreadable: ErrorCode = "ocr.reason.pageImageUnreadable"
+    public static let ocrReasonNotAPageRequest: ErrorCode = "ocr.reason.notAPageRequest"
 }
 
 extension MessageCatalog {
@@ -89,5 +99,14 @@ extension MessageCatalog {
         .ocrJunkPageDropped: .init(
             fr: "Ce qui a été lu sur la page {page} n'est pas du texte (confiance moyenne {confidence}, {known} % de mots connus) : la page est laissée hors du texte.",
             en: "What was read on page {page} is not text (mean confidence {confidence}, {known}% known words): the page is left out of the text."),
+        .ocrReasonMemoryLimit: .init(fr: "le processus d'OCR a dépassé workers.memoryLimitMB ({limit} Mo)", en: "the OCR process went over workers.memoryLimitMB ({limit} MB)"),
+        .ocrReasonCouldNotStart: .init(fr: "le processus d'OCR n'a pas pu démarrer", en: "the OCR process could not start"),
+        .ocrReasonStartTimeout: .init(fr: "le processus d'OCR n'a pas démarré en {seconds} s", en: "the OCR process did not start in {seconds} s"),
+        .ocrReasonProcessEnded: .init(fr: "le processus d'OCR s'est arrêté ({how})", en: "the OCR process ended ({how})"),
+        .ocrReasonExitStatus: .init(fr: "code de sortie {status}", en: "exit status {status}"),
+        .ocrReasonPageImageSize: .init(fr: "l'image de la page est vide ou dépasse 4 Go", en: "the page image is empty or larger than 4 GB"),
+        .ocrReasonUnreadableAnswer: .init(fr: "réponse illisible du processus d'OCR", en: "unreadable answer from the OCR process"),
+        .ocrReasonPageImageUnreadable: .init(fr: "l'image de la page n'a pas pu être relue", en: "the page image could not be read back"),
+        .ocrReasonNotAPageRequest: .init(fr: "ce n'est pas une demande de page", en: "not a page request"),
     ]
 }
