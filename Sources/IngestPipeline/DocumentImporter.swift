@@ -47,7 +47,8 @@ public struct DocumentImporter: Sendable {
                 : SHA256Digest.hex(of: Data(reads.map(\.sha256).joined(separator: "\n").utf8))
             if skipsDone, let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
                state.status != .failed,
-               state.status == .duplicate || state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
+               state.status == .duplicate ? DuplicateOutput.isWritten(beside: outputURL, documentID: state.documentID)
+                   : state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
                 // A duplicate skipped keeps saying of what (the pointer it left names it), a document
                 // not ready why (its readiness, read from the document written).
                 let duplicateOf = state.status == .duplicate ? DuplicateOutput.ref(beside: outputURL) : nil
@@ -246,6 +247,7 @@ public struct DocumentImporter: Sendable {
             }
             let pretty = pipeline.config.output.pretty
             try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
+            DuplicateOutput.documentWritten(at: outputURL)
             if rewritten { Self.removeStaleVisionImages(beside: outputURL, keeping: images) }
     }
 

@@ -33,6 +33,7 @@ enum DuplicateOutput {
             if link(existing, temporary.path) == 0 {
                 if rename(temporary.path, outputURL.path) == 0 {
                     unlink(pointer.path)
+                    removeCompanions(of: outputURL)
                     return outputURL
                 }
                 unlink(temporary.path)
@@ -45,6 +46,42 @@ enum DuplicateOutput {
         repeated["path"] = existing.map(JSONValue.string) ?? .null
         let body: JSONValue = .object(["duplicateOf": .object(repeated), "sources": .array(sources.map(JSONValue.string))])
         try OutputWriter.write(to: pointer) { put in try StreamingJSONEncoder.encode(body, pretty: true, output: put) }
+        removeDocument(at: outputURL, unless: ref.id)
         return pointer
+    }
+
+    /// Whether a duplicate's output is in place beside `outputURL`: its pointer, or (link mode)
+    /// `NAME.json` being the document repeated. A duplicate whose output is gone or was replaced
+    /// by another document is not done: it is read again and its pointer written again.
+    static func isWritten(beside outputURL: URL, documentID: String?) -> Bool {
+        if FileManager.default.fileExists(atPath: pointerURL(beside: outputURL).path) { return true }
+        guard let documentID, let data = try? Data(contentsOf: outputURL), let json = try? JSONValue.parse(data) else { return false }
+        return json["id"]?.stringValue == documentID
+    }
+
+    /// A document is written where a pointer was (its content is now its own, or the document it
+    /// repeated left the library): the pointer goes, so the folder does not say both.
+    static func documentWritten(at outputURL: URL) {
+        unlink(pointerURL(beside: outputURL).path)
+    }
+
+    /// A pointer is written where a document was (its source now repeats another document): the
+    /// old document goes, with what was written beside it — unless it is the very document
+    /// repeated (`id`), which is never removed.
+    static func removeDocument(at outputURL: URL, unless id: String) {
+        guard let data = try? Data(contentsOf: outputURL) else { return }
+        if let json = try? JSONValue.parse(data), json["id"]?.stringValue == id { return }
+        unlink(outputURL.path)
+        removeCompanions(of: outputURL)
+    }
+
+    /// What a document's writing leaves beside `NAME.json`: its study sheet (`NAME.sheet.json`,
+    /// `NAME.sheet.md`), its cover (`NAME.cover.EXT`), its page images (`NAME.page-N.jpg`).
+    static func removeCompanions(of outputURL: URL) {
+        let base = outputURL.deletingPathExtension()
+        for ext in ["sheet.json", "sheet.md", "cover.jpg", "cover.png", "cover.webp", "cover.gif"] {
+            unlink(base.appendingPathExtension(ext).path)
+        }
+        DocumentImporter.removeStaleVisionImages(beside: outputURL, keeping: [])
     }
 }
