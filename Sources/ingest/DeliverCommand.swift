@@ -77,29 +77,21 @@ enum DeliverCommand {
     /// jsonl sink).
     static func lines(_ d: DeliveryReport, language: MessageLanguage) -> [String] {
         var lines: [String] = []
+        func say(_ code: ErrorCode, _ arguments: [String: String]) -> String { MessageCatalog.message(code, language, arguments) }
         for p in d.problems {
-            switch p.status {
-            case .rejected:
-                lines.append(language == .fr ? "  ✗ \(p.output) : refusé par \(d.sink) (\(p.error ?? "")), clé \(p.key)"
-                                             : "  ✗ \(p.output): refused by \(d.sink) (\(p.error ?? "")), key \(p.key)")
-            default:
-                lines.append(language == .fr ? "  … \(p.output) : en attente (\(p.error ?? "")), clé \(p.key)"
-                                             : "  … \(p.output): pending (\(p.error ?? "")), key \(p.key)")
-            }
+            let arguments = ["output": p.output, "sink": d.sink, "reason": p.error ?? "", "key": p.key]
+            lines.append(p.status == .rejected ? "  ✗ " + say(.cliDeliverRejected, arguments) : "  … " + say(.cliDeliverPending, arguments))
         }
-        let withheld = d.withheld > 0
-            ? (language == .fr ? ", \(d.withheld) pas prêt(s) non transmis" : ", \(d.withheld) not ready and not handed on") : ""
-        lines.append(language == .fr
-            ? "Remise à \(d.sink) : \(d.delivered) transmis, \(d.pending) en attente, \(d.rejected) refusé(s)\(withheld)."
-            : "Delivery to \(d.sink): \(d.delivered) delivered, \(d.pending) pending, \(d.rejected) refused\(withheld).")
+        let withheld = d.withheld > 0 ? say(.cliDeliverWithheld, ["count": String(d.withheld)]) : ""
+        lines.append(say(.cliDeliverCounts, ["sink": d.sink, "delivered": String(d.delivered), "pending": String(d.pending),
+                                             "rejected": String(d.rejected), "withheld": withheld]))
         if let total = d.replayed {
             lines.append(IngestError(.sinkReplayed, ["delivered": String(d.delivered), "total": String(total)]).message(language))
         }
         if d.consumerGone == true && d.replayed == nil {
             lines.append(IngestError(.sinkConsumerGone, ["pending": String(d.pending), "notRead": String(d.notRead ?? 0)]).message(language))
         } else if d.pending > 0 {
-            lines.append(language == .fr ? "Ce qui est en attente sera transmis au prochain lancement, ou par `ingest deliver`."
-                                         : "What is pending is sent by the next run, or by `ingest deliver`.")
+            lines.append(say(.cliDeliverNextRun, [:]))
         }
         return lines
     }

@@ -57,6 +57,12 @@ extension ErrorCode {
     public static let cliReadinessReady: ErrorCode = "cli.readiness.ready"
     public static let cliReadinessShort: ErrorCode = "cli.readiness.short"
     public static let cliReadinessNotReady: ErrorCode = "cli.readiness.notReady"
+    // `ingest deliver`'s report (also at the end of convert with the http or jsonl sink)
+    public static let cliDeliverRejected: ErrorCode = "cli.deliver.rejected"
+    public static let cliDeliverPending: ErrorCode = "cli.deliver.pending"
+    public static let cliDeliverWithheld: ErrorCode = "cli.deliver.withheld"
+    public static let cliDeliverCounts: ErrorCode = "cli.deliver.counts"
+    public static let cliDeliverNextRun: ErrorCode = "cli.deliver.nextRun"
     // A run's verdict lines: each says why.
     public static let cliVerdictNotReady: ErrorCode = "cli.verdictNotReady"
     public static let cliVerdictDuplicate: ErrorCode = "cli.verdictDuplicate"
@@ -134,6 +140,13 @@ extension MessageCatalog {
         .cliReadinessReady: .init(fr: "prêt", en: "ready"),
         .cliReadinessShort: .init(fr: "court", en: "short"),
         .cliReadinessNotReady: .init(fr: "pas prêt", en: "not ready"),
+        .cliDeliverRejected: .init(fr: "{output} : refusé par {sink} ({reason}), clé {key}", en: "{output}: refused by {sink} ({reason}), key {key}"),
+        .cliDeliverPending: .init(fr: "{output} : en attente ({reason}), clé {key}", en: "{output}: pending ({reason}), key {key}"),
+        .cliDeliverWithheld: .init(fr: ", {count} pas prêt(s) non transmis", en: ", {count} not ready and not handed on"),
+        .cliDeliverCounts: .init(fr: "Remise à {sink} : {delivered} transmis, {pending} en attente, {rejected} refusé(s){withheld}.",
+                                 en: "Delivery to {sink}: {delivered} delivered, {pending} pending, {rejected} refused{withheld}."),
+        .cliDeliverNextRun: .init(fr: "Ce qui est en attente sera transmis au prochain lancement, ou par `ingest deliver`.",
+                                  en: "What is pending is sent by the next run, or by `ingest deliver`."),
         .cliVerdictNotReady: .init(fr: "{name} : pas prêt — {reason} → {output}", en: "{name}: not ready — {reason} → {output}"),
         .cliVerdictDuplicate: .init(fr: "{name} : doublon de « {title} » ({source})", en: "{name}: duplicate of “{title}” ({source})"),
         .cliVerdictNearDuplicate: .init(fr: "{name} : doublon de « {title} » ({source}, identique à {percent} %)",
