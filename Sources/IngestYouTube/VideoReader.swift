@@ -37,15 +37,18 @@ public struct VideoReader: Sendable {
         case .ytDlpInfo(let json, let file):
             return (try YtDlpInfo.videoInfo(json, infoFile: file), "ytDlpInfo")
         case .link(let id, let folder):
-            // What was saved for this video in the link's folder comes first (SavedVideo).
-            if let folder, let saved = SavedVideo.find(id, in: folder) {
+            // What was saved for this video in the link's folder comes first (SavedVideo); a link
+            // given as text (pasted, piped to `convert -`) looks in the current folder, as
+            // `convert URL` and `ingest youtube` do.
+            let place = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            if let saved = SavedVideo.find(id, in: place) {
                 return try videoInfo(try VideoSource.fromInfoFile(saved))
             }
             let cache = StepCache(root: context.cacheDirectory, videoID: id)
             if let cached = cache?.readJSON(VideoInfo.self, "preview.json"), cached.videoID == id {
                 return (cached, "cache")
             }
-            guard network else { throw IngestError(.youtubeNetworkOff, ["id": id], detail: "video \(id): nothing saved in \(folder?.path ?? "-")") }
+            guard network else { throw IngestError(.youtubeNetworkOff, ["id": id], detail: "video \(id): nothing saved in \(place.path)") }
             try context.checkDeadline()
             let info = try YouTubeClient(config: context.config.youtube).videoInfo(id)
             cache?.writeJSON(info, "preview.json")

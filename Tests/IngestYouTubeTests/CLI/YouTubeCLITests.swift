@@ -221,6 +221,20 @@ final class YouTubeCLITests: XCTestCase {
         XCTAssertEqual(try server.counts(), [:])   // offline: the captions came from the file
     }
 
+    /// A link piped to `convert -` is read like `convert URL`: from the download in the current folder.
+    func testConvertLinkFromStandardInput() throws {
+        let p = try Place()
+        defer { p.root.remove() }
+        try F.ytDlp(in: p.course, server: "http://127.0.0.1:9", subtitles: true)
+        try? FileManager.default.removeItem(at: p.out)
+        let r = try IngestBinary.run(["convert", "-", "--out", p.out.path, "--sink", "none"] + p.common, stdin: Data("\(link)\n".utf8),
+                                     environment: p.environment, currentDirectory: p.course)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let docs = try p.documents()
+        XCTAssertEqual(docs.count, 1)
+        try assertCaptionsDocument(docs[0], provenance: "captionsManual")
+    }
+
     /// Only the info file saved (in `--from DIR`): offline the refusal names that folder; with
     /// --network the captions come from the track URL of the info file (the local server), the
     /// player is never asked, and the document holds exactly the captions' words.
