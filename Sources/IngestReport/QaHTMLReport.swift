@@ -43,7 +43,7 @@ public enum QaHTMLReport {
     }
 }
 
-/// A document "has a problem" (the table's checkbox) when it failed, when it is not what the
+/// A document "has a problem" (the table's checkbox) when it failed or was read in part, when it is not what the
 /// manifest expects (readiness, duplicate), when its CER is above this, or when it regressed
 /// against the baseline.
 let problemCER = 0.10
@@ -77,7 +77,7 @@ struct ReportPage {
     }
 
     func hasProblem(_ d: QaDocument) -> Bool {
-        d.status == "failed" || d.readinessMatches == false || d.duplicateMatches == false
+        d.status == "failed" || d.status == "partial" || d.readinessMatches == false || d.duplicateMatches == false
             || (d.scores?.cer ?? 0) > problemCER || regressed.contains(d.name)
     }
 

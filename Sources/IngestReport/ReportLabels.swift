@@ -20,7 +20,7 @@ enum Label: String, CaseIterable {
     case details, backToTable, sources, expectedText, language, pages, lowConfidenceWords, readinessReason
     case duplicateOf, error, output, pageImage, pagesCut, noImage, noDetail, emptyText
     case legendLowConfidence, legendMissing, legendExtra, cut
-    case succeeded, duplicateStatus, failedStatus, ready, short, notReady
+    case succeeded, duplicateStatus, failedStatus, partialStatus, skippedStatus, ready, short, notReady
 
     var code: ErrorCode { ErrorCode("report." + rawValue) }
 }
@@ -35,12 +35,14 @@ struct Labels {
         MessageCatalog.fill(self[label], arguments)
     }
 
-    /// A status as the JSON writes it (`succeeded`, `duplicate`, `failed`), in words.
+    /// A status as the JSON writes it (`succeeded`, `partial`, `duplicate`, `skipped`, `failed`), in words.
     func status(_ raw: String) -> String {
         switch raw {
         case "succeeded": self[.succeeded]
         case "duplicate": self[.duplicateStatus]
         case "failed": self[.failedStatus]
+        case "partial": self[.partialStatus]
+        case "skipped": self[.skippedStatus]
         default: raw
         }
     }

@@ -90,6 +90,7 @@ final class BrowserLayoutTests: XCTestCase {
         func tier(_ d: JSONValue) -> Int {
             let cer = d["scores"]?["cer"]?.doubleValue ?? -1
             if d["status"]?.stringValue == "failed" { return 0 }
+            if d["status"]?.stringValue == "partial" || d["readinessMatches"]?.boolValue == false { return 1 }
             if cer > 0.1 { return 2 }
             switch d["readiness"]?.stringValue { case "notReady": return 3; case "short": return 4; default: return 5 }
         }

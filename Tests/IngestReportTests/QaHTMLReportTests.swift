@@ -241,6 +241,21 @@ final class QaHTMLReportTests: XCTestCase {
         XCTAssertTrue(page.contains("<tr id=\"r2\" data-kind=\"pdf\" class=\"problem\"><td class=\"n\" data-v=\"0\">1</td>"))
     }
 
+    func testAPartlyReadDocumentIsNamedInWordsAndComesRightAfterFailures() throws {
+        let documents = [
+            QaDocument(name: "bon", sources: [], kind: "pdf", status: "succeeded", readiness: "ready"),
+            QaDocument(name: "partiel", sources: [], kind: "pdf", status: "partial", error: "pdf.pageUnreadable", readiness: "ready"),
+            QaDocument(name: "cassé", sources: [], kind: "pdf", status: "failed", error: "pdf.damaged"),
+        ]
+        let report = QaReport(corpus: "c", startedAt: "2025-12-02T15:00:00Z", pipelineVersion: "t", milliseconds: 1, documents: documents)
+        let page = try html(ReportFixture(report: report, details: [nil, nil, nil]))
+        let rows = page.components(separatedBy: "<tr id=\"r").dropFirst().map { Int($0.prefix { $0.isNumber })! }
+        XCTAssertEqual(rows, [2, 1, 0])
+        XCTAssertTrue(page.contains("<tr id=\"r1\" data-kind=\"pdf\" class=\"problem\">"))
+        XCTAssertTrue(page.contains(">lu en partie<code>pdf.pageUnreadable</code>"), page)
+        XCTAssertFalse(page.contains(">partial<"))
+    }
+
     func testFiguresAbove100PercentAreRatios() throws {
         var fixture = ReportFixture.make(count: 10)
         fixture.report.documents[0].scores?.cer = 142

@@ -170,14 +170,14 @@ struct ReportFixture {
         return ReportFixture(report: report, details: details)
     }
 
-    /// The order the report opens in, by its stated rule: failures; regressions and verdicts
-    /// other than expected; CER above 10 %, highest first; not ready; short; the rest, highest
+    /// The order the report opens in, by its stated rule: failures; documents read in part,
+    /// regressions and verdicts other than expected; CER above 10 %, highest first; not ready; short; the rest, highest
     /// CER first. Ties in corpus order.
     var worstFirst: [Int] {
         let regressed = Set(report.comparison?.regressions.map(\.document) ?? [])
         func tier(_ d: QaDocument) -> Int {
             d.status == "failed" ? 0
-                : regressed.contains(d.name) || d.readinessMatches == false || d.duplicateMatches == false ? 1
+                : d.status == "partial" || regressed.contains(d.name) || d.readinessMatches == false || d.duplicateMatches == false ? 1
                 : (d.scores?.cer ?? 0) > 0.1 ? 2 : d.readiness == "notReady" ? 3 : d.readiness == "short" ? 4 : 5
         }
         return report.documents.indices.sorted { a, b in

@@ -127,8 +127,8 @@ extension MessageCatalog {
             fr: "Seulement les problèmes",
             en: "Only problems"),
         "report.problemDefinition": .init(
-            fr: "Problème : échec, préparation ou doublon autres que ceux attendus, CER au-dessus de 10 %, ou régression par rapport à la référence.",
-            en: "Problem: failed, readiness or duplicate other than expected, CER above 10%, or a regression against the baseline."),
+            fr: "Problème : échec, document lu en partie, préparation ou doublon autres que ceux attendus, CER au-dessus de 10 %, ou régression par rapport à la référence.",
+            en: "Problem: failed, partly read, readiness or duplicate other than expected, CER above 10%, or a regression against the baseline."),
         "report.shown": .init(
             fr: "{shown} documents affichés sur {total}",
             en: "{shown} of {total} documents shown"),
@@ -256,8 +256,8 @@ extension MessageCatalog {
             fr: "Confiance moyenne de Tesseract par mot (0–100)",
             en: "Mean Tesseract word confidence (0–100)"),
         "report.sortHint": .init(
-            fr: "Le tableau s’ouvre sur les pires documents : échecs, puis régressions et verdicts autres que ceux attendus, puis CER au-dessus de 10 % du plus haut au plus bas, puis pas prêts, puis courts, puis les autres par CER décroissant. Cliquer un en-tête de colonne trie le tableau ; un second clic inverse l’ordre ; « N° » revient à l’ordre d’ouverture.",
-            en: "The table opens on the worst documents: failures, then regressions and verdicts other than expected, then CER above 10% from highest, then not ready, then short, then the rest by CER from highest. Click a column header to sort the table; click again to reverse the order; “#” goes back to the opening order."),
+            fr: "Le tableau s’ouvre sur les pires documents : échecs, puis documents lus en partie, régressions et verdicts autres que ceux attendus, puis CER au-dessus de 10 % du plus haut au plus bas, puis pas prêts, puis courts, puis les autres par CER décroissant. Cliquer un en-tête de colonne trie le tableau ; un second clic inverse l’ordre ; « N° » revient à l’ordre d’ouverture.",
+            en: "The table opens on the worst documents: failures, then documents read in part, regressions and verdicts other than expected, then CER above 10% from highest, then not ready, then short, then the rest by CER from highest. Click a column header to sort the table; click again to reverse the order; “#” goes back to the opening order."),
         "report.details": .init(
             fr: "Textes et pages",
             en: "Texts and pages"),
@@ -327,6 +327,12 @@ extension MessageCatalog {
         "report.failedStatus": .init(
             fr: "échec",
             en: "failed"),
+        "report.partialStatus": .init(
+            fr: "lu en partie",
+            en: "partly read"),
+        "report.skippedStatus": .init(
+            fr: "ignoré",
+            en: "skipped"),
         "report.ready": .init(
             fr: "prêt",
             en: "ready"),
