@@ -32,6 +32,33 @@ indirect enum MathExpr: Sendable, Equatable {
         }
     }
 
+    /// `items` with scripts on an empty base that follow a function name (`lim`) given to that
+    /// name: LibreOffice writes `lim` and its limit apart (`<mi>lim</mi><msub><mrow/>…`,
+    /// `m:limLow` then `m:sSub` on nothing).
+    static func attachingScripts(_ items: [MathExpr]) -> [MathExpr] {
+        var out: [MathExpr] = []
+        for item in items where !item.isEmpty {
+            if case .scripts(let base, let sub, let sup, false) = item, base.isEmpty, let last = out.last, last.isFunctionName {
+                out[out.count - 1] = .limits(last.functionName, under: sub, over: sup); continue
+            }
+            out.append(item)
+        }
+        return out
+    }
+
+    /// A function name alone, or with empty limits.
+    var isFunctionName: Bool {
+        switch self {
+        case .token(_, .name): return true
+        case .limits(let base, let under, let over): return base.isFunctionName && (under?.isEmpty ?? true) && (over?.isEmpty ?? true)
+        default: return false
+        }
+    }
+    var functionName: MathExpr {
+        if case .limits(let base, _, _) = self { return base.functionName }
+        return self
+    }
+
     /// The row's items with nested rows flattened (so `x` wrapped in rows is still one token).
     var flattened: [MathExpr] {
         if case .row(let items) = self { return items.flatMap(\.flattened) }

@@ -42,6 +42,7 @@ enum MathLaTeX {
             if before { out.append("{}" + marks); write(base, &out); return }
             out.append(baseText(base) + marks)
         case .limits(let base, let under, let over):
+            let under = under.flatMap { $0.isEmpty ? nil : $0 }, over = over.flatMap { $0.isEmpty ? nil : $0 }
             if isLargeOperator(base) || isLimitName(base) {
                 out.append(write(base) + (under.map { "_" + group($0) } ?? "") + (over.map { "^" + group($0) } ?? ""))
             } else if let under, let over {
@@ -126,6 +127,11 @@ enum MathLaTeX {
             }
             if inner.count == 1, case .fraction(let num, let den, bar: false) = inner[0], open == "(", close == ")" {
                 return "\\binom" + group(num) + group(den)
+            }
+            // Two lines stacked in parentheses: LibreOffice's `binom` (its vectors are matrices).
+            if inner.count == 1, case .lines(let rows) = inner[0], rows.count == 2, rows.allSatisfy({ $0.count == 1 }),
+               open == "(", close == ")" {
+                return "\\binom" + group(rows[0][0]) + group(rows[1][0])
             }
         }
         let sep = separator.isEmpty ? "" : " " + delimiterInside(separator) + " "

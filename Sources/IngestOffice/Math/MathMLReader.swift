@@ -50,16 +50,7 @@ enum MathMLReader {
     }
 
     static func row(_ e: MathElement) -> MathExpr {
-        var items: [MathExpr] = []
-        for item in e.children.map({ read($0) }) where !item.isEmpty {
-            // LibreOffice writes `lim` and its limit apart (`<mi>lim</mi><msub><mrow/>…</msub>`):
-            // scripts on nothing after a name are the name's.
-            if case .scripts(let base, let sub, let sup, false) = item, base.isEmpty,
-               case .token(_, .name)? = items.last {
-                items[items.count - 1] = .scripts(items[items.count - 1], sub: sub, sup: sup); continue
-            }
-            items.append(item)
-        }
+        let items = MathExpr.attachingScripts(e.children.map { read($0) })
         return items.count == 1 ? items[0] : .row(items)
     }
 

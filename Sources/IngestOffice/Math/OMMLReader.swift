@@ -36,7 +36,8 @@ enum OMMLReader {
             let top = property(e, "groupChrPr", "pos") == "top"
             return .accent(row(e.child("e")), mark: mark, side: top ? .over : .under)
         case "func":
-            return .row([row(e.child("fName")), row(e.child("e"))])
+            // LibreOffice puts `lim`'s limit in the argument, as scripts on nothing.
+            return .row(MathExpr.attachingScripts([row(e.child("fName"))] + row(e.child("e")).flattened))
         case "limLow": return .limits(row(e.child("e")), under: row(e.child("lim")), over: nil)
         case "limUpp": return .limits(row(e.child("e")), under: nil, over: row(e.child("lim")))
         case "m":
@@ -54,7 +55,7 @@ enum OMMLReader {
     /// The children of `e` (nil: nothing) as one row.
     static func row(_ e: MathElement?) -> MathExpr {
         guard let e else { return .empty }
-        let items = e.children.map { read($0) }.filter { !$0.isEmpty }
+        let items = MathExpr.attachingScripts(e.children.map { read($0) })
         return items.count == 1 ? items[0] : .row(items)
     }
 

@@ -113,6 +113,8 @@ final class FormulaFidelityTests: XCTestCase {
         let epub = try tools.pandoc(md, "formulas.epub", ["--mathml", "--metadata", "title=Formulaire"])
         let loOdt = try tools.soffice(docx, to: "odt", as: "formulas-lo.odt")
         let pptx = try tools.pandoc(md, "formulas.pptx")
+        // LibreOffice Writer's .docx (OMML written from its StarMath) of the odt it made.
+        let loDocx = try tools.soffice(loOdt, to: "docx", as: "formulas-lo.docx")
         // LibreOffice's import of Word equations changes some of them before Ingest sees the file:
         // its own StarMath annotation in the object says `left lline x − a right )` for |x − a|,
         // `acute {z}` for z̄, `R` for ℝ, `{lim} rsub {x → 0} {sin x} over {x}`, and holds nothing
@@ -126,6 +128,7 @@ final class FormulaFidelityTests: XCTestCase {
             ("pandoc epub (MathML)", epub, EPUBExtractor(), "epub", 0.95, 0),
             ("LibreOffice odt from the docx", loOdt, ODFExtractor(), "odt", 0.80, 1),
             ("pandoc pptx", pptx, PptxExtractor(), nil, 0.95, 0),
+            ("LibreOffice docx from its odt", loDocx, DocxExtractor(), "docx", 0.80, 1),
         ]
         for (name, url, extractor, format, bar, emptyObjects) in cases {
             let e = try extractFile(url, with: extractor)
