@@ -88,7 +88,7 @@ enum EmbeddedSchemas {
             "ocrConfidence": { "description": "fall of the mean OCR confidence (0-100)", "type": "number", "minimum": 0 }
           }
         },
-        "pageImages": { "description": "at most this many page images in the HTML report (one per document)", "type": "integer", "minimum": 0, "maximum": 100000 }
+        "pageImages": { "description": "at most this many page images in the HTML report, in all (every page of each document, until the limit)", "type": "integer", "minimum": 0, "maximum": 100000 }
       }
     },
     "watch": {
