@@ -21,10 +21,9 @@ public enum SavedVideo {
         }
         let candidates = names.compactMap { name in rank(name).map { (rank: $0, name: name) } }
             .sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.name < $1.name }
-        let needle = Array(id.utf8)
         for c in candidates {
             let url = folder.appendingPathComponent(c.name)
-            guard let data = smallFile(url), WatchPage.find(needle, in: [UInt8](data), from: 0) != nil else { continue }
+            guard let data = smallFile(url), contains(data, id) else { continue }
             if videoID(of: data) == id { return url }
         }
         return nil
@@ -48,6 +47,12 @@ public enum SavedVideo {
             json = response
         }
         return json["videoDetails"]?["videoId"]?.stringValue.flatMap(VideoLink.validID)
+    }
+
+    /// Whether `data` holds `text`'s bytes (Foundation's search, compiled optimised even in a
+    /// debug build: a folder of large pages that are not the video's is passed over quickly).
+    static func contains(_ data: Data, _ text: String) -> Bool {
+        data.range(of: Data(text.utf8)) != nil
     }
 
     /// A regular file no bigger than a saved page may be, read whole; nil otherwise.
