@@ -227,6 +227,26 @@ final class CommandLineLanguageTests: XCTestCase {
         }
     }
 
+    /// The README's two first examples say what a run says: `samples/` ends with 0, and
+    /// `examples/pas-pret/` with 1 and the verdict lines the README shows, word for word.
+    func testTheReadmesExamplesAreWhatARunSays() throws {
+        let root = Corpus.repositoryRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = readme.split(separator: "\n").filter { $0.hasPrefix("  ! note-courte.txt") }.map(String.init)
+        XCTAssertEqual(shown.count, 2, "the README shows the not-ready line in French and in English")
+        for (language, line) in zip([MessageLanguage.fr, .en], shown) {
+            let r = try IngestBinary.run(["convert", "examples/pas-pret", "--out", dir.url.appendingPathComponent("out-\(language)").path,
+                                          "--library", dir.url.appendingPathComponent("lib-\(language)").path, "--lang", language.rawValue],
+                                         environment: ["INGEST_CONFIG": ""], currentDirectory: root)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.split(separator: "\n").contains { $0 == line }, "\(line)\nnot in\n\(r.stderr)")
+        }
+        let samples = try IngestBinary.run(["convert", "samples", "--out", dir.url.appendingPathComponent("samples").path, "--library",
+                                            dir.url.appendingPathComponent("lib-samples").path, "--quiet"],
+                                           environment: ["INGEST_CONFIG": ""], currentDirectory: root)
+        XCTAssertEqual(samples.status, 0, samples.stderr)
+    }
+
     /// Optimal string alignment distance (as the command line's).
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
