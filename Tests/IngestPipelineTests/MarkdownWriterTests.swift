@@ -101,6 +101,55 @@ final class MarkdownWriterTests: XCTestCase {
         }
     }
 
+    /// A course with inline and display formulas (pandoc's TeX math), made into docx (OMML), odt
+    /// and epub (MathML) by pandoc: the Markdown Ingest writes, read by pandoc as HTML with
+    /// MathML, is the source's HTML — same headings, paragraphs and formulas (MathML compared;
+    /// the TeX annotation differs only in spacing and braces such as `x_{1}` for `x_1`).
+    func testFormulasReadBackAsTheSourcesMath() throws {
+        let source = #"""
+        # Second degré
+
+        Soit $f(x) = ax^2+bx+c$ une fonction du second degré, avec $a \neq 0$.
+
+        Le discriminant vaut $\Delta = b^2 - 4ac$ et, si $\Delta > 0$, les racines sont :
+
+        $$x_1 = \frac{-b-\sqrt{\Delta}}{2a}$$
+
+        $$x_2 = \frac{-b+\sqrt{\Delta}}{2a}$$
+
+        La somme des racines vaut $\sum x_i = -\frac{b}{a}$ et leur produit $x_1 x_2 = \frac{c}{a}$.
+        """#
+        func html(_ markdown: String) throws -> String {
+            guard let r = runTool("pandoc", ["-f", "markdown", "-t", "html", "--mathml", "--wrap=none"], input: Data(markdown.utf8)) else {
+                try missingTool("pandoc is not installed (apt-get install pandoc; scripts/install.sh --tests)")
+            }
+            var h = String(decoding: r.stdout, as: UTF8.self)
+            for pattern in [#"<annotation[^>]*>[^<]*</annotation>"#, #"<a id="[^"]*"></a>"#] {
+                h = h.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+            }
+            return words(h).replacingOccurrences(of: "<p> </p>", with: "").replacingOccurrences(of: "<p></p>", with: "")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        let expected = try html(source)
+        XCTAssertEqual(expected.components(separatedBy: "<math").count - 1, 8)
+        let md = try dir.write("maths.md", source)
+        for format in ["docx", "odt", "epub"] {
+            let file = dir.url.appendingPathComponent("maths.\(format)")
+            let title = format == "epub" ? ["--metadata", "title=Maths"] : []
+            guard let r = runTool("pandoc", [md.path, "-o", file.path] + title), r.status == 0 else {
+                throw TestSetupFailure("pandoc → \(format)")
+            }
+            let document = try Pipeline(config: PipelineConfig()).importDocument(file: file)
+            var markdown = MarkdownWriter.render(document)
+            // The EPUB's title page is the book's, not the course's.
+            if format == "epub" {
+                markdown = markdown.replacingOccurrences(of: "\n# Maths\n", with: "\n").replacingOccurrences(of: "\nMaths\n", with: "\n")
+            }
+            XCTAssertEqual(try html(markdown), expected, "\(format):\n\(markdown)")
+            XCTAssertEqual(markdown.components(separatedBy: "$$").count - 1, 4, format)
+        }
+    }
+
     /// Seeded paragraphs mixing every character Markdown reads as markup, at line starts and
     /// inside: each paragraph rendered, read back by pandoc and by a CommonMark reader, is the
     /// text it was.
