@@ -141,7 +141,8 @@ final class BrowserLayoutTests: XCTestCase {
         for language in MessageLanguage.allCases {
             let fixture = screens.url.appendingPathComponent("fixture-\(language.rawValue).html")
             try ReportFixture.make(count: 30).write(to: fixture, language: language)
-            for width in [1_000, 2_000] {
+            // 1,400 px too: the width at which the report used to cut its last columns.
+            for width in [1_000, 1_400, 2_000] {
                 let probe = try measure(fixture, width: width)
                 XCTAssertLessThanOrEqual(probe.scrollWidth, probe.clientWidth, "\(language) \(width) px: the page scrolls sideways")
                 for box in probe.boxes {
