@@ -34,8 +34,8 @@ enum ConvertCommand {
             Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
         } catch let e as Arguments.UsageError { return usage(e) } catch { return usage(.init(.internalError)) }
         let language = config.messageLanguage
-        let renderings: MarkdownOutput.Options
-        do { renderings = try MarkdownObserver.options(config, format: args.value("--format"), chunks: args.has("--chunks")) } catch {
+        let renderingOptions: MarkdownOutput.Options
+        do { renderingOptions = try MarkdownRenderings.options(config, format: args.value("--format"), chunks: args.has("--chunks")) } catch {
             Terminal.error("ingest: \(error.code): \(error.message(language))"); return 2
         }
         guard let out = OutputFolder.prepare(args.value("--out") ?? config.output.directory ?? "ingest-out", language: language) else { return 2 }
@@ -93,7 +93,7 @@ enum ConvertCommand {
 
         let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots, language: language)
         // --format markdown, --chunks: NAME.md and NAME.chunks.jsonl beside each document as it is written.
-        let markdown = renderings.isEmpty ? nil : MarkdownObserver(inner: display, out: out, options: renderings, language: language)
+        let renderings = renderingOptions.isEmpty ? nil : MarkdownRenderings(out: out, options: renderingOptions, language: language)
         let summary: RunSummary
         do {
             let delivery = Deliverer.usesOutbox(config.sink)
@@ -101,7 +101,7 @@ enum ConvertCommand {
             var batch = BatchRun(reader: reader, outputDirectory: out, libraryPath: libraryPath, language: language,
                                  delivery: delivery)
             batch.cacheDirectory = cache.path
-            summary = try batch.run(units: consume units, planningFailures: failures, observer: markdown ?? display)
+            summary = try batch.run(units: consume units, planningFailures: failures, observer: renderings.map { MarkdownObserver(inner: display, renderings: $0) } ?? display)
         } catch {
             display.clear()
             let e = IngestError.wrap(error)
@@ -126,7 +126,7 @@ enum ConvertCommand {
             Terminal.error("ingest: " + IngestError(.sinkConsumerGone, ["pending": String(d.pending), "notRead": String(d.notRead ?? 0)])
                 .message(language))
         }
-        return markdown?.exitStatus(ExitStatus.of(summary)) ?? ExitStatus.of(summary)
+        return renderings?.exitStatus(ExitStatus.of(summary)) ?? ExitStatus.of(summary)
     }
 
     static func report(_ s: RunSummary, language: MessageLanguage) -> String {

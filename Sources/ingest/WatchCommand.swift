@@ -8,8 +8,8 @@ import IngestStore
 enum WatchCommand {
     static var help: String { Help.page("watch") }
     static let options = CommandOptions(
-        valued: ConfigLoading.valuedFlags.union(["--out", "--password"]),
-        boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--once", "--poll", "--separate-photos", "--help", "-h"]))
+        valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--format"]),
+        boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--once", "--poll", "--separate-photos", "--chunks", "--help", "-h"]))
 
     static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) -> Int32 {
         let args: Arguments
@@ -23,6 +23,10 @@ enum WatchCommand {
             Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
         } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
         let language = config.messageLanguage
+        let renderingOptions: MarkdownOutput.Options
+        do { renderingOptions = try MarkdownRenderings.options(config, format: args.value("--format"), chunks: args.has("--chunks")) } catch {
+            Terminal.error("ingest: \(error.code): \(error.message(language))"); return 2
+        }
         let inbox = URL(fileURLWithPath: args.positional[0]).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: inbox.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -63,10 +67,12 @@ enum WatchCommand {
 
         let display = WatchDisplay(statusLine: statusLine, jsonl: jsonl, quiet: args.has("--quiet"), language: language,
                                    inbox: inbox.path)
+        // --format markdown, --chunks: NAME.md and NAME.chunks.jsonl beside each document before its event.
+        let renderings = renderingOptions.isEmpty ? nil : MarkdownRenderings(out: out, options: renderingOptions, language: language)
         let run = WatchRun(reader: reader, inbox: inbox, outputDirectory: out, config: config,
                            options: .init(once: args.has("--once"), poll: args.has("--poll"),
                                           groupsPhotos: !args.has("--separate-photos")),
-                           observer: display)
+                           observer: renderings.map { MarkdownWatchObserver(inner: display, renderings: $0) } ?? display)
         run.outbox = outbox
         if Deliverer.usesOutbox(config.sink) {
             do { run.delivery = try Deliverer(libraryPath: libraryPath, sink: config.sink, outputDirectory: out) } catch {

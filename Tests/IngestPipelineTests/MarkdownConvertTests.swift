@@ -81,6 +81,25 @@ final class MarkdownConvertTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: other.path)[.modificationDate] as? Date, stamp)
     }
 
+    /// `ingest watch --once` writes them too, for the documents it converts.
+    func testWatchWritesThemToo() throws {
+        let inbox = dir.url.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        let course = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent("samples/the-water-cycle.txt"), encoding: .utf8)
+        try course.write(to: inbox.appendingPathComponent("cycle.txt"), atomically: true, encoding: .utf8)
+        let r = try IngestBinary.run(["watch", inbox.path, "--once", "--out", out.path, "--format", "markdown", "--chunks", "--quiet",
+                                      "--library", dir.url.appendingPathComponent("lib/library.sqlite").path, "--lang", "en"],
+                                     environment: ["INGEST_CONFIG": ""], currentDirectory: dir.url)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let document = try JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: out.appendingPathComponent("cycle.json")))
+        let text = try plain(out.appendingPathComponent("cycle.md"))
+        for block in document.blocks { XCTAssertTrue(text.contains(words(block.text)), block.text) }
+        let chunks = try String(contentsOf: out.appendingPathComponent("cycle.chunks.jsonl"), encoding: .utf8).split(separator: "\n")
+        XCTAssertFalse(chunks.isEmpty)
+        XCTAssertEqual(chunks.map { words(String((try? JSONValue.parse(Data($0.utf8)))?["text"]?.stringValue ?? "")) }.joined(separator: " "),
+                       document.blocks.map { words($0.text) }.joined(separator: " "))
+    }
+
     func testAnUnknownFormatIsRefusedAsTheConfigurationWould() throws {
         let note = try dir.write("note.txt", "Une note.")
         let r = try convert([note.path, "--out", out.path, "--format", "pdf"])

@@ -190,7 +190,8 @@ extension MessageCatalog {
               --jsonl            un événement JSON par ligne sur la sortie standard
               --quiet            pas de ligne d'état
               --config, --set, --concurrency, --password, --library, --sink, --lang, --network,
-              --separate-photos  comme pour `ingest convert`
+              --separate-photos, --format, --chunks
+                                 comme pour `ingest convert`
 
             SIGINT/SIGTERM (Ctrl-C) : les documents en cours de lecture sont terminés, puis la
             surveillance s'arrête ; un second Ctrl-C les abandonne (rien n'est à moitié écrit ; ils sont
@@ -223,7 +224,8 @@ extension MessageCatalog {
               --jsonl            one JSON event per line on standard output
               --quiet            no status line
               --config, --set, --concurrency, --password, --library, --sink, --lang, --network,
-              --separate-photos  as for `ingest convert`
+              --separate-photos, --format, --chunks
+                                 as for `ingest convert`
 
             SIGINT/SIGTERM (Ctrl-C): documents being read are finished, then the watcher exits; a second
             Ctrl-C abandons them (nothing is half-written; they are read again at the next start).
