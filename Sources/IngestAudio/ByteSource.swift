@@ -32,12 +32,12 @@ final class FileSource: ByteSource {
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             throw IngestError(errno == ENOENT ? .fileNotFound : .fileUnreadable,
-                              ["path": url.lastPathComponent, "reason": reason], detail: reason)
+                              ["path": url.lastPathComponent].merging(MessageCatalog.quoted("reason", reason)) { a, _ in a }, detail: reason)
         }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             close(fd)
-            throw IngestError(.fileUnreadable, ["reason": "fstat"], detail: String(cString: strerror(errno)))
+            throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno))), detail: "fstat")
         }
         self.fd = fd
         self.size = Int64(st.st_size)
@@ -54,7 +54,7 @@ final class FileSource: ByteSource {
             let r = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, n - done, off_t(offset) + off_t(done)) }
             if r < 0 {
                 if errno == EINTR { continue }
-                throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))])
+                throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno))))
             }
             if r == 0 { break }
             done += r

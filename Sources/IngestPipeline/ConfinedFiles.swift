@@ -24,7 +24,7 @@ public final class ConfinedFiles: @unchecked Sendable {
         _ = Self.sweep
         var template = Array((Self.temporary + "/ingest-source-\(getpid())-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))])
+            throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno))))
         }
         let directory = String(cString: made)
         self.directory = directory
@@ -83,7 +83,7 @@ public final class ConfinedFiles: @unchecked Sendable {
             let e = errno
             if e == ENOENT { throw IngestError(.fileNotFound, ["path": file.lastPathComponent]) }
             if e == ELOOP { throw IngestError(.fileSymlinkLoop, ["path": file.lastPathComponent]) }
-            throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(e))])
+            throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(e))))
         }
         guard let real = openedPath(fd), real.hasPrefix(root + "/") else {
             close(fd)

@@ -239,7 +239,7 @@ public struct InputPlanner {
         let listing: DirectoryListing
         do { listing = try DirectoryListing(path: dir.path) } catch {
             failures.append(PlanningFailure(path: relative.isEmpty ? dir.path : relative,
-                                            error: IngestError(.fileUnreadable, ["reason": error.reason])))
+                                            error: IngestError(.fileUnreadable, MessageCatalog.quoted("reason", error.reason))))
             return
         }
         // A name that is not UTF-8 has no String that opens it again: named, not read.
@@ -266,7 +266,7 @@ public struct InputPlanner {
             guard let type = status else {
                 let code: ErrorCode = error == ELOOP ? .fileSymlinkLoop : (error == ENOENT ? .fileNotFound : .fileUnreadable)
                 failures.append(PlanningFailure(path: childRelative,
-                                                error: IngestError(code, ["path": childRelative, "reason": String(cString: strerror(error))])))
+                                                error: IngestError(code, ["path": childRelative].merging(MessageCatalog.quoted("reason", String(cString: strerror(error)))) { a, _ in a })))
                 continue
             }
             if !followsLinksOut, Self.isLink(dirPath + "/" + name) {

@@ -52,7 +52,7 @@ struct SourceReader {
                 if fileKind == .text || fileKind == .subtitles { contents = whole }
             } else {
                 do { hashed = try SHA256Digest.hex(ofFile: url) } catch {
-                    throw IngestError(.fileUnreadable, ["reason": reason(error)], detail: "\(error)")
+                    throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", reason(error)), detail: "\(error)")
                 }
             }
             // A file still being written changes size while we read it: leave it for a later run.
@@ -88,7 +88,7 @@ struct SourceReader {
             let e = errno
             if e == ENOENT { throw IngestError(.fileNotFound, ["path": url.lastPathComponent]) }
             if e == ELOOP { throw IngestError(.fileSymlinkLoop, ["path": url.lastPathComponent]) }
-            throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(e))])
+            throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(e))))
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             throw IngestError(.fileNotRegular, ["path": url.lastPathComponent, "type": InputPlanner.fileTypeName(st.st_mode & S_IFMT)])
@@ -116,13 +116,13 @@ struct SourceReader {
 
     func readPrefix(_ url: URL, count: Int) throws -> Data {
         let fd = open(url.path, O_RDONLY)
-        guard fd >= 0 else { throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))]) }
+        guard fd >= 0 else { throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno)))) }
         defer { close(fd) }
         var data = Data(count: count)
         var filled = 0
         while filled < count {
             let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
-            if n < 0 { if errno == EINTR { continue }; throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))]) }
+            if n < 0 { if errno == EINTR { continue }; throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno)))) }
             if n == 0 { break }
             filled += n
         }

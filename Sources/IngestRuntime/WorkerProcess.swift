@@ -43,7 +43,7 @@ final class WorkerProcess: @unchecked Sendable {
         close(theirs)
         guard pid > 0 else {
             close(mine)
-            throw IngestError(.workerUnavailable, ["reason": String(cString: strerror(-pid))])
+            throw IngestError(.workerUnavailable, MessageCatalog.quoted("reason", String(cString: strerror(-pid))))
         }
         return WorkerProcess(pid: pid, channel: WorkerChannel(fd: mine))
     }

@@ -22,7 +22,7 @@ final class LanguagePurityTests: XCTestCase {
         "from", "into", "only", "too", "cannot", "could", "failed", "converted", "already", "done", "results",
         "left", "stopped", "watching", "queued", "reading", "unexpected", "invalid", "expected", "frame", "byte",
         "bytes", "header", "truncated", "damaged", "found", "missing", "unknown", "must", "error", "skipped",
-        "ready", "read", "file", "files", "folder", "little", "should", "see", "usage", "library", "partly",
+        "ready", "read", "file", "files", "folder", "denied", "permission", "little", "should", "see", "usage", "library", "partly",
         "duplicate", "again", "end", "says", "number", "string", "whole", "list", "one", "at", "least", "most",
     ]
     /// Words that only French sentences of ours use (none is an English word).
@@ -156,6 +156,36 @@ final class LanguagePurityTests: XCTestCase {
             XCTAssertTrue(runs[3].text.contains("f05.mp3"), "\(language): watch did not read its file\n\(runs[3].text)")
             XCTAssertEqual(runs[5].status, 2, runs[5].text)
             XCTAssertEqual(runs[6].status, 2, runs[6].text)
+        }
+    }
+
+    /// A file and a folder the run may not read (EACCES, met as `nobody` when the test runs as
+    /// root): the system's words are quoted inside our sentence, in each language.
+    func testWhatTheSystemRefusesIsQuoted() throws {
+        let input = dir.url.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: input.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Data("Un texte privé.".utf8).write(to: input.appendingPathComponent("secret.txt"))
+        for (path, mode) in [(dir.url.path, 0o777), (input.path, 0o777), (input.appendingPathComponent("secret.txt").path, 0o000),
+                             (input.appendingPathComponent("sub").path, 0o000)] { chmod(path, mode_t(mode)) }
+        var prefix: [String] = []
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { try missingTool("setpriv is not installed (apt-get install util-linux)") }
+            prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        for language in ["fr", "en"] {
+            let base = dir.url.appendingPathComponent("nobody-\(language)")
+            try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+            chmod(base.path, 0o777)
+            let r = try IngestBinary.run(["convert", input.path, "--out", base.appendingPathComponent("out").path,
+                                          "--library", base.appendingPathComponent("library.sqlite").path, "--lang", language],
+                                         environment: ["INGEST_CONFIG": "", "XDG_CACHE_HOME": base.appendingPathComponent("cache").path,
+                                                       "HOME": base.path],
+                                         prefix: prefix, currentDirectory: dir.url)
+            let text = r.stdout + r.stderr
+            XCTAssertEqual(text.components(separatedBy: "[file.unreadable]").count - 1, 2, "\(language): both refused\n\(text)")
+            XCTAssertTrue(text.contains(language == "fr" ? "« Permission denied »" : "“Permission denied”"), text)
+            let bad = Self.foreign(text, language: language)
+            XCTAssertTrue(bad.isEmpty, "--lang \(language):\n" + bad.joined(separator: "\n"))
         }
     }
 
