@@ -57,6 +57,11 @@ enum MathLaTeX {
         case .accent(let base, let mark, let side):
             if side == .under {
                 out.append((mark == "_" ? "\\underline" : mark == "⏟" || mark == "\u{FE38}" ? "\\underbrace" : "\\underset{" + LaTeXSymbols.latex(mark) + "}") + group(base))
+            } else if mark == "¯" || mark == "‾" {
+                // One bar character for both: short over a letter, as long as what it covers over more.
+                let one: Bool
+                if case .token(let s, _)? = base.flattened.first, base.flattened.count == 1 { one = s.count == 1 } else { one = false }
+                out.append((one ? "\\bar" : "\\overline") + group(base))
             } else if let command = LaTeXSymbols.accent(mark) {
                 out.append(command + group(base))
             } else {
@@ -75,6 +80,8 @@ enum MathLaTeX {
         switch kind {
         case .name:
             if LaTeXSymbols.functions.contains(s) { return "\\" + s }
+            // An upright symbol with a command of its own (`Δ`, `ℝ`) is that command.
+            if s.count == 1, let c = s.first, LaTeXSymbols.latex(c) != s { return LaTeXSymbols.latex(c) }
             return "\\mathrm{" + s + "}"
         case .text: return "\\text{" + s + "}"
         case .number: return s
