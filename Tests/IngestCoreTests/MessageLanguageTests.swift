@@ -44,6 +44,15 @@ final class MessageLanguageTests: XCTestCase {
         XCTAssertEqual(e.message(.en), "Text recognition failed (the OCR process went over workers.memoryLimitMB (400 MB)).")
     }
 
+    func testTheKindsReadAreListedInTheRunsLanguage() {
+        let fr = IngestError(.unknownKind, ["kinds": ReadKinds.sentence(.fr)]).message(.fr)
+        let en = IngestError(.unknownKind, ["kinds": ReadKinds.sentence(.en)]).message(.en)
+        XCTAssertTrue(ReadKinds.sentence(.fr).hasPrefix("PDF, photos et scans (PNG, JPEG"), ReadKinds.sentence(.fr))
+        XCTAssertTrue(ReadKinds.sentence(.fr).hasSuffix("liens YouTube, texte (.txt, .md, .srt, .vtt)"), ReadKinds.sentence(.fr))
+        XCTAssertTrue(ReadKinds.sentence(.en).hasSuffix("YouTube links, text (.txt, .md, .srt, .vtt)"), ReadKinds.sentence(.en))
+        XCTAssertNotEqual(fr, en)
+    }
+
     func testTerminalWordsExistInBothLanguages() {
         for stage in MessageCatalog.terminalStages { XCTAssertNotNil(MessageCatalog.entry(.terminalStage(stage)), stage) }
         for outcome in MessageCatalog.terminalOutcomes { XCTAssertNotNil(MessageCatalog.entry(.terminalOutcome(outcome)), outcome) }

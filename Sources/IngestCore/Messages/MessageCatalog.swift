@@ -36,7 +36,7 @@ public enum MessageCatalog {
         ("ocr", ocrMessages), ("zip", zipMessages), ("office", officeMessages),
         ("audio", audioMessages), ("youtube", youtubeMessages), ("pipeline", pipelineMessages),
         ("http", httpMessages), ("watch", watchMessages), ("qa", qaMessages),
-        ("terminal", terminalMessages), ("schema", schemaMessages),
+        ("terminal", terminalMessages), ("schema", schemaMessages), ("kindFamily", kindFamilyMessages),
         ("cli", cliMessages), ("cliHelp", cliHelpMessages),
         ("report", reportMessages), ("sheet", studySheetMessages),
     ]

@@ -91,3 +91,17 @@ extension MessageCatalog {
             en: "The output folder {path} is a file, not a folder."),
     ]
 }
+
+extension MessageCatalog {
+    /// The families of kinds that are read, listed by sniff.unknownKind (`ReadKinds.sentence`). A
+    /// table of its own: that sentence is built while `coreMessages` is, so it reads this table
+    /// directly rather than the merged catalog.
+    static let kindFamilyMessages: [ErrorCode: MessageEntry] = [
+        "sniff.family.pdf": .init(fr: "PDF", en: "PDF"),
+        "sniff.family.youtube": .init(fr: "liens YouTube", en: "YouTube links"),
+        "sniff.family.images": .init(fr: "photos et scans ({names})", en: "photos and scans ({names})"),
+        "sniff.family.documents": .init(fr: "documents ({names})", en: "documents ({names})"),
+        "sniff.family.audio": .init(fr: "audio ({names})", en: "audio ({names})"),
+        "sniff.family.text": .init(fr: "texte ({names})", en: "text ({names})"),
+    ]
+}

@@ -349,15 +349,9 @@ public enum ReadKinds {
             for kind in SourceKind.allCases {
                 if let l = label(kind), l.family == family, !names.contains(l.name) { names.append(l.name) }
             }
-            let fr = language == .fr
-            switch family {
-            case .pdf: return "PDF"
-            case .youtube: return fr ? "liens YouTube" : "YouTube links"
-            case .images: return (fr ? "photos et scans (" : "photos and scans (") + names.joined(separator: ", ") + ")"
-            case .documents: return "documents (" + names.joined(separator: ", ") + ")"
-            case .audio: return "audio (" + names.joined(separator: ", ") + ")"
-            case .text: return (fr ? "texte (" : "text (") + names.joined(separator: ", ") + ")"
-            }
+            // The family's words from the catalog (sniff.family.*), its formats' names as they are.
+            let entry = MessageCatalog.kindFamilyMessages[ErrorCode("sniff.family.\(family)")]!
+            return MessageCatalog.fill(entry.text(language), ["names": names.joined(separator: ", ")], language)
         }.joined(separator: ", ")
     }
 }
