@@ -334,6 +334,8 @@ struct DocumentHandler: XMLHandler {
 
     private mutating func emit(_ block: Block) {
         if tables.isEmpty { blocks.append(block); return }
+        // A cell's text is plain: its display equation stands there as LaTeX, like an inline one.
+        if block.kind == .formula, let latex = block.latex { tables[tables.count - 1].cellTexts.append("$" + latex + "$"); return }
         let prefix = block.marker.map { $0.isEmpty ? "" : $0 + " " } ?? ""
         tables[tables.count - 1].cellTexts.append(prefix + block.text)
     }

@@ -47,4 +47,17 @@ final class FormulaTextTests: XCTestCase {
         check(try extractFile(try tools.pandoc(Self.markdown, "f.epub", ["--mathml", "--metadata", "title=F"]), with: EPUBExtractor()),
               "pandoc epub")
     }
+
+    /// A table cell's text is plain: an equation in it, display or inline, stands there as `$…$`.
+    func testFormulasInTableCells() throws {
+        try SourceTools.requirePandoc()
+        let tools = SourceTools(dir: dir)
+        let md = "| grandeur | formule |\n|---|---|\n| énergie | $$E = mc^2$$ |\n| indice | $x_1$ |\n"
+        for (name, extractor) in [("t.docx", DocxExtractor() as any Extractor), ("t.odt", ODFExtractor())] {
+            let e = try extractFile(try tools.pandoc(md, name), with: extractor)
+            let table = try XCTUnwrap(e.blocks.first { $0.kind == .table }, name)
+            XCTAssertEqual(table.rows?.map { $0.map(\.text) }, [["grandeur", "formule"], ["énergie", "$E=mc^{2}$"], ["indice", "$x_{1}$"]], name)
+            XCTAssertFalse(e.blocks.contains { $0.kind == .formula }, name)
+        }
+    }
 }
