@@ -41,16 +41,16 @@ public enum QaBaseline {
     public static func load(_ url: URL) throws(IngestError) -> QaReport {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw IngestError(.qaBaselineInvalid, ["path": url.path, "reason": "unreadable"], detail: String(describing: error))
+            throw IngestError(.qaBaselineInvalid, ["path": url.path].merging(MessageCatalog.phrase("reason", .qaReasonUnreadable)) { a, _ in a }, detail: String(describing: error))
         }
         do {
             let report = try JSONDecoder().decode(QaReport.self, from: data)
             guard report.schemaVersion <= QaReport.currentSchemaVersion else {
-                throw IngestError(.qaBaselineInvalid, ["path": url.path, "reason": "schema version \(report.schemaVersion)"])
+                throw IngestError(.qaBaselineInvalid, ["path": url.path].merging(MessageCatalog.phrase("reason", .qaReasonSchemaVersion, ["version": "\(report.schemaVersion)"])) { a, _ in a })
             }
             return report
         } catch let e as IngestError { throw e } catch {
-            throw IngestError(.qaBaselineInvalid, ["path": url.path, "reason": "not a QA report"], detail: String(describing: error))
+            throw IngestError(.qaBaselineInvalid, ["path": url.path].merging(MessageCatalog.phrase("reason", .qaReasonNotAReport)) { a, _ in a }, detail: String(describing: error))
         }
     }
 

@@ -34,11 +34,11 @@ public struct QaManifest: Sendable, Equatable {
     public init(entries: [Entry], directory: URL) throws(IngestError) {
         var byName: [String: Entry] = [:]
         for (i, e) in entries.enumerated() {
-            guard !e.name.isEmpty else { throw Self.invalid("entry \(i + 1) has no name") }
+            guard !e.name.isEmpty else { throw Self.invalid(.qaReasonNoName, ["index": "\(i + 1)"]) }
             if let r = e.readiness, !Self.readinessNames.contains(r) {
-                throw Self.invalid("\(e.name): readiness \(r) is not one of ready, short, notReady")
+                throw Self.invalid(.qaReasonBadReadiness, ["name": e.name, "value": r])
             }
-            guard byName[e.name] == nil else { throw Self.invalid("\(e.name) is listed twice") }
+            guard byName[e.name] == nil else { throw Self.invalid(.qaReasonListedTwice, ["name": e.name]) }
             byName[e.name] = e
         }
         self.entries = byName
@@ -51,7 +51,7 @@ public struct QaManifest: Sendable, Equatable {
         do { data = try Data(contentsOf: url) } catch {
             throw IngestError(.fileUnreadable, ["reason": url.path], detail: String(describing: error))
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw invalid("not UTF-8") }
+        guard let text = String(data: data, encoding: .utf8) else { throw invalid(.qaReasonNotUTF8) }
         let directory = url.deletingLastPathComponent()
         if text.drop(while: \.isWhitespace).first == "{" {
             struct File: Decodable { var documents: [Entry]; var exclude: [String]? }
@@ -61,15 +61,16 @@ public struct QaManifest: Sendable, Equatable {
                 manifest.exclude = file.exclude ?? []
                 return manifest
             } catch let e as IngestError { throw e } catch {
-                throw invalid("JSON: \(error)")
+                // Foundation's decoder words the error: quoted.
+                throw IngestError(.qaManifestInvalid, MessageCatalog.phrase("reason", .qaReasonJSON, quoting: ["detail": "\(error)"]))
             }
         }
         var lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
-        guard !lines.isEmpty else { throw invalid("empty") }
+        guard !lines.isEmpty else { throw invalid(.qaReasonEmpty) }
         let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard header.first == "name" else { throw invalid("the first line must name the columns, starting with name") }
+        guard header.first == "name" else { throw invalid(.qaReasonHeader) }
         let known: Set<String> = ["name", "expected", "readiness", "duplicateOf"]
-        if let unknown = header.first(where: { !known.contains($0) }) { throw invalid("unknown column \(unknown)") }
+        if let unknown = header.first(where: { !known.contains($0) }) { throw invalid(.qaReasonUnknownColumn, ["name": unknown]) }
         let entries = lines.map { line -> Entry in
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map { String($0) }
             func cell(_ column: String) -> String? {
@@ -97,7 +98,7 @@ public struct QaManifest: Sendable, Equatable {
         entries[name]?.expected.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL }
     }
 
-    static func invalid(_ reason: String) -> IngestError {
-        IngestError(.qaManifestInvalid, ["reason": reason])
+    static func invalid(_ reason: ErrorCode, _ arguments: [String: String] = [:]) -> IngestError {
+        IngestError(.qaManifestInvalid, MessageCatalog.phrase("reason", reason, arguments))
     }
 }

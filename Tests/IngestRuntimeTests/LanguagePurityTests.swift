@@ -120,6 +120,12 @@ final class LanguagePurityTests: XCTestCase {
         let wrong = dir.url.appendingPathComponent("wrong.json")
         try Data(#"{"ocr": {"pageCap": "forty", "dpi": -3}, "readiness": {"notReadyBelow": 99999999}, "concurency": 2}"#.utf8).write(to: wrong)
 
+        // A QA manifest with an unknown column, and a baseline that is no QA report.
+        let manifest = dir.url.appendingPathComponent("manifest.tsv")
+        try Data("name\tverdict\nf06\tready\n".utf8).write(to: manifest)
+        let baseline = dir.url.appendingPathComponent("baseline.json")
+        try Data(#"{"documents": []}"#.utf8).write(to: baseline)
+
         for language in ["fr", "en"] {
             let out = dir.url.appendingPathComponent("out-\(language)").path
             let library = dir.url.appendingPathComponent("lib-\(language)/library.sqlite").path
@@ -141,6 +147,9 @@ final class LanguagePurityTests: XCTestCase {
                 try ingest("convert --config (wrong values)", ["convert", input.path, "--config", wrong.path, "--out", out], language),
             ]
             runs.append(try ingest("config", ["config"], language))
+            runs.append(try ingest("qa --manifest (unknown column)", ["qa", input.path, "--manifest", manifest.path], language))
+            runs.append(try ingest("qa --baseline (not a report)", ["qa", input.path, "--baseline", baseline.path,
+                                                                   "--library", library + "-qa2"], language))
             for run in runs {
                 XCTAssertFalse(run.text.isEmpty, "\(language) \(run.label): says nothing")
                 let bad = Self.foreign(run.text, language: language)
@@ -156,6 +165,8 @@ final class LanguagePurityTests: XCTestCase {
             XCTAssertTrue(runs[3].text.contains("f05.mp3"), "\(language): watch did not read its file\n\(runs[3].text)")
             XCTAssertEqual(runs[5].status, 2, runs[5].text)
             XCTAssertEqual(runs[6].status, 2, runs[6].text)
+            XCTAssertTrue(runs[10].text.contains("qa.manifestInvalid"), runs[10].text)
+            XCTAssertTrue(runs[11].text.contains("qa.baselineInvalid"), runs[11].text)
         }
     }
 
