@@ -80,7 +80,8 @@ public enum ChunkBuilder {
         let source = document.sources.indices.contains(first.source) ? document.sources[first.source] : nil
         let firstPage = units.compactMap(\.firstPage).min(), lastPage = units.compactMap(\.lastPage).max()
         let start = units.compactMap(\.start).min(), end = units.compactMap(\.end).max()
-        return Chunk(document: document.id, index: index, text: text, tokens: ChunkTokens.count(text), headingPath: first.path,
+        // The units' counts add up to the text's (`ChunkTokens`): no second pass over it.
+        return Chunk(document: document.id, index: index, text: text, tokens: size(units), headingPath: first.path,
                      source: first.source, sourceName: source.map { $0.url ?? $0.name } ?? "", firstPage: firstPage, lastPage: lastPage,
                      start: start, end: end, blocks: blocks, split: units.contains(where: \.split) ? true : nil)
     }

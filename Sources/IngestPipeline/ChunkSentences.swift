@@ -37,7 +37,7 @@ enum ChunkSentences {
                 while j < text.endIndex, text[j] == " " || text[j] == "\t" { j = text.index(after: j) }
                 if j < text.endIndex, text[j].isNewline { emit(i); i = j; continue }
             }
-            if !inMath, ".!?…".contains(c), let end = sentenceEnd(text, at: i) {
+            if !inMath, isTerminal(c), let end = sentenceEnd(text, at: i) {
                 emit(end)
                 i = end
                 continue
@@ -63,7 +63,7 @@ enum ChunkSentences {
     /// marks), or nil when the mark does not end one here.
     static func sentenceEnd(_ text: String, at i: String.Index) -> String.Index? {
         var end = text.index(after: i)
-        while end < text.endIndex, ".!?…\"”»)’]'".contains(text[end]) { end = text.index(after: end) }
+        while end < text.endIndex, isTerminal(text[end]) || isCloser(text[end]) { end = text.index(after: end) }
         // A space (French puts one before `»`) then the closing quote belongs to this sentence.
         guard end < text.endIndex, text[end].isWhitespace else { return end == text.endIndex ? end : nil }
         var next = end
@@ -73,6 +73,14 @@ enum ChunkSentences {
         if text[next].isLowercase { return nil }
         if text[i] == "." , isAbbreviation(text, before: i) { return nil }
         return end
+    }
+
+    static func isTerminal(_ c: Character) -> Bool {
+        switch c { case ".", "!", "?", "…": true; default: false }
+    }
+
+    static func isCloser(_ c: Character) -> Bool {
+        switch c { case "\"", "”", "»", ")", "’", "]", "'": true; default: false }
     }
 
     /// The word before the period at `i` is an initial or a known abbreviation.

@@ -59,21 +59,27 @@ struct ChunkUnit {
             case .paragraph, .cue, .listItem, .quote, .definition:
                 // A paragraph or caption that stops mid-sentence (a page or cue end) goes on in
                 // the next one of its kind: their text is read as one flow.
+                // Spans as UTF-8 offsets: O(1) to take from a native string's indexes.
                 var flow = "", spans: [(block: Int, range: Range<Int>)] = []
                 var j = i
                 repeat {
-                    let start = flow.utf16.count
                     if !flow.isEmpty { flow += "\n" }
+                    let start = flow.utf8.count
                     flow += blocks[j].text
-                    spans.append((j, start..<flow.utf16.count))
+                    spans.append((j, start..<flow.utf8.count))
                     j += 1
                 } while (block.kind == .paragraph || block.kind == .cue) && j < blocks.count && blocks[j].kind == block.kind
                     && blocks[j].source == block.source
                     && !ChunkSentences.endsAtEnd(of: blocks[j - 1].text, before: blocks[j].text)
-                var first = true
+                var first = true, k = 0
                 for r in ChunkSentences.ranges(in: flow) {
-                    let lower = r.lowerBound.utf16Offset(in: flow), upper = r.upperBound.utf16Offset(in: flow)
-                    let indexes = spans.filter { $0.range.lowerBound < upper && lower < $0.range.upperBound }.map(\.block)
+                    let lower = flow.utf8.distance(from: flow.startIndex, to: r.lowerBound)
+                    let upper = flow.utf8.distance(from: flow.startIndex, to: r.upperBound)
+                    // Sentences come in order: the blocks before this one's start are done with.
+                    while k < spans.count, spans[k].range.upperBound <= lower { k += 1 }
+                    var indexes: [Int] = []
+                    var m = k
+                    while m < spans.count, spans[m].range.lowerBound < upper { indexes.append(spans[m].block); m += 1 }
                     units.append(unit(flat(String(flow[r])), indexes, continues: !first))
                     first = false
                 }
@@ -91,7 +97,12 @@ struct ChunkUnit {
 
     /// Line breaks of the layout as spaces.
     static func flat(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        // Most units hold no line break (none of its bytes, nor a lead byte of U+0085, U+2028/9).
+        if !text.utf8.contains(where: { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0xC2 || $0 == 0xE2 }) {
+            guard let first = text.utf8.first, let last = text.utf8.last, first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return text }
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     static func cellText(_ cell: TableCell) -> String {

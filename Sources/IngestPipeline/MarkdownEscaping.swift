@@ -8,33 +8,35 @@ import Foundation
 enum MarkdownEscaping {
     /// One line of running text (no line break inside). `atLineStart`: the line begins a Markdown
     /// line, where `#`, `-`, `1.`, `a)`, `>`… would start a heading, a list or a quote.
-    static func line(_ text: String, atLineStart: Bool) -> String {
-        let out = inline(text)
+    static func line(_ text: String, atLineStart: Bool, keepsMath: Bool = false) -> String {
+        let out = inline(text, keepsMath: keepsMath)
         return atLineStart ? escapeLineStart(out) : out
     }
 
     /// A heading's text: its line breaks are spaces, and a `{` or closing `#` would be read as
     /// attributes or the closing sequence.
-    static func heading(_ text: String) -> String {
+    static func heading(_ text: String, keepsMath: Bool = false) -> String {
         let flat = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
-        var out = inline(flat).replacingOccurrences(of: "{", with: "\\{")
+        var out = inline(flat, keepsMath: keepsMath)
+        if !keepsMath || !out.contains("$") { out = out.replacingOccurrences(of: "{", with: "\\{") }
         if out.hasSuffix("#") { out.insert("\\", at: out.index(before: out.endIndex)) }
         return out
     }
 
     /// A table cell: a line break is ` <br> ` (a pipe table's row is one line; the spaces keep the
     /// words apart for readers that drop the HTML).
-    static func cell(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { inline($0.trimmingCharacters(in: .whitespaces)) }
+    static func cell(_ text: String, keepsMath: Bool = false) -> String {
+        text.split(whereSeparator: \.isNewline).map { inline($0.trimmingCharacters(in: .whitespaces), keepsMath: keepsMath) }
             .filter { !$0.isEmpty }.joined(separator: " <br> ")
     }
 
-    /// Characters that are markup anywhere in a line. Inline math the text holds (`$x^2$`, as
-    /// the formula readers write it: a `$` after a space or an opening mark and before a
-    /// non-space, closed on the same line by a `$` after a non-space and before no letter or
-    /// digit) is kept as it is.
-    static func inline(_ text: String) -> String {
+    /// Characters that are markup anywhere in a line. With `keepsMath` (text of a source whose
+    /// reader writes its formulas as `$…$`: Office and EPUB), inline math (a `$` after a space or
+    /// an opening mark and before a non-space, closed on the same line by a `$` after a
+    /// non-space and before no letter or digit) is kept as it is; any other `$` — all of them in
+    /// a PDF's or a text's text, where a `$` is the character the page shows — is escaped.
+    static func inline(_ text: String, keepsMath: Bool = false) -> String {
         guard text.utf8.contains(where: mayNeedEscape) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
@@ -42,7 +44,7 @@ enum MarkdownEscaping {
         var mathEnd = -1
         for (i, c) in chars.enumerated() {
             if i <= mathEnd { out.append(c); continue }
-            if c == "$", let close = mathClose(chars, open: i) { mathEnd = close; out.append(c); continue }
+            if keepsMath, c == "$", let close = mathClose(chars, open: i) { mathEnd = close; out.append(c); continue }
             // A Character equal to one of them is that one ASCII byte (no mark combined with it).
             if c.utf8.count == 1, let b = c.utf8.first {
                 switch b {

@@ -20,9 +20,10 @@ public enum MarkdownWriter {
         func flushCues() { if !cues.isEmpty { parts.append(cues.joined(separator: "\n")); cues = [] } }
         for block in document.blocks {
             let anchor = anchors.next(block)
+            let math = keepsMath(document, block)
             if block.kind == .listItem {
                 flushCues()
-                list.add(block, anchor: anchor)
+                list.add(block, anchor: anchor, keepsMath: math)
                 continue
             }
             flushList()
@@ -30,7 +31,7 @@ public enum MarkdownWriter {
                 if anchor != nil || cueSource != block.source { flushCues() }
                 cueSource = block.source
                 if let anchor { cues.append(anchor) }
-                let text = paragraph(block.text)
+                let text = paragraph(block.text, keepsMath: math)
                 if !text.isEmpty { cues.append(text) }
                 continue
             }
@@ -38,10 +39,10 @@ public enum MarkdownWriter {
             if let anchor { parts.append(anchor) }
             switch block.kind {
             case .heading:
-                let text = MarkdownEscaping.heading(block.text)
+                let text = MarkdownEscaping.heading(block.text, keepsMath: math)
                 if !text.isEmpty { parts.append(String(repeating: "#", count: min(6, max(1, block.level ?? 1))) + " " + text) }
             case .table:
-                parts.append(MarkdownTable.render(block) ?? paragraph(block.text))
+                parts.append(MarkdownTable.render(block, keepsMath: math) ?? paragraph(block.text, keepsMath: math))
             case .code:
                 parts.append(fenced(block.text))
             case .formula:
@@ -49,14 +50,14 @@ public enum MarkdownWriter {
                 if let latex = block.latex?.trimmingCharacters(in: .whitespacesAndNewlines), !latex.isEmpty {
                     parts.append("$$" + latex + "$$")
                 } else {
-                    let text = paragraph(block.text)
+                    let text = paragraph(block.text, keepsMath: math)
                     if !text.isEmpty { parts.append(text) }
                 }
             case .quote:
-                let text = lines(block.text).map { "> " + MarkdownEscaping.line($0, atLineStart: true) }.joined(separator: "\n")
+                let text = lines(block.text).map { "> " + MarkdownEscaping.line($0, atLineStart: true, keepsMath: math) }.joined(separator: "\n")
                 if !text.isEmpty { parts.append(text) }
             default:
-                let text = paragraph(block.text)
+                let text = paragraph(block.text, keepsMath: math)
                 if !text.isEmpty { parts.append(text) }
             }
         }
@@ -64,15 +65,22 @@ public enum MarkdownWriter {
         flushCues()
         // A document without blocks (tags only, an old document) still shows its text.
         if document.blocks.isEmpty, !document.text.isEmpty {
-            parts += document.text.components(separatedBy: "\n\n").map(paragraph).filter { !$0.isEmpty }
+            parts += document.text.components(separatedBy: "\n\n").map { paragraph($0) }.filter { !$0.isEmpty }
         }
         return parts.joined(separator: "\n\n") + "\n"
     }
 
     /// A paragraph's line ends are the page's layout: one paragraph, each line escaped where it
     /// starts (so none turns into a list or a heading) and trimmed (four spaces would make code).
-    static func paragraph(_ text: String) -> String {
-        lines(text).map { MarkdownEscaping.line($0, atLineStart: true) }.joined(separator: "\n")
+    static func paragraph(_ text: String, keepsMath: Bool = false) -> String {
+        lines(text).map { MarkdownEscaping.line($0, atLineStart: true, keepsMath: keepsMath) }.joined(separator: "\n")
+    }
+
+    /// The kinds of source whose readers write formulas into the text as `$…$` (OMML, MathML).
+    static let mathKinds: Set<SourceKind> = [.docx, .pptx, .odt, .odp, .epub]
+
+    static func keepsMath(_ document: ImportedDocument, _ block: Block) -> Bool {
+        document.sources.indices.contains(block.source) && mathKinds.contains(document.sources[block.source].kind)
     }
 
     static func lines(_ text: String) -> [String] {

@@ -204,7 +204,10 @@ final class ChunkBuilderTests: XCTestCase {
         XCTAssertEqual(ChunkTokens.count("onde"), 1)
         XCTAssertEqual(ChunkTokens.count("perturbation"), 3)
         XCTAssertEqual(ChunkTokens.count("l'onde, 3.14 !"), 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1)
-        XCTAssertEqual(ChunkTokens.count("  \n "), 0)
+        XCTAssertEqual(ChunkTokens.count("  \n \u{00A0}"), 0)
+        XCTAssertEqual(ChunkTokens.count("H₂O"), 1)
+        XCTAssertEqual(ChunkTokens.count("e\u{301}te\u{301}"), ChunkTokens.count("été"), "an accent is part of its letter")
+        XCTAssertEqual(ChunkTokens.count("👩‍👩‍👧"), 3, "each emoji of a joined sequence counts one")
         var random = SeededGenerator(seed: 4)
         for _ in 0..<500 {
             let a = (0..<Int.random(in: 0...6, using: &random)).map { _ in Self.vocabulary.randomElement(using: &random)! }.joined(separator: " ")

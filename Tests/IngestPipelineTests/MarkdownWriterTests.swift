@@ -185,6 +185,8 @@ final class MarkdownWriterTests: XCTestCase {
         }
     }
 
+    /// Page anchors, a numbering that starts again, a display formula, and inline math kept as
+    /// math in an Office source's text but escaped in a PDF's (where `$` is what the page shows).
     func testPageAnchorsListsAndFormulas() {
         func b(_ kind: Block.Kind, _ text: String, level: Int? = nil, marker: String? = nil, source: Int = 0, page: Int? = nil) -> Block {
             Block(kind: kind, text: text, level: level, marker: marker, source: source, page: page, provenance: .textLayer)
@@ -194,9 +196,9 @@ final class MarkdownWriterTests: XCTestCase {
         let blocks = [b(.heading, "Titre", level: 1, page: 1), b(.paragraph, "Texte avec $x^2$ en ligne.", page: 1),
                       b(.listItem, "un", level: 0, marker: "1.", page: 1), b(.listItem, "deux", level: 0, marker: "2.", page: 2),
                       b(.listItem, "un encore", level: 0, marker: "1.", page: 2), formula,
-                      b(.paragraph, "Seconde source.", source: 1, page: 1)]
+                      b(.paragraph, "Seconde source : $x$ coûte 5 $.", source: 1, page: 1)]
         let document = ImportedDocument(id: "t", title: "T \"x\"", titleSource: "typed", language: "fr", text: "", blocks: blocks,
-                                        sources: [SourceRecord(kind: .pdf, name: "a.pdf", byteSize: 1, sha256: "", provenance: [.textLayer]),
+                                        sources: [SourceRecord(kind: .docx, name: "a.docx", byteSize: 1, sha256: "", provenance: [.textLayer]),
                                                   SourceRecord(kind: .pdf, name: "b.pdf", byteSize: 1, sha256: "", provenance: [.textLayer])],
                                         readiness: Readiness(status: .ready, characters: 0),
                                         fingerprint: Fingerprint(value: "", basis: .content, titleKey: ""), pipelineVersion: "t", createdAt: "t")
@@ -207,7 +209,7 @@ final class MarkdownWriterTests: XCTestCase {
         id: "t"
         language: "fr"
         sources:
-          - "a.pdf"
+          - "a.docx"
           - "b.pdf"
         ---
 
@@ -228,7 +230,7 @@ final class MarkdownWriterTests: XCTestCase {
 
         <a id="source-2"></a><a id="s2-page-1"></a>
 
-        Seconde source.
+        Seconde source : \\$x\\$ coûte 5 \\$.
 
         """)
     }
