@@ -38,8 +38,14 @@ enum OMMLReader {
         case "func":
             // LibreOffice puts `lim`'s limit in the argument, as scripts on nothing.
             return .row(MathExpr.attachingScripts([row(e.child("fName"))] + row(e.child("e")).flattened))
-        case "limLow": return .limits(row(e.child("e")), under: row(e.child("lim")), over: nil)
-        case "limUpp": return .limits(row(e.child("e")), under: nil, over: row(e.child("lim")))
+        case "limLow", "limUpp":
+            // A mark set as a limit (LibreOffice writes `z̄` as z with the limit `‾`) is an accent.
+            let lim = row(e.child("lim")), over = e.name == "limUpp"
+            if case .token(let t, _) = lim, t.count == 1, let mark = t.first,
+               over ? LaTeXSymbols.accent(mark) != nil : "_⏟\u{FE38}".contains(mark) {
+                return .accent(row(e.child("e")), mark: mark, side: over ? .over : .under)
+            }
+            return over ? .limits(row(e.child("e")), under: nil, over: lim) : .limits(row(e.child("e")), under: lim, over: nil)
         case "m":
             return .matrix(e.children("mr").map { $0.children("e").map { row($0) } })
         case "eqArr":

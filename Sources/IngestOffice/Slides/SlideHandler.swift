@@ -12,6 +12,19 @@ struct PresentationHandler: XMLHandler {
     mutating func characters(_ text: UnsafeRawBufferPointer) throws {}
 }
 
+/// The layout a slide is set in (`p:sldLayout type`): `title` (the deck's title slide) and
+/// `secHead` (a section header) open the parts the other slides belong to.
+struct SlideLayoutHandler: XMLHandler {
+    let sldLayout: Int32, type: Int32
+    var layoutType: String?
+    init(_ t: XMLNameTable) { sldLayout = t.name(OOXML.p, "sldLayout"); type = t.name("", "type") }
+    mutating func startElement(_ name: Int32, _ a: XMLAttributes) throws {
+        if name == sldLayout { layoutType = a[type] }
+    }
+    mutating func endElement(_ name: Int32) throws {}
+    mutating func characters(_ text: UnsafeRawBufferPointer) throws {}
+}
+
 /// Reads one slide (`p:sld`) or its notes page (`p:notes`) as it streams: titles become headings,
 /// paragraphs of body placeholders (and bulleted ones elsewhere) list items with their `lvl`,
 /// DrawingML tables table blocks; for a notes page only the body placeholder is kept, as notes.
@@ -78,8 +91,9 @@ struct SlideHandler: XMLHandler {
     private var numbered: String? = nil
     private var counters: [Int: Int] = [:]
     private var tables: [(rows: [[TableCell]], row: [TableCell], cell: [String])] = []
-    /// The equation being read, and the display equations of the current paragraph (written in
-    /// its text as `$…$`: alone in their paragraph, they are formula blocks).
+    /// The equation being read, and the equations of the current paragraph (written in its text
+    /// as `$…$`: alone in their paragraph, they are formula blocks — LibreOffice writes a slide's
+    /// equation as `m:oMath`, PowerPoint as `m:oMathPara`).
     private var math: MathCapture
     private var displayFormulas: [Formula] = []
     private(set) var formulas = 0
@@ -144,7 +158,7 @@ struct SlideHandler: XMLHandler {
                 formulas += 1
                 flushScript()
                 text.append(f.inline)
-                if f.display { displayFormulas.append(f) }
+                displayFormulas.append(f)
             }
             return
         }

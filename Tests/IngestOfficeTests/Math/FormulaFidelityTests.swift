@@ -195,5 +195,12 @@ final class FormulaFidelityTests: XCTestCase {
         let share = report("LibreOffice Impress odp (formula objects)", ingest, nil)
         XCTAssertGreaterThanOrEqual(share, 0.65, "Impress: \(ingest.equal) of \(FormulaCorpus.formulas.count) formulas equal to their source")
         XCTAssertEqual(e.blocks.filter { $0.kind == .formula }.count, ingest.found, "every slide's formula is a formula block")
+        // The same deck saved by LibreOffice as .pptx: its equations as `a14:m` OMML.
+        let pptx = try tools.soffice(odp, to: "pptx", as: "objects.pptx")
+        let p = try extractFile(pptx, with: PptxExtractor())
+        let fromPptx = Self.score(Self.ingestFormulas(p))
+        let pptxShare = report("LibreOffice Impress pptx (from that odp)", fromPptx, nil)
+        XCTAssertGreaterThanOrEqual(pptxShare, 0.65, "Impress pptx: \(fromPptx.equal) of \(FormulaCorpus.formulas.count)")
+        XCTAssertEqual(p.blocks.filter { $0.kind == .formula }.count, fromPptx.found, "every slide's formula is a formula block")
     }
 }
