@@ -19,6 +19,7 @@ struct PageAssembly {
         var allConfidences: [Int] = []
         var fragmentPages: [Int] = [], emptyPages: [Int] = [], readPages: [Int] = [], scriptPages: [Int] = []
         let running = RecognizedLines.runningHeaders(outcomes)
+        let headings = RecognizedLines.headingLevels(outcomes, dropping: running)
         for outcome in outcomes {
             var record = PageRecord(number: outcome.number, classification: classification(outcome.number))
             switch outcome.result {
@@ -42,11 +43,14 @@ struct PageAssembly {
                 var characters = 0
                 let drop = running[outcome.number] ?? RecognizedLines.Drop()
                 for (k, p) in page.paragraphs.enumerated() {
-                    let text = drop.text(of: p.text, paragraph: k).trimmingCharacters(in: .whitespacesAndNewlines)
-                    guard !text.isEmpty else { continue }
-                    characters += text.count
-                    blocks.append(Block(kind: .paragraph, text: text, page: outcome.number, provenance: .ocr,
-                                        confidence: (p.confidence * 10).rounded() / 10))
+                    // The paragraph as headings and text (OCRHeadings), running header lines left out.
+                    for (text, level) in headings[outcome.number]?[k] ?? [(drop.text(of: p.text, paragraph: k), nil)] {
+                        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        guard !text.isEmpty else { continue }
+                        characters += text.count
+                        blocks.append(Block(kind: level == nil ? .paragraph : .heading, text: text, level: level,
+                                            page: outcome.number, provenance: .ocr, confidence: (p.confidence * 10).rounded() / 10))
+                    }
                 }
                 record.characters = characters
                 record.script = page.script
@@ -105,32 +109,68 @@ enum RecognizedLines {
         }
     }
 
+    /// Every line of a page's paragraphs with the indices of its words in the page's word walk
+    /// (none when they could not all be found): (paragraph, line within it), word indices, text.
+    static func placed(_ page: RecognizedPage) -> [(line: [Int], words: [Int], text: Substring)] {
+        var out: [(line: [Int], words: [Int], text: Substring)] = []
+        var w = 0
+        for (k, paragraph) in page.paragraphs.enumerated() {
+            for (l, text) in paragraph.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                // Each token is the next word of the page's word walk with that text (the walk
+                // also has words of blocks the paragraph walk leaves out, skipped here).
+                var ids: [Int] = []
+                for token in text.split(whereSeparator: \.isWhitespace) {
+                    var j = w
+                    while j < page.words.count && j < w + 64 && page.words[j].text != token { j += 1 }
+                    guard j < page.words.count, page.words[j].text == token else { ids = []; break }
+                    ids.append(j); w = j + 1
+                }
+                out.append(([k, l], ids, text))
+            }
+        }
+        return out
+    }
+
+    /// The read pages' paragraphs as headings and text (`OCRHeadings`), by page number and
+    /// paragraph: each part's text (a heading's lines joined by a space) and heading level (nil:
+    /// text). Running header lines are left out.
+    static func headingLevels(_ outcomes: [PageOutcome], dropping running: [Int: Drop]) -> [Int: [[(text: String, level: Int?)]]] {
+        var numbers: [Int] = [], pages: [[OCRHeadings.Paragraph]] = []
+        for outcome in outcomes {
+            guard case .success(let page) = outcome.result, page.leftOut == nil else { continue }
+            let drop = running[outcome.number] ?? Drop()
+            var paragraphs = page.paragraphs.map { _ in OCRHeadings.Paragraph(lines: []) }
+            for placed in placed(page) where !drop.lines.contains(placed.line) && !placed.text.allSatisfy(\.isWhitespace) {
+                paragraphs[placed.line[0]].lines.append((placed.text, placed.words.map { page.words[$0] }))
+            }
+            numbers.append(outcome.number); pages.append(paragraphs)
+        }
+        var out: [Int: [[(text: String, level: Int?)]]] = [:]
+        for (n, (number, segments)) in zip(numbers, OCRHeadings.segments(pages)).enumerated() {
+            out[number] = segments.enumerated().map { k, parts in
+                parts.map { part in
+                    let lines = pages[n][k].lines[part.lines].map { String($0.text) }
+                    return (lines.joined(separator: part.level == nil ? "\n" : " "), part.level)
+                }
+            }
+        }
+        return out
+    }
+
     static func runningHeaders(_ outcomes: [PageOutcome]) -> [Int: Drop] {
         var pages: [[RunningHeaders.Line]] = [], places: [[(line: [Int], words: [Int])]] = [], numbers: [Int] = []
         for outcome in outcomes {
             guard case .success(let page) = outcome.result else { continue }
             var lines: [RunningHeaders.Line] = [], place: [(line: [Int], words: [Int])] = []
-            var w = 0
-            for (k, paragraph) in page.paragraphs.enumerated() {
-                for (l, text) in paragraph.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    // Each token is the next word of the page's word walk with that text (the walk
-                    // also has words of blocks the paragraph walk leaves out, skipped here).
-                    var ids: [Int] = []
-                    for token in text.split(whereSeparator: \.isWhitespace) {
-                        var j = w
-                        while j < page.words.count && j < w + 64 && page.words[j].text != token { j += 1 }
-                        guard j < page.words.count, page.words[j].text == token else { ids = []; break }
-                        ids.append(j); w = j + 1
-                    }
-                    let boxes = ids.map { page.words[$0].box }.filter { $0.count == 4 }
-                    if boxes.isEmpty || boxes.count != ids.count {
-                        lines.append(RunningHeaders.Line(""))      // not placed: never taken for a header
-                    } else {
-                        lines.append(RunningHeaders.Line(String(text), top: boxes.map { $0[1] }.min(), bottom: boxes.map { $0[3] }.max(),
-                                                         left: boxes.map { $0[0] }.min(), right: boxes.map { $0[2] }.max()))
-                    }
-                    place.append(([k, l], ids))
+            for (line, ids, text) in placed(page) {
+                let boxes = ids.map { page.words[$0].box }.filter { $0.count == 4 }
+                if boxes.isEmpty || boxes.count != ids.count {
+                    lines.append(RunningHeaders.Line(""))      // not placed: never taken for a header
+                } else {
+                    lines.append(RunningHeaders.Line(String(text), top: boxes.map { $0[1] }.min(), bottom: boxes.map { $0[3] }.max(),
+                                                     left: boxes.map { $0[0] }.min(), right: boxes.map { $0[2] }.max()))
                 }
+                place.append((line, ids))
             }
             pages.append(lines); places.append(place); numbers.append(outcome.number)
         }

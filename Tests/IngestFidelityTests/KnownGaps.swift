@@ -21,7 +21,6 @@ struct KnownCERGap {
 enum KnownGaps {
     // The reasons, each a defect of Ingest seen on these documents (minimal reproductions in
     // Tests/IngestFidelityTests/README.md).
-    static let slides = "Slide titles all come out at level 1: the deck's title (pandoc's section-title slide for `#`) is not told from the slide titles (`##`), so the source's two levels are flattened into one."
     static let sup = "pdflatex sets 10⁸, 10¹², m², r² as a smaller raised digit and H₂O's 2 as a lowered one: the text layer holds 108, 1012, m2, r2, H2 O (pdftotext reads the same); the position is not read as a superscript or subscript, so the number or formula changes."
     static let pdflist = "PDF list items are not recognised: a bullet or number at the start of a line stays in a paragraph (no listItem block from a PDF); in LibreOffice's PDFs the bullets even come out as paragraphs of their own, apart from their items."
     static let pdftable = "PDF tables are not recognised: the cells come out as paragraphs, column by column, so the rows are lost."
@@ -29,18 +28,6 @@ enum KnownGaps {
     static let lohead = "A heading at the top of LibreOffice's PDF page 2 (an outline entry) is merged with the list lines before it into one paragraph."
 
     static let findings: [KnownGap] = [
-        .init(document: "impress-odp/cours-acoustique", reason: slides,
-              findings: [
-                  "heading «Les grandeurs caractéristiques» at level 1, not 2",
-                  "heading «Les sources de bruit dans l’établissement» at level 1, not 2",
-                  "heading «Relevés effectués en salle 12» at level 1, not 2",
-              ]),
-        .init(document: "impress-odp/course-light", reason: slides,
-              findings: [
-                  "heading «Speed, wavelength and frequency» at level 1, not 2",
-                  "heading «Sources of light in the laboratory» at level 1, not 2",
-                  "heading «Results of the practical session» at level 1, not 2",
-              ]),
         .init(document: "latex-pdf-2col/cours-acoustique", reason: columns,
               findings: [
                   "title «Intensité et niveau sonore» (heading), not the first heading «L’acoustique d’une salle de classe»",
@@ -221,18 +208,6 @@ enum KnownGaps {
               findings: [
                   "table 1 is not a table block",
               ]),
-        .init(document: "pandoc-pptx/cours-acoustique", reason: slides,
-              findings: [
-                  "heading «Les grandeurs caractéristiques» at level 1, not 2",
-                  "heading «Les sources de bruit dans l’établissement» at level 1, not 2",
-                  "heading «Relevés effectués en salle 12» at level 1, not 2",
-              ]),
-        .init(document: "pandoc-pptx/course-light", reason: slides,
-              findings: [
-                  "heading «Speed, wavelength and frequency» at level 1, not 2",
-                  "heading «Sources of light in the laboratory» at level 1, not 2",
-                  "heading «Results of the practical session» at level 1, not 2",
-              ]),
         .init(document: "writer-pdf/cours-acoustique", reason: pdflist,
               findings: [
                   "list item «le haut-parleur du couloir, utilisé pour les annonces quotidiennes ;» is inside a paragraph",
@@ -265,9 +240,5 @@ enum KnownGaps {
               ]),
     ]
 
-    static let cer: [KnownCERGap] = [
-        .init(document: "scan-png/cours-acoustique",
-              reason: "Tesseract reads the typographic apostrophe ’ of LibreOffice's serif as ' (13 times), the superscripts ² and ¹² as 2, ? and ’2, and the bullets are dropped; with the table's cells read without their ` | ` boundaries, 1.3 % (bar 1 %).",
-              atMost: 0.015),
-    ]
+    static let cer: [KnownCERGap] = []
 }

@@ -47,6 +47,13 @@ public struct ODFExtractor: Extractor {
             if !inserted.isEmpty { charts += 1 }
             bodyBlocks.insert(contentsOf: inserted, at: min(o.position, bodyBlocks.count))
         }
+        // A deck in parts (a title slide or section headers, then slides): the slides' titles
+        // are level 2 under the parts' (as in PptxExtractor); a deck of slides alone keeps 1.
+        if body.isPresentation, !body.partPages.isEmpty, !body.titledPages.subtracting(body.partPages).isEmpty {
+            for i in bodyBlocks.indices where bodyBlocks[i].kind == .heading && !body.partPages.contains(bodyBlocks[i].page ?? 0) {
+                bodyBlocks[i].level = 2
+            }
+        }
         var blocks = FigureText.droppingCaptionEchoes(bodyBlocks)
         for note in body.footnotes {
             let prefix = note.citation.isEmpty ? "" : "[\(note.citation)] "

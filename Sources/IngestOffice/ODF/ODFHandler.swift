@@ -21,6 +21,10 @@ struct ODFHandler: XMLHandler {
     private(set) var pageCount = 0
     private(set) var images = 0
     private(set) var isPresentation = false
+    /// Slides set in a master that opens a part of the deck (a title slide or section header,
+    /// as LibreOffice names the masters of a .pptx's layouts), and slides with a title.
+    private(set) var partPages: Set<Int> = []
+    private(set) var titledPages: Set<Int> = []
 
     private struct Paragraph {
         var text = TextBuffer(); var heading: Int?; var style: String?; var marker: String?
@@ -143,6 +147,7 @@ struct ODFHandler: XMLHandler {
                 if let d = a[attr] { if let text = footerDecls[d] { pageFooters.append(text) } else { automaticFieldsLeftOut += 1 } }
             }
             page += 1; pageCount += 1
+            if let master = a[n.masterPageName], ["Section_20_Header", "Title_20_Slide"].contains(master) { partPages.insert(page) }
             if let s = a[n.drawStyleName], styles.hiddenPages.contains(s), !includeHidden {
                 hiddenPages.append(page); skipDepth = 1
             }
@@ -229,6 +234,7 @@ struct ODFHandler: XMLHandler {
             }
         case n.notes: inNotes = false
         case n.page:
+            if !pageTitles.isEmpty { titledPages.insert(page) }
             blocks += pageTitles + pageBody
             for folder in pageObjects { objects.append((folder, blocks.count, page)) }
             for f in pageFooters {

@@ -18,6 +18,8 @@ enum ODF {
 struct ODFNames {
     let p, h, span, s, tab, lineBreak, list, listItem, listHeader, note, noteCitation, noteBody: Int32
     let tableTable, tableRow, tableCell, coveredCell: Int32
+    /// `draw:master-page-name` of a slide: LibreOffice names a .pptx layout's master after it.
+    let masterPageName: Int32
     let page, frame, image, notes, annotation, trackedChanges, svgTitle, svgDesc: Int32
     let styleStyle, defaultStyle, textProperties, drawingPageProperties, listStyle, bulletLevel, numberLevel: Int32
     let body: Int32
@@ -35,6 +37,7 @@ struct ODFNames {
         noteCitation = x("note-citation"); noteBody = x("note-body")
         tableTable = t.name(ODF.table, "table"); tableRow = t.name(ODF.table, "table-row")
         tableCell = t.name(ODF.table, "table-cell"); coveredCell = t.name(ODF.table, "covered-table-cell")
+        masterPageName = t.name(ODF.draw, "master-page-name")
         page = t.name(ODF.draw, "page"); frame = t.name(ODF.draw, "frame"); image = t.name(ODF.draw, "image")
         notes = t.name(ODF.presentation, "notes"); annotation = t.name(ODF.office, "annotation")
         trackedChanges = x("tracked-changes"); svgTitle = t.name(ODF.svg, "title"); svgDesc = t.name(ODF.svg, "desc")

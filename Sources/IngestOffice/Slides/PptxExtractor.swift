@@ -42,6 +42,8 @@ public struct PptxExtractor: Extractor {
         var images = 0, notes = 0, read = 0, charts = 0, diagrams = 0, fieldsLeftOut = 0, footersRepeated = 0
         var footers = Set<String>()
         var languages: [Substring: Int] = [:]
+        // Where each slide's title heading is in `blocks`, and whether the slide opens a part.
+        var slideTitles: [(index: Int, opensPart: Bool)] = []
         for (index, slide) in slides.enumerated() {
             try context.checkDeadline()
             let number = index + 1
@@ -57,6 +59,12 @@ public struct PptxExtractor: Extractor {
                 let inserted = try EmbeddedParts.blocks(e.rid, diagram: e.diagram, owner: slide, rels: slideRels, package: package,
                                                         page: number, warnings: &warnings, context: context)
                 slideBlocks.insert(contentsOf: inserted, at: min(h.titles.count + e.position, slideBlocks.count))
+            }
+            if let first = slideBlocks.first, first.kind == .heading, !h.titles.isEmpty {
+                let layout = slideRels.first { $0.kind == "slideLayout" && !$0.external }.map { PartPath.resolve($0.target, from: slide) }
+                var lh = SlideLayoutHandler(package.names)
+                if let layout { _ = try? package.parse(layout, &lh) }
+                slideTitles.append((blocks.count, lh.layoutType == "title" || lh.layoutType == "secHead"))
             }
             blocks += slideBlocks
             // A typed footer, date or header once, on the first slide that shows it; its repeats
@@ -75,6 +83,12 @@ public struct PptxExtractor: Extractor {
                     blocks += nh.blocks
                 }
             }
+        }
+        // A deck in parts (a title slide or section headers, then slides) has two heading levels:
+        // the parts' titles at 1, the slides' at 2 (pandoc's `#` and `##` with --slide-level=2).
+        // A deck of slides alone keeps every title at 1.
+        if slideTitles.contains(where: \.opensPart) && slideTitles.contains(where: { !$0.opensPart }) {
+            for t in slideTitles where !t.opensPart { blocks[t.index].level = 2 }
         }
         if !hidden.isEmpty {
             warnings.append(context.warning(.officeHiddenSlides, ["count": String(hidden.count),
