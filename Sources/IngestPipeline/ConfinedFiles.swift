@@ -1,9 +1,11 @@
 import Foundation
 import IngestCore
+import Synchronization
 
-/// Files of a confined source (a watched inbox), opened once and checked on what was opened: the
-/// real path of each descriptor (`/proc/self/fd/N`) must lie in the root, so a link swapped in
-/// between a check and the open cannot bring an outside file in. Every later read — sniffing,
+/// Files of a confined source (a watched inbox, or the folders given to `convert`), opened once
+/// and checked on what was opened: the real path of each descriptor (`/proc/self/fd/N`) must lie
+/// in one of the roots, so a link swapped in between a check and the open cannot bring an
+/// outside file in (links that stay inside are followed: the check is on where they lead). Every later read — sniffing,
 /// hashing, the extractors, page images — goes through a private folder (mode 0700) of links to
 /// those descriptors, named as the files are (extensions and names kept), so a swap after the
 /// open changes nothing either. Siblings sharing the file's stem (an audio file's transcript,
@@ -19,8 +21,10 @@ public final class ConfinedFiles: @unchecked Sendable {
     /// Siblings linked at most (a folder of thousands of files sharing a prefix is not listed whole).
     static let maxSiblings = 64
 
-    init(files: [URL], root: URL) throws {
-        let rootPath = Self.realPath(root.path) ?? root.standardizedFileURL.path
+    /// `refusal`: the code a file out of every root is refused with (`file.linkOutsideInbox`,
+    /// `file.linkOutsideTree`).
+    init(files: [URL], roots: [URL], refusal: ErrorCode) throws {
+        let rootPaths = roots.map { Self.realPath($0.path) ?? $0.standardizedFileURL.path }
         _ = Self.sweep
         var template = Array((Self.temporary + "/ingest-source-\(getpid())-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -41,7 +45,7 @@ public final class ConfinedFiles: @unchecked Sendable {
         }
         do {
             for file in files {
-                let fd = try Self.open(file, inside: rootPath)
+                let fd = try Self.open(file, inside: rootPaths, refusal: refusal)
                 fds.append(fd)
                 links.append(link(fd, file.lastPathComponent))
             }
@@ -51,10 +55,11 @@ public final class ConfinedFiles: @unchecked Sendable {
                 let stem = name.lowercased().hasSuffix(".info.json") ? String(name.dropLast(".info.json".count))
                     : file.deletingPathExtension().lastPathComponent
                 let folder = file.deletingLastPathComponent()
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-                    .filter { $0 != file.lastPathComponent && $0.hasPrefix(stem) }.sorted().prefix(Self.maxSiblings)
+                let names = FolderNames.shared.names(in: folder.path, startingWith: stem)
+                    .filter { $0 != file.lastPathComponent }.prefix(Self.maxSiblings)
                 for name in names {
-                    guard let fd = try? Self.open(folder.appendingPathComponent(name, isDirectory: false), inside: rootPath) else { continue }
+                    guard let fd = try? Self.open(folder.appendingPathComponent(name, isDirectory: false), inside: rootPaths, refusal: refusal)
+                    else { continue }
                     fds.append(fd)
                     _ = link(fd, name)
                 }
@@ -75,8 +80,8 @@ public final class ConfinedFiles: @unchecked Sendable {
     }
 
     /// Opens `file` for reading and returns its descriptor when what was opened is a regular file
-    /// under `root` (a real path); `file.linkOutsideInbox` otherwise.
-    static func open(_ file: URL, inside root: String) throws -> Int32 {
+    /// under one of `roots` (real paths); `refusal` otherwise.
+    static func open(_ file: URL, inside roots: [String], refusal: ErrorCode) throws -> Int32 {
         // Non-blocking: a FIFO swapped in must not hang the open (a regular file ignores it).
         let fd = Glibc.open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
@@ -85,9 +90,9 @@ public final class ConfinedFiles: @unchecked Sendable {
             if e == ELOOP { throw IngestError(.fileSymlinkLoop, ["path": file.lastPathComponent]) }
             throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(e))))
         }
-        guard let real = openedPath(fd), real.hasPrefix(root + "/") else {
+        guard let real = openedPath(fd), roots.contains(where: { real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
             close(fd)
-            throw IngestError(.fileLinkOutsideInbox, ["path": file.lastPathComponent])
+            throw IngestError(refusal, ["path": file.lastPathComponent])
         }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
@@ -133,5 +138,55 @@ public final class ConfinedFiles: @unchecked Sendable {
             for name in names { unlink(directory + "/" + name) }
         }
         rmdir(directory)
+    }
+}
+
+/// The sorted names of the folders whose files are opened confined, kept per process: every file
+/// of a folder of 10,000 looks for its siblings (same stem), and listing the folder for each one
+/// made a `convert` quadratic (3,000 notes: 46 s against 26 s unconfined). A listing is reused
+/// while the folder's change time is the same and over a second old (a change within the same
+/// clock tick as the listing could otherwise go unseen); names are only candidates — each is
+/// still opened and checked.
+final class FolderNames: Sendable {
+    static let shared = FolderNames()
+    private struct Listing { var changed: timespec; var inode: ino_t; var names: [String] }
+    private let listings = Mutex<[String: Listing]>([:])
+    /// Folders kept at most (a walk of a large tree does not keep every listing).
+    static let capacity = 64
+
+    /// The names in `folder` that start with `prefix`, sorted.
+    func names(in folder: String, startingWith prefix: String) -> [String] {
+        var st = stat()
+        guard stat(folder, &st) == 0 else { return [] }
+        let settled = Double(time(nil)) - Double(st.st_ctim.tv_sec) > 1
+        let cached = listings.withLock { $0[folder] }
+        let names: [String]
+        if settled, let cached, cached.inode == st.st_ino, cached.changed.tv_sec == st.st_ctim.tv_sec,
+           cached.changed.tv_nsec == st.st_ctim.tv_nsec {
+            names = cached.names
+        } else {
+            names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            if settled {
+                listings.withLock {
+                    if $0.count >= Self.capacity { $0.removeAll() }
+                    $0[folder] = Listing(changed: st.st_ctim, inode: st.st_ino, names: names)
+                }
+            }
+        }
+        // Every name that starts with `prefix` sorts in [prefix, prefix + U+10FFFF): found by a
+        // binary search, then checked one by one (a combining mark after the prefix sorts in the
+        // range without starting a name with it).
+        var low = 0, high = names.count
+        while low < high {
+            let mid = (low + high) / 2
+            if names[mid] < prefix { low = mid + 1 } else { high = mid }
+        }
+        let end = prefix + "\u{10FFFF}"
+        var found: [String] = []
+        while low < names.count, names[low] < end {
+            if names[low].hasPrefix(prefix) { found.append(names[low]) }
+            low += 1
+        }
+        return found
     }
 }

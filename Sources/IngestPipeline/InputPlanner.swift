@@ -90,6 +90,15 @@ public struct InputPlanner {
                 continue
             }
             if isDirectory.boolValue {
+                // Without --follow-links, every file of the tree is read confined to the trees
+                // given: a link swapped in after planning is refused on the file opened.
+                let first = units.count
+                defer {
+                    if !followsLinksOut {
+                        let roots = trees.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                        for i in first..<units.count { for j in units[i].sources.indices { units[i].sources[j].trees = roots } }
+                    }
+                }
                 var files: [(URL, String)] = []
                 var visited = Set<String>()
                 walk(url, relative: "", trees: trees, visited: &visited, files: &files, failures: &failures)

@@ -14,8 +14,12 @@ public struct UnitSource: Sendable, Equatable {
     /// elsewhere — a symbolic link out of it, even one swapped in after a check — is refused
     /// (`file.linkOutsideInbox`), and everything read of it is read through what was opened.
     public var root: URL?
-    public init(files: [URL], name: String, inlineText: String? = nil, root: URL? = nil) {
-        self.files = files; self.name = name; self.inlineText = inlineText; self.root = root
+    /// The folders given to `convert` (real paths) when links out of them are not followed: a
+    /// file whose opened path lies in none of them is refused (`file.linkOutsideTree`), checked
+    /// and read the same way as an inbox's. Empty: not confined (unless `root`).
+    public var trees: [URL] = []
+    public init(files: [URL], name: String, inlineText: String? = nil, root: URL? = nil, trees: [URL] = []) {
+        self.files = files; self.name = name; self.inlineText = inlineText; self.root = root; self.trees = trees
     }
     public static func file(_ url: URL, name: String? = nil) -> UnitSource {
         UnitSource(files: [url], name: name ?? url.lastPathComponent)
@@ -254,7 +258,7 @@ public struct Pipeline: Sendable {
             let input = SourceInput(files: [], kind: kind, byteSize: data.count, name: source.name, inlineText: text)
             return ReadSource(input: input, sha256: SHA256Digest.hex(of: data), warnings: [])
         }
-        return try reader.read(files: source.files, displayName: source.name, root: source.root)
+        return try reader.read(files: source.files, displayName: source.name, root: source.root, trees: source.trees)
     }
 }
 

@@ -18,10 +18,12 @@ struct SourceReader {
     let config: PipelineConfig
     let language: MessageLanguage
 
-    /// `root`: the folder the files must really lie in (a watched inbox); they are then opened
-    /// once, checked on what was opened, and read through it from here on.
-    func read(files given: [URL], displayName: String, root: URL? = nil) throws -> ReadSource {
-        let confined = try root.map { try ConfinedFiles(files: given, root: $0) }
+    /// `root`: the folder the files must really lie in (a watched inbox), or `trees`: the folders
+    /// given to `convert`; they are then opened once, checked on what was opened, and read
+    /// through it from here on.
+    func read(files given: [URL], displayName: String, root: URL? = nil, trees: [URL] = []) throws -> ReadSource {
+        let confined = try root.map { try ConfinedFiles(files: given, roots: [$0], refusal: .fileLinkOutsideInbox) }
+            ?? (trees.isEmpty ? nil : try ConfinedFiles(files: given, roots: trees, refusal: .fileLinkOutsideTree))
         let files = confined?.urls ?? given
         var kind: SourceKind = .unknown
         var totalSize = 0

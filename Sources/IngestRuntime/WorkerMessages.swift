@@ -35,6 +35,7 @@ struct WorkerRequest: Sendable, Equatable {
                 var s: [String: JSONValue] = ["name": .string(source.name), "files": .array(source.files.map { .string($0.path) })]
                 if let text = source.inlineText { s["text"] = .string(text) }
                 if let root = source.root { s["root"] = .string(root.path) }
+                if !source.trees.isEmpty { s["trees"] = .array(source.trees.map { .string($0.path) }) }
                 return .object(s)
             }),
         ]
@@ -50,7 +51,8 @@ struct WorkerRequest: Sendable, Equatable {
         unit = ImportUnit(sources: sources.map { s in
             UnitSource(files: (s["files"]?.arrayValue ?? []).compactMap(\.stringValue).map { URL(fileURLWithPath: $0, isDirectory: false) },
                        name: s["name"]?.stringValue ?? "", inlineText: s["text"]?.stringValue,
-                       root: s["root"]?.stringValue.map { URL(fileURLWithPath: $0, isDirectory: true) })
+                       root: s["root"]?.stringValue.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                       trees: (s["trees"]?.arrayValue ?? []).compactMap(\.stringValue).map { URL(fileURLWithPath: $0, isDirectory: true) })
         }, outputName: out, title: json["title"]?.stringValue)
         skipsDone = json["skip"]?.boolValue ?? true
     }

@@ -112,3 +112,20 @@ final class ManagedFlag: @unchecked Sendable {
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
     func set() { lock.lock(); value = true; lock.unlock() }
 }
+
+extension ConfinedFilesTests {
+    /// The siblings of a file (same stem: a recording's transcript, a video's tracks) are found
+    /// in a listing kept per folder: the same names as a listing made each time, accents and
+    /// scripts included, from the cache too (the samples' folder is settled).
+    func testSiblingsAreTheNamesStartingWithTheStem() throws {
+        for name in ["cours e.srt", "cours e\u{301}.mp3", "cours e中.txt", "cours f.txt", "cours.txt", "cours e"] {
+            try dir.write("siblings/" + name, "x")
+        }
+        let folder = dir.url.appendingPathComponent("siblings").path
+        XCTAssertEqual(FolderNames.shared.names(in: folder, startingWith: "cours e"), ["cours e", "cours e.srt", "cours e中.txt"])
+        let samples = Corpus.repositoryRoot.appendingPathComponent("samples").path
+        let direct = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasPrefix("lecon-volcans") }.sorted()
+        XCTAssertEqual(direct, ["lecon-volcans.mp3", "lecon-volcans.srt"])
+        for _ in 0..<2 { XCTAssertEqual(FolderNames.shared.names(in: samples, startingWith: "lecon-volcans"), direct) }
+    }
+}
