@@ -86,7 +86,7 @@ enum BMPDecoder {
                 throw IngestError(.ocrTruncatedImage, ["file": fileName], detail: "pixel data shorter than the header says")
             }
         case (0, _):
-            throw IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "BMP", "samples": "\(h.bitsPerPixel) bits per pixel"])
+            throw IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "BMP"].merging(MessageCatalog.phrase("samples", .ocrSamplesBitsPerPixel, ["bits": "\(h.bitsPerPixel)"])) { a, _ in a })
         default:
             throw unsupported()
         }

@@ -159,15 +159,15 @@ struct ImageSource: Sendable {
         }
         if d.dataEnd > data.count { return IngestError(.ocrTruncatedImage, ["file": fileName]) }
         if d.photometric == 5, d.bitsPerSample != 8 {
-            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF", "samples": "\(d.bitsPerSample)-bit CMYK"])
+            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF"].merging(MessageCatalog.phrase("samples", .ocrSamplesCMYK, ["bits": "\(d.bitsPerSample)"])) { a, _ in a })
         }
         if d.garbledByLibTIFF {
-            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF", "samples": "16-bit gray in tiles"])
+            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF"].merging(MessageCatalog.phrase("samples", .ocrSamplesGrayTiles)) { a, _ in a })
         }
         if d.sampleFormat == 3 || ![1, 2, 4, 8, 16].contains(d.bitsPerSample) {
-            let kind = [2: "signed integer", 3: "floating-point"][d.sampleFormat] ?? "integer"
-            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF",
-                                                        "samples": "\(d.bitsPerSample)-bit \(kind), \(d.samplesPerPixel) per pixel"])
+            let kind: ErrorCode = [2: .ocrSamplesSigned, 3: .ocrSamplesFloat][d.sampleFormat] ?? .ocrSamplesInteger
+            return IngestError(.ocrUnsupportedSamples, ["file": fileName, "format": "TIFF"].merging(
+                MessageCatalog.phrase("samples", kind, ["bits": "\(d.bitsPerSample)", "count": "\(d.samplesPerPixel)"])) { a, _ in a })
         }
         return IngestError(.ocrCorruptImage, ["file": fileName],
                            detail: "compression \(d.compression), photometric \(d.photometric), \(d.tiled ? "tiled" : "strips")")

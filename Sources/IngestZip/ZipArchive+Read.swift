@@ -105,7 +105,7 @@ extension ZipArchive {
     /// differ from the central directory's.
     func dataOffset(of entry: ZipEntry) throws -> Int {
         guard entry.localHeaderOffset + 30 <= file.size else {
-            throw IngestError(.zipOutOfBounds, ["what": "local header of “\(entry.name)” at \(entry.localHeaderOffset)"])
+            throw IngestError(.zipOutOfBounds, MessageCatalog.phrase("what", .zipWhatLocalHeader, ["entry": entry.name, "offset": "\(entry.localHeaderOffset)"]))
         }
         let header = try file.bytes(at: entry.localHeaderOffset, count: 30)
         guard header.le32(0) == Self.localSignature else {

@@ -80,7 +80,7 @@ public final class ZipArchive {
             if loc.le32(0) == eocd64LocatorSignature {
                 let recordOffset = loc.le64(8)
                 guard recordOffset <= UInt64(size - 56) else {
-                    throw IngestError(.zipOutOfBounds, ["what": "ZIP64 end record at \(recordOffset)"])
+                    throw IngestError(.zipOutOfBounds, MessageCatalog.phrase("what", .zipWhatZip64End, ["offset": "\(recordOffset)"]))
                 }
                 let rec = try file.bytes(at: Int(recordOffset), count: 56)
                 guard rec.le32(0) == eocd64Signature else {
@@ -88,7 +88,7 @@ public final class ZipArchive {
                 }
                 let c64 = rec.le64(32), s64 = rec.le64(40), o64 = rec.le64(48)
                 guard c64 < UInt64(Int.max), s64 < UInt64(size), o64 < UInt64(size) else {
-                    throw IngestError(.zipOutOfBounds, ["what": "ZIP64 central directory"])
+                    throw IngestError(.zipOutOfBounds, MessageCatalog.phrase("what", .zipWhatZip64Directory))
                 }
                 count = Int(c64); cdSize = Int(s64); cdOffset = Int(o64)
             }
@@ -98,7 +98,7 @@ public final class ZipArchive {
             throw IngestError(.zipBombEntries, ["count": String(count), "limit": String(limits.maxEntries)])
         }
         guard cdOffset >= 0, cdSize >= 0, cdOffset + cdSize <= size else {
-            throw IngestError(.zipOutOfBounds, ["what": "central directory at \(cdOffset), \(cdSize) bytes, file \(size) bytes"])
+            throw IngestError(.zipOutOfBounds, MessageCatalog.phrase("what", .zipWhatDirectory, ["offset": "\(cdOffset)", "size": "\(cdSize)", "file": "\(size)"]))
         }
         // Each central record is at least 46 bytes: a count that cannot fit is a lie.
         guard count * 46 <= cdSize else {

@@ -53,6 +53,13 @@ final class MessageLanguageTests: XCTestCase {
         XCTAssertNotEqual(fr, en)
     }
 
+    func testHowPixelsAreStoredIsSaidInTheRunsLanguage() {
+        let e = IngestError(.ocrUnsupportedSamples, ["file": "scan.tif", "format": "TIFF"]
+            .merging(MessageCatalog.phrase("samples", .ocrSamplesFloat, ["bits": "32", "count": "1"])) { a, _ in a })
+        XCTAssertTrue(e.message(.fr).contains("(virgule flottante sur 32 bits, 1 par pixel)"), e.message(.fr))
+        XCTAssertTrue(e.message(.en).contains("(32-bit floating-point, 1 per pixel)"), e.message(.en))
+    }
+
     func testTerminalWordsExistInBothLanguages() {
         for stage in MessageCatalog.terminalStages { XCTAssertNotNil(MessageCatalog.entry(.terminalStage(stage)), stage) }
         for outcome in MessageCatalog.terminalOutcomes { XCTAssertNotNil(MessageCatalog.entry(.terminalOutcome(outcome)), outcome) }

@@ -38,6 +38,13 @@ extension ErrorCode {
     public static let ocrReasonUnreadableAnswer: ErrorCode = "ocr.reason.unreadableAnswer"
     public static let ocrReasonPageImageUnreadable: ErrorCode = "ocr.reason.pageImageUnreadable"
     public static let ocrReasonNotAPageRequest: ErrorCode = "ocr.reason.notAPageRequest"
+    // How an image's pixels are stored (ocr.unsupportedSamples's {samples}), in both languages.
+    public static let ocrSamplesBitsPerPixel: ErrorCode = "ocr.samples.bitsPerPixel"
+    public static let ocrSamplesCMYK: ErrorCode = "ocr.samples.cmyk"
+    public static let ocrSamplesGrayTiles: ErrorCode = "ocr.samples.grayTiles"
+    public static let ocrSamplesInteger: ErrorCode = "ocr.samples.integer"
+    public static let ocrSamplesSigned: ErrorCode = "ocr.samples.signed"
+    public static let ocrSamplesFloat: ErrorCode = "ocr.samples.float"
 }
 
 extension MessageCatalog {
@@ -108,5 +115,11 @@ extension MessageCatalog {
         .ocrReasonUnreadableAnswer: .init(fr: "réponse illisible du processus d'OCR", en: "unreadable answer from the OCR process"),
         .ocrReasonPageImageUnreadable: .init(fr: "l'image de la page n'a pas pu être relue", en: "the page image could not be read back"),
         .ocrReasonNotAPageRequest: .init(fr: "ce n'est pas une demande de page", en: "not a page request"),
+        .ocrSamplesBitsPerPixel: .init(fr: "{bits} bits par pixel", en: "{bits} bits per pixel"),
+        .ocrSamplesCMYK: .init(fr: "CMJN sur {bits} bits", en: "{bits}-bit CMYK"),
+        .ocrSamplesGrayTiles: .init(fr: "gris sur 16 bits en tuiles", en: "16-bit gray in tiles"),
+        .ocrSamplesInteger: .init(fr: "entiers sur {bits} bits, {count} par pixel", en: "{bits}-bit integer, {count} per pixel"),
+        .ocrSamplesSigned: .init(fr: "entiers signés sur {bits} bits, {count} par pixel", en: "{bits}-bit signed integer, {count} per pixel"),
+        .ocrSamplesFloat: .init(fr: "virgule flottante sur {bits} bits, {count} par pixel", en: "{bits}-bit floating-point, {count} per pixel"),
     ]
 }

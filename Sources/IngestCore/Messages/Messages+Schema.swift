@@ -14,6 +14,7 @@ extension ErrorCode {
     public static let schemaMinItems: ErrorCode = "schema.minItems"
     public static let schemaMaxItems: ErrorCode = "schema.maxItems"
     public static let schemaListOf: ErrorCode = "schema.listOf"
+    public static let schemaHTTPURL: ErrorCode = "schema.httpURL"
     /// A JSON type as a person names it: `schema.type.<integer|number|string|boolean|array|object>`.
     public static func schemaType(_ name: String) -> ErrorCode { ErrorCode("schema.type.\(name)") }
 }
@@ -33,6 +34,7 @@ extension MessageCatalog {
         .schemaMinItems: .init(fr: "au moins {count} éléments", en: "at least {count} items"),
         .schemaMaxItems: .init(fr: "au plus {count} éléments", en: "at most {count} items"),
         .schemaListOf: .init(fr: "une liste de {count}", en: "a list of {count}"),
+        .schemaHTTPURL: .init(fr: "une URL http(s)", en: "an http(s) URL"),
         .schemaType("integer"): .init(fr: "un nombre entier", en: "a whole number"),
         .schemaType("number"): .init(fr: "un nombre", en: "a number"),
         .schemaType("string"): .init(fr: "une chaîne", en: "a string"),

@@ -22,6 +22,11 @@ extension ErrorCode {
     /// zlib's own words about an entry's data, quoted.
     public static let zipReasonCorruptData: ErrorCode = "zip.reason.corruptData"
     public static let zipReasonZlib: ErrorCode = "zip.reason.zlib"
+    // What points outside the file (zip.outOfBounds's {what}), in both languages.
+    public static let zipWhatZip64End: ErrorCode = "zip.what.zip64End"
+    public static let zipWhatZip64Directory: ErrorCode = "zip.what.zip64Directory"
+    public static let zipWhatDirectory: ErrorCode = "zip.what.directory"
+    public static let zipWhatLocalHeader: ErrorCode = "zip.what.localHeader"
 }
 
 extension MessageCatalog {
@@ -70,5 +75,9 @@ extension MessageCatalog {
                                        en: "no local header for “{entry}” at {offset}"),
         .zipReasonCorruptData: .init(fr: "« {entry} » : zlib dit {detail}", en: "“{entry}”: zlib says {detail}"),
         .zipReasonZlib: .init(fr: "zlib dit {detail}", en: "zlib says {detail}"),
+        .zipWhatZip64End: .init(fr: "l'enregistrement de fin ZIP64 à l'octet {offset}", en: "ZIP64 end record at {offset}"),
+        .zipWhatZip64Directory: .init(fr: "le répertoire central ZIP64", en: "ZIP64 central directory"),
+        .zipWhatDirectory: .init(fr: "le répertoire central à l'octet {offset}, {size} octets, dans un fichier de {file} octets", en: "central directory at {offset}, {size} bytes, file {file} bytes"),
+        .zipWhatLocalHeader: .init(fr: "l'en-tête local de « {entry} » à l'octet {offset}", en: "local header of “{entry}” at {offset}"),
     ]
 }

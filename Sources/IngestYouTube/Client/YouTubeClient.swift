@@ -15,7 +15,7 @@ public struct YouTubeClient: Sendable {
         var base = config.baseURL
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw IngestError(.configInvalidValue, ["path": "youtube.baseURL", "value": config.baseURL, "expected": "an http(s) URL"])
+            throw IngestError(.configInvalidValue, ["path": "youtube.baseURL", "value": config.baseURL].merging(MessageCatalog.phrase("expected", .schemaHTTPURL)) { a, _ in a })
         }
         baseURL = url
         http = HTTPClient(timeoutSeconds: config.timeoutSeconds, retries: config.retries)
