@@ -5,38 +5,49 @@ import Foundation
 /// Quotes, apostrophes and dashes are left as they are: only a reader with "smart" typography
 /// turned on (pandoc's default) curls them, and escaping every apostrophe of a French text would
 /// make the Markdown unreadable.
+/// Markup a source's own text holds, which the Markdown keeps as markup instead of escaping it.
+struct OwnMarkup: OptionSet, Sendable {
+    let rawValue: UInt8
+    /// Inline math as `$…$`: what the Office and EPUB formula readers write into the text.
+    static let math = OwnMarkup(rawValue: 1)
+    /// `*`, `_` and backticks: a Markdown source's own emphasis and code (kept in its text as
+    /// typed, as the study sheet keeps them).
+    static let emphasis = OwnMarkup(rawValue: 2)
+}
+
 enum MarkdownEscaping {
     /// One line of running text (no line break inside). `atLineStart`: the line begins a Markdown
     /// line, where `#`, `-`, `1.`, `a)`, `>`… would start a heading, a list or a quote.
-    static func line(_ text: String, atLineStart: Bool, keepsMath: Bool = false) -> String {
-        let out = inline(text, keepsMath: keepsMath)
+    static func line(_ text: String, atLineStart: Bool, own: OwnMarkup = []) -> String {
+        let out = inline(text, own: own)
         return atLineStart ? escapeLineStart(out) : out
     }
 
     /// A heading's text: its line breaks are spaces, and a `{` or closing `#` would be read as
     /// attributes or the closing sequence.
-    static func heading(_ text: String, keepsMath: Bool = false) -> String {
+    static func heading(_ text: String, own: OwnMarkup = []) -> String {
         let flat = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
-        var out = inline(flat, keepsMath: keepsMath)
-        if !keepsMath || !out.contains("$") { out = out.replacingOccurrences(of: "{", with: "\\{") }
+        var out = inline(flat, own: own)
+        if !own.contains(.math) || !out.contains("$") { out = out.replacingOccurrences(of: "{", with: "\\{") }
         if out.hasSuffix("#") { out.insert("\\", at: out.index(before: out.endIndex)) }
         return out
     }
 
     /// A table cell: a line break is ` <br> ` (a pipe table's row is one line; the spaces keep the
     /// words apart for readers that drop the HTML).
-    static func cell(_ text: String, keepsMath: Bool = false) -> String {
-        text.split(whereSeparator: \.isNewline).map { inline($0.trimmingCharacters(in: .whitespaces), keepsMath: keepsMath) }
+    static func cell(_ text: String, own: OwnMarkup = []) -> String {
+        text.split(whereSeparator: \.isNewline).map { inline($0.trimmingCharacters(in: .whitespaces), own: own) }
             .filter { !$0.isEmpty }.joined(separator: " <br> ")
     }
 
-    /// Characters that are markup anywhere in a line. With `keepsMath` (text of a source whose
+    /// Characters that are markup anywhere in a line. With `.emphasis`, `*`, `_` and backticks
+    /// are left as marks. With `.math` (text of a source whose
     /// reader writes its formulas as `$…$`: Office and EPUB), inline math (a `$` after a space or
     /// an opening mark and before a non-space, closed on the same line by a `$` after a
     /// non-space and before no letter or digit) is kept as it is; any other `$` — all of them in
     /// a PDF's or a text's text, where a `$` is the character the page shows — is escaped.
-    static func inline(_ text: String, keepsMath: Bool = false) -> String {
+    static func inline(_ text: String, own: OwnMarkup = []) -> String {
         guard text.utf8.contains(where: mayNeedEscape) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
@@ -44,11 +55,13 @@ enum MarkdownEscaping {
         var mathEnd = -1
         for (i, c) in chars.enumerated() {
             if i <= mathEnd { out.append(c); continue }
-            if keepsMath, c == "$", let close = mathClose(chars, open: i) { mathEnd = close; out.append(c); continue }
+            if own.contains(.math), c == "$", let close = mathClose(chars, open: i) { mathEnd = close; out.append(c); continue }
             // A Character equal to one of them is that one ASCII byte (no mark combined with it).
             if c.utf8.count == 1, let b = c.utf8.first {
                 switch b {
-                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+                    if !own.contains(.emphasis) { out.append("\\") }
+                case UInt8(ascii: "\\"), UInt8(ascii: "["),
                      UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "$"),
                      UInt8(ascii: "~"), UInt8(ascii: "^"):
                     out.append("\\")

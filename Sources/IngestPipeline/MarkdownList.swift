@@ -10,7 +10,7 @@ struct MarkdownList {
     private var lines: [String] = []
     private var open: [Open] = []
 
-    mutating func add(_ block: Block, anchor: String?, keepsMath: Bool = false) {
+    mutating func add(_ block: Block, anchor: String?, own: OwnMarkup = []) {
         let level = min(max(0, block.level ?? 0), open.count)
         let number = Self.number(block.marker)
         if open.count > level + 1 { open.removeSubrange((level + 1)...) }
@@ -25,7 +25,7 @@ struct MarkdownList {
         let indent = level == 0 ? 0 : open[level - 1].indent + max(4, open[level - 1].markerWidth + 1)
         let marker = number.map { "\($0)." } ?? "-"
         open.append(Open(indent: indent, markerWidth: marker.count, ordered: number != nil, number: number ?? 0))
-        let text = MarkdownWriter.lines(block.text).map { MarkdownEscaping.line($0, atLineStart: true, keepsMath: keepsMath) }
+        let text = MarkdownWriter.lines(block.text).map { MarkdownEscaping.line($0, atLineStart: true, own: own) }
         let pad = String(repeating: " ", count: indent)
         let contentPad = String(repeating: " ", count: indent + marker.count + 1)
         lines.append(pad + marker + " " + (anchor ?? "") + (text.first ?? ""))

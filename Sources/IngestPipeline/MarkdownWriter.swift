@@ -20,10 +20,10 @@ public enum MarkdownWriter {
         func flushCues() { if !cues.isEmpty { parts.append(cues.joined(separator: "\n")); cues = [] } }
         for block in document.blocks {
             let anchor = anchors.next(block)
-            let math = keepsMath(document, block)
+            let own = ownMarkup(document, block)
             if block.kind == .listItem {
                 flushCues()
-                list.add(block, anchor: anchor, keepsMath: math)
+                list.add(block, anchor: anchor, own: own)
                 continue
             }
             flushList()
@@ -31,7 +31,7 @@ public enum MarkdownWriter {
                 if anchor != nil || cueSource != block.source { flushCues() }
                 cueSource = block.source
                 if let anchor { cues.append(anchor) }
-                let text = paragraph(block.text, keepsMath: math)
+                let text = paragraph(block.text, own: own)
                 if !text.isEmpty { cues.append(text) }
                 continue
             }
@@ -39,10 +39,10 @@ public enum MarkdownWriter {
             if let anchor { parts.append(anchor) }
             switch block.kind {
             case .heading:
-                let text = MarkdownEscaping.heading(block.text, keepsMath: math)
+                let text = MarkdownEscaping.heading(block.text, own: own)
                 if !text.isEmpty { parts.append(String(repeating: "#", count: min(6, max(1, block.level ?? 1))) + " " + text) }
             case .table:
-                parts.append(MarkdownTable.render(block, keepsMath: math) ?? paragraph(block.text, keepsMath: math))
+                parts.append(MarkdownTable.render(block, own: own) ?? paragraph(block.text, own: own))
             case .code:
                 parts.append(fenced(block.text))
             case .formula:
@@ -50,14 +50,14 @@ public enum MarkdownWriter {
                 if let latex = block.latex?.trimmingCharacters(in: .whitespacesAndNewlines), !latex.isEmpty {
                     parts.append("$$" + latex + "$$")
                 } else {
-                    let text = paragraph(block.text, keepsMath: math)
+                    let text = paragraph(block.text, own: own)
                     if !text.isEmpty { parts.append(text) }
                 }
             case .quote:
-                let text = lines(block.text).map { "> " + MarkdownEscaping.line($0, atLineStart: true, keepsMath: math) }.joined(separator: "\n")
+                let text = lines(block.text).map { "> " + MarkdownEscaping.line($0, atLineStart: true, own: own) }.joined(separator: "\n")
                 if !text.isEmpty { parts.append(text) }
             default:
-                let text = paragraph(block.text, keepsMath: math)
+                let text = paragraph(block.text, own: own)
                 if !text.isEmpty { parts.append(text) }
             }
         }
@@ -72,15 +72,21 @@ public enum MarkdownWriter {
 
     /// A paragraph's line ends are the page's layout: one paragraph, each line escaped where it
     /// starts (so none turns into a list or a heading) and trimmed (four spaces would make code).
-    static func paragraph(_ text: String, keepsMath: Bool = false) -> String {
-        lines(text).map { MarkdownEscaping.line($0, atLineStart: true, keepsMath: keepsMath) }.joined(separator: "\n")
+    static func paragraph(_ text: String, own: OwnMarkup = []) -> String {
+        lines(text).map { MarkdownEscaping.line($0, atLineStart: true, own: own) }.joined(separator: "\n")
     }
 
     /// The kinds of source whose readers write formulas into the text as `$…$` (OMML, MathML).
     static let mathKinds: Set<SourceKind> = [.docx, .pptx, .odt, .odp, .epub]
 
-    static func keepsMath(_ document: ImportedDocument, _ block: Block) -> Bool {
-        document.sources.indices.contains(block.source) && mathKinds.contains(document.sources[block.source].kind)
+    /// What of the block's text is its source's own markup: formulas of Office and EPUB
+    /// sources, emphasis and code of a Markdown file.
+    static func ownMarkup(_ document: ImportedDocument, _ block: Block) -> OwnMarkup {
+        guard document.sources.indices.contains(block.source) else { return [] }
+        let source = document.sources[block.source]
+        if mathKinds.contains(source.kind) { return .math }
+        let name = source.name.lowercased()
+        return name.hasSuffix(".md") || name.hasSuffix(".markdown") ? .emphasis : []
     }
 
     static func lines(_ text: String) -> [String] {

@@ -185,6 +185,17 @@ final class MarkdownWriterTests: XCTestCase {
         }
     }
 
+    /// A Markdown file's own emphasis and code stay marks (as in its study sheet); the same
+    /// characters in a text file are characters.
+    func testAMarkdownSourcesOwnMarksStayMarks() throws {
+        let course = "# La cellule\n\n**Mitose** : division d'une cellule, voir `mitose()` et 2 * 3 = 6.\n"
+        for (name, expected) in [("cellule.md", "**Mitose** : division d'une cellule, voir `mitose()` et 2 * 3 = 6."),
+                                 ("cellule.txt", "\\*\\*Mitose\\*\\* : division d'une cellule, voir \\`mitose()\\` et 2 \\* 3 = 6.")] {
+            let document = try Pipeline(config: PipelineConfig()).importDocument(text: course, name: name)
+            XCTAssertTrue(MarkdownWriter.render(document).contains("\n" + expected + "\n"), "\(name): \(MarkdownWriter.render(document))")
+        }
+    }
+
     /// Page anchors, a numbering that starts again, a display formula, and inline math kept as
     /// math in an Office source's text but escaped in a PDF's (where `$` is what the page shows).
     func testPageAnchorsListsAndFormulas() {
