@@ -94,6 +94,8 @@ enum ChunkSentences {
         let word = String(text[a..<i])
         // An initial: `J. Dupont`, `J.-C. Martin`.
         if word.count == 1, word.first?.isUppercase == true { return true }
+        // Letters apart by periods: `U.S.`, `e.g.`, `J.-C.`.
+        if word.count >= 3, word.split(separator: ".").allSatisfy({ $0.count == 1 || ($0.count == 2 && $0.first == "-") }) { return true }
         let last = String(word.split(separator: "-").last ?? "")
         return titles.contains(word) || abbreviations.contains(word.lowercased()) || (last.count == 1 && last.first?.isUppercase == true)
     }

@@ -222,5 +222,6 @@ final class ChunkBuilderTests: XCTestCase {
         XCTAssertEqual(split("Voir p. 12 et fig. 3, etc. et la suite.\nUne ligne qui\ncontinue."), ["Voir p. 12 et fig. 3, etc. et la suite.", "Une ligne qui\ncontinue."])
         XCTAssertEqual(split("Soit $a. B$ une borne. « Oui. » Fin."), ["Soit $a. B$ une borne.", "« Oui. » Fin."])
         XCTAssertEqual(split("Premier paragraphe sans point\n\nSecond"), ["Premier paragraphe sans point", "Second"])
+        XCTAssertEqual(split("The U.S. Army left in 52 av. J.-C. Then Mr. Smith came."), ["The U.S. Army left in 52 av. J.-C. Then Mr. Smith came."])
     }
 }

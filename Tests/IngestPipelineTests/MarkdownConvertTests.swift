@@ -63,6 +63,12 @@ final class MarkdownConvertTests: XCTestCase {
                 XCTAssertEqual(value["index"]?.intValue, i)
                 XCTAssertEqual(value["document"]?.stringValue, document.id)
                 XCTAssertLessThanOrEqual(value["tokens"]?.intValue ?? .max, 512)
+                // Its pages and times are those of its blocks.
+                let blocks = (value["blocks"]?.arrayValue ?? []).compactMap(\.intValue).map { document.blocks[$0] }
+                XCTAssertEqual(value["firstPage"]?.intValue, blocks.compactMap(\.page).min(), "\(output) chunk \(i)")
+                XCTAssertEqual(value["lastPage"]?.intValue, blocks.compactMap(\.page).max(), "\(output) chunk \(i)")
+                XCTAssertEqual(value["start"]?.doubleValue, blocks.compactMap(\.start).min(), "\(output) chunk \(i)")
+                XCTAssertTrue(blocks.allSatisfy { $0.source == value["source"]?.intValue }, "\(output) chunk \(i)")
                 chunkCount += 1
             }
         }
