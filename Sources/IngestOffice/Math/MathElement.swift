@@ -36,7 +36,7 @@ struct MathVocabulary {
             "rad", "radPr", "degHide", "deg", "e", "sSup", "sSub", "sSubSup", "sPre", "sup", "sub",
             "nary", "naryPr", "chr", "limLoc", "subHide", "supHide", "d", "dPr", "begChr", "endChr", "sepChr",
             "acc", "accPr", "bar", "barPr", "pos", "func", "fName", "limLow", "limUpp", "lim", "m", "mr",
-            "eqArr", "box", "borderBox", "groupChr", "groupChrPr", "phant", "sPrePr",
+            "eqArr", "box", "borderBox", "groupChr", "groupChrPr", "phant", "sPrePr", "mPr", "mcs", "mc", "mcPr", "mcJc",
         ], attributes: [(OOXML.m, "val")])
     }
 

@@ -46,6 +46,11 @@ indirect enum MathExpr: Sendable, Equatable {
         return out
     }
 
+    /// Column alignments that make a table aligned equations: right, left, right, left…
+    static func isAlignment(_ aligns: [String]) -> Bool {
+        aligns.count >= 2 && aligns.enumerated().allSatisfy { $0.element == ($0.offset % 2 == 0 ? "right" : "left") }
+    }
+
     /// A function name alone, or with empty limits.
     var isFunctionName: Bool {
         switch self {

@@ -43,6 +43,11 @@ enum MathLaTeX {
             out.append(baseText(base) + marks)
         case .limits(let base, let under, let over):
             let under = under.flatMap { $0.isEmpty ? nil : $0 }, over = over.flatMap { $0.isEmpty ? nil : $0 }
+            // A brace's label is its script (`\underbrace{…}_{n termes}`).
+            if case .accent(_, let mark, let side) = base, let label = side == .under ? under : over, (side == .under ? over : under) == nil,
+               mark == "⏟" || mark == "⏞" || mark == "\u{FE37}" || mark == "\u{FE38}" {
+                write(base, &out); out.append((side == .under ? "_" : "^") + group(label)); return
+            }
             if isLargeOperator(base) || isLimitName(base) {
                 out.append(write(base) + (under.map { "_" + group($0) } ?? "") + (over.map { "^" + group($0) } ?? ""))
             } else if let under, let over {
@@ -69,12 +74,9 @@ enum MathLaTeX {
             }
         case .matrix(let rows): out.append(environment("matrix", rows))
         case .lines(let rows):
-            out.append(rows.allSatisfy { $0.count == 1 } && rows.count > 1 && rows.allSatisfy { !containsAlignment($0[0]) }
-                       ? environment("gathered", rows) : environment("aligned", rows))
+            out.append(environment(rows.allSatisfy { $0.count == 1 } ? "gathered" : "aligned", rows))
         }
     }
-
-    static func containsAlignment(_ e: MathExpr) -> Bool { false }
 
     static func token(_ s: String, _ kind: MathExpr.Token) -> String {
         switch kind {
@@ -165,7 +167,8 @@ enum MathLaTeX {
     static func delimiterInside(_ s: String) -> String { s == "|" ? "\\mid" : s.count == 1 ? LaTeXSymbols.latex(s.first!) : s }
 
     static func environment(_ name: String, _ rows: [[MathExpr]]) -> String {
-        "\\begin{" + name + "} " + rows.map { $0.map { write($0) }.joined(separator: " & ") }.joined(separator: " \\\\ ")
-            + " \\end{" + name + "}"
+        // Single spaces only: an empty cell must not leave two (text is stored with spaces collapsed).
+        let body = rows.map { $0.map { write($0) }.joined(separator: " & ").trimmingCharacters(in: .whitespaces) }
+        return "\\begin{" + name + "} " + body.joined(separator: " \\\\ ").replacingOccurrences(of: "  ", with: " ") + " \\end{" + name + "}"
     }
 }

@@ -36,10 +36,15 @@ enum MathMLReader {
             return overUnder(arg(e, 0), under: c.count > 1 ? c[1] : nil, over: c.count > 2 ? c[2] : nil)
         case "mmultiscripts": return multiscripts(e)
         case "mtable":
-            return .matrix(e.children.filter { $0.name == "mtr" || $0.name == "mlabeledtr" }.map { tr in
+            let trs = e.children.filter { $0.name == "mtr" || $0.name == "mlabeledtr" }
+            let rows = trs.map { tr in
                 let cells = tr.children.filter { $0.name == "mtd" }
                 return (tr.name == "mlabeledtr" ? Array(cells.dropFirst()) : cells).map { row($0) }
-            })
+            }
+            // Columns set right, left, right… (on the table or its first row's cells) are aligned equations.
+            let aligns = e.attributes["columnalign"]?.split(separator: " ").map(String.init)
+                ?? trs.first?.children.filter { $0.name == "mtd" }.compactMap { $0.attributes["columnalign"] } ?? []
+            return MathExpr.isAlignment(aligns) ? .lines(rows) : .matrix(rows)
         case "mfenced":
             let separators = e.attributes["separators"]?.filter { !$0.isWhitespace } ?? ","
             return .fenced(open: e.attributes["open"] ?? "(", close: e.attributes["close"] ?? ")",
@@ -61,9 +66,12 @@ enum MathMLReader {
     /// A row opened and closed by stretchy delimiters (`\left(` … `\right)`).
     static func fencedRow(_ e: MathElement) -> MathExpr? {
         guard e.name == "mrow", e.children.count >= 2, let first = e.children.first, let last = e.children.last,
-              isFence(first, "prefix"), isFence(last, "postfix") else { return nil }
-        let inner = e.children.dropFirst().dropLast().map { read($0) }.filter { !$0.isEmpty }
-        return .fenced(open: first.text.trimmingCharacters(in: .whitespaces), close: last.text.trimmingCharacters(in: .whitespaces),
+              isFence(first, "prefix") else { return nil }
+        // An opening brace with no closing one (`\begin{cases}`) is fenced on one side.
+        let closed = isFence(last, "postfix")
+        let inner = MathExpr.attachingScripts(e.children.dropFirst().dropLast(closed ? 1 : 0).map { read($0) })
+        return .fenced(open: first.text.trimmingCharacters(in: .whitespaces),
+                       close: closed ? last.text.trimmingCharacters(in: .whitespaces) : "",
                        [inner.count == 1 ? inner[0] : .row(inner)], separator: "")
     }
 

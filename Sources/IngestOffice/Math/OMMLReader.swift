@@ -47,7 +47,10 @@ enum OMMLReader {
             }
             return over ? .limits(row(e.child("e")), under: nil, over: lim) : .limits(row(e.child("e")), under: lim, over: nil)
         case "m":
-            return .matrix(e.children("mr").map { $0.children("e").map { row($0) } })
+            let rows = e.children("mr").map { $0.children("e").map { row($0) } }
+            // Columns set right, left, right… are aligned equations (pandoc's `aligned`).
+            let aligns = e.child("mPr")?.child("mcs")?.children("mc").compactMap { $0.child("mcPr")?.child("mcJc")?.attributes["val"] } ?? []
+            return MathExpr.isAlignment(aligns) ? .lines(rows) : .matrix(rows)
         case "eqArr":
             // Each line's `&` marks alignment points, typed as text in the runs.
             return .lines(e.children("e").map { line in splitAlignment(row(line)) })

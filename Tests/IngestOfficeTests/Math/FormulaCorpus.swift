@@ -123,6 +123,13 @@ enum FormulaCorpus {
         #"y' = a y + b"#,
         #"y(x) = C e^{a x} - \frac{b}{a}"#,
         #"\frac{x^2}{a^2} + \frac{y^2}{b^2} = 1"#,
+        #"\begin{aligned} f(x) &= (x+1)^2 \\ &= x^2 + 2x + 1 \end{aligned}"#,
+        #"|x| = \begin{cases} x & \text{si } x \geq 0 \\ -x & \text{sinon} \end{cases}"#,
+        #"\begin{cases} x + y = 5 \\ x - y = 1 \end{cases}"#,
+        #"\underbrace{1 + 2 + \cdots + n}_{n \text{ termes}}"#,
+        #"\dot{x} = \frac{dx}{dt}"#,
+        #"\ddot{x} + \omega_0^2 x = 0"#,
+        #"\{x \in \mathbb{R} \mid x > 0\}"#,
     ]
 
     static let geometry: [String] = [
