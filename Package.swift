@@ -74,9 +74,12 @@ let package = Package(
         .target(name: "IngestYouTube", dependencies: ["IngestCore", "IngestHTTP"]),
 
         // MARK: Runner and CLI
+        // Study sheets of a document (sections, definitions recognised in its text, Markdown):
+        // made from an ImportedDocument alone.
+        .target(name: "IngestStudySheet", dependencies: ["IngestCore"]),
         .target(name: "IngestPipeline", dependencies: [
             "IngestCore", "IngestDigest", "IngestStore", "IngestPDF", "IngestOCR",
-            "IngestOffice", "IngestAudio", "IngestYouTube", "IngestHTTP", "IngestSpell",
+            "IngestOffice", "IngestAudio", "IngestYouTube", "IngestHTTP", "IngestSpell", "IngestStudySheet",
         ]),
         // The runtime: document readers (in process, or worker processes with hard limits), and the
         // loops of convert and watch over them. The CLI knows only it (and what it re-exports).
@@ -107,7 +110,9 @@ let package = Package(
         .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestWatchTests", dependencies: ["IngestWatch", "IngestTestSupport"]),
-        .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestTestSupport"]),
+        .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestStudySheet", "IngestTestSupport"]),
+        .testTarget(name: "IngestStudySheetTests", dependencies: ["IngestStudySheet", "IngestPipeline", "IngestTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "IngestQualityTests", dependencies: ["IngestQuality", "IngestTestSupport"]),
         .testTarget(name: "IngestReportTests", dependencies: ["IngestReport", "IngestQuality", "IngestTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "IngestRuntimeTests", dependencies: ["IngestRuntime", "IngestPipeline", "IngestTestSupport"]),

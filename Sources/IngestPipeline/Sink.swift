@@ -4,6 +4,7 @@ import Glibc
 #endif
 import IngestCore
 import IngestHTTP
+import IngestStudySheet
 
 /// SPEC §7: hands a finished document to lesson generation. `directory` is the document JSON the
 /// runner writes anyway; `sheet` (the default, offline) also writes a study sheet beside it

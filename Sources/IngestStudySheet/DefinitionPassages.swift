@@ -1,3 +1,5 @@
+import Foundation
+
 /// A block's lines split into definitions and the text around them (issue 36 item 3). A line
 /// break inside a PDF or OCR paragraph is where the page ran out, not where a sentence ends: a
 /// colon after the first words of such a line (`propager : un gaz, un`) is the middle of a sentence.
@@ -41,7 +43,7 @@ extension DefinitionRecognizer {
         var next = start + 1
         // A term alone on its line (`Onde mécanique :`): the meaning is on the lines below.
         let termOnly = text.trimmingCharacters(in: .whitespaces).hasSuffix(":")
-        while next < lines.count, !endsSentence(text) {
+        while next < lines.count, (termOnly && next == start + 1) || !endsSentence(text) {
             let candidate = lines[next]
             let goesOn = (termOnly && next == start + 1) || continuesMeaning(text, with: candidate)
             guard goesOn, definition(candidate) == nil || (termOnly && next == start + 1) else { break }

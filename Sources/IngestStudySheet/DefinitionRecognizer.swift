@@ -288,6 +288,21 @@ public enum DefinitionRecognizer {
         "i", "i'm", "i’m", "my",
     ]
 
+    /// A word of the first or second person singular: `je`, `moi`, `my`…, or an elided `j'`, `t'`,
+    /// `m'` (a letter alone is a symbol: `notée T`, `m en mètres`).
+    static func speaksInPerson(_ meaning: String) -> Bool {
+        for token in meaning.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            if let apostrophe = token.firstIndex(where: { $0 == "'" || $0 == "’" }) {
+                let head = String(token[..<apostrophe])
+                if ["j", "t", "m"].contains(head) || personWords.contains(head) { return true }
+                continue
+            }
+            let word = token.trimmingCharacters(in: CharacterSet(charactersIn: ".,;!?()«»\"“”"))
+            if word.count > 1 || word == "i", personWords.contains(word) { return true }
+        }
+        return false
+    }
+
     static func isMeaning(_ meaning: String, isDash: Bool, plural: Bool) -> Bool {
         guard meaning.count >= 2, let first = meaning.first else { return false }
         let lower = meaning.lowercased()
@@ -301,7 +316,7 @@ public enum DefinitionRecognizer {
             let rest = meaning.dropFirst(head.count).first
             if rest == nil || ",.!?…".contains(rest!) { return false }
         }
-        if ws.contains(where: { personWords.contains($0) }) { return false }
+        if speaksInPerson(meaning) { return false }
         // Parenthetical dashes ("La Révolution — qui commence en 1789 — change tout").
         if isDash && (meaning.contains(" — ") || meaning.contains(" – ") || ["qui", "que", "dont", "où", "which", "who", "that"].contains(head)) {
             return false

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import IngestPipeline
+import IngestStudySheet
 import IngestTestSupport
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
-@testable import IngestPipeline
+import IngestPipeline
+@testable import IngestStudySheet
 import IngestTestSupport
 import XCTest
 

@@ -1,7 +1,8 @@
 import Foundation
 import IngestTestSupport
 import XCTest
-@testable import IngestPipeline
+import IngestPipeline
+@testable import IngestStudySheet
 
 /// The definition recogniser measured on a hand-labelled set of course lines
 /// (`Fixtures/definitions/*.tsv`: the expected term, or `-` when the line is no definition,

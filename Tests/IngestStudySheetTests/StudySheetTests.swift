@@ -2,7 +2,8 @@ import Foundation
 import IngestCore
 import IngestTestSupport
 import XCTest
-@testable import IngestPipeline
+import IngestPipeline
+@testable import IngestStudySheet
 
 /// The study sheet and its Markdown rendering, read back by pandoc (a real Markdown reader):
 /// definitions as a definition list, OCR'd and auto-caption passages marked with where they come
