@@ -209,45 +209,46 @@ public struct WorkerRun: Sendable {
     /// A request line's jobs: a path (a file is one document; a folder, the documents `ingest
     /// convert` would make of it), or a JSON object (see `ingest worker --help`).
     func plan(_ text: String, line: Int) -> (JSONValue?, [Job]) {
-        func bad(_ reason: String, ref: JSONValue? = nil) -> (JSONValue?, [Job]) {
-            (ref, [.answer(.failure(sources: [], IngestError(.workerBadRequest, ["line": String(line), "reason": reason]),
+        func bad(_ reason: ErrorCode, _ arguments: [String: String] = [:], ref: JSONValue? = nil) -> (JSONValue?, [Job]) {
+            (ref, [.answer(.failure(sources: [], IngestError(.workerBadRequest, ["line": String(line)]
+                .merging(MessageCatalog.phrase("reason", reason, arguments)) { a, _ in a }),
                                     language: language), key: text)])
         }
         guard text.hasPrefix("{") else { return (nil, planPaths([text], lesson: nil, out: nil, force: false, photos: groupsPhotos)) }
-        guard let json = try? JSONValue.parse(text), let object = json.objectValue else { return bad("not JSON") }
+        guard let json = try? JSONValue.parse(text), let object = json.objectValue else { return bad(.workerReasonNotJSON) }
         let ref = object["ref"]
-        if let unknown = object.keys.sorted().first(where: { !Self.requestKeys.contains($0) }) { return bad("unknown key \(unknown)", ref: ref) }
+        if let unknown = object.keys.sorted().first(where: { !Self.requestKeys.contains($0) }) { return bad(.workerReasonUnknownKey, ["name": unknown], ref: ref) }
         let options = object["options"]?.objectValue ?? [:]
-        if object["options"] != nil && object["options"]?.objectValue == nil { return bad("options is not an object", ref: ref) }
-        if let unknown = options.keys.sorted().first(where: { !Self.optionKeys.contains($0) }) { return bad("unknown option \(unknown)", ref: ref) }
+        if object["options"] != nil && object["options"]?.objectValue == nil { return bad(.workerReasonOptionsNotObject, ref: ref) }
+        if let unknown = options.keys.sorted().first(where: { !Self.optionKeys.contains($0) }) { return bad(.workerReasonUnknownOption, ["name": unknown], ref: ref) }
         for key in ["force", "separatePhotos"] where options[key] != nil && options[key]?.boolValue == nil {
-            return bad("option \(key) is not true or false", ref: ref)
+            return bad(.workerReasonOptionNotBool, ["name": key], ref: ref)
         }
         for key in ["out", "lesson"] where object[key] != nil && object[key]?.stringValue == nil && object[key] != .null {
-            return bad("\(key) is not a string", ref: ref)
+            return bad(.workerReasonNotString, ["name": key], ref: ref)
         }
         let force = options["force"]?.boolValue ?? false
         let photos = !(options["separatePhotos"]?.boolValue ?? !groupsPhotos)
         let out = object["out"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        if let out, out.hasPrefix("/") || out.split(separator: "/").contains("..") { return bad("out must stay inside the output folder", ref: ref) }
+        if let out, out.hasPrefix("/") || out.split(separator: "/").contains("..") { return bad(.workerReasonOutOutside, ref: ref) }
         let lesson = object["lesson"]?.stringValue
         let given = ["path", "paths", "sources"].filter { object[$0] != nil }
-        guard given.count == 1 else { return bad("give one of path, paths or sources", ref: ref) }
+        guard given.count == 1 else { return bad(.workerReasonOneOf, ref: ref) }
         switch given[0] {
         case "path":
-            guard let p = object["path"]?.stringValue, !p.isEmpty else { return bad("path is not a string", ref: ref) }
+            guard let p = object["path"]?.stringValue, !p.isEmpty else { return bad(.workerReasonPathNotString, ref: ref) }
             return (ref, planPaths([p], lesson: lesson, out: out, force: force, photos: photos))
         case "paths":
-            guard let list = object["paths"]?.arrayValue, !list.isEmpty else { return bad("paths is not a list of paths", ref: ref) }
+            guard let list = object["paths"]?.arrayValue, !list.isEmpty else { return bad(.workerReasonPathsNotList, ref: ref) }
             let paths = list.compactMap(\.stringValue)
-            guard paths.count == list.count else { return bad("paths is not a list of paths", ref: ref) }
+            guard paths.count == list.count else { return bad(.workerReasonPathsNotList, ref: ref) }
             return (ref, planPaths(paths, lesson: lesson ?? "", out: out, force: force, photos: photos))
         default:
-            guard let list = object["sources"]?.arrayValue, !list.isEmpty else { return bad("sources is not a list", ref: ref) }
+            guard let list = object["sources"]?.arrayValue, !list.isEmpty else { return bad(.workerReasonSourcesNotList, ref: ref) }
             var sources: [UnitSource] = []
             for s in list {
                 guard let files = s["files"]?.arrayValue?.compactMap(\.stringValue), !files.isEmpty,
-                      files.count == s["files"]?.arrayValue?.count else { return bad("a source needs files (a list of paths)", ref: ref) }
+                      files.count == s["files"]?.arrayValue?.count else { return bad(.workerReasonSourceNeedsFiles, ref: ref) }
                 let urls = files.map(resolve)
                 if let missing = urls.first(where: { !FileManager.default.fileExists(atPath: $0.path) }) {
                     return (ref, [.answer(.failure(sources: files, IngestError(.fileNotFound, ["path": relativeName(missing)]), language: language),

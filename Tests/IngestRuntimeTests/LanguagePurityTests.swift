@@ -2,7 +2,7 @@ import Foundation
 import IngestTestSupport
 import XCTest
 
-/// One language per run: every command (convert, qa, watch, deliver, config) over inputs that
+/// One language per run: every command (convert, qa, watch, deliver, config, worker) over inputs that
 /// take many error paths — a damaged PDF, a PDF cut short, an empty file, binary bytes named
 /// .txt, an MP3 cut after its tag, a too-short note, damaged and cut .docx, a .docx whose XML is cut, a password-protected .docx,
 /// an unknown kind, a configuration that is not JSON and one with wrong values — run under
@@ -98,9 +98,9 @@ final class LanguagePurityTests: XCTestCase {
 
     struct Run { var label: String; var status: Int32; var text: String }
 
-    func ingest(_ label: String, _ arguments: [String], _ language: String) throws -> Run {
+    func ingest(_ label: String, _ arguments: [String], _ language: String, stdin: Data? = nil) throws -> Run {
         let base = dir.url.appendingPathComponent("state-\(language)")
-        let r = try IngestBinary.run(arguments + ["--lang", language],
+        let r = try IngestBinary.run(arguments + ["--lang", language], stdin: stdin,
                                      environment: ["INGEST_CONFIG": "", "XDG_CACHE_HOME": base.appendingPathComponent("cache").path,
                                                    "XDG_DATA_HOME": base.appendingPathComponent("data").path],
                                      currentDirectory: dir.url)
@@ -148,6 +148,10 @@ final class LanguagePurityTests: XCTestCase {
             ]
             runs.append(try ingest("config", ["config"], language))
             runs.append(try ingest("qa --manifest (unknown column)", ["qa", input.path, "--manifest", manifest.path], language))
+            // Worker requests that cannot be read, and one file it refuses.
+            let requests = Data(("{\"path\": 3}\nnot json {\n{\"paths\": []}\n{\"path\": \"x\", \"colour\": 1}\n"
+                                 + input.appendingPathComponent("f04.txt").path + "\n").utf8)
+            runs.append(try ingest("worker", ["worker", "--out", out + "-worker"], language, stdin: requests))
             runs.append(try ingest("qa --baseline (not a report)", ["qa", input.path, "--baseline", baseline.path,
                                                                    "--library", library + "-qa2"], language))
             for run in runs {
@@ -166,7 +170,8 @@ final class LanguagePurityTests: XCTestCase {
             XCTAssertEqual(runs[5].status, 2, runs[5].text)
             XCTAssertEqual(runs[6].status, 2, runs[6].text)
             XCTAssertTrue(runs[10].text.contains("qa.manifestInvalid"), runs[10].text)
-            XCTAssertTrue(runs[11].text.contains("qa.baselineInvalid"), runs[11].text)
+            XCTAssertTrue(runs[12].text.contains("qa.baselineInvalid"), runs[12].text)
+            XCTAssertEqual(runs[11].text.components(separatedBy: "worker.badRequest").count - 1, 3, runs[11].text)
         }
     }
 

@@ -2,6 +2,19 @@
 extension ErrorCode {
     /// The document was written but some of its pages could not be read: it is `partial`.
     public static let documentPartial: ErrorCode = "document.partial"
+    // Why a worker request cannot be read (worker.badRequest's {reason}), in both languages.
+    public static let workerReasonNotJSON: ErrorCode = "worker.reason.notJSON"
+    public static let workerReasonUnknownKey: ErrorCode = "worker.reason.unknownKey"
+    public static let workerReasonOptionsNotObject: ErrorCode = "worker.reason.optionsNotObject"
+    public static let workerReasonUnknownOption: ErrorCode = "worker.reason.unknownOption"
+    public static let workerReasonOptionNotBool: ErrorCode = "worker.reason.optionNotBool"
+    public static let workerReasonNotString: ErrorCode = "worker.reason.notString"
+    public static let workerReasonOutOutside: ErrorCode = "worker.reason.outOutside"
+    public static let workerReasonOneOf: ErrorCode = "worker.reason.oneOf"
+    public static let workerReasonPathNotString: ErrorCode = "worker.reason.pathNotString"
+    public static let workerReasonPathsNotList: ErrorCode = "worker.reason.pathsNotList"
+    public static let workerReasonSourcesNotList: ErrorCode = "worker.reason.sourcesNotList"
+    public static let workerReasonSourceNeedsFiles: ErrorCode = "worker.reason.sourceNeedsFiles"
 }
 
 extension MessageCatalog {
@@ -48,5 +61,17 @@ extension MessageCatalog {
         .tooManySources: .init(
             fr: "Une leçon réunit au plus {limit} sources ; {count} ont été données : {sources}.",
             en: "A lesson combines at most {limit} sources; {count} were given: {sources}."),
+        .workerReasonNotJSON: .init(fr: "ce n'est pas du JSON", en: "not JSON"),
+        .workerReasonUnknownKey: .init(fr: "clé inconnue {name}", en: "unknown key {name}"),
+        .workerReasonOptionsNotObject: .init(fr: "options n'est pas un objet", en: "options is not an object"),
+        .workerReasonUnknownOption: .init(fr: "option inconnue {name}", en: "unknown option {name}"),
+        .workerReasonOptionNotBool: .init(fr: "l'option {name} n'est ni true ni false", en: "option {name} is not true or false"),
+        .workerReasonNotString: .init(fr: "{name} n'est pas une chaîne", en: "{name} is not a string"),
+        .workerReasonOutOutside: .init(fr: "out doit rester dans le dossier de sortie", en: "out must stay inside the output folder"),
+        .workerReasonOneOf: .init(fr: "donne un seul de path, paths ou sources", en: "give one of path, paths or sources"),
+        .workerReasonPathNotString: .init(fr: "path n'est pas une chaîne", en: "path is not a string"),
+        .workerReasonPathsNotList: .init(fr: "paths n'est pas une liste de chemins", en: "paths is not a list of paths"),
+        .workerReasonSourcesNotList: .init(fr: "sources n'est pas une liste", en: "sources is not a list"),
+        .workerReasonSourceNeedsFiles: .init(fr: "une source a besoin de files (une liste de chemins)", en: "a source needs files (a list of paths)"),
     ]
 }
