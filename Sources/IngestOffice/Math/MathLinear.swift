@@ -43,12 +43,12 @@ enum MathLinear {
             }
             s += (index == "∛" || index == "∜" ? index : index + "√") + operand(body)
         case .scripts(let base, let sub, let sup, let before):
-            let marks = (sub.map { ScriptText.render(write($0), .subscript) } ?? "") + (sup.map { ScriptText.render(write($0), .superscript) } ?? "")
+            let marks = (sub.map { ScriptText.render(script($0), .subscript) } ?? "") + (sup.map { ScriptText.render(script($0), .superscript) } ?? "")
             s += before ? marks + operand(base) : operand(base) + marks
         case .limits(let base, let under, let over):
             s += write(base)
-            if let under { s += ScriptText.render(write(under), .subscript) }
-            if let over { s += ScriptText.render(write(over), .superscript) }
+            if let under { s += ScriptText.render(script(under), .subscript) }
+            if let over { s += ScriptText.render(script(over), .superscript) }
             s += " "
         case .fenced(let open, let close, let parts, let separator):
             s += open + parts.map { write($0) }.joined(separator: separator.isEmpty ? "" : " " + separator + " ") + close
@@ -64,6 +64,13 @@ enum MathLinear {
         case .lines(let rows):
             s += rows.map { $0.map { write($0) }.joined(separator: " ") }.joined(separator: "\n")
         }
+    }
+
+    /// An index or exponent, written tight (`∑ₖ₌₁ⁿ`, `lim_(x→0)`): no spaces around its signs.
+    static func script(_ e: MathExpr) -> String {
+        var text = write(e)
+        for sign in spaced { text = text.replacingOccurrences(of: " \(sign) ", with: String(sign)) }
+        return text
     }
 
     /// An operand of `/` or `√`: in parentheses when it is more than one token.

@@ -20,7 +20,8 @@ final class FormulaTextTests: XCTestCase {
         (#"e^{i\pi} + 1 = 0"#, "e^(iπ) + 1 = 0"),
         (#"\text{CH}_4 + 2\text{O}_2 \rightarrow \text{CO}_2 + 2\text{H}_2\text{O}"#, "CH₄ + 2O₂ → CO₂ + 2H₂O"),
         (#"A = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}"#, "A = (1 2; 3 4)"),
-        (#"\lim_{x \to 0} \frac{\sin x}{x} = 1"#, "lim_(x → 0) (sin x)/x = 1"),
+        (#"\lim_{x \to 0} \frac{\sin x}{x} = 1"#, "lim_(x→0) (sin x)/x = 1"),
+        (#"\sum_{k=1}^{n} k = \frac{n(n+1)}{2}"#, "∑ₖ₌₁ⁿ k = (n(n + 1))/2"),
     ]
 
     static var markdown: String {
