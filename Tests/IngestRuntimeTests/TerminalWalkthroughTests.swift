@@ -81,6 +81,46 @@ final class TerminalWalkthroughTests: XCTestCase {
         }
     }
 
+    /// `ingest watch --once` in a terminal: the start line says what its count is (files found at
+    /// start, read unless already done), the status line is drawn in place in the run's language,
+    /// the stop line gives the totals; a second start finds the file already done.
+    func testWatchInATerminalInFrenchAndEnglish() throws {
+        let expected = [
+            "fr": (start: "1 fichier(s) trouvé(s) au démarrage, lus sauf ceux déjà faits.", status: "en attente 0 · en lecture 0 · faits 1 · échecs 0",
+                   stop: "Arrêt : 1 converti(s), 0 lu(s) en partie, 0 pas prêt(s), 0 doublon(s), 0 déjà fait(s), 0 en échec.",
+                   again: "1 fichier(s) déjà faits, pas relus."),
+            "en": (start: "1 file(s) found at start, read unless already done.", status: "queued 0 · reading 0 · done 1 · failed 0",
+                   stop: "Stopped: 1 converted, 0 partly read, 0 not ready, 0 duplicate(s), 0 already done, 0 failed.",
+                   again: "1 file(s) already done, not read again."),
+        ]
+        for language in ["fr", "en"] {
+            let inbox = dir.url.appendingPathComponent("inbox-\(language)")
+            try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+            let file = inbox.appendingPathComponent("the-water-cycle.txt")
+            try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("the-water-cycle.txt"), to: file)
+            // Older than the quiet period: read at once.
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: file.path)
+            let base = dir.url.appendingPathComponent("watch-\(language)")
+            let arguments = ["watch", inbox.path, "--once", "--out", base.appendingPathComponent("out").path,
+                             "--library", base.appendingPathComponent("lib/library.sqlite").path, "--lang", language]
+            let environment = ["INGEST_CONFIG": "", "XDG_CACHE_HOME": base.appendingPathComponent("cache").path]
+            let run = try PseudoTerminal.run(arguments, environment: environment)
+            XCTAssertEqual(run.status, 0, run.bytes)
+            let plain = PseudoTerminal.stripColours(run.bytes)
+            let e = expected[language]!
+            XCTAssertTrue(plain.contains(e.start), "\(language): \(plain)")
+            XCTAssertTrue(plain.contains("\r" + e.status), "\(language): the status line, drawn in place\n\(plain)")
+            XCTAssertTrue(run.bytes.contains(Self.escape + "32m✓" + Self.escape + "0m"), "\(language): no green ✓\n\(run.bytes)")
+            let screen = PseudoTerminal.screen(run.bytes)
+            let stop = screen.firstIndex(of: e.stop), done = screen.firstIndex(of: "✓ the-water-cycle.txt → the-water-cycle.json")
+            XCTAssertNotNil(stop, "\(language): \(screen)")
+            XCTAssertLessThan(done ?? .max, stop ?? -1, "\(language): the document, then the stop line\n\(screen)")
+            XCTAssertFalse(screen.contains { $0.contains(e.status) }, "\(language): the status line is cleared before the stop line\n\(screen)")
+            let again = try PseudoTerminal.run(arguments, environment: environment)
+            XCTAssertTrue(PseudoTerminal.stripColours(again.bytes).contains(e.again), "\(language): \(again.bytes)")
+        }
+    }
+
     func testNoColoursWithNoColorNorWhenPiped() throws {
         // Two texts: one converted, one too short (not ready): two coloured marks when colours are on.
         let input = dir.url.appendingPathComponent("in")
