@@ -127,7 +127,7 @@ enum PageRunner {
             if e.page == nil { e.page = job.number }
             return .failure(e)
         } catch {
-            return .failure(IngestError(.ocrEngineFailed, ["reason": String(describing: error)], page: job.number))
+            return .failure(IngestError(.ocrEngineFailed, MessageCatalog.quoted("reason", String(describing: error)), page: job.number))
         }
     }
 

@@ -122,7 +122,7 @@ final class TesseractEngine: @unchecked Sendable {
         _ = consume pix
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw timeLimit(limitSeconds, page) }
-        guard let monitor = TessMonitorCreate() else { throw IngestError(.ocrEngineFailed, ["reason": "monitor"], page: page) }
+        guard let monitor = TessMonitorCreate() else { throw IngestError(.ocrEngineFailed, ["reason": "TessMonitorCreate"], page: page) }
         defer { TessMonitorDelete(monitor) }
         TessMonitorSetDeadlineMSecs(monitor, Int32(min(remaining * 1000, Double(Int32.max / 2)).rounded(.up)))
         // The cancel callback reports a page whose deadline passed even when Tesseract's own
@@ -136,7 +136,7 @@ final class TesseractEngine: @unchecked Sendable {
         }
         let rc = TessBaseAPIRecognize(handle, monitor)
         if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
-        guard rc == 0 else { throw IngestError(.ocrEngineFailed, ["reason": "Recognize returned \(rc)"], page: page) }
+        guard rc == 0 else { throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonReturned, ["function": "TessBaseAPIRecognize", "code": "\(rc)"]), page: page) }
         return collect(lowConfidenceBelow: lowConfidenceBelow, width: width, height: height)
     }
 

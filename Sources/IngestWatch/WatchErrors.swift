@@ -14,8 +14,9 @@ enum WatchErrors {
                     detail: "inotify_init1: EMFILE")
     }
 
+    /// `reason` is the system's own words (strerror): quoted inside our sentence.
     static func unavailable(path: String, reason: String) -> IngestError {
-        IngestError(.watchUnavailable, ["path": path, "reason": reason], detail: reason)
+        IngestError(.watchUnavailable, ["path": path].merging(MessageCatalog.quoted("reason", reason)) { a, _ in a }, detail: reason)
     }
 
     /// `/proc/sys/fs/inotify/<name>`, or "?" where it cannot be read (not Linux, a sandbox).

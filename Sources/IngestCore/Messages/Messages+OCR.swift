@@ -38,6 +38,7 @@ extension ErrorCode {
     public static let ocrReasonUnreadableAnswer: ErrorCode = "ocr.reason.unreadableAnswer"
     public static let ocrReasonPageImageUnreadable: ErrorCode = "ocr.reason.pageImageUnreadable"
     public static let ocrReasonNotAPageRequest: ErrorCode = "ocr.reason.notAPageRequest"
+    public static let ocrReasonReturned: ErrorCode = "ocr.reason.returned"
     // How an image's pixels are stored (ocr.unsupportedSamples's {samples}), in both languages.
     public static let ocrSamplesBitsPerPixel: ErrorCode = "ocr.samples.bitsPerPixel"
     public static let ocrSamplesCMYK: ErrorCode = "ocr.samples.cmyk"
@@ -115,6 +116,7 @@ extension MessageCatalog {
         .ocrReasonUnreadableAnswer: .init(fr: "réponse illisible du processus d'OCR", en: "unreadable answer from the OCR process"),
         .ocrReasonPageImageUnreadable: .init(fr: "l'image de la page n'a pas pu être relue", en: "the page image could not be read back"),
         .ocrReasonNotAPageRequest: .init(fr: "ce n'est pas une demande de page", en: "not a page request"),
+        .ocrReasonReturned: .init(fr: "{function} a renvoyé {code}", en: "{function} returned {code}"),
         .ocrSamplesBitsPerPixel: .init(fr: "{bits} bits par pixel", en: "{bits} bits per pixel"),
         .ocrSamplesCMYK: .init(fr: "CMJN sur {bits} bits", en: "{bits}-bit CMYK"),
         .ocrSamplesGrayTiles: .init(fr: "gris sur 16 bits en tuiles", en: "16-bit gray in tiles"),
