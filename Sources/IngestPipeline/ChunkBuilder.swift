@@ -24,7 +24,14 @@ public enum ChunkBuilder {
             current = carried; tokens = carried.reduce(0) { $0 + $1.tokens }
         }
         for whole in ChunkUnit.units(of: document) {
-            for u in whole.tokens > budget ? whole.pieces(budget: budget) : [whole] {
+            // A unit over the budget: its first piece fills what the chunk so far leaves (what its
+            // trailing headings leave, when the rest will not fit), so no chunk is a lone heading.
+            var room = budget
+            if whole.tokens > budget {
+                let headings = current.reversed().prefix { $0.isHeading }.reduce(0) { $0 + $1.tokens }
+                room = budget - tokens >= quarter ? budget - tokens : budget - headings
+            }
+            for u in whole.tokens > budget ? whole.pieces(budget: budget, first: room) : [whole] {
                 if let last = current.last, last.source != u.source {
                     close(); if !current.isEmpty { groups.append(current); current = []; tokens = 0 }
                 }
@@ -60,7 +67,9 @@ public enum ChunkBuilder {
                 continue
             }
             if i > 0, groups[i - 1][0].source == source {
+                // Never leaving the one before ending on a heading.
                 while size(groups[i]) < quarter, groups[i - 1].count > 1, let last = groups[i - 1].last,
+                      !groups[i - 1][groups[i - 1].count - 2].isHeading,
                       size(groups[i - 1]) - last.tokens >= quarter, size(groups[i]) + last.tokens <= budget {
                     groups[i].insert(groups[i - 1].removeLast(), at: 0)
                 }

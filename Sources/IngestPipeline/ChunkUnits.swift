@@ -54,7 +54,7 @@ struct ChunkUnit {
                     let text = row.map(cellText).joined(separator: " | ")
                     if !text.trimmingCharacters(in: .whitespaces).isEmpty { units.append(unit(text, [i])) }
                 }
-                if block.rows == nil, !flat(block.text).isEmpty { units.append(unit(flat(block.text), [i])) }
+                if (block.rows ?? []).isEmpty, !flat(block.text).isEmpty { units.append(unit(flat(block.text), [i])) }
                 i += 1
             case .paragraph, .cue, .listItem, .quote, .definition:
                 // A paragraph or caption that stops mid-sentence (a page or cue end) goes on in
@@ -111,38 +111,42 @@ struct ChunkUnit {
     }
 
     /// This unit cut between words into pieces of at most `budget` tokens (a word longer than
-    /// that between characters), each flagged `split`. The pieces are about even — each closes
-    /// once it holds its share of the whole — so the last is not a small remainder.
-    func pieces(budget: Int) -> [ChunkUnit] {
-        let share = (tokens + (tokens + budget - 1) / budget - 1) / ((tokens + budget - 1) / budget)
+    /// that between characters), each flagged `split`: the first fills the `first` tokens left
+    /// where it goes (at most `budget`), the others are about even — each closes once it holds
+    /// its share of what remains — so the last is not a small remainder.
+    func pieces(budget: Int, first: Int) -> [ChunkUnit] {
         var out: [ChunkUnit] = []
-        var current = "", tokens = 0
+        var current = "", count = 0, consumed = 0
+        var limit = min(max(1, first), budget), share = limit
         func push() {
             guard !current.isEmpty else { return }
             var piece = self
-            piece.text = current; piece.tokens = tokens; piece.split = true; piece.continues = continues || !out.isEmpty
+            piece.text = current; piece.tokens = count; piece.split = true; piece.continues = continues || !out.isEmpty
             piece.isHeading = false
             out.append(piece)
-            current = ""; tokens = 0
+            consumed += count
+            current = ""; count = 0
+            let rest = tokens - consumed, n = max(1, (rest + budget - 1) / budget)
+            limit = budget; share = (rest + n - 1) / n
         }
         for word in text.split(whereSeparator: \.isWhitespace) {
-            var w = ChunkTokens.count(word)
             var rest = word
-            while w > budget {
-                // Characters while they fit.
-                var cut = rest.startIndex, n = 0
-                while cut < rest.endIndex, ChunkTokens.count(rest[rest.startIndex...cut]) <= budget { cut = rest.index(after: cut); n += 1 }
-                if n == 0 { cut = rest.index(after: rest.startIndex) }
-                push()
-                current = String(rest[..<cut]); tokens = ChunkTokens.count(current)
+            var w = ChunkTokens.count(rest)
+            while w > limit {
+                // A word longer than the room: characters while they fit.
+                if count > 0 { push() }
+                var cut = rest.startIndex
+                while cut < rest.endIndex, ChunkTokens.count(rest[rest.startIndex...cut]) <= limit { cut = rest.index(after: cut) }
+                if cut == rest.startIndex { cut = rest.index(after: cut) }
+                current = String(rest[..<cut]); count = ChunkTokens.count(current)
                 push()
                 rest = rest[cut...]; w = ChunkTokens.count(rest)
             }
             if rest.isEmpty { continue }
-            if tokens + w > budget { push() }
+            if count + w > limit { push() }
             current += (current.isEmpty ? "" : " ") + rest
-            tokens += w
-            if tokens >= share { push() }
+            count += w
+            if count >= share { push() }
         }
         push()
         return out

@@ -145,6 +145,11 @@ final class ChunkBuilderTests: XCTestCase {
                 XCTAssertEqual(c.index, i)
                 XCTAssertLessThanOrEqual(c.tokens, budget, "round \(round): \(c.text)")
                 XCTAssertEqual(c.tokens, ChunkTokens.count(c.text))
+                // A heading goes with what it heads, unless that does not fit beside it (a
+                // sentence nearly as long as the budget, which cannot be cut).
+                if i + 1 < chunks.count, chunks[i + 1].source == c.source, c.blocks.count == 1, blocks[c.blocks[0]].kind == .heading {
+                    XCTAssertGreaterThan(c.tokens + chunks[i + 1].tokens, budget, "round \(round): a lone heading: \(c.text)")
+                }
                 XCTAssertEqual(c.blocks, c.blocks.sorted())
                 XCTAssertEqual(Set(c.blocks).count, c.blocks.count)
                 XCTAssertTrue(c.blocks.allSatisfy { blocks[$0].source == c.source }, "a chunk never holds two sources")
