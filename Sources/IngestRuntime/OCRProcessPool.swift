@@ -155,14 +155,8 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
     /// The error for a recogniser that ended without answering (reaped here).
     private func ended(_ r: Recogniser, _ languages: String, page: Int?) -> IngestError {
         let exit = remove(r, languages)
-        func how(_ language: MessageLanguage) -> String {
-            switch exit {
-            case .signal(let s): WorkerProcess.signalName(s)
-            case .status(let s): MessageCatalog.message(.ocrReasonExitStatus, language, ["status": "\(s)"])
-            }
-        }
-        let reason = ["reason": MessageCatalog.message(.ocrReasonProcessEnded, .en, ["how": how(.en)]),
-                      "reason@fr": MessageCatalog.message(.ocrReasonProcessEnded, .fr, ["how": how(.fr)])]
+        let reason = ["reason": MessageCatalog.message(.ocrReasonProcessEnded, .en, ["how": exit.how(.en)]),
+                      "reason@fr": MessageCatalog.message(.ocrReasonProcessEnded, .fr, ["how": exit.how(.fr)])]
         return IngestError(.ocrEngineFailed, reason, page: page)
     }
 

@@ -76,7 +76,7 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
             return try Spawner.shared.run {
                 try WorkerProcess.spawn(executable: executable, arguments: arguments, environment: environment)
             }
-        } catch let e as IngestError { throw e } catch { throw IngestError(.workerUnavailable, ["reason": "\(error)"]) }
+        } catch let e as IngestError { throw e } catch { throw IngestError(.workerUnavailable, MessageCatalog.quoted("reason", "\(error)")) }
     }
 
     private func sendHello(_ worker: WorkerProcess) {
@@ -114,7 +114,8 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         default:
             w!.kill()
             let exit = w!.wait()
-            throw IngestError(.workerUnavailable, ["reason": "\(exit)"])
+            throw IngestError(.workerUnavailable, ["reason": MessageCatalog.message(.workerReasonEnded, .en, ["how": exit.how(.en)]),
+                                                   "reason@fr": MessageCatalog.message(.workerReasonEnded, .fr, ["how": exit.how(.fr)])])
         }
         lock.lock()
         workers[slot] = w

@@ -116,3 +116,14 @@ final class WorkerProcess: @unchecked Sendable {
         return "\(names[signal] ?? "signal") \(signal)"
     }
 }
+
+extension WorkerProcess.Exit {
+    /// How the child ended, for a sentence of ours (`{how}`): a signal by its name, an exit
+    /// status in `language`.
+    func how(_ language: MessageLanguage) -> String {
+        switch self {
+        case .signal(let s): WorkerProcess.signalName(s)
+        case .status(let s): MessageCatalog.message(.ocrReasonExitStatus, language, ["status": "\(s)"])
+        }
+    }
+}

@@ -15,6 +15,8 @@ extension ErrorCode {
     public static let workerReasonPathsNotList: ErrorCode = "worker.reason.pathsNotList"
     public static let workerReasonSourcesNotList: ErrorCode = "worker.reason.sourcesNotList"
     public static let workerReasonSourceNeedsFiles: ErrorCode = "worker.reason.sourceNeedsFiles"
+    /// The document reader ended before it was ready (`{how}`: a signal, an exit status).
+    public static let workerReasonEnded: ErrorCode = "worker.reason.ended"
 }
 
 extension MessageCatalog {
@@ -73,5 +75,6 @@ extension MessageCatalog {
         .workerReasonPathsNotList: .init(fr: "paths n'est pas une liste de chemins", en: "paths is not a list of paths"),
         .workerReasonSourcesNotList: .init(fr: "sources n'est pas une liste", en: "sources is not a list"),
         .workerReasonSourceNeedsFiles: .init(fr: "une source a besoin de files (une liste de chemins)", en: "a source needs files (a list of paths)"),
+        .workerReasonEnded: .init(fr: "il s'est arrêté avant d'être prêt ({how})", en: "it ended before it was ready ({how})"),
     ]
 }
