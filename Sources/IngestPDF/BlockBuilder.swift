@@ -83,15 +83,27 @@ struct BlockBuilder {
     /// (case, spacing and punctuation ignored; a leading section number may differ).
     private func match(_ lines: [String], _ bookmarks: inout [Bookmark]) -> (OutlineEntry, Int)? {
         guard !bookmarks.isEmpty else { return nil }
-        var joined = ""
+        var joined = "", dehyphenated = ""
         for count in 1...min(3, lines.count) {
-            joined += (count > 1 ? " " : "") + lines[count - 1]
-            let key = BlockBuilder.key(joined)
-            guard !key.isEmpty else { continue }
-            let bare = BlockBuilder.withoutNumber(key)
-            if let i = bookmarks.firstIndex(where: { b in b.key == key || b.bare == bare && !b.bare.isEmpty }) {
-                let entry = bookmarks.remove(at: i).entry
-                return (entry, count)
+            let line = lines[count - 1]
+            if count > 1 {
+                joined += " "
+                // A heading set in a narrow column breaks its words (`elec-` / `tromagnetic`).
+                if Paragraphs.endsInWordHyphen(dehyphenated) {
+                    dehyphenated = String(dehyphenated.trimmingTrailingWhitespace.dropLast())
+                } else {
+                    dehyphenated += " "
+                }
+            }
+            joined += line; dehyphenated += line
+            for text in joined == dehyphenated ? [joined] : [joined, dehyphenated] {
+                let key = BlockBuilder.key(text)
+                guard !key.isEmpty else { continue }
+                let bare = BlockBuilder.withoutNumber(key)
+                if let i = bookmarks.firstIndex(where: { b in b.key == key || b.bare == bare && !b.bare.isEmpty }) {
+                    let entry = bookmarks.remove(at: i).entry
+                    return (entry, count)
+                }
             }
         }
         return nil
@@ -166,6 +178,12 @@ struct BlockBuilder {
             tokens.removeFirst()
         }
         return tokens.joined(separator: " ")
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingWhitespace: Substring {
+        self[..<(lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? startIndex)]
     }
 }
 

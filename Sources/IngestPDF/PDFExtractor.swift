@@ -107,7 +107,8 @@ public struct PDFExtractor: Extractor {
         if let title = PDFMetadata.meaningfulTitle(metadata["title"]?.stringValue, fileName: input.name) {
             extraction.title = TitleCandidate(title, origin: .metadata)
         } else if let heading = blocks.first(where: { $0.kind == .heading && $0.text.count <= 200 }) {
-            extraction.title = TitleCandidate(heading.text.split(whereSeparator: \.isNewline).joined(separator: " "),
+            // A heading set in a narrow column breaks its words at line ends (`elec-` / `tromagnetic`).
+            extraction.title = TitleCandidate(Normalizer.normalize(heading.text).split(whereSeparator: \.isNewline).joined(separator: " "),
                                               origin: .heading)
         }
 
@@ -136,7 +137,7 @@ public struct PDFExtractor: Extractor {
         let text = page.textLines()
         // Kept until the blocks are made: stored at its exact size (the line builder's array grew
         // by doubling).
-        let lines = ReadingOrder.order(text.lines, pageWidth: text.width).withUnsafeBufferPointer { Array($0) }
+        let lines = ReadingOrder.order(text.lines, pageWidth: text.width, gutters: text.gutters).withUnsafeBufferPointer { Array($0) }
         let quality = TextQuality(lines: lines.lazy.map(\.text))
         // Images cost a second pass over the page: only pages with room for a large image
         // without text are measured; a page full of text is a text page whatever its pictures.

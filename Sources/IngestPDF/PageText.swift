@@ -39,6 +39,8 @@ struct PageText: Sendable {
     var lines: [TextLine]
     var width: Double
     var height: Double
+    /// The gutters between columns of text, left to right (lines are split at them).
+    var gutters: [PageGutter] = []
 }
 
 extension PopplerPageRef {
@@ -65,6 +67,12 @@ extension PopplerPageRef {
             let geometry = hasLayout && Int(count) == scalarCount ? rects : nil
             var builder = LineBuilder()
             builder.current.reserveCapacity(256)
+            if let geometry {
+                let fonts = fontAttributes(scalarCount)
+                builder.sizes = fonts.sizes
+                builder.superiors = SuperiorFigures.find(bytes, geometry, fonts: fonts.fonts, sizes: fonts.sizes)
+                builder.gutters = PageGutter.find(visibleBoxes(bytes, geometry), pageWidth: w, pageHeight: h)
+            }
             var index = 0                      // scalar index = rectangle index
             var i = 0
             while i < bytes.count {
@@ -81,14 +89,54 @@ extension PopplerPageRef {
                     visible = !(Unicode.Scalar(v)?.properties.isWhitespace ?? false)
                 }
                 if let geometry, b != 0x20 {
-                    builder.place(geometry[index])
+                    builder.place(geometry[index], size: builder.sizes.isEmpty ? 0 : builder.sizes[index], bytes: length,
+                                  superior: builder.superiors.contains(index))
                 }
                 for k in i..<(i + length) { builder.current.append(bytes[k]) }
                 if visible { builder.hasInk = true }
             }
             builder.flush()
-            return PageText(lines: builder.lines, width: w, height: h)
+            return PageText(lines: builder.lines, width: w, height: h, gutters: builder.gutters)
         }
+    }
+
+    /// Each character's font size and font (a number per font name), from poppler's text
+    /// attributes, indexed like the page's text and its rectangles; empty when poppler gives none.
+    private func fontAttributes(_ count: Int) -> (sizes: [Float], fonts: [UInt16]) {
+        guard let list = poppler_page_get_text_attributes(handle) else { return ([], []) }
+        defer { poppler_page_free_text_attributes(list) }
+        var sizes = [Float](repeating: 0, count: count), fonts = [UInt16](repeating: 0, count: count)
+        var names: [String: UInt16] = [:]
+        GListItems.forEach(list, as: PopplerTextAttributes.self) { a in
+            let from = max(0, Int(a.pointee.start_index)), to = min(count - 1, Int(a.pointee.end_index))
+            guard from <= to else { return }
+            let name = a.pointee.font_name.map { String(cString: $0) } ?? ""
+            let font = names[name] ?? UInt16(truncatingIfNeeded: names.count)
+            names[name] = font
+            for k in from...to { sizes[k] = Float(a.pointee.font_size); fonts[k] = font }
+        }
+        return (sizes, fonts)
+    }
+
+    /// The boxes of the page's visible characters (not spaces, line breaks or other white space).
+    private func visibleBoxes(_ bytes: UnsafeBufferPointer<UInt8>, _ rects: UnsafeMutablePointer<PopplerRectangle>)
+        -> [(x0: Double, y0: Double, x1: Double, y1: Double)] {
+        var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        var index = 0, i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            defer { i += length; index += 1 }
+            if length == 1 && (b == 0x20 || (0x09...0x0D).contains(b)) { continue }
+            if length > 1 {
+                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for k in 1..<length where i + k < bytes.count { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                if Unicode.Scalar(v)?.properties.isWhitespace ?? false { continue }
+            }
+            let r = rects[index]
+            boxes.append((min(r.x1, r.x2), min(r.y1, r.y2), max(r.x1, r.x2), max(r.y1, r.y2)))
+        }
+        return boxes
     }
 
     /// Accumulates one line's UTF-8 bytes and box while a page's text is walked.
@@ -99,11 +147,18 @@ extension PopplerPageRef {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var heightSum = 0.0, glyphs = 0
         var previous: (x1: Double, y0: Double, y1: Double)?
+        /// The page's column gutters: a line that crosses one from one glyph to the next is split.
+        var gutters: [PageGutter] = []
+        /// Each character's font size (see `fontSizes`), and the current line's glyphs.
+        var sizes: [Float] = []
+        var placed: [LineGlyph] = []
+        /// Characters drawn as superior figures of the font (see `SuperiorFigures`).
+        var superiors: Set<Int> = []
 
         /// Adds the box of the glyph about to be appended. Poppler's selection text runs table
         /// cells and side-by-side blocks of one visual line together ("ContinentAsia"): a wide gap
         /// starts a new line segment, a narrower one without a space gets a space.
-        mutating func place(_ r: PopplerRectangle) {
+        mutating func place(_ r: PopplerRectangle, size: Float, bytes: Int, superior: Bool = false) {
             let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
             // Poppler also runs the cells of a table's rows together with no line break when each
             // column is a block of its own ("dpkgpopcon", "V:919, I:999size", "5989apt" under a
@@ -117,6 +172,7 @@ extension PopplerPageRef {
             if let p = previous, gx0 >= p.x1, gy0 < p.y1, gy1 > p.y0 {
                 let gap = gx0 - p.x1, h = max(p.y1 - p.y0, gy1 - gy0)
                 if gap > h * 1.5 { flush(keepPrevious: true) }
+                else if gutters.contains(where: { p.x1 <= $0.lower + 1 && gx0 >= $0.upper - 1 }) { flush(keepPrevious: true) }
                 else if gap > h * 0.3, let last = current.last, last != 0x20 { current.append(0x20) }
             } else if let p = previous {
                 // Poppler sometimes runs the last line of one column straight into the first line of
@@ -133,12 +189,20 @@ extension PopplerPageRef {
             if gy1 > y1 { y1 = gy1 }
             heightSum += gy1 - gy0
             glyphs += 1
+            if !sizes.isEmpty {
+                placed.append(LineGlyph(start: current.count, end: current.count + bytes, x0: Float(gx0), y0: Float(gy0),
+                                        x1: Float(gx1), y1: Float(gy1), size: size, superior: superior))
+            }
         }
 
         /// Ends the current line (kept when it has a visible character). A line break also
         /// forgets the previous glyph; a gap split does not.
         mutating func flush(keepPrevious: Bool = false) {
             if hasInk {
+                // A line split at a gap or a gutter ends with the space poppler put there.
+                while current.last == 0x20 { current.removeLast() }
+                if placed.count >= 2, !RightToLeft.mayNeedReordering(current),
+                   let rewritten = LineScripts.rewrite(current, glyphs: placed) { current = rewritten }
                 var text = String(decoding: current, as: UTF8.self)
                 if RightToLeft.mayNeedReordering(current) { text = RightToLeft.logicalWordOrder(text) }
                 if glyphs > 0 {
@@ -149,6 +213,7 @@ extension PopplerPageRef {
                 }
             }
             current.removeAll(keepingCapacity: true)
+            placed.removeAll(keepingCapacity: true)
             hasInk = false
             x0 = .infinity; y0 = .infinity; x1 = -.infinity; y1 = -.infinity; heightSum = 0; glyphs = 0
             if !keepPrevious { previous = nil }

@@ -9,13 +9,20 @@ enum ReadingOrder {
     /// Pages with more lines than this keep poppler's order (cost bound for pathological pages).
     static let maximumLines = 4000
 
-    static func order(_ lines: [TextLine], pageWidth: Double) -> [TextLine] {
+    static func order(_ lines: [TextLine], pageWidth: Double, gutters: [PageGutter] = []) -> [TextLine] {
         guard lines.count > 2, lines.count <= maximumLines, lines.allSatisfy(\.hasGeometry) else { return lines }
         let heights = lines.map(\.glyphHeight).sorted()
         let typical = max(1, heights[heights.count / 2])
         var out: [Int] = []
         out.reserveCapacity(lines.count)
-        cut(Array(lines.indices), lines, typical: typical, minimumSide: pageWidth * 0.18, into: &out, depth: 0)
+        if !gutters.isEmpty {
+            for part in ColumnRegions.split(Array(lines.indices), lines, gutters: gutters, typical: typical) {
+                if part.ordered { out += part.ids; continue }
+                cut(part.ids, lines, typical: typical, minimumSide: pageWidth * 0.18, into: &out, depth: 0)
+            }
+        } else {
+            cut(Array(lines.indices), lines, typical: typical, minimumSide: pageWidth * 0.18, into: &out, depth: 0)
+        }
         return out.map { lines[$0] }
     }
 

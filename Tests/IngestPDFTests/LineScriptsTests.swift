@@ -1,0 +1,68 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import IngestTestSupport
+import XCTest
+
+/// Superscripts and subscripts of pdflatex PDFs (issue 33): the text layer gives `108`, `m2`,
+/// `H2 O`; Ingest writes what was typeset — 10⁸, m², H₂O — and leaves digits set smaller on the
+/// baseline (an inline small word, a drop cap's line) as they are.
+final class LineScriptsTests: XCTestCase {
+    func text(_ body: String, options: String = "12pt") throws -> String {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let pdf = try LaTeXPDFs.make("scripts", LaTeXPDFs.article(options, body), in: tmp)
+        return try LaTeXPDFs.extract(pdf).blocks.map(\.text).joined(separator: "\n")
+    }
+
+    func testRaisedAndLoweredGlyphsAreWrittenAsScripts() throws {
+        let t = try text(#"""
+        Light travels at 3 × 10\textsuperscript{8} metres per second, and a sound of
+        10$^{12}$ times the threshold hurts. The intensity in watts per m\textsuperscript{2} falls
+        like r$^2$ with distance. Water (H\textsubscript{2}O) and carbon dioxide (CO$_2$) absorb it.
+        The wave is $e^{i\pi}$ turned and x$_{\mathrm{max}}$ is the peak.
+        """#)
+        for expected in ["10⁸", "10¹²", "m²", "r²", "(H₂O)", "(CO₂)", "e^(iπ)", "xₘₐₓ"] {
+            XCTAssertTrue(t.contains(expected), "«\(expected)» not in «\(t)»")
+        }
+        for folded in ["108", "1012", "m2", "r2", "H2", "CO2"] {
+            XCTAssertFalse(LaTeXPDFs.words(t).contains(folded), "«\(folded)» folded in «\(t)»")
+        }
+    }
+
+    /// Footnote marks are superscripts (as ScriptText writes them); ordinals stay plain.
+    func testFootnoteMarksAndOrdinals() throws {
+        let t = try text(#"""
+        Le 1\textsuperscript{er} janvier du XIX\textsuperscript{e} siècle, la mesure\footnote{Faite au sonomètre.} fut
+        reprise le 2\textsuperscript{nd} day.
+        """#)
+        XCTAssertTrue(t.contains("1er janvier"), t)
+        XCTAssertTrue(t.contains("XIXe siècle"), t)
+        XCTAssertTrue(t.contains("2nd day"), t)
+        XCTAssertTrue(t.contains("mesure¹"), t)
+    }
+
+    /// LaTeX's textcomp draws `m²` and `10¹²` typed in Unicode with the body font's superior
+    /// figures, full size, which the text layer calls 1, 2, 3: they are told by their width.
+    func testSuperiorFiguresOfTheFontAreSuperscripts() throws {
+        let t = try text(#"""
+        The year 2023 saw 1 213 321 visitors; an area of 12 m² and a sound of 10¹² times the
+        threshold, falling like r², were measured in room 31 on floor 2 at 11:32.
+        """#)
+        for expected in ["m²", "10¹²", "r²", "2023", "1", "213", "321", "12", "31", "2", "11", "32"] {
+            XCTAssertTrue(LaTeXPDFs.words(t).contains(expected), "«\(expected)» not a word in «\(t)»")
+        }
+    }
+
+    /// Smaller digits on the baseline are not scripts: a number in a smaller size after a space
+    /// or glued to a word, a drop cap's line, a tiny digit after a letter.
+    func testSmallerTextOnTheBaselineStaysPlain() throws {
+        let t = try text(#"""
+        {\Huge L}a salle 2024 reçut {\small 2024} élèves et {\footnotesize 12 classes} en
+        l'an{\scriptsize 2025} puis version{\tiny 3} et niveau {\large 42} ou {\Large 7}8 ici.
+        """#)
+        for expected in ["2024", "12", "2025", "version3", "42", "78"] {
+            XCTAssertTrue(LaTeXPDFs.words(t).contains(expected), "«\(expected)» not a plain word in «\(t)»")
+        }
+        XCTAssertFalse(t.contains { "⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉^_".contains($0) }, t)
+    }
+}
