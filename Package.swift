@@ -84,9 +84,9 @@ let package = Package(
         // The runtime: document readers (in process, or worker processes with hard limits), and the
         // loops of convert and watch over them. The CLI knows only it (and what it re-exports).
         .target(name: "CProcess"),
-        .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "IngestWatch", "CProcess", "IngestDigest",
+        .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "IngestWatch", "IngestStore", "CProcess", "IngestDigest",
                                                      "IngestQuality", "IngestReport", "IngestOCR"]),
-        .executableTarget(name: "ingest", dependencies: ["IngestRuntime", "IngestPipeline", "IngestQuality", "IngestReport"],
+        .executableTarget(name: "ingest", dependencies: ["IngestCore", "IngestRuntime", "IngestPipeline", "IngestStore", "IngestQuality", "IngestReport"],
                          linkerSettings: exportSerialOpenMP),
 
         // MARK: Quality (`ingest qa`)
