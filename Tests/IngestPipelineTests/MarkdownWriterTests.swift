@@ -150,6 +150,48 @@ final class MarkdownWriterTests: XCTestCase {
         }
     }
 
+    /// A three-page PDF made by pandoc through pdflatex from a known source: each page's anchor
+    /// stands before that page's heading, the text reads back as the source's, and each chunk
+    /// (a small budget, one section each) says the page it is on.
+    func testPagesOfAPDFAreAnchoredAndChunksSayTheirPage() throws {
+        let source = """
+        # Première partie
+
+        Le son est une onde mécanique. Il se propage dans l'air à environ 340 mètres par seconde.
+
+        \\newpage
+
+        # Deuxième partie
+
+        La lumière est une onde électromagnétique. Elle se propage dans le vide à 300 000 kilomètres par seconde.
+
+        \\newpage
+
+        # Troisième partie
+
+        Une onde transporte de l'énergie sans transporter de matière.
+        """
+        guard runTool("pdflatex", ["--version"])?.status == 0 else {
+            try missingTool("pdflatex is not installed (apt-get install texlive-latex-base; scripts/install.sh --tests)")
+        }
+        let md = try dir.write("pages.md", source)
+        let pdf = dir.url.appendingPathComponent("pages.pdf")
+        guard let r = runTool("pandoc", [md.path, "-o", pdf.path]), r.status == 0 else { throw TestSetupFailure("pandoc → pdf") }
+        var config = PipelineConfig()
+        config.readiness.notReadyBelow = 0
+        let document = try Pipeline(config: config).importDocument(file: pdf)
+        let markdown = MarkdownWriter.render(document)
+        let headings = ["Première partie", "Deuxième partie", "Troisième partie"]
+        for (i, heading) in headings.enumerated() {
+            XCTAssertTrue(markdown.contains("<a id=\"page-\(i + 1)\"></a>\n\n# \(heading)\n"), markdown)
+        }
+        XCTAssertEqual(words(try pandoc(markdown)), words(try pandoc(source.replacingOccurrences(of: "\\newpage", with: ""))))
+        let chunks = ChunkBuilder.chunks(of: document, budget: 40)
+        XCTAssertEqual(chunks.map(\.headingPath), headings.map { [$0] })
+        XCTAssertEqual(chunks.map(\.firstPage), [1, 2, 3])
+        XCTAssertEqual(chunks.map(\.lastPage), [1, 2, 3])
+    }
+
     /// Seeded paragraphs mixing every character Markdown reads as markup, at line starts and
     /// inside: each paragraph rendered, read back by pandoc and by a CommonMark reader, is the
     /// text it was.
