@@ -82,27 +82,35 @@ public final class ConfinedFiles: @unchecked Sendable {
     /// Opens `file` for reading and returns its descriptor when what was opened is a regular file
     /// under one of `roots` (real paths); `refusal` otherwise.
     static func open(_ file: URL, inside roots: [String], refusal: ErrorCode) throws -> Int32 {
-        // Non-blocking: a FIFO swapped in must not hang the open (a regular file ignores it).
-        let fd = Glibc.open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
+        // First a path descriptor (O_PATH): it names the file the walk reached without opening
+        // it — nothing outside the roots is ever opened for reading, a device or a FIFO swapped in
+        // is not opened at all — and what it names is checked.
+        let located = Glibc.open(file.path, Self.pathOnly | O_CLOEXEC)
+        guard located >= 0 else {
             let e = errno
             if e == ENOENT { throw IngestError(.fileNotFound, ["path": file.lastPathComponent]) }
             if e == ELOOP { throw IngestError(.fileSymlinkLoop, ["path": file.lastPathComponent]) }
             throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(e))))
         }
-        guard let real = openedPath(fd), roots.contains(where: { real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
-            close(fd)
+        defer { close(located) }
+        guard let real = openedPath(located), roots.contains(where: { real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
             throw IngestError(refusal, ["path": file.lastPathComponent])
         }
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
+        guard fstat(located, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
             throw IngestError(.fileNotRegular, ["path": file.lastPathComponent, "type": InputPlanner.fileTypeName(st.st_mode & S_IFMT)])
         }
-        // Back to blocking reads for the readers.
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        // Then that very file opened for reading, through its descriptor's own link (no path is
+        // walked again: a name swapped meanwhile changes nothing).
+        let fd = Glibc.open("/proc/self/fd/\(located)", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno))))
+        }
         return fd
     }
+
+    /// O_PATH (Linux: 010000000 on x86-64 and arm64), which Swift's Glibc module does not export.
+    static let pathOnly: Int32 = 0o10_000_000
 
     /// The path the kernel gives the file a descriptor holds (`/proc/self/fd/N`, read as a link:
     /// not walked again, so nothing swapped in meanwhile can change the answer).

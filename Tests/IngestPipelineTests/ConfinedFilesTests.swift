@@ -57,8 +57,12 @@ final class ConfinedFilesTests: XCTestCase {
         let swapper = Thread {
             defer { ended.signal() }
             let a = name + ".a", b = name + ".b"
+            var st = stat()
             while !stop.isSet {
                 unlink(a); symlink(secretURL.path, a); rename(a, name)
+                // The link stays a while (a few system calls, no sleep), so that on a loaded
+                // machine a read still meets it now and then.
+                for _ in 0..<200 { _ = lstat(name, &st) }
                 unlink(b); link(store.path, b); rename(b, name)
             }
         }
