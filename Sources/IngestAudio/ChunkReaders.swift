@@ -111,7 +111,7 @@ enum ChunkReaders {
     static func infoList(_ source: ByteSource, chunk: Chunk, state: ReadState) throws -> AudioInfo {
         var info = AudioInfo()
         guard chunk.size <= Int64(state.textFieldMaxBytes) else {
-            state.warn(.audioTagSkipped, ["part": "RIFF INFO of \(chunk.size) bytes"])
+            state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedRIFFInfoSize, ["size": "\(chunk.size)"]))
             return info
         }
         let b = try source.read(at: chunk.offset, count: Int(chunk.size))
@@ -190,7 +190,7 @@ enum ChunkReaders {
             }
         } catch {
             let code = (error as? IngestError)?.code.rawValue ?? "error"
-            state.warn(.audioTagSkipped, ["part": "ID3 chunk (\(code))"])
+            state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedID3Chunk, ["name": "\(code)"]))
         }
     }
 

@@ -65,13 +65,13 @@ enum EndTags {
         let hasHeader = version >= 2000 && flags & 0x8000_0000 != 0
         let total = size + (hasHeader ? 32 : 0)
         guard size >= 32, end - total >= floor else {
-            state.warn(.audioTagSkipped, ["part": "APEv2 tag of \(size) bytes"])
+            state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedAPETagSize, ["size": "\(size)"]))
             return nil
         }
         var info = AudioInfo()
         info.tagKeys = []
         guard size <= Int64(state.textFieldMaxBytes) else {
-            state.warn(.audioTagSkipped, ["part": "APEv2 tag of \(size) bytes"])
+            state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedAPETagSize, ["size": "\(size)"]))
             return (info, total)
         }
         let items = try source.read(at: end - size, count: Int(size) - 32)

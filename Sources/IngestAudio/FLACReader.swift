@@ -25,7 +25,7 @@ enum FLACReader {
             // and mutagen go by the block's own fields: so do we when they lead to the next block.
             if type == 4 || type == 6, let real = try fieldsSize(source, type: type, at: body, declared: length),
                real != length, try plausibleNext(source, at: body + real, afterLast: last) {
-                state.warn(.audioTagSkipped, ["part": "FLAC block \(type) length \(length), read as \(real)"])
+                state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedFLACBlockLength, ["name": "\(type)", "size": "\(length)", "real": "\(real)"]))
                 length = real
             }
             guard body + length <= source.size else {
@@ -49,11 +49,11 @@ enum FLACReader {
             case 4 where sawComment:
                 // A second comment block (some taggers append one instead of rewriting): the
                 // first is the file's tags, as for metaflac, TagLib and mutagen.
-                state.warn(.audioTagSkipped, ["part": "second FLAC comment block"])
+                state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedSecondFLACComment))
             case 4:
                 sawComment = true
                 guard length <= Int64(state.textFieldMaxBytes + state.coverMaxBytes * 2) else {
-                    state.warn(.audioTagSkipped, ["part": "FLAC comment block of \(length) bytes"])
+                    state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedFLACCommentSize, ["size": "\(length)"]))
                     break
                 }
                 let b = try source.read(at: body, count: Int(length))

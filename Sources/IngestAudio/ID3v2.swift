@@ -57,7 +57,7 @@ enum ID3v2 {
         var info = AudioInfo()
         info.tagFormats = ["id3v2.\(h.major)"]
         if h.major == 2 && h.flags & 0x40 != 0 {
-            state.warn(.audioTagSkipped, ["part": "ID3v2.2 compressed tag"])
+            state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedCompressedTag))
             return (info, h.total)
         }
         var body: ByteSource = source
@@ -68,7 +68,7 @@ enum ID3v2 {
             // v2.2/2.3 unsynchronise the whole tag: frame sizes count the restored bytes, so the tag
             // must be restored first. Bounded by the limits, since the whole tag is held in memory.
             guard h.size <= Int64(state.coverMaxBytes + state.textFieldMaxBytes) else {
-                state.warn(.audioTagSkipped, ["part": "ID3v2 unsynchronised tag of \(h.size) bytes"])
+                state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedUnsynchronisedTag, ["size": "\(h.size)"]))
                 return (info, h.total)
             }
             let raw = try source.readExactly(at: start, count: Int(h.size),
@@ -191,7 +191,7 @@ enum ID3v2 {
                                       detail: "frame of \(size) bytes at \(pos), file of \(fileSize)")
                 }
                 if bodyOffset + size > end {
-                    state.warn(.audioTagSkipped, ["part": "ID3v2 frame \(rawID) past the tag's end"])
+                    state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedFramePastEnd, ["name": rawID]))
                     break
                 }
                 pos = bodyOffset + size
@@ -200,14 +200,14 @@ enum ID3v2 {
                 if major == 3 {
                     let f = hb[9]
                     if f & 0xC0 != 0 {
-                        state.warn(.audioTagSkipped, ["part": "ID3v2 frame \(rawID) (compressed or encrypted)"])
+                        state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedFrameCompressed, ["name": rawID]))
                         continue
                     }
                     if f & 0x20 != 0 { prefix = 1 }
                 } else if major == 4 {
                     let f = hb[9]
                     if f & 0x0C != 0 {
-                        state.warn(.audioTagSkipped, ["part": "ID3v2 frame \(rawID) (compressed or encrypted)"])
+                        state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedFrameCompressed, ["name": rawID]))
                         continue
                     }
                     if f & 0x40 != 0 { prefix += 1 }
@@ -232,7 +232,7 @@ enum ID3v2 {
 
         mutating func chapterFrame(id: String, frame: Frame) throws {
             guard frame.bodySize <= state.textFieldMaxBytes else {
-                state.warn(.audioTagSkipped, ["part": "ID3v2 frame \(id) too large"])
+                state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedFrameTooLarge, ["name": id]))
                 return
             }
             let body = Array(try frame.load(max: frame.bodySize))
@@ -280,7 +280,7 @@ enum ID3v2 {
             return
         }
         guard frame.bodySize <= state.textFieldMaxBytes else {
-            state.warn(.audioTagSkipped, ["part": "ID3v2 frame \(id) of \(frame.bodySize) bytes"])
+            state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedFrameSize, ["name": id, "size": "\(frame.bodySize)"]))
             return
         }
         let body = try frame.load(max: frame.bodySize)

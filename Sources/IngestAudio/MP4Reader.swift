@@ -396,7 +396,7 @@ enum MP4Reader {
             }
             guard let d = datas.first else { continue }
             guard d.dataSize <= Int64(state.textFieldMaxBytes) else {
-                state.warn(.audioTagSkipped, ["part": "MP4 item \(key) of \(d.dataSize) bytes"])
+                state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedMP4ItemSize, ["name": key, "size": "\(d.dataSize)"]))
                 continue
             }
             let b = try load(s, d, max: Int(d.dataSize))

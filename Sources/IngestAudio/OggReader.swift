@@ -82,7 +82,7 @@ enum OggReader {
                         if current.count > packetCap && !skippingPacket {
                             skippingPacket = true
                             current = []
-                            state.warn(.audioTagSkipped, ["part": "Ogg comment packet over \(packetCap) bytes"])
+                            state.warn(.audioTagSkipped, MessageCatalog.phrase("part", .audioSkippedOggCommentSize, ["size": "\(packetCap)"]))
                         }
                         if seg < 255 {
                             if serial == nil {

@@ -54,8 +54,8 @@ final class TesseractEngine: @unchecked Sendable {
     init(languages: String, dataPath: String? = TessData.configuredPath) throws {
         let requested = TessData.split(languages)
         guard !requested.isEmpty else {
-            throw IngestError(.configInvalidValue, ["path": "ocr.languages", "value": languages,
-                                                    "expected": "languages such as fra+eng"])
+            throw IngestError(.configInvalidValue, ["path": "ocr.languages", "value": languages]
+                .merging(MessageCatalog.phrase("expected", .schemaOCRLanguages)) { a, _ in a })
         }
         if let bad = requested.first(where: { !TessData.isValidCode($0) }) {
             throw IngestError(.ocrLanguageMissing, ["language": bad, "package": TessData.package(for: bad),

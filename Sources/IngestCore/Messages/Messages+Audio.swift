@@ -36,6 +36,21 @@ extension ErrorCode {
     public static let audioPartMetadataBlock: ErrorCode = "audio.part.metadataBlock"
     public static let audioPartFrame: ErrorCode = "audio.part.frame"
     public static let audioPartOggPage: ErrorCode = "audio.part.oggPage"
+    // The tag part skipped with a warning (audio.tagSkipped's {part}), in both languages.
+    public static let audioSkippedCompressedTag: ErrorCode = "audio.skipped.compressedTag"
+    public static let audioSkippedUnsynchronisedTag: ErrorCode = "audio.skipped.unsynchronisedTag"
+    public static let audioSkippedFramePastEnd: ErrorCode = "audio.skipped.framePastEnd"
+    public static let audioSkippedFrameCompressed: ErrorCode = "audio.skipped.frameCompressed"
+    public static let audioSkippedFrameTooLarge: ErrorCode = "audio.skipped.frameTooLarge"
+    public static let audioSkippedFrameSize: ErrorCode = "audio.skipped.frameSize"
+    public static let audioSkippedFLACBlockLength: ErrorCode = "audio.skipped.flacBlockLength"
+    public static let audioSkippedSecondFLACComment: ErrorCode = "audio.skipped.secondFLACComment"
+    public static let audioSkippedFLACCommentSize: ErrorCode = "audio.skipped.flacCommentSize"
+    public static let audioSkippedOggCommentSize: ErrorCode = "audio.skipped.oggCommentSize"
+    public static let audioSkippedMP4ItemSize: ErrorCode = "audio.skipped.mp4ItemSize"
+    public static let audioSkippedAPETagSize: ErrorCode = "audio.skipped.apeTagSize"
+    public static let audioSkippedRIFFInfoSize: ErrorCode = "audio.skipped.riffInfoSize"
+    public static let audioSkippedID3Chunk: ErrorCode = "audio.skipped.id3Chunk"
 }
 
 extension MessageCatalog {
@@ -85,5 +100,19 @@ extension MessageCatalog {
         .audioPartMetadataBlock: .init(fr: "le bloc de métadonnées {name}", en: "metadata block {name}"),
         .audioPartFrame: .init(fr: "le cadre {name}", en: "frame {name}"),
         .audioPartOggPage: .init(fr: "la page Ogg {index}", en: "Ogg page {index}"),
+        .audioSkippedCompressedTag: .init(fr: "étiquette ID3v2.2 compressée", en: "ID3v2.2 compressed tag"),
+        .audioSkippedUnsynchronisedTag: .init(fr: "étiquette ID3v2 désynchronisée de {size} octets", en: "ID3v2 unsynchronised tag of {size} bytes"),
+        .audioSkippedFramePastEnd: .init(fr: "cadre ID3v2 {name} au-delà de la fin de l'étiquette", en: "ID3v2 frame {name} past the tag's end"),
+        .audioSkippedFrameCompressed: .init(fr: "cadre ID3v2 {name} (compressé ou chiffré)", en: "ID3v2 frame {name} (compressed or encrypted)"),
+        .audioSkippedFrameTooLarge: .init(fr: "cadre ID3v2 {name} trop grand", en: "ID3v2 frame {name} too large"),
+        .audioSkippedFrameSize: .init(fr: "cadre ID3v2 {name} de {size} octets", en: "ID3v2 frame {name} of {size} bytes"),
+        .audioSkippedFLACBlockLength: .init(fr: "bloc FLAC {name} de longueur {size}, lu comme {real}", en: "FLAC block {name} length {size}, read as {real}"),
+        .audioSkippedSecondFLACComment: .init(fr: "second bloc de commentaires FLAC", en: "second FLAC comment block"),
+        .audioSkippedFLACCommentSize: .init(fr: "bloc de commentaires FLAC de {size} octets", en: "FLAC comment block of {size} bytes"),
+        .audioSkippedOggCommentSize: .init(fr: "paquet de commentaires Ogg de plus de {size} octets", en: "Ogg comment packet over {size} bytes"),
+        .audioSkippedMP4ItemSize: .init(fr: "élément MP4 {name} de {size} octets", en: "MP4 item {name} of {size} bytes"),
+        .audioSkippedAPETagSize: .init(fr: "étiquette APEv2 de {size} octets", en: "APEv2 tag of {size} bytes"),
+        .audioSkippedRIFFInfoSize: .init(fr: "bloc RIFF INFO de {size} octets", en: "RIFF INFO of {size} bytes"),
+        .audioSkippedID3Chunk: .init(fr: "bloc ID3 ({name})", en: "ID3 chunk ({name})"),
     ]
 }

@@ -15,6 +15,7 @@ extension ErrorCode {
     public static let schemaMaxItems: ErrorCode = "schema.maxItems"
     public static let schemaListOf: ErrorCode = "schema.listOf"
     public static let schemaHTTPURL: ErrorCode = "schema.httpURL"
+    public static let schemaOCRLanguages: ErrorCode = "schema.ocrLanguages"
     /// A JSON type as a person names it: `schema.type.<integer|number|string|boolean|array|object>`.
     public static func schemaType(_ name: String) -> ErrorCode { ErrorCode("schema.type.\(name)") }
 }
@@ -35,6 +36,7 @@ extension MessageCatalog {
         .schemaMaxItems: .init(fr: "au plus {count} éléments", en: "at most {count} items"),
         .schemaListOf: .init(fr: "une liste de {count}", en: "a list of {count}"),
         .schemaHTTPURL: .init(fr: "une URL http(s)", en: "an http(s) URL"),
+        .schemaOCRLanguages: .init(fr: "des langues comme fra+eng", en: "languages such as fra+eng"),
         .schemaType("integer"): .init(fr: "un nombre entier", en: "a whole number"),
         .schemaType("number"): .init(fr: "un nombre", en: "a number"),
         .schemaType("string"): .init(fr: "une chaîne", en: "a string"),
