@@ -4,11 +4,12 @@ import IngestCore
 /// The document as Markdown (`NAME.md` beside `NAME.json` with `--format markdown`): a front
 /// matter with its title, id, language and sources; then its blocks in reading order — headings
 /// as `#` by level, paragraphs, bulleted and numbered lists with their nesting, tables as pipe
-/// tables, display formulas as `$$…$$`, code fenced, quotes as `>`, captions one cue a line — and an anchor
-/// `<a id="page-3"></a>` where each page of a paginated source begins (`s2-page-3` in the second
-/// source of a lesson). Every character of the text is escaped where Markdown would read it as
-/// markup, so what a reader renders is the document's text; nothing is added to that text (the
-/// title is in the front matter, not a heading the document does not have).
+/// tables, display formulas as `$$…$$`, code fenced, quotes as `>`, captions one cue a line —
+/// and an anchor `<a id="page-3"></a>` where each page of a paginated source begins (`s2-page-3`
+/// in the second source of a lesson). Every character of the text is escaped where Markdown
+/// would read it as markup (but a source's own markup, `OwnMarkup`), so what a reader renders is
+/// the document's text; nothing is added to that text (the title is in the front matter, not a
+/// heading the document does not have).
 public enum MarkdownWriter {
     public static func render(_ document: ImportedDocument) -> String {
         var parts: [String] = [frontMatter(document)]
@@ -126,26 +127,5 @@ public enum MarkdownWriter {
             }
         }
         return out + "\""
-    }
-}
-
-/// Where each page of a paginated source begins: an anchor before the first block of a page
-/// not seen yet (`page-3`; `s2-page-3` in a lesson's second source), and `source-2` where a
-/// later source of a lesson begins.
-struct PageAnchors {
-    var source: Int?
-    var page: Int?
-
-    mutating func next(_ block: Block) -> String? {
-        var ids: [String] = []
-        if block.source != source {
-            if source != nil || block.source > 0 { ids.append("source-\(block.source + 1)") }
-            source = block.source; page = nil
-        }
-        if let p = block.page, p != page, p > (page ?? 0) {
-            page = p
-            ids.append(block.source > 0 ? "s\(block.source + 1)-page-\(p)" : "page-\(p)")
-        }
-        return ids.isEmpty ? nil : ids.map { "<a id=\"\($0)\"></a>" }.joined()
     }
 }
