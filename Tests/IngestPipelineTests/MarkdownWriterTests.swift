@@ -101,6 +101,25 @@ final class MarkdownWriterTests: XCTestCase {
         }
     }
 
+    /// The same course as LibreOffice writes it: pandoc's .docx saved as .odt by
+    /// `soffice --convert-to odt` (its own list, table and paragraph styles).
+    func testMarkdownOfALibreOfficeDocumentHasTheSourcesText() throws {
+        guard runTool("soffice", ["--version"])?.status == 0 else {
+            try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)")
+        }
+        let docx = try makeWithPandoc("docx")
+        let out = dir.url.appendingPathComponent("lo")
+        let profile = "file://" + dir.url.appendingPathComponent("profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "odt", "--outdir", out.path, docx.path])?.status == 0 else {
+            throw TestSetupFailure("soffice could not convert cours.docx to odt")
+        }
+        let document = try Pipeline(config: PipelineConfig()).importDocument(file: out.appendingPathComponent("cours.odt"))
+        let markdown = MarkdownWriter.render(document)
+        XCTAssertEqual(words(try pandoc(markdown)), words(try pandoc(Self.source)), markdown)
+        XCTAssertTrue(markdown.contains("| Pipe \\| dedans | x\\_1 | \\* |"), markdown)
+        XCTAssertTrue(markdown.contains("\n    - Sous-point imbriqué.\n"), markdown)
+    }
+
     /// A course with inline and display formulas (pandoc's TeX math), made into docx (OMML), odt
     /// and epub (MathML) by pandoc: the Markdown Ingest writes, read by pandoc as HTML with
     /// MathML, is the source's HTML — same headings, paragraphs and formulas (MathML compared;
