@@ -187,7 +187,9 @@ public final class WatchRun: @unchecked Sendable {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
         // A jsonl reader that goes away (a write meets EPIPE) wakes the loop, which stops.
-        delivery?.onConsumerGone { [self] in
+        // (Weak: the deliverer keeps the handler until it fires; the run must not be kept by it.)
+        delivery?.onConsumerGone { [weak self] in
+            guard let self else { return }
             lock.lock(); if !wakeClosed { wakeLoop() }; lock.unlock()
         }
         delivery?.notify()
