@@ -203,16 +203,14 @@ public enum ConfigLoader {
         if let low = value["readiness"]?["notReadyBelow"]?.intValue ?? Optional(PipelineConfig().readiness.notReadyBelow),
            let high = value["readiness"]?["shortBelow"]?.intValue ?? Optional(PipelineConfig().readiness.shortBelow),
            low > high {
-            errors.append(IngestError(.configOutOfRange, ["path": "readiness.shortBelow", "value": String(high),
-                                                          "expected": "a number ≥ readiness.notReadyBelow (\(low))",
-                                                          "expected@fr": "un nombre ≥ readiness.notReadyBelow (\(low))"]))
+            errors.append(IngestError(.configOutOfRange, ["path": "readiness.shortBelow", "value": String(high)].merging(
+                MessageCatalog.phrase("expected", .schemaAtLeastKey, ["key": "readiness.notReadyBelow", "value": "\(low)"])) { a, _ in a }))
         }
         let near = value["library"]?["nearDuplicateThreshold"]?.doubleValue ?? PipelineConfig().library.nearDuplicateThreshold
         let revision = value["library"]?["revisionThreshold"]?.doubleValue ?? PipelineConfig().library.revisionThreshold
         if revision > near {
-            errors.append(IngestError(.configOutOfRange, ["path": "library.revisionThreshold", "value": String(revision),
-                                                          "expected": "a number ≤ library.nearDuplicateThreshold (\(near))",
-                                                          "expected@fr": "un nombre ≤ library.nearDuplicateThreshold (\(near))"]))
+            errors.append(IngestError(.configOutOfRange, ["path": "library.revisionThreshold", "value": String(revision)].merging(
+                MessageCatalog.phrase("expected", .schemaAtMostKey, ["key": "library.nearDuplicateThreshold", "value": "\(near)"])) { a, _ in a }))
         }
         if value["sink"]?["kind"]?.stringValue == "http", value["sink"]?["url"]?.stringValue == nil {
             errors.append(IngestError(.configMissingKey, ["path": "sink.url"]))
@@ -270,7 +268,7 @@ public enum ConfigLoader {
             let data = try JSONEncoder().encode(merged)
             return try JSONDecoder().decode(PipelineConfig.self, from: data)
         } catch {
-            throw IngestError(.configInvalidValue, ["path": "$", "value": "?", "expected": "a valid configuration", "expected@fr": "une configuration valide"],
+            throw IngestError(.configInvalidValue, ["path": "$", "value": "?"].merging(MessageCatalog.phrase("expected", .schemaValidConfiguration)) { a, _ in a },
                               detail: String(describing: error))
         }
     }

@@ -16,6 +16,9 @@ extension ErrorCode {
     public static let schemaListOf: ErrorCode = "schema.listOf"
     public static let schemaHTTPURL: ErrorCode = "schema.httpURL"
     public static let schemaOCRLanguages: ErrorCode = "schema.ocrLanguages"
+    public static let schemaAtLeastKey: ErrorCode = "schema.atLeastKey"
+    public static let schemaAtMostKey: ErrorCode = "schema.atMostKey"
+    public static let schemaValidConfiguration: ErrorCode = "schema.validConfiguration"
     /// A JSON type as a person names it: `schema.type.<integer|number|string|boolean|array|object>`.
     public static func schemaType(_ name: String) -> ErrorCode { ErrorCode("schema.type.\(name)") }
 }
@@ -37,6 +40,9 @@ extension MessageCatalog {
         .schemaListOf: .init(fr: "une liste de {count}", en: "a list of {count}"),
         .schemaHTTPURL: .init(fr: "une URL http(s)", en: "an http(s) URL"),
         .schemaOCRLanguages: .init(fr: "des langues comme fra+eng", en: "languages such as fra+eng"),
+        .schemaAtLeastKey: .init(fr: "un nombre ≥ {key} ({value})", en: "a number ≥ {key} ({value})"),
+        .schemaAtMostKey: .init(fr: "un nombre ≤ {key} ({value})", en: "a number ≤ {key} ({value})"),
+        .schemaValidConfiguration: .init(fr: "une configuration valide", en: "a valid configuration"),
         .schemaType("integer"): .init(fr: "un nombre entier", en: "a whole number"),
         .schemaType("number"): .init(fr: "un nombre", en: "a number"),
         .schemaType("string"): .init(fr: "une chaîne", en: "a string"),
