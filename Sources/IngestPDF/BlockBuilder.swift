@@ -31,7 +31,9 @@ struct BlockBuilder {
             guard page.classification.hasUsableText else { continue }
             let number = index + 1
             var bookmarks = (byPage[number] ?? []) + unplaced
-            for paragraph in Paragraphs.group(page.lines) {
+            var (kept, tables) = TableBlocks.pending(page), consumed = 0
+            for paragraph in Paragraphs.group(kept) {
+                TableBlocks.place(&tables, consumed: &consumed, adding: paragraph.lines.count, page: number, into: &blocks)
                 if paragraph.origin != .content {
                     blocks.append(Block(kind: .paragraph, text: paragraph.text, page: number, provenance: paragraph.origin.provenance))
                     continue
@@ -51,8 +53,9 @@ struct BlockBuilder {
                     blocks.append(Block(kind: .paragraph, text: text, page: number, provenance: .textLayer))
                 }
             }
+            TableBlocks.place(&tables, consumed: &consumed, adding: 0, page: number, into: &blocks)
         }
-        return blocks
+        return TableBlocks.joiningContinued(blocks)
     }
 
     /// The glyph height most text is set in (weighted by characters), over a bounded sample.

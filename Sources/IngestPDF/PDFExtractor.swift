@@ -21,6 +21,8 @@ public struct PDFExtractor: Extractor {
         var width: Double = 0
         /// Where the page's text comes from: its content, or only form fields or annotations.
         var provenance = Provenance.textLayer
+        /// The page's tables (their lines are still in `lines`: the block builder takes them out).
+        var tables: [PageTable] = []
     }
 
     /// What is read of a document: its facts, then its pages.
@@ -65,7 +67,7 @@ public struct PDFExtractor: Extractor {
         let extractor = self
         let pageCount = reading.pageCount
         reading.outcome = try IdleCores.running {
-            try stream.read(document, pageCount: pageCount) { extractor.read($0) }
+            try stream.read(document, pageCount: pageCount) { extractor.readWithTables($0) }
         }
         document = nil
         return reading

@@ -1,0 +1,96 @@
+import CPoppler
+
+/// A rule drawn on a page: a horizontal (`y` fixed, from `lower` to `upper` in x) or vertical
+/// (`x` fixed, from `lower` to `upper` in y) line, in points, y downwards.
+struct PageRule: Sendable, Equatable {
+    var position: Double
+    var lower: Double
+    var upper: Double
+    var length: Double { upper - lower }
+}
+
+/// The long thin rules of a page, found on a rendering.
+///
+/// Why a bitmap: poppler-glib gives no paths, and a table's rules reach the page in many forms —
+/// stroked lines, thin filled rectangles (`\hline`), rectangles per cell side (LibreOffice), under
+/// any CTM and clip. Rendering the page (poppler's own cairo output, the same pixels a reader
+/// sees) and taking runs of ink that are long and at most a couple of points thick sees them all
+/// alike, whatever operators drew them. Text is not a rule: glyph strokes are short, and the
+/// rows of a word stack into blobs thicker than any rule.
+enum PageRules {
+    /// Pixels per point: 0.4 pt rules, anti-aliased, still leave pixels dark enough at 2.
+    static let scale = 2.0
+    /// Shortest rule, in points (an em dash of 12 pt text is shorter).
+    static let minimumLength = 14.0
+    /// Thickest rule, in points.
+    static let maximumThickness = 2.5
+
+    /// The page's horizontal and vertical rules.
+    static func find(on page: PopplerPageRef) -> (horizontal: [PageRule], vertical: [PageRule]) {
+        let (w, h) = page.size
+        let pw = Int(max(1, min(5000, (w * scale).rounded(.up)))), ph = Int(max(1, min(5000, (h * scale).rounded(.up))))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pw), Int32(ph)) else { return ([], []) }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return ([], []) }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        poppler_page_render(page.handle, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return ([], []) }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var ink = [Bool](repeating: false, count: pw * ph)
+        for y in 0..<ph {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<pw {
+                let p = row[x]
+                // Luminance below ~7/8 white: an anti-aliased hairline counts, a light cell shade does not.
+                let lum = (Int((p >> 16) & 0xFF) * 3 + Int((p >> 8) & 0xFF) * 6 + Int(p & 0xFF)) / 10
+                ink[y * pw + x] = lum < 224
+            }
+        }
+        let horizontal = segments(ink, width: pw, height: ph, transposed: false)
+        let vertical = segments(ink, width: pw, height: ph, transposed: true)
+        return (horizontal, vertical)
+    }
+
+    /// Runs of ink along rows (or columns when `transposed`) at least `minimumLength` long,
+    /// stacked over at most `maximumThickness`: each stack is one rule, at its middle.
+    static func segments(_ ink: [Bool], width: Int, height: Int, transposed: Bool) -> [PageRule] {
+        let lines = transposed ? width : height, along = transposed ? height : width
+        let minimum = Int(minimumLength * scale), thickest = Int((maximumThickness * scale).rounded(.up))
+        struct Open { var first: Int; var last: Int; var lower: Int; var upper: Int; var seen: Bool }
+        var open: [Open] = []
+        var rules: [PageRule] = []
+        func close(_ o: Open) {
+            guard o.last - o.first + 1 <= thickest else { return }
+            rules.append(PageRule(position: Double(o.first + o.last + 1) / 2 / scale,
+                                  lower: Double(o.lower) / scale, upper: Double(o.upper + 1) / scale))
+        }
+        for line in 0..<lines {
+            for k in open.indices { open[k].seen = false }
+            var i = 0
+            while i < along {
+                guard ink[transposed ? i * width + line : line * width + i] else { i += 1; continue }
+                var j = i
+                while j + 1 < along && ink[transposed ? (j + 1) * width + line : line * width + j + 1] { j += 1 }
+                if j - i + 1 >= minimum {
+                    // Continues a stack when it covers most of it (a rule's rows share their ends).
+                    if let k = open.firstIndex(where: { o in !o.seen && min(o.upper, j) - max(o.lower, i) >= (max(o.upper, j) - min(o.lower, i)) * 8 / 10 }) {
+                        open[k].last = line; open[k].seen = true
+                        open[k].lower = min(open[k].lower, i); open[k].upper = max(open[k].upper, j)
+                    } else {
+                        open.append(Open(first: line, last: line, lower: i, upper: j, seen: true))
+                    }
+                }
+                i = j + 1
+            }
+            var kept: [Open] = []
+            for o in open { if o.seen { kept.append(o) } else { close(o) } }
+            open = kept
+        }
+        open.forEach(close)
+        return rules
+    }
+}

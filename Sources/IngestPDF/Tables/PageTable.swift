@@ -1,0 +1,84 @@
+import IngestCore
+
+/// A table found on a page: its box in points (y downwards) and its rows of cells. A cell that
+/// spans rows or columns holds its text in its top-left slot; the slots it covers are empty, as
+/// the ODF reader gives covered cells.
+struct PageTable: Sendable, Equatable {
+    var x0: Double, y0: Double, x1: Double, y1: Double
+    var rows: [[TableCell]]
+
+    func contains(_ x: Double, _ y: Double) -> Bool {
+        x >= x0 - 1 && x <= x1 + 1 && y >= y0 - 1 && y <= y1 + 1
+    }
+
+    /// One line per row, cells separated by " | " (the Office readers' rendering).
+    static func render(_ rows: [[TableCell]]) -> String {
+        rows.map { $0.map(\.text).joined(separator: " | ") }
+            .filter { !$0.allSatisfy { $0 == " " || $0 == "|" } }.joined(separator: "\n")
+    }
+}
+
+/// Words grouped into text lines (same baseline band), top to bottom, each left to right.
+enum WordLines {
+    static func group(_ words: [PageWord]) -> [[PageWord]] {
+        var lines: [[PageWord]] = []
+        for word in words.sorted(by: { $0.midY < $1.midY || ($0.midY == $1.midY && $0.x0 < $1.x0) }) {
+            if let last = lines.last?.last, abs(word.midY - last.midY) <= max(1, min(word.height, last.height) * 0.4) {
+                lines[lines.count - 1].append(word)
+            } else {
+                lines.append([word])
+            }
+        }
+        return lines.map { $0.sorted { $0.x0 < $1.x0 } }
+    }
+
+    /// The line cut where two words are further apart than a wide space: the cells of a row.
+    static func segments(_ line: [PageWord]) -> [[PageWord]] {
+        var out: [[PageWord]] = []
+        for word in line {
+            if let last = out.last?.last, word.x0 - last.x1 < max(word.height, last.height) * 0.5 {
+                out[out.count - 1].append(word)
+            } else {
+                out.append([word])
+            }
+        }
+        return out
+    }
+
+    static func text(_ words: [PageWord]) -> String {
+        group(words).map { $0.map(\.text).joined(separator: " ") }.joined(separator: " ")
+    }
+}
+
+/// Column boundaries from where words are not: x intervals that no row covers. Rows cut into
+/// fewer cells than most (a cell spanning columns, a title over the table) are not asked: they
+/// would close the gutters they cross.
+enum Gutters {
+    /// The middles of the gutters between `left` and `right`, intervals at least `minimum` wide.
+    static func boundaries(_ rows: [[PageWord]], left: Double, right: Double, minimum: Double = 5) -> [Double] {
+        guard right > left, !rows.isEmpty else { return [] }
+        let counts = rows.map { WordLines.segments($0).count }
+        var frequency: [Int: Int] = [:]
+        for c in counts { frequency[c, default: 0] += 1 }
+        let usual = frequency.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }!.key
+        let bins = Int((right - left) * 2) + 1
+        var covered = [Bool](repeating: false, count: bins)
+        for (row, count) in zip(rows, counts) where count >= usual {
+            for w in row {
+                let a = max(0, Int((w.x0 - left) * 2)), b = min(bins - 1, Int((w.x1 - left) * 2))
+                if a <= b { for k in a...b { covered[k] = true } }
+            }
+        }
+        guard let first = covered.firstIndex(of: true), let last = covered.lastIndex(of: true) else { return [] }
+        var out: [Double] = []
+        var k = first
+        while k <= last {
+            guard !covered[k] else { k += 1; continue }
+            var j = k
+            while j + 1 <= last && !covered[j + 1] { j += 1 }
+            if Double(j - k + 1) / 2 >= minimum { out.append(left + Double(k + j + 1) / 4) }
+            k = j + 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,51 @@
+import CPoppler
+
+/// A word of a page with its box in points (y grows downwards): what table cells are made of.
+struct PageWord: Sendable, Equatable {
+    var text: String
+    var x0: Double, y0: Double, x1: Double, y1: Double
+    var midX: Double { (x0 + x1) / 2 }
+    var midY: Double { (y0 + y1) / 2 }
+    var height: Double { y1 - y0 }
+}
+
+extension PopplerPageRef {
+    /// The page's words: runs of visible characters between white space, line breaks and jumps
+    /// (poppler's text of the page with one rectangle per character, as `textLines` reads it; the
+    /// text analysis is cached on the page handle, so asking again costs the walk only). Empty when
+    /// poppler's rectangles do not map one to one onto its text.
+    func words() -> [PageWord] {
+        guard let raw = poppler_page_get_text(handle) else { return [] }
+        defer { g_free(raw) }
+        var rects: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout(handle, &rects, &count) != 0, let rects else { return [] }
+        defer { g_free(rects) }
+        let scalars = Array(String(cString: raw).unicodeScalars)
+        guard scalars.count == Int(count) else { return [] }
+        var words: [PageWord] = []
+        var text = String.UnicodeScalarView()
+        var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+        func flush() {
+            if !text.isEmpty { words.append(PageWord(text: String(text), x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)) }
+            text = String.UnicodeScalarView()
+            box = (.infinity, .infinity, -.infinity, -.infinity)
+        }
+        for (i, scalar) in scalars.enumerated() {
+            if scalar.properties.isWhitespace { flush(); continue }
+            let r = rects[i]
+            let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
+            if !text.isEmpty {
+                // Cells of a row may come out of poppler with no space between them: a jump back,
+                // to another row, or across a gap wider than a space ends the word.
+                let h = max(box.y1 - box.y0, gy1 - gy0, 1)
+                let overlap = min(gy1, box.y1) - max(gy0, box.y0)
+                if gx0 < box.x1 - h * 0.5 || overlap < min(box.y1 - box.y0, gy1 - gy0) * 0.3 || gx0 - box.x1 > h * 0.6 { flush() }
+            }
+            text.append(scalar)
+            box = (min(box.x0, gx0), min(box.y0, gy0), max(box.x1, gx1), max(box.y1, gy1))
+        }
+        flush()
+        return words
+    }
+}
