@@ -12,6 +12,8 @@ public struct Chunk: Codable, Sendable, Equatable {
     /// (a heading met inside the chunk is a line of it; a table row is its cells apart by ` | `).
     public var text: String
     public var tokens: Int
+    /// The budget the chunks were cut to (`output.chunks.tokens`).
+    public var budget: Int
     /// The headings above the chunk's first unit, outermost first (that unit itself when it is
     /// a heading); empty before the first heading.
     public var headingPath: [String]
@@ -30,10 +32,10 @@ public struct Chunk: Codable, Sendable, Equatable {
     /// between words: the only way a sentence is ever split. Absent otherwise.
     public var split: Bool?
 
-    public init(document: String, index: Int, text: String, tokens: Int, headingPath: [String], source: Int,
+    public init(document: String, index: Int, text: String, tokens: Int, budget: Int, headingPath: [String], source: Int,
                 sourceName: String, firstPage: Int? = nil, lastPage: Int? = nil, start: Double? = nil, end: Double? = nil,
                 blocks: [Int], split: Bool? = nil) {
-        self.document = document; self.index = index; self.text = text; self.tokens = tokens; self.headingPath = headingPath
+        self.document = document; self.index = index; self.text = text; self.tokens = tokens; self.budget = budget; self.headingPath = headingPath
         self.source = source; self.sourceName = sourceName; self.firstPage = firstPage; self.lastPage = lastPage
         self.start = start; self.end = end; self.blocks = blocks; self.split = split
     }

@@ -46,7 +46,7 @@ public enum ChunkBuilder {
         }
         if !current.isEmpty { groups.append(current) }
         rebalance(&groups, budget: budget)
-        return groups.enumerated().map { chunk($1, index: $0, document: document) }
+        return groups.enumerated().map { chunk($1, index: $0, budget: budget, document: document) }
     }
 
     static func size(_ g: [ChunkUnit]) -> Int { g.reduce(0) { $0 + $1.tokens } }
@@ -78,7 +78,7 @@ public enum ChunkBuilder {
         }
     }
 
-    static func chunk(_ units: [ChunkUnit], index: Int, document: ImportedDocument) -> Chunk {
+    static func chunk(_ units: [ChunkUnit], index: Int, budget: Int, document: ImportedDocument) -> Chunk {
         var text = "", blocks: [Int] = []
         for (k, u) in units.enumerated() {
             if k > 0 { text += u.continues ? " " : "\n" }
@@ -90,7 +90,7 @@ public enum ChunkBuilder {
         let firstPage = units.compactMap(\.firstPage).min(), lastPage = units.compactMap(\.lastPage).max()
         let start = units.compactMap(\.start).min(), end = units.compactMap(\.end).max()
         // The units' counts add up to the text's (`ChunkTokens`): no second pass over it.
-        return Chunk(document: document.id, index: index, text: text, tokens: size(units), headingPath: first.path,
+        return Chunk(document: document.id, index: index, text: text, tokens: size(units), budget: budget, headingPath: first.path,
                      source: first.source, sourceName: source.map { $0.url ?? $0.name } ?? "", firstPage: firstPage, lastPage: lastPage,
                      start: start, end: end, blocks: blocks, split: units.contains(where: \.split) ? true : nil)
     }

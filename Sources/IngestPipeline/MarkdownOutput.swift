@@ -26,6 +26,16 @@ public enum MarkdownOutput {
         documentURL.deletingPathExtension().appendingPathExtension("chunks.jsonl")
     }
 
+    /// The budget of the chunks written beside `documentURL` (their first line's), if any.
+    static func chunksBudget(beside documentURL: URL) -> Int? {
+        guard let handle = try? FileHandle(forReadingFrom: chunksURL(beside: documentURL)) else { return nil }
+        defer { try? handle.close() }
+        // A first line is one chunk: its text is at most the budget's worth of characters.
+        guard let head = try? handle.read(upToCount: 1 << 20), let end = head.firstIndex(of: UInt8(ascii: "\n")),
+              let line = try? JSONValue.parse(head[..<end]) else { return nil }
+        return line["budget"]?.intValue
+    }
+
     /// Writes the renderings `options` asks for of `document`, beside `documentURL`.
     public static func write(_ document: ImportedDocument, beside documentURL: URL, options: Options) throws {
         if options.markdown {
@@ -43,20 +53,22 @@ public enum MarkdownOutput {
         }
     }
 
-    /// Reads the document written at `documentURL` and writes its renderings beside it, unless
-    /// `onlyWhenStale` and every one of them is already newer than the document. Returns
-    /// whether anything was written.
+    /// Reads the document written at `documentURL` and writes its renderings beside it — with
+    /// `onlyWhenStale`, only those missing, older than the document, or (chunks) cut to another
+    /// budget. Returns whether anything was written.
     @discardableResult
     public static func write(besideDocumentAt documentURL: URL, options: Options, onlyWhenStale: Bool = false) throws -> Bool {
-        guard !options.isEmpty else { return false }
+        var options = options
         if onlyWhenStale {
-            let targets = (options.markdown ? [markdownURL(beside: documentURL)] : [])
-                + (options.chunkTokens != nil ? [chunksURL(beside: documentURL)] : [])
             func modified(_ url: URL) -> Date? {
                 (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
             }
-            if let written = modified(documentURL), targets.allSatisfy({ modified($0).map { $0 >= written } ?? false }) { return false }
+            let written = modified(documentURL) ?? .distantFuture
+            if options.markdown, let md = modified(markdownURL(beside: documentURL)), md >= written { options.markdown = false }
+            if let budget = options.chunkTokens, let chunks = modified(chunksURL(beside: documentURL)), chunks >= written,
+               chunksBudget(beside: documentURL) == budget { options.chunkTokens = nil }
         }
+        guard !options.isEmpty else { return false }
         let document: ImportedDocument
         do { document = try JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: documentURL)) } catch {
             throw IngestError(.fileUnreadable, ["reason": documentURL.path], detail: String(describing: error))

@@ -85,6 +85,20 @@ final class MarkdownConvertTests: XCTestCase {
         XCTAssertNotEqual(second.status, 2, second.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: md.path), "made again for a skipped document")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: other.path)[.modificationDate] as? Date, stamp)
+
+        // Another budget: the chunks are cut again, the Markdown is left alone.
+        let third = try convert([samples, "--out", out.path, "--format", "markdown", "--chunks", "--set", "output.chunks.tokens=64"])
+        XCTAssertNotEqual(third.status, 2, third.stderr)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: other.path)[.modificationDate] as? Date, stamp)
+        for output in written {
+            let lines = try String(contentsOf: out.appendingPathComponent(output).deletingPathExtension().appendingPathExtension("chunks.jsonl"),
+                                   encoding: .utf8).split(separator: "\n")
+            for line in lines {
+                let value = try JSONValue.parse(Data(line.utf8))
+                XCTAssertEqual(value["budget"]?.intValue, 64, output)
+                XCTAssertLessThanOrEqual(value["tokens"]?.intValue ?? .max, 64, output)
+            }
+        }
     }
 
     /// `ingest watch --once` writes them too, for the documents it converts.

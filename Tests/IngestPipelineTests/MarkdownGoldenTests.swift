@@ -4,11 +4,12 @@ import IngestTestSupport
 import XCTest
 @testable import IngestPipeline
 
-/// Golden Markdown and chunks of the golden documents of `samples/` (`Golden/NAME.json`, kept by
-/// `GoldenTests`): `MarkdownGolden/NAME.md` and `MarkdownGolden/NAME.chunks.jsonl` are what
-/// `--format markdown --chunks` writes for them, reviewed by eye once and pinned since. Set
-/// INGEST_UPDATE_GOLDEN=1 to rewrite them after a deliberate change (of the writer, or of the
-/// golden documents).
+/// Golden Markdown and chunks of the samples' documents: `MarkdownGolden/NAME.json` (a copy of
+/// `GoldenTests`' golden document, frozen here so this test pins the writers alone) renders as
+/// `MarkdownGolden/NAME.md` and `MarkdownGolden/NAME.chunks.jsonl` — what `--format markdown
+/// --chunks` writes for it, reviewed by eye once and pinned since. INGEST_UPDATE_GOLDEN=1
+/// rewrites them after a deliberate change of the writers (and copies a missing document from
+/// `Golden/`: delete one to take a newer golden document).
 final class MarkdownGoldenTests: XCTestCase {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let documents = here.appendingPathComponent("Golden")
@@ -16,12 +17,20 @@ final class MarkdownGoldenTests: XCTestCase {
 
     func testGoldenDocumentsRenderAsPinned() throws {
         let update = ProcessInfo.processInfo.environment["INGEST_UPDATE_GOLDEN"] == "1"
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.documents.path).filter { $0.hasSuffix(".json") }.sorted()
+        if update {
+            try FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: Self.documents.path) where name.hasSuffix(".json") {
+                let copy = Self.golden.appendingPathComponent(name)
+                if !FileManager.default.fileExists(atPath: copy.path) {
+                    try FileManager.default.copyItem(at: Self.documents.appendingPathComponent(name), to: copy)
+                }
+            }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.golden.path).filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 10)
-        if update { try FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true) }
         for name in names {
             // The golden documents leave out the volatile fields (`createdAt`, `timings`).
-            guard case .object(var fields) = try JSONValue.parse(Data(contentsOf: Self.documents.appendingPathComponent(name))) else {
+            guard case .object(var fields) = try JSONValue.parse(Data(contentsOf: Self.golden.appendingPathComponent(name))) else {
                 XCTFail(name); continue
             }
             fields["createdAt"] = .string(""); fields["timings"] = .object([:])
