@@ -2,7 +2,7 @@ import Foundation
 import IngestTestSupport
 import XCTest
 
-/// One language per run: every command (convert, qa, watch, deliver, config, worker) over inputs that
+/// One language per run: every command (convert, qa, watch, deliver, config, worker, youtube) over inputs that
 /// take many error paths — a damaged PDF, a PDF cut short, an empty file, binary bytes named
 /// .txt, an MP3 cut after its tag, a too-short note, damaged and cut .docx, a .docx whose XML is cut, a password-protected .docx,
 /// an unknown kind, a configuration that is not JSON and one with wrong values — run under
@@ -152,6 +152,9 @@ final class LanguagePurityTests: XCTestCase {
             let requests = Data(("{\"path\": 3}\nnot json {\n{\"paths\": []}\n{\"path\": \"x\", \"colour\": 1}\n"
                                  + input.appendingPathComponent("f04.txt").path + "\n").utf8)
             runs.append(try ingest("worker", ["worker", "--out", out + "-worker"], language, stdin: requests))
+            // YouTube, offline: a link that is not one, and a video whose captions are not saved here.
+            runs.append(try ingest("youtube (not YouTube)", ["youtube", "https://vimeo.com/76979871", "--preview"], language))
+            runs.append(try ingest("youtube (offline)", ["youtube", "https://youtu.be/dQw4w9WgXcQ", "--preview"], language))
             runs.append(try ingest("qa --baseline (not a report)", ["qa", input.path, "--baseline", baseline.path,
                                                                    "--library", library + "-qa2"], language))
             for run in runs {
@@ -170,7 +173,7 @@ final class LanguagePurityTests: XCTestCase {
             XCTAssertEqual(runs[5].status, 2, runs[5].text)
             XCTAssertEqual(runs[6].status, 2, runs[6].text)
             XCTAssertTrue(runs[10].text.contains("qa.manifestInvalid"), runs[10].text)
-            XCTAssertTrue(runs[12].text.contains("qa.baselineInvalid"), runs[12].text)
+            XCTAssertTrue(runs[14].text.contains("qa.baselineInvalid"), runs[14].text)
             XCTAssertEqual(runs[11].text.components(separatedBy: "worker.badRequest").count - 1, 3, runs[11].text)
         }
     }
