@@ -408,8 +408,13 @@ public final class WatchRun: @unchecked Sendable {
     private func admit(_ path: String, now: Double, backlog: FileStamp?) -> Bool {
         let url = URL(fileURLWithPath: path)
         // A recording's transcript, a yt-dlp video's subtitle tracks: read with the file they
-        // belong to (as `convert` does), not as documents of their own.
-        if companions(in: url.deletingLastPathComponent().path).contains(url.standardizedFileURL) { return false }
+        // belong to (as `convert` does), not as documents of their own — unless that file was
+        // read already by this watcher (the companion came later): then it is a document of its
+        // own, or its text would be lost.
+        if companions(in: url.deletingLastPathComponent().path).contains(url.standardizedFileURL),
+           owners(of: url).contains(where: { !finishedPaths.contains($0) }) {
+            return false
+        }
         if options.groupsPhotos, InputPlanner.photoExtensions.contains(url.pathExtension.lowercased()),
            let stem = InputPlanner.photoStem(url.lastPathComponent) {
             let key = "lesson:" + url.deletingLastPathComponent().path + "/" + stem.lowercased()
@@ -457,6 +462,20 @@ public final class WatchRun: @unchecked Sendable {
     private var stemCache: [String: [String: Int]] = [:]
     /// The companion files of each folder (see `ExtractorRegistry.companionFiles`), listed once per pass.
     private var companionCache: [String: Set<URL>] = [:]
+    /// Paths this watcher has read (the loop thread's): a companion arriving after its file is
+    /// not left to a reading that is over.
+    private var finishedPaths = Set<String>()
+
+    /// The files of `companion`'s folder that read it with themselves.
+    private func owners(of companion: URL) -> [String] {
+        let folder = companion.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.map { folder.appendingPathComponent($0, isDirectory: false) }
+            .filter { $0.lastPathComponent != companion.lastPathComponent
+                && ExtractorRegistry.companionFiles(in: [$0, companion]).contains(companion.standardizedFileURL) }
+            .map(\.path)
+    }
+
     private func companions(in folder: String) -> Set<URL> {
         if let cached = companionCache[folder] { return cached }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -704,6 +723,7 @@ public final class WatchRun: @unchecked Sendable {
         lock.unlock()
         for key in keys {
             reading.remove(key)
+            finishedPaths.insert(key)
             if again.remove(key) != nil || changing.remove(key) != nil, !key.hasPrefix("lesson:") {
                 // Changed while it was read: through the gate again, from its current state.
                 forget(key)
