@@ -21,7 +21,8 @@ extension DefinitionRecognizer {
         var startsSentence = true
         while index < lines.count {
             let line = lines[index]
-            if startsSentence, mayHoldDefinition(line), let (found, next) = definition(at: index, in: lines) {
+            // A list item starts afresh whatever the line before it (`• Gène : fragment d'ADN…`).
+            if startsSentence || startsItem(line), mayHoldDefinition(line), let (found, next) = definition(at: index, in: lines) {
                 if !rest.isEmpty { passages.append(.text(rest)); rest = [] }
                 passages.append(.definition(found))
                 index = next
@@ -42,16 +43,19 @@ extension DefinitionRecognizer {
         var text = lines[start]
         var next = start + 1
         // A term alone on its line (`Onde mécanique :`): the meaning is on the lines below.
-        let termOnly = text.trimmingCharacters(in: .whitespaces).hasSuffix(":")
+        // A list below it (`Network links:` / `∗ Wired: …`) makes it a list's introduction instead.
+        let termOnly = text.trimmingCharacters(in: .whitespaces).hasSuffix(":") && start + 1 < lines.count && !startsItem(lines[start + 1])
         while next < lines.count, (termOnly && next == start + 1) || !endsSentence(text) {
             let candidate = lines[next]
+            // The next list item is never the rest of this one's meaning.
+            if startsItem(candidate) && !(termOnly && next == start + 1) { break }
             let goesOn = (termOnly && next == start + 1) || continuesMeaning(text, with: candidate)
             guard goesOn, definition(candidate) == nil || (termOnly && next == start + 1) else { break }
             text += " " + candidate.trimmingCharacters(in: .whitespaces)
             next += 1
         }
         guard let found = definition(text) else { return nil }
-        let whole = endsSentence(text) || next == lines.count || startsDefinition(lines[next])
+        let whole = endsSentence(text) || next == lines.count || startsItem(lines[next]) || startsDefinition(lines[next])
         return whole ? (found, next) : nil
     }
 
@@ -70,4 +74,10 @@ extension DefinitionRecognizer {
     }
 
     static func startsDefinition(_ line: String) -> Bool { definition(line) != nil }
+
+    /// The line starts with a list marker (`•`, `–`, `∗`, `1.`, `a)`): PDF lists keep their bullets.
+    static func startsItem(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return stripListMarker(trimmed) != trimmed
+    }
 }

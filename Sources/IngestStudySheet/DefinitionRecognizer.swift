@@ -66,10 +66,10 @@ public enum DefinitionRecognizer {
 
     // MARK: Parts of the line
 
-    /// `- `, `* `, `• `, `– `, `1. `, `a) ` at the start.
+    /// `- `, `* `, `• `, `– `, `1. `, `a) ` at the start; `∗ ` is LaTeX's third-level bullet.
     static func stripListMarker(_ line: String) -> String {
         var s = Substring(line)
-        for bullet in ["- ", "* ", "• ", "– ", "· ", "▪ ", "◦ ", "+ "] where s.hasPrefix(bullet) {
+        for bullet in ["- ", "* ", "• ", "– ", "· ", "▪ ", "◦ ", "+ ", "∗ ", "‣ "] where s.hasPrefix(bullet) {
             s = s.dropFirst(bullet.count)
             return String(s).trimmingCharacters(in: .whitespaces)
         }
@@ -182,6 +182,9 @@ public enum DefinitionRecognizer {
         "vocabulary", "topic", "theme", "class", "course", "module", "week", "day", "monday",
         "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi", "mercredi", "jeudi",
         "vendredi", "samedi", "dimanche", "tel", "fax", "ref", "réf", "re", "objet", "from", "to", "cc", "de", "à",
+        // Headings of worksheets and fields of a record (measured on real pages, Fixtures/definitions/real/).
+        "activité", "activités", "séquence", "situation", "compétence", "compétences", "avantage", "avantages", "inconvénient",
+        "inconvénients", "composition", "historique", "légendes", "purpose", "usage", "duration", "attendees", "placement",
     ]
 
     /// Roles of a dialogue or interview: with a meaning that starts in capitals, a speaker.
@@ -212,6 +215,7 @@ public enum DefinitionRecognizer {
         "following", "below", "follows", "why", "how", "what", "when", "where", "which", "who", "whom", "whose",
         "because", "so", "but", "then", "thus", "therefore", "also", "very", "note", "remember", "let", "let's", "let’s",
         "my", "our", "your", "his", "her", "their", "its", "me", "us", "them", "him",
+        "observez", "notez", "remarquez", "comparez", "voyez", "lisez", "complétez",
     ]
 
     /// A term does not start with these (prepositions and conjunctions start phrases, not terms).
@@ -246,6 +250,12 @@ public enum DefinitionRecognizer {
         return depth == 0 && quotes % 2 == 0
     }
 
+    /// Words a term never ends with: they ask for what follows.
+    static let danglingEnds: Set<String> = [
+        "using", "of", "for", "with", "to", "by", "from", "into", "the", "a", "an", "and", "or",
+        "de", "du", "des", "d", "à", "au", "aux", "pour", "avec", "par", "sur", "le", "la", "les", "l", "et", "ou", "que",
+    ]
+
     static func isNumeric(_ word: String) -> Bool {
         word.contains(where: \.isNumber) && !word.contains(where: \.isLetter)
     }
@@ -255,10 +265,18 @@ public enum DefinitionRecognizer {
         let lower = term.lowercased()
         if lower.contains("://") || lower.contains("www.") || lower.contains("@") { return false }
         if term.hasSuffix("?") || term.hasSuffix("!") || (term.hasSuffix(".") && !hasGrammar && !term.hasSuffix("etc.")) { return false }
-        if term.contains(":") || term.contains("=") || term.contains("/") || term.contains(";") || !isBalanced(term) { return false }
+        if term.contains(":") || term.contains("=") || term.contains(";") || !isBalanced(term) { return false }
+        // Markup a converter left behind (`image{`, `Muscles * biceps`) is no term's.
+        if term.contains(where: { "{}<>*".contains($0) }) { return false }
+        // `TO DO / INPUT QUEUE`, `mg/litre` are terms; `12/10`, `1/2` are dates and ratios.
+        if term.contains("/") && term.contains(where: \.isNumber) { return false }
         let ws = words(term)
         guard (1...maxTermWords).contains(ws.count), let head = ws.first, let last = ws.last else { return false }
-        if ws.contains(where: isNumeric) { return false }
+        // A figure in brackets dates or qualifies a name (`ALGOL (1958)`); outside, it numbers an item
+        // (`Theorem 2`, `Speaker 1`) or is a date.
+        if words(term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression)).contains(where: isNumeric) { return false }
+        // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
+        if danglingEnds.contains(last) { return false }
         // A label, alone or with its number/qualifier ("Exemple 2", "Remarque importante"), or
         // qualified ("Learning objective", "Première étape", "Un conseil").
         if labels.contains(head) || labels.contains(lower) || (ws.count > 1 && labels.contains(last)) { return false }
@@ -303,14 +321,29 @@ public enum DefinitionRecognizer {
         return false
     }
 
+    /// English verbs that, capitalised at a meaning's start, give an order.
+    static let imperatives: Set<String> = [
+        "use", "keep", "move", "enable", "disable", "adjust", "set", "ensure", "determine", "remove", "make", "try", "avoid",
+        "add", "check", "choose", "take", "turn", "open", "select", "apply", "write", "find", "compare", "consider", "click",
+        "press", "go", "put", "run", "install", "create", "start", "stop", "don't", "don’t", "never", "always",
+    ]
+
     static func isMeaning(_ meaning: String, isDash: Bool, plural: Bool) -> Bool {
         guard meaning.count >= 2, let first = meaning.first else { return false }
         let lower = meaning.lowercased()
-        if first.isNumber || "«\"“‘'([{<@#".contains(first) { return false }
+        if first.isNumber || "«\"“‘'([{<@#-".contains(first) { return false }
         if lower.hasPrefix("http") || lower.hasPrefix("www.") || lower.contains("://") { return false }
         if meaning.hasSuffix(":") || meaning.hasSuffix("?") || meaning.hasSuffix("!") || meaning.hasSuffix("…?") { return false }
         let ws = words(meaning)
         guard let head = ws.first, meaning.contains(where: \.isLetter) else { return false }
+        // A model or a code (`R8 (lightweight)`, `1D X Mark III`), not words saying what the term is.
+        if head.contains(where: \.isNumber) { return false }
+        // "There are four types: …", "Il y a…": a sentence, not a meaning.
+        if ws.count > 1, (head == "there" && ["is", "are", "was", "were"].contains(ws[1])) || (head == "il" && ws[1] == "y") { return false }
+        // A tip: a capitalised order ("Shoot in RAW: Enable RAW in the menu", "ISO: Keep ISO low").
+        if first.isUppercase, imperatives.contains(head) { return false }
+        // Examples that trail off ("Protocols: bluetooth, wifi, NFC, etc."): a list, not a meaning.
+        if lower.hasSuffix(", etc.") || lower.hasSuffix(", etc") { return false }
         // "Non, je…", "Yes, that's right", "Bonjour !": an interjection answering someone.
         if speechStarts.contains(head) {
             let rest = meaning.dropFirst(head.count).first
