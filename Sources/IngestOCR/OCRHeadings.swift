@@ -3,12 +3,16 @@ import IngestCore
 /// Headings of recognised pages, from the size of their letters (issue 36 item 3): Tesseract's
 /// LSTM engine gives no font sizes, but every word has a box. A line's size is its cap height,
 /// from its baseline up to the top of its capitals and ascenders (`size(of:)`), whatever its
-/// letters. Lines at least `ratio` times the page's body size, at most `maxLines` of them in a
+/// letters. Lines at least `ratio` times the size of the lines around them, at most `maxLines` of them in a
 /// row, that read as a heading (`isHeadingText`) are a heading — also when Tesseract glued them to
 /// the paragraph before or after (a board's section title over its first lines); the document's
 /// largest headings are level 1, the others level 2.
 enum OCRHeadings {
-    static let ratio = 1.15
+    /// Cap heights measured on a 200–300 dpi page vary by ±10 % from line to line (a pixel or two
+    /// of 20–35): 1.25 keeps clearly larger type (titles, a board's headings) and leaves a heading
+    /// set 15 % larger than the body (LibreOffice's Heading 2) as text rather than finding it on
+    /// one page and not the next (`samples/fiche-fonctions-affines.pdf`: 1.07–1.22 for five of them).
+    static let ratio = 1.25
     /// Sizes within this factor of each other are one level.
     static let sameLevel = 1.08
     static let maxLines = 2
@@ -61,7 +65,10 @@ enum OCRHeadings {
                 for run in runs {
                     let text = lines[run.lines].map(\.text).joined(separator: " ")
                     let known = run.lines.compactMap { lineSizes[p][$0] }
-                    let heading = run.large && run.lines.count <= maxLines && !known.isEmpty && isHeadingText(text)
+                    // A line whose sentence goes on, in lower case, on the next line is wrapped text.
+                    let goesOn = run.lines.upperBound < lines.count
+                        && lines[run.lines.upperBound].text.first(where: { !$0.isWhitespace })?.isLowercase == true
+                    let heading = run.large && run.lines.count <= maxLines && !known.isEmpty && !goesOn && isHeadingText(text)
                     let ratios = run.lines.compactMap { l in zip(lineSizes[p][l], bodies[l]).map { $0 / $1 } }
                     let size: Double? = heading && !ratios.isEmpty ? ratios.reduce(0, +) / Double(ratios.count) : nil
                     if size == nil, let last = out.last, last.size == nil { out[out.count - 1].lines = last.lines.lowerBound..<run.lines.upperBound }
@@ -94,6 +101,8 @@ enum OCRHeadings {
         // "Nucleus: contains the genetic material" is a definition; "Chapitre 2 : Les ondes" a heading.
         if let colon = words.firstIndex(where: { $0.hasSuffix(":") }), colon + 1 < words.count,
            words[colon + 1].first?.isLowercase == true { return false }
+        // A line cut after "the", "de", "and"… is a sentence wrapped, not a title.
+        if let lastWord = words.last?.lowercased(), wrapWords.contains(lastWord) { return false }
         if first.isUppercase { return true }
         guard first.isNumber, words.count > 1 else { return false }
         // A number, then a capital: "2. La vitesse", "3 Les sources".
@@ -123,6 +132,13 @@ enum OCRHeadings {
     static let ascending: Set<Unicode.Scalar> = ["b", "d", "f", "h", "k", "l"]
     static let descending: Set<Unicode.Scalar> = Set("gjpqyçQJ,;()[]{}|/_".unicodeScalars)
     static let aboveCapHeight: Set<Unicode.Scalar> = Set("()[]{}|/ÀÂÄÉÈÊËÎÏÔÖÙÛÜ".unicodeScalars)
+
+    /// Words a French or English title does not end with.
+    static let wrapWords: Set<String> = [
+        "the", "a", "an", "of", "to", "and", "or", "in", "on", "at", "for", "with", "by", "from", "that", "is", "are",
+        "le", "la", "les", "l'", "l’", "un", "une", "des", "de", "du", "d'", "d’", "et", "ou", "à", "au", "aux", "en",
+        "pour", "par", "sur", "dans", "avec", "que", "qui", "est", "sont",
+    ]
 
     static func median(_ values: [Double]) -> Double? {
         values.isEmpty ? nil : values.sorted()[values.count / 2]

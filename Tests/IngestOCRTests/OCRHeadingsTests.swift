@@ -78,6 +78,18 @@ final class OCRHeadingsTests: XCTestCase {
         XCTAssertEqual(parts[1], [.init(lines: 0..<1, level: 1), .init(lines: 1..<3, level: nil)])
     }
 
+    /// tesseract's phototest.tif: a paragraph's first line in larger type, cut after "the", its
+    /// sentence going on below in lower case, is text.
+    func testAWrappedLineInLargeTypeIsNoHeading() {
+        let page = [
+            paragraph([("This is a lot of 12 point text to test the", 0.05, 0.016),
+                       ("ocr code and see if it works on all types", 0.08, 0.010)]),
+            paragraph([("of file format and other text around here.", 0.12, 0.010)]),
+        ]
+        XCTAssertEqual(levels(page), [[nil], [nil]])
+        XCTAssertFalse(OCRHeadings.isHeadingText("Light and the"))
+    }
+
     func testANumberedHeadingIsOne() {
         XCTAssertTrue(OCRHeadings.isHeadingText("2. La vitesse du son"))
         XCTAssertTrue(OCRHeadings.isHeadingText("How big is a cell?"))
@@ -95,7 +107,7 @@ final class OCRHeadingsTests: XCTestCase {
                     "La Terre met un an pour faire le tour du Soleil."]
         var arguments = ["-size", "2400x1500", "xc:white", "-fill", "black", "-font", "DejaVu-Sans",
                          "-pointsize", "96", "-annotate", "+120+180", "Le système solaire",
-                         "-pointsize", "52", "-annotate", "+120+700", "Les planètes"]
+                         "-pointsize", "60", "-annotate", "+120+700", "Les planètes"]
         for (i, line) in body.enumerated() { arguments += ["-pointsize", "40", "-annotate", "+120+\(380 + 70 * i)", line] }
         for (i, line) in body.enumerated() { arguments += ["-pointsize", "40", "-annotate", "+120+\(860 + 70 * i)", line] }
         guard let made = runTool("convert", arguments + [photo.path]), made.status == 0 else {
