@@ -30,7 +30,7 @@ public struct AudioExtractor: Extractor {
                 transcript = try Transcript.blocks(url)
                 extraction.metadata["transcriptFile"] = .string(url.lastPathComponent)
             } catch Transcript.Failure.unreadable(let reason) {
-                found.append((.audioTranscriptUnreadable, ["file": url.lastPathComponent, "reason": reason]))
+                found.append((.audioTranscriptUnreadable, ["file": url.lastPathComponent].merging(reason) { a, _ in a }))
             }
         }
         let chapters = info.chapters.enumerated().compactMap { i, c -> Block? in

@@ -23,14 +23,15 @@ enum Transcript {
         return nil
     }
 
-    enum Failure: Error { case unreadable(String) }
+    /// Why the transcript was not read: catalog arguments for audio.transcriptUnreadable's {reason}.
+    enum Failure: Error { case unreadable([String: String]) }
 
     /// The transcript's blocks: timed cues for SRT/WebVTT/LRC, paragraphs for plain text.
     static func blocks(_ url: URL) throws -> [Block] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let size = attributes?[.size] as? Int, size > maxBytes { throw Failure.unreadable("over \(maxBytes) bytes") }
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw Failure.unreadable("cannot open") }
-        guard let decoded = TextDecoder.decodeText(data) else { throw Failure.unreadable("not text") }
+        if let size = attributes?[.size] as? Int, size > maxBytes { throw Failure.unreadable(MessageCatalog.phrase("reason", .audioTranscriptTooLarge, ["size": "\(maxBytes)"])) }
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw Failure.unreadable(MessageCatalog.phrase("reason", .audioTranscriptCannotOpen)) }
+        guard let decoded = TextDecoder.decodeText(data) else { throw Failure.unreadable(MessageCatalog.phrase("reason", .audioTranscriptNotText)) }
         let text = decoded.text
         let ext = url.pathExtension.lowercased()
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }

@@ -25,7 +25,7 @@ public final class PopplerDocumentRef {
         var uriError: UnsafeMutablePointer<GError>?
         guard let uri = g_filename_to_uri(path, nil, &uriError) else {
             let reason = PopplerDocumentRef.take(uriError) ?? "invalid path"
-            throw IngestError(.fileUnreadable, ["reason": reason], detail: reason)
+            throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", reason), detail: reason)
         }
         defer { g_free(uri) }
         var error: UnsafeMutablePointer<GError>?

@@ -19,13 +19,13 @@ final class FileReader {
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             throw IngestError(errno == ENOENT ? .fileNotFound : .fileUnreadable,
-                              ["path": path, "reason": reason], detail: reason)
+                              ["path": path].merging(MessageCatalog.quoted("reason", reason)) { a, _ in a }, detail: reason)
         }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw IngestError(.fileUnreadable, ["path": path, "reason": reason], detail: reason)
+            throw IngestError(.fileUnreadable, ["path": path].merging(MessageCatalog.quoted("reason", reason)) { a, _ in a }, detail: reason)
         }
         self.fd = fd
         self.size = Int(st.st_size)
@@ -41,7 +41,7 @@ final class FileReader {
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
-                throw IngestError(.fileUnreadable, ["path": path, "reason": reason], detail: reason)
+                throw IngestError(.fileUnreadable, ["path": path].merging(MessageCatalog.quoted("reason", reason)) { a, _ in a }, detail: reason)
             }
             if n == 0 { throw IngestError(.zipTruncated, ["entry": "?"], detail: "short read at \(offset)") }
             done += n

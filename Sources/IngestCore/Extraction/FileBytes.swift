@@ -13,11 +13,11 @@ public enum FileBytes {
     public static func read(_ url: URL, maxBytes: Int = Int.max) throws -> Data {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))])
+            throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno))))
         }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))]) }
+        guard fstat(fd, &st) == 0 else { throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno)))) }
         let size = Int(st.st_size), expected = min(size, maxBytes)
         var data = Data(count: expected)
         var filled = 0
@@ -25,7 +25,7 @@ public enum FileBytes {
             let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, expected - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw IngestError(.fileUnreadable, ["reason": String(cString: strerror(errno))])
+                throw IngestError(.fileUnreadable, MessageCatalog.quoted("reason", String(cString: strerror(errno))))
             }
             if n == 0 { break }
             filled += n

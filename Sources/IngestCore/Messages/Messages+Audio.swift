@@ -36,6 +36,10 @@ extension ErrorCode {
     public static let audioPartMetadataBlock: ErrorCode = "audio.part.metadataBlock"
     public static let audioPartFrame: ErrorCode = "audio.part.frame"
     public static let audioPartOggPage: ErrorCode = "audio.part.oggPage"
+    // Why the transcript beside a recording was not read (audio.transcriptUnreadable's {reason}).
+    public static let audioTranscriptTooLarge: ErrorCode = "audio.transcript.tooLarge"
+    public static let audioTranscriptCannotOpen: ErrorCode = "audio.transcript.cannotOpen"
+    public static let audioTranscriptNotText: ErrorCode = "audio.transcript.notText"
     // The tag part skipped with a warning (audio.tagSkipped's {part}), in both languages.
     public static let audioSkippedCompressedTag: ErrorCode = "audio.skipped.compressedTag"
     public static let audioSkippedUnsynchronisedTag: ErrorCode = "audio.skipped.unsynchronisedTag"
@@ -100,6 +104,9 @@ extension MessageCatalog {
         .audioPartMetadataBlock: .init(fr: "le bloc de métadonnées {name}", en: "metadata block {name}"),
         .audioPartFrame: .init(fr: "le cadre {name}", en: "frame {name}"),
         .audioPartOggPage: .init(fr: "la page Ogg {index}", en: "Ogg page {index}"),
+        .audioTranscriptTooLarge: .init(fr: "plus de {size} octets", en: "over {size} bytes"),
+        .audioTranscriptCannotOpen: .init(fr: "elle ne peut pas être ouverte", en: "cannot open"),
+        .audioTranscriptNotText: .init(fr: "ce n'est pas du texte", en: "not text"),
         .audioSkippedCompressedTag: .init(fr: "étiquette ID3v2.2 compressée", en: "ID3v2.2 compressed tag"),
         .audioSkippedUnsynchronisedTag: .init(fr: "étiquette ID3v2 désynchronisée de {size} octets", en: "ID3v2 unsynchronised tag of {size} bytes"),
         .audioSkippedFramePastEnd: .init(fr: "cadre ID3v2 {name} au-delà de la fin de l'étiquette", en: "ID3v2 frame {name} past the tag's end"),
