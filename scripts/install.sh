@@ -41,7 +41,8 @@ main_packages=(
 # Test-only tools: each is named by the tests that need it (they fail under CI=true without it).
 test_packages=(
   python3 python3-venv   # test servers, fixtures, tools/validate_json.py, the tools venv below,
-                         # HostileCorpusTests: Tests/Hostile/make_hostile.py and measure.py (stdlib only)
+                         # HostileCorpusTests: Tests/Hostile/make_hostile.py and measure.py (stdlib only),
+                         # LanguagePurityTests: a .docx rewritten by zipfile
   python3-jsonschema     # validateWithJSONSchema (the JSON schemas in schemas/)
   poppler-utils          # pdftotext (PDF CorpusQuality, LibreOfficeQuality), pdftoppm (CompanionFiles)
   pandoc                 # Office CorpusQualityTests: .docx read by pandoc, and made by it
@@ -56,7 +57,7 @@ test_packages=(
   python3-pil            # ImageFormatFidelityTests: Pillow writes alpha PNG/TIFF, APNG, RLE4 BMP and opens each file
   tesseract-ocr          # ImageExtractorTests.testTextEqualsTesseractCommand: the tesseract CLI
   binutils               # LinkageTests: readelf -d
-  util-linux             # ConvertCommandTests: setpriv (a real EACCES when run as root)
+  util-linux             # ConvertCommandTests, LanguagePurityTests: setpriv (a real EACCES when run as root)
   coreutils              # SHA256DigestTests: sha256sum
   sox                    # ShortDuplicateTests: recordings without text made at test time; ToolMadeFileTests.testOggFLAC
   ffmpeg flac            # ToolMadeFileTests (IngestAudio): recordings made at test time, then given each defect
