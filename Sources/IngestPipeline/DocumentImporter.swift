@@ -21,183 +21,199 @@ public struct DocumentImporter: Sendable {
         self.outputDirectory = outputDirectory.standardizedFileURL
     }
 
-    /// Imports one unit: skip check, extraction, document, library, output, hand-off.
+    /// Imports one unit, in five steps: read its sources, skip it when already done, build the
+    /// document (extraction, OCR, document), take the library's verdict, then write and record it
+    /// — or record the duplicate. Every failure becomes a `failed` outcome.
     public func process(_ unit: ImportUnit, stage: (Stage) -> Void = { _ in }) -> DocumentOutcome {
-        var clock = Stopwatch()
-        var kind: String?
-        let names = unit.sources.map(\.name)
-        // A file, said so: the one-argument form asks the file system whether it is a folder.
-        let outputURL = outputDirectory.appendingPathComponent(unit.outputName + ".json", isDirectory: false)
-        let relativeOutput = unit.outputName + ".json"
-        // Re-runs are decided per source bytes AND output: the same bytes under another name are
-        // a duplicate to report, not a document to skip.
-        let target = outputDirectory.path + "\n" + relativeOutput
-        func failed(_ e: IngestError, warnings: [Warning] = []) -> DocumentOutcome {
-            var outcome = DocumentOutcome.failure(sources: names, e, language: pipeline.language, source: e.arguments["source"],
-                                                  warnings: warnings, milliseconds: clock.lap())
-            outcome.kind = kind
-            return outcome
-        }
+        var step = Step(unit: unit, outputDirectory: outputDirectory)
         do {
             stage(.read)
             let reads = try pipeline.read(unit.sources)
-            let readTime = clock.lap()
-            kind = reads.map(\.input.kind.rawValue).joined(separator: "+")
-            let key = reads.count == 1 ? reads[0].sha256
-                : SHA256Digest.hex(of: Data(reads.map(\.sha256).joined(separator: "\n").utf8))
-            if skipsDone, let state = try pipeline.library?.sourceState(sha256: key, pipelineVersion: Pipeline.version, target: target),
-               state.status != .failed,
-               state.status == .duplicate ? DuplicateOutput.isWritten(beside: outputURL, documentID: state.documentID)
-                   : state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true {
-                // A duplicate skipped keeps saying of what (the pointer it left names it), a document
-                // not ready why (its readiness, read from the document written).
-                let duplicateOf = state.status == .duplicate ? DuplicateOutput.ref(beside: outputURL) : nil
-                let readiness = state.readiness.flatMap(Readiness.Status.init(rawValue:))
-                var skipped = DocumentOutcome(status: .skipped, sources: names, output: state.outputPath, id: state.documentID,
-                                              title: nil, readiness: readiness, duplicateOf: duplicateOf, error: nil, warnings: [],
-                                              milliseconds: clock.lap() + readTime, kind: kind)
-                if readiness != nil && readiness != .ready, let written = state.outputPath.flatMap({ Self.readiness(outputDirectory.appendingPathComponent($0)) }) {
-                    skipped.readinessReason = written.reason
-                    skipped.readinessMessage = written.message(pipeline.language)
-                }
-                return skipped
-            }
+            step.read(reads)
+            if let skipped = try skipIfDone(&step) { return skipped }
             // The subject is guessed once the document is known not to be a duplicate (below).
-            var (document, results) = try pipeline.document(from: reads, readTime: readTime, lessonTitle: unit.title,
+            var (document, results) = try pipeline.document(from: reads, readTime: step.readTime, lessonTitle: unit.title,
                                                             guessesSubject: false, stage: stage)
             stage(.library)
             var lap = Stopwatch()
-            let warnings = document.sources.flatMap(\.warnings)
-
-            // The same output written before with other content (its source was edited): the new
-            // document supersedes the old one — same id, next revision — unless the new content is
-            // already another document (then it is a duplicate of that one, below).
-            var superseding = false
-            if let library = pipeline.library, let previous = try library.revision(target: target) {
-                if previous.fingerprint == document.fingerprint.value {
-                    document.revision = previous.revision
-                } else if try library.document(withFingerprint: document.fingerprint.value).map({ $0.id == previous.documentID }) ?? true {
-                    document.id = previous.documentID
-                    document.revision = previous.revision + 1
-                    superseding = true
-                }
-            }
-
-            // Claim the document in the library before writing anything: two workers (or a batch
-            // and a watcher) importing the same content cannot both create it.
-            let entry = LibraryEntry(id: document.id, title: document.title, titleKey: document.fingerprint.titleKey,
-                                     fingerprint: document.fingerprint.value, basis: document.fingerprint.basis,
-                                     sketch: document.fingerprint.sketch, sourceName: names.joined(separator: " + "),
-                                     outputPath: relativeOutput)
-            var claimed = false
-            if superseding, let library = pipeline.library {
-                try library.supersede(entry)
-                claimed = true
-            } else if let library = pipeline.library {
-                let settings = pipeline.config.library
-                let sketch = document.fingerprint.sketch
-                func relation(_ overlap: SketchOverlap) -> DuplicateRef.Kind {
-                    DuplicateKind.of(overlap, near: settings.nearDuplicateThreshold, revision: settings.revisionThreshold)
-                }
-                func duplicate(of ref: DuplicateRef, outputPath: String?) throws -> DocumentOutcome {
-                    // The document repeated may be in another output folder: the outcome names it
-                    // by its absolute path (and id), and this folder gets a pointer to it (or a
-                    // hard link), so that every output folder is whole.
-                    let existing = try library.writtenPaths(documentID: ref.id).first { Self.isNonEmptyFile(URL(fileURLWithPath: $0)) }
-                    try DuplicateOutput.write(ref, existing: existing, outputURL: outputURL, sources: names,
-                                              mode: pipeline.config.output.duplicates)
-                    try library.setSourceState(sha256: key, pipelineVersion: Pipeline.version, target: target,
-                                               state: SourceState(status: .duplicate, documentID: ref.id, outputPath: outputPath))
-                    return DocumentOutcome(status: .duplicate, sources: names, output: existing ?? outputPath, id: ref.id,
-                                           title: ref.title, readiness: document.readiness.status, duplicateOf: ref,
-                                           error: nil, warnings: warnings, milliseconds: clock.lap(), kind: kind)
-                }
-                // SPEC §6, in order: the same content key (exact), then the same text read with
-                // noise or through another format (near: a duplicate too), then what is only
-                // related (a revision, a same title), listed in the document.
-                if let existing = try library.document(withFingerprint: document.fingerprint.value), existing.outputPath != relativeOutput {
-                    return try duplicate(of: DuplicateRef(id: existing.id, title: existing.title, source: existing.sourceName,
-                                                          reason: .sameContent, kind: .exact, similarity: 1),
-                                         outputPath: existing.outputPath)
-                }
-                // Each id comes once from the library, the most similar first.
-                let near = try library.nearDuplicateList(of: sketch, threshold: min(settings.revisionThreshold, settings.nearDuplicateThreshold),
-                                                         excluding: document.id, limit: settings.maxNearDuplicates)
-                if let best = near.first(where: { relation($0.overlap) == .near }), best.outputPath != relativeOutput {
-                    return try duplicate(of: DuplicateRef(id: best.id, title: best.title, source: best.sourceName, reason: .nearDuplicate,
-                                                          kind: .near, similarity: DuplicateKind.rounded(best.similarity)),
-                                         outputPath: best.outputPath)
-                }
-                // Same-title ids, as a set: a repetitive corpus has hundreds of near-duplicates per
-                // document, and a linear search of the list per candidate made this quadratic.
-                var listed = Set<String>()
-                for same in try library.documents(withTitleKey: document.fingerprint.titleKey) where same.id != document.id {
-                    let overlap = SketchOverlap(sketch, same.sketch)
-                    document.possibleDuplicates.append(DuplicateRef(id: same.id, title: same.title, source: same.sourceName,
-                                                                    reason: .sameTitle, kind: relation(overlap),
-                                                                    similarity: DuplicateKind.rounded(overlap.jaccard)))
-                    listed.insert(same.id)
-                }
-                document.possibleDuplicates.reserveCapacity(document.possibleDuplicates.count + near.count)
-                for n in near where listed.isEmpty || !listed.contains(n.id) {
-                    let k = relation(n.overlap)
-                    document.possibleDuplicates.append(DuplicateRef(id: n.id, title: n.title, source: n.sourceName,
-                                                                    reason: k == .near ? .nearDuplicate : .revision, kind: k,
-                                                                    similarity: DuplicateKind.rounded(n.similarity)))
-                }
-                if let existing = try library.claim(entry) {
-                    // The same content re-imported to the same output (output deleted, or an
-                    // interrupted run) is written again; anything else (another worker claimed
-                    // it meanwhile) is a duplicate.
-                    if existing.outputPath != relativeOutput {
-                        return try duplicate(of: DuplicateRef(id: existing.id, title: existing.title, source: existing.sourceName,
-                                                              reason: .sameContent, kind: .exact, similarity: 1),
-                                             outputPath: existing.outputPath)
-                    }
-                } else {
-                    claimed = true
-                }
+            let claim: Claim
+            switch try verdict(for: &document, step) {
+            case .duplicate(let ref, let outputPath): return try recordDuplicate(of: ref, outputPath: outputPath, document, step)
+            case .claimed(let c): claim = c
             }
             document.timings["library"] = lap.lap()
             document.subject = DocumentBuilder.guessSubject(document)
             document.timings["build", default: 0] += lap.lap()
-            // Pages that could not be read make the document partial: written (nothing read is
-            // lost), never handed on as if whole (SPEC §7), read again by the next run.
-            let partial = Self.unreadPages(document).map { failure(partialWith: $0) }
             stage(.write)
-            do {
-                try writeOutputs(&document, results: results, outputURL: outputURL, lap: &lap, handsOff: partial == nil)
-            } catch {
-                if claimed && !superseding { try? pipeline.library?.release(id: document.id) }
-                throw error
-            }
-            if let library = pipeline.library {
-                // The HTTP or JSON Lines hand-off is recorded as pending with the document (one
-                // transaction): the run's deliverer sends it, and a run killed before it did (or
-                // whose reader went away) sends it next time.
-                let delivery = Deliverer.usesOutbox(pipeline.config.sink) && document.readiness.status != .notReady && partial == nil
-                    ? PendingDelivery(key: DeliveryKey.of(id: document.id, revision: document.revision), documentID: document.id,
-                                      revision: document.revision, outputDirectory: outputDirectory.path, outputPath: relativeOutput,
-                                      channel: pipeline.config.sink.kind == .jsonl ? .jsonl : .http)
-                    : nil
-                try library.record(entry, sources: [(key, Pipeline.version, target)], claimed: claimed,
-                                   readiness: document.readiness.status.rawValue, revision: document.revision, delivery: delivery)
-                if partial != nil {
-                    try library.setSourceState(sha256: key, pipelineVersion: Pipeline.version, target: target,
-                                               state: SourceState(status: .failed, documentID: document.id, outputPath: relativeOutput,
-                                                                  errorCode: ErrorCode.documentPartial.rawValue,
-                                                                  readiness: document.readiness.status.rawValue))
-                }
-            }
-            var outcome = DocumentOutcome(status: partial == nil ? .succeeded : .partial, sources: names, output: relativeOutput, id: document.id,
-                                          title: document.title, readiness: document.readiness.status, duplicateOf: nil,
-                                          error: partial, warnings: warnings, milliseconds: clock.lap(), kind: kind)
-            outcome.readinessReason = document.readiness.reason
-            outcome.readinessMessage = document.readiness.message
-            return outcome
+            return try writeAndRecord(&document, results: results, claim: claim, step, lap: &lap)
         } catch {
-            return failed(IngestError.wrap(error))
+            var outcome = DocumentOutcome.failure(sources: step.names, IngestError.wrap(error), language: pipeline.language,
+                                                  source: IngestError.wrap(error).arguments["source"], warnings: [],
+                                                  milliseconds: step.clock.lap())
+            outcome.kind = step.kind
+            return outcome
         }
+    }
+
+    /// One unit on its way: its names, where it is written, and what was learnt of it so far.
+    struct Step {
+        let names: [String]
+        /// A file, said so: the one-argument form asks the file system whether it is a folder.
+        let outputURL: URL
+        let relativeOutput: String
+        /// Re-runs are decided per source bytes AND output: the same bytes under another name are
+        /// a duplicate to report, not a document to skip.
+        let target: String
+        var clock = Stopwatch()
+        var readTime = 0.0
+        var kind: String?
+        /// The sources' content key: one source's SHA-256, or the hash of a lesson's.
+        var key = ""
+
+        init(unit: ImportUnit, outputDirectory: URL) {
+            names = unit.sources.map(\.name)
+            relativeOutput = unit.outputName + ".json"
+            outputURL = outputDirectory.appendingPathComponent(relativeOutput, isDirectory: false)
+            target = outputDirectory.path + "\n" + relativeOutput
+        }
+
+        mutating func read(_ reads: [ReadSource]) {
+            readTime = clock.lap()
+            kind = reads.map(\.input.kind.rawValue).joined(separator: "+")
+            key = reads.count == 1 ? reads[0].sha256 : SHA256Digest.hex(of: Data(reads.map(\.sha256).joined(separator: "\n").utf8))
+        }
+    }
+
+    /// How the document holds its place in the library before it is written.
+    enum Claim {
+        /// Created by this import (released if writing fails).
+        case created
+        /// Superseding the earlier revision of the same output.
+        case superseding
+        /// Already the library's (the same content written again to the same output).
+        case existing
+        /// No library.
+        case none
+    }
+
+    enum Placement {
+        case claimed(Claim)
+        case duplicate(DuplicateRef, outputPath: String?)
+    }
+
+    /// Step 2: a unit whose sources and output are unchanged since a run that did not fail is
+    /// skipped (its outcome still says why it was not ready, or of what it is a duplicate).
+    func skipIfDone(_ step: inout Step) throws -> DocumentOutcome? {
+        guard skipsDone, let state = try pipeline.library?.sourceState(sha256: step.key, pipelineVersion: Pipeline.version, target: step.target),
+              state.status != .failed,
+              state.status == .duplicate ? DuplicateOutput.isWritten(beside: step.outputURL, documentID: state.documentID)
+                  : state.outputPath.map({ Self.isNonEmptyFile(outputDirectory.appendingPathComponent($0)) }) == true
+        else { return nil }
+        // A duplicate skipped keeps saying of what (the pointer it left names it), a document
+        // not ready why (its readiness, read from the document written).
+        let duplicateOf = state.status == .duplicate ? DuplicateOutput.ref(beside: step.outputURL) : nil
+        let readiness = state.readiness.flatMap(Readiness.Status.init(rawValue:))
+        var skipped = DocumentOutcome(status: .skipped, sources: step.names, output: state.outputPath, id: state.documentID,
+                                      title: nil, readiness: readiness, duplicateOf: duplicateOf, error: nil, warnings: [],
+                                      milliseconds: step.clock.lap() + step.readTime, kind: step.kind)
+        if readiness != nil && readiness != .ready, let written = state.outputPath.flatMap({ Self.readiness(outputDirectory.appendingPathComponent($0)) }) {
+            skipped.readinessReason = written.reason
+            skipped.readinessMessage = written.message(pipeline.language)
+        }
+        return skipped
+    }
+
+    /// Step 4: the library's verdict (`DuplicateVerdict`), then the document's claim on its
+    /// content, made before anything is written: two workers (or a batch and a watcher)
+    /// importing the same content cannot both create it.
+    func verdict(for document: inout ImportedDocument, _ step: Step) throws -> Placement {
+        guard let library = pipeline.library else { return .claimed(.none) }
+        let settings = pipeline.config.library
+        let facts = try DuplicateVerdict.facts(for: document, target: step.target, in: library, settings: settings)
+        switch DuplicateVerdict.decide(document, output: step.relativeOutput, facts: facts, settings: settings) {
+        case .duplicate(let ref, let outputPath):
+            return .duplicate(ref, outputPath: outputPath)
+        case .supersedes(let id, let revision):
+            document.id = id
+            document.revision = revision
+            try library.supersede(entry(document, step))
+            return .claimed(.superseding)
+        case .document(let revision, let related):
+            document.revision = revision
+            document.possibleDuplicates += related
+            guard let existing = try library.claim(entry(document, step)) else { return .claimed(.created) }
+            // The same content re-imported to the same output (output deleted, or an interrupted
+            // run) is written again; anything else (another worker claimed it meanwhile) is a duplicate.
+            if existing.outputPath == step.relativeOutput { return .claimed(.existing) }
+            return .duplicate(DuplicateRef(id: existing.id, title: existing.title, source: existing.sourceName,
+                                           reason: .sameContent, kind: .exact, similarity: 1), outputPath: existing.outputPath)
+        }
+    }
+
+    func entry(_ document: ImportedDocument, _ step: Step) -> LibraryEntry {
+        LibraryEntry(id: document.id, title: document.title, titleKey: document.fingerprint.titleKey,
+                     fingerprint: document.fingerprint.value, basis: document.fingerprint.basis,
+                     sketch: document.fingerprint.sketch, sourceName: step.names.joined(separator: " + "),
+                     outputPath: step.relativeOutput)
+    }
+
+    /// Step 5, for a duplicate: the document repeated may be in another output folder. The
+    /// outcome names it by its absolute path (and id), and this folder gets a pointer to it (or a
+    /// hard link), so that every output folder is whole.
+    func recordDuplicate(of ref: DuplicateRef, outputPath: String?, _ document: ImportedDocument, _ step: Step) throws -> DocumentOutcome {
+        guard let library = pipeline.library else { throw IngestError(.internalError, detail: "a duplicate without a library") }
+        let existing = try library.writtenPaths(documentID: ref.id).first { Self.isNonEmptyFile(URL(fileURLWithPath: $0)) }
+        try DuplicateOutput.write(ref, existing: existing, outputURL: step.outputURL, sources: step.names,
+                                  mode: pipeline.config.output.duplicates)
+        try library.setSourceState(sha256: step.key, pipelineVersion: Pipeline.version, target: step.target,
+                                   state: SourceState(status: .duplicate, documentID: ref.id, outputPath: outputPath))
+        var step = step
+        return DocumentOutcome(status: .duplicate, sources: step.names, output: existing ?? outputPath, id: ref.id,
+                               title: ref.title, readiness: document.readiness.status, duplicateOf: ref,
+                               error: nil, warnings: document.sources.flatMap(\.warnings), milliseconds: step.clock.lap(), kind: step.kind)
+    }
+
+    /// Step 5: the outputs written (cover, hand-off, document, each atomic), then the document
+    /// recorded as done in the library with its pending delivery, in one transaction. Pages that
+    /// could not be read make the document partial: written (nothing read is lost), never handed
+    /// on as if whole (SPEC §7), read again by the next run.
+    func writeAndRecord(_ document: inout ImportedDocument, results: [SourceResult], claim: Claim, _ step: Step,
+                        lap: inout Stopwatch) throws -> DocumentOutcome {
+        let partial = Self.unreadPages(document).map { failure(partialWith: $0) }
+        do {
+            try writeOutputs(&document, results: results, outputURL: step.outputURL, lap: &lap, handsOff: partial == nil)
+        } catch {
+            if case .created = claim { try? pipeline.library?.release(id: document.id) }
+            throw error
+        }
+        if let library = pipeline.library {
+            // The HTTP or JSON Lines hand-off is recorded as pending with the document (one
+            // transaction): the run's deliverer sends it, and a run killed before it did (or
+            // whose reader went away) sends it next time.
+            let delivery = Deliverer.usesOutbox(pipeline.config.sink) && document.readiness.status != .notReady && partial == nil
+                ? PendingDelivery(key: DeliveryKey.of(id: document.id, revision: document.revision), documentID: document.id,
+                                  revision: document.revision, outputDirectory: outputDirectory.path, outputPath: step.relativeOutput,
+                                  channel: pipeline.config.sink.kind == .jsonl ? .jsonl : .http)
+                : nil
+            let claimed: Bool
+            switch claim { case .created, .superseding: claimed = true; case .existing, .none: claimed = false }
+            try library.record(entry(document, step), sources: [(step.key, Pipeline.version, step.target)], claimed: claimed,
+                               readiness: document.readiness.status.rawValue, revision: document.revision, delivery: delivery)
+            if partial != nil {
+                try library.setSourceState(sha256: step.key, pipelineVersion: Pipeline.version, target: step.target,
+                                           state: SourceState(status: .failed, documentID: document.id, outputPath: step.relativeOutput,
+                                                              errorCode: ErrorCode.documentPartial.rawValue,
+                                                              readiness: document.readiness.status.rawValue))
+            }
+        }
+        var step = step
+        var outcome = DocumentOutcome(status: partial == nil ? .succeeded : .partial, sources: step.names, output: step.relativeOutput,
+                                      id: document.id, title: document.title, readiness: document.readiness.status, duplicateOf: nil,
+                                      error: partial, warnings: document.sources.flatMap(\.warnings), milliseconds: step.clock.lap(),
+                                      kind: step.kind)
+        outcome.readinessReason = document.readiness.reason
+        outcome.readinessMessage = document.readiness.message
+        return outcome
     }
 
     /// The pages of `document` that could not be read (`PageRecord.failure`), as "3, 5–40" (with
