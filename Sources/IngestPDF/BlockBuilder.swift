@@ -49,6 +49,9 @@ struct BlockBuilder {
                 let text = lines.joined(separator: "\n")
                 if let level = sizeLevel(paragraph, lines: lines, body: body) {
                     blocks.append(Block(kind: .heading, text: text, level: level, page: number, provenance: .textLayer))
+                } else if let item = ListItems.item(lines) {
+                    blocks.append(Block(kind: .listItem, text: item.lines.joined(separator: "\n"), level: 0, marker: item.marker,
+                                        page: number, provenance: .textLayer))
                 } else {
                     blocks.append(Block(kind: .paragraph, text: text, page: number, provenance: .textLayer))
                 }

@@ -23,7 +23,9 @@ enum Paragraphs {
             right = -.infinity
         }
         for line in lines {
-            if let previous = current.last, breaks(between: previous, and: line, paragraphRight: right) { flush() }
+            if let previous = current.last,
+               breaks(between: previous, and: line, paragraphRight: right,
+                      listItem: startsWithListMarker(current[0].text), firstLine: current.count == 1) { flush() }
             current.append(line)
             right = max(right, line.x1)
         }
@@ -31,7 +33,9 @@ enum Paragraphs {
         return out
     }
 
-    static func breaks(between a: TextLine, and b: TextLine, paragraphRight: Double) -> Bool {
+    /// `listItem`: the paragraph so far opens with a list marker (`firstLine`: `a` is that line).
+    static func breaks(between a: TextLine, and b: TextLine, paragraphRight: Double,
+                       listItem: Bool = false, firstLine: Bool = false) -> Bool {
         // Each field value or annotation is a paragraph of its own, apart from the page's text.
         if a.origin != b.origin || b.origin != .content { return !(b.continuesValue && a.origin == b.origin) }
         guard a.hasGeometry, b.hasGeometry else { return true }
@@ -44,6 +48,13 @@ enum Paragraphs {
         // paragraph whatever the other rules say: the mean glyph height of a short line of small
         // letters ("tion testing.": 9.9 against 12.9) reads as a change of font size otherwise.
         if endsInWordHyphen(a.text) && startsWithLowercase(b.text) { return false }
+        // A list item ends at the next marker, at its closing `;` or `.`, or where a line starts
+        // left of the item's hanging indent (the paragraph after the list).
+        if listItem {
+            if startsWithListMarker(b.text) { return true }
+            if let last = a.text.unicodeScalars.last(where: { !$0.properties.isWhitespace }), ".;:!?".unicodeScalars.contains(last) { return true }
+            if !firstLine && b.x0 < a.x0 - h * 0.5 { return true }
+        }
         let ratio = b.glyphHeight / max(a.glyphHeight, 0.1)
         if ratio > 1.2 || ratio < 0.83 { return true }              // font size changes
         // An indented line opens a paragraph, except under a list item's first line: there the
@@ -54,6 +65,8 @@ enum Paragraphs {
         let last = a.text.unicodeScalars.last { !$0.properties.isWhitespace }
         if let last, ".!?:;»\"”)".unicodeScalars.contains(last), a.x1 < paragraphRight - h * 2.5 { return true }
         if startsWithBullet(b.text) { return true }
+        // A numbered item under a line that ends a sentence or announces a list (`three steps:`).
+        if startsWithListMarker(b.text), let last, ".!?:;".unicodeScalars.contains(last) { return true }
         return false
     }
 

@@ -90,7 +90,7 @@ final class CorpusQualityTests: XCTestCase {
     func ourText(_ url: URL, password: String?) throws -> (String, [Int], Int) {
         let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
         let e = try PDFExtractor(removeRunningHeaders: false).extract(input, context: ExtractionContext(password: password))
-        return (e.blocks.map { Normalizer.normalize($0.text) }.joined(separator: "\n\n"), e.ocrCandidates, e.pagesRead ?? 0)
+        return (e.blocks.map { Normalizer.normalize($0.readingText) }.joined(separator: "\n\n"), e.ocrCandidates, e.pagesRead ?? 0)
     }
 
     /// Our superscripts and subscripts as pdftotext writes them (`R²` → `R2`, `x_(max)` → `xmax`):

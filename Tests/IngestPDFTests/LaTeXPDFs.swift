@@ -50,3 +50,11 @@ enum LaTeXPDFs {
         text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 }
+
+extension Block {
+    /// The block as the document's text reads it: a list item with its marker (DocumentBuilder).
+    var readingText: String {
+        guard kind == .listItem, let marker, !marker.isEmpty else { return text }
+        return String(repeating: "  ", count: max(0, level ?? 0)) + marker + " " + text
+    }
+}

@@ -83,7 +83,7 @@ final class LibreOfficeQualityTests: XCTestCase {
 
     /// Blocks normalized and joined as the pipeline does.
     static func text(_ e: Extraction) -> String {
-        e.blocks.map { Normalizer.normalize($0.text) }.joined(separator: "\n\n")
+        e.blocks.map { Normalizer.normalize($0.readingText) }.joined(separator: "\n\n")
     }
 
     static func diff(_ textdiff: URL, _ hypothesis: URL, _ reference: URL) throws -> [String: Double] {
