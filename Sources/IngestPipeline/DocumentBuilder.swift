@@ -70,12 +70,14 @@ struct DocumentBuilder {
             let r = results[index], e = r.extraction
             var provenance = provenances[index]
             if provenance.isEmpty, r.read.input.kind.isAudio { provenance = [.tags] }
-            return SourceRecord(kind: r.read.input.kind, name: r.read.input.name,
-                                url: r.read.input.kind == .youtubeLink ? r.read.input.inlineText : nil,
-                                byteSize: r.read.input.byteSize, sha256: r.read.sha256, pagesRead: e.pagesRead,
-                                pagesOCRed: e.pagesOCRed, meanOCRConfidence: e.meanOCRConfidence,
-                                provenance: provenance, pages: e.pages, metadata: e.metadata,
-                                warnings: r.read.warnings + e.warnings)
+            var record = SourceRecord(kind: r.read.input.kind, name: r.read.input.name,
+                                      url: r.read.input.kind == .youtubeLink ? r.read.input.inlineText : nil,
+                                      byteSize: r.read.input.byteSize, sha256: r.read.sha256, pagesRead: e.pagesRead,
+                                      pagesOCRed: e.pagesOCRed, meanOCRConfidence: e.meanOCRConfidence,
+                                      provenance: provenance, pages: e.pages, metadata: e.metadata,
+                                      warnings: r.read.warnings + e.warnings)
+            if r.read.input.files.count > 1 { record.files = r.read.input.files.map(\.lastPathComponent) }
+            return record
         }
         var timings = timings
         var lap = Stopwatch()

@@ -12,6 +12,8 @@ public struct StudySheet: Codable, Sendable, Equatable {
     /// A source of the document, as the sheet names it.
     public struct SourceInfo: Codable, Sendable, Equatable {
         public var name: String
+        /// The files of a source of several (photos of one lesson), in page order.
+        public var files: [String]?
         public var kind: SourceKind
         public var provenance: [Provenance]
     }
@@ -120,7 +122,7 @@ public enum StudySheetBuilder {
         flush()
         return StudySheet(documentId: document.id, revision: document.revision, title: document.title, language: document.language,
                           readiness: document.readiness.status,
-                          sources: document.sources.map { .init(name: $0.name, kind: $0.kind, provenance: $0.provenance) },
+                          sources: document.sources.map { .init(name: $0.name, files: $0.files, kind: $0.kind, provenance: $0.provenance) },
                           sections: sections)
     }
 }

@@ -116,6 +116,18 @@ final class StudySheetTests: XCTestCase {
     /// A photo of an English lesson, drawn by ImageMagick and read by OCR in a French run: its
     /// sheet's notes are English, as its text is; a French photo in an English run, French. A
     /// document in neither language gets the run's.
+    /// A lesson of several photos lists its files one by one (issue 37), in page order, beside the
+    /// name a person reads.
+    func testASourceOfSeveralFilesListsThem() throws {
+        var doc = try Pipeline(config: PipelineConfig()).importDocument(text: "# Le système solaire\n\nLe Soleil est une étoile.", name: "tableau")
+        doc.sources[0].name = "tableau-1.jpg, tableau-2.jpg, tableau-3.jpg"
+        doc.sources[0].files = ["tableau-1.jpg", "tableau-2.jpg", "tableau-3.jpg"]
+        let sheet = StudySheetBuilder.build(doc)
+        XCTAssertEqual(sheet.sources.first?.files, ["tableau-1.jpg", "tableau-2.jpg", "tableau-3.jpg"])
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(sheet)) as? [String: Any]
+        XCTAssertEqual(((json?["sources"] as? [[String: Any]])?.first?["files"] as? [String])?.count, 3)
+    }
+
     func testSheetNotesFollowTheDocumentsLanguage() throws {
         guard runTool("convert", ["-version"])?.status == 0 else { try missingTool("ImageMagick is not installed (apt-get install imagemagick)") }
         let english = "The water cycle\nWater evaporates from the oceans and rises as vapour.\nIt cools, condenses into clouds and falls as rain.\nRivers carry the water back to the sea."

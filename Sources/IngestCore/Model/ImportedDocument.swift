@@ -206,8 +206,12 @@ public struct TableCell: Codable, Sendable, Equatable {
 /// One source of the document, with its provenance (SPEC §3).
 public struct SourceRecord: Codable, Sendable, Equatable {
     public var kind: SourceKind
-    /// File name (not the full path, which is private to the user's machine) or URL.
+    /// File name (not the full path, which is private to the user's machine) or URL; for photos
+    /// of one lesson, the names joined for a person to read ("a.png, b.png, c.png").
     public var name: String
+    /// The file names of a source made of several files (photos of one lesson), in page order:
+    /// page N is `files[N-1]`. nil for a source of one file.
+    public var files: [String]?
     public var url: String?
     public var byteSize: Int
     public var sha256: String
