@@ -179,10 +179,6 @@ enum KnownGaps {
                   "list item «poser des dalles absorbantes dans les salles les plus bruyantes ;» is inside a paragraph",
                   "list item «vérifier l’amélioration obtenue par une seconde campagne de mesures.» is inside a paragraph",
               ]),
-        .init(document: "latex-pdf/cours-acoustique", reason: pdftable,
-              findings: [
-                  "table 1 is not a table block",
-              ]),
         .init(document: "latex-pdf/course-light", reason: sup,
               findings: [
                   "missing word «10⁸»",
@@ -204,10 +200,6 @@ enum KnownGaps {
                   "list item «measure the distance between two bright spots;» is inside a paragraph",
                   "list item «compute the wavelength from the spacing of the grating.» is inside a paragraph",
               ]),
-        .init(document: "latex-pdf/course-light", reason: pdftable,
-              findings: [
-                  "table 1 is not a table block",
-              ]),
         .init(document: "writer-pdf/cours-acoustique", reason: pdflist,
               findings: [
                   "list item «le haut-parleur du couloir, utilisé pour les annonces quotidiennes ;» is inside a paragraph",
@@ -216,10 +208,6 @@ enum KnownGaps {
                   "list item «mesurer le temps de réverbération de chaque salle ;» is inside a paragraph",
                   "list item «poser des dalles absorbantes dans les salles les plus bruyantes ;» is inside a paragraph",
                   "list item «vérifier l’amélioration obtenue par une seconde campagne de mesures.» is inside a paragraph",
-              ]),
-        .init(document: "writer-pdf/cours-acoustique", reason: pdftable,
-              findings: [
-                  "table 1 is not a table block",
               ]),
         .init(document: "writer-pdf/course-light", reason: lohead,
               findings: [
@@ -233,10 +221,6 @@ enum KnownGaps {
                   "list item «align the laser with the centre of the screen;» is inside a paragraph",
                   "list item «measure the distance between two bright spots;» is inside a paragraph",
                   "list item «compute the wavelength from the spacing of the grating.» is inside a paragraph",
-              ]),
-        .init(document: "writer-pdf/course-light", reason: pdftable,
-              findings: [
-                  "table 1 is not a table block",
               ]),
     ]
 

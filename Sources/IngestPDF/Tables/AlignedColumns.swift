@@ -112,6 +112,10 @@ enum AlignedColumns {
         if prose.count >= 2 { return nil }
         // Every column holds something in at least half of the rows, or it is stray text.
         for c in columns.indices where columns[c].count * 2 < rows.count { return nil }
+        // A column of bullets or numbers before text is a list (LibreOffice sets a list's markers
+        // apart from their items), not a table.
+        let markers = rows.compactMap { row in row.filter { probe.column(of: $0.midX) == 0 } }
+        if markers.allSatisfy({ $0.count == 1 && isMarker($0[0].text) }) { return nil }
         let gridRows = rows.map { TableGrid.Row(words: $0, top: $0.map(\.y0).min()!, bottom: $0.map(\.y1).max()!) }
         let grid = TableGrid(rows: gridRows, boundaries: boundaries, left: left, right: right)
         let cells = grid.cells(joinsAcross: { r, k in Self.spans(gridRows[r].words, boundaries[k]) }, joinsDown: { _, _ in false })
@@ -127,5 +131,12 @@ enum AlignedColumns {
             if let p = phrase, p.x0 < x - 3 && p.x1 > x + 3 { return true }
         }
         return false
+    }
+
+    /// A bullet, or an enumerator: up to three digits, letters or roman numerals, then `.` or `)`.
+    static func isMarker(_ text: String) -> Bool {
+        if text.count == 1, let c = text.first, !c.isLetter && !c.isNumber { return true }
+        guard let last = text.last, last == "." || last == ")", text.count <= 4 else { return false }
+        return text.dropLast().allSatisfy { $0.isNumber || $0.isLetter }
     }
 }
