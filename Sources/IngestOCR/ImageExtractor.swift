@@ -12,6 +12,7 @@ public struct ImageExtractor: Extractor {
     public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
         let maxPixels = context.config.ocr.maxImagePixels
         let cap = context.config.ocr.pageCap
+        let fit = context.config.ocr.fitResolution
         var jobs: [PageJob] = []
         var leftOut: [Int] = []
         var openFailures: [(Int, IngestError)] = []
@@ -34,7 +35,11 @@ public struct ImageExtractor: Extractor {
             for index in 0..<source.pageCount {
                 pageNumber += 1
                 guard pageNumber <= cap else { leftOut.append(pageNumber); continue }
-                jobs.append(PageJob(number: pageNumber) { try source.decode(page: index, maxPixels: maxPixels) })
+                jobs.append(PageJob(number: pageNumber) {
+                    let image = try source.decode(page: index, maxPixels: maxPixels)
+                    // Writing larger than Tesseract needs (a slide, a board) read on fewer pixels (issue 38).
+                    return fit ? TextSize.reduced(image) : image
+                })
             }
         }
         var outcomes = try PageRunner.run(jobs, context: context)

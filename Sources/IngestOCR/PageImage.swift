@@ -41,6 +41,16 @@ final class PageImage: @unchecked Sendable {
         return replace { pixRotateOrth($0, Int32(q)) }
     }
 
+    /// A copy scaled by `factor` (leptonica averages areas when reducing below 0.7, else
+    /// interpolates), its resolution scaled with it; nil when leptonica cannot.
+    func scaled(by factor: Double) -> PageImage? {
+        let w = max(1, Int((Double(width) * factor).rounded())), h = max(1, Int((Double(height) * factor).rounded()))
+        guard factor > 0, let next = pixScaleToSize(raw, Int32(w), Int32(h)) else { return nil }
+        let image = PageImage(taking: next)
+        if resolution > 0 { image.setResolution(Int((Double(resolution) * factor).rounded())) }
+        return image
+    }
+
     @discardableResult
     func flipLeftRight() -> Bool { replace { pixFlipLR(nil, $0) } }
     @discardableResult

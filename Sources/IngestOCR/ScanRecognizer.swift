@@ -3,7 +3,8 @@ import IngestCore
 import IngestPDF
 
 /// The OCR stage for PDFs: renders the pages the PDF extractor marked as OCR candidates at
-/// `ocr.dpi`, recognises at most `ocr.pageCap` of them, and inserts their paragraphs in page
+/// `ocr.dpi` — then at the resolution that fits their type size (`TextSize`, `ocr.fitResolution`) —
+/// recognises at most `ocr.pageCap` of them, and inserts their paragraphs in page
 /// order. Text-layer pages stay as they are; pages left out are named in a warning.
 public struct ScanRecognizer: PageRecognizing {
     public init() {}
@@ -18,6 +19,7 @@ public struct ScanRecognizer: PageRecognizing {
         let password = context.password ?? context.config.pdf.password
         let dpi = Double(context.config.ocr.dpi)
         let maxPixels = context.config.ocr.maxImagePixels
+        let fit = context.config.ocr.fitResolution
         let renderers = RendererPerThread(url: url, password: password)
         // With several OCR threads, their engines start on another core while this one estimates
         // the pages' work.
@@ -39,28 +41,19 @@ public struct ScanRecognizer: PageRecognizing {
                 : nil
         }
         defer { warmUp?.finish() }
+        let classOf = Dictionary((extraction.pages ?? []).map { ($0.number, $0.classification) }, uniquingKeysWith: { a, _ in a })
         let work = Self.expectedWork(of: chosen, workers: workers) { try renderers.current() }
         let jobs = chosen.map { number in
             PageJob(number: number, work: work[number] ?? 0) {
                 // Like any page failure: a warning when the text layer gave text, else the error.
                 try OCRLibraries.requireTesseract()
-                // Rows go straight into leptonica's image: one gray copy of the page, not two
-                // (200 MB each at the pixel cap).
-                var image: PageImage?
-                try RenderGate.withRender {
-                    try renderers.current().renderRows(page: number, dpi: dpi, maxPixels: maxPixels, start: { w, h, d in
-                        image = PageImage.emptyGray(width: w, height: h)
-                        guard let image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
-                        image.setResolution(Int(d.rounded()))
-                    }, row: { y, luma in image?.setGrayRow(y, luma) })
-                }
-                guard let pix = image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
-                pix.finishGrayRows()
-                return pix
+                // A scan's own pixels hold no more detail when drawn finer: only drawn glyphs (a
+                // broken text layer) are drawn again at a higher resolution.
+                let drawn = [PageRecord.Classification.text, .corruptText].contains(classOf[number] ?? nil)
+                return try Self.pageImage(page: number, dpi: dpi, maxPixels: maxPixels, fit: fit, finer: drawn) { try renderers.current() }
             }
         }
         let outcomes = try PageRunner.run(jobs, context: context)
-        let classOf = Dictionary((extraction.pages ?? []).map { ($0.number, $0.classification) }, uniquingKeysWith: { a, _ in a })
         let assembly = PageAssembly(outcomes, context: context) { classOf[$0] ?? .imageOnly }
         if assembly.pagesOCRed == 0, extraction.blocks.isEmpty, let first = assembly.failures.first { throw first }
 
@@ -146,6 +139,35 @@ extension ScanRecognizer {
         guard let image else { return false }
         image.finishGrayRows()
         return PageInk.measure(image)?.isBlank == true
+    }
+
+    /// Page `number` as Tesseract gets it: drawn at `dpi`, then — with `fit` — at the resolution
+    /// that gives the x-height it reads best (issue 38): large type made smaller (no second
+    /// render), small type drawn again finer when `finer`.
+    static func pageImage(page number: Int, dpi: Double, maxPixels: Int, fit: Bool, finer: Bool = true,
+                          renderer: () throws -> PDFPageRenderer) throws -> PageImage {
+        let pix = try render(page: number, dpi: dpi, maxPixels: maxPixels, renderer: renderer)
+        guard fit, let x = TextSize.xHeight(of: pix) else { return pix }
+        let factor = TextSize.scale(xHeight: x, dpi: Double(pix.resolution))
+        if factor < 1 { return pix.scaled(by: factor) ?? pix }
+        if factor > 1, finer { return try render(page: number, dpi: Double(pix.resolution) * factor, maxPixels: maxPixels, renderer: renderer) }
+        return pix
+    }
+
+    /// Page `number` drawn at `dpi` (less when over `maxPixels`) as 8-bit gray. Rows go straight
+    /// into leptonica's image: one gray copy of the page, not two (200 MB each at the pixel cap).
+    static func render(page number: Int, dpi: Double, maxPixels: Int, renderer: () throws -> PDFPageRenderer) throws -> PageImage {
+        var image: PageImage?
+        try RenderGate.withRender {
+            try renderer().renderRows(page: number, dpi: dpi, maxPixels: maxPixels, start: { w, h, d in
+                image = PageImage.emptyGray(width: w, height: h)
+                guard let image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
+                image.setResolution(Int(d.rounded()))
+            }, row: { y, luma in image?.setGrayRow(y, luma) })
+        }
+        guard let pix = image else { throw IngestError(.ocrRenderFailed, ["page": String(number)]) }
+        pix.finishGrayRows()
+        return pix
     }
 
     /// Pages estimated up to this many (each costs a small render, ≈ 15 ms): beyond, the OCR's

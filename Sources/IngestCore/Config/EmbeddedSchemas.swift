@@ -31,7 +31,8 @@ enum EmbeddedSchemas {
         "skipBlankPages": { "description": "a page without a mark the size of a character is not recognised", "type": "boolean" },
         "detectScript": { "description": "script detection first: a page in a script without an installed model is not recognised", "type": "boolean" },
         "junkConfidenceBelow": { "description": "a page whose words' mean confidence is under this, and mostly not in the dictionaries, is left out of the text", "type": "number", "minimum": 0, "maximum": 100 },
-        "junkDictionaryShareBelow": { "description": "share of a page's words found in the dictionaries under which a low-confidence page is junk", "type": "number", "minimum": 0, "maximum": 1 }
+        "junkDictionaryShareBelow": { "description": "share of a page's words found in the dictionaries under which a low-confidence page is junk", "type": "number", "minimum": 0, "maximum": 1 },
+        "fitResolution": { "description": "pages read at the resolution that fits their type size (x-height about 30 px, 150-400 dpi) instead of dpi", "type": "boolean" }
       }
     },
     "readiness": {
@@ -166,7 +167,8 @@ enum EmbeddedSchemas {
     "skipBlankPages": true,
     "detectScript": true,
     "junkConfidenceBelow": 60,
-    "junkDictionaryShareBelow": 0.5
+    "junkDictionaryShareBelow": 0.5,
+    "fitResolution": true
   },
   "readiness": {
     "notReadyBelow": 120,

@@ -37,6 +37,9 @@ public struct PipelineConfig: Codable, Sendable, Equatable {
         /// no text page of bench/ocr/pays38.py with CER ≤ 10 % is under 75 (issue 38).
         public var junkConfidenceBelow = 60.0
         public var junkDictionaryShareBelow = 0.5
+        /// Pages rendered (PDF) or scaled down (photos) so their x-height comes to about 30 px,
+        /// between 150 and 400 dpi, instead of `dpi` whatever the type size (issue 38).
+        public var fitResolution = true
         public init() {}
     }
     public struct ReadinessThresholds: Codable, Sendable, Equatable {
