@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import IngestCore
 import IngestPipeline
 
@@ -93,23 +94,22 @@ public struct BatchRun: Sendable {
 }
 
 /// A shared counter for work distribution.
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func next() -> Int { lock.lock(); defer { value += 1; lock.unlock() }; return value }
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func next() -> Int { value.withLock { v in defer { v += 1 }; return v } }
 }
 
 /// The units of a run, each given up once it is taken: a run of 10,000 files does not keep every
 /// file's URL until the end.
-final class UnitBox: @unchecked Sendable {
-    private var units: [ImportUnit]
-    private let lock = NSLock()
-    init(_ units: [ImportUnit]) { self.units = units }
+final class UnitBox: Sendable {
+    private let units: Mutex<[ImportUnit]>
+    init(_ units: [ImportUnit]) { self.units = Mutex(units) }
     func take(_ i: Int) -> ImportUnit {
-        lock.lock(); defer { lock.unlock() }
-        let unit = units[i]
-        units[i] = ImportUnit(sources: [], outputName: "")
-        return unit
+        units.withLock { units in
+            let unit = units[i]
+            units[i] = ImportUnit(sources: [], outputName: "")
+            return unit
+        }
     }
 }
 
@@ -117,45 +117,49 @@ final class UnitBox: @unchecked Sendable {
 /// its compact JSON (a few hundred bytes, written into summary.json at the end), counted as it
 /// comes; only those a person must see (failed, not ready, duplicates) and the first few are kept
 /// whole for the report. Memory stays flat per document over a long run.
-final class OutcomeStore: @unchecked Sendable {
+final class OutcomeStore: Sendable {
     static let keptSuccesses = 30
-    private var slots: [Data?]
-    private var keptByIndex: [Int: DocumentOutcome] = [:]
-    private var successesKept = 0
-    private(set) var counts = RunSummary.Counts()
-    private var byKind: [String: [String: Int]] = [:]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    private struct State {
+        var slots: [Data?]
+        var keptByIndex: [Int: DocumentOutcome] = [:]
+        var successesKept = 0
+        var counts = RunSummary.Counts()
+        var byKind: [String: [String: Int]] = [:]
 
-    func count(_ o: DocumentOutcome) {
-        lock.lock(); defer { lock.unlock() }
-        counts.add(o)
-        byKind[o.kind ?? "?", default: [:]][RunSummary.outcomeName(o), default: 0] += 1
+        mutating func count(_ o: DocumentOutcome) {
+            counts.add(o)
+            byKind[o.kind ?? "?", default: [:]][RunSummary.outcomeName(o), default: 0] += 1
+        }
     }
+    private let state: Mutex<State>
+    init(count: Int) { state = Mutex(State(slots: Array(repeating: nil, count: count))) }
+
+    func count(_ o: DocumentOutcome) { state.withLock { $0.count(o) } }
 
     func set(_ i: Int, _ o: DocumentOutcome) {
         var o = o
         let data = o.encoded ?? (try? StreamingJSONEncoder.encode(o, pretty: false))
         o.encoded = nil
-        count(o)
-        lock.lock(); defer { lock.unlock() }
-        slots[i] = data
         let attention = o.status == .failed || o.status == .duplicate || o.readiness == .notReady
-        if attention || successesKept < Self.keptSuccesses {
-            keptByIndex[i] = o
-            if !attention { successesKept += 1 }
+        state.withLock { s in
+            s.count(o)
+            s.slots[i] = data
+            if attention || s.successesKept < Self.keptSuccesses {
+                s.keptByIndex[i] = o
+                if !attention { s.successesKept += 1 }
+            }
         }
     }
 
-    var encoded: [Data] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
-    var kept: [DocumentOutcome] { lock.lock(); defer { lock.unlock() }; return keptByIndex.keys.sorted().map { keptByIndex[$0]! } }
-    var table: [RunSummary.TableRow] { lock.lock(); defer { lock.unlock() }; return RunSummary.rows(byKind) }
+    var counts: RunSummary.Counts { state.withLock { $0.counts } }
+    var encoded: [Data] { state.withLock { $0.slots.compactMap { $0 } } }
+    var kept: [DocumentOutcome] { state.withLock { s in s.keptByIndex.keys.sorted().map { s.keptByIndex[$0]! } } }
+    var table: [RunSummary.TableRow] { state.withLock { RunSummary.rows($0.byKind) } }
 }
 
 /// The first error that stops a run.
-final class FatalBox: @unchecked Sendable {
-    private var stored: IngestError?
-    private let lock = NSLock()
-    var error: IngestError? { lock.lock(); defer { lock.unlock() }; return stored }
-    func set(_ e: IngestError) { lock.lock(); if stored == nil { stored = e }; lock.unlock() }
+final class FatalBox: Sendable {
+    private let stored = Mutex<IngestError?>(nil)
+    var error: IngestError? { stored.withLock { $0 } }
+    func set(_ e: IngestError) { stored.withLock { if $0 == nil { $0 = e } } }
 }

@@ -5,68 +5,58 @@ import Foundation
 /// `batchSeconds` and tells what came meanwhile. A dispatch queue woke a thread per document: on a
 /// machine whose cores the workers keep busy that cost a watcher draining 1,000 small files
 /// 10–20 % of its CPU time (1,500 more context switches than `convert`).
-final class ReportQueue: @unchecked Sendable {
+final class ReportQueue: Sendable {
     static let batchSeconds = 0.005
-    private let condition = NSCondition()
-    private var pending: [(WatchReport, any WatchObserver)] = []
-    /// Whether the thread waits for a report without a deadline (then a report wakes it).
-    private var idle = false
-    private var started = false
-    private var ending = false
-    private var ended = false
+    private struct State {
+        var pending: [(WatchReport, any WatchObserver)] = []
+        var started = false
+        var ending = false
+        var ended = false
+        var passes = 0
+    }
+    private let state = Monitor(State())
     /// Passes of the thread that told at least one report (for tests: a burst is one pass or few).
-    private(set) var passes = 0
+    var passes: Int { state.read { $0.passes } }
 
     func tell(_ report: WatchReport, to observer: any WatchObserver) {
-        condition.lock()
-        if ending {
+        enum Next { case tellHere, start, none }
+        // Wakes the thread only if it waits: while it tells a batch, reports gather for the next one.
+        let next: Next = state.update { s in
             // After `drain`: told here and now.
-            condition.unlock()
-            observer.report(report)
-            return
+            if s.ending { return .tellHere }
+            s.pending.append((report, observer))
+            if s.started { return .none }
+            s.started = true
+            return .start
         }
-        pending.append((report, observer))
-        if !started {
-            started = true
+        switch next {
+        case .tellHere: observer.report(report)
+        case .start:
             let thread = Thread { [self] in loop() }
             thread.name = "ingest.watch.reports"
             thread.start()
-        } else if idle {
-            condition.signal()
+        case .none: break
         }
-        condition.unlock()
     }
 
     private func loop() {
-        condition.lock()
         while true {
-            if pending.isEmpty {
-                if ending { ended = true; condition.broadcast(); condition.unlock(); return }
-                idle = true
-                condition.wait()
-                idle = false
-                continue
+            let batch: [(WatchReport, any WatchObserver)]? = state.wait(until: { !$0.pending.isEmpty || $0.ending }) { s in
+                if s.pending.isEmpty { s.ended = true; return nil }
+                defer { s.pending = []; s.passes += 1 }
+                return s.pending
             }
-            let batch = pending
-            pending = []
-            passes += 1
-            condition.unlock()
+            guard let batch else { return }
             for (report, observer) in batch { observer.report(report) }
-            // Reports that come in the next few milliseconds are told together.
+            // A pause, not a poll: reports that come in the next few milliseconds are told together.
             usleep(useconds_t(Self.batchSeconds * 1e6))
-            condition.lock()
         }
     }
 
     /// Returns once every report told so far has been told (the thread ends; later reports are
     /// told by their caller).
     func drain() {
-        condition.lock()
-        ending = true
-        if started {
-            condition.broadcast()
-            while !ended { condition.wait() }
-        }
-        condition.unlock()
+        let started = state.update { s in s.ending = true; return s.started }
+        if started { state.wait(until: { $0.ended }) { _ in } }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,11 +12,11 @@ import Glibc
 /// never answered is read again). Entries are JSON lines: `{"taken":S,"item":I}` (the work
 /// item as `WorkerRun` encodes it), `{"result":S,"data":R}`, `{"delivered":S}`; S counts within one worker's run. A second
 /// worker on the same journal at once gets none (flock) and works without one.
-/// The descriptor and lock are its state, hence @unchecked.
-public final class ResultJournal: @unchecked Sendable {
+/// Appends and reads go one at a time through `access`, so entries never interleave.
+public final class ResultJournal: Sendable {
     public let url: URL
     private let fd: Int32
-    private let lock = NSLock()
+    private let access = Mutex(())
 
     /// What an earlier worker left unanswered, in the order of its requests.
     public enum Leftover: Sendable, Equatable {
@@ -43,7 +44,10 @@ public final class ResultJournal: @unchecked Sendable {
     /// Reads what the journal holds and empties it: the caller journals the leftovers again as
     /// its own first requests before answering them, so a crash now loses nothing.
     public func takeLeftovers() -> [Leftover] {
-        lock.lock(); defer { lock.unlock() }
+        access.withLock { _ in readAndEmpty() }
+    }
+
+    private func readAndEmpty() -> [Leftover] {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         lseek(fd, 0, SEEK_SET)
@@ -82,18 +86,17 @@ public final class ResultJournal: @unchecked Sendable {
     public func delivered(_ sequence: Int) { append(["delivered": sequence]) }
 
     /// Every request answered and taken: the journal is emptied.
-    public func clear() { lock.lock(); _ = ftruncate(fd, 0); lock.unlock() }
+    public func clear() { access.withLock { _ in _ = ftruncate(fd, 0) } }
 
     private func append(_ entry: [String: Any]) {
         guard var bytes = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys]) else { return }
         bytes.append(0x0A)
-        lock.lock(); defer { lock.unlock() }
-        bytes.withUnsafeBytes { raw in
+        access.withLock { _ in bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
                 let n = write(fd, raw.baseAddress! + done, raw.count - done)
                 if n > 0 { done += n } else if n < 0 && errno == EINTR { continue } else { return }
             }
-        }
+        } }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 import IngestCore
 import IngestPipeline
@@ -36,13 +37,12 @@ public protocol WatchObserver: Sendable {
 /// A request to stop the watch loop (SIGINT/SIGTERM): in-flight documents finish, nothing new is
 /// taken. A second request abandons in-flight documents (their workers are killed; the atomic
 /// writes and the library leave nothing half-done, and the next start retries them).
-public final class StopSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var requests = 0
+public final class StopSignal: Sendable {
+    private let requests = Mutex(0)
     public init() {}
-    public func request() { lock.lock(); requests += 1; lock.unlock() }
-    public var isRequested: Bool { lock.lock(); defer { lock.unlock() }; return requests > 0 }
-    public var isUrgent: Bool { lock.lock(); defer { lock.unlock() }; return requests > 1 }
+    public func request() { requests.withLock { $0 += 1 } }
+    public var isRequested: Bool { requests.withLock { $0 > 0 } }
+    public var isUrgent: Bool { requests.withLock { $0 > 1 } }
 }
 
 /// `ingest watch`: a watched inbox, over the same runtime as `convert`. Each complete file is
@@ -563,12 +563,11 @@ public final class WatchRun: @unchecked Sendable {
     }
 
     /// Whether a unit's `taken` was told (set from the reader's stage callback).
-    private final class Told: @unchecked Sendable {
-        // A lock: the stage callback may come on the reader's thread.
-        private let lock = NSLock()
-        private var value = false
+    private final class Told: Sendable {
+        // Behind a lock: the stage callback may come on the reader's thread.
+        private let value = Mutex(false)
         /// True the first time only.
-        func first() -> Bool { lock.lock(); defer { lock.unlock() }; if value { return false }; value = true; return true }
+        func first() -> Bool { value.withLock { told in defer { told = true }; return !told } }
     }
 
     private func slotLoop() {

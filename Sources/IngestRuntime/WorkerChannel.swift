@@ -1,5 +1,6 @@
 import CProcess
 import Foundation
+import Synchronization
 import Glibc
 import IngestCore
 
@@ -38,6 +39,8 @@ struct Frame: Sendable {
 /// A private, framed channel over a Unix socket (the worker's fd 3), so standard output stays the
 /// user's. Frames are `[kind: 1 byte][length: 4 bytes, little-endian][payload]`; nothing is escaped,
 /// so a document of megabytes for the `jsonl` sink crosses as it is.
+// @unchecked: the receive buffer (`buffer`, `start`, `chunk`, `largeFrameCut`) belongs to the one
+// thread that reads the channel, by protocol rather than by type; sends share `sendLock`.
 final class WorkerChannel: @unchecked Sendable {
     let fd: Int32
     private var buffer = [UInt8]()
@@ -180,13 +183,15 @@ final class WorkerChannel: @unchecked Sendable {
 /// A worker's side of the run's core budget: each question crosses the channel to the supervisor,
 /// which holds the budget of every worker (`SubprocessReader`) and takes back what a dead worker
 /// held. Asked only while a unit is read, when nothing else reads the channel in the worker.
-final class ChannelCoreBudget: CoreBudget, @unchecked Sendable {
+final class ChannelCoreBudget: CoreBudget, Sendable {
     private let channel: WorkerChannel
-    private let lock = NSLock()
+    /// One question at a time: its answer is the next frame on the channel.
+    private let asking = Mutex(())
     init(channel: WorkerChannel) { self.channel = channel }
 
-    func tryTake() -> Bool {
-        lock.lock(); defer { lock.unlock() }
+    func tryTake() -> Bool { asking.withLock { _ in ask() } }
+
+    private func ask() -> Bool {
         guard channel.send(.coreWanted) else { return false }
         while true {
             switch channel.receive(timeout: nil) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import IngestCore
 import IngestDigest
 import IngestPipeline
@@ -418,99 +419,98 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
 /// Requests waiting for a slot; the reading side blocks when it is full, so a million-line input
 /// is never held in memory.
-final class ItemQueue: @unchecked Sendable {
-    private var items: [WorkerRun.Item] = []
-    private var closed = false
+final class ItemQueue: Sendable {
+    private struct State { var items: [WorkerRun.Item] = []; var closed = false }
     private let capacity: Int
-    private let condition = NSCondition()
+    private let state = Monitor(State())
     init(capacity: Int) { self.capacity = capacity }
 
     func put(_ item: WorkerRun.Item) {
-        condition.lock(); defer { condition.unlock() }
-        while items.count >= capacity { condition.wait() }
-        items.append(item)
-        condition.broadcast()
+        state.wait(until: { $0.items.count < capacity }) { $0.items.append(item) }
     }
 
-    func close() { condition.lock(); closed = true; condition.broadcast(); condition.unlock() }
+    func close() { state.update { $0.closed = true } }
 
     func take() -> WorkerRun.Item? {
-        condition.lock(); defer { condition.unlock() }
-        while items.isEmpty && !closed { condition.wait() }
-        guard !items.isEmpty else { return nil }
-        let item = items.removeFirst()
-        condition.broadcast()
-        return item
+        state.wait(until: { !$0.items.isEmpty || $0.closed }) { $0.items.isEmpty ? nil : $0.items.removeFirst() }
     }
 }
 
 /// Writes results in request order whatever order slots finish in.
-final class OrderedEmitter: @unchecked Sendable {
-    private var next = 0
-    private var waiting: [Int: Data] = [:]
-    private let lock = NSLock()
+final class OrderedEmitter: Sendable {
+    private struct State { var next = 0; var waiting: [Int: Data] = [:] }
+    private let state = Mutex(State())
     private let emit: @Sendable (Int, Data) -> Void
     init(_ emit: @escaping @Sendable (Int, Data) -> Void) { self.emit = emit }
 
     func put(_ sequence: Int, _ data: Data) {
-        lock.lock(); defer { lock.unlock() }
-        waiting[sequence] = data
-        while let d = waiting.removeValue(forKey: next) { emit(next, d); next += 1 }
+        state.withLock { s in
+            s.waiting[sequence] = data
+            while let d = s.waiting.removeValue(forKey: s.next) { emit(s.next, d); s.next += 1 }
+        }
     }
 }
 
 /// Result lines as the reader takes them: a line is delivered once written whole and taken
 /// from the pipe (`LineWriter.consumed`), then journalled as such; a reader gone (EPIPE, or the
 /// pipe closed with lines unread) ends the writing, and what it did not take stays in the journal.
-final class ResultLines: @unchecked Sendable {
+final class ResultLines: Sendable {
     let output: LineWriter
     let journal: ResultJournal?
-    private let lock = NSLock()
-    private var inFlight: [(sequence: Int, end: UInt64)] = []
-    private var gone = false
-    private(set) var delivered = 0
+    private struct State {
+        var inFlight: [(sequence: Int, end: UInt64)] = []
+        var gone = false
+        var delivered = 0
+        var watching = false
+    }
+    private let state = Mutex(State())
     init(output: LineWriter, journal: ResultJournal?) { self.output = output; self.journal = journal }
 
-    var readerGone: Bool { lock.lock(); defer { lock.unlock() }; return gone }
-
-    private var watching = false
+    var readerGone: Bool { state.withLock { $0.gone } }
+    var delivered: Int { state.withLock { $0.delivered } }
 
     func write(_ sequence: Int, _ data: Data) {
         if readerGone { return }
         let (outcome, end) = output.write(data)
-        lock.lock()
-        if case .written = outcome { inFlight.append((sequence, end)) } else { gone = true }
-        lock.unlock()
+        state.withLock { s in
+            if case .written = outcome { s.inFlight.append((sequence, end)) } else { s.gone = true }
+        }
         settle()
         watch()
     }
 
     /// Lines still in the pipe are looked at again until the reader has taken them: a worker
     /// waiting on a long document (or killed then) has journalled what its reader already has.
+    /// A poll, not a wait: the kernel tells no one when a reader takes bytes from a pipe (POLLOUT
+    /// only says there is room), so the pipe's fill level (FIONREAD) is read every 50 ms.
     private func watch() {
-        lock.lock()
-        let start = !watching && !inFlight.isEmpty
-        if start { watching = true }
-        lock.unlock()
+        let start = state.withLock { s in
+            let start = !s.watching && !s.inFlight.isEmpty
+            if start { s.watching = true }
+            return start
+        }
         guard start else { return }
         Thread.detachNewThread { [self] in
             while true {
                 usleep(50_000)
                 settle()
-                lock.lock()
-                if inFlight.isEmpty || gone { watching = false; lock.unlock(); return }
-                lock.unlock()
+                let done = state.withLock { s in
+                    if s.inFlight.isEmpty || s.gone { s.watching = false; return true }
+                    return false
+                }
+                if done { return }
             }
         }
     }
 
     private func settle() {
         let consumed = output.consumed()
-        lock.lock()
-        let taken = Array(inFlight.prefix { $0.end <= consumed })
-        inFlight.removeFirst(taken.count)
-        delivered += taken.count
-        lock.unlock()
+        let taken = state.withLock { s in
+            let taken = Array(s.inFlight.prefix { $0.end <= consumed })
+            s.inFlight.removeFirst(taken.count)
+            s.delivered += taken.count
+            return taken
+        }
         for t in taken { journal?.delivered(t.sequence) }
     }
 
@@ -520,29 +520,27 @@ final class ResultLines: @unchecked Sendable {
         var last = output.consumed(), idle = Date()
         while true {
             settle()
-            lock.lock(); let left = inFlight.count; lock.unlock()
-            if left == 0 { return }
+            if state.withLock({ $0.inFlight.isEmpty }) { return }
             let now = output.consumed()
             if now != last { last = now; idle = Date() }
             if !output.waitForReader(seconds: 0.2) || Date().timeIntervalSince(idle) > Deliverer.drainPatience {
                 settle()
-                lock.lock(); if !inFlight.isEmpty { gone = true }; inFlight = []; lock.unlock()
+                state.withLock { s in if !s.inFlight.isEmpty { s.gone = true }; s.inFlight = [] }
                 return
             }
         }
     }
 }
 
-final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var results = 0
-    private(set) var failed = 0
-    func add(_ o: DocumentOutcome) { lock.lock(); results += 1; if o.status == .failed { failed += 1 }; lock.unlock() }
+final class Tally: Sendable {
+    private let counts = Mutex((results: 0, failed: 0))
+    var results: Int { counts.withLock { $0.results } }
+    var failed: Int { counts.withLock { $0.failed } }
+    func add(_ o: DocumentOutcome) { counts.withLock { $0.results += 1; if o.status == .failed { $0.failed += 1 } } }
 }
 
-final class LineBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Data] = []
-    func append(_ d: Data) { lock.lock(); stored.append(d); lock.unlock() }
-    var lines: [Data] { lock.lock(); defer { lock.unlock() }; return stored }
+final class LineBox: Sendable {
+    private let stored = Mutex<[Data]>([])
+    func append(_ d: Data) { stored.withLock { $0.append(d) } }
+    var lines: [Data] { stored.withLock { $0 } }
 }
