@@ -240,7 +240,7 @@ final class BatchRunTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("1 not ready"), r.stderr)
         XCTAssertTrue(r.stderr.contains("file.empty"), r.stderr)
-        XCTAssertTrue(r.stderr.range(of: #"text\s+1\s+notReady"#, options: .regularExpression) != nil, r.stderr)
+        XCTAssertTrue(r.stderr.range(of: #"text\s+1\s+not ready"#, options: .regularExpression) != nil, r.stderr)
         XCTAssertEqual(try summary()["counts"]?["notReady"], 1)
     }
 }

@@ -156,7 +156,7 @@ final class QaRunTests: XCTestCase {
         XCTAssertEqual(document(rep, "note")?["readinessMatches"]?.boolValue, false)
         XCTAssertEqual(document(rep, "cassé")?["readinessMatches"]?.boolValue, true)
         XCTAssertEqual(rep["overall"]?["readinessMismatches"]?.intValue, 1)
-        XCTAssertTrue(r.stderr.contains("note: readiness notReady, expected ready"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("note: readiness not ready, expected ready"), r.stderr)
 
         // A manifest that cannot be used is refused before anything is read.
         let bad = try dir.write("refs/bad.tsv", "name\tverdict\nnote\tready\n")
