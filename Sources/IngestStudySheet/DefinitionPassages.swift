@@ -13,7 +13,9 @@ extension DefinitionRecognizer {
         case definition(Found)
     }
 
-    public static func passages(_ block: String) -> [Passage] {
+    /// `listItem`: the block is one item of a list, so its lines are one unit — a definition on its
+    /// first line goes on over the rest (`snake_case : … Conseillé en` / `Python.`) and is whole.
+    public static func passages(_ block: String, listItem: Bool = false) -> [Passage] {
         let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var passages: [Passage] = []
         var rest: [String] = []
@@ -22,7 +24,7 @@ extension DefinitionRecognizer {
         while index < lines.count {
             let line = lines[index]
             // A list item starts afresh whatever the line before it (`• Gène : fragment d'ADN…`).
-            if startsSentence || startsItem(line), mayHoldDefinition(line), let (found, next) = definition(at: index, in: lines) {
+            if startsSentence || startsItem(line), mayHoldDefinition(line), let (found, next) = definition(at: index, in: lines, wholeItem: listItem && index == 0) {
                 if !rest.isEmpty { passages.append(.text(rest)); rest = [] }
                 passages.append(.definition(found))
                 index = next
@@ -39,23 +41,23 @@ extension DefinitionRecognizer {
 
     /// The definition starting at `lines[start]` with the lines its meaning goes on over, and the
     /// index after them; nil when there is none or its sentence is not whole in the block.
-    static func definition(at start: Int, in lines: [String]) -> (Found, Int)? {
+    static func definition(at start: Int, in lines: [String], wholeItem: Bool = false) -> (Found, Int)? {
         var text = lines[start]
         var next = start + 1
         // A term alone on its line (`Onde mécanique :`): the meaning is on the lines below.
         // A list below it (`Network links:` / `∗ Wired: …`) makes it a list's introduction instead.
         let termOnly = text.trimmingCharacters(in: .whitespaces).hasSuffix(":") && start + 1 < lines.count && !startsItem(lines[start + 1])
-        while next < lines.count, (termOnly && next == start + 1) || !endsSentence(text) {
+        while next < lines.count, (termOnly && next == start + 1) || wholeItem || !endsSentence(text) {
             let candidate = lines[next]
             // The next list item is never the rest of this one's meaning.
             if startsItem(candidate) && !(termOnly && next == start + 1) { break }
-            let goesOn = (termOnly && next == start + 1) || continuesMeaning(text, with: candidate)
+            let goesOn = (termOnly && next == start + 1) || wholeItem || continuesMeaning(text, with: candidate)
             guard goesOn, definition(candidate) == nil || (termOnly && next == start + 1) else { break }
             text += " " + candidate.trimmingCharacters(in: .whitespaces)
             next += 1
         }
         guard let found = definition(text) else { return nil }
-        let whole = endsSentence(text) || next == lines.count || startsItem(lines[next]) || startsDefinition(lines[next])
+        let whole = wholeItem || endsSentence(text) || next == lines.count || startsItem(lines[next]) || startsDefinition(lines[next])
         return whole ? (found, next) : nil
     }
 

@@ -54,6 +54,10 @@ public enum DefinitionRecognizer {
         term = term.trimmingCharacters(in: CharacterSet(charactersIn: " ,;«»\"“”'‘’").union(.whitespaces))
         // The English infinitive of a dictionary verb: "to abide (v.)" defines "abide".
         if let g = grammar, g.hasPrefix("v") || g == "verb", term.lowercased().hasPrefix("to ") { term = String(term.dropFirst(3)) }
+        // "Définition : diversité intraspécifique : diversité des individus…": the label, then the definition.
+        if ["définition", "definition"].contains(term.lowercased()), let inner = definition(meaning) { return inner }
+        // "Définition matière organique : …", "Définition d'allèle : …": the label names the term.
+        if let named = namedAfterLabel(term) { term = named }
         guard isTerm(term, hasGrammar: grammar != nil), isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
         let ws = words(term)
         // A dash after "The …", "Le …": a sentence going on ("The volcano erupted — …").
@@ -65,6 +69,19 @@ public enum DefinitionRecognizer {
     }
 
     // MARK: Parts of the line
+
+    /// `Définition matière organique` → `matière organique`; `Définition d'allèle` → `allèle`.
+    static func namedAfterLabel(_ term: String) -> String? {
+        let lower = term.lowercased()
+        guard let label = ["définition ", "definition "].first(where: { lower.hasPrefix($0) }) else { return nil }
+        var rest = Substring(term.dropFirst(label.count)).drop { $0 == " " }
+        for link in ["d'", "d’", "de ", "du ", "des ", "of ", "the "] where rest.lowercased().hasPrefix(link) {
+            rest = rest.dropFirst(link.count)
+            break
+        }
+        let named = rest.trimmingCharacters(in: .whitespaces)
+        return named.isEmpty ? nil : named
+    }
 
     /// `- `, `* `, `• `, `– `, `1. `, `a) ` at the start; `∗ ` is LaTeX's third-level bullet.
     static func stripListMarker(_ line: String) -> String {
@@ -184,7 +201,7 @@ public enum DefinitionRecognizer {
         "vendredi", "samedi", "dimanche", "tel", "fax", "ref", "réf", "re", "objet", "from", "to", "cc", "de", "à",
         // Headings of worksheets and fields of a record (measured on real pages, Fixtures/definitions/real/).
         "activité", "activités", "séquence", "situation", "compétence", "compétences", "avantage", "avantages", "inconvénient",
-        "inconvénients", "composition", "historique", "légendes", "purpose", "usage", "duration", "attendees", "placement",
+        "inconvénients", "composition", "historique", "légendes", "donnée", "purpose", "usage", "duration", "attendees", "placement",
     ]
 
     /// Roles of a dialogue or interview: with a meaning that starts in capitals, a speaker.
@@ -277,6 +294,13 @@ public enum DefinitionRecognizer {
         if words(term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression)).contains(where: isNumeric) { return false }
         // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
         if danglingEnds.contains(last) { return false }
+        // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
+        if term.contains(". ") { return false }
+        // Letters naming items (`P et S`, `A and B`), not a term.
+        if ws.count > 1, ws.allSatisfy({ $0.count == 1 || ["et", "and", "ou", "or"].contains($0) }) { return false }
+        // Items of a list after its introduction (`Les avantages :` / `la simplicité : …`): a term
+        // starts with its noun or a capital, not a lower-case article.
+        if first.isLowercase, ["la", "le", "les", "l"].contains(head) { return false }
         // A label, alone or with its number/qualifier ("Exemple 2", "Remarque importante"), or
         // qualified ("Learning objective", "Première étape", "Un conseil").
         if labels.contains(head) || labels.contains(lower) || (ws.count > 1 && labels.contains(last)) { return false }
@@ -309,7 +333,10 @@ public enum DefinitionRecognizer {
     /// A word of the first or second person singular: `je`, `moi`, `my`…, or an elided `j'`, `t'`,
     /// `m'` (a letter alone is a symbol: `notée T`, `m en mètres`).
     static func speaksInPerson(_ meaning: String) -> Bool {
-        for token in meaning.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+        for original in meaning.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            let token = original.lowercased()
+            // English "I" is written in capital; a lone "i" is a letter or a word cut at the page's edge.
+            if original.hasPrefix("i") && (token == "i" || token.hasPrefix("i'") || token.hasPrefix("i’")) { continue }
             if let apostrophe = token.firstIndex(where: { $0 == "'" || $0 == "’" }) {
                 let head = String(token[..<apostrophe])
                 if ["j", "t", "m"].contains(head) || personWords.contains(head) { return true }
@@ -331,7 +358,7 @@ public enum DefinitionRecognizer {
     static func isMeaning(_ meaning: String, isDash: Bool, plural: Bool) -> Bool {
         guard meaning.count >= 2, let first = meaning.first else { return false }
         let lower = meaning.lowercased()
-        if first.isNumber || "«\"“‘'([{<@#-".contains(first) { return false }
+        if first.isNumber || "«\"“‘'([{<@#-;".contains(first) { return false }
         if lower.hasPrefix("http") || lower.hasPrefix("www.") || lower.contains("://") { return false }
         if meaning.hasSuffix(":") || meaning.hasSuffix("?") || meaning.hasSuffix("!") || meaning.hasSuffix("…?") { return false }
         let ws = words(meaning)
@@ -342,6 +369,10 @@ public enum DefinitionRecognizer {
         if ws.count > 1, (head == "there" && ["is", "are", "was", "were"].contains(ws[1])) || (head == "il" && ws[1] == "y") { return false }
         // A tip: a capitalised order ("Shoot in RAW: Enable RAW in the menu", "ISO: Keep ISO low").
         if first.isUppercase, imperatives.contains(head) { return false }
+        // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning.
+        if ws.prefix(2).contains(where: { $0.contains(where: \.isNumber) }) { return false }
+        // A purpose (`Rangement : pour le matériel…`), not what the term is.
+        if head == "pour" { return false }
         // Examples that trail off ("Protocols: bluetooth, wifi, NFC, etc."): a list, not a meaning.
         if lower.hasSuffix(", etc.") || lower.hasSuffix(", etc") { return false }
         // "Non, je…", "Yes, that's right", "Bonjour !": an interjection answering someone.
@@ -356,7 +387,7 @@ public enum DefinitionRecognizer {
         }
         // A plural introducing a list of short items ("Ingrédients : farine, sucre, œufs").
         let items = meaning.split(whereSeparator: { $0 == "," || $0 == ";" })
-        if plural && items.count >= 3 && items.allSatisfy({ $0.split(separator: " ").count <= 3 }) { return false }
+        if items.count >= 3 && items.allSatisfy({ $0.split(separator: " ").count <= 3 }) && (plural || !(meaning.hasSuffix(".") || meaning.contains("("))) { return false }
         // Mostly figures ("67 millions", "1 : 25 000", "3 h 20").
         let digits = meaning.filter(\.isNumber).count, letters = meaning.filter(\.isLetter).count
         if digits > letters { return false }

@@ -90,8 +90,10 @@ public enum StudySheetBuilder {
             }
             // A definition's meaning cut by the line or column end (OCR, PDF columns): the next
             // block starting in lower case, after a meaning that does not end a sentence, goes on it.
+            // A block that starts with a definition of its own (`dipôle : Élément…`) is the next one, not this one's end.
             if lastWasDefinition, block.kind == .paragraph || block.kind == .listItem, let last = current.definitions.last,
-               last.source == block.source, Self.continues(last.meaning, with: block.text) {
+               last.source == block.source, Self.continues(last.meaning, with: block.text),
+               DefinitionRecognizer.definition(String(block.text.prefix { $0 != "\n" })) == nil {
                 current.definitions[current.definitions.count - 1].meaning += " " + block.text.replacingOccurrences(of: "\n", with: " ")
                 continue
             }
@@ -107,7 +109,7 @@ public enum StudySheetBuilder {
             }
             // Definitions only where a sentence starts and is whole (DefinitionPassages).
             lastWasDefinition = false
-            for passage in DefinitionRecognizer.passages(block.text) {
+            for passage in DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem) {
                 switch passage {
                 case .text(let lines):
                     current.paragraphs.append(paragraph(lines.joined(separator: "\n")))

@@ -50,6 +50,22 @@ final class DefinitionPassagesTests: XCTestCase {
                        ["mitose = division d'une cellule en deux", "méiose = double division cellulaire", "gamète = cellule reproductrice"])
     }
 
+    func testAListItemStartsAfreshWhateverTheLineBeforeIt() {
+        // pandoc's PDF lists, as poppler gives them: the bullets stay, the items have no final point.
+        XCTAssertEqual(definitions("• Computer network\n– Network packet: control information + user data (payload)\n– Network topology: layouts (bus, star, etc.)"),
+                       ["Network packet = control information + user data (payload)", "Network topology = layouts (bus, star, etc.)"])
+        // A term over a list introduces it; its items are no meaning of it.
+        XCTAssertEqual(definitions("– Network links:\n∗ Wired links\n∗ Wireless links"), [])
+    }
+
+    func testAListItemsLinesAreOneMeaning() {
+        // The line ends where the page does, before a capital: in a list item, still the same item.
+        XCTAssertEqual(DefinitionRecognizer.passages("snake_case : les mots sont séparés par des underscores. Conseillé en\nPython.", listItem: true),
+                       [.definition(.init(term: "snake_case", meaning: "les mots sont séparés par des underscores. Conseillé en Python.", grammar: nil))])
+        // In a paragraph, the same lines are not a whole sentence.
+        XCTAssertEqual(definitions("snake_case : les mots sont séparés par des underscores. Conseillé en\nPython."), [])
+    }
+
     /// The sample: the sheet of samples/cours-ondes-sonores.pdf lists its three
     /// definitions and none of the sentence fragments it listed before.
     func testTheSamplePDFsSheetHoldsItsDefinitionsAndNoFragment() throws {

@@ -74,6 +74,28 @@ final class DefinitionRecognizerTests: XCTestCase {
         }
     }
 
+    /// Lines of real course pages (Fixtures/definitions/real/) the line set did not have.
+    func testLinesOfRealCoursePages() {
+        // The label "Définition" names the term, before it or as a definition of its own.
+        XCTAssertEqual(DefinitionRecognizer.definition("Définition d’allèle : version d’un gène.")?.term, "allèle")
+        XCTAssertEqual(DefinitionRecognizer.definition("Définition : diversité intraspécifique : diversité des individus au sein d’une même espèce.")?.term,
+                       "diversité intraspécifique")
+        XCTAssertNil(DefinitionRecognizer.definition("Définition : on appelle mitose la division d'une cellule."))
+        // Terms with a slash or a bracketed year; a lone "i" cut at the page's edge is nobody speaking.
+        XCTAssertEqual(DefinitionRecognizer.definition("∗ USM / STM: autofocus motor")?.term, "USM / STM")
+        XCTAssertEqual(DefinitionRecognizer.definition("Lisp (1958): the first dynamically typed functional programming language")?.term, "Lisp (1958)")
+        XCTAssertEqual(DefinitionRecognizer.definition("Antigène : molécule reconnue par le système i")?.term, "Antigène")
+        // Orders, values, codes, lists of examples, purposes and items of an "advantages" list are no meanings.
+        for line in ["Shoot in RAW: Enable RAW or C-RAW+JPEG in the menu.", "A1: minimum 1500 read / 500 write IOPS", "Enthusiast (full-frame): R8 (lightweight)",
+                     "Protocols: bluetooth, wifi, NFC, etc.", "Wired: coaxial cable, twisted pair, optical fiber",
+                     "Rangement : pour le matériel pédagogique", "la simplicité : un code plus facile à écrire.", "P et S : soude",
+                     "Dernière éruption : octobre-novembre 2010 (322 morts).", "Control Type: There are four control types.",
+                     "D. Strength training: multiply the number of minutes by 5", "Enhance Scrum using: User Story, Planning Poker",
+                     "image{ : .center width=5%}", "Some common fields: - Serial Number: used to identify the certificate"] {
+            XCTAssertNil(DefinitionRecognizer.definition(line), line)
+        }
+    }
+
     func testDictionaryLinesKeepTheirGrammaticalNote() {
         XCTAssertEqual(DefinitionRecognizer.definition("Mitose (n. f.) : division de la cellule."),
                        .init(term: "Mitose", meaning: "division de la cellule.", grammar: "n. f."))
