@@ -15,6 +15,14 @@ import IngestRuntime
 // Worker processes send OCR pages to recognisers, started from this executable.
 Runtime.enableRecognisers()
 var argv = Array(CommandLine.arguments.dropFirst())
+// `ingest --lang en convert …`: the run's language may come before the command, as it would in
+// most tools; it is handed to the command like its own option.
+while argv.count >= 3, argv[0] == "--lang" || argv[0].hasPrefix("--lang=") {
+    let taken = argv[0] == "--lang" ? Array(argv[0...1]) : [argv[0]]
+    argv.removeFirst(taken.count)
+    guard let command = argv.first else { argv = taken; break }
+    argv = [command] + taken + argv.dropFirst()
+}
 let status: Int32
 if argv.isEmpty {
     // Nothing asked: the help, and a usage status (a script calling `ingest` alone is wrong).

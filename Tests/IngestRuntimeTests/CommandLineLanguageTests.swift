@@ -151,6 +151,23 @@ final class CommandLineLanguageTests: XCTestCase {
     }
 
     /// The language follows `--lang`, else the configuration file's messageLanguage, else LANG.
+    /// `ingest --lang en COMMAND` as most tools allow: the flag before the command is the
+    /// command's own (it was refused as an unknown command).
+    func testTheLanguageFlagMayComeBeforeTheCommand() throws {
+        for language in MessageLanguage.allCases {
+            let other: MessageLanguage = language == .fr ? .en : .fr
+            for flag in [["--lang", other.rawValue], ["--lang=\(other.rawValue)"]] {
+                let help = try ingest(flag + ["help", "watch"], language)
+                XCTAssertEqual(help.status, 0, help.stderr)
+                XCTAssertEqual(help.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                               try ingest(["help", "watch", "--lang", other.rawValue], language).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+                let typo = try ingest(flag + ["conver", "x"], language)
+                XCTAssertEqual(typo.status, 2)
+                XCTAssertTrue(typo.stderr.contains(MessageCatalog.message(.cliDidYouMean, other, ["name": "convert"])), typo.stderr)
+            }
+        }
+    }
+
     func testTheRunsLanguageComesFromTheFlagThenTheFileThenTheEnvironment() throws {
         func run(_ arguments: [String], lang: String, config: String?) throws -> String {
             try IngestBinary.run(arguments, environment: ["INGEST_CONFIG": config ?? "", "INGEST_LANG": "", "LC_ALL": "", "LC_MESSAGES": "",
