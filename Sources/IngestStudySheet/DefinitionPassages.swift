@@ -15,12 +15,14 @@ extension DefinitionRecognizer {
 
     /// `listItem`: the block is one item of a list, so its lines are one unit — a definition on its
     /// first line goes on over the rest (`snake_case : … Conseillé en` / `Python.`) and is whole.
-    public static func passages(_ block: String, listItem: Bool = false) -> [Passage] {
+    /// `continuing`: the block goes on with the sentence of the block before (a paragraph cut by
+    /// the page's end), so its first line starts no sentence.
+    public static func passages(_ block: String, listItem: Bool = false, continuing: Bool = false) -> [Passage] {
         let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var passages: [Passage] = []
         var rest: [String] = []
         var index = 0
-        var startsSentence = true
+        var startsSentence = !continuing
         while index < lines.count {
             let line = lines[index]
             // A list item starts afresh whatever the line before it (`• Gène : fragment d'ADN…`).

@@ -59,6 +59,8 @@ public enum DefinitionRecognizer {
         // "Définition matière organique : …", "Définition d'allèle : …": the label names the term.
         if let named = namedAfterLabel(term) { term = named }
         guard isTerm(term, hasGrammar: grammar != nil), isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
+        // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
+        if term.count == 1, let head = words(meaning).first, !determiners.contains(head) { return nil }
         let ws = words(term)
         // A dash after "The …", "Le …": a sentence going on ("The volcano erupted — …").
         if isDash, let head = ws.first, determiners.contains(head) { return nil }
@@ -70,11 +72,16 @@ public enum DefinitionRecognizer {
 
     // MARK: Parts of the line
 
-    /// `Définition matière organique` → `matière organique`; `Définition d'allèle` → `allèle`.
+    /// `Définition matière organique` → `matière organique`; `Définition d'allèle` → `allèle`;
+    /// `Document 2 Définitions Générateur` → `Générateur`.
     static func namedAfterLabel(_ term: String) -> String? {
         let lower = term.lowercased()
-        guard let label = ["définition ", "definition "].first(where: { lower.hasPrefix($0) }) else { return nil }
-        var rest = Substring(term.dropFirst(label.count)).drop { $0 == " " }
+        // Also after a caption it is glued to (`Document 2 Définitions Générateur`).
+        guard let range = ["définitions ", "définition ", "definitions ", "definition "].lazy.compactMap({ lower.range(of: $0) }).first,
+              range.lowerBound == lower.startIndex || lower[lower.index(before: range.lowerBound)] == " " else { return nil }
+        let offset = lower.distance(from: lower.startIndex, to: range.upperBound)
+        guard offset <= term.count else { return nil }
+        var rest = term[term.index(term.startIndex, offsetBy: offset)...].drop { $0 == " " }
         for link in ["d'", "d’", "de ", "du ", "des ", "of ", "the "] where rest.lowercased().hasPrefix(link) {
             rest = rest.dropFirst(link.count)
             break
@@ -200,9 +207,12 @@ public enum DefinitionRecognizer {
         "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi", "mercredi", "jeudi",
         "vendredi", "samedi", "dimanche", "tel", "fax", "ref", "réf", "re", "objet", "from", "to", "cc", "de", "à",
         // Headings of worksheets and fields of a record (measured on real pages, Fixtures/definitions/real/).
-        "activité", "activités", "séquence", "situation", "compétence", "compétences", "avantage", "avantages", "inconvénient",
+        "activité", "activités", "situation", "compétence", "compétences", "avantage", "avantages", "inconvénient",
         "inconvénients", "composition", "historique", "légendes", "donnée", "purpose", "usage", "duration", "attendees", "placement",
     ]
+
+    /// Labels only when alone: `Séquence : La génétique` heads a worksheet, `Séquence d'instructions` is a term.
+    static let soleLabels: Set<String> = ["séquence"]
 
     /// Roles of a dialogue or interview: with a meaning that starts in capitals, a speaker.
     static let speakers: Set<String> = [
@@ -293,7 +303,7 @@ public enum DefinitionRecognizer {
         // (`Theorem 2`, `Speaker 1`) or is a date.
         if words(term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression)).contains(where: isNumeric) { return false }
         // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
-        if danglingEnds.contains(last) { return false }
+        if ws.count > 1, danglingEnds.contains(last) { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
         if term.contains(". ") { return false }
         // Letters naming items (`P et S`, `A and B`), not a term.
@@ -303,7 +313,7 @@ public enum DefinitionRecognizer {
         if first.isLowercase, ["la", "le", "les", "l"].contains(head) { return false }
         // A label, alone or with its number/qualifier ("Exemple 2", "Remarque importante"), or
         // qualified ("Learning objective", "Première étape", "Un conseil").
-        if labels.contains(head) || labels.contains(lower) || (ws.count > 1 && labels.contains(last)) { return false }
+        if labels.contains(head) || labels.contains(lower) || soleLabels.contains(lower) || (ws.count > 1 && labels.contains(last)) { return false }
         if phraseStarts.contains(head) { return false }
         // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
         if speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
@@ -311,7 +321,8 @@ public enum DefinitionRecognizer {
         if ws.contains(where: { sentenceWords.contains($0) }) { return false }
         // A heading-like term: "Chapitre III", "Partie A" is caught by labels; a term of one
         // capital letter ("A", "B") is an answer choice.
-        if ws.count == 1 && term.count == 1 { return false }
+        // A lower-case letter is a symbol (`d : la distance du parcours`), which a course defines.
+        if ws.count == 1 && term.count == 1 && !first.isLowercase { return false }
         return true
     }
 

@@ -67,6 +67,19 @@ public enum StudySheetBuilder {
         return !".!?;:»\")".contains(end)
     }
 
+    /// Terms a document gives three or more different meanings: the fields of records it repeats
+    /// (`Duration: 15 minutes`, `Duration: 1 hour`), not terms it defines.
+    static func fieldTerms(_ blocks: [Block]) -> Set<String> {
+        var meanings: [String: Set<String>] = [:]
+        for block in blocks where block.kind == .paragraph || block.kind == .listItem {
+            guard DefinitionRecognizer.mayHoldDefinition(block.text) else { continue }
+            for case .definition(let d) in DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem) {
+                meanings[d.term.lowercased(), default: []].insert(d.meaning.lowercased().split(separator: " ").prefix(3).joined(separator: " "))
+            }
+        }
+        return Set(meanings.filter { $0.value.count >= 3 }.keys)
+    }
+
     public static func build(_ document: ImportedDocument) -> StudySheet {
         var sections: [StudySheet.Section] = []
         var current = StudySheet.Section(heading: nil, level: 0, paragraphs: [], definitions: [])
@@ -75,7 +88,10 @@ public enum StudySheetBuilder {
         }
         // Whether the last thing added to the section was a definition (not a passage).
         var lastWasDefinition = false
+        let fields = fieldTerms(document.blocks)
+        var previous: Block?
         for block in document.blocks {
+            defer { previous = block }
             if block.kind == .heading {
                 lastWasDefinition = false
                 flush()
@@ -109,7 +125,17 @@ public enum StudySheetBuilder {
             }
             // Definitions only where a sentence starts and is whole (DefinitionPassages).
             lastWasDefinition = false
-            for passage in DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem) {
+            // A paragraph the page's end cut (`…comme en` / `mathématiques : un test…`) starts no sentence.
+            let continuing = block.kind == .paragraph && previous?.kind == .paragraph && previous?.source == block.source
+                && !DefinitionRecognizer.endsSentence(String(previous!.text.split(separator: "\n").last ?? ""))
+                && block.text.first?.isLowercase == true
+            let passages = DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem, continuing: continuing)
+            // A field of records (`Duration: …`, `Agile framework: …` under each meeting) stays as written.
+            if passages.contains(where: { if case .definition(let d) = $0 { return fields.contains(d.term.lowercased()) }; return false }) {
+                current.paragraphs.append(paragraph(block.text))
+                continue
+            }
+            for passage in passages {
                 switch passage {
                 case .text(let lines):
                     current.paragraphs.append(paragraph(lines.joined(separator: "\n")))

@@ -66,6 +66,19 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(definitions("snake_case : les mots sont séparés par des underscores. Conseillé en\nPython."), [])
     }
 
+    func testAParagraphThePageCutStartsNoSentence() {
+        // `…est plus riche, comme en` ends page 4; page 5 starts with the rest of the sentence.
+        XCTAssertEqual(DefinitionRecognizer.passages("mathématiques : un test qui ne marche pas est plus riche.", continuing: true),
+                       [.text(["mathématiques : un test qui ne marche pas est plus riche."])])
+    }
+
+    func testATermGivenThreeMeaningsIsAFieldOfRecords() {
+        // en-agile's meetings: `Agile framework:` under each is a field, `Kanban board:` once is a term.
+        let blocks = ["Agile framework: Scrum", "Agile framework: Scrum and Kanban", "Agile framework: Kanban alone",
+                      "Kanban board: a board that shows the tasks."].map { Block(kind: .listItem, text: $0, provenance: .textLayer) }
+        XCTAssertEqual(StudySheetBuilder.fieldTerms(blocks), ["agile framework"])
+    }
+
     /// The sample: the sheet of samples/cours-ondes-sonores.pdf lists its three
     /// definitions and none of the sentence fragments it listed before.
     func testTheSamplePDFsSheetHoldsItsDefinitionsAndNoFragment() throws {

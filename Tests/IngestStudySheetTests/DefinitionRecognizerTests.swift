@@ -81,6 +81,13 @@ final class DefinitionRecognizerTests: XCTestCase {
         XCTAssertEqual(DefinitionRecognizer.definition("Définition : diversité intraspécifique : diversité des individus au sein d’une même espèce.")?.term,
                        "diversité intraspécifique")
         XCTAssertNil(DefinitionRecognizer.definition("Définition : on appelle mitose la division d'une cellule."))
+        XCTAssertEqual(DefinitionRecognizer.definition("Document 2 Définitions Générateur : objet fournisseur d’énergie électrique.")?.term, "Générateur")
+        // A worksheet's heading is a label alone, not inside a term.
+        XCTAssertNil(DefinitionRecognizer.definition("Séquence : La génétique"))
+        XCTAssertEqual(DefinitionRecognizer.definition("Séquence génétique : suite des nucléotides d’un brin d’ADN.")?.term, "Séquence génétique")
+        // A symbol and what it stands for; a typed variable is code.
+        XCTAssertEqual(DefinitionRecognizer.definition("d : la distance du parcours en mètre (m)")?.term, "d")
+        XCTAssertNil(DefinitionRecognizer.definition("x: int = 5"))
         // Terms with a slash or a bracketed year; a lone "i" cut at the page's edge is nobody speaking.
         XCTAssertEqual(DefinitionRecognizer.definition("∗ USM / STM: autofocus motor")?.term, "USM / STM")
         XCTAssertEqual(DefinitionRecognizer.definition("Lisp (1958): the first dynamically typed functional programming language")?.term, "Lisp (1958)")
