@@ -304,6 +304,9 @@ public enum DefinitionRecognizer {
         if words(term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression)).contains(where: isNumeric) { return false }
         // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
         if ws.count > 1, danglingEnds.contains(last) { return false }
+        // "Repérer le point de vue : …": an infinitive and its object is a step of a method, not a term.
+        if ws.count > 1, head.hasSuffix("er") || head.hasSuffix("ir") || head.hasSuffix("re"),
+           ["le", "la", "les", "l", "un", "une", "son", "sa", "ses", "leur", "leurs", "ce", "cette", "ces"].contains(ws[1]) { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
         if term.contains(". ") { return false }
         // Letters naming items (`P et S`, `A and B`), not a term.

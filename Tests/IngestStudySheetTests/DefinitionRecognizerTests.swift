@@ -98,7 +98,7 @@ final class DefinitionRecognizerTests: XCTestCase {
                      "Rangement : pour le matériel pédagogique", "la simplicité : un code plus facile à écrire.", "P et S : soude",
                      "Dernière éruption : octobre-novembre 2010 (322 morts).", "Control Type: There are four control types.",
                      "D. Strength training: multiply the number of minutes by 5", "Enhance Scrum using: User Story, Planning Poker",
-                     "image{ : .center width=5%}", "Some common fields: - Serial Number: used to identify the certificate"] {
+                     "image{ : .center width=5%}", "Repérer le point de vue : narrateur externe, interne ou omniscient.", "Some common fields: - Serial Number: used to identify the certificate"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
         }
     }
