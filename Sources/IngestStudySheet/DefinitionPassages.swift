@@ -34,7 +34,7 @@ extension DefinitionRecognizer {
                 continue
             }
             rest.append(line)
-            startsSentence = endsSentence(line)
+            startsSentence = endsSentence(line) || isCaption(line)
             index += 1
         }
         if !rest.isEmpty { passages.append(.text(rest)) }
@@ -78,6 +78,13 @@ extension DefinitionRecognizer {
     }
 
     static func startsDefinition(_ line: String) -> Bool { definition(line) != nil }
+
+    /// A document's or figure's title (`Document 1 : la définition et l'analyse d'un spermocytogramme`):
+    /// a title has no final point, and what follows it starts afresh.
+    static func isCaption(_ line: String) -> Bool {
+        line.trimmingCharacters(in: .whitespaces)
+            .range(of: #"^(document|doc|figure|fig|tableau|table|annexe|schéma)\.? ?\d+[a-z]? ?:"#, options: [.regularExpression, .caseInsensitive]) != nil
+    }
 
     /// The line starts with a list marker (`•`, `–`, `∗`, `1.`, `a)`): PDF lists keep their bullets.
     static func startsItem(_ line: String) -> Bool {

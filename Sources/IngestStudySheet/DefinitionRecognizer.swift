@@ -303,7 +303,7 @@ public enum DefinitionRecognizer {
         // (`Theorem 2`, `Speaker 1`) or is a date.
         if words(term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression)).contains(where: isNumeric) { return false }
         // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
-        if ws.count > 1, danglingEnds.contains(last) { return false }
+        if ws.count > 1, danglingEnds.contains(last), term.last?.isUppercase != true { return false }
         // "Repérer le point de vue : …": an infinitive and its object is a step of a method, not a term.
         if ws.count > 1, head.hasSuffix("er") || head.hasSuffix("ir") || head.hasSuffix("re"),
            ["le", "la", "les", "l", "un", "une", "son", "sa", "ses", "leur", "leurs", "ce", "cette", "ces"].contains(ws[1]) { return false }
@@ -316,7 +316,9 @@ public enum DefinitionRecognizer {
         if first.isLowercase, ["la", "le", "les", "l"].contains(head) { return false }
         // A label, alone or with its number/qualifier ("Exemple 2", "Remarque importante"), or
         // qualified ("Learning objective", "Première étape", "Un conseil").
-        if labels.contains(head) || labels.contains(lower) || soleLabels.contains(lower) || (ws.count > 1 && labels.contains(last)) { return false }
+        if labels.contains(head) || labels.contains(lower) || soleLabels.contains(lower)
+            // A capital letter after a name is part of it (`Allèle A`, `Vitamine C`), not an answer's label.
+            || (ws.count > 1 && labels.contains(last) && term.last?.isUppercase != true) { return false }
         if phraseStarts.contains(head) { return false }
         // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
         if speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]

@@ -72,6 +72,11 @@ final class DefinitionPassagesTests: XCTestCase {
                        [.text(["mathématiques : un test qui ne marche pas est plus riche."])])
     }
 
+    func testADocumentsTitleEndsWhatIsAboveIt() {
+        XCTAssertEqual(definitions("Document 1 : la définition et l’analyse d’un spermocytogramme\nSpermocytogramme : dosage permettant de connaître le nombre de spermatozoïdes."),
+                       ["Spermocytogramme = dosage permettant de connaître le nombre de spermatozoïdes."])
+    }
+
     func testATermGivenThreeMeaningsIsAFieldOfRecords() {
         // en-agile's meetings: `Agile framework:` under each is a field, `Kanban board:` once is a term.
         let blocks = ["Agile framework: Scrum", "Agile framework: Scrum and Kanban", "Agile framework: Kanban alone",

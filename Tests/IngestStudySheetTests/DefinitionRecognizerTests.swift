@@ -85,6 +85,7 @@ final class DefinitionRecognizerTests: XCTestCase {
         // A worksheet's heading is a label alone, not inside a term.
         XCTAssertNil(DefinitionRecognizer.definition("Séquence : La génétique"))
         XCTAssertEqual(DefinitionRecognizer.definition("Séquence génétique : suite des nucléotides d’un brin d’ADN.")?.term, "Séquence génétique")
+        XCTAssertEqual(DefinitionRecognizer.definition("Allèle A : il permet la fabrication de la molécule A")?.term, "Allèle A")
         // A symbol and what it stands for; a typed variable is code.
         XCTAssertEqual(DefinitionRecognizer.definition("d : la distance du parcours en mètre (m)")?.term, "d")
         XCTAssertNil(DefinitionRecognizer.definition("x: int = 5"))
