@@ -31,7 +31,7 @@ public protocol DocumentReader: Sendable {
 
 /// Reads in this process (`workers.isolation: none`, a debugger, the library's users): no crash
 /// isolation and only the cooperative time limit.
-public final class InProcessReader: DocumentReader, @unchecked Sendable {
+public final class InProcessReader: DocumentReader, Sendable {
     public let importer: DocumentImporter
     public let slots: Int
     /// The run's cores: one per document being read, the free ones lent to OCR pages.

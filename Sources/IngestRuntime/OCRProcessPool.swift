@@ -1,6 +1,7 @@
 import CProcess
 import Foundation
 import Glibc
+import Synchronization
 import IngestCore
 import IngestOCR
 
@@ -8,21 +9,27 @@ import IngestOCR
 /// started when a document first needs OCR and kept for the worker's life (an engine costs
 /// ≈ 130 ms to make), one per OCR thread that reads at once. A recogniser that dies (a crash in
 /// Tesseract) or does not answer costs its page only; the next page gets a new one.
-final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
+final class OCRProcessPool: OCRProcesses, Sendable {
     /// The executable recognisers are started from: the `ingest` executable, which says so first
     /// thing (`Runtime.enableRecognisers`). Nil in any other process (a test runner is not
     /// ingest): its workers make their engines in process.
-    nonisolated(unsafe) static var executable: String?
+    static var executable: String? {
+        get { configuredExecutable.withLock { $0 } }
+        set { configuredExecutable.withLock { $0 = newValue } }
+    }
+    private static let configuredExecutable = Mutex<String?>(nil)
 
     private let executable: String
     private let environment: [String: String]
     private let memoryLimitMB: Int
-    private let condition = NSCondition()
-    /// Recognisers nobody is using, by language set.
-    private var idle: [String: [Recogniser]] = [:]
-    /// Recognisers alive, by language set (idle or in use).
-    private var alive: [String: Int] = [:]
-    private var closed = false
+    private struct Recognisers {
+        /// Recognisers nobody is using, by language set.
+        var idle: [String: [Recogniser]] = [:]
+        /// Recognisers alive, by language set (idle or in use).
+        var alive: [String: Int] = [:]
+        var closed = false
+    }
+    private let recognisers = Mutex(Recognisers())
 
     init(executable: String, environment: [String: String], memoryLimitMB: Int) {
         self.executable = executable
@@ -31,16 +38,18 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
     }
 
     /// One recogniser: its process, and whether it said it is ready (its first frame).
-    final class Recogniser: @unchecked Sendable {
+    final class Recogniser: Sendable {
         let process: WorkerProcess
-        var isReady = false
+        private let readyFlag = Mutex(false)
+        var isReady: Bool {
+            get { readyFlag.withLock { $0 } }
+            set { readyFlag.withLock { $0 = newValue } }
+        }
         init(process: WorkerProcess) { self.process = process }
     }
 
     func start(_ count: Int, languages: String) {
-        condition.lock()
-        var missing = max(0, count - (alive[languages] ?? 0))
-        condition.unlock()
+        var missing = max(0, count - recognisers.withLock { $0.alive[languages] ?? 0 })
         while missing > 0, let r = try? spawn(languages) {
             checkIn(r, languages)
             missing -= 1
@@ -61,22 +70,16 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
             guard r.process.channel.send(.recognize, parts: parts) else { throw ended(r, languages, page: page) }
         }
         parts = []     // the page image goes now, not when the answer comes
-        // Watched as the supervisor watches a worker: its time, and its size every
-        // `SubprocessReader.sampleInterval` (the supervisor sees the worker only, not its recognisers).
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
-        let memoryLimit = memoryLimitMB << 20
+        // Watched as the supervisor watches a worker (the supervisor sees the worker only, not its recognisers).
+        var watchdog = Watchdog(r.process, seconds: timeout, memoryLimitBytes: memoryLimitMB << 20)
         while true {
-            let now = DispatchTime.now().uptimeNanoseconds
-            if now >= deadline {
+            switch watchdog.next() {
+            case .overTime:
                 remove(r, languages)
                 throw IngestError.ocrPageTimeLimit(page: page, seconds: limit)
-            }
-            if r.process.residentBytes > memoryLimit {
+            case .overMemory:
                 remove(r, languages)
                 throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonMemoryLimit, ["limit": "\(memoryLimitMB)"]), page: page)
-            }
-            switch r.process.channel.receive(timeout: min(Double(deadline - now) / 1e9, SubprocessReader.sampleInterval)) {
-            case .timedOut: continue
             case .frame(let f) where f.kind == .recognized:
                 checkIn(r, languages)
                 return f.payload
@@ -88,11 +91,11 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
 
     /// Ends every recogniser (closing its channel is the request) and reaps it.
     func shutdown() {
-        condition.lock()
-        closed = true
-        let all = idle.values.flatMap { $0 }
-        idle.removeAll()
-        condition.unlock()
+        let all = recognisers.withLock { s in
+            s.closed = true
+            defer { s.idle.removeAll() }
+            return s.idle.values.flatMap { $0 }
+        }
         for r in all { r.process.retire() }
     }
 
@@ -100,9 +103,7 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
 
     /// An idle recogniser that said it is ready, or a new one; throws why none can read.
     private func checkOut(_ languages: String) throws(IngestError) -> Recogniser {
-        condition.lock()
-        let found = idle[languages]?.popLast()
-        condition.unlock()
+        let found = recognisers.withLock { $0.idle[languages]?.popLast() }
         let r: Recogniser
         if let found { r = found } else {
             do { r = try spawn(languages) } catch { throw IngestError.wrap(error) }
@@ -126,21 +127,18 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
     }
 
     private func checkIn(_ r: Recogniser, _ languages: String) {
-        condition.lock()
+        let closed = recognisers.withLock { s in
+            if !s.closed { s.idle[languages, default: []].append(r) }
+            return s.closed
+        }
         if closed {
-            condition.unlock()
             r.process.retire()
             discard(r, languages)
-            return
         }
-        idle[languages, default: []].append(r)
-        condition.unlock()
     }
 
     private func discard(_ r: Recogniser, _ languages: String) {
-        condition.lock()
-        alive[languages] = max(0, (alive[languages] ?? 1) - 1)
-        condition.unlock()
+        recognisers.withLock { $0.alive[languages] = max(0, ($0.alive[languages] ?? 1) - 1) }
     }
 
     /// Kills a recogniser (if it still runs), reaps it and forgets it; says how it ended.
@@ -168,9 +166,7 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
         }
         let hello = OCRServer.Hello(languages: languages, memoryLimitMB: memoryLimitMB)
         process.channel.send(.hello, (try? JSONEncoder().encode(hello)) ?? Data())
-        condition.lock()
-        alive[languages, default: 0] += 1
-        condition.unlock()
+        recognisers.withLock { $0.alive[languages, default: 0] += 1 }
         return Recogniser(process: process)
     }
 
@@ -183,12 +179,6 @@ final class OCRProcessPool: OCRProcesses, @unchecked Sendable {
 /// page per request until the channel closes. It dies with the worker.
 public enum OCRServer {
     public static let command = "_ocr"
-    /// Fault injection for the tests: the recogniser crashes (SIGSEGV) on this page number.
-    static let crashTestVariable = "INGEST_FAULT_OCR_CRASH_ON_PAGE"
-    /// Fault injection for the tests: the recogniser hangs (never looking at a deadline) on this page number.
-    static let hangTestVariable = "INGEST_FAULT_OCR_HANG_ON_PAGE"
-    /// Fault injection for the tests: the recogniser grows without end (64 MB a step, each written) on this page number.
-    static let growTestVariable = "INGEST_FAULT_OCR_GROW_ON_PAGE"
 
     struct Hello: Codable {
         var languages: String
@@ -196,18 +186,14 @@ public enum OCRServer {
     }
 
     public static func serve() -> Int32 {
-        let env = ProcessInfo.processInfo.environment
-        if let parent = env[WorkerServer.supervisorVariable].flatMap(pid_t.init), ingest_die_with_parent(SIGKILL, parent) != 0 {
-            return 0    // the worker is already gone
-        }
-        let channel = WorkerChannel(fd: WorkerServer.channelDescriptor)
-        guard case .frame(let first) = channel.receive(timeout: nil), first.kind == .hello,
-              let hello = try? JSONDecoder().decode(Hello.self, from: first.payload) else {
+        let channel: WorkerChannel, hello: Hello, faults: [TestFault]
+        switch ChildServer.start(Hello.self, memoryLimitMB: { $0.memoryLimitMB }) {
+        case .started(let c, let h, let f): (channel, hello, faults) = (c, h, f)
+        case .parentGone: return 0    // the worker is already gone
+        case .noHello:
             FileHandle.standardError.write(Data("ingest \(command): started without a worker (it is started by ingest's worker processes)\n".utf8))
             return 2
         }
-        // The same backstop as a worker's against one huge allocation.
-        _ = ingest_limit_address_space((UInt64(hello.memoryLimitMB) << 20) * 2 + (4 << 30))
         do {
             try OCRPageService.prepare(languages: hello.languages)
         } catch {
@@ -215,19 +201,9 @@ public enum OCRServer {
             return 2
         }
         channel.send(.ready)
-        let crashOn = env[crashTestVariable].flatMap(Int.init)
-        let hangOn = env[hangTestVariable].flatMap(Int.init)
-        let growOn = env[growTestVariable].flatMap(Int.init)
         while case .frame(var frame) = channel.receive(timeout: nil) {
             guard frame.kind == .recognize else { continue }
-            if crashOn != nil || hangOn != nil || growOn != nil {
-                let page = OCRPageService.page(of: frame.payload)
-                if page == crashOn { raise(SIGSEGV) }
-                if page == hangOn { while true { sleep(1) } }
-                if page == growOn {
-                    while let block = malloc(64 << 20) { memset(block, 1, 64 << 20); usleep(20_000) }
-                }
-            }
+            if !faults.isEmpty { TestFault.strike(faults, page: OCRPageService.page(of: frame.payload)) }
             // The request is handed over whole: the page's pixels are let go once its image is made.
             let request = frame.payload
             frame.payload = Data()

@@ -26,7 +26,7 @@ public enum Runtime {
 
     /// A worker process started before the configuration is known (at the top of a command), so
     /// its start-up overlaps the command's own; handed to `reader(_:prestarted:)`.
-    public struct Prestarted: @unchecked Sendable {
+    public struct Prestarted: Sendable {
         let worker: WorkerProcess?
     }
 

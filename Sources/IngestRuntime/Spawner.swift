@@ -4,10 +4,9 @@ import Foundation
 /// when its parent dies (PR_SET_PDEATHSIG), and "parent" there is the *thread* that forked it:
 /// a worker started from a pool thread would be killed when that thread retires after idling.
 /// This thread lives as long as the process, so workers die exactly with their supervisor.
-final class Spawner: @unchecked Sendable {
+final class Spawner: Sendable {
     static let shared = Spawner()
-    private let condition = NSCondition()
-    private var jobs: [() -> Void] = []
+    private let jobs = Monitor<[() -> Void]>([])
 
     private init() {
         let thread = Thread { [unowned self] in self.loop() }
@@ -17,23 +16,15 @@ final class Spawner: @unchecked Sendable {
 
     private func loop() {
         while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
-            let job = jobs.removeFirst()
-            condition.unlock()
+            let job = jobs.wait(until: { !$0.isEmpty }) { $0.removeFirst() }
             job()
         }
     }
 
     /// Runs `body` on the spawner thread and returns its result.
     func run<T>(_ body: @escaping () throws -> T) throws -> T {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<T, Error>!
-        condition.lock()
-        jobs.append { result = Result { try body() }; done.signal() }
-        condition.signal()
-        condition.unlock()
-        done.wait()
-        return try result.get()
+        let result = Monitor<Result<T, Error>?>(nil)
+        jobs.update { $0.append { let r = Result { try body() }; result.update { $0 = r } } }
+        return try result.wait(until: { $0 != nil }) { $0! }.get()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import IngestCore
 import IngestPipeline
 
@@ -14,28 +15,29 @@ import IngestPipeline
 /// - recycling: a worker is replaced after `workers.recycleAfterDocuments` units, or after a unit
 ///   that leaves it above `workers.recycleAboveMB`, so a long run's memory never grows.
 /// Workers are started on first use; slot 0's at once, so it starts while the inputs are planned.
-public final class SubprocessReader: DocumentReader, @unchecked Sendable {
+public final class SubprocessReader: DocumentReader, Sendable {
     public let slots: Int
     let hello: WorkerHello
     let executable: String
     let arguments: [String]
     let environment: [String: String]
-    private var workers: [WorkerProcess?]
-    /// Each slot's next worker, started while the current one reads its last documents before it
-    /// is recycled (`successorLead`), so the slot never waits for a process to start mid-run.
-    private var successors: [WorkerProcess?]
-    private var started = 0
+    private struct Workers {
+        /// Each slot's worker.
+        var current: [WorkerProcess?]
+        /// Each slot's next worker, started while the current one reads its last documents before
+        /// it is recycled (`successorLead`), so the slot never waits for a process to start mid-run.
+        var successors: [WorkerProcess?]
+        var started = 0
+    }
+    private let workers: Mutex<Workers>
     /// Worker processes started so far (a recycled or killed worker is replaced by a new one).
-    public var workersStarted: Int { lock.lock(); defer { lock.unlock() }; return started }
-    private let lock = NSLock()
+    public var workersStarted: Int { workers.withLock { $0.started } }
     /// The run's cores: one per unit being read, the free ones lent to the OCR pages of a worker
     /// that asks (`Frame.Kind.coreWanted`) and taken back when its unit ends, however it ends.
     public let cores: LocalCoreBudget
     /// Extra seconds past the document limit before the kill, so the reader's own limit names the
     /// stage first when it can.
     static let grace = 2.0
-    /// How often the resident size is sampled while a unit is read.
-    static let sampleInterval = 0.05
     /// How many documents before its recycling a worker's successor is started: enough for the
     /// successor's start (≈ 30 ms of a core) to overlap short documents' reading. Workers recycled
     /// sooner than this (a test's `recycleAfterDocuments` of 1 or 2) get no successor in advance.
@@ -51,17 +53,16 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         self.executable = executable ?? WorkerProcess.currentExecutable
         self.arguments = arguments
         self.environment = environment
-        workers = Array(repeating: nil, count: self.slots)
-        successors = Array(repeating: nil, count: self.slots)
+        workers = Mutex(Workers(current: Array(repeating: nil, count: self.slots), successors: Array(repeating: nil, count: self.slots)))
         cores = LocalCoreBudget(capacity: self.slots)
         // Slot 0's worker starts now, its start-up overlapping the caller's planning; the others
         // when their slot first reads: a run of one document never starts (and pays for) a second
         // process, and in a long run the delay falls on one document per slot.
         if let prestarted {
             sendHello(prestarted)
-            workers[0] = prestarted
+            workers.withLock { $0.current[0] = prestarted }
         } else if let w = try? start() {
-            workers[0] = w
+            workers.withLock { $0.current[0] = w }
         }
     }
 
@@ -81,7 +82,7 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
 
     private func sendHello(_ worker: WorkerProcess) {
         worker.channel.send(.hello, (try? JSONEncoder().encode(hello)) ?? Data())
-        lock.lock(); started += 1; lock.unlock()
+        workers.withLock { $0.started += 1 }
     }
 
     deinit { close() }
@@ -98,9 +99,7 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
 
     /// The slot's worker, started if needed and ready (its `ready` frame read).
     private func worker(for slot: Int) throws(IngestError) -> WorkerProcess {
-        lock.lock()
-        var w = workers[slot]
-        lock.unlock()
+        var w = workers.withLock { $0.current[slot] }
         if let w, w.documents > 0 { return w }
         if w == nil { w = try start() }
         // A new worker says it is ready or why it cannot work (configuration, library).
@@ -117,9 +116,7 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
             throw IngestError(.workerUnavailable, ["reason": MessageCatalog.message(.workerReasonEnded, .en, ["how": exit.how(.en)]),
                                                    "reason@fr": MessageCatalog.message(.workerReasonEnded, .fr, ["how": exit.how(.fr)])])
         }
-        lock.lock()
-        workers[slot] = w
-        lock.unlock()
+        workers.withLock { $0.current[slot] = w }
         return w!
     }
 
@@ -134,24 +131,15 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
         worker.channel.send(.read, WorkerRequest(unit: unit, skipsDone: skipsDone).encoded())
         worker.documents += 1
         let limit = config.limits.documentTimeLimitSeconds
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64((limit + Self.grace) * 1e9)
         let memoryLimit = config.workers.memoryLimitMB << 20
+        var watchdog = Watchdog(worker, seconds: limit + Self.grace, memoryLimitBytes: memoryLimit)
         var lines: [Data] = []
-        var nextSample = DispatchTime.now().uptimeNanoseconds + UInt64(Self.sampleInterval * 1e9)
         while true {
-            let now = DispatchTime.now().uptimeNanoseconds
-            if now >= deadline {
+            switch watchdog.next() {
+            case .overTime:
                 return end(worker, slot: slot, unit, IngestError(.timeout, ["seconds": String(Int(limit))]), ms: elapsed())
-            }
-            if now >= nextSample {
-                nextSample = now + UInt64(Self.sampleInterval * 1e9)
-                if worker.residentBytes > memoryLimit {
-                    return end(worker, slot: slot, unit, IngestError(.memoryLimit, ["limit": String(config.workers.memoryLimitMB)]), ms: elapsed())
-                }
-            }
-            let wait = Double(min(deadline, nextSample) - min(now, deadline)) / 1e9
-            switch worker.channel.receive(timeout: wait) {
-            case .timedOut: continue
+            case .overMemory:
+                return end(worker, slot: slot, unit, IngestError(.memoryLimit, ["limit": String(config.workers.memoryLimitMB)]), ms: elapsed())
             case .frame(let f):
                 switch f.kind {
                 case .stage: if let s = Stage(rawValue: String(decoding: f.payload, as: UTF8.self)) { events.stage(s) }
@@ -208,12 +196,12 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     /// The slot's worker is gone (or going): its successor takes over when one was started,
     /// otherwise the next read starts one.
     private func forget(slot: Int, _ worker: WorkerProcess) {
-        lock.lock()
-        if workers[slot] === worker {
-            workers[slot] = successors[slot]
-            successors[slot] = nil
+        workers.withLock { w in
+            if w.current[slot] === worker {
+                w.current[slot] = w.successors[slot]
+                w.successors[slot] = nil
+            }
         }
-        lock.unlock()
     }
 
     private func retire(slot: Int, _ worker: WorkerProcess) {
@@ -224,13 +212,9 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     /// Starts the slot's successor worker if it has none (its hello sent; its `ready` is read when
     /// it takes over). A start that fails is left to the next read, which reports it.
     private func prepareSuccessor(slot: Int) {
-        lock.lock()
-        let has = successors[slot] != nil
-        lock.unlock()
+        let has = workers.withLock { $0.successors[slot] != nil }
         guard !has, let next = try? start() else { return }
-        lock.lock()
-        successors[slot] = next
-        lock.unlock()
+        workers.withLock { $0.successors[slot] = next }
     }
 
     /// Ends the workers: each is asked to stop (its channel closed), then reaped — a worker sends
@@ -239,11 +223,13 @@ public final class SubprocessReader: DocumentReader, @unchecked Sendable {
     /// `closeSeconds` is killed. The command returns with no process of ours left, not even a
     /// zombie (a container whose init does not reap would keep them).
     public func close() {
-        lock.lock()
-        let all = (workers + successors).compactMap { $0 }
-        workers = Array(repeating: nil, count: slots)
-        successors = Array(repeating: nil, count: slots)
-        lock.unlock()
+        let all = workers.withLock { w in
+            defer {
+                w.current = Array(repeating: nil, count: slots)
+                w.successors = Array(repeating: nil, count: slots)
+            }
+            return (w.current + w.successors).compactMap { $0 }
+        }
         for w in all { w.stop() }
         for w in all { w.reap(within: Self.closeSeconds) }
     }

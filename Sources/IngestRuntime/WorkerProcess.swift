@@ -1,17 +1,23 @@
 import CProcess
 import Foundation
 import Glibc
+import Synchronization
 import IngestCore
 
 /// A worker process: this executable again (`ingest _reader`), talking over its fd 3. Started
 /// with posix_spawn and reaped with wait4 — no polling (Foundation's `Process.waitUntilExit`
 /// slept ~50 ms after every worker's exit).
-final class WorkerProcess: @unchecked Sendable {
+final class WorkerProcess: Sendable {
     let pid: pid_t
     let channel: WorkerChannel
+    private let documentCount = Mutex(0)
     /// Documents read by this worker so far (it is replaced after `recycleAfterDocuments`).
-    var documents = 0
-    private var reaped: (status: Int32, maxRSSKilobytes: Int)?
+    var documents: Int {
+        get { documentCount.withLock { $0 } }
+        set { documentCount.withLock { $0 = newValue } }
+    }
+    /// How it ended, once reaped; held while it is reaped, so a second caller waits for the same end.
+    private let reaped = Mutex<(status: Int32, maxRSSKilobytes: Int)?>(nil)
 
     /// How a worker ended.
     enum Exit: Equatable {
@@ -33,7 +39,7 @@ final class WorkerProcess: @unchecked Sendable {
     static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> WorkerProcess {
         let (mine, theirs) = try WorkerChannel.pair()
         var env = environment
-        env[WorkerServer.supervisorVariable] = String(getpid())
+        env[ChildServer.parentVariable] = String(getpid())
         // A crash is reported per document; the Swift runtime's backtrace would only slow it down.
         if env["SWIFT_BACKTRACE"] == nil { env["SWIFT_BACKTRACE"] = "enable=no" }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -75,17 +81,19 @@ final class WorkerProcess: @unchecked Sendable {
     /// Waits for the process to end (once; later calls return the same).
     @discardableResult
     func wait() -> Exit {
-        if reaped == nil {
-            var rss = 0
-            let r = ingest_wait(pid, &rss)
-            reaped = (r, rss)
+        let r = reaped.withLock { reaped in
+            if reaped == nil {
+                var rss = 0
+                let r = ingest_wait(pid, &rss)
+                reaped = (r, rss)
+            }
+            return reaped!.status
         }
-        let r = reaped!.status
         return r >= 1000 ? .signal(r - 1000) : .status(max(r, -1))
     }
 
     /// Peak resident size over its life, in bytes (after `wait`).
-    var peakResidentBytes: Int { (reaped?.maxRSSKilobytes ?? 0) * 1024 }
+    var peakResidentBytes: Int { (reaped.withLock { $0?.maxRSSKilobytes } ?? 0) * 1024 }
 
     /// Asks it to stop (closing the channel is the request) and reaps it.
     func retire() {
@@ -96,14 +104,17 @@ final class WorkerProcess: @unchecked Sendable {
     /// Waits at most `seconds` for it to end and reaps it; a process still running then is
     /// killed and reaped. Nothing of ours is left behind, not even a zombie.
     func reap(within seconds: Double) {
-        guard reaped == nil else { return }
-        var rss = 0
-        let r = ingest_wait_within(pid, Int32(seconds * 1000), &rss)
-        if r == -2 {
+        let stillRunning = reaped.withLock { reaped in
+            guard reaped == nil else { return false }
+            var rss = 0
+            let r = ingest_wait_within(pid, Int32(seconds * 1000), &rss)
+            if r == -2 { return true }
+            reaped = (r, rss)
+            return false
+        }
+        if stillRunning {
             kill()
             wait()
-        } else {
-            reaped = (r, rss)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import IngestCore
-import IngestRuntime
+@testable import IngestRuntime
 import IngestTestSupport
 import XCTest
 
@@ -104,7 +104,7 @@ final class BatchRunTests: XCTestCase {
         try dir.write("in/contend.txt", String(repeating: "Le cycle de l'eau décrit le parcours de l'eau entre les océans, "
                                                + "l'atmosphère et les continents : évaporation, condensation, précipitations. ", count: 12))
         // runTool starts /usr/bin/env, which takes the variables first.
-        let r = try XCTUnwrap(runTool("\(WorkerServer.contendTestVariable)=contend",
+        let r = try XCTUnwrap(runTool("\(TestFault.Kind.contend.variable)=contend",
                                       ["INGEST_CONFIG=", binary.path, "convert", input.path, "--out", out.path, "--library", library,
                                        "--quiet", "--set", "limits.documentTimeLimitSeconds=20"]))
         XCTAssertEqual(r.status, 0, String(decoding: r.stderr, as: UTF8.self))

@@ -55,7 +55,7 @@ final class SubprocessReaderTests: XCTestCase {
     }
 
     func testTheCoresOfAWorkerThatCrashesComeBack() throws {
-        let r = try reader({ $0.ocr.workers = 2 }, slots: 2, environment: [WorkerServer.crashTestVariable: "tableau"])
+        let r = try reader({ $0.ocr.workers = 2 }, slots: 2, environment: [TestFault.Kind.crash.variable: "tableau"])
         defer { r.close() }
         let o = try r.read(board, slot: 0, skipsDone: false, events: ReadEvents())
         XCTAssertEqual(o.error?.code, .readerCrashed, "\(o)")
@@ -94,7 +94,7 @@ final class SubprocessReaderTests: XCTestCase {
 
     func testASuccessorTakesOverFromAWorkerThatCrashed() throws {
         let r = try reader({ $0.workers.recycleAfterDocuments = SubprocessReader.successorLead + 1 },
-                           environment: [WorkerServer.crashTestVariable: "boom"])
+                           environment: [TestFault.Kind.crash.variable: "boom"])
         defer { r.close() }
         XCTAssertEqual(try r.read(try chapter("first"), slot: 0, skipsDone: true, events: ReadEvents()).status, .succeeded)
         XCTAssertEqual(r.workersStarted, 2, "a successor is ready")
@@ -106,7 +106,7 @@ final class SubprocessReaderTests: XCTestCase {
     }
 
     func testAHangingDocumentIsKilledAtTheTimeLimitAndTheNextOneIsRead() throws {
-        let r = try reader({ $0.limits.documentTimeLimitSeconds = 0.5 }, environment: [WorkerServer.hangTestVariable: "stuck"])
+        let r = try reader({ $0.limits.documentTimeLimitSeconds = 0.5 }, environment: [TestFault.Kind.hang.variable: "stuck"])
         defer { r.close() }
         let started = Date()
         let hung = try r.read(try chapter("stuck"), slot: 0, skipsDone: true, events: ReadEvents())
@@ -119,7 +119,7 @@ final class SubprocessReaderTests: XCTestCase {
     }
 
     func testACrashCostsOneDocument() throws {
-        let r = try reader(environment: [WorkerServer.crashTestVariable: "boom"])
+        let r = try reader(environment: [TestFault.Kind.crash.variable: "boom"])
         defer { r.close() }
         let crashed = try r.read(try chapter("boom"), slot: 0, skipsDone: true, events: ReadEvents())
         XCTAssertEqual(crashed.error?.code, .readerCrashed)

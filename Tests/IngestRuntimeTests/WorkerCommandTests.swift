@@ -1,6 +1,6 @@
 import Foundation
 import IngestCore
-import IngestRuntime
+@testable import IngestRuntime
 import IngestTestSupport
 import XCTest
 
@@ -163,7 +163,7 @@ final class WorkerCommandTests: XCTestCase {
         for name in ["avant", "boom", "apres"] { try dir.write("corpus/\(name).txt", chapter(name.count)) }
         let (r, results) = try worker(["--root", corpus.path, "--out", "out", "--concurrency", "1"],
                                       requests: "avant.txt\nboom.txt\napres.txt\n",
-                                      environment: [WorkerServer.crashTestVariable: "boom"])
+                                      environment: [TestFault.Kind.crash.variable: "boom"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(results.map { $0["status"]?.stringValue }, ["succeeded", "failed", "succeeded"])
         XCTAssertEqual(results[1]["error"]?["code"], "run.crashed")
