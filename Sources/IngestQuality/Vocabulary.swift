@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A word list of one language, to tell words from noise in a text with no expected text: the
 /// Debian lists under `/usr/share/dict` (`wfrench` for `fr`; `wamerican` and `wbritish` merged
@@ -157,17 +158,16 @@ public final class Vocabulary: Sendable {
 // MARK: - Caches
 
 /// Vocabularies by language and folder, loaded at most once (a missing list is remembered too).
-final class LoadCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var loaded: [String: Vocabulary?] = [:]
+final class LoadCache: Sendable {
+    private let loaded = Mutex<[String: Vocabulary?]>([:])
 
     func value(for key: String, load: () -> Vocabulary?) -> Vocabulary? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let found = loaded[key] { return found }
-        let value = load()
-        loaded[key] = value
-        return value
+        loaded.withLock { loaded in
+            if let found = loaded[key] { return found }
+            let value = load()
+            loaded[key] = value
+            return value
+        }
     }
 }
 
@@ -179,20 +179,19 @@ struct AccentIndex: Sendable {
     let target: [UInt32]
 }
 
-final class AccentIndexCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var built: AccentIndex?
+final class AccentIndexCache: Sendable {
+    private let built: Mutex<AccentIndex?>
 
     /// Empty, or holding an index already built (read from a cache file).
-    init(built: AccentIndex? = nil) { self.built = built }
+    init(built: AccentIndex? = nil) { self.built = Mutex(built) }
 
     func index(for table: WordTable) -> AccentIndex {
-        lock.lock()
-        defer { lock.unlock() }
-        if let built { return built }
-        let index = AccentIndex(for: table)
-        built = index
-        return index
+        self.built.withLock { built in
+            if let built { return built }
+            let index = AccentIndex(for: table)
+            built = index
+            return index
+        }
     }
 }
 

@@ -1,19 +1,22 @@
 import CHunspell
 import Foundation
+import Synchronization
 import IngestCore
 
 /// A hunspell dictionary (`fr`, `en`), opened once per process and shared: hunspell is opened
 /// with dlopen on first use (CHunspell), so only a document with OCR'd or auto-caption text maps
-/// it. A hunspell handle is not thread-safe: every call holds the dictionary's lock.
-public final class SpellDictionary: @unchecked Sendable {
+/// it. A hunspell handle is not thread-safe: it is reached only through `state`'s lock.
+public final class SpellDictionary: Sendable {
     public let language: String
     public let name: String
-    private let handle: OpaquePointer
-    /// The words already looked up (a page repeats its words; a lookup costs 5–50 µs).
-    private var known: [String: Bool] = [:]
-    /// The suggestions already made.
-    private var suggested: [String: [String]] = [:]
-    private let lock = NSLock()
+    private struct State {
+        let handle: OpaquePointer
+        /// The words already looked up (a page repeats its words; a lookup costs 5–50 µs).
+        var known: [String: Bool] = [:]
+        /// The suggestions already made.
+        var suggested: [String: [String]] = [:]
+    }
+    private let state: Mutex<State>
 
     /// Where Debian installs hunspell dictionaries; `DICPATH` (hunspell's own variable) first.
     static var searchPath: [String] {
@@ -41,27 +44,26 @@ public final class SpellDictionary: @unchecked Sendable {
         }
     }
 
-    private init(language: String, name: String, handle: OpaquePointer) {
+    private init(language: String, name: String, handle: sending OpaquePointer) {
         self.language = language
         self.name = name
-        self.handle = handle
+        state = Mutex(State(handle: handle))
     }
 
-    deinit { Hunspell_destroy(handle) }
+    deinit { state.withLock { Hunspell_destroy($0.handle) } }
 
-    private static let openedLock = NSLock()
-    nonisolated(unsafe) private static var opened: [String: SpellDictionary?] = [:]
+    private static let opened = Mutex<[String: SpellDictionary?]>([:])
 
     /// The dictionary `name` (`fr_FR`, `en_US`), opened once per process; nil when hunspell or the
     /// dictionary is not installed (the check then relies on OCR confidence alone), or when the
     /// dictionary is not UTF-8 (Debian's fr and en are).
     public static func shared(_ name: String) -> SpellDictionary? {
-        openedLock.lock()
-        defer { openedLock.unlock() }
-        if let known = opened[name] { return known }
-        let made = open(name)
-        opened[name] = made
-        return made
+        opened.withLock { opened in
+            if let known = opened[name] { return known }
+            let made = open(name)
+            opened[name] = made
+            return made
+        }
     }
 
     /// Whether hunspell itself can be loaded (libhunspell-1.7.so.0).
@@ -86,34 +88,33 @@ public final class SpellDictionary: @unchecked Sendable {
 
     /// True when hunspell accepts `word` as written (its own case rules: `Paris`, `ADN`).
     public func spells(_ word: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if let k = known[word] { return k }
-        let k = Hunspell_spell(handle, word) != 0
-        if known.count < 200_000 { known[word] = k }
-        return k
+        state.withLock { s in
+            if let k = s.known[word] { return k }
+            let k = Hunspell_spell(s.handle, word) != 0
+            if s.known.count < 200_000 { s.known[word] = k }
+            return k
+        }
     }
 
     /// hunspell's suggestions (slow: 10–300 ms a word), kept: a word looked up ahead (see
     /// `DoubtFinder.lookUpAhead`) costs nothing the second time.
     public func suggestions(_ word: String) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = suggested[word] { return known }
-        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        let n = Hunspell_suggest(handle, &list, word)
-        var out: [String] = []
-        if n > 0, list != nil {
-            for i in 0..<Int(n) { if let p = list![i] { out.append(String(cString: p)) } }
-            Hunspell_free_list(handle, &list, n)
+        state.withLock { s in
+            if let known = s.suggested[word] { return known }
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let n = Hunspell_suggest(s.handle, &list, word)
+            var out: [String] = []
+            if n > 0, list != nil {
+                for i in 0..<Int(n) { if let p = list![i] { out.append(String(cString: p)) } }
+                Hunspell_free_list(s.handle, &list, n)
+            }
+            if s.suggested.count < 20_000 { s.suggested[word] = out }
+            return out
         }
-        if suggested.count < 20_000 { suggested[word] = out }
-        return out
     }
 
     /// The suggestions kept for `word`, nil when it was never looked up (for tests).
     func keptSuggestions(_ word: String) -> [String]? {
-        lock.lock(); defer { lock.unlock() }
-        return suggested[word]
+        state.withLock { $0.suggested[word] }
     }
 }
