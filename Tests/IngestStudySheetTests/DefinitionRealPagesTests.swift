@@ -66,7 +66,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let pdfs = try Self.makePDFs(into: dir)
-        XCTAssertEqual(pdfs.count, 40)
+        XCTAssertEqual(pdfs.count, 16)
 
         let pipeline = try Pipeline(config: PipelineConfig())
         var found: [Definition] = []
@@ -80,8 +80,8 @@ final class DefinitionRealPagesTests: XCTestCase {
             }
         }
         let labels = try Self.labels()
-        XCTAssertGreaterThanOrEqual(pages, 40)
-        XCTAssertGreaterThanOrEqual(labels.count, 150)
+        XCTAssertGreaterThanOrEqual(pages, 80)
+        XCTAssertGreaterThanOrEqual(labels.count, 95)
 
         // Each found definition takes the first label it matches, once.
         var used = Set<Int>()
@@ -110,8 +110,9 @@ final class DefinitionRealPagesTests: XCTestCase {
         for f in falsePositives { print("  not a definition: \(f.file) p\(f.page) “\(f.term)” : \(f.meaning.prefix(60))") }
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }
         // The bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
-        // reaches today (bench/RESULTS.md), so that no change makes it worse unseen.
-        XCTAssertGreaterThanOrEqual(precision, 0.82)
-        XCTAssertGreaterThanOrEqual(recall, 0.80)
+        // reaches today on the openly licensed pages (0.755 / 0.755; bench/RESULTS.md), so that no
+        // change makes it worse unseen.
+        XCTAssertGreaterThanOrEqual(precision, 0.75)
+        XCTAssertGreaterThanOrEqual(recall, 0.75)
     }
 }
