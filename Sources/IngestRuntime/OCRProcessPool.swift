@@ -39,13 +39,13 @@ final class OCRProcessPool: OCRProcesses, Sendable {
 
     /// One recogniser: its process, and whether it said it is ready (its first frame).
     final class Recogniser: Sendable {
-        let process: WorkerProcess
+        let process: ChildProcess
         private let readyFlag = Mutex(false)
         var isReady: Bool {
             get { readyFlag.withLock { $0 } }
             set { readyFlag.withLock { $0 = newValue } }
         }
-        init(process: WorkerProcess) { self.process = process }
+        init(process: ChildProcess) { self.process = process }
     }
 
     func start(_ count: Int, languages: String) {
@@ -143,7 +143,7 @@ final class OCRProcessPool: OCRProcesses, Sendable {
 
     /// Kills a recogniser (if it still runs), reaps it and forgets it; says how it ended.
     @discardableResult
-    private func remove(_ r: Recogniser, _ languages: String) -> WorkerProcess.Exit {
+    private func remove(_ r: Recogniser, _ languages: String) -> ChildProcess.Exit {
         r.process.kill()
         let exit = r.process.wait()
         discard(r, languages)
@@ -162,7 +162,7 @@ final class OCRProcessPool: OCRProcesses, Sendable {
         // From the spawner thread: a recogniser dies with the thread that started it (`Spawner`).
         let (executable, environment) = (self.executable, self.environment)
         let process = try Spawner.shared.run {
-            try WorkerProcess.spawn(executable: executable, arguments: [OCRServer.command], environment: environment)
+            try ChildProcess.spawn(executable: executable, arguments: [OCRServer.command], environment: environment)
         }
         let hello = OCRServer.Hello(languages: languages, memoryLimitMB: memoryLimitMB)
         process.channel.send(.hello, (try? JSONEncoder().encode(hello)) ?? Data())
@@ -186,7 +186,7 @@ public enum OCRServer {
     }
 
     public static func serve() -> Int32 {
-        let channel: WorkerChannel, hello: Hello, faults: [TestFault]
+        let channel: ChildChannel, hello: Hello, faults: [TestFault]
         switch ChildServer.start(Hello.self, memoryLimitMB: { $0.memoryLimitMB }) {
         case .started(let c, let h, let f): (channel, hello, faults) = (c, h, f)
         case .parentGone: return 0    // the worker is already gone

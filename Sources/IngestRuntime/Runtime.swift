@@ -27,7 +27,7 @@ public enum Runtime {
     /// A worker process started before the configuration is known (at the top of a command), so
     /// its start-up overlaps the command's own; handed to `reader(_:prestarted:)`.
     public struct Prestarted: Sendable {
-        let worker: WorkerProcess?
+        let worker: ChildProcess?
     }
 
     /// Starts one worker now, unless documents will be read in this process. Called first thing
@@ -35,15 +35,15 @@ public enum Runtime {
     /// executable); otherwise it spawns `ingest _reader`.
     public static func prestart() -> Prestarted {
         guard ProcessInfo.processInfo.environment[inProcessVariable] != "1" else { return Prestarted(worker: nil) }
-        if let forked = WorkerProcess.forkHere() { return Prestarted(worker: forked) }
-        return Prestarted(worker: try? SubprocessReader.spawn(executable: WorkerProcess.currentExecutable, arguments: [WorkerServer.command],
+        if let forked = ChildProcess.forkHere() { return Prestarted(worker: forked) }
+        return Prestarted(worker: try? SubprocessReader.spawn(executable: ChildProcess.currentExecutable, arguments: [WorkerServer.command],
                                                              environment: ProcessInfo.processInfo.environment))
     }
 
     /// Called by the `ingest` executable first thing: its worker processes then send OCR pages to
     /// recognisers started from this same executable (`ingest _ocr`, see `OCRProcesses`).
     public static func enableRecognisers() {
-        OCRProcessPool.executable = WorkerProcess.currentExecutable
+        OCRProcessPool.executable = ChildProcess.currentExecutable
     }
 
     public static func isolated(_ config: PipelineConfig) -> Bool {

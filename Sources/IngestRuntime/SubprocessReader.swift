@@ -23,10 +23,10 @@ public final class SubprocessReader: DocumentReader, Sendable {
     let environment: [String: String]
     private struct Workers {
         /// Each slot's worker.
-        var current: [WorkerProcess?]
+        var current: [ChildProcess?]
         /// Each slot's next worker, started while the current one reads its last documents before
         /// it is recycled (`successorLead`), so the slot never waits for a process to start mid-run.
-        var successors: [WorkerProcess?]
+        var successors: [ChildProcess?]
         var started = 0
     }
     private let workers: Mutex<Workers>
@@ -47,10 +47,10 @@ public final class SubprocessReader: DocumentReader, Sendable {
     ///   - executable/arguments: how to start a worker (default: this executable, `_reader`).
     ///   - prestarted: a worker already started (`Runtime.prestart`), given its configuration now.
     init(hello: WorkerHello, slots: Int, executable: String? = nil, arguments: [String] = [WorkerServer.command],
-         environment: [String: String] = ProcessInfo.processInfo.environment, prestarted: WorkerProcess?) {
+         environment: [String: String] = ProcessInfo.processInfo.environment, prestarted: ChildProcess?) {
         self.hello = hello
         self.slots = max(1, slots)
-        self.executable = executable ?? WorkerProcess.currentExecutable
+        self.executable = executable ?? ChildProcess.currentExecutable
         self.arguments = arguments
         self.environment = environment
         workers = Mutex(Workers(current: Array(repeating: nil, count: self.slots), successors: Array(repeating: nil, count: self.slots)))
@@ -72,15 +72,15 @@ public final class SubprocessReader: DocumentReader, Sendable {
     }
 
     /// Spawns a worker from the spawner thread (see `Spawner`).
-    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws(IngestError) -> WorkerProcess {
+    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws(IngestError) -> ChildProcess {
         do {
             return try Spawner.shared.run {
-                try WorkerProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+                try ChildProcess.spawn(executable: executable, arguments: arguments, environment: environment)
             }
         } catch let e as IngestError { throw e } catch { throw IngestError(.workerUnavailable, MessageCatalog.quoted("reason", "\(error)")) }
     }
 
-    private func sendHello(_ worker: WorkerProcess) {
+    private func sendHello(_ worker: ChildProcess) {
         worker.channel.send(.hello, (try? JSONEncoder().encode(hello)) ?? Data())
         workers.withLock { $0.started += 1 }
     }
@@ -91,14 +91,14 @@ public final class SubprocessReader: DocumentReader, Sendable {
     private var language: MessageLanguage { hello.config.messageLanguage }
 
     /// Spawns a worker and sends it its configuration (without waiting for it to be ready).
-    private func start() throws(IngestError) -> WorkerProcess {
+    private func start() throws(IngestError) -> ChildProcess {
         let worker = try Self.spawn(executable: executable, arguments: arguments, environment: environment)
         sendHello(worker)
         return worker
     }
 
     /// The slot's worker, started if needed and ready (its `ready` frame read).
-    private func worker(for slot: Int) throws(IngestError) -> WorkerProcess {
+    private func worker(for slot: Int) throws(IngestError) -> ChildProcess {
         var w = workers.withLock { $0.current[slot] }
         if let w, w.documents > 0 { return w }
         if w == nil { w = try start() }
@@ -176,7 +176,7 @@ public final class SubprocessReader: DocumentReader, Sendable {
                 case .signal(SIGKILL) where worker.peakResidentBytes > memoryLimit / 2:
                     // Killed by someone else while big: the kernel's out-of-memory killer.
                     error = IngestError(.memoryLimit, ["limit": String(config.workers.memoryLimitMB)])
-                case .signal(let s): error = IngestError(.readerCrashed, ["signal": WorkerProcess.signalName(s)])
+                case .signal(let s): error = IngestError(.readerCrashed, ["signal": ChildProcess.signalName(s)])
                 case .status(let s): error = IngestError(.readerCrashed, ["signal": "exit \(s)"])
                 }
                 return DocumentOutcome.failure(sources: unit.sources.map(\.name), error, language: language,
@@ -186,7 +186,7 @@ public final class SubprocessReader: DocumentReader, Sendable {
     }
 
     /// Kills the slot's worker (time or memory limit) and fails the unit with `error`.
-    private func end(_ worker: WorkerProcess, slot: Int, _ unit: ImportUnit, _ error: IngestError, ms: Double) -> DocumentOutcome {
+    private func end(_ worker: ChildProcess, slot: Int, _ unit: ImportUnit, _ error: IngestError, ms: Double) -> DocumentOutcome {
         worker.kill()
         worker.wait()
         forget(slot: slot, worker)
@@ -195,7 +195,7 @@ public final class SubprocessReader: DocumentReader, Sendable {
 
     /// The slot's worker is gone (or going): its successor takes over when one was started,
     /// otherwise the next read starts one.
-    private func forget(slot: Int, _ worker: WorkerProcess) {
+    private func forget(slot: Int, _ worker: ChildProcess) {
         workers.withLock { w in
             if w.current[slot] === worker {
                 w.current[slot] = w.successors[slot]
@@ -204,7 +204,7 @@ public final class SubprocessReader: DocumentReader, Sendable {
         }
     }
 
-    private func retire(slot: Int, _ worker: WorkerProcess) {
+    private func retire(slot: Int, _ worker: ChildProcess) {
         forget(slot: slot, worker)
         worker.retire()
     }

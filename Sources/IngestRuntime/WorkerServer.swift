@@ -13,10 +13,10 @@ public enum WorkerServer {
     /// The hidden command a supervisor starts its worker processes with (never typed by hand).
     public static let command = "_reader"
     /// Serves until the channel closes; returns the exit status. `forked`: this process is a fork
-    /// of its supervisor (`WorkerProcess.forkHere`), which already tied its life to the supervisor's.
+    /// of its supervisor (`ChildProcess.forkHere`), which already tied its life to the supervisor's.
     public static func serve(forked: Bool = false) -> Int32 {
         let env = ProcessInfo.processInfo.environment
-        let channel: WorkerChannel, hello: WorkerHello, faults: [TestFault]
+        let channel: ChildChannel, hello: WorkerHello, faults: [TestFault]
         switch ChildServer.start(WorkerHello.self, tiedToParent: forked, memoryLimitMB: { $0.config.workers.memoryLimitMB }) {
         case .started(let c, let h, let f): (channel, hello, faults) = (c, h, f)
         case .parentGone: return 0    // the supervisor is already gone

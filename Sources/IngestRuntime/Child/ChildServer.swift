@@ -5,16 +5,16 @@ import Glibc
 /// The start-up every child process Ingest starts goes through — a worker (`ingest _reader`,
 /// `WorkerServer`) and a recogniser (`ingest _ocr`, `OCRServer`): tie its life to its parent's,
 /// open the channel on fd 3, read its configuration (the first frame, `hello`), cap its address
-/// space, and read the faults a test asked for. The parent's side is `WorkerProcess.spawn`.
+/// space, and read the faults a test asked for. The parent's side is `ChildProcess.spawn`.
 enum ChildServer {
-    /// The parent's pid, set in the child's environment (`WorkerProcess.spawn`).
+    /// The parent's pid, set in the child's environment (`ChildProcess.spawn`).
     static let parentVariable = "INGEST_SUPERVISOR_PID"
     /// The channel's file descriptor in a child.
     static let channelDescriptor: Int32 = 3
 
     enum Start<Hello> {
         /// Ready to serve: the channel, the configuration, the faults a test planned (none in a product run).
-        case started(WorkerChannel, Hello, faults: [TestFault])
+        case started(ChildChannel, Hello, faults: [TestFault])
         /// The parent was already gone: nothing to do.
         case parentGone
         /// No configuration came: the channel closed (`closed`, a parent that stopped before needing
@@ -23,7 +23,7 @@ enum ChildServer {
     }
 
     /// - Parameters:
-    ///   - tiedToParent: the child's life is already tied to its parent's (a fork, `WorkerProcess.forkHere`).
+    ///   - tiedToParent: the child's life is already tied to its parent's (a fork, `ChildProcess.forkHere`).
     ///   - memoryLimitMB: the resident limit the configuration sets, for the address-space backstop.
     static func start<Hello: Decodable>(_ type: Hello.Type, tiedToParent: Bool = false,
                                         memoryLimitMB: (Hello) -> Int) -> Start<Hello> {
@@ -31,7 +31,7 @@ enum ChildServer {
         if !tiedToParent, let parent = env[parentVariable].flatMap(pid_t.init), ingest_die_with_parent(SIGKILL, parent) != 0 {
             return .parentGone
         }
-        let channel = WorkerChannel(fd: channelDescriptor)
+        let channel = ChildChannel(fd: channelDescriptor)
         let received = channel.receive(timeout: nil)
         guard case .frame(let first) = received, first.kind == .hello,
               let hello = try? JSONDecoder().decode(Hello.self, from: first.payload) else {

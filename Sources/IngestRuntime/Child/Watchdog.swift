@@ -16,13 +16,13 @@ struct Watchdog {
         case overMemory
     }
 
-    let process: WorkerProcess
+    let process: ChildProcess
     private let deadline: UInt64
     private let memoryLimitBytes: Int
     private var nextSample: UInt64
 
     /// Watches `process` for `seconds` from now, at most `memoryLimitBytes` resident.
-    init(_ process: WorkerProcess, seconds: Double, memoryLimitBytes: Int) {
+    init(_ process: ChildProcess, seconds: Double, memoryLimitBytes: Int) {
         self.process = process
         let now = DispatchTime.now().uptimeNanoseconds
         deadline = now + UInt64(max(0, seconds) * 1e9)

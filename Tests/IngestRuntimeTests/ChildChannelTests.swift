@@ -7,10 +7,10 @@ import XCTest
 /// The framed channel between processes: frames of any size cross whole and in order, sent from
 /// several parts without a copy, large ones read straight into their payload; a peer that goes
 /// away in the middle of a frame is a closed channel, not a hang or a short frame.
-final class WorkerChannelTests: XCTestCase {
-    func pair() throws -> (WorkerChannel, WorkerChannel) {
-        let (a, b) = try WorkerChannel.pair()
-        return (WorkerChannel(fd: a), WorkerChannel(fd: b))
+final class ChildChannelTests: XCTestCase {
+    func pair() throws -> (ChildChannel, ChildChannel) {
+        let (a, b) = try ChildChannel.pair()
+        return (ChildChannel(fd: a), ChildChannel(fd: b))
     }
 
     func bytes(_ count: Int, seed: UInt64) -> Data {
@@ -24,7 +24,7 @@ final class WorkerChannelTests: XCTestCase {
         var rng = SeededGenerator(seed: 3)
         // Sizes around the direct-read threshold, empty parts, many parts.
         let frames: [[Data]] = (0..<40).map { i in
-            let size = [0, 1, 4_000, WorkerChannel.directBytes - 6, WorkerChannel.directBytes, 3 << 20][i % 6] + Int.random(in: 0...9, using: &rng)
+            let size = [0, 1, 4_000, ChildChannel.directBytes - 6, ChildChannel.directBytes, 3 << 20][i % 6] + Int.random(in: 0...9, using: &rng)
             let cut = Int.random(in: 0...size, using: &rng)
             let whole = bytes(size, seed: UInt64(i))
             return [whole.prefix(cut), Data(), whole.dropFirst(cut)]
@@ -55,8 +55,8 @@ final class WorkerChannelTests: XCTestCase {
     }
 
     func testAPeerGoneInTheMiddleOfALargeFrameClosesTheChannel() throws {
-        let (a, b) = try WorkerChannel.pair()
-        let receiver = WorkerChannel(fd: b)
+        let (a, b) = try ChildChannel.pair()
+        let receiver = ChildChannel(fd: b)
         // A header announcing 4 MB, then 1 MB of it, then the end.
         var head: [UInt8] = [Frame.Kind.recognized.rawValue]
         let n = UInt32(4 << 20)

@@ -4,7 +4,7 @@ import Synchronization
 import Glibc
 import IngestCore
 
-/// One message between the supervising process and a worker: a type byte and a payload.
+/// One message between a parent and its child (a supervisor and its worker, a worker and its recogniser): a type byte and a payload.
 struct Frame: Sendable {
     enum Kind: UInt8, Sendable {
         /// supervisor → worker: the worker's configuration (`WorkerHello`).
@@ -41,7 +41,7 @@ struct Frame: Sendable {
 /// so a document of megabytes for the `jsonl` sink crosses as it is.
 // @unchecked: the receive buffer (`buffer`, `start`, `chunk`, `largeFrameCut`) belongs to the one
 // thread that reads the channel, by protocol rather than by type; sends share `sendLock`.
-final class WorkerChannel: @unchecked Sendable {
+final class ChildChannel: @unchecked Sendable {
     let fd: Int32
     private var buffer = [UInt8]()
     private var start = 0
@@ -184,10 +184,10 @@ final class WorkerChannel: @unchecked Sendable {
 /// which holds the budget of every worker (`SubprocessReader`) and takes back what a dead worker
 /// held. Asked only while a unit is read, when nothing else reads the channel in the worker.
 final class ChannelCoreBudget: CoreBudget, Sendable {
-    private let channel: WorkerChannel
+    private let channel: ChildChannel
     /// One question at a time: its answer is the next frame on the channel.
     private let asking = Mutex(())
-    init(channel: WorkerChannel) { self.channel = channel }
+    init(channel: ChildChannel) { self.channel = channel }
 
     func tryTake() -> Bool { asking.withLock { _ in ask() } }
 

@@ -4,12 +4,13 @@ import Glibc
 import Synchronization
 import IngestCore
 
-/// A worker process: this executable again (`ingest _reader`), talking over its fd 3. Started
-/// with posix_spawn and reaped with wait4 — no polling (Foundation's `Process.waitUntilExit`
-/// slept ~50 ms after every worker's exit).
-final class WorkerProcess: Sendable {
+/// The parent's handle on a child process — a worker (`ingest _reader`) or a recogniser
+/// (`ingest _ocr`): this executable again, talking over its fd 3 (`ChildChannel`). Started with
+/// posix_spawn and reaped with wait4 — no polling (Foundation's `Process.waitUntilExit` slept
+/// ~50 ms after every child's exit).
+final class ChildProcess: Sendable {
     let pid: pid_t
-    let channel: WorkerChannel
+    let channel: ChildChannel
     private let documentCount = Mutex(0)
     /// Documents read by this worker so far (it is replaced after `recycleAfterDocuments`).
     var documents: Int {
@@ -28,7 +29,7 @@ final class WorkerProcess: Sendable {
     /// Its /proc/PID/statm, open for its life (see `residentBytes`).
     private let statm: Int32
 
-    private init(pid: pid_t, channel: WorkerChannel) {
+    private init(pid: pid_t, channel: ChildChannel) {
         self.pid = pid; self.channel = channel
         statm = ingest_open_statm(pid)
     }
@@ -36,8 +37,8 @@ final class WorkerProcess: Sendable {
     deinit { if statm >= 0 { close(statm) } }
 
     /// Starts `executable arguments…` with `environment`; throws `run.workerUnavailable`.
-    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> WorkerProcess {
-        let (mine, theirs) = try WorkerChannel.pair()
+    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+        let (mine, theirs) = try ChildChannel.pair()
         var env = environment
         env[ChildServer.parentVariable] = String(getpid())
         // A crash is reported per document; the Swift runtime's backtrace would only slow it down.
@@ -51,7 +52,7 @@ final class WorkerProcess: Sendable {
             close(mine)
             throw IngestError(.workerUnavailable, MessageCatalog.quoted("reason", String(cString: strerror(-pid))))
         }
-        return WorkerProcess(pid: pid, channel: WorkerChannel(fd: mine))
+        return ChildProcess(pid: pid, channel: ChildChannel(fd: mine))
     }
 
     /// Forks this process as a worker without exec, when it still has a single thread (at the top
@@ -60,12 +61,12 @@ final class WorkerProcess: Sendable {
     /// is all a one-document run pays. The child serves the channel (`WorkerServer.serve`) and
     /// exits, on a thread of its own (`ingest_fork_worker` says why); it never returns here. Nil
     /// when the process already has threads or fork fails: the caller spawns a worker instead.
-    static func forkHere() -> WorkerProcess? {
-        guard let (mine, theirs) = try? WorkerChannel.pair() else { return nil }
+    static func forkHere() -> ChildProcess? {
+        guard let (mine, theirs) = try? ChildChannel.pair() else { return nil }
         let pid = ingest_fork_worker(theirs) { WorkerServer.serve(forked: true) }
         close(theirs)
         guard pid > 0 else { close(mine); return nil }
-        return WorkerProcess(pid: pid, channel: WorkerChannel(fd: mine))
+        return ChildProcess(pid: pid, channel: ChildChannel(fd: mine))
     }
 
     /// The executable to start as a worker: this one.
@@ -128,12 +129,12 @@ final class WorkerProcess: Sendable {
     }
 }
 
-extension WorkerProcess.Exit {
+extension ChildProcess.Exit {
     /// How the child ended, for a sentence of ours (`{how}`): a signal by its name, an exit
     /// status in `language`.
     func how(_ language: MessageLanguage) -> String {
         switch self {
-        case .signal(let s): WorkerProcess.signalName(s)
+        case .signal(let s): ChildProcess.signalName(s)
         case .status(let s): MessageCatalog.message(.ocrReasonExitStatus, language, ["status": "\(s)"])
         }
     }
