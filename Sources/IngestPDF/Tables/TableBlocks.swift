@@ -5,15 +5,15 @@ import IngestCore
 /// break joined with its continuation.
 enum TableBlocks {
     /// The page's tables: ruled ones first, then aligned columns among the words left. The page
-    /// is rendered (for its rules) only when its words suggest a table: two text lines cut by
-    /// wide gaps, or lines packed closer than text is set (cells of a ruled grid).
+    /// is rendered (for its rules) only when its words suggest a table: two text lines cut by gaps
+    /// wider than a space. (Asking for three lines with their gaps one under the other rendered
+    /// 5 times fewer pages of a LaTeX manual but missed LibreOffice's tables, whose cells are
+    /// centred vertically on lines of their own: TEDS of ruled tables 0.965 → 0.699.)
     static func find(on page: PopplerPageRef) -> [PageTable] {
         let words = page.words()
         guard words.count >= 4 else { return [] }
-        let lines = WordLines.group(words)
-        let cut = lines.filter { WordLines.segments($0).count >= 2 }.count
-        guard cut >= 2 else { return [] }
-        let rules = PageRules.find(on: page)
+        guard WordLines.group(words).lazy.filter({ WordLines.segments($0).count >= 2 }).prefix(2).count >= 2 else { return [] }
+        let rules = PageRules.find(on: page, from: 0, to: page.size.height)
         let ruled = RuledTables.find(words: words, horizontal: rules.horizontal, vertical: rules.vertical)
         let rest = words.filter { w in !ruled.contains { $0.contains(w.midX, w.midY) } }
         // Rules that are no table's (a fraction bar, an underline) keep aligned text from being one.
