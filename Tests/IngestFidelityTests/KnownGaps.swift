@@ -23,21 +23,9 @@ enum KnownGaps {
     // Tests/IngestFidelityTests/README.md).
     static let pdflist = "In LibreOffice's PDFs the bullet of a bulleted item is drawn apart from the item's text (poppler gives it as a line of its own), so the item does not open with a marker and stays in a paragraph; numbered items are recognised."
     static let pdftable = "PDF tables are not recognised: the cells come out as paragraphs, column by column, so the rows are lost."
-    static let offpage = "The table of salle 12 is wider than its column: pdflatex sets its third column (Fréquence dominante, 250 Hz, 1 000 Hz, 125 Hz) beyond the page's right edge, where nothing is shown and poppler reads no text (pdftotext neither); the table is read with its first two columns."
     static let lineEndCompound = "`lamp-post` is broken at its own hyphen at a line end, and `lamppost` is an English word too: the hyphen is taken for a syllable break and dropped (Normalizer.joinHyphenation decides with the dictionary)."
 
     static let findings: [KnownGap] = [
-        .init(document: "latex-pdf-2col/cours-acoustique", reason: offpage,
-              findings: [
-                  "missing word «000»",
-                  "missing word «1»",
-                  "missing word «125»",
-                  "missing word «250»",
-                  "missing word «Fréquence»",
-                  "missing word «Hz» ×3",
-                  "missing word «dominante»",
-                  "table 1 cells differ: Source | Niveau (dB) / Voix du professeur | 65 / Haut-parleur du couloir | 72 / Ventilation | 48",
-              ]),
         .init(document: "latex-pdf-2col/course-light", reason: lineEndCompound,
               findings: [
                   "missing word «lamp»",
