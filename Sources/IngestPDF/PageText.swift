@@ -32,6 +32,13 @@ struct TextLine: Sendable, Equatable {
     var y1: Double { Double(bottom) }
     /// Mean glyph height, which stands in for the font size.
     var glyphHeight: Double { Double(height) }
+
+    /// `marker` (a list bullet drawn apart, `BulletLines`) put before the text, the box widened
+    /// to take in the bullet's.
+    mutating func prepend(_ marker: String, from bullet: TextLine) {
+        text = marker + " " + text
+        left = min(left, bullet.left); top = min(top, bullet.top); bottom = max(bottom, bullet.bottom)
+    }
 }
 
 /// What a page yields: its lines in reading order and the counts the classifier needs.
@@ -96,7 +103,7 @@ extension PopplerPageRef {
                 if visible { builder.hasInk = true }
             }
             builder.flush()
-            return PageText(lines: builder.lines, width: w, height: h, gutters: builder.gutters)
+            return PageText(lines: BulletLines.attach(builder.lines), width: w, height: h, gutters: builder.gutters)
         }
     }
 

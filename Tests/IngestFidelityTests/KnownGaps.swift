@@ -21,8 +21,6 @@ struct KnownCERGap {
 enum KnownGaps {
     // The reasons, each a defect of Ingest seen on these documents (minimal reproductions in
     // Tests/IngestFidelityTests/README.md).
-    static let pdflist = "In LibreOffice's PDFs the bullet of a bulleted item is drawn apart from the item's text (poppler gives it as a line of its own), so the item does not open with a marker and stays in a paragraph; numbered items are recognised."
-    static let pdftable = "PDF tables are not recognised: the cells come out as paragraphs, column by column, so the rows are lost."
     static let lineEndCompound = "`lamp-post` is broken at its own hyphen at a line end, and `lamppost` is an English word too: the hyphen is taken for a syllable break and dropped (Normalizer.joinHyphenation decides with the dictionary)."
 
     static let findings: [KnownGap] = [
@@ -32,18 +30,6 @@ enum KnownGaps {
                   "missing word «post»",
                   "extra word «lamppost»",
                   "compound «lamp-post» lost",
-              ]),
-        .init(document: "writer-pdf/cours-acoustique", reason: pdflist,
-              findings: [
-                  "list item «le haut-parleur du couloir, utilisé pour les annonces quotidiennes ;» is a paragraph",
-                  "list item «la ventilation installée au-dessus du faux plafond ;» is inside a paragraph",
-                  "list item «les chaises déplacées sur un carrelage très réverbérant.» is inside a paragraph",
-              ]),
-        .init(document: "writer-pdf/course-light", reason: pdflist,
-              findings: [
-                  "list item «an incandescent bulb with a tungsten filament;» is inside a paragraph",
-                  "list item «a state-of-the-art light-emitting diode;» is inside a paragraph",
-                  "list item «a helium-neon laser pointed at a diffraction grating.» is inside a paragraph",
               ]),
     ]
 

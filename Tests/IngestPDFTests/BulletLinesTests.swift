@@ -1,0 +1,54 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import IngestTestSupport
+import XCTest
+
+/// LibreOffice draws a bulleted item's `•` apart from its text (issue 33): the items of a list
+/// made by pandoc and typeset by LibreOffice come out as list items with their bullet and the
+/// source's text, and a table's lone dash (an empty value) is not taken for a bullet.
+final class BulletLinesTests: XCTestCase {
+    static let source = """
+    # Les sources de bruit
+
+    Les élèves ont relevé trois sources :
+
+    - le haut-parleur du couloir, utilisé pour les annonces quotidiennes ;
+    - la ventilation installée au-dessus du faux plafond ;
+    - les chaises déplacées sur un carrelage très réverbérant.
+
+    | Source | Niveau (dB) | Remarque |
+    |---|---|---|
+    | Ventilation | 48 | – |
+    | Couloir | 72 | annonces |
+
+    Fin du relevé.
+    """
+
+    func testLibreOfficeBulletsOpenTheirItems() throws {
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc is not installed (apt-get install pandoc)") }
+        guard runTool("soffice", ["--version"])?.status == 0 else {
+            try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)")
+        }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let md = try tmp.write("bruit.md", Self.source)
+        let odt = tmp.url.appendingPathComponent("bruit.odt")
+        guard runTool("pandoc", [md.path, "-o", odt.path])?.status == 0 else { throw TestSetupFailure("pandoc could not write bruit.odt") }
+        let profile = "file://" + tmp.url.appendingPathComponent("lo-profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path, odt.path])?
+            .status == 0 else { throw TestSetupFailure("soffice could not convert bruit.odt") }
+        let blocks = try LaTeXPDFs.extract(tmp.url.appendingPathComponent("bruit.pdf")).blocks
+        let items = blocks.filter { $0.kind == .listItem }
+        XCTAssertEqual(items.map(\.marker), ["•", "•", "•"], "\(blocks.map { ($0.kind, $0.text) })")
+        XCTAssertEqual(items.map { Normalizer.normalize($0.text).replacingOccurrences(of: "\n", with: " ") }, [
+            "le haut-parleur du couloir, utilisé pour les annonces quotidiennes ;",
+            "la ventilation installée au-dessus du faux plafond ;",
+            "les chaises déplacées sur un carrelage très réverbérant.",
+        ])
+        XCTAssertFalse(blocks.contains { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) == "•" }, "no bullet left alone")
+        // The table's dash stays its cell's own value.
+        let text = blocks.map(\.text).joined(separator: "\n")
+        XCTAssertFalse(text.contains("– 48") || text.contains("– Couloir"), text)
+        XCTAssertTrue(text.contains("–"), text)
+    }
+}
