@@ -164,14 +164,33 @@ public enum RunningHeaders {
             let gap = b.top - a.bottom
             return gap >= 0.5 * max(a.bottom - a.top, b.bottom - b.top, 0.004)
         }
+        // The widest row of the page: the body's measure.
+        let measure = rows.map { row in
+            let l = row.ids.compactMap { lines[$0].left }.min() ?? 0, r = row.ids.compactMap { lines[$0].right }.max() ?? 0
+            return r - l
+        }.max() ?? 0
+        /// An outermost row with no clear gap to the next that reads as the body's first or last
+        /// line — a line of running text across the measure, or one whose sentence goes on in lower
+        /// case below — is the body, whatever repeats: pages alike (a worksheet printed twice, the
+        /// same page five times) would otherwise lose it as a "header" set without a gap.
+        func readsAsBody(_ row: (ids: [Int], top: Double, bottom: Double), next: (ids: [Int], top: Double, bottom: Double)?) -> Bool {
+            let text = row.ids.map { lines[$0].text }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let l = row.ids.compactMap { lines[$0].left }.min(), r = row.ids.compactMap { lines[$0].right }.max()
+            if let l, let r, measure > 0, r - l >= 0.9 * measure, text.split(separator: " ").count >= 8 { return true }
+            guard let next, let last = text.last, !".:!?;…".contains(last) else { return false }
+            let below = next.ids.map { lines[$0].text }.joined(separator: " ").first { !$0.isWhitespace }
+            return below?.isLowercase == true
+        }
         var out: [(Int, Int, Bool)] = []
         var topRows = 0, topReach = 0
         if let first = rows.first, first.top <= band {
             topRows = 1
+            var gapFound = false
             for k in 0..<min(edgeLines, rows.count - 1) {
                 guard rows[k].top <= band else { break }
-                if clearGap(rows[k], rows[k + 1]) { topRows = k + 1; break }
+                if clearGap(rows[k], rows[k + 1]) { topRows = k + 1; gapFound = true; break }
             }
+            if !gapFound && readsAsBody(first, next: rows.count > 1 ? rows[1] : nil) { topRows = 0 }
             topReach = topRows
             while topReach < min(edgeLines, rows.count) && rows[topReach].top <= band { topReach += 1 }
             for (k, row) in rows[..<topReach].enumerated() { for id in row.ids { out.append((id, 0, k >= topRows)) } }
@@ -179,10 +198,12 @@ public enum RunningHeaders {
         if rows.count > topReach, let last = rows.last, last.bottom >= 1 - band {
             var bottomRows = 1
             var k = rows.count - 1
+            var gapFound = false
             while k > topReach && rows.count - k <= edgeLines && rows[k].bottom >= 1 - band {
-                if clearGap(rows[k - 1], rows[k]) { bottomRows = rows.count - k; break }
+                if clearGap(rows[k - 1], rows[k]) { bottomRows = rows.count - k; gapFound = true; break }
                 k -= 1
             }
+            if !gapFound && readsAsBody(last, next: nil) { bottomRows = 0 }
             var bottomReach = bottomRows
             while bottomReach < min(edgeLines, rows.count - topReach) && rows[rows.count - 1 - bottomReach].bottom >= 1 - band {
                 bottomReach += 1
