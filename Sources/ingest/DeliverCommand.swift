@@ -79,7 +79,9 @@ enum DeliverCommand {
         var lines: [String] = []
         func say(_ code: ErrorCode, _ arguments: [String: String]) -> String { MessageCatalog.message(code, language, arguments) }
         for p in d.problems {
-            let arguments = ["output": p.output, "sink": d.sink, "reason": p.error ?? "", "key": p.key]
+            // The reason is the HTTP client's own words (curl's, an HTTP status): quoted as a detail.
+            let arguments = ["output": p.output, "sink": d.sink, "key": p.key]
+                .merging(MessageCatalog.quoted("reason", p.error ?? "")) { _, quoted in quoted }
             lines.append(p.status == .rejected ? "  ✗ " + say(.cliDeliverRejected, arguments) : "  … " + say(.cliDeliverPending, arguments))
         }
         let withheld = d.withheld > 0 ? say(.cliDeliverWithheld, ["count": String(d.withheld)]) : ""

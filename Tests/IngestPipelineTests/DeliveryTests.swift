@@ -212,7 +212,7 @@ final class DeliveryTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertEqual(try summary()["delivery"]?["pending"], 3)
         XCTAssertEqual(try summary()["counts"]?["succeeded"], 3)
-        XCTAssertTrue(r.stderr.contains("pending (http.unreachable"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("pending (“http.unreachable"), r.stderr)   // the client's words, quoted
         let server = try server(faults: "ok")
         defer { server.stop() }
         let again = try convert(sinkFlags(server))
