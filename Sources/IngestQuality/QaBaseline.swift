@@ -5,7 +5,7 @@ import IngestCore
 public struct QaRegression: Codable, Sendable, Equatable {
     public var document: String
     /// `cer`, `wer`, `wordRecall`, `wordPrecision`, `outOfVocabularyRatio`, `meanOCRConfidence`,
-    /// `status`, `readiness`, `readinessMatches`, `duplicateMatches`, `missing`.
+    /// `status`, `readiness`, `readinessMatches`, `duplicateMatches`, `missing`, `formulaScore`, `tableScore`.
     public var figure: String
     public var before: String
     public var after: String
@@ -101,6 +101,14 @@ public enum QaBaseline {
             if was.duplicateMatches == true && now.duplicateMatches == false {
                 regressions.append(.init(document: name, figure: "duplicateMatches", before: "true", after: "false"))
             }
+            // A formula is found equal or not: any one lost is a regression. A table's TEDS moves
+            // by a cell's edits: less than `tableScoreTolerance` is no change a reader sees.
+            if let a = was.formulas, let b = now.formulas, b.score < a.score {
+                regressions.append(.init(document: name, figure: "formulaScore", before: f(a.score), after: f(b.score), tolerance: f(0)))
+            }
+            if let a = was.tables, let b = now.tables, a.score - b.score > tableScoreTolerance {
+                regressions.append(.init(document: name, figure: "tableScore", before: f(a.score), after: f(b.score), tolerance: f(tableScoreTolerance)))
+            }
         }
         let missing = baseline.documents.map(\.name).filter { !names.contains($0) }
         for name in missing {
@@ -109,6 +117,9 @@ public enum QaBaseline {
         let added = report.documents.map(\.name).filter { before[$0] == nil }
         return QaComparison(baseline: path, regressions: regressions, improved: improved, added: added, missing: missing)
     }
+
+    /// How far a document's table score may fall below the baseline's before it is a regression.
+    public static let tableScoreTolerance = 0.01
 
     static func rank(_ readiness: String) -> Int {
         switch readiness { case "ready": 2; case "short": 1; default: 0 }

@@ -6,20 +6,26 @@ import Glibc
 
 /// What a corpus's documents should give, named by document (its output name, e.g. `cours/ch1`
 /// for `cours/ch1.pdf`, `photos/IMG` for the photos `photos/IMG_1.jpg`…):
-/// the expected text, the expected readiness verdict, the document it should be found to repeat.
+/// the expected text, the expected readiness verdict, the document it should be found to repeat,
+/// and what its formulas and tables should be (`structure`: the Markdown or LaTeX source it was
+/// made from, or an expected JSON; see `ExpectedStructure`).
 ///
 /// JSON: `{"documents": [{"name": "ch1", "expected": "expected/ch1.expected.txt",
-/// "readiness": "ready", "duplicateOf": "ch0"}]}`; TSV: a header line `name	expected	readiness
-/// duplicateOf` (columns after `name` optional, empty cells allowed) and one line per document.
-/// Paths are relative to the manifest's folder.
+/// "readiness": "ready", "duplicateOf": "ch0", "structure": "sources/ch1.md"}]}`; TSV: a header line
+/// `name	expected	readiness	duplicateOf	structure` (columns after `name` optional, empty cells
+/// allowed) and one line per document. Paths are relative to the manifest's folder.
 public struct QaManifest: Sendable, Equatable {
     public struct Entry: Sendable, Equatable, Codable {
         public var name: String
         public var expected: String?
         public var readiness: String?
         public var duplicateOf: String?
-        public init(name: String, expected: String? = nil, readiness: String? = nil, duplicateOf: String? = nil) {
+        /// Where the expected formulas and tables are read from (`ExpectedStructure.read`).
+        public var structure: String?
+        public init(name: String, expected: String? = nil, readiness: String? = nil, duplicateOf: String? = nil,
+                    structure: String? = nil) {
             self.name = name; self.expected = expected; self.readiness = readiness; self.duplicateOf = duplicateOf
+            self.structure = structure
         }
     }
     public var entries: [String: Entry]
@@ -69,7 +75,7 @@ public struct QaManifest: Sendable, Equatable {
         guard !lines.isEmpty else { throw invalid(.qaReasonEmpty) }
         let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard header.first == "name" else { throw invalid(.qaReasonHeader) }
-        let known: Set<String> = ["name", "expected", "readiness", "duplicateOf"]
+        let known: Set<String> = ["name", "expected", "readiness", "duplicateOf", "structure"]
         if let unknown = header.first(where: { !known.contains($0) }) { throw invalid(.qaReasonUnknownColumn, ["name": unknown]) }
         let entries = lines.map { line -> Entry in
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map { String($0) }
@@ -78,14 +84,15 @@ public struct QaManifest: Sendable, Equatable {
                 let v = cells[i].trimmingCharacters(in: .whitespaces)
                 return v.isEmpty ? nil : v
             }
-            return Entry(name: cell("name") ?? "", expected: cell("expected"), readiness: cell("readiness"), duplicateOf: cell("duplicateOf"))
+            return Entry(name: cell("name") ?? "", expected: cell("expected"), readiness: cell("readiness"), duplicateOf: cell("duplicateOf"),
+                         structure: cell("structure"))
         }
         return try QaManifest(entries: entries, directory: directory)
     }
 
-    /// The expected texts the manifest names: references, not documents of the corpus.
+    /// The expected texts and structures the manifest names: references, not documents of the corpus.
     public var expectedPaths: Set<String> {
-        Set(entries.keys.compactMap { expectedURL($0)?.path })
+        Set(entries.keys.flatMap { [expectedURL($0)?.path, structureURL($0)?.path].compactMap { $0 } })
     }
 
     /// Whether the file at `relativePath` in the corpus is left out (`exclude`).
@@ -96,6 +103,10 @@ public struct QaManifest: Sendable, Equatable {
 
     public func expectedURL(_ name: String) -> URL? {
         entries[name]?.expected.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL }
+    }
+
+    public func structureURL(_ name: String) -> URL? {
+        entries[name]?.structure.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL }
     }
 
     static func invalid(_ reason: ErrorCode, _ arguments: [String: String] = [:]) -> IngestError {

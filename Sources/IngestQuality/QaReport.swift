@@ -72,6 +72,11 @@ public struct QaDocument: Codable, Sendable, Equatable {
     public var milliseconds: Double
     /// The document JSON written for it, relative to the output folder.
     public var output: String?
+    /// With a manifest's `structure`: where its expected formulas and tables were read, and how
+    /// close its formulas (equal after normalisation) and tables (TEDS) come to them.
+    public var structure: String?
+    public var formulas: FormulaScore?
+    public var tables: TableScore?
 
     public init(name: String, sources: [String], kind: String?, status: String, error: String? = nil,
                 errorMessage: String? = nil, expected: String? = nil, scores: TextScores? = nil,
@@ -114,6 +119,11 @@ public struct QaAggregate: Codable, Sendable, Equatable {
     public var readinessMismatches: Int
     public var duplicates: Int
     public var milliseconds: Double
+    /// Over the documents with expected formulas (tables): how many, and their mean score.
+    public var withFormulas: Int?
+    public var meanFormulaScore: Double?
+    public var withTables: Int?
+    public var meanTableScore: Double?
 
     public init(_ documents: [QaDocument]) {
         func mean(_ values: [Double]) -> Double? {
@@ -144,5 +154,11 @@ public struct QaAggregate: Codable, Sendable, Equatable {
         readinessMismatches = documents.filter { $0.readinessMatches == false }.count
         duplicates = documents.filter { $0.duplicateOf != nil }.count
         milliseconds = documents.reduce(0) { $0 + $1.milliseconds }
+        let formulas = documents.compactMap(\.formulas), tables = documents.compactMap(\.tables)
+        func rounded(_ v: Double?) -> Double? { v.map { ($0 * 10000).rounded() / 10000 } }
+        withFormulas = formulas.isEmpty ? nil : formulas.count
+        meanFormulaScore = rounded(mean(formulas.map(\.score)))
+        withTables = tables.isEmpty ? nil : tables.count
+        meanTableScore = rounded(mean(tables.map(\.score)))
     }
 }

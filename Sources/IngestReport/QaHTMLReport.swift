@@ -47,6 +47,8 @@ public enum QaHTMLReport {
 /// manifest expects (readiness, duplicate), when its CER is above this, or when it regressed
 /// against the baseline.
 let problemCER = 0.10
+/// A table score under which a document's tables are flagged: below it a cell or row is lost or wrong.
+let problemTableScore = 0.9
 
 /// The pieces of the page, in the order they are written.
 struct ReportPage {
@@ -176,6 +178,7 @@ struct ReportPage {
             (.kind, false), (.documents, true), (.failed, true), (.withExpected, true), (.medianCER, true),
             (.meanCER, true), (.pooledCER, true), (.meanWER, true), (.recall, true), (.precision, true), (.oov, true),
             (.pagesOCRed, true), (.ocrConfidence, true), (.readinessMismatches, true), (.duplicates, true), (.time, true),
+            (.meanFormulaScore, true), (.meanTableScore, true),
         ]
         for (label, numeric) in heads { s += "<th scope=\"col\"\(numeric ? " class=\"n\"" : "")>\(t(label))</th>" }
         s += "</tr></thead>\n<tbody>\n"
@@ -223,6 +226,8 @@ struct ReportPage {
                bad: g.readinessMismatches > 0)
         s += n(figures.integer(g.duplicates))
         s += n(figures.integer(Int(g.milliseconds.rounded())))
+        s += n(figures.percent(g.meanFormulaScore), bad: (g.meanFormulaScore ?? 1) < 1)
+        s += n(figures.decimal(g.meanTableScore, digits: 2), bad: (g.meanTableScore ?? 1) < problemTableScore)
         return s + "</tr>\n"
     }
 
@@ -337,6 +342,9 @@ struct ReportPage {
         figure("wer", .wer, .werTitle, { $0.scores?.wer }),
         figure("recall", .recall, .recallTitle, { $0.scores?.wordRecall }),
         figure("precision", .precision, .precisionTitle, { $0.scores?.wordPrecision }),
+        figure("formulas", .formulaScore, .formulaScoreTitle, { $0.formulas?.score }, bad: { $0 < 1 }),
+        figure("tables", .tableScore, .tableScoreTitle, { $0.tables?.score }, bad: { $0 < problemTableScore },
+               show: { f, v in f.decimal(v, digits: 2) }),
         figure("oov", .oov, .oovTitle, { $0.signals?.outOfVocabularyRatio }),
         count("replacement", .replacement, .replacementTitle, bad: true, \.replacementCharacters),
         count("mojibake", .mojibake, .mojibakeTitle, bad: true, \.mojibake),
@@ -452,6 +460,19 @@ struct ReportPage {
         if let e = d.expected { item(.expectedText, "<bdi class=\"mono\">\(HTMLText.content(e))</bdi>") }
         if let sc = d.scores {
             item(.cer, "\(figures.percent(sc.cer)) · \(t(.wer)) \(figures.percent(sc.wer)) · \(t(.recall)) \(figures.percent(sc.wordRecall)) · \(t(.precision)) \(figures.percent(sc.wordPrecision))")
+        }
+        if let fs = d.formulas {
+            var html = figures.percent(fs.score) + " — " + HTMLText.content(labels.fill(.formulaCount, [
+                "found": figures.integer(fs.found), "expected": figures.integer(fs.expected), "given": figures.integer(fs.given)]))
+            item(.formulaScore, html)
+            if let missing = fs.missing {
+                item(.missingFormulas, missing.map { "<code>\(HTMLText.content($0))</code>" }.joined(separator: ", "))
+            }
+        }
+        if let ts = d.tables {
+            let each = ts.scores.map { figures.decimal($0, digits: 2) }.joined(separator: ", ")
+            item(.tableScore, figures.decimal(ts.score, digits: 2) + " — " + HTMLText.content(labels.fill(.tableCount, [
+                "expected": figures.integer(ts.expected), "given": figures.integer(ts.given), "scores": each])))
         }
         if let l = d.language { item(.language, HTMLText.content(l)) }
         if let read = d.pagesRead { item(.pages, "\(figures.integer(read)) / \(figures.integer(d.pagesOCRed ?? 0))") }

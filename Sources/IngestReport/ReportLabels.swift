@@ -21,6 +21,8 @@ enum Label: String, CaseIterable {
     case duplicateOf, error, output, pageImage, pagesCut, noImage, noDetail, emptyText
     case legendLowConfidence, legendMissing, legendExtra, cut
     case succeeded, duplicateStatus, failedStatus, partialStatus, skippedStatus, ready, short, notReady
+    case formulaScore, formulaScoreTitle, tableScore, tableScoreTitle, meanFormulaScore, meanTableScore
+    case formulaCount, tableCount, missingFormulas
 
     var code: ErrorCode { ErrorCode("report." + rawValue) }
 }

@@ -144,6 +144,8 @@ struct QaMaterial: Sendable {
     /// The pages the document has, set when the budget ran out before its last one.
     var pageCount: Int?
     var readinessMessage: String?
+    /// The manifest's `structure` for it: expected formulas and tables.
+    var structure: URL?
 }
 
 /// Measures each document as its outcome arrives (on the slot thread that read it) and passes
@@ -250,6 +252,8 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
         let expectedURL = expectations.expectedURL(name: p.name, firstFile: p.files.first)
         d.expected = expectedURL.map { run.relative($0.path) }
         material.expected = expectedURL
+        material.structure = expectations.manifest?.structureURL(p.name)
+        d.structure = material.structure.map { run.relative($0.path) }
 
         if outcome.status == .duplicate {
             // The original's output, relative to the run's output folder (a duplicate's outcome
@@ -307,6 +311,10 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
         }
         d.signals = TextSignals(text: document.text, language: document.language,
                                 vocabulary: Vocabulary.forLanguage(document.language))
+        if let url = material.structure, let structure = try? ExpectedStructure.read(url) {
+            d.formulas = structure.formulaScore(document)
+            d.tables = structure.tableScore(document)
+        }
         var pagesRead = 0, pagesOCRed = 0, low = 0, weighted = 0.0, confidencePages = 0
         for source in document.sources {
             pagesRead += source.pagesRead ?? 0

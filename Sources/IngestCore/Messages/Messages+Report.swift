@@ -342,5 +342,32 @@ extension MessageCatalog {
         "report.notReady": .init(
             fr: "pas prêt",
             en: "not ready"),
+        "report.formulaScore": .init(
+            fr: "Formules",
+            en: "Formulas"),
+        "report.formulaScoreTitle": .init(
+            fr: "Part des formules attendues trouvées égales (après normalisation du LaTeX)",
+            en: "Share of the expected formulas found equal (after the LaTeX is normalised)"),
+        "report.tableScore": .init(
+            fr: "Tableaux",
+            en: "Tables"),
+        "report.tableScoreTitle": .init(
+            fr: "TEDS moyen des tableaux attendus contre le tableau lu qui leur ressemble le plus (1 : identiques)",
+            en: "Mean TEDS of the expected tables against the table read that matches each best (1: identical)"),
+        "report.meanFormulaScore": .init(
+            fr: "Formules (moy.)",
+            en: "Mean formulas"),
+        "report.meanTableScore": .init(
+            fr: "TEDS tableaux (moy.)",
+            en: "Mean table TEDS"),
+        "report.formulaCount": .init(
+            fr: "{found} sur {expected} trouvées ({given} dans le document)",
+            en: "{found} of {expected} found ({given} in the document)"),
+        "report.tableCount": .init(
+            fr: "{expected} attendus, {given} lus ; TEDS de chacun : {scores}",
+            en: "{expected} expected, {given} read; TEDS of each: {scores}"),
+        "report.missingFormulas": .init(
+            fr: "Formules attendues non trouvées",
+            en: "Expected formulas not found"),
     ]
 }
