@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import Synchronization
 
 /// One page to recognise: its number in the document and how to get its image. The image is
 /// made by the worker that recognises it, so only one page image per worker is in memory.
@@ -23,14 +24,10 @@ struct PageOutcome: Sendable {
 /// way (bench/runtime/RESULTS.md). Within a run (`context.cores` set) the first thread is the
 /// document's own core; every other thread reads a page only with a core it takes from the run's
 /// budget and gives back after that page, so OCR fills cores that other documents leave idle and
-/// makes way, a page later, for a document that starts on another slot.
+/// makes way, a page later, for a document that starts on another slot. A thread without a core
+/// waits for one (`CoreBudget.take(orUntil:)`), woken by a core given back or by the last page
+/// handed out — at `--concurrency 1` it sleeps through the document and ends with it.
 enum PageRunner {
-    /// How often a thread without a core looks for a free one: soon after a miss (the core an
-    /// engine was being made on comes back within ≈ 0.3 s), then less and less often, down to
-    /// `coreWaitLongestSeconds` — at `--concurrency 1` the thread asks all through the document.
-    static let coreWaitSeconds = 0.01
-    static let coreWaitLongestSeconds = 0.08
-
     static func run(_ jobs: [PageJob], context: ExtractionContext) throws -> [PageOutcome] {
         guard !jobs.isEmpty else { return [] }
         let config = context.config
@@ -47,35 +44,22 @@ enum PageRunner {
         // Once no page is left to hand out, the first thread without one does the tail work
         // while the others finish theirs (see `ExtractionContext.ocrTailWork`).
         let tail: @Sendable () -> Void = { if let work = context.ocrTailWork, let pages = state.claimTail() { work(pages) } }
-        let group = DispatchGroup()
-        for t in 0..<workers {
-            group.enter()
-            let cores = t == 0 ? nil : context.cores
-            let thread = Thread {
-                defer { group.leave() }
-                guard let cores else {
-                    while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, engines: engines, context: context)) }
-                    tail()
-                    return
-                }
-                var wait = coreWaitSeconds
-                while !state.isExhausted {
-                    guard cores.tryTake() else {
-                        Thread.sleep(forTimeInterval: wait)
-                        wait = min(wait * 2, coreWaitLongestSeconds)
-                        continue
-                    }
-                    wait = coreWaitSeconds
-                    defer { cores.giveBack() }
-                    guard let i = state.next() else { tail(); return }
-                    state.store(i, recognize(jobs[i], pool: pool, engines: engines, context: context))
-                    if state.isExhausted { tail() }   // on the core this thread still holds
-                }
+        // Tesseract recurses deeply on some layouts.
+        ThreadTeam.run(workers, stackSize: 16 << 20) { t in
+            guard t > 0, let cores = context.cores else {
+                while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, engines: engines, context: context)) }
+                // Every page is handed out: a thread still waiting for a core ends.
+                context.cores?.wakeWaiters()
+                tail()
+                return
             }
-            thread.stackSize = 16 << 20   // Tesseract recurses deeply on some layouts
-            thread.start()
+            while cores.take(orUntil: { state.isExhausted }) {
+                defer { cores.giveBack() }
+                guard let i = state.next() else { tail(); break }
+                state.store(i, recognize(jobs[i], pool: pool, engines: engines, context: context))
+                if state.isExhausted { cores.wakeWaiters(); tail() }   // on the core this thread still holds
+            }
         }
-        group.wait()
         if let error = engines.error { throw error }
         return state.outcomes(jobs)
     }
@@ -133,58 +117,63 @@ enum PageRunner {
 
     /// The engines' start, made once by the first page that needs recognising; every later page
     /// waits for it, and its error is the document's (the language data missing, say).
-    final class EngineStart: @unchecked Sendable {   // state behind `lock`
-        private let lock = NSLock()
-        private let start: () throws -> Void
-        private var done = false
-        private(set) var error: IngestError? {
-            get { lock.lock(); defer { lock.unlock() }; return failure }
-            set { lock.lock(); failure = newValue; lock.unlock() }
-        }
-        private var failure: IngestError?
-        init(_ start: @escaping () throws -> Void) { self.start = start }
-        func ensure() throws {
-            lock.lock(); defer { lock.unlock() }
-            if let failure { throw failure }
-            guard !done else { return }
-            done = true
-            do { try start() } catch { failure = IngestError.wrap(error); throw failure! }
+    final class EngineStart: Sendable {
+        /// Held while the engines start: a page that needs them waits for the first start.
+        private let state = Mutex((done: false, failure: IngestError?.none))
+        private let start: @Sendable () throws -> Void
+        var error: IngestError? { state.withLock { $0.failure } }
+        init(_ start: @escaping @Sendable () throws -> Void) { self.start = start }
+        func ensure() throws(IngestError) {
+            try state.withLock { (s) throws(IngestError) in
+                if let failure = s.failure { throw failure }
+                guard !s.done else { return }
+                s.done = true
+                do { try start() } catch { s.failure = IngestError.wrap(error); throw s.failure! }
+            }
         }
     }
 
-    private final class RunState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var nextIndex = 0
+    private final class RunState: Sendable {
+        private struct State {
+            var nextIndex = 0
+            var results: [Result<RecognizedPage, IngestError>?]
+            var stored = 0
+            var tailClaimed = false
+        }
+        private let state: Mutex<State>
         /// Job indices in hand-out order (`handingOrder`).
         private let order: [Int]
-        private var results: [Result<RecognizedPage, IngestError>?]
-        private var stored = 0
-        private var tailClaimed = false
-        init(order: [Int]) { self.order = order; results = Array(repeating: nil, count: order.count) }
+        init(order: [Int]) {
+            self.order = order
+            state = Mutex(State(results: Array(repeating: nil, count: order.count)))
+        }
         /// The index of the next job to read, or nil once all are handed out.
         func next() -> Int? {
-            lock.lock(); defer { lock.unlock() }
-            guard nextIndex < results.count else { return nil }
-            defer { nextIndex += 1 }
-            return order[nextIndex]
+            state.withLock { s in
+                guard s.nextIndex < s.results.count else { return nil }
+                defer { s.nextIndex += 1 }
+                return order[s.nextIndex]
+            }
         }
         /// The text of the pages recognised so far, in page order, the first time it is asked
         /// once every page is handed out and while one is still being read; nil otherwise.
         func claimTail() -> [String]? {
-            lock.lock(); defer { lock.unlock() }
-            guard !tailClaimed, nextIndex >= results.count, stored < nextIndex else { return nil }
-            tailClaimed = true
-            return results.compactMap { r -> String? in
-                guard case .success(let page)? = r else { return nil }
-                return page.paragraphs.map(\.text).joined(separator: "\n\n")
+            state.withLock { s in
+                guard !s.tailClaimed, s.nextIndex >= s.results.count, s.stored < s.nextIndex else { return nil }
+                s.tailClaimed = true
+                return s.results.compactMap { r -> String? in
+                    guard case .success(let page)? = r else { return nil }
+                    return page.paragraphs.map(\.text).joined(separator: "\n\n")
+                }
             }
         }
         /// Every page handed out (some may still be being read).
-        var isExhausted: Bool { lock.lock(); defer { lock.unlock() }; return nextIndex >= results.count }
-        func store(_ i: Int, _ r: Result<RecognizedPage, IngestError>) { lock.lock(); results[i] = r; stored += 1; lock.unlock() }
+        var isExhausted: Bool { state.withLock { $0.nextIndex >= $0.results.count } }
+        func store(_ i: Int, _ r: Result<RecognizedPage, IngestError>) { state.withLock { s in s.results[i] = r; s.stored += 1 } }
         func outcomes(_ jobs: [PageJob]) -> [PageOutcome] {
-            lock.lock(); defer { lock.unlock() }
-            return zip(jobs, results).map { PageOutcome(number: $0.number, result: $1 ?? .failure(IngestError(.internalError))) }
+            state.withLock { s in
+                zip(jobs, s.results).map { PageOutcome(number: $0.number, result: $1 ?? .failure(IngestError(.internalError))) }
+            }
         }
     }
 }

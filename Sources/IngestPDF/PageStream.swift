@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import Synchronization
 
 /// Reads every page of a document in page order of the result, on more than one thread when the
 /// machine has idle cores. A poppler document is not thread-safe, so each extra thread opens its
@@ -10,8 +11,9 @@ import IngestCore
 /// Within a run (`context.cores` set) the calling thread is the document's own core, and an extra
 /// thread reads pages only with a core it takes from the run's budget, `pagesPerLoan` pages at a
 /// time, as OCR pages do (`PageRunner`): `--concurrency 1` reads a PDF on one core, and a document
-/// that starts on another slot gets its core back within a few milliseconds. Without a run, idle
-/// cores are counted in this process (`IdleCores`).
+/// that starts on another slot gets its core back within a few milliseconds. A thread without a
+/// core waits for one (`CoreBudget.take(orUntil:)`) and ends, without one, once every page is
+/// handed out. Without a run, idle cores are counted in this process (`IdleCores`).
 ///
 /// Poppler keeps every page object (and its resources) it has loaded until the document is
 /// closed, so a long book read through one document grows by the whole book. Documents of
@@ -31,8 +33,6 @@ struct PageStream {
     /// (a few milliseconds of work: one budget round trip, a message to the supervisor in a worker
     /// process, per this many pages).
     static let pagesPerLoan = 16
-    /// How long an extra thread without a core waits before asking the budget again.
-    static let coreWaitSeconds = 0.01
 
     let url: URL
     let password: String?
@@ -57,27 +57,24 @@ struct PageStream {
         defer { IdleCores.release(reserved) }
         let extra = long && lent != nil ? IdleCores.count - 1 : reserved
         let shared = SharedPages(count: pageCount)
-        let done = DispatchSemaphore(value: 0)
-        for _ in 0..<extra {
-            let (url, password, context) = (self.url, self.password, self.context)
-            let thread = Thread {
-                let copies = Copies(url: url, password: password)
-                if let lent {
-                    Self.work(copies: copies, shared: shared, context: context, cores: lent, read: read)
-                } else {
-                    Self.work(copies: copies, shared: shared, context: context, read: read)
-                }
-                done.signal()
+        let (url, password, context) = (self.url, self.password, self.context)
+        // Poppler recurses on nested forms: the extra threads get the main thread's stack.
+        let extras = ThreadTeam(extra, stackSize: 8 << 20) { _ in
+            let copies = Copies(url: url, password: password)
+            if let lent {
+                Self.work(copies: copies, shared: shared, context: context, cores: lent, read: read)
+            } else {
+                Self.work(copies: copies, shared: shared, context: context, read: read)
             }
-            thread.stackSize = 8 << 20          // poppler recurses on nested forms; as the main thread
-            thread.start()
         }
         if let document, pageCount < Self.parallelMinimumPages {
             Self.work(document, shared: shared, context: context, read: read)
         } else {
             Self.work(copies: Copies(url: url, password: password), shared: shared, context: context, read: read)
         }
-        for _ in 0..<extra { done.wait() }
+        // Every page is handed out (or reading failed): a thread still waiting for a core ends.
+        lent?.wakeWaiters()
+        extras.join()
         if let error = shared.error { throw error }
         return Outcome(pages: shared.pages, logLines: shared.logLines)
     }
@@ -114,8 +111,8 @@ struct PageStream {
     /// An extra thread within a run: pages are read only on a core lent by `cores`.
     private static func work(copies: Copies, shared: SharedPages, context: ExtractionContext, cores: any CoreBudget,
                              read: (PopplerPageRef) -> PDFExtractor.PageData) {
-        while !shared.isExhausted {
-            guard cores.tryTake() else { Thread.sleep(forTimeInterval: coreWaitSeconds); continue }
+        // Woken by a core given back, or by the calling thread once no page is left (`read`).
+        while cores.take(orUntil: { shared.isExhausted }) {
             defer { cores.giveBack() }
             for _ in 0..<pagesPerLoan {
                 guard let index = shared.claim(),
@@ -150,40 +147,45 @@ struct PageStream {
 }
 
 /// The page counter and results shared by the threads of one `PageStream`.
-private final class SharedPages: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
+private final class SharedPages: Sendable {
+    private struct State {
+        var next = 0
+        var pages: [PDFExtractor.PageData?]
+        var logLines = 0
+        var error: Error?
+    }
+    private let state: Mutex<State>
     private let count: Int
-    private(set) var pages: [PDFExtractor.PageData?]
-    private(set) var logLines = 0
-    private(set) var error: Error?
 
     init(count: Int) {
         self.count = count
-        pages = Array(repeating: nil, count: count)
+        state = Mutex(State(pages: Array(repeating: nil, count: count)))
     }
 
+    var pages: [PDFExtractor.PageData?] { state.withLock { $0.pages } }
+    var logLines: Int { state.withLock { $0.logLines } }
+    var error: Error? { state.withLock { $0.error } }
+
     /// Every page handed out (some may still be being read), or a thread failed.
-    var isExhausted: Bool { lock.lock(); defer { lock.unlock() }; return error != nil || next >= count }
+    var isExhausted: Bool { state.withLock { $0.error != nil || $0.next >= count } }
 
     /// The next page to read, or nil when all are taken or a thread failed.
     func claim() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard error == nil, next < count else { return nil }
-        next += 1
-        return next - 1
+        state.withLock { s in
+            guard s.error == nil, s.next < count else { return nil }
+            s.next += 1
+            return s.next - 1
+        }
     }
 
     func store(_ index: Int, _ data: PDFExtractor.PageData?, logLines lines: Int) {
-        lock.lock(); defer { lock.unlock() }
-        pages[index] = data
-        logLines += lines
+        state.withLock { s in
+            s.pages[index] = data
+            s.logLines += lines
+        }
     }
 
-    func fail(_ e: Error) {
-        lock.lock(); defer { lock.unlock() }
-        if error == nil { error = e }
-    }
+    func fail(_ e: Error) { state.withLock { s in if s.error == nil { s.error = e } } }
 }
 
 /// Cores not already busy reading PDF pages in this process, for extractions outside a run (no
@@ -192,28 +194,27 @@ private final class SharedPages: @unchecked Sendable {
 /// lone large document uses the idle cores.
 enum IdleCores {
     static let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var busy = 0
-    nonisolated(unsafe) private static var extractions = 0
+    private static let state = Mutex((busy: 0, extractions: 0))
 
     /// Marks one extraction running for the duration of `body`.
     static func running<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock(); extractions += 1; lock.unlock()
-        defer { lock.lock(); extractions -= 1; lock.unlock() }
+        state.withLock { $0.extractions += 1 }
+        defer { state.withLock { $0.extractions -= 1 } }
         return try body()
     }
 
     /// Up to `wanted` extra threads, as many as there are idle cores.
     static func reserve(upTo wanted: Int) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        let granted = max(0, min(wanted, count - extractions - busy))
-        busy += granted
-        return granted
+        state.withLock { s in
+            let granted = max(0, min(wanted, count - s.extractions - s.busy))
+            s.busy += granted
+            return granted
+        }
     }
 
     static func release(_ n: Int) {
         guard n > 0 else { return }
-        lock.lock(); busy -= n; lock.unlock()
+        state.withLock { $0.busy -= n }
     }
 }
 

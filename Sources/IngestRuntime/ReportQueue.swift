@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// Reports told on a thread of their own, in order, in batches. The first report after a quiet
 /// spell is told at once; while documents keep finishing, the thread wakes at most every

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// Starts every worker process from one long-lived thread. A worker asks the kernel to kill it
 /// when its parent dies (PR_SET_PDEATHSIG), and "parent" there is the *thread* that forked it:

@@ -122,10 +122,15 @@ public final class SubprocessReader: DocumentReader, Sendable {
 
     public func read(_ unit: ImportUnit, slot: Int, skipsDone: Bool, events: ReadEvents) throws(IngestError) -> DocumentOutcome {
         let worker = try self.worker(for: slot)
-        // The unit's own core, and those lent to its OCR pages, come back however it ends.
-        var lent = 0
+        // The unit's own core, and those lent to its pages, come back however it ends; a question
+        // still waiting for a core is withdrawn first, so none is lent after.
+        let lent = LentCores()
+        var waiting: Int?
         cores.take()
-        defer { for _ in 0...lent { cores.giveBack() } }
+        defer {
+            if let waiting { _ = cores.withdraw(waiting) }
+            for _ in 0...lent.takeAll() { cores.giveBack() }
+        }
         let clock = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e6 }
         worker.channel.send(.read, WorkerRequest(unit: unit, skipsDone: skipsDone).encoded())
@@ -144,12 +149,18 @@ public final class SubprocessReader: DocumentReader, Sendable {
                 switch f.kind {
                 case .stage: if let s = Stage(rawValue: String(decoding: f.payload, as: UTF8.self)) { events.stage(s) }
                 case .line: lines.append(f.payload)
+                case .coreWanted where f.payload.first == 1:
+                    // Answered when a core is free: here, or by the thread that gives one back.
+                    let channel = worker.channel
+                    waiting = cores.request(for: lent) { channel.send(.coreGiven, Data([1])) }
                 case .coreWanted:
-                    let given = cores.tryTake()
-                    if given { lent += 1 }
+                    let given = cores.request(now: lent)
                     worker.channel.send(.coreGiven, Data([given ? 1 : 0]))
+                case .coreWithdrawn:
+                    if let w = waiting, cores.withdraw(w) { worker.channel.send(.coreGiven, Data([0])) }
+                    waiting = nil
                 case .coreBack:
-                    if lent > 0 { lent -= 1; cores.giveBack() }
+                    if lent.giveBackOne() { cores.giveBack() }
                 case .done:
                     guard var outcome = try? JSONDecoder().decode(DocumentOutcome.self, from: f.payload) else {
                         return end(worker, slot: slot, unit, IngestError(.internalError), ms: elapsed())

@@ -21,10 +21,14 @@ struct Frame: Sendable {
         case line = 0x4C            // L
         /// worker → supervisor: the document's outcome (JSON).
         case done = 0x44            // D
-        /// worker → supervisor: may one more OCR page be read at once? (see `CoreBudget`)
+        /// worker → supervisor: may one more page be read at once? (see `CoreBudget`) Payload: empty,
+        /// answered at once; one byte 1, answered when a core is free or the question withdrawn.
         case coreWanted = 0x43      // C
-        /// supervisor → worker: the answer to `coreWanted`, one byte: 1 a core is lent, 0 none is free.
+        /// supervisor → worker: the answer to `coreWanted`, one byte: 1 a core is lent, 0 none is.
         case coreGiven = 0x47       // G
+        /// worker → supervisor: the waiting `coreWanted` is withdrawn (no page left); answered
+        /// with `coreGiven` 0 unless a core was given already.
+        case coreWithdrawn = 0x57   // W
         /// worker → supervisor: a lent core is given back.
         case coreBack = 0x42        // B
         /// worker → recogniser (`ingest _ocr`): read this page (see `RemoteRecognition` in IngestOCR).
@@ -183,16 +187,46 @@ final class ChildChannel: @unchecked Sendable {
 /// A worker's side of the run's core budget: each question crosses the channel to the supervisor,
 /// which holds the budget of every worker (`SubprocessReader`) and takes back what a dead worker
 /// held. Asked only while a unit is read, when nothing else reads the channel in the worker.
+///
+/// `take(orUntil:)` asks the supervisor to answer when a core is free; the thread waits on the
+/// channel for that answer. `wakeWaiters` withdraws the question (the work is done) and the
+/// supervisor answers it at once: 0, or 1 if it had just given a core, which is then given back.
 final class ChannelCoreBudget: CoreBudget, Sendable {
     private let channel: ChildChannel
-    /// One question at a time: its answer is the next frame on the channel.
+    /// One question at a time: its answer is the next `coreGiven` on the channel. A second thread
+    /// that wants a core waits for the first question's answer.
     private let asking = Mutex(())
+    /// The question waiting for a core (`take(orUntil:)`): open, and whether it was withdrawn.
+    private let waiting = Mutex((open: false, withdrawn: false))
     init(channel: ChildChannel) { self.channel = channel }
 
-    func tryTake() -> Bool { asking.withLock { _ in ask() } }
+    func tryTake() -> Bool { asking.withLock { _ in channel.send(.coreWanted) && answer() } }
 
-    private func ask() -> Bool {
-        guard channel.send(.coreWanted) else { return false }
+    func take(orUntil isDone: () -> Bool) -> Bool {
+        asking.withLock { _ in
+            // Asked and withdrawn under `waiting`: a withdrawal never goes before its question.
+            let asked = waiting.withLock { w in
+                guard !isDone(), channel.send(.coreWanted, Data([1])) else { return false }
+                w = (open: true, withdrawn: false)
+                return true
+            }
+            guard asked else { return false }
+            let given = answer()
+            waiting.withLock { $0.open = false }
+            if given && isDone() { giveBack(); return false }
+            return given
+        }
+    }
+
+    func wakeWaiters() {
+        waiting.withLock { w in
+            guard w.open, !w.withdrawn else { return }
+            w.withdrawn = true
+            channel.send(.coreWithdrawn)
+        }
+    }
+
+    private func answer() -> Bool {
         while true {
             switch channel.receive(timeout: nil) {
             case .frame(let f) where f.kind == .coreGiven: return f.payload.first == 1

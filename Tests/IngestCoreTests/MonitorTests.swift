@@ -1,8 +1,8 @@
 import Foundation
-@testable import IngestRuntime
+import IngestCore
 import XCTest
 
-/// The runtime's one wait primitive: threads wait on the state and are woken by its change.
+/// The one wait primitive: threads wait on the state and are woken by its change.
 final class MonitorTests: XCTestCase {
     /// A bounded queue of two between a producer and a consumer: every item comes through, in
     /// order, and the queue never holds more than its capacity (the producer waited for room).
