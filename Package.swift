@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // Ingest: course material → ImportedDocument. Module boundaries follow DESIGN.md: IngestCore
-// depends on nothing; the extractors depend on IngestCore and their C modules (IngestOCR also
-// renders PDF pages through IngestPDF); only IngestPipeline knows every extractor; the CLI knows
-// the runtime, the pipeline and the QA modules.
+// depends on nothing; the extractors depend on IngestCore and their C modules (OCR gets a PDF's
+// pages through IngestCore's PageImageProvider, which IngestPDF implements); only IngestPipeline
+// knows every extractor; the CLI knows the runtime, the pipeline and the QA modules. The rule is
+// docs/architecture.md's table (ArchitectureTests checks this file against it).
 //
 // No target that the library products (IngestPipeline, IngestCore) need has unsafeFlags, so another
 // package can depend on Ingest by version (Tests/IngestPipelineTests/LibraryByVersionTests.swift
@@ -68,7 +69,7 @@ let package = Package(
 
         // MARK: Extractors
         .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler"]),
-        .target(name: "IngestOCR", dependencies: ["IngestCore", "IngestPDF", "CTesseract", "CHeif"]),
+        .target(name: "IngestOCR", dependencies: ["IngestCore", "CTesseract", "CHeif"]),
         .target(name: "IngestOffice", dependencies: ["IngestCore", "IngestZip"]),
         .target(name: "IngestAudio", dependencies: ["IngestCore", "CTagLibShim"]),
         .target(name: "IngestYouTube", dependencies: ["IngestCore", "IngestHTTP"]),
@@ -85,7 +86,7 @@ let package = Package(
         // loops of convert and watch over them. The CLI knows only it (and what it re-exports).
         .target(name: "CProcess"),
         .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "IngestWatch", "IngestStore", "CProcess", "IngestDigest",
-                                                     "IngestQuality", "IngestReport", "IngestOCR"]),
+                                                     "IngestQuality", "IngestReport"]),
         .executableTarget(name: "ingest", dependencies: ["IngestCore", "IngestRuntime", "IngestPipeline", "IngestStore", "IngestQuality", "IngestReport"],
                          linkerSettings: exportSerialOpenMP),
 
@@ -104,13 +105,13 @@ let package = Package(
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),
         .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestTestSupport"]),
-        .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestTestSupport"], linkerSettings: exportSerialOpenMP),
+        .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestPDF", "IngestTestSupport"], linkerSettings: exportSerialOpenMP),
         .testTarget(name: "IngestSpellTests", dependencies: ["IngestSpell", "IngestOCR", "IngestTestSupport"]),
         .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestTestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestWatchTests", dependencies: ["IngestWatch", "IngestTestSupport"]),
-        .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestStudySheet", "IngestTestSupport"]),
+        .testTarget(name: "IngestPipelineTests", dependencies: ["IngestPipeline", "IngestPDF", "IngestStudySheet", "IngestTestSupport"]),
         .testTarget(name: "IngestStudySheetTests", dependencies: ["IngestStudySheet", "IngestPipeline", "IngestTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "IngestQualityTests", dependencies: ["IngestQuality", "IngestTestSupport"]),

@@ -1,12 +1,11 @@
 import CTesseract
 import Foundation
 import IngestCore
-import IngestPDF
 
 /// A page drawn as a small picture, for a person (the QA report shows it beside the extracted
-/// text) or a vision model: a PDF page rendered by poppler, or a photo or scan decoded the way OCR
-/// decodes it (EXIF orientation honoured, TIFF pages, HEIC), scaled so its long side is at most
-/// `longSide` pixels.
+/// text) or a vision model: a PDF page drawn by the page images the caller gives (IngestPDF's,
+/// wired by the pipeline), or a photo or scan decoded the way OCR decodes it (EXIF orientation
+/// honoured, TIFF pages, HEIC), scaled so its long side is at most `longSide` pixels.
 public enum PagePreview {
     public enum Format: Sendable, Equatable {
         case png
@@ -21,15 +20,18 @@ public enum PagePreview {
     static let maxPixels = 60_000_000
 
     /// Page `page` (1-based) of `url` as image bytes, or nil when the file is neither a PDF nor an
-    /// image that can be decoded (the caller shows its text alone).
-    public static func image(of url: URL, page: Int = 1, longSide: Int = 1000, format: Format = .jpeg(quality: 80)) -> Data? {
-        picture(of: url, page: page, longSide: longSide, format: format)?.data
+    /// image that can be decoded (the caller shows its text alone). A PDF's pages are drawn by
+    /// `pdfPages` (nil: a PDF gives no picture).
+    public static func image(of url: URL, page: Int = 1, longSide: Int = 1000, format: Format = .jpeg(quality: 80),
+                             pdfPages: (() throws -> any PageImageProvider)? = nil) -> Data? {
+        picture(of: url, page: page, longSide: longSide, format: format, pdfPages: pdfPages)?.data
     }
 
     /// The same, with the picture's size in pixels.
     public static func picture(of url: URL, page: Int = 1, longSide: Int = 1000,
-                               format: Format = .jpeg(quality: 80)) -> (data: Data, width: Int, height: Int)? {
-        guard page >= 1, longSide >= 16, let pix = try? decode(url, page: page, longSide: longSide) else { return nil }
+                               format: Format = .jpeg(quality: 80),
+                               pdfPages: (() throws -> any PageImageProvider)? = nil) -> (data: Data, width: Int, height: Int)? {
+        guard page >= 1, longSide >= 16, let pix = try? decode(url, page: page, longSide: longSide, pdfPages: pdfPages) else { return nil }
         let scaled = fit(pix, longSide: longSide)
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
@@ -43,19 +45,16 @@ public enum PagePreview {
         return (Data(bytes: out, count: size), scaled.width, scaled.height)
     }
 
-    private static func decode(_ url: URL, page: Int, longSide: Int) throws -> PageImage {
+    private static func decode(_ url: URL, page: Int, longSide: Int, pdfPages: (() throws -> any PageImageProvider)?) throws -> PageImage {
         let handle = try FileHandle(forReadingFrom: url)
         let head = (try? handle.read(upToCount: 1024)) ?? Data()
         try? handle.close()
         if ByteSearch.firstIndex(of: Array("%PDF-".utf8), in: head) != nil {
             try OCRLibraries.requireTesseract()
-            let renderer = try PDFPageRenderer(url: url)
+            guard let pdfPages else { throw IngestError(.ocrRenderFailed, ["page": String(page)]) }
+            let pages = try pdfPages()
             // An A4 page fits `longSide` when its area is longSide² ÷ √2; other shapes are scaled after.
-            let rendered = try renderer.render(page: page, dpi: 150, maxPixels: max(4096, Int(Double(longSide * longSide) / 1.2)))
-            guard let pix = rendered.gray.withUnsafeBytes({
-                PageImage.gray(width: rendered.width, height: rendered.height, bytesPerRow: rendered.width, bytes: $0)
-            }) else { throw IngestError(.ocrRenderFailed, ["page": String(page)]) }
-            return pix
+            return try ScanRecognizer.render(page: page, dpi: 150, maxPixels: max(4096, Int(Double(longSide * longSide) / 1.2))) { pages }
         }
         let source = try ImageSource(url: url)
         guard page <= source.pageCount else { throw IngestError(.ocrRenderFailed, ["page": String(page)]) }

@@ -1,13 +1,17 @@
 import Foundation
 import IngestCore
-import IngestPDF
+import Synchronization
 
 /// The OCR stage for PDFs: renders the pages the PDF extractor marked as OCR candidates at
 /// `ocr.dpi` — then at the resolution that fits their type size (`TextSize`, `ocr.fitResolution`) —
 /// recognises at most `ocr.pageCap` of them, and inserts their paragraphs in page
 /// order. Text-layer pages stay as they are; pages left out are named in a warning.
 public struct ScanRecognizer: PageRecognizing {
-    public init() {}
+    /// Opens a PDF's page images when the extraction brings none (the pipeline hands over
+    /// IngestPDF's: OCR does not import the PDF reader).
+    let pdfPages: PageImageOpener
+
+    public init(pdfPages: @escaping PageImageOpener) { self.pdfPages = pdfPages }
 
     public func complete(_ extraction: Extraction, of input: SourceInput, context: ExtractionContext) throws -> Extraction {
         let candidates = Array(Set(extraction.ocrCandidates)).sorted()
@@ -20,7 +24,7 @@ public struct ScanRecognizer: PageRecognizing {
         let dpi = Double(context.config.ocr.dpi)
         let maxPixels = context.config.ocr.maxImagePixels
         let fit = context.config.ocr.fitResolution
-        let renderers = RendererPerThread(url: url, password: password)
+        let pageImages = PagesOnce(extraction.pageImages?.provider) { try pdfPages(url, password) }
         // With several OCR threads, their engines start on another core while this one estimates
         // the pages' work.
         let workers = min(context.config.effectiveOCRWorkers, chosen.count)
@@ -28,7 +32,7 @@ public struct ScanRecognizer: PageRecognizing {
         // Nothing started ahead when the first page looks blank drawn small (≈ 10 ms): a
         // document of blank pages starts no engine (issue 38); otherwise the first page that
         // needs one starts it.
-        let ahead = !context.config.ocr.skipBlankPages || !Self.looksBlank(page: chosen[0]) { try renderers.current() }
+        let ahead = !context.config.ocr.skipBlankPages || !Self.looksBlank(page: chosen[0]) { try pageImages.current() }
         if !ahead {
             warmUp = nil
         } else if let processes = context.ocrProcesses {
@@ -42,7 +46,7 @@ public struct ScanRecognizer: PageRecognizing {
         }
         defer { warmUp?.finish() }
         let classOf = Dictionary((extraction.pages ?? []).map { ($0.number, $0.classification) }, uniquingKeysWith: { a, _ in a })
-        let work = Self.expectedWork(of: chosen, workers: workers) { try renderers.current() }
+        let work = Self.expectedWork(of: chosen, workers: workers) { try pageImages.current() }
         let jobs = chosen.map { number in
             PageJob(number: number, work: work[number] ?? 0) {
                 // Like any page failure: a warning when the text layer gave text, else the error.
@@ -50,7 +54,7 @@ public struct ScanRecognizer: PageRecognizing {
                 // A scan's own pixels hold no more detail when drawn finer: only drawn glyphs (a
                 // broken text layer) are drawn again at a higher resolution.
                 let drawn = [PageRecord.Classification.text, .corruptText].contains(classOf[number] ?? nil)
-                return try Self.pageImage(page: number, dpi: dpi, maxPixels: maxPixels, fit: fit, finer: drawn) { try renderers.current() }
+                return try Self.pageImage(page: number, dpi: dpi, maxPixels: maxPixels, fit: fit, finer: drawn) { try pageImages.current() }
             }
         }
         let outcomes = try PageRunner.run(jobs, context: context)
@@ -86,6 +90,8 @@ public struct ScanRecognizer: PageRecognizing {
             result.warnings.append(context.warning(.ocrPagesCapped, ["cap": String(cap), "pages": PageAssembly.ranges(leftOut)]))
         }
         result.pagesOCRed = assembly.pagesOCRed
+        // Kept for the page pictures made later (vision pages): the file is not opened again.
+        result.pageImages = pageImages.opened.map(PageImages.init) ?? extraction.pageImages
         result.meanOCRConfidence = assembly.meanConfidence
         if let reason = assembly.thinTextReason {
             result.thinTextReason = reason
@@ -128,7 +134,7 @@ extension ScanRecognizer {
 
     /// Whether `page` drawn at `estimateDPI` shows no mark the size of a character (`PageInk`):
     /// only a hint for starting engines ahead — the page itself is looked at full size.
-    static func looksBlank(page: Int, renderer: () throws -> PDFPageRenderer) -> Bool {
+    static func looksBlank(page: Int, renderer: () throws -> any PageImageProvider) -> Bool {
         guard (try? OCRLibraries.requireTesseract()) != nil else { return false }
         var image: PageImage?
         do {
@@ -145,7 +151,7 @@ extension ScanRecognizer {
     /// that gives the x-height it reads best (issue 38): large type made smaller (no second
     /// render), small type drawn again finer when `finer`.
     static func pageImage(page number: Int, dpi: Double, maxPixels: Int, fit: Bool, finer: Bool = true,
-                          renderer: () throws -> PDFPageRenderer) throws -> PageImage {
+                          renderer: () throws -> any PageImageProvider) throws -> PageImage {
         let pix = try render(page: number, dpi: dpi, maxPixels: maxPixels, renderer: renderer)
         guard fit, let x = TextSize.xHeight(of: pix) else { return pix }
         let factor = TextSize.scale(xHeight: x, dpi: Double(pix.resolution))
@@ -156,7 +162,7 @@ extension ScanRecognizer {
 
     /// Page `number` drawn at `dpi` (less when over `maxPixels`) as 8-bit gray. Rows go straight
     /// into leptonica's image: one gray copy of the page, not two (200 MB each at the pixel cap).
-    static func render(page number: Int, dpi: Double, maxPixels: Int, renderer: () throws -> PDFPageRenderer) throws -> PageImage {
+    static func render(page number: Int, dpi: Double, maxPixels: Int, renderer: () throws -> any PageImageProvider) throws -> PageImage {
         var image: PageImage?
         try RenderGate.withRender {
             try renderer().renderRows(page: number, dpi: dpi, maxPixels: maxPixels, start: { w, h, d in
@@ -183,7 +189,7 @@ extension ScanRecognizer {
     /// register's seven scanned pages it correlates at 0.92 with each page's OCR time, and ranks
     /// the longest (3.6 s) first; handed out in page order that page started last, alone.
     static func expectedWork(of pages: [Int], workers: Int,
-                             renderer: () throws -> PDFPageRenderer) -> [Int: Double] {
+                             renderer: () throws -> any PageImageProvider) -> [Int: Double] {
         guard workers >= 2, pages.count >= 3, pages.count <= estimatedPagesAtMost else { return [:] }
         var work: [Int: Double] = [:]
         for page in pages {
@@ -204,23 +210,27 @@ extension ScanRecognizer {
     }
 }
 
-/// A poppler document per worker thread (poppler documents are not shared across threads);
-/// opened on first use by each worker, closed when the run ends.
-private final class RendererPerThread: @unchecked Sendable {
-    private let url: URL
-    private let password: String?
-    private let lock = NSLock()
-    private var renderers: [ObjectIdentifier: PDFPageRenderer] = [:]
+/// The document's page images, shared by every OCR thread: the extraction's own, or opened by
+/// the first page that needs them (their opening's failure is then every page's, as a page's
+/// own render failure is).
+private final class PagesOnce: Sendable {
+    private let state: Mutex<Result<any PageImageProvider, any Error>?>
+    private let open: @Sendable () throws -> any PageImageProvider
 
-    init(url: URL, password: String?) { self.url = url; self.password = password }
-
-    func current() throws -> PDFPageRenderer {
-        let key = ObjectIdentifier(Thread.current)
-        lock.lock()
-        if let r = renderers[key] { lock.unlock(); return r }
-        lock.unlock()
-        let r = try PDFPageRenderer(url: url, password: password)
-        lock.lock(); renderers[key] = r; lock.unlock()
-        return r
+    init(_ given: (any PageImageProvider)?, open: @escaping @Sendable () throws -> any PageImageProvider) {
+        state = Mutex(given.map { .success($0) })
+        self.open = open
     }
+
+    func current() throws -> any PageImageProvider {
+        try state.withLock { state in
+            if let state { return try state.get() }
+            let opened = Result { try open() }
+            state = opened
+            return try opened.get()
+        }
+    }
+
+    /// The provider once opened (or given), nil when it never was or could not be.
+    var opened: (any PageImageProvider)? { state.withLock { try? $0?.get() } }
 }

@@ -33,6 +33,9 @@ public struct PDFExtractor: Extractor {
         var metadata: [String: JSONValue]
         var outline: [OutlineEntry]
         var outcome: PageStream.Outcome
+        /// The facts' document when the pages were read through it (a short document): OCR
+        /// draws its pages through it too, so the file is opened once (issue 35 item 3).
+        var document: PopplerDocumentRef?
     }
 
     /// The document's facts, read through one poppler document which is closed on return unless
@@ -69,13 +72,14 @@ public struct PDFExtractor: Extractor {
         reading.outcome = try IdleCores.running {
             try stream.read(document, pageCount: pageCount) { extractor.readWithTables($0) }
         }
-        document = nil
+        reading.document = document
         return reading
     }
 
     public func extract(_ input: SourceInput, context: ExtractionContext) throws -> Extraction {
         let password = context.password ?? context.config.pdf.password
-        let reading = try readDocument(input, password: password, context: context)
+        var reading = try readDocument(input, password: password, context: context)
+        let document = reading.document.take()
         PDFMemory.releaseFreedPages()
         var warnings = reading.warnings
         let (repaired, pageCount, metadata, outline, outcome) =
@@ -130,6 +134,7 @@ public struct PDFExtractor: Extractor {
                 extraction.thinTextReason = .readinessScanned
             }
             extraction.visionPages = Array(candidates.prefix(context.config.readiness.visionPageCap))
+            if let document { extraction.pageImages = PageImages(PDFPageImages(document: document)) }
         }
         return extraction
     }

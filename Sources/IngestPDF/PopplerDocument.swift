@@ -1,10 +1,11 @@
 import CPoppler
 import Foundation
 import IngestCore
+import Synchronization
 
 // The one file that owns poppler-glib's document and page handles. Everything else in IngestPDF
-// (and the OCR stage's page renderer) goes through these two classes, so every handle is released
-// exactly once, in `deinit`.
+// (and the page images OCR gets, `PDFPageImages`) goes through these two classes, so every handle
+// is released exactly once, in `deinit`, and every opening is counted (`PopplerDocumentRef.opened`).
 
 /// An open poppler document. Not thread-safe (poppler documents are not): use one per thread.
 public final class PopplerDocumentRef {
@@ -44,12 +45,20 @@ public final class PopplerDocumentRef {
         }
         handle = opened
         openMessages = messages
-        crossReferenceIntact = PopplerDocumentRef.crossReferenceIntact(path: path)
+        self.path = path
+        Self.openings.add(1, ordering: .relaxed)
     }
 
+    private let path: String
+
+    /// Poppler documents opened in this process so far: a test counts a document's openings with it.
+    public static var opened: Int { openings.load(ordering: .relaxed) }
+    private static let openings = Atomic<Int>(0)
+
     /// False when `startxref` does not point at a cross-reference section: poppler then rebuilt
-    /// the table by scanning the file (silently), so objects may be missing.
-    public let crossReferenceIntact: Bool
+    /// the table by scanning the file (silently), so objects may be missing. Read from the file
+    /// when first asked (the extractor asks; the page images' document does not).
+    public private(set) lazy var crossReferenceIntact: Bool = PopplerDocumentRef.crossReferenceIntact(path: path)
 
     static func crossReferenceIntact(path: String) -> Bool {
         guard let file = FileHandle(forReadingAtPath: path) else { return false }
@@ -145,6 +154,9 @@ public final class PopplerPageRef {
 
     /// The page label (`iv`, `A-3`); poppler gives the 1-based number when the PDF has no labels.
     public var label: String? { PopplerDocumentRef.own(poppler_page_get_label(handle)) }
+
+    /// Draws the page on the cairo context `cr` (`cairo_t *`), in points, as its transformation says.
+    func draw(on cr: OpaquePointer) { poppler_page_render(handle, cr) }
 }
 
 /// A GLib list poppler returns (image, annotation and form-field mappings): each element's data as

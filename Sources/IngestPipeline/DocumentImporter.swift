@@ -289,7 +289,8 @@ public struct DocumentImporter: Sendable {
             guard !input.files.isEmpty else { continue }
             // A group of photos: page N is the Nth file; a PDF or a multi-page TIFF: page N of it.
             let (file, filePage) = input.files.count > 1 && page <= input.files.count ? (input.files[page - 1], 1) : (input.files[0], page)
-            guard let picture = PagePreview.picture(of: file, page: filePage, longSide: Self.visionLongSide, format: .jpeg(quality: 85)) else { continue }
+            let pictures = PagePictures(file: file, password: pipeline.password, pages: results[source].extraction.pageImages?.provider)
+            guard let picture = pictures.jpeg(page: filePage, longSide: Self.visionLongSide, quality: 85) else { continue }
             let name = stem + (results.count > 1 ? ".s\(source + 1)-page-\(page).jpg" : ".page-\(page).jpg")
             try OutputWriter.write(picture.data, to: dir.appendingPathComponent(name, isDirectory: false))
             images.append(VisionImage(source: source, page: page, path: name, width: picture.width, height: picture.height,

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Synchronization
 import IngestCore
-import IngestOCR
+import IngestPipeline
 
 /// A worker's recognisers (`OCRProcesses`): `ingest _ocr` processes, one Tesseract engine each,
 /// started when a document first needs OCR and kept for the worker's life (an engine costs
@@ -195,7 +195,7 @@ public enum OCRServer {
             return 2
         }
         do {
-            try OCRPageService.prepare(languages: hello.languages)
+            try RecognitionService.prepare(languages: hello.languages)
         } catch {
             channel.send(.fatal, (try? JSONEncoder().encode(error)) ?? Data())
             return 2
@@ -203,11 +203,11 @@ public enum OCRServer {
         channel.send(.ready)
         while case .frame(var frame) = channel.receive(timeout: nil) {
             guard frame.kind == .recognize else { continue }
-            if !faults.isEmpty { TestFault.strike(faults, page: OCRPageService.page(of: frame.payload)) }
+            if !faults.isEmpty { TestFault.strike(faults, page: RecognitionService.page(of: frame.payload)) }
             // The request is handed over whole: the page's pixels are let go once its image is made.
             let request = frame.payload
             frame.payload = Data()
-            guard channel.send(.recognized, OCRPageService.answer(consume request, languages: hello.languages)) else { break }
+            guard channel.send(.recognized, RecognitionService.answer(consume request, languages: hello.languages)) else { break }
         }
         return 0
     }

@@ -1,6 +1,5 @@
 import Foundation
 import IngestCore
-import IngestOCR
 import IngestPipeline
 import IngestQuality
 import IngestReport
@@ -221,14 +220,15 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
         for file in files {
             let name = run.relative(file.path)
             let first = images.count
+            let pictures = PagePictures(file: file)
             var page = 1
             while true {
                 guard takeImage() else { return (images, true) }
-                guard let data = PagePreview.image(of: file, page: page, longSide: 900, format: .jpeg(quality: 75)) else {
+                guard let data = pictures.jpeg(page: page, longSide: 900, quality: 75)?.data else {
                     giveBackImage()
                     break
                 }
-                images.append(QaPageImage(data: data, type: PagePreview.Format.jpeg(quality: 75).mimeType, caption: name))
+                images.append(QaPageImage(data: data, type: PagePictures.jpegType, caption: name))
                 page += 1
             }
             // The pages of a file of several are numbered: `manuel.pdf · 3`.

@@ -34,7 +34,7 @@ final class PageRunnerTests: XCTestCase {
         let texts = ["Un", "La respiration cellulaire produit l'énergie de la cellule à partir du glucose et de l'oxygène.",
                      "La photosynthèse"]
         try ScanRecognizerTests.imagePDF(texts.map { ImageFixtures.textPix($0, widthInches: 6, heightInches: 2) }, at: url)
-        let renderer = try PDFPageRenderer(url: url)
+        let renderer = try PDFPageImages(url: url)
         let work = ScanRecognizer.expectedWork(of: [1, 2, 3], workers: 2) { renderer }
         XCTAssertEqual(work.count, 3)
         XCTAssertGreaterThan(work[2] ?? 0, work[3] ?? 0, "\(work)")
@@ -47,7 +47,7 @@ final class PageRunnerTests: XCTestCase {
     /// 1.4–2.1 s each to read, and page 14 3.6 s. The estimate puts page 14 first.
     func testTheFederalRegistersLongestScannedPageIsReadFirst() throws {
         try Corpus.require()
-        let renderer = try PDFPageRenderer(url: Corpus.url("pdf/pdfplumber-federal-register-2020-17221.pdf"))
+        let renderer = try PDFPageImages(url: Corpus.url("pdf/pdfplumber-federal-register-2020-17221.pdf"))
         let pages = Array(8...14)
         let work = ScanRecognizer.expectedWork(of: pages, workers: 2) { renderer }
         let jobs = pages.map { job($0, work[$0] ?? 0) }

@@ -153,14 +153,14 @@ final class ScanRecognizerTests: XCTestCase {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("one.pdf")
         try Self.imagePDF([ImageFixtures.textPix("abc", widthInches: 8.5, heightInches: 11)], at: url)
-        let r = try PDFPageRenderer(url: url)
+        let r = try PDFPageImages(url: url)
         let page = try r.render(page: 1, dpi: 300, maxPixels: 200_000_000)
         XCTAssertEqual(page.width, 2550)
         XCTAssertEqual(page.height, 3300)
         let small = try r.render(page: 1, dpi: 300, maxPixels: 1_000_000)
         XCTAssertLessThanOrEqual(small.width * small.height, 1_000_000)
         XCTAssertThrowsError(try r.render(page: 2, dpi: 300, maxPixels: 1_000_000))
-        XCTAssertThrowsError(try PDFPageRenderer(url: dir.url.appendingPathComponent("missing.pdf")))
+        XCTAssertThrowsError(try PDFPageImages(url: dir.url.appendingPathComponent("missing.pdf")))
     }
 
     /// A page drawn in bands (as a giant page is, so that no colour copy of it is ever whole)
@@ -169,7 +169,7 @@ final class ScanRecognizerTests: XCTestCase {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let url = dir.url.appendingPathComponent("one.pdf")
         try Self.imagePDF([ImageFixtures.textPix("Bandes de page", widthInches: 4, heightInches: 3)], at: url)
-        let r = try PDFPageRenderer(url: url)
+        let r = try PDFPageImages(url: url)
         let whole = try r.render(page: 1, dpi: 150, maxPixels: 200_000_000)
         var banded = [UInt8](repeating: 0, count: whole.width * whole.height)
         var size = (0, 0)

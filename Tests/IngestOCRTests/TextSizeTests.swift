@@ -66,7 +66,7 @@ final class TextSizeTests: XCTestCase {
         let short = TextPage.french.components(separatedBy: ". ").prefix(2).joined(separator: ". ") + "."
         let texts = sizes.map { $0 > 20 ? short : TextPage.french }
         try ScanRecognizerTests.imagePDF(zip(texts, sizes).map { Self.page($0, pointSize: $1) }, at: url)
-        let renderer = try PDFPageRenderer(url: url)
+        let renderer = try PDFPageImages(url: url)
         for (i, point) in sizes.enumerated() {
             let fitted = try ScanRecognizer.pageImage(page: i + 1, dpi: 300, maxPixels: 200_000_000, fit: true) { renderer }
             let truth = Self.fontXHeight(pointSize: point, dpi: Double(fitted.resolution))

@@ -69,6 +69,9 @@ public struct Extraction: Sendable, Equatable {
     /// Every word OCR read, in reading order with its confidence and box: the doubtful-word check
     /// finds each word of the text here. Empty for text that was not OCR'd.
     public var ocrWords: [OCRWord] = []
+    /// The pages as pixels, opened by the extractor (a PDF's document), for the OCR stage and
+    /// page pictures; nil: the OCR stage opens the file itself.
+    public var pageImages: PageImages?
 
     public init(blocks: [Block] = [], title: TitleCandidate? = nil, language: String? = nil,
                 metadata: [String: JSONValue] = [:], pages: [PageRecord]? = nil, warnings: [Warning] = [],

@@ -1,0 +1,133 @@
+import CPoppler
+import Foundation
+import IngestCore
+import Synchronization
+
+/// One PDF page as 8-bit gray pixels (row after row, `width` bytes each).
+public struct RenderedPage: Sendable {
+    public var width: Int
+    public var height: Int
+    public var dpi: Double
+    public var gray: [UInt8]
+}
+
+/// A PDF's pages drawn by poppler onto a white cairo image surface: the `PageImageProvider` the
+/// OCR stage and page pictures get (issue 35 item 3). One poppler document serves every thread,
+/// one drawing at a time (poppler documents must not be used from two threads at once; OCR draws
+/// one page at a time in the process anyway, `RenderGate`).
+public final class PDFPageImages: PageImageProvider, Sendable {
+    /// Used only inside `lock`: the compiler cannot see that (a `Mutex` holding the document
+    /// would not let a page of it meet the caller's row closure).
+    nonisolated(unsafe) private let document: PopplerDocumentRef
+    private let lock = Mutex(())
+    public let pageCount: Int
+
+    /// Draws the pages of `document`, already open (the PDF extractor's: the file is not opened
+    /// again). The document is this object's from now on: nobody else uses it.
+    public init(document: sending PopplerDocumentRef) {
+        pageCount = document.pageCount
+        self.document = document
+    }
+
+    /// Opens `url` with an optional password. Throws `ocr.renderFailed` with poppler's reason.
+    public convenience init(url: URL, password: String? = nil) throws {
+        let document: PopplerDocumentRef
+        do { document = try PopplerDocumentRef(url: url, password: password) } catch {
+            throw IngestError(.ocrRenderFailed, ["page": "1"], detail: IngestError.wrap(error).detail ?? "\(error)")
+        }
+        self.init(document: document)
+    }
+
+    /// The opener the pipeline hands to OCR and page pictures.
+    public static let open: PageImageOpener = { url, password in try PDFPageImages(url: url, password: password) }
+
+    /// Renders 1-based `page` at `dpi`, lowered if needed so the image stays within `maxPixels`
+    /// (and cairo's 32,767-pixel side), so a giant page cannot exhaust memory.
+    public func render(page: Int, dpi: Double, maxPixels: Int) throws -> RenderedPage {
+        var result = RenderedPage(width: 0, height: 0, dpi: dpi, gray: [])
+        try renderRows(page: page, dpi: dpi, maxPixels: maxPixels, start: { w, h, d in
+            result = RenderedPage(width: w, height: h, dpi: d, gray: [UInt8](repeating: 255, count: w * h))
+        }, row: { y, luma in
+            let w = result.width
+            result.gray.withUnsafeMutableBufferPointer { out in
+                UnsafeMutableRawPointer(out.baseAddress! + y * w).copyMemory(from: luma.baseAddress!, byteCount: w)
+            }
+        })
+        return result
+    }
+
+    public func renderRows(page: Int, dpi: Double, maxPixels: Int,
+                           start: (_ width: Int, _ height: Int, _ dpi: Double) throws -> Void,
+                           row: (_ y: Int, _ luma: UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try renderRows(page: page, dpi: dpi, maxPixels: maxPixels, bandBytes: Self.bandBytes, start: start, row: row)
+    }
+
+    /// `renderRows` with the band size given (tests draw in small bands).
+    public func renderRows(page: Int, dpi: Double, maxPixels: Int, bandBytes: Int,
+                           start: (_ width: Int, _ height: Int, _ dpi: Double) throws -> Void,
+                           row: (_ y: Int, _ luma: UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try lock.withLock { _ in
+            guard page >= 1, page <= pageCount, let p = document.page(at: page - 1) else {
+                throw IngestError(.ocrRenderFailed, ["page": String(page)])
+            }
+            let (wPt, hPt) = p.size
+            guard wPt > 0, hPt > 0, wPt.isFinite, hPt.isFinite else { throw IngestError(.ocrRenderFailed, ["page": String(page)]) }
+            var scale = dpi / 72
+            let pixels = wPt * scale * hPt * scale
+            if pixels > Double(maxPixels) { scale *= (Double(maxPixels) / pixels).squareRoot() }
+            scale = min(scale, 32_000 / max(wPt, hPt))
+            let w = max(1, Int((wPt * scale).rounded(.down))), h = max(1, Int((hPt * scale).rounded(.down)))
+            // The page is drawn in horizontal bands of at most `bandBytes` of colour pixels, each
+            // turned into gray at once: a giant page (a poster, a 200-inch MediaBox) costs its gray
+            // image plus one band, not a colour copy four times the gray one (800 MB at the pixel cap).
+            let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(w)))
+            guard stride > 0 else { throw IngestError(.ocrRenderFailed, ["page": String(page)], detail: "cairo stride for \(w)") }
+            let bandRows = max(1, min(h, bandBytes / stride))
+            try start(w, h, scale * 72)
+            let luma = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: w)
+            defer { luma.deallocate() }
+            var top = 0
+            while top < h {
+                let rows = min(bandRows, h - top)
+                try Self.renderBand(p, width: w, top: top, rows: rows, scale: scale, page: page, luma: luma, row: row)
+                top += rows
+            }
+        }
+    }
+
+    /// Colour pixels drawn at once: a 300-dpi A4 page (35 MB) is one band; bigger pages are cut.
+    public static let bandBytes = 48 << 20
+
+    /// Draws rows `top..<top+rows` of the page (at `scale`) on a white surface and hands each
+    /// row's BT.601 luma to `row` (through `luma`, `width` bytes).
+    private static func renderBand(_ p: PopplerPageRef, width w: Int, top: Int, rows: Int, scale: Double, page: Int,
+                                   luma: UnsafeMutableBufferPointer<UInt8>, row: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(rows)) else {
+            throw IngestError(.ocrRenderFailed, ["page": String(page)])
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+            throw IngestError(.ocrRenderFailed, ["page": String(page)], detail: "cairo surface \(w)×\(rows)")
+        }
+        // A new image surface is black: paint it white like paper first.
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_translate(cr, 0, -Double(top))
+        cairo_scale(cr, scale, scale)
+        p.draw(on: cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw IngestError(.ocrRenderFailed, ["page": String(page)]) }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<rows {
+            let pixels = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let v = pixels[x]   // 0x00RRGGBB in native order
+                let r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF
+                // ITU-R BT.601 luma, integer form.
+                luma[x] = UInt8((r * 299 + g * 587 + b * 114 + 500) / 1000)
+            }
+            row(top + y, UnsafeBufferPointer(luma))
+        }
+    }
+}
