@@ -98,31 +98,16 @@ extension Library {
         try connection.execute("CREATE INDEX IF NOT EXISTS deliveries_status ON deliveries(channel, status, output_directory)")
     }
 
-    /// Inside a transaction. A key already on record keeps its status: a document written again
-    /// with the same content (its output was deleted, a killed run redone) is not delivered
-    /// twice. Older pending revisions of the document are superseded: only the newest is sent.
-    func insertPending(_ d: PendingDelivery) throws {
-        let now = Self.now()
-        try connection.query("""
-            INSERT OR IGNORE INTO deliveries (channel, key, document_id, revision, output_directory, output_path, status, attempts, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)
-            """, [.text(d.channel.rawValue), .text(d.key), .text(d.documentID), .int(Int64(d.revision)), .text(d.outputDirectory), .text(d.outputPath),
-                  .text(now), .text(now)])
-        try connection.query("""
-            UPDATE deliveries SET status = 'superseded', updated_at = ?
-            WHERE channel = ? AND document_id = ? AND revision < ? AND status IN ('pending', 'rejected')
-            """, [.text(now), .text(d.channel.rawValue), .text(d.documentID), .int(Int64(d.revision))])
-    }
 
     /// Records a pending delivery on its own (outside `record`).
     public func addPendingDelivery(_ d: PendingDelivery) throws {
-        try locked {
-            try connection.query("BEGIN IMMEDIATE")
+        try locked { store in
+            try store.connection.query("BEGIN IMMEDIATE")
             do {
-                try insertPending(d)
-                try connection.query("COMMIT")
+                try store.insertPending(d)
+                try store.connection.query("COMMIT")
             } catch {
-                try? connection.execute("ROLLBACK")
+                try? store.connection.execute("ROLLBACK")
                 throw error
             }
         }
@@ -140,8 +125,8 @@ extension Library {
     }
 
     public func delivery(key: String, channel: DeliveryChannel = .http) throws -> DeliveryRecord? {
-        try locked {
-            try connection.query("SELECT \(Self.deliveryColumns) FROM deliveries WHERE channel = ? AND key = ?",
+        try locked { store in
+            try store.connection.query("SELECT \(Self.deliveryColumns) FROM deliveries WHERE channel = ? AND key = ?",
                                  [.text(channel.rawValue), .text(key)]).first.map(Self.deliveryRecord)
         }
     }
@@ -155,7 +140,7 @@ extension Library {
         var sql = "SELECT \(Self.deliveryColumns) FROM deliveries WHERE channel = ? AND status IN (\(marks))"
         if let outputDirectory { sql += " AND output_directory = ?"; bindings.append(.text(outputDirectory)) }
         sql += " ORDER BY created_at, rowid"
-        return try locked { try connection.query(sql, bindings).map(Self.deliveryRecord) }
+        return try locked { store in try store.connection.query(sql, bindings).map(Self.deliveryRecord) }
     }
 
     /// Counts by status, of one output folder or of all.
@@ -164,9 +149,9 @@ extension Library {
         var bindings: [SQLValue] = [.text(channel.rawValue)]
         if let outputDirectory { sql += " AND output_directory = ?"; bindings.append(.text(outputDirectory)) }
         sql += " GROUP BY status"
-        return try locked {
+        return try locked { store in
             var counts: [DeliveryRecord.Status: Int] = [:]
-            for row in try connection.query(sql, bindings) {
+            for row in try store.connection.query(sql, bindings) {
                 if let s = DeliveryRecord.Status(rawValue: row[0].text ?? "") { counts[s] = Int(row[1].int ?? 0) }
             }
             return counts
@@ -177,13 +162,31 @@ extension Library {
     /// (another process that sent it too and failed, say).
     public func updateDelivery(key: String, channel: DeliveryChannel = .http, status: DeliveryRecord.Status,
                                addingAttempts attempts: Int, error: String?, sink: String?) throws {
-        try locked {
-            _ = try connection.query("""
+        try locked { store in
+            _ = try store.connection.query("""
                 UPDATE deliveries SET status = CASE WHEN status = 'delivered' THEN status ELSE ? END,
                     attempts = attempts + ?, last_error = ?, sink = COALESCE(?, sink), updated_at = ?
                 WHERE channel = ? AND key = ?
                 """, [.text(status.rawValue), .int(Int64(attempts)), error.map(SQLValue.text) ?? .null,
                       sink.map(SQLValue.text) ?? .null, .text(Self.now()), .text(channel.rawValue), .text(key)])
         }
+    }
+}
+
+extension LibraryStore {
+    /// Inside a transaction. A key already on record keeps its status: a document written again
+    /// with the same content (its output was deleted, a killed run redone) is not delivered
+    /// twice. Older pending revisions of the document are superseded: only the newest is sent.
+    func insertPending(_ d: PendingDelivery) throws {
+        let now = Library.now()
+        try connection.query("""
+            INSERT OR IGNORE INTO deliveries (channel, key, document_id, revision, output_directory, output_path, status, attempts, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)
+            """, [.text(d.channel.rawValue), .text(d.key), .text(d.documentID), .int(Int64(d.revision)), .text(d.outputDirectory), .text(d.outputPath),
+                  .text(now), .text(now)])
+        try connection.query("""
+            UPDATE deliveries SET status = 'superseded', updated_at = ?
+            WHERE channel = ? AND document_id = ? AND revision < ? AND status IN ('pending', 'rejected')
+            """, [.text(now), .text(d.channel.rawValue), .text(d.documentID), .int(Int64(d.revision))])
     }
 }

@@ -57,27 +57,27 @@ extension Library {
 
     /// Creates the outbox's tables and trigger (idempotent; a watcher calls it once at start).
     public func enableEvents() throws {
-        try locked { try connection.execute(Self.eventTables) }
+        try locked { store in try store.connection.execute(Self.eventTables) }
     }
 
     /// Records takes for units handed over now (one transaction), replacing any older take of the
     /// same target. Returns each target's event id.
     public func take(_ units: [(target: String, sources: [String])]) throws -> [String] {
         guard !units.isEmpty else { return [] }
-        return try locked {
-            try connection.query("BEGIN IMMEDIATE")
+        return try locked { store in
+            try store.connection.query("BEGIN IMMEDIATE")
             do {
                 var ids: [String] = []
                 for u in units {
                     let id = Self.newEventID()
-                    try connection.query("INSERT OR REPLACE INTO watch_takes (event_id, target, sources, taken_at) VALUES (?, ?, ?, ?)",
+                    try store.connection.query("INSERT OR REPLACE INTO watch_takes (event_id, target, sources, taken_at) VALUES (?, ?, ?, ?)",
                                          [.text(id), .text(u.target), .text(Self.encodeNames(u.sources)), .text(Self.now())])
                     ids.append(id)
                 }
-                try connection.query("COMMIT")
+                try store.connection.query("COMMIT")
                 return ids
             } catch {
-                try? connection.execute("ROLLBACK")
+                try? store.connection.execute("ROLLBACK")
                 throw error
             }
         }
@@ -94,15 +94,15 @@ extension Library {
     /// The event recorded with the document of take `eventID`; nil when no document was recorded
     /// for it (a failure, a skip, a file that changed while it was read).
     public func recordedEvent(_ eventID: String) throws -> RecordedEvent? {
-        try locked {
-            try connection.query("SELECT \(Self.eventColumns) FROM watch_events WHERE event_id = ?", [.text(eventID)]).first.map(Self.event)
+        try locked { store in
+            try store.connection.query("SELECT \(Self.eventColumns) FROM watch_events WHERE event_id = ?", [.text(eventID)]).first.map(Self.event)
         }
     }
 
     /// Records an event that has no document with it (a failure): the take's id, the time now.
     public func recordEvent(_ eventID: String, target: String, status: String, errorCode: String?, sources: [String]) throws -> RecordedEvent {
-        try locked {
-            let rows = try connection.query("""
+        try locked { store in
+            let rows = try store.connection.query("""
                 INSERT INTO watch_events (event_id, target, status, error_code, sources, time)
                 VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                 ON CONFLICT(event_id) DO UPDATE SET status = excluded.status
@@ -116,8 +116,8 @@ extension Library {
     /// Events recorded for targets in `outputDirectory` and not yet printed, oldest first.
     public func unprintedEvents(outputDirectory: String) throws -> [RecordedEvent] {
         let prefix = outputDirectory + "\n"
-        return try locked {
-            try connection.query("SELECT \(Self.eventColumns) FROM watch_events WHERE substr(target, 1, ?) = ? ORDER BY time, rowid",
+        return try locked { store in
+            try store.connection.query("SELECT \(Self.eventColumns) FROM watch_events WHERE substr(target, 1, ?) = ? ORDER BY time, rowid",
                                  [.int(Int64(prefix.utf8.count)), .text(prefix)]).map(Self.event)
         }
     }
@@ -125,19 +125,19 @@ extension Library {
     /// The event was printed (or dropped): it and its take are gone, and the target remembers
     /// which document and revision it last announced.
     public func markPrinted(_ event: RecordedEvent) throws {
-        try locked {
-            try connection.query("BEGIN IMMEDIATE")
+        try locked { store in
+            try store.connection.query("BEGIN IMMEDIATE")
             do {
-                try connection.query("DELETE FROM watch_events WHERE event_id = ?", [.text(event.eventID)])
-                try connection.query("DELETE FROM watch_takes WHERE event_id = ?", [.text(event.eventID)])
+                try store.connection.query("DELETE FROM watch_events WHERE event_id = ?", [.text(event.eventID)])
+                try store.connection.query("DELETE FROM watch_takes WHERE event_id = ?", [.text(event.eventID)])
                 if event.documentID != nil {
-                    try connection.query("INSERT OR REPLACE INTO watch_printed (target, document_id, revision, status) VALUES (?, ?, ?, ?)",
+                    try store.connection.query("INSERT OR REPLACE INTO watch_printed (target, document_id, revision, status) VALUES (?, ?, ?, ?)",
                                          [.text(event.target), event.documentID.map(SQLValue.text) ?? .null,
                                           event.revision.map { .int(Int64($0)) } ?? .null, .text(event.status)])
                 }
-                try connection.query("COMMIT")
+                try store.connection.query("COMMIT")
             } catch {
-                try? connection.execute("ROLLBACK")
+                try? store.connection.execute("ROLLBACK")
                 throw error
             }
         }
@@ -145,15 +145,15 @@ extension Library {
 
     /// A take that ended without an event to print (a skip, a file that changed under the reader).
     public func dropTake(_ eventID: String) throws {
-        try locked { _ = try connection.query("DELETE FROM watch_takes WHERE event_id = ?", [.text(eventID)]) }
+        try locked { store in _ = try store.connection.query("DELETE FROM watch_takes WHERE event_id = ?", [.text(eventID)]) }
     }
 
     /// Takes of `outputDirectory` left by a watcher that stopped before their units were read:
     /// their files are not done, and are read again (with new takes).
     public func dropTakes(outputDirectory: String) throws {
         let prefix = outputDirectory + "\n"
-        try locked {
-            _ = try connection.query("""
+        try locked { store in
+            _ = try store.connection.query("""
                 DELETE FROM watch_takes WHERE substr(target, 1, ?) = ?
                 AND event_id NOT IN (SELECT event_id FROM watch_events)
                 """, [.int(Int64(prefix.utf8.count)), .text(prefix)])
@@ -162,8 +162,8 @@ extension Library {
 
     /// The document, revision and status last announced for `target`.
     public func lastPrinted(target: String) throws -> (documentID: String?, revision: Int?, status: String)? {
-        try locked {
-            try connection.query("SELECT document_id, revision, status FROM watch_printed WHERE target = ?", [.text(target)]).first.map {
+        try locked { store in
+            try store.connection.query("SELECT document_id, revision, status FROM watch_printed WHERE target = ?", [.text(target)]).first.map {
                 ($0[0].text, $0[1].int.map(Int.init), $0[2].text ?? "")
             }
         }

@@ -6,8 +6,8 @@ extension Library {
     /// it repeats wherever that one is (its output path alone is relative to a folder the
     /// library keeps in the target, not in the document row).
     public func writtenPaths(documentID id: String) throws -> [String] {
-        let rows = try locked {
-            try connection.query("""
+        let rows = try locked { store in
+            try store.connection.query("""
                 SELECT target FROM sources WHERE document_id = ? AND status = 'done' ORDER BY updated_at DESC
                 """, [.text(id)])
         }

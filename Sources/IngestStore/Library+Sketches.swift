@@ -31,13 +31,13 @@ extension Library {
             """)
     }
 
-    private static func indexState(_ connection: SQLiteConnection) throws -> (identity: UUID, stamp: Int64)? {
+    fileprivate static func indexState(_ connection: SQLiteConnection) throws -> (identity: UUID, stamp: Int64)? {
         guard let row = try connection.query("SELECT identity, stamp FROM sketch_index LIMIT 1").first,
               let identity = row[0].text.flatMap(UUID.init(uuidString:)), let stamp = row[1].int else { return nil }
         return (identity, stamp)
     }
 
-    private static func matches(_ table: BandTable, _ state: (identity: UUID, stamp: Int64)) -> Bool {
+    fileprivate static func matches(_ table: BandTable, _ state: (identity: UUID, stamp: Int64)) -> Bool {
         !table.isSuperseded && table.identity == state.identity && table.stamp == state.stamp
     }
 
@@ -102,50 +102,9 @@ extension Library {
                                    signatures: signatures, bucketCap: bucketCap)
     }
 
-    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`), with the band table
-    /// current for writing; if anything fails, the transaction is rolled back and the table's
-    /// edits undone. The caller holds the lock.
-    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try connection.query("BEGIN IMMEDIATE")
-        bandEdits = []
-        var stampBumped = false
-        do {
-            // Another process may have grown or rebuilt the table since this one opened it.
-            if bands.isSuperseded || !bands.isCurrentFile {
-                if let current = BandTable.open(path: Self.bandTablePath(path)),
-                   let state = try Self.indexState(connection), Self.matches(current, state) {
-                    bands = current
-                } else {
-                    bands = try Self.rebuildBandTable(path: path, connection)
-                }
-            }
-            let result = try body()
-            if !bandEdits.isEmpty {
-                try connection.query("UPDATE sketch_index SET stamp = stamp + 1")
-                bands.stamp += 1
-                stampBumped = true
-            }
-            try connection.query("COMMIT")
-            bandEdits = []
-            return result
-        } catch {
-            try? connection.execute("ROLLBACK")
-            for edit in bandEdits.reversed() {
-                switch edit {
-                case .added(let key, let document): bands.remove(key: key, document: document)
-                case .removed(let key, let document): bands.insert(key: key, document: document, bucketCap: Self.bucketCap)
-                case .signed(let document, let previous):
-                    bands.setSignature(previous ?? SketchSignature(words: SIMD8(repeating: 0)), document: document)
-                }
-            }
-            if stampBumped { bands.stamp -= 1 }
-            bandEdits = []
-            throw error
-        }
-    }
 
     /// Inside a write transaction: the table built again (its file gone or not a table).
-    private static func rebuildBandTable(path: String, _ connection: SQLiteConnection) throws -> BandTable {
+    fileprivate static func rebuildBandTable(path: String, _ connection: SQLiteConnection) throws -> BandTable {
         guard let state = try indexState(connection) else {
             throw IngestError(.libraryUnavailable, ["path": path], detail: "sketch_index has no row")
         }
@@ -158,40 +117,12 @@ extension Library {
         case signed(document: Int64, previous: SketchSignature?)
     }
 
-    /// Indexes `sketch` under `document`: its signature, then each band whose bucket holds fewer
-    /// than `bucketCap` documents (a full bucket keeps its oldest). Inside `writeTransaction`.
-    func insertBands(of sketch: [UInt32], document: Int64) throws {
-        let keys = SketchBands.keys(sketch)
-        guard !keys.isEmpty else { return }
-        if !bands.holdsSignature(of: document) { bands = try bands.grown(bucketCap: Self.bucketCap, toHold: document) }
-        // The signature before the bands: a reader that finds the document in a bucket finds it too.
-        bandEdits.append(.signed(document: document, previous: bands.signature(of: document)))
-        bands.setSignature(SketchSignature(sketch) ?? SketchSignature(words: SIMD8(repeating: 0)), document: document)
-        for key in keys {
-            if !bands.hasRoom { bands = try bands.grown(bucketCap: Self.bucketCap) }
-            if bands.insert(key: key, document: document, bucketCap: Self.bucketCap) { bandEdits.append(.added(key: key, document: document)) }
-        }
-    }
 
-    /// Removes the bands of the document `id` (before its row is replaced, updated or deleted).
-    /// Inside `writeTransaction`.
-    func removeBands(ofDocumentWithID id: String) throws {
-        guard let row = try connection.query("SELECT rowid, sketch FROM documents WHERE id = ?", [.text(id)]).first,
-              let rowid = row[0].int else { return }
-        for key in SketchBands.keys(Self.decode(row[1].blob)) where bands.remove(key: key, document: rowid) {
-            bandEdits.append(.removed(key: key, document: rowid))
-        }
-    }
 
-    /// The table as readers see it: a superseded one gives way to the file now at its path.
-    func readableBands() -> BandTable {
-        if bands.isSuperseded, let current = BandTable.open(path: Self.bandTablePath(path)) { bands = current }
-        return bands
-    }
 
     /// Every (band key, document) of the index, sorted (tests, and what a rebuild must give back).
     func indexedBands() -> [[Int64]] {
-        locked { readableBands().entries().map { [$0.key, $0.document] }.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) } }
+        locked { store in store.readableBands().entries().map { [$0.key, $0.document] }.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) } }
     }
 
     /// What a document lists of a near-duplicate.
@@ -213,15 +144,15 @@ extension Library {
     public func nearDuplicateList(of sketch: [UInt32], threshold: Double, excluding id: String? = nil,
                                   limit: Int = .max) throws -> [NearDuplicate] {
         guard !sketch.isEmpty, limit > 0 else { return [] }
-        return try locked {
-            let rowids = candidates(of: sketch, threshold: threshold)
+        return try locked { store in
+            let rowids = store.candidates(of: sketch, threshold: threshold)
             guard !rowids.isEmpty else { return [] }
             // One read transaction: one snapshot, and the WAL's read lock taken once, not per statement.
-            try connection.query("BEGIN")
-            defer { _ = try? connection.query("COMMIT") }
+            try store.connection.query("BEGIN")
+            defer { _ = try? store.connection.query("COMMIT") }
             var hits: [(rowid: Int64, found: NearDuplicate)] = []
             for rowid in rowids {
-                try connection.forEachRow("SELECT sketch, id, title, source_name, output_path FROM documents WHERE rowid = ?",
+                try store.connection.forEachRow("SELECT sketch, id, title, source_name, output_path FROM documents WHERE rowid = ?",
                                           [.int(rowid)]) { row in
                     let overlap = row.withBlob(0) { SketchBands.overlap(sketch, stored: $0) }
                     guard overlap.jaccard >= threshold, let found = row.text(1), found != id else { return false }
@@ -239,6 +170,82 @@ extension Library {
     static let bucketCap = 4
     /// Single-band candidates scored at most per look-up (`candidates`).
     static let singleBandBudget = 2
+
+}
+
+extension LibraryStore {
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`), with the band table
+    /// current for writing; if anything fails, the transaction is rolled back and the table's
+    /// edits undone. The caller holds the lock.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try connection.query("BEGIN IMMEDIATE")
+        bandEdits = []
+        var stampBumped = false
+        do {
+            // Another process may have grown or rebuilt the table since this one opened it.
+            if bands.isSuperseded || !bands.isCurrentFile {
+                if let current = BandTable.open(path: Library.bandTablePath(path)),
+                   let state = try Library.indexState(connection), Library.matches(current, state) {
+                    bands = current
+                } else {
+                    bands = try Library.rebuildBandTable(path: path, connection)
+                }
+            }
+            let result = try body()
+            if !bandEdits.isEmpty {
+                try connection.query("UPDATE sketch_index SET stamp = stamp + 1")
+                bands.stamp += 1
+                stampBumped = true
+            }
+            try connection.query("COMMIT")
+            bandEdits = []
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            for edit in bandEdits.reversed() {
+                switch edit {
+                case .added(let key, let document): bands.remove(key: key, document: document)
+                case .removed(let key, let document): bands.insert(key: key, document: document, bucketCap: Library.bucketCap)
+                case .signed(let document, let previous):
+                    bands.setSignature(previous ?? SketchSignature(words: SIMD8(repeating: 0)), document: document)
+                }
+            }
+            if stampBumped { bands.stamp -= 1 }
+            bandEdits = []
+            throw error
+        }
+    }
+
+    /// Indexes `sketch` under `document`: its signature, then each band whose bucket holds fewer
+    /// than `bucketCap` documents (a full bucket keeps its oldest). Inside `writeTransaction`.
+    func insertBands(of sketch: [UInt32], document: Int64) throws {
+        let keys = SketchBands.keys(sketch)
+        guard !keys.isEmpty else { return }
+        if !bands.holdsSignature(of: document) { bands = try bands.grown(bucketCap: Library.bucketCap, toHold: document) }
+        // The signature before the bands: a reader that finds the document in a bucket finds it too.
+        bandEdits.append(.signed(document: document, previous: bands.signature(of: document)))
+        bands.setSignature(SketchSignature(sketch) ?? SketchSignature(words: SIMD8(repeating: 0)), document: document)
+        for key in keys {
+            if !bands.hasRoom { bands = try bands.grown(bucketCap: Library.bucketCap) }
+            if bands.insert(key: key, document: document, bucketCap: Library.bucketCap) { bandEdits.append(.added(key: key, document: document)) }
+        }
+    }
+
+    /// Removes the bands of the document `id` (before its row is replaced, updated or deleted).
+    /// Inside `writeTransaction`.
+    func removeBands(ofDocumentWithID id: String) throws {
+        guard let row = try connection.query("SELECT rowid, sketch FROM documents WHERE id = ?", [.text(id)]).first,
+              let rowid = row[0].int else { return }
+        for key in SketchBands.keys(Library.decode(row[1].blob)) where bands.remove(key: key, document: rowid) {
+            bandEdits.append(.removed(key: key, document: rowid))
+        }
+    }
+
+    /// The table as readers see it: a superseded one gives way to the file now at its path.
+    func readableBands() -> BandTable {
+        if bands.isSuperseded, let current = BandTable.open(path: Library.bandTablePath(path)) { bands = current }
+        return bands
+    }
 
     /// The rowids of the documents to score for `sketch`, in a time bounded whatever the size of
     /// the library. Texts in one language share their commonest shingles, so some band keys are
@@ -284,9 +291,9 @@ extension Library {
         for entry in shared {
             if entry.bands >= 2 { strong.append(entry.rowid) } else { single.append((entry.rowid, entry.bucket)) }
         }
-        if single.count > Self.singleBandBudget {
+        if single.count > Library.singleBandBudget {
             single.sort { $0.bucket != $1.bucket ? $0.bucket < $1.bucket : $0.rowid > $1.rowid }
-            single.removeSubrange(Self.singleBandBudget...)
+            single.removeSubrange(Library.singleBandBudget...)
         }
         let all = strong + single.map(\.rowid)
         guard threshold > SketchSignature.margin, let signature = SketchSignature(sketch) else { return all }

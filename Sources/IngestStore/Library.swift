@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import IngestCore
 
 /// A document recorded in the library.
@@ -36,26 +37,21 @@ public struct SourceState: Sendable, Equatable {
 }
 
 /// The library of what was imported (SPEC §6), in SQLite (WAL mode) so that batch and watch runs,
-/// and later runs, recognise duplicates. Thread-safe: one connection behind a lock. Its
-/// near-duplicate index is a table derived from it, in a file beside it (`<path>-bands`,
+/// and later runs, recognise duplicates. Thread-safe: one connection behind a `Mutex` (`locked`).
+/// Its near-duplicate index is a table derived from it, in a file beside it (`<path>-bands`,
 /// Library+Sketches.swift): every process sees what the others recorded, and none loads the index.
-public final class Library: @unchecked Sendable {
-    let connection: SQLiteConnection
-    private let lock = NSLock()
+public final class Library: Sendable {
     public let path: String
-    /// The near-duplicate index (under the lock); `bandEdits`: its edits in the write transaction
-    /// under way, undone if it fails (`writeTransaction`).
-    var bands: BandTable
-    var bandEdits: [BandEdit] = []
+    private let store: Mutex<LibraryStore>
 
     public init(path: String) throws {
         self.path = path
         let url = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
-            connection = try SQLiteConnection(path: path)
+            let connection = try SQLiteConnection(path: path)
             try Self.setUp(connection)
-            bands = try Self.openBandTable(path: path, connection)
+            store = Mutex(LibraryStore(path: path, connection: connection, bands: try Self.openBandTable(path: path, connection)))
         } catch let e as IngestError {
             throw IngestError(.libraryUnavailable, ["path": path], detail: e.detail)
         }
@@ -119,12 +115,12 @@ public final class Library: @unchecked Sendable {
 
     /// The journal mode in force (`wal` on a file database).
     public func journalMode() throws -> String {
-        try locked { try connection.query("PRAGMA journal_mode").first?.first?.text ?? "" }
+        try locked { store in try store.connection.query("PRAGMA journal_mode").first?.first?.text ?? "" }
     }
 
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
-        return try body()
+    /// Runs `body` with the library's connection and band table, one thread at a time.
+    func locked<T: Sendable, E: Error>(_ body: (LibraryStore) throws(E) -> T) throws(E) -> T {
+        try store.withLock { (store) throws(E) -> T in try body(store) }
     }
 
     static func encode(_ sketch: [UInt32]) -> Data {
@@ -153,16 +149,16 @@ public final class Library: @unchecked Sendable {
     }
 
     public func document(withFingerprint value: String) throws -> LibraryEntry? {
-        try locked {
-            try connection.query("SELECT \(Self.columns) FROM documents WHERE fingerprint = ? ORDER BY created_at LIMIT 1",
+        try locked { store in
+            try store.connection.query("SELECT \(Self.columns) FROM documents WHERE fingerprint = ? ORDER BY created_at LIMIT 1",
                                  [.text(value)]).first.map(Self.entry)
         }
     }
 
     public func documents(withTitleKey key: String) throws -> [LibraryEntry] {
         guard !key.isEmpty else { return [] }
-        return try locked {
-            try connection.query("SELECT \(Self.columns) FROM documents WHERE title_key = ? ORDER BY created_at",
+        return try locked { store in
+            try store.connection.query("SELECT \(Self.columns) FROM documents WHERE title_key = ? ORDER BY created_at",
                                  [.text(key)]).map(Self.entry)
         }
     }
@@ -170,14 +166,14 @@ public final class Library: @unchecked Sendable {
     /// Claims `entry.id` for a new document, atomically: returns nil when the claim is ours, or the
     /// entry already holding that id or fingerprint (another worker or run imported the same content).
     public func claim(_ entry: LibraryEntry) throws -> LibraryEntry? {
-        try locked {
-            try writeTransaction {
-                if let existing = try connection.query(
+        try locked { store in
+            try store.writeTransaction {
+                if let existing = try store.connection.query(
                     "SELECT \(Self.columns) FROM documents WHERE id = ? OR fingerprint = ? ORDER BY created_at LIMIT 1",
                     [.text(entry.id), .text(entry.fingerprint)]).first.map(Self.entry) {
                     return existing
                 }
-                try insert(entry)
+                try store.insert(entry)
                 return nil
             }
         }
@@ -185,26 +181,14 @@ public final class Library: @unchecked Sendable {
 
     /// Gives up a claim whose output could not be written, so a later run can import it.
     public func release(id: String) throws {
-        try locked {
-            try writeTransaction {
-                try removeBands(ofDocumentWithID: id)
-                try connection.query("DELETE FROM documents WHERE id = ?", [.text(id)])
+        try locked { store in
+            try store.writeTransaction {
+                try store.removeBands(ofDocumentWithID: id)
+                try store.connection.query("DELETE FROM documents WHERE id = ?", [.text(id)])
             }
         }
     }
 
-    /// Inserts (or replaces) the document's row and its bands; inside a transaction.
-    private func insert(_ entry: LibraryEntry) throws {
-        // A replaced row goes with its rowid: its bands first.
-        try removeBands(ofDocumentWithID: entry.id)
-        let row = try connection.query("""
-            INSERT OR REPLACE INTO documents (id, title, title_key, fingerprint, basis, sketch, source_name, output_path, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid
-            """, [.text(entry.id), .text(entry.title), .text(entry.titleKey), .text(entry.fingerprint),
-                  .text(entry.basis.rawValue), entry.sketch.isEmpty ? .null : .blob(Self.encode(entry.sketch)),
-                  .text(entry.sourceName), entry.outputPath.map(SQLValue.text) ?? .null, .text(Self.now())])
-        if let rowid = row.first?.first?.int { try insertBands(of: entry.sketch, document: rowid) }
-    }
 
     /// Records a new document and the source that produced it, in one transaction.
     /// `claimed`: the document row is the one `claim` inserted for this very entry, so only the
@@ -214,16 +198,16 @@ public final class Library: @unchecked Sendable {
     public func record(_ entry: LibraryEntry, sources: [(sha256: String, pipelineVersion: String, target: String)],
                        claimed: Bool = false, readiness: String? = nil, revision: Int = 1,
                        delivery: PendingDelivery? = nil) throws {
-        try locked {
-            try writeTransaction {
-                if !claimed { try insert(entry) }
-                if let delivery { try insertPending(delivery) }
+        try locked { store in
+            try store.writeTransaction {
+                if !claimed { try store.insert(entry) }
+                if let delivery { try store.insertPending(delivery) }
                 for target in Set(sources.map(\.target)) {
-                    try connection.query("INSERT OR REPLACE INTO revisions (target, document_id, revision, fingerprint) VALUES (?, ?, ?, ?)",
+                    try store.connection.query("INSERT OR REPLACE INTO revisions (target, document_id, revision, fingerprint) VALUES (?, ?, ?, ?)",
                                          [.text(target), .text(entry.id), .int(Int64(revision)), .text(entry.fingerprint)])
                 }
                 for s in sources {
-                    try upsertSource(sha256: s.sha256, pipelineVersion: s.pipelineVersion, target: s.target,
+                    try store.upsertSource(sha256: s.sha256, pipelineVersion: s.pipelineVersion, target: s.target,
                                      state: SourceState(status: .done, documentID: entry.id, outputPath: entry.outputPath,
                                                         readiness: readiness))
                 }
@@ -233,8 +217,8 @@ public final class Library: @unchecked Sendable {
 
     /// The document last written at `target` (output folder and path), its revision and fingerprint.
     public func revision(target: String) throws -> (documentID: String, revision: Int, fingerprint: String)? {
-        try locked {
-            try connection.query("SELECT document_id, revision, fingerprint FROM revisions WHERE target = ?", [.text(target)]).first.map {
+        try locked { store in
+            try store.connection.query("SELECT document_id, revision, fingerprint FROM revisions WHERE target = ?", [.text(target)]).first.map {
                 ($0[0].text ?? "", Int($0[1].int ?? 1), $0[2].text ?? "")
             }
         }
@@ -243,23 +227,23 @@ public final class Library: @unchecked Sendable {
     /// The document `entry.id` now holds new content (its source was edited): its row takes the
     /// new fingerprint, title and sketch, so later imports compare with what it is now.
     public func supersede(_ entry: LibraryEntry) throws {
-        try locked {
-            try writeTransaction {
-                try removeBands(ofDocumentWithID: entry.id)
-                let row = try connection.query("""
+        try locked { store in
+            try store.writeTransaction {
+                try store.removeBands(ofDocumentWithID: entry.id)
+                let row = try store.connection.query("""
                     UPDATE documents SET title = ?, title_key = ?, fingerprint = ?, basis = ?, sketch = ?, source_name = ?, output_path = ?
                     WHERE id = ? RETURNING rowid
                     """, [.text(entry.title), .text(entry.titleKey), .text(entry.fingerprint), .text(entry.basis.rawValue),
                           entry.sketch.isEmpty ? .null : .blob(Self.encode(entry.sketch)), .text(entry.sourceName),
                           entry.outputPath.map(SQLValue.text) ?? .null, .text(entry.id)])
-                if let rowid = row.first?.first?.int { try insertBands(of: entry.sketch, document: rowid) }
+                if let rowid = row.first?.first?.int { try store.insertBands(of: entry.sketch, document: rowid) }
             }
         }
     }
 
     public func sourceState(sha256: String, pipelineVersion: String, target: String) throws -> SourceState? {
-        try locked {
-            try connection.query("""
+        try locked { store in
+            try store.connection.query("""
                 SELECT status, document_id, output_path, error_code, readiness FROM sources
                 WHERE sha256 = ? AND pipeline_version = ? AND target = ?
                 """, [.text(sha256), .text(pipelineVersion), .text(target)]).first.map {
@@ -270,21 +254,52 @@ public final class Library: @unchecked Sendable {
     }
 
     public func setSourceState(sha256: String, pipelineVersion: String, target: String, state: SourceState) throws {
-        try locked { try upsertSource(sha256: sha256, pipelineVersion: pipelineVersion, target: target, state: state) }
+        try locked { store in try store.upsertSource(sha256: sha256, pipelineVersion: pipelineVersion, target: target, state: state) }
     }
 
-    private func upsertSource(sha256: String, pipelineVersion: String, target: String, state: SourceState) throws {
+
+    public func documentCount() throws -> Int {
+        try locked { store in Int(try store.connection.query("SELECT COUNT(*) FROM documents").first?.first?.int ?? 0) }
+    }
+
+    static func now() -> String { Timestamp.iso8601() }
+}
+
+/// What `Library` holds behind its lock: the SQLite connection (not thread-safe) and the
+/// near-duplicate index, with the helpers that run inside a locked call.
+final class LibraryStore {
+    let path: String
+    let connection: SQLiteConnection
+    /// The near-duplicate index; `bandEdits`: its edits in the write transaction under way,
+    /// undone if it fails (`writeTransaction`).
+    var bands: BandTable
+    var bandEdits: [Library.BandEdit] = []
+
+    init(path: String, connection: SQLiteConnection, bands: BandTable) {
+        self.path = path; self.connection = connection; self.bands = bands
+    }
+}
+
+extension LibraryStore {
+    /// Inserts (or replaces) the document's row and its bands; inside a transaction.
+    func insert(_ entry: LibraryEntry) throws {
+        // A replaced row goes with its rowid: its bands first.
+        try removeBands(ofDocumentWithID: entry.id)
+        let row = try connection.query("""
+            INSERT OR REPLACE INTO documents (id, title, title_key, fingerprint, basis, sketch, source_name, output_path, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid
+            """, [.text(entry.id), .text(entry.title), .text(entry.titleKey), .text(entry.fingerprint),
+                  .text(entry.basis.rawValue), entry.sketch.isEmpty ? .null : .blob(Library.encode(entry.sketch)),
+                  .text(entry.sourceName), entry.outputPath.map(SQLValue.text) ?? .null, .text(Library.now())])
+        if let rowid = row.first?.first?.int { try insertBands(of: entry.sketch, document: rowid) }
+    }
+
+    func upsertSource(sha256: String, pipelineVersion: String, target: String, state: SourceState) throws {
         try connection.query("""
             INSERT OR REPLACE INTO sources (sha256, pipeline_version, target, status, document_id, output_path, error_code, updated_at, readiness)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(sha256), .text(pipelineVersion), .text(target), .text(state.status.rawValue),
                   state.documentID.map(SQLValue.text) ?? .null, state.outputPath.map(SQLValue.text) ?? .null,
-                  state.errorCode.map(SQLValue.text) ?? .null, .text(Self.now()), state.readiness.map(SQLValue.text) ?? .null])
+                  state.errorCode.map(SQLValue.text) ?? .null, .text(Library.now()), state.readiness.map(SQLValue.text) ?? .null])
     }
-
-    public func documentCount() throws -> Int {
-        try locked { Int(try connection.query("SELECT COUNT(*) FROM documents").first?.first?.int ?? 0) }
-    }
-
-    static func now() -> String { Timestamp.iso8601() }
 }

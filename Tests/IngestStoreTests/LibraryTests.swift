@@ -112,7 +112,7 @@ final class LibraryTests: XCTestCase {
             _ = try? library.nearDuplicateList(of: sketch, threshold: 0.5, excluding: "id\(i)")
         }
         XCTAssertEqual(try library.documentCount(), 16)
-        let oldest = try library.locked { try library.connection.query("SELECT id FROM documents ORDER BY rowid LIMIT \(Library.bucketCap)") }
+        let oldest = try library.locked { store in try store.connection.query("SELECT id FROM documents ORDER BY rowid LIMIT \(Library.bucketCap)") }
             .compactMap { $0.first?.text }
         let found = try library.nearDuplicateList(of: sketch, threshold: 0.5)
         XCTAssertEqual(found.map(\.id), oldest)
@@ -174,30 +174,30 @@ final class LibraryTests: XCTestCase {
         for i in 0..<50 { XCTAssertNil(try library.claim(entry("other\(i)", fingerprint: "o\(i)", sketch: random()))) }
         let largest = Dictionary(grouping: library.indexedBands(), by: { $0[0] }).values.map(\.count).max()
         XCTAssertEqual(largest, Library.bucketCap)
-        let candidates = library.locked { library.candidates(of: query) }
+        let candidates = library.locked { store in store.candidates(of: query) }
         XCTAssertEqual(candidates.count, 1 + Library.singleBandBudget)
         XCTAssertTrue(candidates.contains(1), "the near-duplicate, sharing most bands, is always a candidate")
         XCTAssertTrue(candidates.contains(2), "a single band shared by no other entry comes first")
         XCTAssertFalse(candidates.contains { (3...Int64(2 + Library.bucketCap * 2)).contains($0) }, "a crowded band comes last")
         // With a threshold, the signatures let go first what cannot reach it (no row read): here
         // all but the near-duplicate, which shares most bands.
-        XCTAssertEqual(library.locked { library.candidates(of: query, threshold: 0.5) }, [1])
+        XCTAssertEqual(library.locked { store in store.candidates(of: query, threshold: 0.5) }, [1])
         XCTAssertEqual(try library.nearDuplicateList(of: query, threshold: 0.8).map(\.id), ["near"])
         // Under the budget, every entry sharing a band is a candidate; of a band shared by more
         // than a bucket keeps, the oldest are.
         let small = try Library(path: dir.url.appendingPathComponent("small.sqlite").path)
         for i in 0..<Library.singleBandBudget { XCTAssertNil(try small.claim(entry("t\(i)", fingerprint: "t\(i)", sketch: sharing([0])))) }
         XCTAssertNil(try small.claim(entry("unrelated", fingerprint: "u", sketch: random())))
-        XCTAssertEqual(small.locked { small.candidates(of: query) }.sorted(), Array(1...Int64(Library.singleBandBudget)))
+        XCTAssertEqual(small.locked { store in store.candidates(of: query) }.sorted(), Array(1...Int64(Library.singleBandBudget)))
         let common = try Library(path: dir.url.appendingPathComponent("common.sqlite").path)
         for i in 0..<(Library.bucketCap + 10) {
             XCTAssertNil(try common.claim(entry("c\(i)", fingerprint: "c\(i)", sketch: sharing([0, 1]))))
         }
-        XCTAssertEqual(common.locked { common.candidates(of: query) }.sorted(), Array(1...Int64(Library.bucketCap)))
+        XCTAssertEqual(common.locked { store in store.candidates(of: query) }.sorted(), Array(1...Int64(Library.bucketCap)))
         // A kept entry released: its place goes to the next document indexed, not to an older one.
         try common.release(id: "c0")
         XCTAssertNil(try common.claim(entry("late", fingerprint: "l", sketch: sharing([0, 1]))))
-        XCTAssertEqual(common.locked { common.candidates(of: query) }.sorted(),
+        XCTAssertEqual(common.locked { store in store.candidates(of: query) }.sorted(),
                        Array(2...Int64(Library.bucketCap)) + [Int64(Library.bucketCap + 11)])
     }
 
@@ -233,8 +233,8 @@ final class LibraryTests: XCTestCase {
         do {
             let library = try Library(path: path)
             for i in 0..<(Library.bucketCap + 3) { XCTAssertNil(try library.claim(entry("a\(i)", fingerprint: "f\(i)", sketch: sketch))) }
-            try library.locked {
-                try library.connection.execute("""
+            try library.locked { store in
+                try store.connection.execute("""
                     CREATE TABLE sketch_bands (band INTEGER NOT NULL, document INTEGER NOT NULL, PRIMARY KEY (band, document)) WITHOUT ROWID;
                     DROP TABLE sketch_index; PRAGMA user_version = 1
                     """)
@@ -243,9 +243,9 @@ final class LibraryTests: XCTestCase {
         try FileManager.default.removeItem(atPath: Library.bandTablePath(path))
         let reopened = try Library(path: path)
         XCTAssertEqual(try reopened.nearDuplicateList(of: sketch, threshold: 0.8).map(\.id), (0..<Library.bucketCap).map { "a\($0)" })
-        try reopened.locked {
-            XCTAssertEqual(try reopened.connection.query("PRAGMA user_version").first?.first?.int, Library.sketchIndexVersion)
-            XCTAssertTrue(try reopened.connection.query("SELECT name FROM sqlite_master WHERE name = 'sketch_bands'").isEmpty)
+        try reopened.locked { store in
+            XCTAssertEqual(try store.connection.query("PRAGMA user_version").first?.first?.int, Library.sketchIndexVersion)
+            XCTAssertTrue(try store.connection.query("SELECT name FROM sqlite_master WHERE name = 'sketch_bands'").isEmpty)
         }
     }
 
@@ -259,11 +259,11 @@ final class LibraryTests: XCTestCase {
             let library = try Library(path: path)
             XCTAssertNil(try library.claim(entry("new", fingerprint: "f0", sketch: sketches[0])))
             // What the older version does: its table, then a row of its own (and bands only there).
-            try library.locked {
-                try library.connection.execute("""
+            try library.locked { store in
+                try store.connection.execute("""
                     CREATE TABLE IF NOT EXISTS sketch_bands (band INTEGER NOT NULL, document INTEGER NOT NULL, PRIMARY KEY (band, document)) WITHOUT ROWID
                     """)
-                try library.connection.query("""
+                try store.connection.query("""
                     INSERT INTO documents (id, title, title_key, fingerprint, basis, sketch, source_name, created_at)
                     VALUES ('old', 'Titre', 'titre', 'f1', 'content', ?, 'old.txt', '2026-12-05T00:00:00Z')
                     """, [.blob(Library.encode(sketches[1]))])
@@ -273,7 +273,7 @@ final class LibraryTests: XCTestCase {
         let reopened = try Library(path: path)
         XCTAssertEqual(try reopened.nearDuplicateList(of: sketches[1], threshold: 0.8).map(\.id), ["old"])
         XCTAssertEqual(try reopened.nearDuplicateList(of: sketches[0], threshold: 0.8).map(\.id), ["new"])
-        XCTAssertTrue(try reopened.locked { try reopened.connection.query("SELECT 1 FROM sqlite_master WHERE name = 'sketch_bands'") }.isEmpty)
+        XCTAssertTrue(try reopened.locked { store in try store.connection.query("SELECT 1 FROM sqlite_master WHERE name = 'sketch_bands'") }.isEmpty)
     }
 
     /// Sketches sharing bands at random (seeded), claimed, superseded and released: the band table
@@ -302,7 +302,7 @@ final class LibraryTests: XCTestCase {
             for i in 140..<150 where i % 2 == 0 { try library.release(id: "d\(i)") }
             try library.supersede(entry("d149", fingerprint: "f149b", sketch: sketches[149].map { $0 ^ 1 }))
             let kept = library.indexedBands()
-            XCTAssertGreaterThan(library.bands.slotCount, 1 << BandTable.smallestLog2, "seed \(seed): the table grew")
+            XCTAssertGreaterThan(library.locked { $0.bands.slotCount }, 1 << BandTable.smallestLog2, "seed \(seed): the table grew")
             try FileManager.default.removeItem(atPath: Library.bandTablePath(path))
             let rebuilt = try Library(path: path)
             XCTAssertEqual(rebuilt.indexedBands(), kept, "seed \(seed)")
@@ -373,8 +373,8 @@ final class LibraryTests: XCTestCase {
         let sketches = (0..<3).map { Fingerprinter.sketch(DistinctText.chapter($0)) }
         XCTAssertNil(try library.claim(entry("a", fingerprint: "fa", sketch: sketches[0])))
         let before = library.indexedBands()
-        try library.locked {
-            try library.connection.execute("CREATE TEMP TRIGGER refuse BEFORE INSERT ON revisions BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        try library.locked { store in
+            try store.connection.execute("CREATE TEMP TRIGGER refuse BEFORE INSERT ON revisions BEGIN SELECT RAISE(ABORT, 'refused'); END")
         }
         // A new row with its bands, then the revision refused: all of it rolled back.
         XCTAssertThrowsError(try library.record(entry("b", fingerprint: "fb", sketch: sketches[1]), sources: [("s", "1", "t")]))
@@ -382,13 +382,13 @@ final class LibraryTests: XCTestCase {
         XCTAssertThrowsError(try library.record(entry("a", fingerprint: "fa2", sketch: sketches[2]), sources: [("s", "1", "t")]))
         XCTAssertEqual(library.indexedBands(), before)
         // Signatures too: the kept one as it was, none for the rowids the failed rows took.
-        XCTAssertEqual(library.bands.signature(of: 1), SketchSignature(sketches[0]))
-        XCTAssertNil(library.bands.signature(of: 2))
-        XCTAssertNil(library.bands.signature(of: 3))
+        XCTAssertEqual(library.locked { $0.bands.signature(of: 1) }, SketchSignature(sketches[0]))
+        XCTAssertNil(library.locked { $0.bands.signature(of: 2) })
+        XCTAssertNil(library.locked { $0.bands.signature(of: 3) })
         XCTAssertEqual(try library.nearDuplicateList(of: sketches[0], threshold: 0.8).map(\.id), ["a"])
         XCTAssertTrue(try library.nearDuplicateList(of: sketches[1], threshold: 0.5).isEmpty)
-        let stamp = try library.locked { try library.connection.query("SELECT stamp FROM sketch_index").first?.first?.int }
-        XCTAssertEqual(stamp, library.bands.stamp)
+        let stamp = try library.locked { store in try store.connection.query("SELECT stamp FROM sketch_index").first?.first?.int }
+        XCTAssertEqual(stamp, library.locked { $0.bands.stamp })
     }
 
     /// Two libraries on one file (two workers): as one grows the band table (a new file in its
@@ -396,7 +396,7 @@ final class LibraryTests: XCTestCase {
     func testAGrownBandTableIsFollowedByEveryConnection() throws {
         let path = dir.url.appendingPathComponent("lib.sqlite").path
         let first = try Library(path: path), second = try Library(path: path)
-        let startSlots = second.bands.slotCount
+        let startSlots = second.locked { $0.bands.slotCount }
         var sketches: [[UInt32]] = []
         for i in 0..<200 {
             let s = Fingerprinter.sketch(DistinctText.chapter(i))
@@ -406,9 +406,9 @@ final class LibraryTests: XCTestCase {
             let reader = writer === first ? second : first
             XCTAssertEqual(try reader.nearDuplicateList(of: s, threshold: 0.8).first?.id, "d\(i)", "document \(i)")
         }
-        XCTAssertGreaterThan(first.bands.slotCount, startSlots)
+        XCTAssertGreaterThan(first.locked { $0.bands.slotCount }, startSlots)
         XCTAssertEqual(first.indexedBands(), second.indexedBands())
-        XCTAssertEqual(first.bands.slotCount, second.bands.slotCount)
+        XCTAssertEqual(first.locked { $0.bands.slotCount }, second.locked { $0.bands.slotCount })
         // Nothing was lost to a write into a replaced file: a rebuild gives the same table.
         try FileManager.default.removeItem(atPath: Library.bandTablePath(path))
         XCTAssertEqual(try Library(path: path).indexedBands(), first.indexedBands())
@@ -428,7 +428,7 @@ final class LibraryTests: XCTestCase {
             }
         }
         XCTAssertEqual(failures.value, 0)
-        XCTAssertGreaterThan(libraries[0].bands.slotCount, 1 << BandTable.smallestLog2)
+        XCTAssertGreaterThan(libraries[0].locked { $0.bands.slotCount }, 1 << BandTable.smallestLog2)
         for (i, s) in sketches.enumerated() {
             for library in libraries {
                 XCTAssertEqual(try library.nearDuplicateList(of: s, threshold: 0.8).first?.id, "d\(i)")
