@@ -21,6 +21,7 @@
     F(int, TessBaseAPIRecognize, (TessBaseAPI *h, ETEXT_DESC *monitor), (h, monitor)) \
     V(TessBaseAPISetImage2, (TessBaseAPI *h, struct Pix *pix), (h, pix)) \
     V(TessBaseAPISetPageSegMode, (TessBaseAPI *h, TessPageSegMode mode), (h, mode)) \
+    F(BOOL, TessBaseAPISetVariable, (TessBaseAPI *h, const char *name, const char *value), (h, name, value)) \
     V(TessDeleteIntArray, (const int *arr), (arr)) \
     V(TessDeleteText, (const char *text), (text)) \
     V(TessDeleteTextArray, (char **arr), (arr)) \
@@ -39,9 +40,12 @@
     F(BOOL, TessResultIteratorNext, (TessResultIterator *h, TessPageIteratorLevel level), (h, level))
 
 #define LEPTONICA_FUNCTIONS(F, V) \
+    F(BOX *, boxCreate, (l_int32 x, l_int32 y, l_int32 w, l_int32 h), (x, y, w, h)) \
+    V(boxDestroy, (BOX **pbox), (pbox)) \
     F(l_ok, findFileFormatBuffer, (const l_uint8 *buf, l_int32 *pformat), (buf, pformat)) \
     F(PIX *, pixAlphaBlendUniform, (PIX *pixs, l_uint32 color), (pixs, color)) \
     F(PIX *, pixClone, (PIX *pixs), (pixs)) \
+    F(PIX *, pixClipRectangle, (PIX *pixs, BOX *box, BOX **pboxc), (pixs, box, pboxc)) \
     F(PIX *, pixCreate, (l_int32 width, l_int32 height, l_int32 depth), (width, height, depth)) \
     V(pixDestroy, (PIX **ppix), (ppix)) \
     F(l_ok, pixEndianByteSwap, (PIX *pixs), (pixs)) \

@@ -1,0 +1,123 @@
+import CTesseract
+import Foundation
+
+/// Recognition with script and orientation detection asked once, before the page is read
+/// (issue 38). Tesseract's detector (`osd`) classifies a sample of the page's marks: a fraction of
+/// a recognition's cost, where reading a page of Arabic or Chinese with fra+eng costs a whole
+/// recognition and gives junk.
+///
+/// - A script no configured language reads, named with `ScriptModels.minimumConfidence`: the page
+///   is not recognised (`leftOut: scriptNotInstalled`, offered to the vision option).
+/// - A page the detector finds turned with `confidentOrientation`: turned upright, then read once.
+/// - A foreign script named with less confidence: a band of the page is read; a weak band confirms
+///   the script (not recognised further), a band that reads as text has the page read.
+/// - A weak read (mean confidence < `suspiciousBelow`): the other orientation the detector allows
+///   is read too and the better kept; a foreign script named with less confidence goes with the
+///   page, for the dictionaries to judge (`JunkPages`). The detector is not asked a second time.
+///
+/// With `detectScript` off, the page is read first and the detector asked only after a weak read,
+/// as before issue 38. The image is made by `load` once; only a weak page is made a second time.
+enum OrientedRecognition {
+    static let suspiciousBelow = 70.0
+    /// Orientation confidence from which a page is turned before its only read: upright Latin
+    /// pages score 6–15 on the reduced sample, junk turned 180° up to 3.1 (bench/ocr/pays38.py's
+    /// pages, `min_characters_to_try` 20).
+    static let confidentOrientation = 5.0
+    /// Orientation confidence from which a weak page is read again turned.
+    static let minimumOrientationConfidence = 1.5
+
+    static func recognize(_ load: () throws -> PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
+                          lowConfidenceBelow: Double = 60, detectScript: Bool = true) throws -> RecognizedPage {
+        guard detectScript else {
+            return try readFirst(load, engine: engine, deadline: deadline, limitSeconds: limitSeconds, page: page,
+                                 lowConfidenceBelow: lowConfidenceBelow)
+        }
+        let pix = try load()
+        let osd = engine.orientationAndScript(ScriptSample.image(for: pix))
+        if let osd, let script = ScriptModels.missing(script: osd.script, confidence: osd.scriptConfidence, languages: engine.languages) {
+            return RecognizedPage(leftOut: .scriptNotInstalled, script: script)
+        }
+        // Named with less confidence (Cyrillic and Han score 0–8: their letters look like Latin
+        // ones, or like another CJK script's): a band of the page is read first, and a weak read
+        // there confirms the script — the whole page is read only when the band reads as text.
+        if let osd, let script = ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages),
+           let band = ScriptSample.band(of: pix) {
+            let probe = try engine.recognize(band, deadline: deadline, limitSeconds: limitSeconds, page: page,
+                                             lowConfidenceBelow: lowConfidenceBelow)
+            if probe.wordConfidences.count >= ScriptSample.probeWordsAtLeast, (probe.meanConfidence ?? 0) < suspiciousBelow {
+                return RecognizedPage(wordConfidences: probe.wordConfidences, leftOut: .scriptNotInstalled, script: script)
+            }
+        }
+        let turnsFirst = osd.map { $0.quarterTurns != 0 && $0.confidence >= confidentOrientation ? $0.quarterTurns : 0 } ?? 0
+        if turnsFirst != 0 { pix.rotateClockwise(quarterTurns: turnsFirst) }
+        var first = try engine.recognize(consume pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
+                                         lowConfidenceBelow: lowConfidenceBelow)
+        first.quarterTurns = turnsFirst
+        let conf = first.meanConfidence ?? 0
+        guard conf < suspiciousBelow, let osd else { return first }
+        // A weak page in a script named with little confidence: the dictionaries decide.
+        first.script = ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages)
+        let other = turnsFirst != 0 ? 0
+            : (osd.quarterTurns != 0 && osd.confidence >= minimumOrientationConfidence ? osd.quarterTurns : nil)
+        guard let other else { return first }
+        let again = try load()
+        guard again.rotateClockwise(quarterTurns: other) else { return first }
+        var second = try engine.recognize(consume again, deadline: deadline, limitSeconds: limitSeconds, page: page,
+                                          lowConfidenceBelow: lowConfidenceBelow)
+        second.quarterTurns = other
+        second.script = first.script
+        return (second.meanConfidence ?? 0) > conf ? second : first
+    }
+
+    /// The page read as it comes; only a weak read asks the detector, and the page is read again
+    /// turned upright — kept only if that reads better.
+    static func readFirst(_ load: () throws -> PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
+                          lowConfidenceBelow: Double) throws -> RecognizedPage {
+        let first = try engine.recognize(load(), deadline: deadline, limitSeconds: limitSeconds, page: page,
+                                         lowConfidenceBelow: lowConfidenceBelow)
+        let conf = first.meanConfidence ?? 0
+        guard conf < suspiciousBelow else { return first }
+        let pix = try load()
+        guard let osd = engine.orientationAndScript(ScriptSample.image(for: pix)) else { return first }
+        let (turns, oconf) = (osd.quarterTurns, osd.confidence)
+        guard turns != 0, oconf >= minimumOrientationConfidence,
+              pix.rotateClockwise(quarterTurns: turns) else { return first }
+        var second = try engine.recognize(consume pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
+                                          lowConfidenceBelow: lowConfidenceBelow)
+        second.quarterTurns = turns
+        return (second.meanConfidence ?? 0) > conf ? second : first
+    }
+}
+
+/// The image the script and orientation detector is given: the page at half size when its
+/// writing stays large enough there, else the page itself. The detector's cost is its layout
+/// pass over every pixel plus a fixed sample of marks; at half size the layout pass costs a
+/// quarter, but 8-pt type (x-height ≈ 7 px at half of 300 dpi) was named Cyrillic, turned 180°
+/// (bench/ocr/pays38.py's pages), so small type keeps its pixels.
+enum ScriptSample {
+    /// The x-height (px) from which a half-size copy still names scripts as the page does:
+    /// 10–12-pt type at 300 dpi (x-height 20–26 px) is reduced, 8-pt (16 px) is not.
+    static let smallestReducedXHeight = 12.0
+
+    static func image(for pix: PageImage) -> PageImage {
+        guard min(pix.width, pix.height) >= 1200, let half = pix.scaled(by: 0.5),
+              let x = TextSize.xHeight(of: half), x >= smallestReducedXHeight else { return pix.sharedHandle() }
+        return half
+    }
+
+    /// Words a band must give for its confidence to confirm a script.
+    static let probeWordsAtLeast = 5
+
+    /// The middle fifth of the page (its full width), where a page of writing has lines: nil when
+    /// leptonica cannot cut it.
+    static func band(of pix: PageImage) -> PageImage? {
+        let h = pix.height, w = pix.width
+        guard h >= 50, let box = boxCreate(0, Int32(h * 2 / 5), Int32(w), Int32(h / 5)) else { return nil }
+        var b: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&b) }
+        guard let cut = pixClipRectangle(pix.raw, box, nil) else { return nil }
+        let band = PageImage(taking: cut)
+        band.setResolution(pix.resolution)
+        return band
+    }
+}

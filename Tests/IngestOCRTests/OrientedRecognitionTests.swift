@@ -1,0 +1,158 @@
+import CPoppler
+import Foundation
+import IngestCore
+@testable import IngestOCR
+import IngestTestSupport
+import XCTest
+
+/// Issue 38: the script is named before a page is read. Pages typeset here with cairo from known
+/// lines in installed fonts (DejaVu Sans: Latin, Greek, Cyrillic, Arabic; AR PL UMing: Chinese):
+/// a page in a script no configured language reads is not read with fra+eng, a Latin page is
+/// read whole, a turned page is read upright.
+final class OrientedRecognitionTests: XCTestCase {
+    static let french = ["La photosynthèse se déroule dans les chloroplastes des feuilles vertes.",
+                         "Les plantes transforment l'énergie lumineuse en énergie chimique.",
+                         "Le dioxyde de carbone et l'eau donnent du glucose et du dioxygène."]
+    static let english = ["The water cycle describes how water moves between the oceans and the sky.",
+                          "Evaporation, condensation and precipitation repeat every single day."]
+    /// Lines that fit the page's width at 24 pt.
+    static let large = ["Les feuilles captent la lumière.", "Water moves between the oceans", "and the sky, every single day."]
+
+    /// An A4 page at 300 dpi: `lines` repeated down the page (`count` lines) at `points` in `family`.
+    static func page(_ lines: [String], family: String = "DejaVu Sans", points: Double = 12, count: Int = 24) -> (PageImage, String) {
+        let (w, h) = (2480, 3508)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        let size = points * 300 / 72
+        cairo_set_font_size(cr, size)
+        var kept: [String] = []
+        for i in 0..<count {
+            let y = 300 + Double(i) * size * 1.6
+            guard y < Double(h) - 300 else { break }
+            let line = lines[i % lines.count]
+            cairo_move_to(cr, 250, y)
+            cairo_show_text(cr, line)
+            kept.append(line)
+        }
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var gray = [UInt8](repeating: 255, count: w * h)
+        for y in 0..<h {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { gray[y * w + x] = UInt8((row[x] >> 8) & 0xFF) }
+        }
+        let pix = gray.withUnsafeBytes { PageImage.gray(width: w, height: h, bytesPerRow: w, bytes: $0) }!
+        pix.setResolution(300)
+        return (pix, kept.joined(separator: "\n"))
+    }
+
+    /// Edit distance over characters (whitespace runs as one space) / the reference's length.
+    static func cer(_ found: String, _ reference: String) -> Double {
+        let a = Array(found.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        let b = Array(reference.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        guard !b.isEmpty else { return a.isEmpty ? 0 : 1 }
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return Double(a.isEmpty ? b.count : previous[b.count]) / Double(b.count)
+    }
+
+    func requireOSD() throws {
+        try OCRLibraries.requireTesseract()
+        guard TessData.isInstalled("osd", TessData.configuredPath) else {
+            try missingTool("Tesseract's script detection data is not installed (apt-get install tesseract-ocr-osd)")
+        }
+    }
+
+    func requireFont(_ family: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+        p.arguments = [family]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        guard (try? p.run()) != nil else { try missingTool("fc-list (fontconfig) is not installed"); return }
+        let out = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        if out.isEmpty { try missingTool("the font \(family) is not installed") }
+    }
+
+    func read(_ image: PageImage, engine: TesseractEngine, detectScript: Bool = true) throws -> RecognizedPage {
+        try OrientedRecognition.recognize({ image.sharedHandle() }, engine: engine, deadline: Date(timeIntervalSinceNow: 120),
+                                          limitSeconds: 120, page: 1, detectScript: detectScript)
+    }
+
+    /// Arabic, Greek, Cyrillic and Chinese pages: left out for their script, named with the
+    /// package that reads it, and no text made of them.
+    func testPagesInScriptsWithoutAModelAreNotRead() throws {
+        try requireOSD()
+        try requireFont("DejaVu Sans")
+        try requireFont("AR PL UMing CN")
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let pages: [(String, [String], String)] = [
+            ("Arabic", ["هذا نص باللغة العربية لاختبار التعرف على الحروف في الصفحة", "الدرس الأول في الرياضيات والعلوم الطبيعية"], "DejaVu Sans"),
+            ("Cyrillic", ["Первый урок математики и естественных наук в школе.", "Москва является столицей Российской Федерации."], "DejaVu Sans"),
+            ("Greek", ["Η φωτοσύνθεση γίνεται στους χλωροπλάστες των φύλλων.", "Το νερό εξατμίζεται από τους ωκεανούς κάθε μέρα."], "DejaVu Sans"),
+            ("Han", ["光合作用是植物利用光能把二氧化碳和水转化为有机物", "并释放氧气的过程这是地球上生命的重要基础"], "AR PL UMing CN"),
+        ]
+        for (script, lines, family) in pages {
+            let (image, _) = Self.page(lines, family: family, points: 14)
+            let page = try read(image, engine: engine)
+            XCTAssertEqual(page.leftOut, .scriptNotInstalled, "\(script): \(page.text.prefix(200))")
+            XCTAssertTrue(page.paragraphs.isEmpty, script)
+            XCTAssertNotNil(page.script.flatMap { ScriptModels.languageFor[$0] }, "\(script) named \(page.script ?? "nothing")")
+        }
+    }
+
+    /// French and English pages from 8 to 24 pt: every one read whole (none left out), each
+    /// within 10 % CER of its source, no script named.
+    func testLatinPagesAreReadWhole() throws {
+        try requireOSD()
+        try requireFont("DejaVu Sans")
+        let engine = try TesseractEngine(languages: "fra+eng")
+        for (lines, points) in [(Self.french, 8.0), (Self.english, 10), (Self.french, 12), (Self.large, 24)] {
+            let (image, source) = Self.page(lines, points: points, count: 12)
+            let page = try read(image, engine: engine)
+            XCTAssertNil(page.leftOut, "\(points) pt")
+            XCTAssertNil(page.script, "\(points) pt")
+            XCTAssertLessThanOrEqual(Self.cer(page.text, source), 0.10, "\(points) pt: \(page.text.prefix(300))")
+        }
+    }
+
+    /// A page turned a quarter, a half and three quarters: read upright, from one detection.
+    func testATurnedPageIsReadUpright() throws {
+        try requireOSD()
+        try requireFont("DejaVu Sans")
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let (upright, source) = Self.page(Self.french, points: 12, count: 12)
+        for turns in 1...3 {
+            let turned = upright.sharedHandle()
+            turned.rotateClockwise(quarterTurns: turns)
+            let page = try read(turned, engine: engine)
+            XCTAssertEqual(page.quarterTurns, 4 - turns, "turned \(turns)")
+            XCTAssertLessThanOrEqual(Self.cer(page.text, source), 0.02, "turned \(turns): \(page.text.prefix(300))")
+        }
+    }
+
+    /// With script detection off, a page is read as it comes (a page of Arabic too).
+    func testWithoutScriptDetectionThePageIsRead() throws {
+        try requireOSD()
+        try requireFont("DejaVu Sans")
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let (image, _) = Self.page(["هذا نص باللغة العربية لاختبار التعرف على الحروف في الصفحة"], points: 14)
+        let page = try read(image, engine: engine, detectScript: false)
+        XCTAssertNil(page.leftOut)
+        XCTAssertFalse(page.wordConfidences.isEmpty)
+    }
+}
