@@ -75,12 +75,19 @@ public struct ExpectedStructure: Sendable, Equatable, Codable {
         return cells.map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\\|", with: "|") }
     }
 
-    /// A cell as a reader shows it: emphasis marks and code ticks dropped, whitespace collapsed.
+    /// A cell as a reader shows it: emphasis marks and code ticks dropped, whitespace collapsed,
+    /// an apostrophe inside a word typographic (`l'onde` → `l’onde`, as pandoc's smart reading
+    /// and TeX set it: what every generated file holds).
     static func plainCell(_ cell: String) -> String {
-        var s = cell
+        var s = typographicApostrophes(cell)
         for mark in ["**", "__", "`"] { s = s.replacingOccurrences(of: mark, with: "") }
         s = s.replacingOccurrences(of: #"(?<![\w\\])\*(?=\S)([^*]*\S)\*"#, with: "$1", options: .regularExpression)
-        return s.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Spaces and tabs only: a no-break space is the source's own (`1\u{A0}000`), as pandoc keeps it.
+        return s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
+    static func typographicApostrophes(_ text: String) -> String {
+        text.replacingOccurrences(of: #"(?<=\p{L})'(?=\p{L})"#, with: "\u{2019}", options: .regularExpression)
     }
 
     static func stripCodeSpans(_ text: String) -> String {
@@ -171,13 +178,13 @@ public struct ExpectedStructure: Sendable, Equatable, Codable {
 
     /// A cell's text: style commands dropped around their argument, braces and spacing gone.
     static func plainLaTeX(_ s: String) -> String {
-        var t = s
+        var t = typographicApostrophes(s)
         t = t.replacingOccurrences(of: #"\\(textbf|textit|emph|textrm|texttt|textsc|underline|mbox|text)\s*"#, with: "", options: .regularExpression)
         t = t.replacingOccurrences(of: #"\\(,|;|:|!| )"#, with: " ", options: .regularExpression)
-        t = t.replacingOccurrences(of: "~", with: " ")
+        t = t.replacingOccurrences(of: "~", with: "\u{00A0}")
         for (escaped, plain) in [("\\%", "%"), ("\\&", "&"), ("\\_", "_"), ("\\#", "#")] { t = t.replacingOccurrences(of: escaped, with: plain) }
         if !t.contains("$") { t = t.replacingOccurrences(of: #"[{}]"#, with: "", options: .regularExpression) }
-        return t.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return t.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
     }
 
     static func splitUnescaped(_ text: String, on separator: String) -> [String] {

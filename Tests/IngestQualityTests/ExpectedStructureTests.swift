@@ -19,7 +19,7 @@ final class ExpectedStructureTests: XCTestCase {
         | Valeur | **Signe** |
         |:---|---:|
         | $\\Delta > 0$ | deux *racines* |
-        | a \\| b | une |
+        | a \\| b | l'onde |
 
         ```
         $pas une formule$
@@ -27,7 +27,7 @@ final class ExpectedStructureTests: XCTestCase {
         """
         let s = ExpectedStructure.markdown(md)
         XCTAssertEqual(s.formulas, ["f(x) = ax^2+bx+c", "\\Delta = b^2-4ac", "x_1 = \\frac{-b-\\sqrt{\\Delta}}{2a}"])
-        XCTAssertEqual(s.tables, [[["Valeur", "Signe"], ["$\\Delta > 0$", "deux racines"], ["a | b", "une"]]])
+        XCTAssertEqual(s.tables, [[["Valeur", "Signe"], ["$\\Delta > 0$", "deux racines"], ["a | b", "l’onde"]]])
     }
 
     func testLaTeXFormulasAndTabular() {
