@@ -83,6 +83,7 @@ test_packages=(
   libreoffice-math-nogui     # FormulaFidelityTests, ScriptPositionTests: soffice keeps Word equations (as formula objects) converting .docx to .odt
   img2pdf                    # IngestFidelityTests: 300-dpi page scans into an image-only PDF
   yt-dlp                     # YtDlpCommandTests: the yt-dlp command Ingest prints, run on a saved .info.json
+  texlive-pictures           # FiguresTests: TikZ drawings (figures made of paths) through pdflatex
 )
 
 packages=("${main_packages[@]}")

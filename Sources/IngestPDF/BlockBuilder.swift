@@ -32,8 +32,10 @@ struct BlockBuilder {
             let number = index + 1
             var bookmarks = (byPage[number] ?? []) + unplaced
             var (kept, tables) = TableBlocks.pending(page), consumed = 0
+            var figures = FigureBlocks.separate(&kept, &tables, page.figures), figuresConsumed = 0
             for paragraph in Paragraphs.group(kept) {
                 TableBlocks.place(&tables, consumed: &consumed, adding: paragraph.lines.count, page: number, into: &blocks)
+                FigureBlocks.place(&figures, consumed: &figuresConsumed, adding: paragraph.lines.count, page: number, into: &blocks)
                 if paragraph.origin != .content {
                     blocks.append(Block(kind: .paragraph, text: paragraph.text, page: number, provenance: paragraph.origin.provenance))
                     continue
@@ -57,6 +59,7 @@ struct BlockBuilder {
                 }
             }
             TableBlocks.place(&tables, consumed: &consumed, adding: 0, page: number, into: &blocks)
+            FigureBlocks.place(&figures, consumed: &figuresConsumed, adding: 0, page: number, into: &blocks)
         }
         return TableBlocks.joiningContinued(blocks)
     }

@@ -23,6 +23,8 @@ public struct PDFExtractor: Extractor {
         var provenance = Provenance.textLayer
         /// The page's tables (their lines are still in `lines`: the block builder takes them out).
         var tables: [PageTable] = []
+        /// The page's figures (their captions' lines are still in `lines`: the block builder takes them out).
+        var figures: [PageFigure] = []
     }
 
     /// What is read of a document: its facts, then its pages.
@@ -70,7 +72,7 @@ public struct PDFExtractor: Extractor {
         let extractor = self
         let pageCount = reading.pageCount
         reading.outcome = try IdleCores.running {
-            try stream.read(document, pageCount: pageCount) { extractor.readWithTables($0) }
+            try stream.read(document, pageCount: pageCount) { extractor.readWithFigures($0) }
         }
         reading.document = document
         return reading

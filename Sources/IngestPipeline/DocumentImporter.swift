@@ -248,6 +248,7 @@ public struct DocumentImporter: Sendable {
             // one folder would list it 10,000 times).
             let rewritten = Self.isNonEmptyFile(outputURL)
             let images = try writeVisionImages(&document, results: results, outputURL: outputURL)
+            let figures = try writeFigureImages(&document, results: results, outputURL: outputURL)
             document.timings["write"] = lap.lap()
             // Reproducible: nothing of the clock in what is handed on or written (the outcome keeps
             // the time it took).
@@ -265,6 +266,7 @@ public struct DocumentImporter: Sendable {
             try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
             DuplicateOutput.documentWritten(at: outputURL)
             if rewritten { Self.removeStaleVisionImages(beside: outputURL, keeping: images) }
+            if rewritten { Self.removeStaleFigureImages(beside: outputURL, keeping: figures) }
     }
 
     /// The longest side of a page image for a vision model (SPEC §5).

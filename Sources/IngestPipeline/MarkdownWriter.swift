@@ -4,7 +4,7 @@ import IngestCore
 /// The document as Markdown (`NAME.md` beside `NAME.json` with `--format markdown`): a front
 /// matter with its title, id, language and sources; then its blocks in reading order — headings
 /// as `#` by level, paragraphs, bulleted and numbered lists with their nesting, tables as pipe
-/// tables, display formulas as `$$…$$`, code fenced, quotes as `>`, captions one cue a line —
+/// tables, display formulas as `$$…$$`, figures as their crop and caption, code fenced, quotes as `>`, captions one cue a line —
 /// and an anchor `<a id="page-3"></a>` where each page of a paginated source begins (`s2-page-3`
 /// in the second source of a lesson). Every character of the text is escaped where Markdown
 /// would read it as markup (but a source's own markup, `OwnMarkup`), so what a reader renders is
@@ -54,6 +54,12 @@ public enum MarkdownWriter {
                     let text = paragraph(block.text, own: own)
                     if !text.isEmpty { parts.append(text) }
                 }
+            case .figure:
+                // Its crop (when written) as an image without alt text, then its caption as a
+                // paragraph of its own: the caption's words are in the text once.
+                if let image = block.image { parts.append("![](" + MarkdownFigure.destination(image) + ")") }
+                let text = paragraph(block.text, own: own)
+                if !text.isEmpty { parts.append(text) }
             case .quote:
                 let text = lines(block.text).map { "> " + MarkdownEscaping.line($0, atLineStart: true, own: own) }.joined(separator: "\n")
                 if !text.isEmpty { parts.append(text) }

@@ -58,7 +58,9 @@ public struct ImportedDocument: Codable, Sendable, Equatable {
 public struct Block: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         /// `formula`: a display equation; `text` is its linear reading (`x² + 1`), `latex` its LaTeX.
-        case heading, paragraph, listItem, table, cue, code, quote, definition, formula
+        /// `figure`: a picture or drawing; `text` is its caption as read, `bbox` where it lies on its
+        /// page, `image` its crop beside the document when one was written.
+        case heading, paragraph, listItem, table, cue, code, quote, definition, formula, figure
     }
     // Declared in this order so the fields pack without padding (the layout follows it).
     public var text: String
@@ -77,16 +79,30 @@ public struct Block: Codable, Sendable, Equatable {
         let rows: [[TableCell]]?
         let confidence: Double?
         let latex: String?
-        init(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?, latex: String?) {
+        let bbox: [Double]?
+        let image: String?
+        init(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?, latex: String?,
+             bbox: [Double]?, image: String?) {
             self.marker = marker; self.start = start; self.end = end; self.rows = rows; self.confidence = confidence
-            self.latex = latex
+            self.latex = latex; self.bbox = bbox; self.image = image
         }
         /// The box for these values, or none when every one is nil.
         static func make(marker: String?, start: Double?, end: Double?, rows: [[TableCell]]?, confidence: Double?,
-                         latex: String?) -> Extras? {
-            if marker == nil && start == nil && end == nil && rows == nil && confidence == nil && latex == nil { return nil }
-            return Extras(marker: marker, start: start, end: end, rows: rows, confidence: confidence, latex: latex)
+                         latex: String?, bbox: [Double]? = nil, image: String? = nil) -> Extras? {
+            if marker == nil && start == nil && end == nil && rows == nil && confidence == nil && latex == nil && bbox == nil
+                && image == nil { return nil }
+            return Extras(marker: marker, start: start, end: end, rows: rows, confidence: confidence, latex: latex,
+                          bbox: bbox, image: image)
         }
+        /// These values with one or more of them replaced.
+        func with(marker: String?? = .none, start: Double?? = .none, end: Double?? = .none, rows: [[TableCell]]?? = .none,
+                  confidence: Double?? = .none, latex: String?? = .none, bbox: [Double]?? = .none, image: String?? = .none) -> Extras? {
+            func pick<T>(_ new: T??, _ old: T?) -> T? { if case .some(let value) = new { value } else { old } }
+            return .make(marker: pick(marker, self.marker), start: pick(start, self.start), end: pick(end, self.end),
+                         rows: pick(rows, self.rows), confidence: pick(confidence, self.confidence), latex: pick(latex, self.latex),
+                         bbox: pick(bbox, self.bbox), image: pick(image, self.image))
+        }
+        static let empty = Extras(marker: nil, start: nil, end: nil, rows: nil, confidence: nil, latex: nil, bbox: nil, image: nil)
     }
 
     private static let none = Int32.min
@@ -113,31 +129,50 @@ public struct Block: Codable, Sendable, Equatable {
     /// List marker as displayed ("1.", "a)", "•").
     public var marker: String? {
         get { extras?.marker }
-        set { extras = .make(marker: newValue, start: start, end: end, rows: rows, confidence: confidence, latex: latex) }
+        set { extras = Self.replacing(extras, marker: newValue) }
     }
     /// Start and end in seconds, for captions, transcripts and chapters.
     public var start: Double? {
         get { extras?.start }
-        set { extras = .make(marker: marker, start: newValue, end: end, rows: rows, confidence: confidence, latex: latex) }
+        set { extras = Self.replacing(extras, start: newValue) }
     }
     public var end: Double? {
         get { extras?.end }
-        set { extras = .make(marker: marker, start: start, end: newValue, rows: rows, confidence: confidence, latex: latex) }
+        set { extras = Self.replacing(extras, end: newValue) }
     }
     /// Rows of cells, for tables.
     public var rows: [[TableCell]]? {
         get { extras?.rows }
-        set { extras = .make(marker: marker, start: start, end: end, rows: newValue, confidence: confidence, latex: latex) }
+        set { extras = Self.replacing(extras, rows: newValue) }
     }
     /// Mean OCR word confidence (0–100) of this block, for OCR text.
     public var confidence: Double? {
         get { extras?.confidence }
-        set { extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: newValue, latex: latex) }
+        set { extras = Self.replacing(extras, confidence: newValue) }
     }
     /// The LaTeX of a formula (`\frac{-b}{2a}`), for formula blocks.
     public var latex: String? {
         get { extras?.latex }
-        set { extras = .make(marker: marker, start: start, end: end, rows: rows, confidence: confidence, latex: newValue) }
+        set { extras = Self.replacing(extras, latex: newValue) }
+    }
+
+    /// Where a figure lies on its page, in PDF points from the page's top-left corner
+    /// (`[x0, y0, x1, y1]`), for figures of paginated sources.
+    public var bbox: [Double]? {
+        get { extras?.bbox }
+        set { extras = Self.replacing(extras, bbox: newValue) }
+    }
+    /// A figure's crop, relative to the document's JSON (`NAME.figure-1.png`), when written.
+    public var image: String? {
+        get { extras?.image }
+        set { extras = Self.replacing(extras, image: newValue) }
+    }
+
+    private static func replacing(_ extras: Extras?, marker: String?? = .none, start: Double?? = .none, end: Double?? = .none,
+                                  rows: [[TableCell]]?? = .none, confidence: Double?? = .none, latex: String?? = .none,
+                                  bbox: [Double]?? = .none, image: String?? = .none) -> Extras? {
+        (extras ?? Extras.empty).with(marker: marker, start: start, end: end, rows: rows, confidence: confidence, latex: latex,
+                                      bbox: bbox, image: image)
     }
 
     public init(kind: Kind, text: String, level: Int? = nil, marker: String? = nil, source: Int = 0,
@@ -154,16 +189,22 @@ public struct Block: Codable, Sendable, Equatable {
         self.latex = latex
     }
 
+    /// A figure: its caption as `text`, where it lies on its page.
+    public init(figure caption: String, bbox: [Double]?, source: Int = 0, page: Int? = nil, provenance: Provenance) {
+        self.init(kind: .figure, text: caption, source: source, page: page, provenance: provenance)
+        self.bbox = bbox
+    }
+
     public static func == (a: Block, b: Block) -> Bool {
-        a.kind == b.kind && a.provenance == b.provenance && a.text == b.text && a.storedLevel == b.storedLevel
+        let same = a.kind == b.kind && a.provenance == b.provenance && a.text == b.text && a.storedLevel == b.storedLevel
             && a.storedSource == b.storedSource && a.storedPage == b.storedPage && a.marker == b.marker
             && a.start == b.start && a.end == b.end && a.rows == b.rows && a.confidence == b.confidence
-            && a.latex == b.latex
+        return same && a.latex == b.latex && a.bbox == b.bbox && a.image == b.image
     }
 
     // Codable: the keys and order the synthesized conformance had (declaration order, nil left out).
     private enum CodingKeys: String, CodingKey {
-        case kind, text, level, marker, source, page, start, end, provenance, rows, confidence, latex
+        case kind, text, level, marker, source, page, start, end, provenance, rows, confidence, latex, bbox, image
     }
 
     public init(from decoder: any Decoder) throws {
@@ -177,6 +218,8 @@ public struct Block: Codable, Sendable, Equatable {
                   rows: try c.decodeIfPresent([[TableCell]].self, forKey: .rows),
                   confidence: try c.decodeIfPresent(Double.self, forKey: .confidence))
         latex = try c.decodeIfPresent(String.self, forKey: .latex)
+        bbox = try c.decodeIfPresent([Double].self, forKey: .bbox)
+        image = try c.decodeIfPresent(String.self, forKey: .image)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -193,6 +236,8 @@ public struct Block: Codable, Sendable, Equatable {
         try c.encodeIfPresent(rows, forKey: .rows)
         try c.encodeIfPresent(confidence, forKey: .confidence)
         try c.encodeIfPresent(latex, forKey: .latex)
+        try c.encodeIfPresent(bbox, forKey: .bbox)
+        try c.encodeIfPresent(image, forKey: .image)
     }
 }
 

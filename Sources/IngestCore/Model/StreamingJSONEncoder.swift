@@ -113,6 +113,8 @@ public enum StreamingJSONEncoder {
             if let rows = b.rows { encoder.key("rows"); try write(rows) }
             if let confidence = b.confidence { encoder.key("confidence"); try double(confidence) }
             if let latex = b.latex { encoder.key("latex"); string(latex) }
+            if let bbox = b.bbox { encoder.key("bbox"); try write(bbox) }
+            if let image = b.image { encoder.key("image"); string(image) }
             encoder.close()
         }
 

@@ -1,0 +1,68 @@
+/// Which lines open a figure's caption, and which lines below go on with it.
+///
+/// A caption opens with its label and number — `Figure 3`, `Fig. 3`, `FIGURE 1.2`, `Figure A.1`,
+/// `Illustration 2`, `Schéma 4`, `Graphique 1` — then ends or goes on after a separator (`:`,
+/// `–`, `—`, `-`, `.`) or a space. `Tableau`/`Table` captions are the tables' (they stay text).
+/// A body sentence that starts with `Figure 3 shows…` passes this test too: the finder keeps a
+/// caption only beside a picture or drawing (`FigureFinder`).
+enum FigureCaptions {
+    static let labels = ["figure", "fig.", "fig", "illustration", "schéma", "schema", "graphique"]
+
+    /// Whether `text` opens with a caption label and its number.
+    static func opensCaption(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars.drop { $0 == " " || $0 == "\t" })
+        let lower = String(String.UnicodeScalarView(scalars.prefix(16))).lowercased()
+        guard let label = labels.first(where: { lower.hasPrefix($0) }) else { return false }
+        var i = label.unicodeScalars.count
+        // `Figure` is followed by a space (`Fig.` may be followed by the number at once).
+        var spaces = 0
+        while i < scalars.count, scalars[i] == " " || scalars[i] == "\u{A0}" || scalars[i] == "\u{202F}" { i += 1; spaces += 1 }
+        if !label.hasSuffix("."), spaces == 0 { return false }
+        guard i < scalars.count else { return false }
+        // The number: digits (with `.`/`-` parts: 1.2, 3-4), or a capital letter or roman numeral
+        // followed by a part or a separator (A.1, IV).
+        let start = i
+        if isDigit(scalars[i]) {
+            while i < scalars.count, isDigit(scalars[i]) || ((scalars[i] == "." || scalars[i] == "-") && i + 1 < scalars.count && isDigit(scalars[i + 1])) {
+                i += 1
+            }
+            // A sub-figure letter (3a, 3b).
+            if i < scalars.count, scalars[i].properties.isLowercase, i + 1 == scalars.count || !scalars[i + 1].properties.isAlphabetic { i += 1 }
+        } else {
+            while i < scalars.count, "IVXLC".unicodeScalars.contains(scalars[i]) || (i == start && scalars[i].properties.isUppercase) { i += 1 }
+            if i < scalars.count, scalars[i] == ".", i + 1 < scalars.count, isDigit(scalars[i + 1]) {
+                i += 1
+                while i < scalars.count, isDigit(scalars[i]) { i += 1 }
+            }
+            guard i > start, i - start <= 5 else { return false }
+            // A letter alone must be followed by a separator: `Figure A shows` is a sentence.
+            guard i < scalars.count, ":–—-.".unicodeScalars.contains(scalars[i]) || scalars[i] == " "
+                    && i + 1 < scalars.count && "–—-:".unicodeScalars.contains(scalars[i + 1]) else { return false }
+            return true
+        }
+        guard i > start else { return false }
+        // The end of the line, a separator, or a space.
+        return i == scalars.count || ":–—-.).,".unicodeScalars.contains(scalars[i]) || scalars[i] == " " || scalars[i] == "\u{A0}"
+    }
+
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
+
+    /// The caption opened by line `first` of `lines` (reading order): that line and those after it
+    /// set directly below, in the same type, as close as lines of one paragraph.
+    static func lines(from first: Int, in lines: [TextLine]) -> Range<Int> {
+        var end = first + 1
+        let head = lines[first]
+        while end < lines.count {
+            let previous = lines[end - 1], line = lines[end]
+            guard line.hasGeometry, line.origin == .content, !opensCaption(line.text) else { break }
+            let height = max(head.glyphHeight, 1)
+            let gap = line.y0 - previous.y1
+            let sameType = abs(line.glyphHeight - head.glyphHeight) <= 0.2 * height
+            // Under the caption's lines (not beside them: another column), no farther than a line's gap.
+            let under = line.x0 < max(previous.x1, head.x1) + 2 && line.x1 > min(previous.x0, head.x0) - 2
+            guard sameType, under, gap >= -0.3 * height, gap <= 0.7 * height else { break }
+            end += 1
+        }
+        return first..<end
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import IngestCore
+import IngestTestSupport
+import XCTest
+
+/// A figure's crop beside its document, through `ingest convert` on a pdflatex course whose one
+/// figure is a PNG drawn by ImageMagick at a known size: the block names `NAME.figure-1.png`, that
+/// file is the figure's region at 150 dpi, the document is valid against its schema, and the
+/// Markdown shows the crop then the caption, the caption's words once.
+final class FigureImagesTests: XCTestCase {
+    static let caption = "Le cycle de l'eau : évaporation, condensation et pluie."
+
+    static func course(in tmp: TemporaryDirectory) throws -> URL {
+        guard runTool("pdflatex", ["--version"])?.status == 0 else {
+            try missingTool("pdflatex missing (apt-get install texlive-latex-base texlive-latex-recommended lmodern texlive-lang-french)")
+        }
+        guard runTool("convert", ["-version"])?.status == 0 else { try missingTool("ImageMagick (convert) missing (apt-get install imagemagick)") }
+        let picture = tmp.url.appendingPathComponent("eau.png")
+        guard runTool("convert", ["-size", "400x250", "xc:white", "-fill", "#2050b0", "-draw", "circle 200,125 200,30", picture.path])?.status == 0 else {
+            throw TestSetupFailure("convert could not draw eau.png")
+        }
+        let paragraph = (0..<60).map { ["l'eau", "s'évapore", "au", "soleil", "puis", "retombe", "en", "pluie"][$0 % 8] }.joined(separator: " ")
+        let tex = """
+        \\documentclass{article}
+        \\usepackage[T1]{fontenc}\\usepackage[utf8]{inputenc}\\usepackage{lmodern}\\usepackage{graphicx}\\usepackage[french]{babel}
+        \\pagestyle{empty}
+        \\begin{document}
+        \\section{Le cycle de l'eau}
+        \(paragraph).
+
+        \\begin{figure}[h]\\centering\\includegraphics[width=10cm]{eau.png}\\caption{\(caption)}\\end{figure}
+
+        \(paragraph).
+        \\end{document}
+
+        """
+        let source = try tmp.write("cours-eau.tex", Data(tex.utf8))
+        guard runTool("pdflatex", ["-interaction=batchmode", "-halt-on-error", "-output-directory", tmp.url.path, source.path])?.status == 0 else {
+            throw TestSetupFailure("pdflatex failed on cours-eau.tex")
+        }
+        let input = tmp.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: tmp.url.appendingPathComponent("cours-eau.pdf"), to: input.appendingPathComponent("cours-eau.pdf"))
+        return input
+    }
+
+    func testCropBesideDocumentAndInMarkdown() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let input = try Self.course(in: tmp)
+        let out = tmp.url.appendingPathComponent("out")
+        let result = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", tmp.url.appendingPathComponent("lib").path,
+                                           "--sink", "none", "--format", "markdown", "--quiet"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let jsonURL = out.appendingPathComponent("cours-eau.json")
+        let document = try JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: jsonURL))
+        let figures = document.blocks.filter { $0.kind == .figure }
+        XCTAssertEqual(figures.count, 1)
+        let figure = try XCTUnwrap(figures.first)
+        let flat = figure.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(of: "\u{2019}", with: "'")
+        XCTAssertEqual(flat, "Figure 1 – " + Self.caption)
+        XCTAssertEqual(figure.image, "cours-eau.figure-1.png")
+        let box = try XCTUnwrap(figure.bbox)
+        // 10 cm wide, 400 × 250 pixels: 283.5 × 177.2 points.
+        XCTAssertEqual(box[2] - box[0], 283.46, accuracy: 3)
+        XCTAssertEqual(box[3] - box[1], 177.17, accuracy: 3)
+        // The crop: that region at 150 dpi, a PNG.
+        let png = try Data(contentsOf: out.appendingPathComponent("cours-eau.figure-1.png"))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        XCTAssertEqual(Double(width), (box[2] - box[0]) * 150 / 72, accuracy: 1.5)
+        XCTAssertEqual(Double(height), (box[3] - box[1]) * 150 / 72, accuracy: 1.5)
+        // The caption is in the text once, and in no paragraph.
+        XCTAssertEqual(document.text.components(separatedBy: "évaporation, condensation").count - 1, 1)
+        XCTAssertFalse(document.blocks.contains { $0.kind != .figure && $0.text.contains("évaporation") })
+        try validateWithJSONSchema(schema: "imported-document.schema.json", files: [jsonURL])
+        // Markdown: the crop, then the caption as a paragraph.
+        let markdown = try String(contentsOf: out.appendingPathComponent("cours-eau.md"), encoding: .utf8)
+        let image = try XCTUnwrap(markdown.range(of: "![](cours-eau.figure-1.png)\n\nFigure 1"), markdown)
+        XCTAssertEqual(markdown.components(separatedBy: "condensation").count - 1, 1)
+        XCTAssertLessThan(markdown.range(of: "# Le cycle")!.lowerBound, image.lowerBound)
+    }
+}
