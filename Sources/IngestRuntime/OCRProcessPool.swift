@@ -185,20 +185,20 @@ public enum OCRServer {
         var memoryLimitMB: Int
     }
 
-    public static func serve() -> Int32 {
+    public static func serve() -> CommandOutcome {
         let channel: ChildChannel, hello: Hello, faults: [TestFault]
         switch ChildServer.start(Hello.self, memoryLimitMB: { $0.memoryLimitMB }) {
         case .started(let c, let h, let f): (channel, hello, faults) = (c, h, f)
-        case .parentGone: return 0    // the worker is already gone
+        case .parentGone: return .done    // the worker is already gone
         case .noHello:
             FileHandle.standardError.write(Data("ingest \(command): started without a worker (it is started by ingest's worker processes)\n".utf8))
-            return 2
+            return .refused
         }
         do {
             try RecognitionService.prepare(languages: hello.languages)
         } catch {
             channel.send(.fatal, (try? JSONEncoder().encode(error)) ?? Data())
-            return 2
+            return .refused
         }
         channel.send(.ready)
         while case .frame(var frame) = channel.receive(timeout: nil) {
@@ -209,6 +209,6 @@ public enum OCRServer {
             frame.payload = Data()
             guard channel.send(.recognized, RecognitionService.answer(consume request, languages: hello.languages)) else { break }
         }
-        return 0
+        return .done
     }
 }

@@ -25,7 +25,23 @@ public struct WorkerRun: Sendable {
     /// pipeline did not hand a line over (with a library, the jsonl sink goes to its outbox).
     public var embedsDocuments = false
 
-    public init(reader: any DocumentReader, outputDirectory: URL, root: URL, shard: Shard = .all, language: MessageLanguage) {
+    /// A worker reading documents as `setup` says, on worker processes or in this one
+    /// (`Runtime.reader`), always writing them reproducibly: a worker's documents depend on their
+    /// sources only, so a retry, a speculative copy of a task or another machine writes the same
+    /// bytes (forced here, not by the command, so a program running `WorkerRun` gets it too).
+    public init(_ setup: Runtime.Setup, root: URL, shard: Shard = .all, prestarted: Runtime.Prestarted? = nil) throws(IngestError) {
+        var setup = setup
+        setup.config.output.reproducible = true
+        self.init(reader: try Runtime.reader(setup, prestarted: prestarted), outputDirectory: setup.outputDirectory, root: root,
+                  shard: shard, language: setup.config.messageLanguage)
+    }
+
+    /// A worker that only plans (`ingest worker --plan`): it reads no document.
+    public init(planningInto outputDirectory: URL, root: URL, shard: Shard = .all, language: MessageLanguage) {
+        self.init(reader: PlanOnly(), outputDirectory: outputDirectory, root: root, shard: shard, language: language)
+    }
+
+    init(reader: any DocumentReader, outputDirectory: URL, root: URL, shard: Shard = .all, language: MessageLanguage) {
         self.reader = reader
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.root = root.standardizedFileURL
@@ -543,4 +559,13 @@ final class LineBox: Sendable {
     private let stored = Mutex<[Data]>([])
     func append(_ d: Data) { stored.withLock { $0.append(d) } }
     var lines: [Data] { stored.withLock { $0 } }
+}
+
+/// The reader of a worker that only plans (`init(planningInto:)`): never asked to read.
+private struct PlanOnly: DocumentReader {
+    var slots: Int { 1 }
+    func read(_ unit: ImportUnit, slot: Int, skipsDone: Bool, events: ReadEvents) throws(IngestError) -> DocumentOutcome {
+        throw IngestError(.internalError)
+    }
+    func close() {}
 }

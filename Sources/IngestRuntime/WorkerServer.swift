@@ -12,18 +12,18 @@ import IngestPipeline
 public enum WorkerServer {
     /// The hidden command a supervisor starts its worker processes with (never typed by hand).
     public static let command = "_reader"
-    /// Serves until the channel closes; returns the exit status. `forked`: this process is a fork
+    /// Serves until the channel closes; returns how it ended (`ExitStatus` makes it the exit status). `forked`: this process is a fork
     /// of its supervisor (`ChildProcess.forkHere`), which already tied its life to the supervisor's.
-    public static func serve(forked: Bool = false) -> Int32 {
+    public static func serve(forked: Bool = false) -> CommandOutcome {
         let env = ProcessInfo.processInfo.environment
         let channel: ChildChannel, hello: WorkerHello, faults: [TestFault]
         switch ChildServer.start(WorkerHello.self, tiedToParent: forked, memoryLimitMB: { $0.config.workers.memoryLimitMB }) {
         case .started(let c, let h, let f): (channel, hello, faults) = (c, h, f)
-        case .parentGone: return 0    // the supervisor is already gone
+        case .parentGone: return .done    // the supervisor is already gone
         // The internal reader never speaks to a person: a closed channel is a supervisor that
         // stopped before needing it (a configuration error after its prestart); no channel at
-        // all, a start by hand (status 2, silently).
-        case .noHello(let closed): return closed ? 0 : 2
+        // all, a start by hand (refused, silently).
+        case .noHello(let closed): return closed ? .done : .refused
         }
 
         let pipeline: Pipeline
@@ -39,7 +39,7 @@ public enum WorkerServer {
             let e = IngestError.wrap(error)
             let fatal = WorkerFatal(code: e.code, message: e.message(hello.config.messageLanguage), detail: e.detail)
             channel.send(.fatal, (try? JSONEncoder().encode(fatal)) ?? Data())
-            return 2
+            return .refused
         }
         var importer = DocumentImporter(pipeline: pipeline, outputDirectory: URL(fileURLWithPath: hello.outputDirectory))
         importer.pipeline.lineOutput = { channel.send(.line, $0) }
@@ -63,6 +63,6 @@ public enum WorkerServer {
             let data = (try? StreamingJSONEncoder.encode(outcome, pretty: false)) ?? Data()
             guard channel.send(.done, data) else { break }
         }
-        return 0
+        return .done
     }
 }

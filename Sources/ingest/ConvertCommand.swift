@@ -9,49 +9,41 @@ enum ConvertCommand {
         valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--lesson", "--group", "--from", "--format"]),
         boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--separate-photos", "--follow-links", "--chunks", "--help", "-h"]))
 
-    static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) -> Int32 {
+    static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) throws(CommandStop) -> CommandOutcome {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: options.valued, boolean: options.boolean)
-        } catch { return usage(error) }
-        if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
-        guard !args.positional.isEmpty else { return usage(.init(.cliConvertNeedsPath)) }
+        } catch { throw usage(error) }
+        if args.has("--help") || args.has("-h") { Terminal.out(help); return .done }
+        guard !args.positional.isEmpty else { throw usage(.init(.cliConvertNeedsPath)) }
         let grouping: InputPlanner.Grouping
         switch args.value("--group") {
         case nil: grouping = .document
         case let g?:
             guard let parsed = InputPlanner.Grouping(rawValue: g) else {
                 let choices = InputPlanner.Grouping.allCases.map(\.rawValue)
-                return usage(.init(.cliGroupValue, ["choices": choices.joined(separator: ", "), "value": g],
-                                   suggestion: closest(to: g, among: choices)))
+                throw usage(.init(.cliGroupValue, ["choices": choices.joined(separator: ", "), "value": g],
+                                  suggestion: closest(to: g, among: choices)))
             }
             grouping = parsed
         }
-        if args.value("--lesson") != nil && args.value("--group") != nil { return usage(.init(.cliLessonWithGroup)) }
+        if args.value("--lesson") != nil && args.value("--group") != nil { throw usage(.init(.cliLessonWithGroup)) }
 
-        let config: PipelineConfig
-        do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
-            Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
-        } catch let e as Arguments.UsageError { return usage(e) } catch { return usage(.init(.internalError)) }
-        let language = config.messageLanguage
+        let setup = try CommandSetup("convert", args)
+        let config = setup.config
+        let language = setup.language
         let renderingOptions: MarkdownOutput.Options
         do { renderingOptions = try MarkdownRenderings.options(config, format: args.value("--format"), chunks: args.has("--chunks")) } catch {
-            Terminal.error("ingest: \(error.code): \(error.message(language))"); return 2
+            throw setup.refuse(error)
         }
-        guard let out = OutputFolder.prepare(args.value("--out") ?? config.output.directory ?? "ingest-out", language: language) else { return 2 }
-
-        let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
-        let cache = ConfigLoading.cacheDirectory()
+        let out = try setup.outputFolder()
+        let libraryPath = setup.libraryPath(out: out)
+        let cache = setup.cache
         let quiet = args.has("--quiet")
         let jsonl = args.has("--jsonl")
         let bar = Terminal.stderrIsTTY && !quiet && !jsonl
         // The reader first: its worker processes start while the inputs are planned.
-        let reader: any DocumentReader
-        do {
-            reader = try Runtime.reader(.init(config: config, outputDirectory: out, libraryPath: libraryPath,
-                                              password: args.value("--password"), cacheDirectory: cache, reportsStages: bar),
-                                        prestarted: prestarted)
-        } catch { Terminal.error("ingest: \(error.code): \(error.message(language)) \(error.detail ?? "")"); return 2 }
+        let reader = try setup.reader(out: out, libraryPath: libraryPath, cache: cache, reportsStages: bar, prestarted: prestarted)
 
         var units: [ImportUnit] = []
         var failures: [PlanningFailure] = []
@@ -88,7 +80,7 @@ enum ConvertCommand {
         if units.isEmpty && failures.isEmpty {
             reader.close()
             Terminal.error("ingest convert: " + MessageCatalog.message(.cliEmptyInput, language, ["paths": args.positional.joined(separator: ", ")]))
-            return 1
+            return .needsAttention
         }
 
         let display = ProgressDisplay(bar: bar, jsonl: jsonl, slots: reader.slots, language: language)
@@ -104,9 +96,7 @@ enum ConvertCommand {
             summary = try batch.run(units: consume units, planningFailures: failures, observer: renderings.map { MarkdownObserver(inner: display, renderings: $0) } ?? display)
         } catch {
             display.clear()
-            let e = IngestError.wrap(error)
-            Terminal.error("ingest: \(e.code): \(e.message(language))" + (e.detail.map { " (\($0))" } ?? ""))
-            return 2
+            throw setup.refuse(error, detail: true)
         }
         let c = summary.counts
         if jsonl {
@@ -126,7 +116,7 @@ enum ConvertCommand {
             Terminal.error("ingest: " + IngestError(.sinkConsumerGone, ["pending": String(d.pending), "notRead": String(d.notRead ?? 0)])
                 .message(language))
         }
-        return renderings?.exitStatus(ExitStatus.of(summary)) ?? ExitStatus.of(summary)
+        return CommandOutcome.of(summary).with(renderings?.outcome ?? .done)
     }
 
     static func report(_ s: RunSummary, language: MessageLanguage) -> String {
@@ -141,5 +131,5 @@ enum ConvertCommand {
         return (lines + [head, tail, places]).joined(separator: "\n")
     }
 
-    static func usage(_ error: Arguments.UsageError) -> Int32 { Usage.fail("convert", error) }
+    static func usage(_ error: Arguments.UsageError) -> CommandStop { Usage.fail("convert", error) }
 }

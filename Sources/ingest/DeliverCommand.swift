@@ -1,60 +1,56 @@
 import Foundation
 import IngestCore
 import IngestPipeline
+import IngestRuntime
 
 enum DeliverCommand {
     static var help: String { Help.page("deliver") }
 
-    static func run(_ argv: [String]) -> Int32 {
+    static func run(_ argv: [String]) throws(CommandStop) -> CommandOutcome {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--out", "--since"]),
                                  boolean: ConfigLoading.booleanFlags.union(["--rejected", "--json", "--all", "--help", "-h"]))
-        } catch { return usage(error.message) }
-        if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
-        guard args.positional.isEmpty else { return usage(.cliDeliverTakesNoPath) }
-        let config: PipelineConfig
-        do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
-            Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
-        } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
-        let language = config.messageLanguage
+        } catch { throw usage(error.message) }
+        if args.has("--help") || args.has("-h") { Terminal.out(help); return .done }
+        guard args.positional.isEmpty else { throw usage(.cliDeliverTakesNoPath) }
+        let setup = try CommandSetup("deliver", args)
+        let config = setup.config
+        let language = setup.language
         let jsonl = config.sink.kind == .jsonl
-        if jsonl && args.has("--json") { return usage(.cliDeliverJSONWithJSONL) }
-        if !jsonl && (args.has("--all") || args.has("--since")) { return usage(.cliDeliverReplayNeedsJSONL) }
-        if args.has("--all") && args.has("--since") { return usage(.cliDeliverAllOrSince) }
+        if jsonl && args.has("--json") { throw usage(.cliDeliverJSONWithJSONL) }
+        if !jsonl && (args.has("--all") || args.has("--since")) { throw usage(.cliDeliverReplayNeedsJSONL) }
+        if args.has("--all") && args.has("--since") { throw usage(.cliDeliverAllOrSince) }
         var since: Date?
         if let text = args.value("--since") {
-            guard let date = Self.time(text) else { return usage(.cliDeliverSinceFormat, ["value": text]) }
+            guard let date = Self.time(text) else { throw usage(.cliDeliverSinceFormat, ["value": text]) }
             since = date
         }
         let replays = args.has("--all") || since != nil
-        if replays && args.value("--out") == nil { return usage(.cliDeliverReplayNeedsOut) }
+        if replays && args.value("--out") == nil { throw usage(.cliDeliverReplayNeedsOut) }
         guard jsonl || config.sink.url != nil else {
-            Terminal.error("ingest: \(ErrorCode.configMissingKey): \(IngestError(.configMissingKey, ["path": "sink.url"]).message(language))")
-            return 2
+            throw setup.refuse(IngestError(.configMissingKey, ["path": "sink.url"]))
         }
         let out = args.value("--out").map { URL(fileURLWithPath: ConfigLoading.expandPath($0, out: nil)).standardizedFileURL }
         let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
-        if config.library.path.contains("{out}") && out == nil { return usage(.cliDeliverLibraryNeedsOut) }
+        if config.library.path.contains("{out}") && out == nil { throw usage(.cliDeliverLibraryNeedsOut) }
         guard FileManager.default.fileExists(atPath: libraryPath) else {
             Terminal.error("ingest: " + IngestError(.libraryUnavailable, ["path": libraryPath]).message(language))
-            return 2
+            throw CommandStop(.refused)
         }
         let report: DeliveryReport
         do {
             let deliverer = try Deliverer(libraryPath: libraryPath, sink: config.sink, outputDirectory: out)
             report = replays ? try deliverer.replay(since: since) : try deliverer.deliverAll(includingRejected: args.has("--rejected"))
         } catch {
-            let e = IngestError.wrap(error)
-            Terminal.error("ingest: \(e.code): \(e.message(language))" + (e.detail.map { " (\($0))" } ?? ""))
-            return 2
+            throw setup.refuse(error, detail: true)
         }
         if args.has("--json") {
             if let data = try? StreamingJSONEncoder.encode(report, pretty: false) { StandardOutput.shared.writeLine(data) }
         } else {
             Terminal.error(lines(report, language: language).joined(separator: "\n"))
         }
-        return report.needsAttention ? 1 : 0
+        return CommandOutcome.of(report)
     }
 
     /// `--since`: an ISO 8601 time (with its offset or Z; without one, UTC), or a date (its midnight, UTC).
@@ -98,8 +94,8 @@ enum DeliverCommand {
         return lines
     }
 
-    static func usage(_ message: String) -> Int32 { Usage.fail("deliver", message) }
-    static func usage(_ code: ErrorCode, _ arguments: [String: String] = [:]) -> Int32 {
+    static func usage(_ message: String) -> CommandStop { Usage.fail("deliver", message) }
+    static func usage(_ code: ErrorCode, _ arguments: [String: String] = [:]) -> CommandStop {
         Usage.fail("deliver", Arguments.UsageError(code, arguments))
     }
 }

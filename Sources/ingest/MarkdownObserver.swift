@@ -32,8 +32,8 @@ final class MarkdownRenderings: Sendable {
         }
     }
 
-    /// The run's exit status, 1 at least when a rendering could not be written.
-    func exitStatus(_ status: Int32) -> Int32 { failed > 0 ? max(status, 1) : status }
+    /// Needs attention when a rendering could not be written (the run's outcome is then at least that).
+    var outcome: CommandOutcome { failed > 0 ? .needsAttention : .done }
 
     /// The renderings asked for: `output.format` and `output.chunks` of the configuration, and
     /// `--format FORMAT` and `--chunks` over them. A `--format` the configuration would refuse

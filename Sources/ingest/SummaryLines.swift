@@ -41,3 +41,7 @@ enum SummaryLines {
         MessageCatalog.message(.terminalResults, language, ["path": path])
     }
 }
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

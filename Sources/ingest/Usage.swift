@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import IngestPipeline
+import IngestRuntime
 
 /// The language of this run, known before the configuration is loaded (usage errors, help):
 /// `--lang` (or `--set messageLanguage=…`), else the configuration file's `messageLanguage`
@@ -76,16 +77,15 @@ struct CommandOptions {
 }
 
 enum Usage {
-    /// Says a usage error of `ingest COMMAND` and where its help is; returns the exit status (2).
-    @discardableResult
-    static func fail(_ command: String?, _ message: String) -> Int32 {
+    /// Says a usage error of `ingest COMMAND` and where its help is; the command stops (`.usage`).
+    static func fail(_ command: String?, _ message: String) -> CommandStop {
         let name = command.map { "ingest \($0)" } ?? "ingest"
         let help = command.flatMap { $0 == "help" ? nil : "ingest help \($0)" } ?? "ingest help"
         Terminal.error("\(name): \(message)\n" + MessageCatalog.message(.cliSeeHelp, CLILanguage.run, ["help": help]))
-        return ExitStatus.usage
+        return CommandStop(.usage)
     }
 
-    static func fail(_ command: String?, _ error: Arguments.UsageError) -> Int32 { fail(command, error.message) }
+    static func fail(_ command: String?, _ error: Arguments.UsageError) -> CommandStop { fail(command, error.message) }
 }
 
 /// The help pages, from the catalog, in the run's language.

@@ -11,47 +11,36 @@ enum WatchCommand {
         valued: ConfigLoading.valuedFlags.union(["--out", "--password", "--format"]),
         boolean: ConfigLoading.booleanFlags.union(["--jsonl", "--quiet", "--once", "--poll", "--separate-photos", "--chunks", "--help", "-h"]))
 
-    static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) -> Int32 {
+    static func run(_ argv: [String], prestarted: Runtime.Prestarted? = nil) throws(CommandStop) -> CommandOutcome {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: options.valued, boolean: options.boolean)
-        } catch { return usage(error.message) }
-        if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
-        guard args.positional.count == 1 else { return usage(Arguments.UsageError(.cliWatchNeedsInbox).message) }
-        let config: PipelineConfig
-        do { (config, _) = try ConfigLoading.load(args) } catch let e as IngestError {
-            Terminal.error("ingest: \(e.code): \(e.message(ConfigLoading.language(args)))"); return 2
-        } catch let e as Arguments.UsageError { return usage(e.message) } catch { return usage("\(error)") }
-        let language = config.messageLanguage
+        } catch { throw usage(error.message) }
+        if args.has("--help") || args.has("-h") { Terminal.out(help); return .done }
+        guard args.positional.count == 1 else { throw usage(Arguments.UsageError(.cliWatchNeedsInbox).message) }
+        let setup = try CommandSetup("watch", args)
+        let config = setup.config
+        let language = setup.language
         let renderingOptions: MarkdownOutput.Options
         do { renderingOptions = try MarkdownRenderings.options(config, format: args.value("--format"), chunks: args.has("--chunks")) } catch {
-            Terminal.error("ingest: \(error.code): \(error.message(language))"); return 2
+            throw setup.refuse(error)
         }
         let inbox = URL(fileURLWithPath: args.positional[0]).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: inbox.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             Terminal.error("ingest watch: " + IngestError(.fileNotFound, ["path": inbox.path]).message(language))
-            return 2
+            throw CommandStop(.refused)
         }
-        guard let out = OutputFolder.prepare(args.value("--out") ?? config.output.directory ?? "ingest-out", language: language) else { return 2 }
-        let libraryPath = ConfigLoading.expandPath(config.library.path, out: out)
-        // Caches under $XDG_CACHE_HOME/ingest (else $HOME/.cache/ingest), as for every command.
-        let cache = ConfigLoading.cacheDirectory()
+        let out = try setup.outputFolder()
+        let libraryPath = setup.libraryPath(out: out)
+        let cache = setup.cache
         let jsonl = args.has("--jsonl")
         let statusLine = Terminal.stderrIsTTY && !args.has("--quiet") && !jsonl
-        let reader: any DocumentReader
-        do {
-            // Stages reported: a unit's `taken` is told once it is past the skip check.
-            reader = try Runtime.reader(.init(config: config, outputDirectory: out, libraryPath: libraryPath,
-                                              password: args.value("--password"), cacheDirectory: cache, reportsStages: true),
-                                        prestarted: prestarted)
-        } catch { Terminal.error("ingest: \(error.code): \(error.message(language))"); return 2 }
+        // Stages reported: a unit's `taken` is told once it is past the skip check.
+        let reader = try setup.reader(out: out, libraryPath: libraryPath, cache: cache, reportsStages: true, prestarted: prestarted)
         // The events' outbox: the library the workers record documents in.
         let outbox: Library
-        do { outbox = try Library(path: libraryPath) } catch {
-            let e = IngestError.wrap(error)
-            Terminal.error("ingest: \(e.code): \(e.message(language))"); return 2
-        }
+        do { outbox = try Library(path: libraryPath) } catch { throw setup.refuse(error) }
 
         // Ctrl-C / SIGTERM: a stop request (a second one: abandon what is being read).
         let stop = StopSignal()
@@ -76,15 +65,13 @@ enum WatchCommand {
         run.outbox = outbox
         if Deliverer.usesOutbox(config.sink) {
             do { run.delivery = try Deliverer(libraryPath: libraryPath, sink: config.sink, outputDirectory: out) } catch {
-                let e = IngestError.wrap(error)
-                Terminal.error("ingest: \(e.code): \(e.message(language))"); return 2
+                throw setup.refuse(error)
             }
         }
         let totals: WatchRun.Totals
         do { totals = try run.run(stop: stop) } catch {
             display.clear()
-            Terminal.error("ingest: \(error.code): \(error.message(language))" + (error.detail.map { " (\($0))" } ?? ""))
-            return 2
+            throw setup.refuse(error, detail: true)
         }
         display.places = ["library": .string(libraryPath), "cache": .string(cache.path)]
         display.report(.stopped(totals))
@@ -97,13 +84,13 @@ enum WatchCommand {
         if let d = run.deliveryReport, d.consumerGone == true {
             Terminal.error("ingest: " + IngestError(.sinkConsumerGone, ["pending": String(d.pending), "notRead": String(run.notRead)])
                 .message(language))
-            return 1
+            return .needsAttention
         }
-        if args.has("--once") { return totals.failed > 0 || totals.partial > 0 || totals.notReady > 0 ? 1 : 0 }
-        return 0
+        // A watch stopped by a signal has done what it was asked; `--once` tells how its pass went.
+        return args.has("--once") ? CommandOutcome.of(totals) : .done
     }
 
-    static func usage(_ message: String) -> Int32 { Usage.fail("watch", message) }
+    static func usage(_ message: String) -> CommandStop { Usage.fail("watch", message) }
 }
 
 /// What `ingest watch` shows: a status line on a terminal (queue, reading, done, failed, last

@@ -1,25 +1,28 @@
 import Foundation
 import IngestCore
 import IngestPipeline
+import IngestRuntime
 
 enum YouTubeCommand {
     static var help: String { Help.page("youtube") }
 
-    static func run(_ argv: [String]) -> Int32 {
+    static func run(_ argv: [String]) throws(CommandStop) -> CommandOutcome {
         let args: Arguments
         do {
             args = try Arguments(argv, valued: ConfigLoading.valuedFlags.union(["--parse-captions", "--repeat", "--from"]),
                                  boolean: ConfigLoading.booleanFlags.union(["--preview", "--json", "--help", "-h"]))
-        } catch { return Usage.fail("youtube", error) }
-        if args.has("--help") || args.has("-h") { Terminal.out(help); return 0 }
+        } catch { throw Usage.fail("youtube", error) }
+        if args.has("--help") || args.has("-h") { Terminal.out(help); return .done }
         // Hidden benchmark hook: parse a caption file N times in-process (bench/youtube).
         if let file = args.value("--parse-captions") {
             do {
                 Terminal.out(try ExtractorRegistry.youtubeParseCaptions(file: file, repeat: Int(args.value("--repeat") ?? "1") ?? 1))
-                return 0
-            } catch let e as IngestError { Terminal.error("ingest youtube: \(e.message(ConfigLoading.language(args)))"); return 1 } catch { return 2 }
+                return .done
+            } catch let e as IngestError {
+                Terminal.error("ingest youtube: \(e.message(ConfigLoading.language(args)))"); return .needsAttention
+            } catch { throw CommandStop(.refused) }
         }
-        guard args.positional.count == 1 else { return Usage.fail("youtube", Arguments.UsageError(.cliYouTubeNeedsURL)) }
+        guard args.positional.count == 1 else { throw Usage.fail("youtube", Arguments.UsageError(.cliYouTubeNeedsURL)) }
         var videoID: String?
         // One language for every line: the configuration's once it is read (--lang, else its own).
         var language = ConfigLoading.language(args)
@@ -43,7 +46,7 @@ enum YouTubeCommand {
                 folder = URL(fileURLWithPath: from, isDirectory: true)
             }
             Terminal.out(try ExtractorRegistry.youtubePreview(link: args.positional[0], from: folder, json: args.has("--json"), context: context))
-            return 0
+            return .done
         } catch let e as IngestError {
             if args.has("--json") {
                 var o: [String: String] = ["code": e.code.rawValue, "message": e.message(language)]
@@ -52,7 +55,8 @@ enum YouTubeCommand {
             } else {
                 Terminal.error("ingest youtube: \(e.message(language)) [\(e.code)]")
             }
-            return 1
-        } catch { Terminal.error("ingest youtube: \(error)"); return 2 }
+            // A link that cannot be previewed is a document that failed, not a refused run.
+            return .needsAttention
+        } catch { Terminal.error("ingest youtube: \(error)"); throw CommandStop(.refused) }
     }
 }

@@ -23,11 +23,16 @@ while argv.count >= 3, argv[0] == "--lang" || argv[0].hasPrefix("--lang=") {
     guard let command = argv.first else { argv = taken; break }
     argv = [command] + taken + argv.dropFirst()
 }
-let status: Int32
+/// Every command returns how it ended, or throws `CommandStop` having said why it stopped;
+/// `ExitStatus` turns that into the exit code, here and nowhere else.
+func outcome(of command: () throws(CommandStop) -> CommandOutcome) -> CommandOutcome {
+    do { return try command() } catch { return error.outcome }
+}
+let ended: CommandOutcome
 if argv.isEmpty {
     // Nothing asked: the help, and a usage status (a script calling `ingest` alone is wrong).
     Terminal.error(Help.general)
-    status = ExitStatus.usage
+    ended = .usage
 } else {
     let command = argv.removeFirst()
     /// A worker process starts first thing, its start-up overlapping this one's (configuration,
@@ -38,32 +43,33 @@ if argv.isEmpty {
         return Runtime.prestart()
     }
     switch command {
-    case "convert": status = ConvertCommand.run(argv, prestarted: prestart(ConvertCommand.options))
-    case "watch": status = WatchCommand.run(argv, prestarted: prestart(WatchCommand.options))
-    case "qa": status = QaCommand.run(argv, prestarted: prestart(QaCommand.options))
-    case "deliver": status = DeliverCommand.run(argv)
+    case "convert": ended = outcome { () throws(CommandStop) in try ConvertCommand.run(argv, prestarted: prestart(ConvertCommand.options)) }
+    case "watch": ended = outcome { () throws(CommandStop) in try WatchCommand.run(argv, prestarted: prestart(WatchCommand.options)) }
+    case "qa": ended = outcome { () throws(CommandStop) in try QaCommand.run(argv, prestarted: prestart(QaCommand.options)) }
+    case "deliver": ended = outcome { () throws(CommandStop) in try DeliverCommand.run(argv) }
     // `ingest worker` reads its requests on standard input: no PATH, yet it reads documents.
-    case "worker": status = WorkerCommand.run(argv, prestarted: prestart(WorkerCommand.options, needsPath: false))
+    case "worker": ended = outcome { () throws(CommandStop) in try WorkerCommand.run(argv, prestarted: prestart(WorkerCommand.options, needsPath: false)) }
     // Started by convert, watch, qa and worker, never by hand: reads documents for them over fd 3.
-    case WorkerServer.command: status = WorkerServer.serve()
+    case WorkerServer.command: ended = WorkerServer.serve()
     // Started by a worker process, never by hand: recognises OCR pages for it over fd 3.
-    case OCRServer.command: status = OCRServer.serve()
-    case "youtube": status = YouTubeCommand.run(argv)
-    case "config": status = ConfigCommand.run(argv)
+    case OCRServer.command: ended = OCRServer.serve()
+    case "youtube": ended = outcome { () throws(CommandStop) in try YouTubeCommand.run(argv) }
+    case "config": ended = outcome { () throws(CommandStop) in try ConfigCommand.run(argv) }
     case "help", "--help", "-h":
-        do throws(Arguments.UsageError) {
-            let args = try Arguments(argv, valued: ["--lang", "--config"], boolean: [])
+        ended = outcome { () throws(CommandStop) in
+            let args: Arguments
+            do throws(Arguments.UsageError) { args = try Arguments(argv, valued: ["--lang", "--config"], boolean: []) } catch { throw Usage.fail("help", error) }
             if let topic = args.positional.first, Help.pages[topic] == nil {
-                throw Arguments.UsageError(.cliUnknownHelpTopic, ["topic": topic, "commands": Help.commands.joined(separator: ", ")],
-                                           suggestion: closest(to: topic, among: Help.commands))
+                throw Usage.fail("help", Arguments.UsageError(.cliUnknownHelpTopic, ["topic": topic, "commands": Help.commands.joined(separator: ", ")],
+                                                              suggestion: closest(to: topic, among: Help.commands)))
             }
             Terminal.out(Help.page(args.positional.first))
-            status = 0
-        } catch { status = Usage.fail("help", error) }
-    case "--version", "version": Terminal.out("ingest \(Pipeline.version)"); status = 0
+            return .done
+        }
+    case "--version", "version": Terminal.out("ingest \(Pipeline.version)"); ended = .done
     default:
-        status = Usage.fail(nil, Arguments.UsageError(.cliUnknownCommand, ["command": command],
-                                                      suggestion: closest(to: command, among: Help.commands)).message)
+        ended = Usage.fail(nil, Arguments.UsageError(.cliUnknownCommand, ["command": command],
+                                                     suggestion: closest(to: command, among: Help.commands)).message).outcome
     }
 }
-exit(status)
+exit(ExitStatus.of(ended))

@@ -63,7 +63,7 @@ final class ChildProcess: Sendable {
     /// when the process already has threads or fork fails: the caller spawns a worker instead.
     static func forkHere() -> ChildProcess? {
         guard let (mine, theirs) = try? ChildChannel.pair() else { return nil }
-        let pid = ingest_fork_worker(theirs) { WorkerServer.serve(forked: true) }
+        let pid = ingest_fork_worker(theirs) { ExitStatus.of(WorkerServer.serve(forked: true)) }
         close(theirs)
         guard pid > 0 else { close(mine); return nil }
         return ChildProcess(pid: pid, channel: ChildChannel(fd: mine))
