@@ -85,8 +85,10 @@ let package = Package(
         // The runtime: document readers (in process, or worker processes with hard limits), and the
         // loops of convert and watch over them. The CLI knows only it (and what it re-exports).
         .target(name: "CProcess"),
+        // The faults tests make its children commit (`TestFault`) exist in debug builds only.
         .target(name: "IngestRuntime", dependencies: ["IngestCore", "IngestPipeline", "IngestWatch", "IngestStore", "CProcess", "IngestDigest",
-                                                     "IngestQuality", "IngestReport"]),
+                                                     "IngestQuality", "IngestReport"],
+                swiftSettings: [.define("INGEST_TEST_FAULTS", .when(configuration: .debug))]),
         .executableTarget(name: "ingest", dependencies: ["IngestCore", "IngestRuntime", "IngestPipeline", "IngestStore", "IngestQuality", "IngestReport"],
                          linkerSettings: exportSerialOpenMP),
 

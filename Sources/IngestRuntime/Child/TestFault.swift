@@ -1,8 +1,11 @@
 import Foundation
 import Glibc
 
+#if INGEST_TEST_FAULTS
 /// Faults the tests make a child process commit, to prove the supervisor survives them. TEST-ONLY:
-/// the product never sets these variables; they are read here and nowhere else, once per child.
+/// compiled into debug builds alone (`INGEST_TEST_FAULTS`, defined by Package.swift for the debug
+/// configuration the tests run in); the release product has neither the variables nor the faults.
+/// They are read here and nowhere else, once per child.
 /// `INGEST_FAULT_<FAULT>` names where the fault strikes: a text in the unit's name for a worker
 /// (`ingest _reader`), a page number for a recogniser (`ingest _ocr`).
 struct TestFault: Sendable {
@@ -76,3 +79,13 @@ private enum ContentionProbe {
         done.wait()
     }
 }
+
+#else
+
+/// The release build: no fault can be planned, and nothing of them is compiled in.
+struct TestFault: Sendable {
+    static func planned(_ environment: [String: String]) -> [TestFault] { [] }
+    static func strike(_ faults: [TestFault], unit: String) {}
+    static func strike(_ faults: [TestFault], page: Int?) {}
+}
+#endif
