@@ -53,10 +53,11 @@ public final class StopSignal: Sendable {
 /// document supersedes the old one), a deleted source is reported and its document kept. Numbered
 /// photos of one folder become one document once the folder has been quiet for a while.
 /// Sources are only ever read.
-// @unchecked: some thirty fields, shared by the watch loop and the reading slots, kept behind
-// `lock` (an NSCondition) by convention, which the compiler cannot see; moving them into one
-// `Monitor` state is a larger step than this one (issue 35 item 4).
-public final class WatchRun: @unchecked Sendable {
+///
+/// Not Sendable: the loop's state (the gate, the queue, the files known) belongs to the thread
+/// that calls `run`. What the reading slots share with it (`WatchShared`) is behind one `Monitor`,
+/// and the slots' threads run `WatchSlots`, which holds nothing else of the loop's.
+public final class WatchRun {
     public struct Options: Sendable {
         public var once = false
         public var poll = false
@@ -106,22 +107,10 @@ public final class WatchRun: @unchecked Sendable {
         self.events = events
     }
 
-    // MARK: State (the loop thread's, except what `lock` guards)
+    // MARK: State (the loop thread's, except `shared`)
 
-    private let lock = NSCondition()
-    private var totals = Totals()
-    private var free: [Int] = []
-    private var busy = 0
-    private var fatal: IngestError?
-    /// Units whose reading finished since the loop last looked (their keys).
-    private var finishedKeys: [String] = []
-    /// Keys whose last reading failed (counted once in `totals.failed`; a later success takes
-    /// the failure back).
-    private var failedKeys = Set<String>()
-    /// Files found at start and not yet read; how many of them were already done.
-    private var backlogKeys = Set<String>()
-    private var backlogDone = 0
-    private var backlogTold = false
+    /// What the loop shares with the reading slots.
+    private let shared = Monitor(WatchShared())
 
     private var gate = StabilityGate()
     private var queue = ArrivalQueue()
@@ -132,9 +121,6 @@ public final class WatchRun: @unchecked Sendable {
     /// Keys being read now: a key that changes meanwhile is queued again after.
     private var reading = Set<String>()
     private var again = Set<String>()
-    /// Keys whose file changed under the reader (`file.changing`): not a failure in an inbox, the
-    /// file goes back through the gate.
-    private var changing = Set<String>()
     /// Files known to exist (for polling and for telling a deletion of something we read).
     private var known: [String: FileStamp] = [:]
     private var watcher: InotifyWatcher?
@@ -191,38 +177,34 @@ public final class WatchRun: @unchecked Sendable {
         }
         // A jsonl reader that goes away (a write meets EPIPE) wakes the loop, which stops.
         // (Weak: the deliverer keeps the handler until it fires; the run must not be kept by it.)
-        delivery?.onConsumerGone { [weak self] in
-            guard let self else { return }
-            lock.lock(); if !wakeClosed { wakeLoop() }; lock.unlock()
+        let slots = WatchSlots(shared: shared, reader: reader, outputDirectory: outputDirectory, observer: observer,
+                               events: events, reports: reports, delivery: delivery, outbox: outbox, wake: wake[1])
+        delivery?.onConsumerGone { [shared, wake] in
+            shared.read { s in if !s.wakeClosed { WatchSlots.wake(wake[1]) } }
         }
         delivery?.notify()
-        free = Array(0..<reader.slots)
-        let threads = reader.slots
-        let group = DispatchGroup()
-        for _ in 0..<threads { group.enter() }
-        for _ in 0..<threads {
-            Thread.detachNewThread { [self] in slotLoop(); group.leave() }
-        }
+        shared.update { $0.free = Array(0..<reader.slots) }
+        let threads = ThreadTeam(reader.slots, stackSize: 8 << 20) { _ in slots.slotLoop() }
         defer {
-            lock.lock(); stopping = true; lock.broadcast(); lock.unlock()
+            shared.update { $0.stopping = true }
             if stop.isUrgent { reader.close() }
-            group.wait()
-            lock.lock(); let untold = backlogTold ? 0 : backlogDone; backlogTold = true; lock.unlock()
+            threads.join()
+            let untold = shared.update { s in defer { s.backlogTold = true }; return s.backlogTold ? 0 : s.backlogDone }
             if untold > 0, let observer { reports.tell(.alreadyDone(count: untold), to: observer) }
             reports.drain()
             reader.close()
             OutputWriter.removeAbandoned(in: outputDirectory)
-            lock.lock(); wakeClosed = true; close(wake[0]); close(wake[1]); lock.unlock()
+            shared.update { s in s.wakeClosed = true; close(wake[0]); close(wake[1]) }
             deliveryReport = try? delivery?.finish()
         }
 
         while true {
-            if let f = lockedFatal() { throw f }
+            if let f = shared.read({ $0.fatal }) { throw f }
             if stop.isUrgent { break }
             collectFinished()
             if !consumerGone && delivery?.consumerGone == true { giveUpForGoneReader() }
             // Nothing being read or handed out (the queue is left as it is for a gone reader).
-            let drained = lockedBusy() == 0 && lockedJobs() == 0
+            let drained = shared.read { $0.busy == 0 && $0.jobs.isEmpty }
             let idle = queue.isEmpty && drained
             if consumerGone && (drained || stop.isUrgent) { break }
             if stop.isRequested && (idle || stop.isUrgent) { break }
@@ -264,7 +246,7 @@ public final class WatchRun: @unchecked Sendable {
             release(now: Self.now())
             dispatch()
         }
-        return lockedTotals()
+        return shared.read { $0.totals }
     }
 
     // MARK: Events
@@ -326,13 +308,13 @@ public final class WatchRun: @unchecked Sendable {
                 let path = url.standardizedFileURL.path
                 forget(path)
                 gate.forgetTree(path)
-                lock.lock(); backlogKeys = backlogKeys.filter { $0 != path && !$0.hasPrefix(path + "/") }; lock.unlock()
+                shared.update { $0.backlogKeys = $0.backlogKeys.filter { $0 != path && !$0.hasPrefix(path + "/") } }
                 for p in observed.keys where p.hasPrefix(path + "/") { forget(p) }
                 queue.remove(path)
                 for p in known.keys where p == path || p.hasPrefix(path + "/") {
                     known[p] = nil
                     if isCandidate(p) {
-                        lock.lock(); totals.removed += 1; lock.unlock()
+                        shared.update { $0.totals.removed += 1 }
                         observer?.report(.removed(path: relative(p)))
                     }
                 }
@@ -429,7 +411,7 @@ public final class WatchRun: @unchecked Sendable {
             return false
         }
         pendingUnits[path] = fileUnit(path)
-        if backlog != nil { lock.lock(); backlogKeys.insert(path); lock.unlock() }
+        if backlog != nil { shared.update { _ = $0.backlogKeys.insert(path) } }
         enqueue(path, backlog: backlog)
         return true
     }
@@ -437,7 +419,8 @@ public final class WatchRun: @unchecked Sendable {
     private func enqueue(_ key: String, backlog: FileStamp?) {
         if reading.contains(key) { again.insert(key); return }
         if let backlog { queue.addBacklog(key, mtimeNs: backlog.mtimeNs) } else { queue.addArrival(key) }
-        lock.lock(); totals.queued = queue.count; lock.unlock()
+        let queued = queue.count
+        shared.update { $0.totals.queued = queued }
     }
 
     private func relative(_ path: String) -> String {
@@ -511,24 +494,15 @@ public final class WatchRun: @unchecked Sendable {
 
     /// A unit handed out: its key, what it reads, its take's event id (nil without a library)
     /// and the file's stamp when it was handed out (nil for a lesson).
-    struct Job {
+    struct Job: Sendable {
         var key: String
         var unit: ImportUnit
         var eventID: String?
         var stamp: FileStamp?
     }
 
-    private var jobs: [Job] = []
-    /// How long documents took to read lately (a moving average, milliseconds; under `lock`).
-    private var recentMilliseconds = 1_000.0
     static let fastMilliseconds = 20.0
     static let fastAhead = 8
-    private var stopping = false
-
-    /// The library's `sources.target` of a unit: the output folder and the document's path.
-    private func target(of unit: ImportUnit) -> String {
-        outputDirectory.path + "\n" + unit.outputName + ".json"
-    }
 
     /// Hands queued units to the slots: one each for the free ones and one more per slot, so a slot
     /// that finishes takes its next unit at once instead of waiting for this loop to wake (the
@@ -536,162 +510,30 @@ public final class WatchRun: @unchecked Sendable {
     private func dispatch() {
         if consumerGone { return }
         var taken: [Job] = []
-        lock.lock()
-        // Fast documents (a folder of notes dropped at once) get a deeper hand-out, so the slots
-        // do not wait on this loop between them; slow ones one ahead per slot, so a new arrival
-        // never waits behind much work already handed out (at most `fastAhead` fast documents).
-        let ahead = recentMilliseconds < Self.fastMilliseconds ? Self.fastAhead : 1
-        while jobs.count + taken.count < free.count + reader.slots * ahead, let key = queue.pop() {
-            guard let unit = pendingUnits.removeValue(forKey: key) else { continue }
-            reading.insert(key)
-            taken.append(Job(key: key, unit: unit, eventID: nil, stamp: key.hasPrefix("lesson:") ? nil : FileStamp(path: key)))
+        shared.update { s in
+            // Fast documents (a folder of notes dropped at once) get a deeper hand-out, so the slots
+            // do not wait on this loop between them; slow ones one ahead per slot, so a new arrival
+            // never waits behind much work already handed out (at most `fastAhead` fast documents).
+            let ahead = s.recentMilliseconds < Self.fastMilliseconds ? Self.fastAhead : 1
+            while s.jobs.count + taken.count < s.free.count + reader.slots * ahead, let key = queue.pop() {
+                guard let unit = pendingUnits.removeValue(forKey: key) else { continue }
+                reading.insert(key)
+                taken.append(Job(key: key, unit: unit, eventID: nil, stamp: key.hasPrefix("lesson:") ? nil : FileStamp(path: key)))
+            }
+            s.totals.queued = queue.count
         }
-        totals.queued = queue.count
-        lock.unlock()
         guard !taken.isEmpty else { return }
         // The takes are on record before a slot can start them: whichever process records a
         // document records its event in the same transaction.
         if let outbox {
             do {
-                let ids = try outbox.take(taken.map { (target(of: $0.unit), $0.unit.sources.map(\.name)) })
+                let ids = try outbox.take(taken.map { (WatchSlots.target(of: $0.unit, in: outputDirectory), $0.unit.sources.map(\.name)) })
                 for i in taken.indices { taken[i].eventID = ids[i] }
             } catch {
                 observer?.report(.notice(IngestError.wrap(error)))
             }
         }
-        lock.lock()
-        jobs.append(contentsOf: taken)
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    /// Whether a unit's `taken` was told (set from the reader's stage callback).
-    private final class Told: Sendable {
-        // Behind a lock: the stage callback may come on the reader's thread.
-        private let value = Mutex(false)
-        /// True the first time only.
-        func first() -> Bool { value.withLock { told in defer { told = true }; return !told } }
-    }
-
-    private func slotLoop() {
-        lock.lock()
-        while true {
-            while jobs.isEmpty && !stopping { lock.wait() }
-            if jobs.isEmpty && stopping { lock.unlock(); return }
-            let job = jobs.removeFirst()
-            let slot = free.removeLast()
-            busy += 1
-            totals.reading = busy
-            lock.unlock()
-            var outcome: DocumentOutcome?
-            let started = DispatchTime.now().uptimeNanoseconds
-            // `taken` is told once the unit is past the skip check (its first stage after `read`):
-            // what is already done is not announced at all.
-            let told = Told()
-            // `queued`: given by a caller that holds `lock` (it is not reentrant).
-            let tellTaken: @Sendable (Int?) -> Void = { [self] queued in
-                guard told.first(), let observer else { return }
-                reports.tell(.taken(job.unit, queued: queued ?? lockedTotals().queued), to: observer)
-            }
-            let slotEvents = ReadEvents(stage: { stage in if stage != .read { tellTaken(nil) } }, line: events.line)
-            do {
-                outcome = try reader.read(job.unit, slot: slot, skipsDone: true, events: slotEvents)
-            } catch {
-                lock.lock(); if fatal == nil { fatal = error }; lock.unlock()
-            }
-            // A failure is final only for a file that stopped changing: one whose stamp moved
-            // while it was read goes back through the gate, like `file.changing`.
-            let changed = outcome.map { o in
-                o.error?.code == .fileChanging || (o.status == .failed && job.stamp != nil && FileStamp(path: job.key) != job.stamp)
-            } ?? false
-            var told2 = outcome
-            let event = outcome.flatMap { o in changed ? nil : announcement(of: o, job: job) }
-            if let e = event, e.status == "skipped" { told2?.status = .skipped }
-            if changed || outcome?.status == .skipped, let id = job.eventID { try? outbox?.dropTake(id) }
-            lock.lock()
-            let took = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            recentMilliseconds = recentMilliseconds * 0.8 + took * 0.2
-            busy -= 1
-            free.append(slot)
-            totals.reading = busy
-            finishedKeys.append(job.key)
-            if changed {
-                changing.insert(job.key)
-            } else if let o = told2 {
-                count(o, key: job.key)
-                if o.status == .succeeded && o.readiness != .notReady { delivery?.notify() }
-                let snapshot = totals
-                if o.status != .skipped { tellTaken(totals.queued) }
-                // Told on the reporting queue: the slot goes on to its next unit at once instead
-                // of waiting while the event is encoded and written (a document's `taken` was told
-                // before, so the order per document holds). The event is marked printed after.
-                if let observer, o.status != .skipped || event != nil {
-                    reports.tell(.document(o, totals: snapshot, event: event), to: Printed(observer: observer, outbox: outbox))
-                }
-                if backlogKeys.remove(job.key) != nil {
-                    if outcome?.status == .skipped { backlogDone += 1 }
-                    if backlogKeys.isEmpty && !backlogTold {
-                        backlogTold = true
-                        if backlogDone > 0, let observer { reports.tell(.alreadyDone(count: backlogDone), to: observer) }
-                    }
-                }
-            }
-            // The loop is woken when the slots are running short of work — a unit or less each
-            // left handed out (or all is done); a wake per document would cost a context switch
-            // each on a small machine. (No other slot waits on a unit finishing: no broadcast.)
-            if jobs.count <= reader.slots { wakeLoop() }
-        }
-    }
-
-    /// Counts an outcome (under `lock`). A unit that failed and later reads well counts once, as
-    /// what it became; a unit failing again is not counted twice.
-    private func count(_ o: DocumentOutcome, key: String) {
-        if o.status == .failed {
-            if failedKeys.insert(key).inserted { totals.failed += 1 }
-        } else {
-            if failedKeys.remove(key) != nil { totals.failed -= 1 }
-            switch o.status {
-            case .succeeded where o.readiness == .notReady: totals.notReady += 1
-            case .succeeded: totals.done += 1
-            case .partial: totals.partial += 1
-            case .duplicate: totals.duplicates += 1
-            case .skipped: totals.skipped += 1
-            case .failed: break
-            }
-        }
-        if o.status != .skipped { totals.last = o.sources.joined(separator: " + ") }
-    }
-
-    /// The outbox's event for an outcome: the one recorded with its document, or for a failure
-    /// one recorded now. A document and revision announced as succeeded before for the same
-    /// output (a file read at an incremental update's first `%%EOF`, then read whole with the
-    /// same content) comes back as `skipped`: never two `succeeded` for one revision. Nil for a
-    /// skip or without a library.
-    private func announcement(of o: DocumentOutcome, job: Job) -> RecordedEvent? {
-        guard o.status != .skipped, let outbox, let id = job.eventID else { return nil }
-        do {
-            var event = try outbox.recordedEvent(id)
-                ?? outbox.recordEvent(id, target: target(of: job.unit), status: o.status.rawValue, errorCode: o.error?.code.rawValue,
-                                      sources: o.sources)
-            if event.status == "succeeded", let last = try outbox.lastPrinted(target: event.target), last.status == "succeeded",
-               last.documentID == event.documentID, last.revision == event.revision {
-                event.status = "skipped"
-            }
-            return event
-        } catch {
-            return nil
-        }
-    }
-
-    /// Tells a report, then marks its event printed: an event whose line was written is not
-    /// printed again; one killed before this is, once, at the next start (same `eventId`).
-    private struct Printed: WatchObserver {
-        let observer: any WatchObserver
-        let outbox: Library?
-        func report(_ report: WatchReport) {
-            observer.report(report)
-            if case .document(_, _, let event?) = report { try? outbox?.markPrinted(event) }
-        }
+        shared.update { $0.jobs.append(contentsOf: taken) }
     }
 
     /// Events an earlier watcher recorded with their documents but did not print: printed once
@@ -713,20 +555,15 @@ public final class WatchRun: @unchecked Sendable {
     /// Documents' events, told in the order the slots finished them, off the slots' threads.
     private let reports = ReportQueue()
 
-    private func wakeLoop() {
-        var byte: UInt8 = 1
-        _ = write(wake[1], &byte, 1)
-    }
-
     private func collectFinished() {
-        lock.lock()
-        let keys = finishedKeys
-        finishedKeys = []
-        lock.unlock()
+        let (keys, changing) = shared.update { s in
+            defer { s.finishedKeys = []; s.changing = [] }
+            return (s.finishedKeys, s.changing)
+        }
         for key in keys {
             reading.remove(key)
             finishedPaths.insert(key)
-            if again.remove(key) != nil || changing.remove(key) != nil, !key.hasPrefix("lesson:") {
+            if again.remove(key) != nil || changing.contains(key), !key.hasPrefix("lesson:") {
                 // Changed while it was read: through the gate again, from its current state.
                 forget(key)
                 if let stamp = FileStamp(path: key) { observe(key, stamp, now: Self.now()) }
@@ -742,15 +579,10 @@ public final class WatchRun: @unchecked Sendable {
         while read(wake[0], &sink, 64) > 0 {}
     }
 
-    private func lockedBusy() -> Int { lock.lock(); defer { lock.unlock() }; return busy }
-    private func lockedJobs() -> Int { lock.lock(); defer { lock.unlock() }; return jobs.count }
-
     // MARK: A jsonl reader that went away
 
     /// Set (loop thread) once the sink's reader is gone: nothing more is taken.
     private var consumerGone = false
-    /// The wake pipe is closed (under `lock`): the sink's handler must not write to it.
-    private var wakeClosed = false
 
     /// The reader of the jsonl sink went away: nothing more is taken. The units handed out but
     /// not started are given back (their takes dropped: the next start reads them); what is
@@ -758,14 +590,204 @@ public final class WatchRun: @unchecked Sendable {
     /// `ingest deliver`.
     private func giveUpForGoneReader() {
         consumerGone = true
-        lock.lock()
-        let returned = jobs
-        jobs = []
-        lock.unlock()
+        let returned = shared.update { s in defer { s.jobs = [] }; return s.jobs }
         for job in returned { if let id = job.eventID { try? outbox?.dropTake(id) } }
         notRead = returned.count + queue.count + gate.count + lessons.values.reduce(0) { $0 + $1.files.count }
         trace("reader gone: \(notRead) not read")
     }
-    private func lockedFatal() -> IngestError? { lock.lock(); defer { lock.unlock() }; return fatal }
-    private func lockedTotals() -> Totals { lock.lock(); defer { lock.unlock() }; return totals }
+}
+
+/// What the watch loop and its reading slots share, behind `WatchRun`'s one `Monitor`: a slot
+/// waits on it for a unit, and every change wakes the waiting slots.
+struct WatchShared {
+    var totals = WatchRun.Totals()
+    var free: [Int] = []
+    var busy = 0
+    var fatal: IngestError?
+    /// Units handed out and not started yet.
+    var jobs: [WatchRun.Job] = []
+    /// Units whose reading finished since the loop last looked (their keys).
+    var finishedKeys: [String] = []
+    /// Those of `finishedKeys` whose file changed under the reader (`file.changing`): not a
+    /// failure in an inbox, the file goes back through the gate.
+    var changing = Set<String>()
+    /// Keys whose last reading failed (counted once in `totals.failed`; a later success takes
+    /// the failure back).
+    var failedKeys = Set<String>()
+    /// Files found at start and not yet read; how many of them were already done.
+    var backlogKeys = Set<String>()
+    var backlogDone = 0
+    var backlogTold = false
+    /// How long documents took to read lately (a moving average, milliseconds).
+    var recentMilliseconds = 1_000.0
+    var stopping = false
+    /// The wake pipe is closed: the sink's handler must not write to it.
+    var wakeClosed = false
+
+    /// Counts an outcome. A unit that failed and later reads well counts once, as what it became;
+    /// a unit failing again is not counted twice.
+    mutating func count(_ o: DocumentOutcome, key: String) {
+        if o.status == .failed {
+            if failedKeys.insert(key).inserted { totals.failed += 1 }
+        } else {
+            if failedKeys.remove(key) != nil { totals.failed -= 1 }
+            switch o.status {
+            case .succeeded where o.readiness == .notReady: totals.notReady += 1
+            case .succeeded: totals.done += 1
+            case .partial: totals.partial += 1
+            case .duplicate: totals.duplicates += 1
+            case .skipped: totals.skipped += 1
+            case .failed: break
+            }
+        }
+        if o.status != .skipped { totals.last = o.sources.joined(separator: " + ") }
+    }
+}
+
+/// The reading side of a watch: what each slot's thread runs. It holds the shared state and what
+/// was fixed before the slots started, nothing of the loop's own.
+final class WatchSlots: Sendable {
+    let shared: Monitor<WatchShared>
+    let reader: any DocumentReader
+    let outputDirectory: URL
+    let observer: (any WatchObserver)?
+    let events: ReadEvents
+    let reports: ReportQueue
+    let delivery: Deliverer?
+    let outbox: Library?
+    /// The write end of the loop's wake pipe.
+    let wakeDescriptor: Int32
+
+    init(shared: Monitor<WatchShared>, reader: any DocumentReader, outputDirectory: URL, observer: (any WatchObserver)?,
+         events: ReadEvents, reports: ReportQueue, delivery: Deliverer?, outbox: Library?, wake: Int32) {
+        self.shared = shared; self.reader = reader; self.outputDirectory = outputDirectory; self.observer = observer
+        self.events = events; self.reports = reports; self.delivery = delivery; self.outbox = outbox; self.wakeDescriptor = wake
+    }
+
+    /// The library's `sources.target` of a unit: the output folder and the document's path.
+    static func target(of unit: ImportUnit, in outputDirectory: URL) -> String {
+        outputDirectory.path + "\n" + unit.outputName + ".json"
+    }
+
+    static func wake(_ descriptor: Int32) {
+        var byte: UInt8 = 1
+        _ = write(descriptor, &byte, 1)
+    }
+
+    /// Whether a unit's `taken` was told (set from the reader's stage callback).
+    private final class Told: Sendable {
+        // Behind a lock: the stage callback may come on the reader's thread.
+        private let value = Mutex(false)
+        /// True the first time only.
+        func first() -> Bool { value.withLock { told in defer { told = true }; return !told } }
+    }
+
+    func slotLoop() {
+        while true {
+            let next: (job: WatchRun.Job, slot: Int)? = shared.wait(until: { !$0.jobs.isEmpty || $0.stopping }) { s in
+                guard !s.jobs.isEmpty else { return nil }
+                let job = s.jobs.removeFirst()
+                let slot = s.free.removeLast()
+                s.busy += 1
+                s.totals.reading = s.busy
+                return (job, slot)
+            }
+            guard let (job, slot) = next else { return }
+            read(job, slot: slot)
+        }
+    }
+
+    private func read(_ job: WatchRun.Job, slot: Int) {
+        var outcome: DocumentOutcome?
+        let started = DispatchTime.now().uptimeNanoseconds
+        // `taken` is told once the unit is past the skip check (its first stage after `read`):
+        // what is already done is not announced at all.
+        let told = Told()
+        // `queued`: given by a caller that holds the shared state (its lock is not reentrant).
+        let tellTaken: @Sendable (Int?) -> Void = { [self] queued in
+            guard told.first(), let observer else { return }
+            reports.tell(.taken(job.unit, queued: queued ?? shared.read { $0.totals.queued }), to: observer)
+        }
+        let slotEvents = ReadEvents(stage: { stage in if stage != .read { tellTaken(nil) } }, line: events.line)
+        do {
+            outcome = try reader.read(job.unit, slot: slot, skipsDone: true, events: slotEvents)
+        } catch {
+            shared.update { s in if s.fatal == nil { s.fatal = error } }
+        }
+        // A failure is final only for a file that stopped changing: one whose stamp moved
+        // while it was read goes back through the gate, like `file.changing`.
+        let changed = outcome.map { o in
+            o.error?.code == .fileChanging || (o.status == .failed && job.stamp != nil && FileStamp(path: job.key) != job.stamp)
+        } ?? false
+        var told2 = outcome
+        let event = outcome.flatMap { o in changed ? nil : announcement(of: o, job: job) }
+        if let e = event, e.status == "skipped" { told2?.status = .skipped }
+        if changed || outcome?.status == .skipped, let id = job.eventID { try? outbox?.dropTake(id) }
+        let took = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        let wakeLoop = shared.update { s -> Bool in
+            s.recentMilliseconds = s.recentMilliseconds * 0.8 + took * 0.2
+            s.busy -= 1
+            s.free.append(slot)
+            s.totals.reading = s.busy
+            s.finishedKeys.append(job.key)
+            if changed {
+                s.changing.insert(job.key)
+            } else if let o = told2 {
+                s.count(o, key: job.key)
+                if o.status == .succeeded && o.readiness != .notReady { delivery?.notify() }
+                let snapshot = s.totals
+                if o.status != .skipped { tellTaken(s.totals.queued) }
+                // Told on the reporting queue: the slot goes on to its next unit at once instead
+                // of waiting while the event is encoded and written (a document's `taken` was told
+                // before, so the order per document holds). The event is marked printed after.
+                if let observer, o.status != .skipped || event != nil {
+                    reports.tell(.document(o, totals: snapshot, event: event), to: Printed(observer: observer, outbox: outbox))
+                }
+                if s.backlogKeys.remove(job.key) != nil {
+                    if outcome?.status == .skipped { s.backlogDone += 1 }
+                    if s.backlogKeys.isEmpty && !s.backlogTold {
+                        s.backlogTold = true
+                        if s.backlogDone > 0, let observer { reports.tell(.alreadyDone(count: s.backlogDone), to: observer) }
+                    }
+                }
+            }
+            // The loop is woken when the slots are running short of work — a unit or less each
+            // left handed out (or all is done); a wake per document would cost a context switch
+            // each on a small machine.
+            return s.jobs.count <= reader.slots
+        }
+        if wakeLoop { Self.wake(wakeDescriptor) }
+    }
+
+    /// The outbox's event for an outcome: the one recorded with its document, or for a failure
+    /// one recorded now. A document and revision announced as succeeded before for the same
+    /// output (a file read at an incremental update's first `%%EOF`, then read whole with the
+    /// same content) comes back as `skipped`: never two `succeeded` for one revision. Nil for a
+    /// skip or without a library.
+    private func announcement(of o: DocumentOutcome, job: WatchRun.Job) -> RecordedEvent? {
+        guard o.status != .skipped, let outbox, let id = job.eventID else { return nil }
+        do {
+            var event = try outbox.recordedEvent(id)
+                ?? outbox.recordEvent(id, target: Self.target(of: job.unit, in: outputDirectory), status: o.status.rawValue,
+                                      errorCode: o.error?.code.rawValue, sources: o.sources)
+            if event.status == "succeeded", let last = try outbox.lastPrinted(target: event.target), last.status == "succeeded",
+               last.documentID == event.documentID, last.revision == event.revision {
+                event.status = "skipped"
+            }
+            return event
+        } catch {
+            return nil
+        }
+    }
+
+    /// Tells a report, then marks its event printed: an event whose line was written is not
+    /// printed again; one killed before this is, once, at the next start (same `eventId`).
+    private struct Printed: WatchObserver {
+        let observer: any WatchObserver
+        let outbox: Library?
+        func report(_ report: WatchReport) {
+            observer.report(report)
+            if case .document(_, _, let event?) = report { try? outbox?.markPrinted(event) }
+        }
+    }
 }
