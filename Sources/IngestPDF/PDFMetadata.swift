@@ -1,4 +1,3 @@
-import CPoppler
 import Foundation
 import IngestCore
 
@@ -6,26 +5,19 @@ extension PopplerDocumentRef {
     /// The info dictionary and document facts, as `Extraction.metadata`.
     func metadata() -> [String: JSONValue] {
         var m: [String: JSONValue] = [:]
-        let strings: [(String, (OpaquePointer) -> UnsafeMutablePointer<gchar>?)] = [
-            ("title", poppler_document_get_title), ("author", poppler_document_get_author),
-            ("subject", poppler_document_get_subject), ("keywords", poppler_document_get_keywords),
-            ("creator", poppler_document_get_creator), ("producer", poppler_document_get_producer),
-        ]
-        for (key, getter) in strings {
-            if let value = PopplerDocumentRef.own(getter(handle))?.trimmingCharacters(in: .whitespacesAndNewlines),
-               !value.isEmpty {
-                m[key] = .string(value)
+        for field in InfoField.allCases {
+            if let value = info(field)?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+                m["\(field)"] = .string(value)
             }
         }
-        for (key, time) in [("creationDate", poppler_document_get_creation_date(handle)),
-                            ("modificationDate", poppler_document_get_modification_date(handle))] where time > 0 {
+        for (key, time) in [("creationDate", creationDate), ("modificationDate", modificationDate)] where time > 0 {
             m[key] = .string(PDFMetadata.iso8601(time))
         }
         m["pageCount"] = .int(pageCount)
-        if let version = PopplerDocumentRef.own(poppler_document_get_pdf_version_string(handle)) {
+        if let version = versionString {
             m["pdfVersion"] = .string(version.replacingOccurrences(of: "PDF-", with: ""))
         }
-        m["linearized"] = .bool(poppler_document_is_linearized(handle) != 0)
+        m["linearized"] = .bool(isLinearized)
         m["hasJavaScript"] = .bool(hasJavaScript)
         return m
     }

@@ -15,30 +15,21 @@ extension PopplerPageRef {
         let height = size.height
         var out: [TextLine] = []
         var hidden: [PopplerRectangle] = []
-        if let list = poppler_page_get_annot_mapping(handle) {
-            defer { poppler_page_free_annot_mapping(list) }
-            GListItems.forEach(list, as: PopplerAnnotMapping.self) { mapping in
-                guard let annot = mapping.pointee.annot else { return }
-                let flags = poppler_annot_get_flags(annot).rawValue
-                let invisible = flags & (POPPLER_ANNOT_FLAG_HIDDEN.rawValue | POPPLER_ANNOT_FLAG_NO_VIEW.rawValue) != 0
-                switch poppler_annot_get_annot_type(annot) {
-                case POPPLER_ANNOT_WIDGET:
-                    if invisible { hidden.append(mapping.pointee.area) }
-                case POPPLER_ANNOT_FREE_TEXT:
-                    guard !invisible, let contents = PopplerDocumentRef.own(poppler_annot_get_contents(annot)) else { return }
-                    out += AnnotationText.lines(contents, area: mapping.pointee.area, pageHeight: height, origin: .annotation)
-                default:
-                    return
-                }
+        for annotation in annotations() {
+            switch annotation.kind {
+            case .widget:
+                if annotation.invisible { hidden.append(annotation.area) }
+            case .freeText:
+                guard !annotation.invisible, let contents = annotation.contents else { continue }
+                out += AnnotationText.lines(contents, area: annotation.area, pageHeight: height, origin: .annotation)
+            case .other:
+                continue
             }
         }
-        guard let list = poppler_page_get_form_field_mapping(handle) else { return out }
-        defer { poppler_page_free_form_field_mapping(list) }
-        GListItems.forEach(list, as: PopplerFormFieldMapping.self) { mapping in
-            guard let field = mapping.pointee.field else { return }
-            let area = mapping.pointee.area
-            if hidden.contains(where: { $0.x1 == area.x1 && $0.y1 == area.y1 && $0.x2 == area.x2 && $0.y2 == area.y2 }) { return }
-            guard let value = Self.value(of: field) else { return }
+        for field in formFields() {
+            let area = field.area
+            if hidden.contains(where: { $0.x1 == area.x1 && $0.y1 == area.y1 && $0.x2 == area.x2 && $0.y2 == area.y2 }) { continue }
+            guard let value = Self.value(of: field.kind) else { continue }
             out += AnnotationText.lines(value, area: area, pageHeight: height, origin: .formField)
         }
         return out
@@ -46,29 +37,17 @@ extension PopplerPageRef {
 
     /// What a field shows: a text field's text, a choice's selected items (or typed text), "☒" for
     /// a checked box or radio button; nil when it shows nothing worth reading.
-    private static func value(of field: OpaquePointer) -> String? {
-        switch poppler_form_field_get_field_type(field) {
-        case POPPLER_FORM_FIELD_TEXT:
-            guard poppler_form_field_text_is_password(field) == 0 else { return nil }
-            return nonEmpty(PopplerDocumentRef.own(poppler_form_field_text_get_text(field)))
-        case POPPLER_FORM_FIELD_CHOICE:
-            if poppler_form_field_choice_is_editable(field) != 0,
-               let typed = nonEmpty(PopplerDocumentRef.own(poppler_form_field_choice_get_text(field))) { return typed }
-            let n = poppler_form_field_choice_get_n_items(field)
-            guard n > 0 else { return nil }
-            var chosen: [String] = []
-            for i in 0..<n where poppler_form_field_choice_is_item_selected(field, i) != 0 {
-                if let item = nonEmpty(PopplerDocumentRef.own(poppler_form_field_choice_get_item(field, i))) { chosen.append(item) }
-            }
+    private static func value(of field: PopplerFormField.Kind) -> String? {
+        switch field {
+        case .text(let text, let password):
+            return password ? nil : nonEmpty(text)
+        case .choice(let typed, let selected):
+            if let typed = nonEmpty(typed) { return typed }
+            let chosen = selected.compactMap(nonEmpty)
             return chosen.isEmpty ? nil : chosen.joined(separator: "\n")
-        case POPPLER_FORM_FIELD_BUTTON:
-            switch poppler_form_field_button_get_button_type(field) {
-            case POPPLER_FORM_BUTTON_CHECK, POPPLER_FORM_BUTTON_RADIO:
-                return poppler_form_field_button_get_state(field) != 0 ? AnnotationText.checked : nil
-            default:
-                return nil
-            }
-        default:
+        case .checkable(let on):
+            return on ? AnnotationText.checked : nil
+        case .other:
             return nil
         }
     }
@@ -76,18 +55,6 @@ extension PopplerPageRef {
     private static func nonEmpty(_ s: String?) -> String? {
         guard let s, s.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
         return s
-    }
-
-    /// Hides every annotation of the page (in this copy of the document only, never saved), so
-    /// that a render shows the page's own content.
-    func hideAnnotations() {
-        guard let list = poppler_page_get_annot_mapping(handle) else { return }
-        defer { poppler_page_free_annot_mapping(list) }
-        GListItems.forEach(list, as: PopplerAnnotMapping.self) { mapping in
-            guard let annot = mapping.pointee.annot else { return }
-            let flags = poppler_annot_get_flags(annot).rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue
-            poppler_annot_set_flags(annot, PopplerAnnotFlag(rawValue: flags))
-        }
     }
 }
 

@@ -89,13 +89,11 @@ extension PopplerPageRef {
     /// The rectangles of the page's images, clipped to the page.
     func imageRects() -> [PageRect] {
         let (w, h) = size
-        guard w > 0, h > 0, let list = poppler_page_get_image_mapping(handle) else { return [] }
-        defer { poppler_page_free_image_mapping(list) }
+        guard w > 0, h > 0 else { return [] }
         var rects: [PageRect] = []
-        GListItems.forEach(list, as: PopplerImageMapping.self) { mapping in
-            let m = mapping.pointee
-            let r = PageRect(x0: max(0, min(m.area.x1, m.area.x2)), y0: max(0, min(m.area.y1, m.area.y2)),
-                             x1: min(w, max(m.area.x1, m.area.x2)), y1: min(h, max(m.area.y1, m.area.y2)))
+        for area in imageAreas() {
+            let r = PageRect(x0: max(0, min(area.x1, area.x2)), y0: max(0, min(area.y1, area.y2)),
+                             x1: min(w, max(area.x1, area.x2)), y1: min(h, max(area.y1, area.y2)))
             if r.x1 > r.x0 && r.y1 > r.y0 { rects.append(r) }
         }
         return rects
@@ -132,7 +130,7 @@ extension PopplerPageRef {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         cairo_scale(cr, Double(pw) / w, Double(ph) / h)
-        poppler_page_render(handle, cr)
+        draw(on: cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return [] }

@@ -57,12 +57,13 @@ extension PopplerPageRef {
     /// gives one rectangle per character of that same text, from which each line gets its box.
     func textLines() -> PageText {
         let (w, h) = size
-        guard let raw = poppler_page_get_text(handle) else { return PageText(lines: [], width: w, height: h) }
-        defer { g_free(raw) }
-        var rects: UnsafeMutablePointer<PopplerRectangle>?
-        var count: guint = 0
-        let hasLayout = poppler_page_get_text_layout(handle, &rects, &count) != 0 && rects != nil
-        defer { if let rects { g_free(rects) } }
+        return withText { raw, rects, count in pageText(raw, rects, count, width: w, height: h) }
+            ?? PageText(lines: [], width: w, height: h)
+    }
+
+    private func pageText(_ raw: UnsafeMutablePointer<gchar>, _ rects: UnsafeMutablePointer<PopplerRectangle>?, _ count: Int,
+                       width w: Double, height h: Double) -> PageText {
+        let hasLayout = rects != nil
         // String(cString:) validates (and repairs) poppler's UTF-8 once; the walk below then goes
         // over the bytes: one rectangle per scalar, i.e. per byte that is not a continuation byte.
         var text = String(cString: raw)
@@ -110,17 +111,16 @@ extension PopplerPageRef {
     /// Each character's font size and font (a number per font name), from poppler's text
     /// attributes, indexed like the page's text and its rectangles; empty when poppler gives none.
     private func fontAttributes(_ count: Int) -> (sizes: [Float], fonts: [UInt16]) {
-        guard let list = poppler_page_get_text_attributes(handle) else { return ([], []) }
-        defer { poppler_page_free_text_attributes(list) }
+        let runs = textRuns()
+        guard !runs.isEmpty else { return ([], []) }
         var sizes = [Float](repeating: 0, count: count), fonts = [UInt16](repeating: 0, count: count)
         var names: [String: UInt16] = [:]
-        GListItems.forEach(list, as: PopplerTextAttributes.self) { a in
-            let from = max(0, Int(a.pointee.start_index)), to = min(count - 1, Int(a.pointee.end_index))
-            guard from <= to else { return }
-            let name = a.pointee.font_name.map { String(cString: $0) } ?? ""
-            let font = names[name] ?? UInt16(truncatingIfNeeded: names.count)
-            names[name] = font
-            for k in from...to { sizes[k] = Float(a.pointee.font_size); fonts[k] = font }
+        for run in runs {
+            let from = max(0, run.start), to = min(count - 1, run.end)
+            guard from <= to else { continue }
+            let font = names[run.fontName] ?? UInt16(truncatingIfNeeded: names.count)
+            names[run.fontName] = font
+            for k in from...to { sizes[k] = Float(run.fontSize); fonts[k] = font }
         }
         return (sizes, fonts)
     }
@@ -254,7 +254,7 @@ extension PopplerPageRef {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         cairo_scale(cr, scale, scale)
-        poppler_page_render(handle, cr)
+        draw(on: cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return false }

@@ -170,3 +170,206 @@ enum GListItems {
         }
     }
 }
+
+// MARK: - What the rest of IngestPDF reads through poppler: every raw `poppler_*` call is below,
+// each result taken out of poppler's memory (and freed) before it is handed on.
+
+extension PopplerDocumentRef {
+    /// The info dictionary's text entries.
+    enum InfoField: CaseIterable { case title, author, subject, keywords, creator, producer }
+
+    func info(_ field: InfoField) -> String? {
+        let getter: (OpaquePointer) -> UnsafeMutablePointer<gchar>? = switch field {
+        case .title: poppler_document_get_title
+        case .author: poppler_document_get_author
+        case .subject: poppler_document_get_subject
+        case .keywords: poppler_document_get_keywords
+        case .creator: poppler_document_get_creator
+        case .producer: poppler_document_get_producer
+        }
+        return Self.own(getter(handle))
+    }
+
+    /// Seconds since 1970, or ≤ 0 when the document does not say.
+    var creationDate: time_t { poppler_document_get_creation_date(handle) }
+    var modificationDate: time_t { poppler_document_get_modification_date(handle) }
+    /// `PDF-1.7`.
+    var versionString: String? { Self.own(poppler_document_get_pdf_version_string(handle)) }
+    var isLinearized: Bool { poppler_document_is_linearized(handle) != 0 }
+
+    /// Walks the outline (bookmarks) depth first, down to `maximumDepth` levels: `visit` gets each
+    /// entry's title, level (1 = top) and 1-based page when it points to one; the walk stops as
+    /// soon as `more` says so (asked before each entry).
+    func walkOutline(maximumDepth: Int, more: () -> Bool, visit: (_ title: String, _ level: Int, _ page: Int?) -> Void) {
+        guard let root = poppler_index_iter_new(handle) else { return }
+        defer { poppler_index_iter_free(root) }
+        walkOutline(root, level: 1, maximumDepth: maximumDepth, more: more, visit: visit)
+    }
+
+    private func walkOutline(_ iter: OpaquePointer, level: Int, maximumDepth: Int, more: () -> Bool,
+                             visit: (String, Int, Int?) -> Void) {
+        repeat {
+            if !more() { return }
+            if let action = poppler_index_iter_get_action(iter) {
+                defer { poppler_action_free(action) }
+                let title = action.pointee.any.title.map { String(cString: $0) } ?? ""
+                var page: Int?
+                if action.pointee.type == POPPLER_ACTION_GOTO_DEST, let dest = action.pointee.goto_dest.dest {
+                    page = destinationPage(dest)
+                }
+                visit(title, level, page)
+            }
+            if level < maximumDepth, let child = poppler_index_iter_get_child(iter) {
+                walkOutline(child, level: level + 1, maximumDepth: maximumDepth, more: more, visit: visit)
+                poppler_index_iter_free(child)
+            }
+        } while poppler_index_iter_next(iter) != 0
+    }
+
+    private func destinationPage(_ dest: UnsafeMutablePointer<PopplerDest>) -> Int? {
+        if dest.pointee.type == POPPLER_DEST_NAMED, let name = dest.pointee.named_dest {
+            guard let found = poppler_document_find_dest(handle, name) else { return nil }
+            defer { poppler_dest_free(found) }
+            return found.pointee.page_num > 0 ? Int(found.pointee.page_num) : nil
+        }
+        return dest.pointee.page_num > 0 ? Int(dest.pointee.page_num) : nil
+    }
+}
+
+/// A run of characters of a page's text in one font, indices inclusive (as in the page's text).
+struct PopplerTextRun {
+    var start: Int, end: Int
+    var fontSize: Double
+    var fontName: String
+}
+
+/// One annotation of a page, as the text reader needs it.
+struct PopplerAnnotation {
+    enum Kind { case widget, freeText, other }
+    var kind: Kind
+    /// Flagged hidden or not to be viewed.
+    var invisible: Bool
+    /// In PDF space (y up from the bottom of the page).
+    var area: PopplerRectangle
+    /// A FreeText annotation's text (nil for the others).
+    var contents: String?
+}
+
+/// One form field of a page and what it holds.
+struct PopplerFormField {
+    enum Kind {
+        case text(String?, password: Bool)
+        /// The text typed into an editable choice (nil when not editable), and the selected items.
+        case choice(typed: String?, selected: [String])
+        /// A check box or radio button, on or off.
+        case checkable(on: Bool)
+        case other
+    }
+    var area: PopplerRectangle
+    var kind: Kind
+}
+
+extension PopplerPageRef {
+    /// The page's text as poppler's text analysis gives it (flows one after the other), with
+    /// one rectangle per character when poppler gives them (nil otherwise), valid during `body`
+    /// only; nil when the page has no text.
+    func withText<T>(_ body: (_ text: UnsafeMutablePointer<gchar>, _ rects: UnsafeMutablePointer<PopplerRectangle>?, _ count: Int) -> T) -> T? {
+        guard let raw = poppler_page_get_text(handle) else { return nil }
+        defer { g_free(raw) }
+        var rects: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        let hasLayout = poppler_page_get_text_layout(handle, &rects, &count) != 0 && rects != nil
+        defer { if let rects { g_free(rects) } }
+        return body(raw, hasLayout ? rects : nil, Int(count))
+    }
+
+    /// The fonts of the page's text, run by run.
+    func textRuns() -> [PopplerTextRun] {
+        guard let list = poppler_page_get_text_attributes(handle) else { return [] }
+        defer { poppler_page_free_text_attributes(list) }
+        var runs: [PopplerTextRun] = []
+        GListItems.forEach(list, as: PopplerTextAttributes.self) { a in
+            runs.append(PopplerTextRun(start: Int(a.pointee.start_index), end: Int(a.pointee.end_index),
+                                       fontSize: a.pointee.font_size, fontName: a.pointee.font_name.map { String(cString: $0) } ?? ""))
+        }
+        return runs
+    }
+
+    /// The areas of the page's images (PDF space, unclipped).
+    func imageAreas() -> [PopplerRectangle] {
+        guard let list = poppler_page_get_image_mapping(handle) else { return [] }
+        defer { poppler_page_free_image_mapping(list) }
+        var areas: [PopplerRectangle] = []
+        GListItems.forEach(list, as: PopplerImageMapping.self) { areas.append($0.pointee.area) }
+        return areas
+    }
+
+    func annotations() -> [PopplerAnnotation] {
+        guard let list = poppler_page_get_annot_mapping(handle) else { return [] }
+        defer { poppler_page_free_annot_mapping(list) }
+        var out: [PopplerAnnotation] = []
+        GListItems.forEach(list, as: PopplerAnnotMapping.self) { mapping in
+            guard let annot = mapping.pointee.annot else { return }
+            let flags = poppler_annot_get_flags(annot).rawValue
+            let invisible = flags & (POPPLER_ANNOT_FLAG_HIDDEN.rawValue | POPPLER_ANNOT_FLAG_NO_VIEW.rawValue) != 0
+            switch poppler_annot_get_annot_type(annot) {
+            case POPPLER_ANNOT_WIDGET:
+                out.append(PopplerAnnotation(kind: .widget, invisible: invisible, area: mapping.pointee.area))
+            case POPPLER_ANNOT_FREE_TEXT:
+                out.append(PopplerAnnotation(kind: .freeText, invisible: invisible, area: mapping.pointee.area,
+                                             contents: invisible ? nil : PopplerDocumentRef.own(poppler_annot_get_contents(annot))))
+            default:
+                out.append(PopplerAnnotation(kind: .other, invisible: invisible, area: mapping.pointee.area))
+            }
+        }
+        return out
+    }
+
+    /// Hides every annotation of the page (in this copy of the document only, never saved), so
+    /// that a render shows the page's own content.
+    func hideAnnotations() {
+        guard let list = poppler_page_get_annot_mapping(handle) else { return }
+        defer { poppler_page_free_annot_mapping(list) }
+        GListItems.forEach(list, as: PopplerAnnotMapping.self) { mapping in
+            guard let annot = mapping.pointee.annot else { return }
+            let flags = poppler_annot_get_flags(annot).rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue
+            poppler_annot_set_flags(annot, PopplerAnnotFlag(rawValue: flags))
+        }
+    }
+
+    func formFields() -> [PopplerFormField] {
+        guard let list = poppler_page_get_form_field_mapping(handle) else { return [] }
+        defer { poppler_page_free_form_field_mapping(list) }
+        var out: [PopplerFormField] = []
+        GListItems.forEach(list, as: PopplerFormFieldMapping.self) { mapping in
+            guard let field = mapping.pointee.field else { return }
+            out.append(PopplerFormField(area: mapping.pointee.area, kind: Self.kind(of: field)))
+        }
+        return out
+    }
+
+    private static func kind(of field: OpaquePointer) -> PopplerFormField.Kind {
+        switch poppler_form_field_get_field_type(field) {
+        case POPPLER_FORM_FIELD_TEXT:
+            let password = poppler_form_field_text_is_password(field) != 0
+            return .text(password ? nil : PopplerDocumentRef.own(poppler_form_field_text_get_text(field)), password: password)
+        case POPPLER_FORM_FIELD_CHOICE:
+            let typed = poppler_form_field_choice_is_editable(field) != 0 ? PopplerDocumentRef.own(poppler_form_field_choice_get_text(field)) : nil
+            let n = poppler_form_field_choice_get_n_items(field)
+            var selected: [String] = []
+            for i in 0..<max(0, n) where poppler_form_field_choice_is_item_selected(field, i) != 0 {
+                if let item = PopplerDocumentRef.own(poppler_form_field_choice_get_item(field, i)) { selected.append(item) }
+            }
+            return .choice(typed: typed, selected: selected)
+        case POPPLER_FORM_FIELD_BUTTON:
+            switch poppler_form_field_button_get_button_type(field) {
+            case POPPLER_FORM_BUTTON_CHECK, POPPLER_FORM_BUTTON_RADIO:
+                return .checkable(on: poppler_form_field_button_get_state(field) != 0)
+            default:
+                return .other
+            }
+        default:
+            return .other
+        }
+    }
+}
