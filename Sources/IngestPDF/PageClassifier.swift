@@ -250,7 +250,10 @@ struct TextQuality: Sendable, Equatable {
         if unmappedShare > 0.1 { return .unmapped }
         if mojibake >= 2 && mojibakeShare > 0.05 { return .mojibake }
         if judged >= 8 && junkShare > 0.5 { return .junk }
-        if symbolTokens >= 10 && symbolTokens > 2 * judged { return .symbols }
+        // More lone symbols than words and numbers: glyph numbers of a font without ToUnicode read
+        // as ASCII (`!"# $ & ' ( - & .`: its first glyphs, the letters' codes below 0x20 dropped).
+        // Text, code and formulas of 70 Debian and corpus PDFs have at most 1 symbol in 4 tokens.
+        if symbolTokens >= 10 && symbolTokens > judged { return .symbols }
         // Without letters, a page is a table of figures: mostly digits, and numbers that are numbers.
         let written = characters - leaders
         if written >= 100 && letters * 20 < written {

@@ -119,6 +119,56 @@ final class PageDecisionTests: XCTestCase {
         XCTAssertEqual(wrong, [])
     }
 
+    /// A font without ToUnicode whose glyph numbers poppler reads as ASCII (issue 33): LibreOffice
+    /// typesets a French page in DejaVu Sans Mono, qpdf removes the font's ToUnicode map, and the
+    /// text layer left is `!"#$ !! ''' * !''' -. 1 5 7 = (` (the glyphs numbered below 0x20 vanish;
+    /// 27 symbol tokens, 18 numbers and words: kept as text before). That page is garbage, sent to
+    /// OCR and named in the warning; the same page with its map is text.
+    func testGlyphNumbersReadAsASCIIGoToOCR() throws {
+        guard runTool("soffice", ["--version"])?.status == 0 else {
+            try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)")
+        }
+        guard runTool("qpdf", ["--version"])?.status == 0 else { try missingTool("qpdf is not installed (apt-get install qpdf)") }
+        let tmp = try TemporaryDirectory("broken-layer"); defer { tmp.remove() }
+        let source = try tmp.write("volcans.txt", """
+            Les volcans d'Auvergne
+
+            Un volcan est un relief formé par l'accumulation de laves, de cendres et de blocs rejetés lors des éruptions. Le Puy de Dôme culmine à 1465 mètres ; il s'est formé il y a environ 11 000 ans.
+
+            Le magma, une roche fondue riche en gaz dissous, remonte depuis une chambre magmatique située à quelques kilomètres de profondeur. Sa température dépasse souvent 1000 °C.
+
+            Les éruptions effusives produisent des coulées de lave fluide (basalte) ; les éruptions explosives projettent des nuées ardentes, comme au Vésuve en 79 ou à la Montagne Pelée en 1902.
+
+            Quelques chiffres : 1500 volcans actifs sur Terre, 50 à 70 éruptions par an, 800 millions de personnes vivant à moins de 100 km d'un volcan.
+
+            La surveillance des volcans, par des sismomètres, des inclinomètres et des mesures de gaz (SO2, CO2), permet de prévenir les populations voisines. Zones, Yellowstone, Krakatoa, Hawaï, Islande, Japon, Équateur, Guadeloupe !
+            """)
+        let profile = "file://" + tmp.url.appendingPathComponent("lo-profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path, source.path])?
+            .status == 0 else { throw TestSetupFailure("soffice could not convert volcans.txt") }
+        let good = tmp.url.appendingPathComponent("volcans.pdf")
+        let qdf = tmp.url.appendingPathComponent("volcans.qdf"), broken = tmp.url.appendingPathComponent("broken.pdf")
+        guard runTool("qpdf", ["--qdf", "--object-streams=disable", good.path, qdf.path])?.status == 0 else {
+            throw TestSetupFailure("qpdf could not write volcans.qdf")
+        }
+        var bytes = try Data(contentsOf: qdf)
+        let key = Data("/ToUnicode".utf8)
+        var removed = 0
+        while let r = bytes.range(of: key) { bytes.replaceSubrange(r, with: Data("/ToUnicodX".utf8)); removed += 1 }
+        XCTAssertGreaterThan(removed, 0, "the PDF has a ToUnicode map to remove")
+        try bytes.write(to: qdf)
+        guard runTool("qpdf", [qdf.path, broken.path])?.status ?? 2 != 2 else { throw TestSetupFailure("qpdf could not write broken.pdf") }
+
+        XCTAssertEqual(try decisions(good), [.text])
+        XCTAssertEqual(try decisions(broken), [.corruptText])
+        let input = SourceInput(files: [broken], kind: .pdf, byteSize: 0, name: "broken.pdf")
+        let e = try PDFExtractor().extract(input, context: ExtractionContext(language: .en))
+        XCTAssertEqual(e.ocrCandidates, [1])
+        XCTAssertEqual(e.blocks.filter { $0.provenance == .textLayer }.map(\.text), [], "no junk text kept")
+        let warning = e.warnings.first { $0.code == .pdfPagesWithoutText }
+        XCTAssertEqual(warning?.message, "Pages without usable text (scanned or unreadable text): 1.")
+    }
+
     // MARK: What the text is
 
     func testLeadersAreText() {
