@@ -1,4 +1,5 @@
 import Foundation
+import IngestQuality
 import IngestTestSupport
 
 /// One way of making documents from the fidelity sources: a folder of the generated corpus,
@@ -118,7 +119,11 @@ struct FidelityCorpus: Sendable {
             var entries: [String] = []
             for name in documents {
                 try corpus.truth(v, name).expectedText.write(to: at(v.name, "\(name).expected.txt"), atomically: true, encoding: .utf8)
-                entries.append("{\"name\": \"\(name)\", \"expected\": \"\(name).expected.txt\", \"readiness\": \"ready\"}")
+                // The source's tables, as pandoc reads them: `ingest qa` scores each document's table blocks against them (TEDS).
+                try JSONEncoder().encode(ExpectedStructure(tables: corpus.truth(v, name).tables))
+                    .write(to: at(v.name, "\(name).structure.json"))
+                entries.append("{\"name\": \"\(name)\", \"expected\": \"\(name).expected.txt\", \"readiness\": \"ready\", "
+                               + "\"structure\": \"\(name).structure.json\"}")
             }
             try "{\"documents\": [\(entries.joined(separator: ", "))]}\n"
                 .write(to: at(v.name, "manifest.json"), atomically: true, encoding: .utf8)
