@@ -1,39 +1,40 @@
 import Foundation
 import IngestCore
+import Synchronization
 
 /// Tesseract engines for one language set, initialised once and lent to one worker at a time.
 /// Pools are kept for the life of the process (one per language set), so a batch pays each
 /// engine's start-up once, not once per page or per document.
-final class EnginePool: @unchecked Sendable {
+final class EnginePool: Sendable {
     let languages: String
-    private let condition = NSCondition()
-    private var idle: [TesseractEngine] = []
-    private var created = 0
-    private var capacity: Int
+    private struct State {
+        var idle: [TesseractEngine] = []
+        var created = 0
+        var capacity: Int
+    }
+    /// A worker waits on it for an engine to come back when the pool is full.
+    private let state: Monitor<State>
 
     /// A pool of its own (tests); the pipeline uses `shared`.
     init(languages: String, capacity: Int) {
         self.languages = languages
-        self.capacity = max(1, capacity)
+        state = Monitor(State(capacity: max(1, capacity)))
     }
 
-    private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var registry: [String: EnginePool] = [:]
+    private static let registry = Mutex<[String: EnginePool]>([:])
 
     /// The pool for `languages`, grown to hold at least `capacity` engines.
     static func shared(languages: String, capacity: Int) -> EnginePool {
-        registryLock.lock()
-        defer { registryLock.unlock() }
         let key = languages + "|" + (TessData.configuredPath ?? "")
-        if let pool = registry[key] {
-            pool.condition.lock()
-            pool.capacity = max(pool.capacity, capacity)
-            pool.condition.unlock()
+        return registry.withLock { registry in
+            if let pool = registry[key] {
+                pool.state.update { $0.capacity = max($0.capacity, capacity) }
+                return pool
+            }
+            let pool = EnginePool(languages: languages, capacity: capacity)
+            registry[key] = pool
             return pool
         }
-        let pool = EnginePool(languages: languages, capacity: capacity)
-        registry[key] = pool
-        return pool
     }
 
     /// Runs `body` with an engine of its own, creating one if the pool is not full yet and
@@ -50,11 +51,12 @@ final class EnginePool: @unchecked Sendable {
     /// meanwhile waits for the engine being made rather than making another.
     func prepare(_ count: Int, stop: () -> Bool = { false }) {
         while !stop() {
-            condition.lock()
-            guard created < min(count, capacity) else { condition.unlock(); return }
-            created += 1
-            condition.unlock()
-            guard let engine = try? make() else { return }
+            let place = state.update { s in
+                guard s.created < min(count, s.capacity) else { return false }
+                s.created += 1
+                return true
+            }
+            guard place, let engine = try? make() else { return }
             checkIn(engine)
         }
     }
@@ -65,41 +67,37 @@ final class EnginePool: @unchecked Sendable {
     /// ends it with `WarmUp.finish()` before it returns: no engine is started after that, and
     /// the core is back when `finish` returns.
     func prepareAhead(_ count: Int, cores: (any CoreBudget)?) -> WarmUp {
-        let warmUp = WarmUp()
-        condition.lock()
-        let needed = created < min(count, capacity)
-        condition.unlock()
-        guard needed, cores?.tryTake() ?? true else { return warmUp }
-        warmUp.running.enter()
-        let thread = Thread { [self] in
-            defer { cores?.giveBack(); warmUp.running.leave() }
+        let needed = state.read { $0.created < min(count, $0.capacity) }
+        guard needed, cores?.tryTake() ?? true else { return WarmUp(nil) }
+        let warmUp = WarmUp(nil)
+        let team = ThreadTeam(1, stackSize: 16 << 20) { [self] _ in
+            defer { cores?.giveBack() }
             prepare(count, stop: { warmUp.isFinished })
         }
-        thread.stackSize = 16 << 20
-        thread.start()
+        warmUp.team.withLock { $0 = team }
         return warmUp
     }
 
     /// Engines being made ahead (`prepareAhead`).
-    final class WarmUp: @unchecked Sendable {
-        fileprivate let running = DispatchGroup()
-        private let lock = NSLock()
-        private var finished = false
-        fileprivate var isFinished: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+    final class WarmUp: Sendable {
+        fileprivate let team: Mutex<ThreadTeam?>
+        private let finished = Mutex(false)
+        fileprivate init(_ team: ThreadTeam?) { self.team = Mutex(team) }
+        fileprivate var isFinished: Bool { finished.withLock { $0 } }
         /// No engine is started after this; returns once the one being made (if any) is done.
         func finish() {
-            lock.lock(); finished = true; lock.unlock()
-            running.wait()
+            finished.withLock { $0 = true }
+            team.withLock { $0 }?.join()
         }
     }
 
     private func checkOut() throws -> TesseractEngine {
-        condition.lock()
-        while idle.isEmpty && created >= capacity { condition.wait() }
-        if let engine = idle.popLast() { condition.unlock(); return engine }
-        created += 1
-        condition.unlock()
-        return try make()
+        let engine: TesseractEngine? = state.wait(until: { !$0.idle.isEmpty || $0.created < $0.capacity }) { s in
+            if let engine = s.idle.popLast() { return engine }
+            s.created += 1
+            return nil
+        }
+        return try engine ?? make()
     }
 
     /// Makes the engine of a place already counted in `created`; when it cannot be made, the place
@@ -108,18 +106,15 @@ final class EnginePool: @unchecked Sendable {
         do {
             return try TesseractEngine(languages: languages)
         } catch {
-            condition.lock(); created -= 1; condition.signal(); condition.unlock()
+            state.update { $0.created -= 1 }
             throw error
         }
     }
 
     private func checkIn(_ engine: TesseractEngine) {
-        condition.lock()
-        idle.append(engine)
-        condition.signal()
-        condition.unlock()
+        state.update { $0.idle.append(engine) }
     }
 
     /// Engines created so far (for tests: proves engines are reused, not made per page).
-    var engineCount: Int { condition.lock(); defer { condition.unlock() }; return created }
+    var engineCount: Int { state.read { $0.created } }
 }

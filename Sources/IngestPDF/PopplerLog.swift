@@ -1,13 +1,13 @@
 import CPoppler
 import Foundation
+import Synchronization
 
 /// Poppler-glib reports syntax errors, xref repairs and the like through GLib's log (domain
 /// "Poppler"). We route that domain to our own handler so it never floods the user's terminal, and
 /// keep the last lines per thread so the extractor can name a repair or a corruption.
 enum PopplerLog {
-    private static let lock = NSLock()
     /// Lines per thread while a `capture` is running on it (other threads' lines are dropped).
-    nonisolated(unsafe) private static var buffers: [UInt: [String]] = [:]
+    private static let buffers = Mutex<[UInt: [String]]>([:])
     /// Kept small: a damaged file can log one line per object.
     static let maximumLines = 40
 
@@ -25,24 +25,19 @@ enum PopplerLog {
 
     static func record(_ line: String) {
         let key = threadKey
-        lock.lock(); defer { lock.unlock() }
-        guard var lines = buffers[key] else { return }
-        if lines.count < maximumLines { lines.append(line) }
-        buffers[key] = lines
+        buffers.withLock { buffers in
+            guard buffers[key] != nil, buffers[key]!.count < maximumLines else { return }
+            buffers[key]!.append(line)
+        }
     }
 
     /// Runs `body`, returning what it returned and the poppler log lines it produced on this thread.
     static func capture<T>(_ body: () throws -> T) rethrows -> (T, [String]) {
         install()
         let key = threadKey
-        lock.lock(); let outer = buffers[key]; buffers[key] = []; lock.unlock()
-        defer {
-            lock.lock()
-            if let outer { buffers[key] = outer } else { buffers.removeValue(forKey: key) }
-            lock.unlock()
-        }
+        let outer = buffers.withLock { buffers in defer { buffers[key] = [] }; return buffers[key] }
+        defer { buffers.withLock { $0[key] = outer } }
         let result = try body()
-        lock.lock(); let lines = buffers[key] ?? []; lock.unlock()
-        return (result, lines)
+        return (result, buffers.withLock { $0[key] ?? [] })
     }
 }
