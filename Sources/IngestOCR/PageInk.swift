@@ -28,8 +28,23 @@ struct PageInk: Sendable, Equatable {
     /// Marks counted at most: beyond, the page is plainly not blank and the walk stops.
     static let marksCounted = 64
 
+    /// Whether `image`, a page drawn at `scale` (< 1) of the size it is looked at in full, shows
+    /// nothing at all that the full-size look could take for writing: no mark of any size whose
+    /// contrast is `scale` of the full look's threshold (a stroke one full-size pixel wide, drawn
+    /// smaller, keeps that share of its contrast). A page that passes is blank without its
+    /// full-size render (issue 38: the render is most of a blank scan's time); any doubt — a
+    /// speck, scanner noise — leaves the decision to the full-size look.
+    static func surelyBlank(_ image: PageImage, scale: Double) -> Bool {
+        guard scale > 0, scale < 1 else { return false }
+        return measure(image, contrastShare: scale, minimumMark: 1)?.isBlank == true
+    }
+
     /// Nil when the image's depth is not one read here (2, 4, 16 bits): such a page is recognised.
-    static func measure(_ image: PageImage) -> PageInk? {
+    static func measure(_ image: PageImage) -> PageInk? { measure(image, contrastShare: 1, minimumMark: nil) }
+
+    /// `measure` with the ink threshold scaled by `contrastShare` (never under 8 gray levels) and
+    /// marks counted from `minimumMark` pixels (nil: `minimumMarkShare` of the short side).
+    private static func measure(_ image: PageImage, contrastShare: Double, minimumMark fixedMark: Int?) -> PageInk? {
         let pix = image.raw
         let width = image.width, height = image.height, depth = image.depth
         guard width > 0, height > 0, [1, 8, 32].contains(depth), let data = pixGetData(pix) else { return nil }
@@ -39,7 +54,7 @@ struct PageInk: Sendable, Equatable {
         // Strokes of a character are 2 px wide and more from 200 dpi up: every other pixel still
         // crosses each of them.
         let step = max(1, shortSide / 1240)
-        let minimumMark = max(3, Int((Double(shortSide) * minimumMarkShare).rounded()))
+        let minimumMark = fixedMark ?? max(3, Int((Double(shortSide) * minimumMarkShare).rounded()))
         let gw = (width + step - 1) / step, gh = (height + step - 1) / step
 
         // Gray level of pixel (x, y); 1-bit images: 0 (black) or 255.
@@ -67,7 +82,7 @@ struct PageInk: Sendable, Equatable {
         let total = histogram.reduce(0, +)
         var background = 0, seen = 0
         for (level, n) in histogram.enumerated() { seen += n; if seen * 2 >= total { background = level; break } }
-        let contrast = max(minimumContrast, background / 4)
+        let contrast = max(8, Int((Double(max(minimumContrast, background / 4)) * contrastShare).rounded(.down)))
 
         // Runs of ink on each sampled row, joined to the runs they touch on the row above
         // (8-connected) with a union-find that keeps each mark's box.

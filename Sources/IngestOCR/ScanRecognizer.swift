@@ -31,8 +31,9 @@ public struct ScanRecognizer: PageRecognizing {
         let warmUp: EnginePool.WarmUp?
         // Nothing started ahead when the first page looks blank drawn small (≈ 10 ms): a
         // document of blank pages starts no engine (issue 38); otherwise the first page that
-        // needs one starts it.
-        let ahead = !context.config.ocr.skipBlankPages || !Self.looksBlank(page: chosen[0]) { try pageImages.current() }
+        // needs one starts it. Nothing at all on it: it is not drawn full size either.
+        let look = context.config.ocr.skipBlankPages ? Self.quickLook(page: chosen[0], fullDPI: dpi) { try pageImages.current() } : nil
+        let ahead = look?.blank != true
         if !ahead {
             warmUp = nil
         } else if let processes = context.ocrProcesses {
@@ -51,6 +52,7 @@ public struct ScanRecognizer: PageRecognizing {
             PageJob(number: number, work: work[number] ?? 0) {
                 // Like any page failure: a warning when the text layer gave text, else the error.
                 try OCRLibraries.requireTesseract()
+                if number == chosen[0], let empty = look?.empty { return empty.sharedHandle() }
                 // A scan's own pixels hold no more detail when drawn finer: only drawn glyphs (a
                 // broken text layer) are drawn again at a higher resolution.
                 let drawn = [PageRecord.Classification.text, .corruptText].contains(classOf[number] ?? nil)
@@ -135,16 +137,24 @@ extension ScanRecognizer {
     /// Whether `page` drawn at `estimateDPI` shows no mark the size of a character (`PageInk`):
     /// only a hint for starting engines ahead — the page itself is looked at full size.
     static func looksBlank(page: Int, renderer: () throws -> any PageImageProvider) -> Bool {
-        guard (try? OCRLibraries.requireTesseract()) != nil else { return false }
+        quickLook(page: page, renderer: renderer).blank
+    }
+
+    /// `looksBlank`, with the small drawing when nothing at all is on it (`PageInk.surelyBlank`
+    /// against the full look at `fullDPI`): that page is then looked at in it, not drawn again
+    /// full size.
+    static func quickLook(page: Int, fullDPI: Double = 300, renderer: () throws -> any PageImageProvider) -> (blank: Bool, empty: PageImage?) {
+        guard (try? OCRLibraries.requireTesseract()) != nil else { return (false, nil) }
         var image: PageImage?
         do {
             try renderer().renderRows(page: page, dpi: estimateDPI, maxPixels: 4_000_000, start: { w, h, _ in
                 image = PageImage.emptyGray(width: w, height: h)
             }, row: { y, luma in image?.setGrayRow(y, luma) })
-        } catch { return false }
-        guard let image else { return false }
+        } catch { return (false, nil) }
+        guard let image else { return (false, nil) }
         image.finishGrayRows()
-        return PageInk.measure(image)?.isBlank == true
+        guard PageInk.measure(image)?.isBlank == true else { return (false, nil) }
+        return (true, PageInk.surelyBlank(image, scale: estimateDPI / fullDPI) ? image : nil)
     }
 
     /// Page `number` as Tesseract gets it: drawn at `dpi`, then — with `fit` — at the resolution

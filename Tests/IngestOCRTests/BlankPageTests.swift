@@ -2,6 +2,7 @@ import CTesseract
 import Foundation
 import IngestCore
 @testable import IngestOCR
+import IngestPDF
 import IngestTestSupport
 import XCTest
 
@@ -119,5 +120,88 @@ final class BlankPageTests: XCTestCase {
         XCTAssertEqual(e.thinTextReason, .readinessEmptyPage)
         XCTAssertEqual(e.visionPages, [1, 2])
         XCTAssertTrue(e.blocks.isEmpty)
+    }
+
+    // MARK: The quick look (a blank A4 scan in ≤ 0.5 s)
+
+    /// A page provider that notes the resolution of every page drawn, over IngestPDF's own.
+    final class DrawnPages: PageImageProvider, @unchecked Sendable {   // `dpis` behind `lock`
+        let base: any PageImageProvider
+        private let lock = NSLock()
+        private var drawn: [Double] = []
+        init(_ base: any PageImageProvider) { self.base = base }
+        var pageCount: Int { base.pageCount }
+        var dpis: [Double] { lock.lock(); defer { lock.unlock() }; return drawn }
+        func renderRows(page: Int, dpi: Double, maxPixels: Int, start: (Int, Int, Double) throws -> Void,
+                        row: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
+            lock.lock(); drawn.append(dpi); lock.unlock()
+            try base.renderRows(page: page, dpi: dpi, maxPixels: maxPixels, start: start, row: row)
+        }
+    }
+
+    /// `pages` as an image-only PDF read by the OCR stage; the resolutions its pages were drawn at.
+    func recognise(_ pages: [PageImage]) throws -> (Extraction, [Double]) {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("scan.pdf")
+        try ScanRecognizerTests.imagePDF(pages, at: url)
+        let drawn = try DrawnPages(PDFPageImages.open(url, nil))
+        let extraction = Extraction(pages: pages.indices.map { PageRecord(number: $0 + 1, classification: .imageOnly) },
+                                    ocrCandidates: Array(1...pages.count), pagesRead: pages.count)
+        let e = try ScanRecognizer(pdfPages: { _, _ in drawn })
+            .complete(extraction, of: SourceInput(files: [url], kind: .pdf, byteSize: 0, name: "scan.pdf"), context: ExtractionContext())
+        return (e, drawn.dpis)
+    }
+
+    /// A white page is decided blank from its drawing at 75 dpi: never drawn full size.
+    func testAPageWithNothingOnItIsNotDrawnFullSize() throws {
+        try OCRLibraries.requireTesseract()
+        let (e, dpis) = try recognise([Self.page()])
+        XCTAssertEqual(e.pages?.map(\.leftOut), [.blank])
+        XCTAssertEqual(dpis, [ScanRecognizer.estimateDPI])
+    }
+
+    /// Any doubt goes to the full-size look: a page number alone, and specks (blank once seen full
+    /// size), are drawn at 300 dpi; the number is read.
+    func testAPageWithAnyMarkIsLookedAtFullSize() throws {
+        try OCRLibraries.requireTesseract()
+        let (number, numberDPIs) = try recognise([Self.textPage("17", pointSize: 10)])
+        XCTAssertEqual(number.pages?.map(\.leftOut), [nil])
+        XCTAssertEqual(number.blocks.map(\.text), ["17"])
+        XCTAssertTrue(numberDPIs.contains { $0 >= 300 }, "\(numberDPIs)")
+        let (specks, specksDPIs) = try recognise([Self.page(specks: 40)])
+        XCTAssertEqual(specks.pages?.map(\.leftOut), [.blank])
+        XCTAssertTrue(specksDPIs.contains { $0 >= 300 }, "\(specksDPIs)")
+    }
+
+    /// The quick look never calls blank what the full look sees as writing: pages the full look
+    /// finds ink on (a page number in 6 to 12 pt, a line of 6-pt type in light gray, a faint
+    /// one-pixel rule), drawn at 75 dpi by poppler from an image-only PDF, are never surely blank.
+    func testTheQuickLookNeverCallsWritingBlank() throws {
+        try OCRLibraries.requireTesseract()
+        var pages = [6.0, 8, 12].map { Self.textPage("17", pointSize: $0) }
+        let light = TextPage.render("Chapitre 2 : la cellule", dpi: 300, pointSize: 6, widthInches: 8.27, heightInches: 11.69)
+        pages.append(light.gray.map { $0 == 255 ? 255 : UInt8(255 - (255 - Int($0)) * 100 / 255) }.withUnsafeBytes {
+            PageImage.gray(width: light.width, height: light.height, bytesPerRow: light.width, bytes: $0)! })
+        let (w, h) = Self.a4
+        var rule = [UInt8](repeating: 255, count: w * h)
+        for x in 400..<1400 { rule[1500 * w + x] = 255 - 64 }
+        pages.append(rule.withUnsafeBytes { PageImage.gray(width: w, height: h, bytesPerRow: w, bytes: $0)! })
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("marks.pdf")
+        for p in pages { p.setResolution(300) }
+        try ScanRecognizerTests.imagePDF(pages, at: url)
+        let provider = try PDFPageImages.open(url, nil)
+        for (i, full) in pages.enumerated() {
+            XCTAssertEqual(PageInk.measure(full)?.isBlank, false, "page \(i + 1) has ink seen full size")
+            let look = ScanRecognizer.quickLook(page: i + 1) { provider }
+            XCTAssertNil(look.empty, "page \(i + 1) was called surely blank at 75 dpi")
+        }
+        XCTAssertNotNil(ScanRecognizer.quickLook(page: 1) { try DrawnPages(PDFPageImages.open(self.whitePDF(dir), nil)) }.empty)
+    }
+
+    func whitePDF(_ dir: TemporaryDirectory) throws -> URL {
+        let url = dir.url.appendingPathComponent("white.pdf")
+        try ScanRecognizerTests.imagePDF([Self.page()], at: url)
+        return url
     }
 }
