@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import IngestCore
 import IngestPipeline
 import IngestQuality
@@ -149,16 +150,20 @@ struct QaMaterial: Sendable {
 
 /// Measures each document as its outcome arrives (on the slot thread that read it) and passes
 /// the outcome on to the progress display.
-final class QaMeasurer: RunObserver, @unchecked Sendable {
+final class QaMeasurer: RunObserver, Sendable {
     private struct Planned { var index: Int; var name: String; var files: [URL] }
     private let planned: [String: Planned]
     private let run: QaRun
     private let forward: (any RunObserver)?
-    private var measured: [QaDocument?]
-    private var kept: [QaMaterial]
-    private var imagesLeft: Int
-    private var duplicates: [(Planned, URL)] = []
-    private let lock = NSLock()
+    /// What the slots' threads share: each document's figures and material, the page images
+    /// still allowed, the duplicates to measure at the end.
+    private struct State {
+        var measured: [QaDocument?]
+        var kept: [QaMaterial]
+        var imagesLeft: Int
+        var duplicates: [(Planned, URL)] = []
+    }
+    private let state: Mutex<State>
 
     init(units: [ImportUnit], failures: [PlanningFailure], run: QaRun, forward: (any RunObserver)?) {
         var planned: [String: Planned] = [:]
@@ -171,9 +176,9 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
         self.planned = planned
         self.run = run
         self.forward = forward
-        measured = Array(repeating: nil, count: units.count + failures.count)
-        kept = Array(repeating: QaMaterial(), count: units.count + failures.count)
-        imagesLeft = run.pageImages
+        state = Mutex(State(measured: Array(repeating: nil, count: units.count + failures.count),
+                            kept: Array(repeating: QaMaterial(), count: units.count + failures.count),
+                            imagesLeft: run.pageImages))
     }
 
     static func key(_ names: [String]) -> String { names.joined(separator: "\u{1F}") }
@@ -184,33 +189,32 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
     func finished(_ outcome: DocumentOutcome, done: Int, total: Int) {
         if let p = planned[Self.key(outcome.sources)] {
             let (document, material) = measure(outcome, p)
-            lock.lock()
-            measured[p.index] = document
-            kept[p.index] = material
-            lock.unlock()
+            state.withLock { s in
+                s.measured[p.index] = document
+                s.kept[p.index] = material
+            }
         }
         forward?.finished(outcome, done: done, total: total)
     }
 
     func documents() -> [QaDocument] {
-        lock.lock(); defer { lock.unlock() }
-        return measured.compactMap { $0 }
+        state.withLock { $0.measured.compactMap { $0 } }
     }
 
     func materials() -> [QaMaterial] {
-        lock.lock(); defer { lock.unlock() }
-        return zip(measured, kept).compactMap { $0.0 == nil ? nil : $0.1 }
+        state.withLock { s in zip(s.measured, s.kept).compactMap { $0.0 == nil ? nil : $0.1 } }
     }
 
     private func takeImage() -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        guard imagesLeft > 0 else { return false }
-        imagesLeft -= 1
-        return true
+        state.withLock { s in
+            guard s.imagesLeft > 0 else { return false }
+            s.imagesLeft -= 1
+            return true
+        }
     }
 
     private func giveBackImage() {
-        lock.lock(); imagesLeft += 1; lock.unlock()
+        state.withLock { $0.imagesLeft += 1 }
     }
 
     /// Every page of `files` as a picture, in order: a photo's one, each page of a PDF or a TIFF,
@@ -272,7 +276,7 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
             if outcome.status == .duplicate {
                 // A duplicate is not written again: its text is the original's, read once the run
                 // is over (the original may still be being written by another worker now).
-                lock.lock(); duplicates.append((p, url)); lock.unlock()
+                state.withLock { $0.duplicates.append((p, url)) }
             } else if let document = try? JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: url)) {
                 fill(&d, &material, from: document, expected: expectedURL, files: p.files)
             }
@@ -288,14 +292,15 @@ final class QaMeasurer: RunObserver, @unchecked Sendable {
 
     /// Measures the duplicates on their originals' text, now that every document is written.
     func measureDuplicates() {
-        lock.lock(); let pending = duplicates; duplicates = []; lock.unlock()
+        let pending = state.withLock { s in defer { s.duplicates = [] }; return s.duplicates }
         for (p, url) in pending {
-            lock.lock(); guard var d = measured[p.index] else { lock.unlock(); continue }; var material = kept[p.index]; lock.unlock()
+            guard let (found, kept) = state.withLock({ s in s.measured[p.index].map { ($0, s.kept[p.index]) } }) else { continue }
+            var d = found, material = kept
             if let document = try? JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: url)) {
                 fill(&d, &material, from: document, expected: material.expected, files: p.files)
             }
             Self.judgeReadiness(&d)
-            lock.lock(); measured[p.index] = d; kept[p.index] = material; lock.unlock()
+            state.withLock { s in s.measured[p.index] = d; s.kept[p.index] = material }
         }
     }
 
