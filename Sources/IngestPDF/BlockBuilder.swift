@@ -13,7 +13,7 @@ struct BlockBuilder {
     /// is an upper bound (a block has at least one line; a bookmark adds at most one split): the
     /// capacity never written is never touched, so it costs address space, not memory.
     mutating func takeBlocks() -> [Block] {
-        let body = bodyGlyphHeight()
+        let body = bodyGlyphHeight(), bodySize = bodyFontSize()
         // Bookmark titles are keyed once, not once per paragraph they are compared with.
         var byPage: [Int: [Bookmark]] = [:]
         var unplaced: [Bookmark] = []
@@ -49,7 +49,7 @@ struct BlockBuilder {
                     if lines.isEmpty { continue }
                 }
                 let text = lines.joined(separator: "\n")
-                if let level = sizeLevel(paragraph, lines: lines, body: body) {
+                if let level = sizeLevel(paragraph, lines: lines, body: body, bodySize: bodySize) {
                     blocks.append(Block(kind: .heading, text: text, level: level, page: number, provenance: .textLayer))
                 } else if let item = ListItems.item(lines) {
                     blocks.append(Block(kind: .listItem, text: item.lines.joined(separator: "\n"), level: 0, marker: item.marker,
@@ -76,8 +76,23 @@ struct BlockBuilder {
         return Double(best.key) / 10
     }
 
-    private func sizeLevel(_ paragraph: Paragraph, lines: [String], body: Double) -> Int? {
+    /// The font size most text is set in (weighted by characters), 0 when poppler gave none.
+    private func bodyFontSize() -> Float {
+        var buckets: [Int: Int] = [:]          // size in tenths of a point → characters
+        for page in pages where page.classification.hasUsableText {
+            for line in page.lines where line.fontSize > 0 && line.origin == .content {
+                buckets[Int((line.fontSize * 10).rounded()), default: 0] += line.text.utf8.count
+            }
+        }
+        guard let best = buckets.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) else { return 0 }
+        return Float(best.key) / 10
+    }
+
+    private func sizeLevel(_ paragraph: Paragraph, lines: [String], body: Double, bodySize: Float = 0) -> Int? {
         guard body > 0, lines.count <= 3 else { return nil }
+        // Taller glyph boxes at the body's font size are a font with a taller box, not a larger
+        // font: pdflatex's typewriter lines (LMMono10, boxes 1.47 times the body's) are no headings.
+        if bodySize > 0, paragraph.fontSize > 0, paragraph.fontSize < bodySize * 1.05 { return nil }
         let text = lines.joined(separator: " ")
         guard text.utf8.count <= 160 || text.count <= 160, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
         if let last = text.last, ".,;".contains(last) { return nil }

@@ -2,6 +2,8 @@
 struct Paragraph: Sendable {
     var lines: [String]
     var glyphHeight: Double
+    /// The largest font size of its lines, 0 when a line's is unknown.
+    var fontSize: Float = 0
     /// Page content, or a form field's value or an annotation's text (a paragraph of its own).
     var origin = TextLine.Origin.content
     var text: String { lines.joined(separator: "\n") }
@@ -18,7 +20,8 @@ enum Paragraphs {
         func flush() {
             guard !current.isEmpty else { return }
             let h = current.map(\.glyphHeight).reduce(0, +) / Double(current.count)
-            out.append(Paragraph(lines: current.map(\.text), glyphHeight: h, origin: current[0].origin))
+            let size = current.contains { $0.fontSize <= 0 } ? 0 : current.reduce(0) { max($0, $1.fontSize) }
+            out.append(Paragraph(lines: current.map(\.text), glyphHeight: h, fontSize: size, origin: current[0].origin))
             current.removeAll(keepingCapacity: true)
             right = -.infinity
         }
