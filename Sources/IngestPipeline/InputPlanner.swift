@@ -245,8 +245,8 @@ public struct InputPlanner {
                                             error: IngestError(.fileSymlinkLoop, ["path": relative.isEmpty ? dir.path : relative])))
             return
         }
-        let listing: DirectoryListing
-        do { listing = try DirectoryListing(path: dir.path) } catch {
+        let listing: FolderListing
+        do { listing = try FolderListing(path: dir.path) } catch {
             failures.append(PlanningFailure(path: relative.isEmpty ? dir.path : relative,
                                             error: IngestError(.fileUnreadable, MessageCatalog.quoted("reason", error.reason))))
             return

@@ -17,7 +17,7 @@ extension Completeness {
                 let entries = le16(tail, i + 10)
                 let directorySize = le32(tail, i + 12)
                 let directoryOffset = le32(tail, i + 16)
-                if record + 22 + commentLength <= source.size {
+                if record + 22 + commentLength <= source.count {
                     if entries == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
                         if zip64LocatorIsSound(source, before: record) { return .complete }
                     } else if directorySize == 0 {
@@ -54,15 +54,15 @@ extension Completeness {
     /// follows an earlier `%%EOF`: neither passes while it is cut there.
     static func pdf(_ source: some ByteSource) -> Verdict {
         let head = source.bytes(at: 0, count: 1024)
-        if let length = linearizedLength(head), source.size < length {
-            return .incomplete(reason: "PDF: linearized for \(length) bytes, \(source.size) are there")
+        if let length = linearizedLength(head), source.count < length {
+            return .incomplete(reason: "PDF: linearized for \(length) bytes, \(source.count) are there")
         }
         let (start, tail) = source.tail(1024)
         let end = trimmed(tail) { $0 == 0 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D || $0 == 0x20 }
         guard end >= 5, tail[(end - 5)..<end].elementsEqual(Array("%%EOF".utf8)) else {
             return .incomplete(reason: "PDF: the last 1024 bytes do not end with %%EOF")
         }
-        guard let keyword = lastIndex(of: Array("startxref".utf8), in: tail, before: end - 5),
+        guard let keyword = ByteSearch.lastIndex(of: Array("startxref".utf8), in: tail, within: 0..<max(0, end - 5)),
               let offset = number(in: tail, from: keyword + 9) else {
             return .incomplete(reason: "PDF: no startxref before the last %%EOF")
         }
@@ -127,16 +127,6 @@ extension Completeness {
         return digits > 0 ? value : nil
     }
 
-    /// Where `needle` last starts in `bytes[..<limit]`.
-    private static func lastIndex(of needle: [UInt8], in bytes: [UInt8], before limit: Int) -> Int? {
-        var i = limit - needle.count
-        while i >= 0 {
-            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i -= 1
-        }
-        return nil
-    }
-
     private static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0 }
 
     /// JPEG: ends with the EOI marker FF D9, zero padding allowed (some cameras pad).
@@ -170,7 +160,7 @@ extension Completeness {
         var offset = 0
         var found = false
         for _ in 0..<maxTopLevelBoxes {
-            if offset == source.size {
+            if offset == source.count {
                 return found ? .complete : .incomplete(reason: "MP4: no '\(needed)' box (not written yet?)")
             }
             let header = source.bytes(at: offset, count: 16)
@@ -182,12 +172,12 @@ extension Completeness {
                 length = UInt64(be32(header, 8)) << 32 | UInt64(be32(header, 12))
                 guard length >= 16 else { return .incomplete(reason: "MP4: box '\(type)' at \(offset) has length \(length)") }
             } else if length == 0 {
-                length = UInt64(source.size - offset)  // "to the end of the file"
+                length = UInt64(source.count - offset)  // "to the end of the file"
             } else if length < 8 {
                 return .incomplete(reason: "MP4: box '\(type)' at \(offset) has length \(length)")
             }
-            guard length <= UInt64(source.size - offset) else {
-                return .incomplete(reason: "MP4: box '\(type)' at \(offset) needs \(length) bytes, \(source.size - offset) are there")
+            guard length <= UInt64(source.count - offset) else {
+                return .incomplete(reason: "MP4: box '\(type)' at \(offset) needs \(length) bytes, \(source.count - offset) are there")
             }
             if type == needed { found = true }
             offset += Int(length)

@@ -18,11 +18,11 @@ public enum Completeness {
     enum Format: Equatable { case zip, pdf, mp4, jpeg, png }
 
     public static func check(_ url: URL) -> Verdict {
-        guard let file = FileBytes(path: url.path) else { return .notApplicable }
+        guard let file = try? FileSource(url: url) else { return .notApplicable }
         return check(file)
     }
 
-    public static func check(data: Data) -> Verdict { check(MemoryBytes(storage: Array(data))) }
+    public static func check(data: Data) -> Verdict { check(MemorySource(Array(data))) }
 
     static func check(_ source: some ByteSource) -> Verdict {
         let head = source.bytes(at: 0, count: 1024)

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,12 +29,13 @@ struct FolderIdentity: Hashable {
     }
 }
 
-enum FolderListing {
-    /// Regular files and folders inside `folder` (absolute path), sorted by name. Sockets, pipes,
-    /// devices and broken links are left out; an unreadable or vanished folder lists as empty
-    /// (the watcher or the next scan will see what happens to it).
+extension FolderListing {
+    /// Regular files and folders inside `folder` (absolute path), sorted by name, from the one
+    /// folder listing (IngestCore). Sockets, pipes, devices and broken links are left out, and so
+    /// are names that are not UTF-8 (no path of ours opens them); an unreadable or vanished folder
+    /// lists as empty (the watcher or the next scan will see what happens to it).
     static func entries(of folder: String) -> [FolderEntry] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let names = try? FolderListing(path: folder).names else { return [] }
         var out: [FolderEntry] = []
         out.reserveCapacity(names.count)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// Finds what changed in a tree by comparing two snapshots: for `--poll`, for network shares
 /// and a spent watch limit (where inotify sees nothing), and for the rescan after an overflow.

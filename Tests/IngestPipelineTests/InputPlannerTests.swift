@@ -97,6 +97,6 @@ final class InputPlannerTests: XCTestCase {
         XCTAssertEqual(plan.units.map(\.outputName), ["cours"])
         XCTAssertEqual(plan.failures.map(\.error.code), [.fileNameNotUTF8])
         XCTAssertEqual(plan.failures.first?.path, "latin1-\\xE9t\\xE9-\\xFF.txt")
-        XCTAssertEqual(DirectoryListing.escaped(Array("é\u{1F600}".utf8) + [0xC3]), "é\u{1F600}\\xC3")
+        XCTAssertEqual(FolderListing.escaped(Array("é\u{1F600}".utf8) + [0xC3]), "é\u{1F600}\\xC3")
     }
 }

@@ -80,7 +80,7 @@ public enum Sniffer {
             if s.kind == .zip { return (zipKind(bytes), nil) }
             return (s.kind, nil)
         }
-        if find(Array("%PDF-".utf8), in: bytes, within: 1024) != nil { return (.pdf, nil) }
+        if starts(Array("%PDF-".utf8), in: bytes, within: 1024) { return (.pdf, nil) }
         if bytes.count >= 12 {
             let tag4 = String(decoding: bytes[8..<12], as: UTF8.self)
             let head4 = String(decoding: bytes[0..<4], as: UTF8.self)
@@ -122,7 +122,7 @@ public enum Sniffer {
     }
 
     static func oggKind(_ b: [UInt8]) -> SourceKind {
-        if find(Array("OpusHead".utf8), in: b, within: 128) != nil { return .opus }
+        if starts(Array("OpusHead".utf8), in: b, within: 128) { return .opus }
         return .ogg
     }
 
@@ -275,15 +275,9 @@ public enum Sniffer {
         }
     }
 
-    static func find(_ needle: [UInt8], in hay: [UInt8], within limit: Int) -> Int? {
-        let end = min(hay.count, limit + needle.count) - needle.count
-        guard end >= 0 else { return nil }
-        var i = 0
-        while i <= end {
-            if hay[i] == needle[0] && Array(hay[i..<(i + needle.count)]) == needle { return i }
-            i += 1
-        }
-        return nil
+    /// Whether `needle` starts in the first `limit` bytes of `hay` (`ByteSearch`).
+    static func starts(_ needle: [UInt8], in hay: [UInt8], within limit: Int) -> Bool {
+        ByteSearch.firstIndex(of: needle, in: hay, within: 0..<min(hay.count, limit + needle.count)) != nil
     }
 
     /// The kinds an extension promises, for the mismatch warning.

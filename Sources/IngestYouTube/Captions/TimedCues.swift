@@ -79,13 +79,7 @@ public enum TimedCues {
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     static func find(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ needle: [UInt8]) -> Int? {
-        guard r.count >= needle.count else { return nil }
-        var i = r.lowerBound
-        while i + needle.count <= r.upperBound {
-            if b[i] == needle[0] && b[i + 1] == needle[1] && b[i + 2] == needle[2] { return i }
-            i += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: needle, in: UnsafeRawBufferPointer(b), within: r)
     }
 
     static func contains(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ needle: [UInt8]) -> Bool { find(b, r, needle) != nil }

@@ -90,17 +90,6 @@ public enum WatchPage {
     }
 
     static func find(_ needle: [UInt8], in hay: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, hay.count >= needle.count else { return nil }
-        var i = from
-        let last = hay.count - needle.count
-        while i <= last {
-            if hay[i] == first {
-                var j = 1
-                while j < needle.count && hay[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return i }
-            }
-            i += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: needle, in: hay, within: from..<hay.count)
     }
 }

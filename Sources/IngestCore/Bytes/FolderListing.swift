@@ -1,18 +1,20 @@
 import Foundation
 import Glibc
 
-/// The names in a folder, read with `readdir` so that a name whose bytes are not UTF-8 is seen as
-/// such. Foundation's listing turns those bytes into U+FFFD: the name it returns opens nothing
-/// (the file then looked "not found"), and two such names could even collide.
-struct DirectoryListing {
-    /// Names that are valid UTF-8, `.` and `..` left out.
-    var names: [String] = []
+/// The one folder listing of the package: the names in a folder, read as bytes (`readdir`) so that
+/// a name whose bytes are not UTF-8 is seen as such. Foundation's listing turns those bytes into
+/// U+FFFD: the name it returns opens nothing (the file then looked "not found", or was passed over
+/// without a word), and two such names could even collide. The planner names such a file as one
+/// it cannot read (`file.nameNotUTF8`); the watcher's scans leave it out.
+public struct FolderListing: Sendable {
+    /// Names that are valid UTF-8, `.` and `..` left out, in the order the folder gives them.
+    public var names: [String] = []
     /// Names that are not, shown with each invalid byte as `\xHH` (for a message, never to open).
-    var undecodable: [String] = []
+    public var undecodable: [String] = []
 
-    struct Failure: Error { var reason: String }
+    public struct Failure: Error, Sendable { public var reason: String }
 
-    init(path: String) throws(Failure) {
+    public init(path: String) throws(Failure) {
         guard let dir = opendir(path) else { throw Failure(reason: String(cString: strerror(errno))) }
         defer { closedir(dir) }
         while true {
@@ -35,7 +37,7 @@ struct DirectoryListing {
     }
 
     /// `latin1-\xE9t\xE9.txt`: valid UTF-8 runs kept, every other byte as `\xHH`.
-    static func escaped(_ bytes: [UInt8]) -> String {
+    public static func escaped(_ bytes: [UInt8]) -> String {
         var out = ""
         var i = 0
         while i < bytes.count {
