@@ -22,9 +22,9 @@ final class QaStructureScoresReportTests: XCTestCase {
         XCTAssertEqual(report.overall.meanFormulaScore, 0.6667)
         XCTAssertEqual(report.overall.meanTableScore, 0.8571)
         for (language, words) in [(MessageLanguage.en, ["Formulas", "2 of 3 found (3 in the document)", "Expected formulas not found",
-                                                        "1 expected, 1 read; TEDS of each: 0.86", "Mean table TEDS"]),
+                                                        "tables expected: 1, read: 1; TEDS of each: 0.86", "Mean table TEDS"]),
                                   (.fr, ["Formules", "2 sur 3 trouvées (3 dans le document)", "Formules attendues non trouvées",
-                                         "TEDS de chacun : 0,86", "TEDS tableaux (moy.)"])] {
+                                         "tableaux attendus : 1, lus : 1 ; TEDS de chacun : 0,86", "TEDS tableaux (moy.)"])] {
             let url = folder.url.appendingPathComponent("report-\(language).html")
             try ReportFixture(report: report, details: [nil, nil]).write(to: url, language: language)
             let html = try String(contentsOf: url, encoding: .utf8)

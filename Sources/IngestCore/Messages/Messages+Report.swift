@@ -364,8 +364,8 @@ extension MessageCatalog {
             fr: "{found} sur {expected} trouvées ({given} dans le document)",
             en: "{found} of {expected} found ({given} in the document)"),
         "report.tableCount": .init(
-            fr: "{expected} attendus, {given} lus ; TEDS de chacun : {scores}",
-            en: "{expected} expected, {given} read; TEDS of each: {scores}"),
+            fr: "tableaux attendus : {expected}, lus : {given} ; TEDS de chacun : {scores}",
+            en: "tables expected: {expected}, read: {given}; TEDS of each: {scores}"),
         "report.missingFormulas": .init(
             fr: "Formules attendues non trouvées",
             en: "Expected formulas not found"),
