@@ -18,9 +18,17 @@ public final class PopplerDocumentRef {
     /// Throws `pdf.encrypted` (a password is needed and none was given), `pdf.wrongPassword`,
     /// `pdf.notPDF` (no `%PDF-` header), `file.empty`, `file.notFound`, or `pdf.corrupt` with
     /// poppler's own reason in `detail`.
+    ///
+    /// Its header and its cross-reference tail are read through one descriptor. Poppler opens the
+    /// file by its name: `poppler_document_new_from_fd` would share that descriptor, but poppler
+    /// 22.12 closes it before its second try of a password (in Latin-1, then as given), so a wrong
+    /// password would read as a damaged file (PDFExtractorTests.testEncryptedPDFs).
     public init(url: URL, password: String?) throws {
         let path = url.standardizedFileURL.path
-        try PopplerDocumentRef.checkHeader(path: path)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw IngestError(.fileNotFound, ["path": path]) }
+        defer { close(fd) }
+        try PopplerDocumentRef.checkHeader(fd)
         PopplerLog.install()
         // Poppler wants an absolute file:// URI; g_filename_to_uri does the escaping.
         var uriError: UnsafeMutablePointer<GError>?
@@ -45,32 +53,27 @@ public final class PopplerDocumentRef {
         }
         handle = opened
         openMessages = messages
-        self.path = path
+        crossReferenceIntact = PopplerDocumentRef.crossReferenceIntact(fd)
         Self.openings.add(1, ordering: .relaxed)
     }
-
-    private let path: String
 
     /// Poppler documents opened in this process so far: a test counts a document's openings with it.
     public static var opened: Int { openings.load(ordering: .relaxed) }
     private static let openings = Atomic<Int>(0)
 
     /// False when `startxref` does not point at a cross-reference section: poppler then rebuilt
-    /// the table by scanning the file (silently), so objects may be missing. Read from the file
-    /// when first asked (the extractor asks; the page images' document does not).
-    public private(set) lazy var crossReferenceIntact: Bool = PopplerDocumentRef.crossReferenceIntact(path: path)
+    /// the table by scanning the file (silently), so objects may be missing.
+    public let crossReferenceIntact: Bool
 
-    static func crossReferenceIntact(path: String) -> Bool {
-        guard let file = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? file.close() }
-        guard let size = try? file.seekToEnd(), size > 0 else { return false }
-        try? file.seek(toOffset: size > 2048 ? size - 2048 : 0)
-        let tail = String(decoding: (try? file.readToEnd()) ?? Data(), as: UTF8.self)
+    static func crossReferenceIntact(_ fd: Int32) -> Bool {
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_size > 0 else { return false }
+        let size = Int(st.st_size)
+        let tail = String(decoding: read(fd, count: min(size, 2048), at: max(0, size - 2048)), as: UTF8.self)
         guard let marker = tail.range(of: "startxref", options: .backwards) else { return false }
         let digits = tail[marker.upperBound...].drop { $0.isWhitespace }.prefix { $0.isNumber }
-        guard let offset = UInt64(digits), offset < size else { return false }
-        try? file.seek(toOffset: offset)
-        let head = String(decoding: (try? file.read(upToCount: 32)) ?? Data(), as: UTF8.self)
+        guard let offset = Int(digits), offset < size else { return false }
+        let head = String(decoding: read(fd, count: 32, at: offset), as: UTF8.self)
         // A classic table ("xref") or a cross-reference stream object ("12 0 obj").
         return head.hasPrefix("xref") || Self.startsWithObjectHeader(head)
     }
@@ -121,16 +124,25 @@ public final class PopplerDocumentRef {
 
     /// A file that is not a PDF at all (an HTML page named .pdf, an empty file) is named as such
     /// before poppler gives its generic "PDF document is damaged".
-    static func checkHeader(path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw IngestError(.fileNotFound, ["path": path])
-        }
-        defer { try? handle.close() }
-        let prefix = (try? handle.read(upToCount: 1024)) ?? Data()
+    static func checkHeader(_ fd: Int32) throws {
+        let prefix = read(fd, count: 1024, at: 0)
         if prefix.isEmpty { throw IngestError(.fileEmpty) }
-        if prefix.range(of: Data("%PDF-".utf8)) == nil {
+        if ByteSearch.firstIndex(of: Array("%PDF-".utf8), in: prefix) == nil {
             throw IngestError(.pdfNotPDF, detail: "no %PDF- header in the first 1024 bytes")
         }
+    }
+
+    /// Up to `count` bytes of `fd` from `offset` (fewer at the end of the file or on an error).
+    static func read(_ fd: Int32, count: Int, at offset: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, count - got, off_t(offset + got)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        return Array(bytes.prefix(got))
     }
 }
 
