@@ -3,9 +3,10 @@ import IngestCore
 import IngestPipeline
 import IngestRuntime
 
-// The CLI is thin: it parses arguments, loads configuration, runs IngestPipeline and renders
-// what it returns. Only it maps outcomes to exit codes. Every sentence it says comes from the
-// message catalog, in the run's language (CLILanguage).
+// The CLI is thin: it parses arguments, sets a command up (CommandSetup), runs the runtime and
+// renders what it returns. Each command returns its CommandOutcome and this file alone exits,
+// once, through ExitStatus. Every sentence it says comes from the message catalog, in the run's
+// language (CLILanguage).
 //
 // It does not call `ExtractorRegistry.prepareProcess()` (re-executing itself with
 // OMP_THREAD_LIMIT=1): every recognising thread already limits OpenMP to itself, which measured
