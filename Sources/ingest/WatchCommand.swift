@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import IngestCore
 import IngestPipeline
 import IngestRuntime
@@ -95,71 +96,80 @@ enum WatchCommand {
 
 /// What `ingest watch` shows: a status line on a terminal (queue, reading, done, failed, last
 /// document), JSON events with `--jsonl`, otherwise one line per document on standard error.
-final class WatchDisplay: WatchObserver, @unchecked Sendable {
+final class WatchDisplay: WatchObserver, Sendable {
     let statusLine: Bool
     let jsonl: Bool
     let quiet: Bool
     let language: MessageLanguage
     let inbox: String
     /// Where the library and the caches are (`library`, `cache`), told in the `stopped` event.
-    var places: [String: JSONValue] = [:]
-    private let lock = NSLock()
-    private var drawn = false
+    var places: [String: JSONValue] {
+        get { screen.withLock { $0.places } }
+        set { screen.withLock { $0.places = newValue } }
+    }
+    /// Held while a report is written: reports come from the watch's threads, one at a time.
+    private let screen = Mutex(Screen())
+    private struct Screen {
+        /// A status line is on the terminal.
+        var drawn = false
+        var places: [String: JSONValue] = [:]
+    }
 
     init(statusLine: Bool, jsonl: Bool, quiet: Bool, language: MessageLanguage, inbox: String) {
         self.statusLine = statusLine; self.jsonl = jsonl; self.quiet = quiet; self.language = language; self.inbox = inbox
     }
 
     func report(_ report: WatchReport) {
-        lock.lock(); defer { lock.unlock() }
-        switch report {
-        case .started(let mode, let backlog):
-            emit(["event": .string("started"), "inbox": .string(inbox), "mode": .string(mode), "backlog": .int(backlog)])
-            let how = MessageCatalog.message(mode == "inotify" ? .terminalWatchModeInotify : .terminalWatchModePolling, language)
-            line(MessageCatalog.message(.terminalWatchStarted, language, ["inbox": inbox, "mode": how, "count": String(backlog)]))
-        case .notice(let e):
-            emit(["event": .string("notice"), "code": .string(e.code.rawValue), "message": .string(e.message(language))])
-            line("\(e.message(language)) [\(e.code)]", always: true)
-        case .taken(let unit, let queued):
-            emit(["event": .string("taken"), "sources": .array(unit.sources.map { .string($0.name) }), "queued": .int(queued)])
-        case .document(let o, let totals, let event):
-            var object = ProgressDisplay.documentEvent(o).merging(["queued": .int(totals.queued), "done": .int(totals.done),
-                                                                   "failed": .int(totals.failed)]) { a, _ in a }
-            if let event { object.merge(Self.identity(event)) { _, b in b } }
-            emit(object)
-            let name = o.sources.joined(separator: " + ")
-            switch o.status {
-            case .failed: line("✗ \(name): \(o.error?.message ?? "") [\(o.error?.code.rawValue ?? "")]", always: true)
-            case .duplicate: line("= \(name) → \(o.duplicateOf?.source ?? "")")
-            case .partial: line("◐ \(name) → \(o.output ?? ""): \(o.error?.message ?? "")", always: true)
-            case .succeeded: line((o.readiness == .notReady ? "! " : "✓ ") + "\(name) → \(o.output ?? "")")
-            case .skipped: break
-            }
-            status(totals)
-        case .replayed(let e):
-            var object: [String: JSONValue] = ["event": .string("document"), "status": .string(e.status),
-                                               "sources": .array(e.sources.map(JSONValue.string)), "replayed": .bool(true)]
-            if let o = e.outputPath { object["output"] = .string(o) }
-            if let r = e.readiness { object["readiness"] = .string(r) }
-            if let c = e.errorCode { object["code"] = .string(c) }
-            emit(object.merging(Self.identity(e)) { _, b in b })
-            line("↻ \(e.sources.joined(separator: " + ")) → \(e.outputPath ?? "") (\(SummaryLines.outcome(e.status, language)))")
-        case .alreadyDone(let count):
-            emit(["event": .string("alreadyDone"), "count": .int(count)])
-            line(MessageCatalog.message(.terminalWatchAlreadyDone, language, ["count": String(count)]))
-        case .removed(let path):
-            emit(["event": .string("removed"), "source": .string(path)])
-            line(MessageCatalog.message(.terminalWatchRemoved, language, ["path": path]))
-        case .incomplete(let path, let reason):
-            emit(["event": .string("incomplete"), "source": .string(path), "reason": .string(reason)])
-        case .stopped(let t):
-            emit(["event": .string("stopped"), "done": .int(t.done), "partial": .int(t.partial), "failed": .int(t.failed), "notReady": .int(t.notReady),
-                  "duplicates": .int(t.duplicates), "skipped": .int(t.skipped), "removed": .int(t.removed)].merging(places) { a, _ in a })
-            clearLocked()
-            if !jsonl && !quiet {
-                Terminal.error(MessageCatalog.message(.terminalWatchStopped, language, [
-                    "done": String(t.done), "partial": String(t.partial), "notReady": String(t.notReady),
-                    "duplicates": String(t.duplicates), "skipped": String(t.skipped), "failed": String(t.failed)]))
+        screen.withLock { s in
+            switch report {
+            case .started(let mode, let backlog):
+                emit(["event": .string("started"), "inbox": .string(inbox), "mode": .string(mode), "backlog": .int(backlog)])
+                let how = MessageCatalog.message(mode == "inotify" ? .terminalWatchModeInotify : .terminalWatchModePolling, language)
+                line(&s, MessageCatalog.message(.terminalWatchStarted, language, ["inbox": inbox, "mode": how, "count": String(backlog)]))
+            case .notice(let e):
+                emit(["event": .string("notice"), "code": .string(e.code.rawValue), "message": .string(e.message(language))])
+                line(&s, "\(e.message(language)) [\(e.code)]", always: true)
+            case .taken(let unit, let queued):
+                emit(["event": .string("taken"), "sources": .array(unit.sources.map { .string($0.name) }), "queued": .int(queued)])
+            case .document(let o, let totals, let event):
+                var object = ProgressDisplay.documentEvent(o).merging(["queued": .int(totals.queued), "done": .int(totals.done),
+                                                                       "failed": .int(totals.failed)]) { a, _ in a }
+                if let event { object.merge(Self.identity(event)) { _, b in b } }
+                emit(object)
+                let name = o.sources.joined(separator: " + ")
+                switch o.status {
+                case .failed: line(&s, "✗ \(name): \(o.error?.message ?? "") [\(o.error?.code.rawValue ?? "")]", always: true)
+                case .duplicate: line(&s, "= \(name) → \(o.duplicateOf?.source ?? "")")
+                case .partial: line(&s, "◐ \(name) → \(o.output ?? ""): \(o.error?.message ?? "")", always: true)
+                case .succeeded: line(&s, (o.readiness == .notReady ? "! " : "✓ ") + "\(name) → \(o.output ?? "")")
+                case .skipped: break
+                }
+                status(totals, &s)
+            case .replayed(let e):
+                var object: [String: JSONValue] = ["event": .string("document"), "status": .string(e.status),
+                                                   "sources": .array(e.sources.map(JSONValue.string)), "replayed": .bool(true)]
+                if let o = e.outputPath { object["output"] = .string(o) }
+                if let r = e.readiness { object["readiness"] = .string(r) }
+                if let c = e.errorCode { object["code"] = .string(c) }
+                emit(object.merging(Self.identity(e)) { _, b in b })
+                line(&s, "↻ \(e.sources.joined(separator: " + ")) → \(e.outputPath ?? "") (\(SummaryLines.outcome(e.status, language)))")
+            case .alreadyDone(let count):
+                emit(["event": .string("alreadyDone"), "count": .int(count)])
+                line(&s, MessageCatalog.message(.terminalWatchAlreadyDone, language, ["count": String(count)]))
+            case .removed(let path):
+                emit(["event": .string("removed"), "source": .string(path)])
+                line(&s, MessageCatalog.message(.terminalWatchRemoved, language, ["path": path]))
+            case .incomplete(let path, let reason):
+                emit(["event": .string("incomplete"), "source": .string(path), "reason": .string(reason)])
+            case .stopped(let t):
+                emit(["event": .string("stopped"), "done": .int(t.done), "partial": .int(t.partial), "failed": .int(t.failed), "notReady": .int(t.notReady),
+                      "duplicates": .int(t.duplicates), "skipped": .int(t.skipped), "removed": .int(t.removed)].merging(s.places) { a, _ in a })
+                clear(&s)
+                if !jsonl && !quiet {
+                    Terminal.error(MessageCatalog.message(.terminalWatchStopped, language, [
+                        "done": String(t.done), "partial": String(t.partial), "notReady": String(t.notReady),
+                        "duplicates": String(t.duplicates), "skipped": String(t.skipped), "failed": String(t.failed)]))
+                }
             }
         }
     }
@@ -189,26 +199,26 @@ final class WatchDisplay: WatchObserver, @unchecked Sendable {
     }
 
     /// One log line on standard error (above the status line on a terminal).
-    private func line(_ text: String, always: Bool = false) {
+    private func line(_ s: inout Screen, _ text: String, always: Bool = false) {
         guard !jsonl, !quiet || always else { return }
-        clearLocked()
+        clear(&s)
         Terminal.error(Terminal.painted(text))
     }
 
-    private func status(_ t: WatchRun.Totals) {
+    private func status(_ t: WatchRun.Totals, _ screen: inout Screen) {
         guard statusLine else { return }
         var s = MessageCatalog.message(.terminalWatchStatus, language, ["queued": String(t.queued), "reading": String(t.reading),
                                                                          "done": String(t.done), "failed": String(t.failed)])
         if let last = t.last { s += " · " + (last.count > 40 ? "…" + last.suffix(39) : last) }
         FileHandle.standardError.write(Data(("\r" + s.padding(toLength: 100, withPad: " ", startingAt: 0)).utf8))
-        drawn = true
+        screen.drawn = true
     }
 
-    func clear() { lock.lock(); clearLocked(); lock.unlock() }
+    func clear() { screen.withLock { clear(&$0) } }
 
-    private func clearLocked() {
-        guard drawn else { return }
+    private func clear(_ screen: inout Screen) {
+        guard screen.drawn else { return }
         FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: 100) + "\r").utf8))
-        drawn = false
+        screen.drawn = false
     }
 }
