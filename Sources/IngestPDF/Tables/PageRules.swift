@@ -44,28 +44,54 @@ enum PageRules {
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return ([], []) }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var ink = [Bool](repeating: false, count: pw * ph)
-        for y in 0..<ph {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<pw {
-                let p = row[x]
-                // Luminance below ~7/8 white: an anti-aliased hairline counts, a light cell shade does not.
-                let lum = (Int((p >> 16) & 0xFF) * 3 + Int((p >> 8) & 0xFF) * 6 + Int(p & 0xFF)) / 10
-                ink[y * pw + x] = lum < 224
-            }
-        }
+        let found = rules(UnsafeRawPointer(data), stride: Int(cairo_image_surface_get_stride(surface)), width: pw, height: ph)
         // Rules cut by the band's edges are kept (a table taller than its band still meets them).
-        let horizontal = segments(ink, width: pw, height: ph, transposed: false).map { PageRule(position: $0.position + top, lower: $0.lower, upper: $0.upper) }
-        let vertical = segments(ink, width: pw, height: ph, transposed: true).map { PageRule(position: $0.position, lower: $0.lower + top, upper: $0.upper + top) }
+        let horizontal = found.horizontal.map { PageRule(position: $0.position + top, lower: $0.lower, upper: $0.upper) }
+        let vertical = found.vertical.map { PageRule(position: $0.position, lower: $0.lower + top, upper: $0.upper + top) }
         return (horizontal, vertical)
     }
 
-    /// Runs of ink along rows (or columns when `transposed`) at least `minimumLength` long,
-    /// stacked over at most `maximumThickness`: each stack is one rule, at its middle.
-    static func segments(_ ink: [Bool], width: Int, height: Int, transposed: Bool) -> [PageRule] {
-        let lines = transposed ? width : height, along = transposed ? height : width
-        let minimum = Int(minimumLength * scale), thickest = Int((maximumThickness * scale).rounded(.up))
+    /// The rules of an RGB24 image (cairo's layout: one UInt32 per pixel, `stride` bytes a row), in
+    /// points from its top-left corner. Ink is a pixel darker than ~7/8 white: an anti-aliased
+    /// hairline counts, a light cell shade does not.
+    ///
+    /// One pass over the pixels, row after row, collects the runs of ink at least `minimumLength`
+    /// long along rows and along columns alike (a column's run is followed down the rows, so that
+    /// memory is read in order: walking each column apart took 25 ms a page, more than rendering it).
+    static func rules(_ data: UnsafeRawPointer, stride: Int, width: Int, height: Int) -> (horizontal: [PageRule], vertical: [PageRule]) {
+        let minimum = Int(minimumLength * scale)
+        var rows = [[Run]](repeating: [], count: height)
+        var columns = [[Run]](repeating: [], count: width)
+        var columnStart = [Int](repeating: -1, count: width)
+        columnStart.withUnsafeMutableBufferPointer { starts in
+            for y in 0..<height {
+                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                var start = -1
+                for x in 0..<width {
+                    let p = row[x]
+                    // Luminance (3 R + 6 G + B) / 10 under 224.
+                    if Int((p >> 16) & 0xFF) * 3 + Int((p >> 8) & 0xFF) * 6 + Int(p & 0xFF) < 2240 {
+                        if start < 0 { start = x }
+                        if starts[x] < 0 { starts[x] = y }
+                    } else {
+                        if start >= 0 { if x - start >= minimum { rows[y].append(Run(first: start, last: x - 1)) }; start = -1 }
+                        if starts[x] >= 0 { if y - starts[x] >= minimum { columns[x].append(Run(first: starts[x], last: y - 1)) }; starts[x] = -1 }
+                    }
+                }
+                if start >= 0, width - start >= minimum { rows[y].append(Run(first: start, last: width - 1)) }
+            }
+            for x in 0..<width where starts[x] >= 0 && height - starts[x] >= minimum { columns[x].append(Run(first: starts[x], last: height - 1)) }
+        }
+        return (stacks(rows), stacks(columns))
+    }
+
+    /// A run of ink along a row or a column, from its `first` to its `last` pixel.
+    struct Run: Equatable { var first: Int; var last: Int }
+
+    /// Runs of consecutive rows (or columns) stacked over at most `maximumThickness`: each stack
+    /// is one rule, at its middle, in points.
+    static func stacks(_ lines: [[Run]]) -> [PageRule] {
+        let thickest = Int((maximumThickness * scale).rounded(.up))
         struct Open { var first: Int; var last: Int; var lower: Int; var upper: Int; var seen: Bool }
         var open: [Open] = []
         var rules: [PageRule] = []
@@ -74,23 +100,18 @@ enum PageRules {
             rules.append(PageRule(position: Double(o.first + o.last + 1) / 2 / scale,
                                   lower: Double(o.lower) / scale, upper: Double(o.upper + 1) / scale))
         }
-        for line in 0..<lines {
+        for (line, runs) in lines.enumerated() {
+            if runs.isEmpty && open.isEmpty { continue }
             for k in open.indices { open[k].seen = false }
-            var i = 0
-            while i < along {
-                guard ink[transposed ? i * width + line : line * width + i] else { i += 1; continue }
-                var j = i
-                while j + 1 < along && ink[transposed ? (j + 1) * width + line : line * width + j + 1] { j += 1 }
-                if j - i + 1 >= minimum {
-                    // Continues a stack when it covers most of it (a rule's rows share their ends).
-                    if let k = open.firstIndex(where: { o in !o.seen && min(o.upper, j) - max(o.lower, i) >= (max(o.upper, j) - min(o.lower, i)) * 8 / 10 }) {
-                        open[k].last = line; open[k].seen = true
-                        open[k].lower = min(open[k].lower, i); open[k].upper = max(open[k].upper, j)
-                    } else {
-                        open.append(Open(first: line, last: line, lower: i, upper: j, seen: true))
-                    }
+            for run in runs {
+                let (i, j) = (run.first, run.last)
+                // Continues a stack when it covers most of it (a rule's rows share their ends).
+                if let k = open.firstIndex(where: { o in !o.seen && min(o.upper, j) - max(o.lower, i) >= (max(o.upper, j) - min(o.lower, i)) * 8 / 10 }) {
+                    open[k].last = line; open[k].seen = true
+                    open[k].lower = min(open[k].lower, i); open[k].upper = max(open[k].upper, j)
+                } else {
+                    open.append(Open(first: line, last: line, lower: i, upper: j, seen: true))
                 }
-                i = j + 1
             }
             var kept: [Open] = []
             for o in open { if o.seen { kept.append(o) } else { close(o) } }

@@ -44,3 +44,43 @@ extension TableDump {
 
     func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 }
+
+extension TableDump {
+    /// The tables of `$TABLE_HINT` (PDFs separated by `:`) found with the page rendered whenever two
+    /// lines are cut (as before TableHint) and with the hint: pages rendered, time beside the text
+    /// layer's (`textLines`, read first as the extractor does), and every page whose tables differ.
+    func testHint() throws {
+        guard let paths = ProcessInfo.processInfo.environment["TABLE_HINT"] else { throw XCTSkip("by design: set TABLE_HINT=a.pdf:b.pdf") }
+        for path in paths.split(separator: ":").map(String.init) {
+            let document = try PopplerDocumentRef(url: URL(fileURLWithPath: path), password: nil)
+            var text = 0.0, always = 0.0, hinted = 0.0, renderedAlways = 0, renderedHinted = 0, tables = 0, differ: [Int] = []
+            let clock = ContinuousClock()
+            for index in 0..<document.pageCount {
+                guard let page = document.page(at: index) else { continue }
+                text += seconds(clock.measure { _ = page.textLines() })
+                var start = clock.now
+                let words = page.words()
+                var before: [PageTable] = []
+                let lines = WordLines.group(words)
+                if words.count >= 4, lines.filter({ WordLines.segments($0).count >= 2 }).count >= 2 {
+                    renderedAlways += 1
+                    let rules = PageRules.find(on: page, from: 0, to: page.size.height)
+                    let ruled = RuledTables.find(words: words, horizontal: rules.horizontal, vertical: rules.vertical)
+                    let rest = words.filter { w in !ruled.contains { $0.contains(w.midX, w.midY) } }
+                    before = (ruled + AlignedColumns.find(words: rest, pageWidth: page.size.width)).sorted { $0.y0 < $1.y0 }
+                }
+                always += seconds(clock.now - start)
+                start = clock.now
+                let after = TableBlocks.find(on: page)
+                hinted += seconds(clock.now - start)
+                if words.count >= 4, TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width) { renderedHinted += 1 }
+                tables += before.count
+                if before != after {
+                    differ.append(index + 1)
+                    print("DIFF p\(index + 1) before", before.map { $0.rows.map { $0.map(\.text) } }, "after", after.map { $0.rows.map { $0.map(\.text) } })
+                }
+            }
+            print("HINT \((path as NSString).lastPathComponent) pages \(document.pageCount) tables \(tables) rendered \(renderedAlways) → \(renderedHinted), text layer \(String(format: "%.1f", text)) s, table pass \(String(format: "%.1f", always)) s → \(String(format: "%.1f", hinted)) s, pages differing \(differ)")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+@testable import IngestPDF
+import XCTest
+
+/// PageRules' one-pass scan gives the rules the first implementation gave (kept below as the
+/// reference: a Bool per pixel, then rows and columns walked apart), on images holding rules of
+/// every thickness around the limit, rules cut by the edges, crossings, and text-like ink.
+final class PageRulesTests: XCTestCase {
+    func testScanGivesTheReferenceRules() {
+        var generator = SeededGenerator(seed: 36)
+        for round in 0..<12 {
+            let width = 300 + round * 37, height = 420 + round * 23
+            var pixels = [UInt32](repeating: 0xFFFFFF, count: width * height)
+            func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ colour: UInt32) {
+                guard max(0, y0) < min(height, y1), max(0, x0) < min(width, x1) else { return }
+                for y in max(0, y0)..<min(height, y1) { for x in max(0, x0)..<min(width, x1) { pixels[y * width + x] = colour } }
+            }
+            // Text-like ink: short strokes in lines of words.
+            for y in stride(from: 10, to: height - 12, by: 24) {
+                for x in stride(from: 5, to: width - 8, by: 6) where Int.random(in: 0..<3, using: &generator) > 0 {
+                    fill(x, y, x + 2, y + Int.random(in: 3...11, using: &generator), 0x202020)
+                }
+            }
+            // Rules: horizontal and vertical, 1 to 7 px thick (the limit is 5), dark or grey (grey
+            // around the ink threshold), some past the edges, some crossing.
+            for _ in 0..<14 {
+                let thick = Int.random(in: 1...7, using: &generator), long = Int.random(in: 10...260, using: &generator)
+                let x = Int.random(in: -20..<width, using: &generator), y = Int.random(in: -20..<height, using: &generator)
+                let grey = UInt32([0x00, 0x80, 0xD8, 0xE0, 0xE6].randomElement(using: &generator)!)
+                let colour = grey << 16 | grey << 8 | grey
+                if Bool.random(using: &generator) { fill(x, y, x + long, y + thick, colour) } else { fill(x, y, x + thick, y + long, colour) }
+            }
+            let found = pixels.withUnsafeBytes { PageRules.rules($0.baseAddress!, stride: width * 4, width: width, height: height) }
+            let reference = Reference.rules(pixels, width: width, height: height)
+            XCTAssertEqual(found.horizontal, reference.horizontal, "round \(round)")
+            XCTAssertEqual(found.vertical, reference.vertical, "round \(round)")
+            XCTAssertFalse(reference.horizontal.isEmpty && reference.vertical.isEmpty, "round \(round) has rules")
+        }
+    }
+
+    /// The scan as first written (commit 1db43c5's PageRules.find and segments).
+    enum Reference {
+        static func rules(_ pixels: [UInt32], width pw: Int, height ph: Int) -> (horizontal: [PageRule], vertical: [PageRule]) {
+            var ink = [Bool](repeating: false, count: pw * ph)
+            for y in 0..<ph {
+                for x in 0..<pw {
+                    let p = pixels[y * pw + x]
+                    let lum = (Int((p >> 16) & 0xFF) * 3 + Int((p >> 8) & 0xFF) * 6 + Int(p & 0xFF)) / 10
+                    ink[y * pw + x] = lum < 224
+                }
+            }
+            return (segments(ink, width: pw, height: ph, transposed: false), segments(ink, width: pw, height: ph, transposed: true))
+        }
+
+        static func segments(_ ink: [Bool], width: Int, height: Int, transposed: Bool) -> [PageRule] {
+            let scale = PageRules.scale
+            let lines = transposed ? width : height, along = transposed ? height : width
+            let minimum = Int(PageRules.minimumLength * scale), thickest = Int((PageRules.maximumThickness * scale).rounded(.up))
+            struct Open { var first: Int; var last: Int; var lower: Int; var upper: Int; var seen: Bool }
+            var open: [Open] = []
+            var rules: [PageRule] = []
+            func close(_ o: Open) {
+                guard o.last - o.first + 1 <= thickest else { return }
+                rules.append(PageRule(position: Double(o.first + o.last + 1) / 2 / scale,
+                                      lower: Double(o.lower) / scale, upper: Double(o.upper + 1) / scale))
+            }
+            for line in 0..<lines {
+                for k in open.indices { open[k].seen = false }
+                var i = 0
+                while i < along {
+                    guard ink[transposed ? i * width + line : line * width + i] else { i += 1; continue }
+                    var j = i
+                    while j + 1 < along && ink[transposed ? (j + 1) * width + line : line * width + j + 1] { j += 1 }
+                    if j - i + 1 >= minimum {
+                        if let k = open.firstIndex(where: { o in !o.seen && min(o.upper, j) - max(o.lower, i) >= (max(o.upper, j) - min(o.lower, i)) * 8 / 10 }) {
+                            open[k].last = line; open[k].seen = true
+                            open[k].lower = min(open[k].lower, i); open[k].upper = max(open[k].upper, j)
+                        } else {
+                            open.append(Open(first: line, last: line, lower: i, upper: j, seen: true))
+                        }
+                    }
+                    i = j + 1
+                }
+                var kept: [Open] = []
+                for o in open { if o.seen { kept.append(o) } else { close(o) } }
+                open = kept
+            }
+            open.forEach(close)
+            return rules
+        }
+    }
+}
+
+/// SplitMix64: the same images every run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
