@@ -240,7 +240,9 @@ extension MessageCatalog {
             Convertit chaque document de CORPUS (même chaîne et mêmes processus que convert) et mesure
             la qualité de lecture : face à son texte attendu quand il y en a un (CER, WER, rappel et
             précision des mots), et pour lui-même (mots absents du dictionnaire, U+FFFD, mojibake,
-            accents perdus, part de pages OCR et confiance OCR, verdict de lecture, doublons, durée par étape).
+            accents perdus, part de pages OCR et confiance OCR, verdict de lecture, doublons, durée par étape),
+            et, quand le manifeste donne la source d'un document (structure), ses formules (part des formules
+            trouvées égales) et ses tableaux (TEDS).
 
             Textes attendus : NOM.expected.txt à côté de la source ou dans --expected DOSSIER, où NOM est
             le nom du document (son chemin dans CORPUS sans extension : cours/ch1 pour cours/ch1.pdf), ou
@@ -248,7 +250,7 @@ extension MessageCatalog {
 
             Options :
               --expected DOSSIER  dossier des fichiers NOM.expected.txt
-              --manifest FICHIER  textes attendus, verdicts et doublons attendus par document
+              --manifest FICHIER  textes attendus, verdicts, doublons, formules et tableaux attendus par document
               --baseline FICHIER  un rapport --json antérieur : sortie 1 quand un chiffre s'est dégradé
                                   au-delà des tolérances de qa.tolerances dans pipeline.json, chacun nommé
               --json FICHIER     le rapport en JSON (schemas/qa-report.schema.json) ; - pour la sortie standard
@@ -269,7 +271,9 @@ extension MessageCatalog {
             Converts every document of CORPUS (same pipeline and worker processes as convert) and
             measures how well it was read: against its expected text where there is one (CER, WER, word
             recall and precision), and on its own (words not in the dictionary, U+FFFD, mojibake, lost
-            accents, share of OCR'd pages and OCR confidence, readiness, duplicates, time per stage).
+            accents, share of OCR'd pages and OCR confidence, readiness, duplicates, time per stage), and,
+            where the manifest names a document's source (structure), its formulas (share found equal) and
+            its tables (TEDS).
 
             Expected texts: NAME.expected.txt beside the source or in --expected DIR, where NAME is the
             document's name (its path in CORPUS without extension: cours/ch1 for cours/ch1.pdf), or a
@@ -277,7 +281,7 @@ extension MessageCatalog {
 
             Options:
               --expected DIR     folder of NAME.expected.txt files
-              --manifest FILE    expected texts, readiness verdicts and duplicates per document
+              --manifest FILE    expected texts, readiness verdicts, duplicates, formulas and tables per document
               --baseline FILE    an earlier --json report: exit 1 when a figure got worse beyond the
                                  tolerances of qa.tolerances in pipeline.json, naming each one
               --json FILE        the report as JSON (schemas/qa-report.schema.json); - for standard output
