@@ -11,7 +11,7 @@ import Synchronization
 /// open changes nothing either. Siblings sharing the file's stem (an audio file's transcript,
 /// a yt-dlp video's subtitles) are opened and checked the same way; one outside is left out.
 /// The descriptors are closed and the folder removed when the last reader lets go (`deinit`).
-public final class ConfinedFiles: @unchecked Sendable {
+public final class ConfinedFiles: Sendable {
     // @unchecked: every stored property is immutable after `init`; `deinit` alone releases them.
     /// The links to read instead of the given files, in their order.
     public let urls: [URL]

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -71,18 +72,17 @@ public final class StandardOutput: Sendable {
 /// On a pipe, a written line may still sit unread in the pipe's buffer when its reader exits:
 /// `unreadBytes` (FIONREAD) tells how much of what was written the reader has not taken, so a
 /// line is delivered only once the reader has taken it whole (`consumed ≥ its end`).
-/// Every writer of the descriptor goes through one instance (the lock and the byte count are
-/// its state, hence @unchecked).
-public final class LineWriter: @unchecked Sendable {
+/// Every writer of the descriptor goes through one instance: its byte count, behind a `Mutex`
+/// held while a line is written, keeps lines whole and in order.
+public final class LineWriter: Sendable {
     public enum Outcome: Sendable, Equatable {
         case written
         /// What failed (`EPIPE (Broken pipe) after 120 of 3051 bytes`).
         case failed(String)
     }
     public let fd: Int32
-    private let lock = NSLock()
     /// Bytes written to `fd` through this writer so far.
-    private var total: UInt64 = 0
+    private let total = Mutex<UInt64>(0)
     /// Whether `fd` is a pipe (or FIFO): only then is unread data measurable.
     public let isPipe: Bool
 
@@ -96,22 +96,24 @@ public final class LineWriter: @unchecked Sendable {
     /// Writes `line` and its newline; `end` is the count of bytes written through this writer
     /// once the line is (its position in the stream, for `consumed`).
     public func write(_ line: Data) -> (outcome: Outcome, end: UInt64) {
-        lock.lock(); defer { lock.unlock() }
         var bytes = line
         bytes.append(0x0A)
-        let (outcome, count) = Self.writeWhole(bytes, to: fd)
-        total += UInt64(count)
-        return (outcome, total)
+        return total.withLock { total in
+            let (outcome, count) = Self.writeWhole(bytes, to: fd)
+            total += UInt64(count)
+            return (outcome, total)
+        }
     }
 
     /// Bytes of the stream the reader has taken: all of them when `fd` is not a pipe (a file or
     /// a terminal holds what was written), else those no longer in the pipe's buffer.
     public func consumed() -> UInt64 {
-        lock.lock(); defer { lock.unlock() }
-        guard isPipe else { return total }
-        var unread: Int32 = 0
-        guard ioctl(fd, UInt(FIONREAD), &unread) == 0 else { return total }
-        return total - min(total, UInt64(max(0, unread)))
+        total.withLock { total in
+            guard isPipe else { return total }
+            var unread: Int32 = 0
+            guard ioctl(fd, UInt(FIONREAD), &unread) == 0 else { return total }
+            return total - min(total, UInt64(max(0, unread)))
+        }
     }
 
     /// Waits up to `seconds` for the reader to take something (or go away): false when it has
