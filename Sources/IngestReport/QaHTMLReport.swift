@@ -63,6 +63,9 @@ struct ReportPage {
     /// Where each document's section is, for links from a duplicate to the document it repeats.
     let sectionByName: [String: Int]
     let regressed: Set<String>
+    /// The documents table's columns: the formula and table scores only when the run measured them
+    /// (a manifest with `structure`), so a report without them keeps its width.
+    let columns: [Column]
 
     init(report: QaReport, language: MessageLanguage) {
         self.report = report
@@ -76,6 +79,8 @@ struct ReportPage {
         for (i, d) in report.documents.enumerated() where sections[d.name] == nil { sections[d.name] = i }
         sectionByName = sections
         regressed = Set(report.comparison?.regressions.map(\.document) ?? [])
+        let measured: Set<String> = Set((report.overall.withFormulas != nil ? ["formulas"] : []) + (report.overall.withTables != nil ? ["tables"] : []))
+        columns = Self.columns.filter { !["formulas", "tables"].contains($0.key) || measured.contains($0.key) }
     }
 
     func hasProblem(_ d: QaDocument) -> Bool {
@@ -178,8 +183,8 @@ struct ReportPage {
             (.kind, false), (.documents, true), (.failed, true), (.withExpected, true), (.medianCER, true),
             (.meanCER, true), (.pooledCER, true), (.meanWER, true), (.recall, true), (.precision, true), (.oov, true),
             (.pagesOCRed, true), (.ocrConfidence, true), (.readinessMismatches, true), (.duplicates, true), (.time, true),
-            (.meanFormulaScore, true), (.meanTableScore, true),
-        ]
+        ] + (report.overall.withFormulas != nil ? [(.meanFormulaScore, true)] : [])
+          + (report.overall.withTables != nil ? [(.meanTableScore, true)] : [])
         for (label, numeric) in heads { s += "<th scope=\"col\"\(numeric ? " class=\"n\"" : "")>\(t(label))</th>" }
         s += "</tr></thead>\n<tbody>\n"
         for kind in kinds {
@@ -226,8 +231,10 @@ struct ReportPage {
                bad: g.readinessMismatches > 0)
         s += n(figures.integer(g.duplicates))
         s += n(figures.integer(Int(g.milliseconds.rounded())))
-        s += n(figures.percent(g.meanFormulaScore), bad: (g.meanFormulaScore ?? 1) < 1)
-        s += n(figures.decimal(g.meanTableScore, digits: 2), bad: (g.meanTableScore ?? 1) < problemTableScore)
+        if report.overall.withFormulas != nil { s += n(figures.percent(g.meanFormulaScore), bad: (g.meanFormulaScore ?? 1) < 1) }
+        if report.overall.withTables != nil {
+            s += n(figures.decimal(g.meanTableScore, digits: 2), bad: (g.meanTableScore ?? 1) < problemTableScore)
+        }
         return s + "</tr>\n"
     }
 
@@ -244,9 +251,9 @@ struct ReportPage {
         let all = labels.fill(.shown, ["shown": String(report.documents.count), "total": String(report.documents.count)])
         s += "<span id=\"count\" role=\"status\" data-template=\"\(a(.shown))\" data-partial=\"\(a(.shownPartial))\">\(HTMLText.content(all))</span>"
         s += "</div>\n<p class=\"note\">\(t(.problemDefinition)) \(t(.sortHint))</p>\n"
-        let searched = Self.columns.indices.filter { Self.columns[$0].searched }.map(String.init).joined(separator: ",")
+        let searched = columns.indices.filter { columns[$0].searched }.map(String.init).joined(separator: ",")
         s += "<div class=\"tablebox\"><table id=\"docs\" data-search=\"\(searched)\" data-page=\"\(Self.page)\"><thead><tr>"
-        for (c, column) in Self.columns.enumerated() {
+        for (c, column) in columns.enumerated() {
             var attributes = "scope=\"col\" data-key=\"\(column.key)\" data-type=\"\(column.numeric ? "num" : "text")\""
             if column.numeric { attributes += " class=\"n\"" }
             if let title = column.title { attributes += " title=\"\(a(title))\"" }
@@ -268,7 +275,7 @@ struct ReportPage {
         var s = "<tr id=\"r\(i)\" data-kind=\"\(HTMLText.attribute(d.kind ?? "unknown"))\""
         if !classes.isEmpty { s += " class=\"\(classes.joined(separator: " "))\"" }
         s += ">"
-        for column in Self.columns {
+        for column in columns {
             let cell = column.cell(self, d, i, rank)
             var cls = column.numeric ? ["n"] : []
             if !cell.classes.isEmpty { cls.append(cell.classes) }

@@ -35,5 +35,11 @@ final class QaStructureScoresReportTests: XCTestCase {
             XCTAssertTrue(html.contains("class=\"n bad\" data-v=\"0.6667\""), language.rawValue)
             XCTAssertTrue(html.contains("class=\"n bad\" data-v=\"0.8571\""), language.rawValue)
         }
+        // A run without them keeps the table as it was: no column, no mean.
+        let url = folder.url.appendingPathComponent("plain.html")
+        let without = QaReport(corpus: "c", startedAt: "2026-12-06T10:00:00Z", pipelineVersion: "t", milliseconds: 1, documents: [plain])
+        try ReportFixture(report: without, details: [nil]).write(to: url, language: .en)
+        let html = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertFalse(html.contains("data-key=\"formulas\"") || html.contains("data-key=\"tables\"") || html.contains("Mean table TEDS"))
     }
 }
