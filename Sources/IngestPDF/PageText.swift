@@ -242,11 +242,10 @@ enum PageLines {
 extension PopplerPageRef {
     /// Whether anything is drawn on the page (vector outlines, glyphs without Unicode): a tiny
     /// render, asked only of pages with neither text nor images.
-    /// Whether the page's own content draws anything, its annotations hidden (this copy of the
-    /// document then shows none of them: asked last of a page).
+    /// Whether the page's own content draws anything, its annotations hidden while it is drawn
+    /// (then shown again: OCR may draw the page through this same document).
     func hasInkOfItsOwn() -> Bool {
-        hideAnnotations()
-        return hasInk()
+        withAnnotationsHidden { hasInk() }
     }
 
     func hasInk(scale: Double = 0.25) -> Bool {

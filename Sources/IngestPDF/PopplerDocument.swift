@@ -337,16 +337,21 @@ extension PopplerPageRef {
         return out
     }
 
-    /// Hides every annotation of the page (in this copy of the document only, never saved), so
-    /// that a render shows the page's own content.
-    func hideAnnotations() {
-        guard let list = poppler_page_get_annot_mapping(handle) else { return }
+    /// Runs `body` with every annotation of the page hidden (in this document's memory only,
+    /// never saved), so that a render shows the page's own content; their flags are put back
+    /// after, since the document may draw the page again for OCR (`PDFPageImages`).
+    func withAnnotationsHidden<T>(_ body: () -> T) -> T {
+        guard let list = poppler_page_get_annot_mapping(handle) else { return body() }
         defer { poppler_page_free_annot_mapping(list) }
+        var saved: [(OpaquePointer, PopplerAnnotFlag)] = []
         GListItems.forEach(list, as: PopplerAnnotMapping.self) { mapping in
             guard let annot = mapping.pointee.annot else { return }
-            let flags = poppler_annot_get_flags(annot).rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue
-            poppler_annot_set_flags(annot, PopplerAnnotFlag(rawValue: flags))
+            let flags = poppler_annot_get_flags(annot)
+            saved.append((annot, flags))
+            poppler_annot_set_flags(annot, PopplerAnnotFlag(rawValue: flags.rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue))
         }
+        defer { for (annot, flags) in saved { poppler_annot_set_flags(annot, flags) } }
+        return body()
     }
 
     func formFields() -> [PopplerFormField] {
