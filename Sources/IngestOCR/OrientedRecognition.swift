@@ -9,8 +9,9 @@ import Foundation
 /// - A script no configured language reads, named with `ScriptModels.minimumConfidence`: the page
 ///   is not recognised (`leftOut: scriptNotInstalled`, offered to the vision option).
 /// - A page the detector finds turned with `confidentOrientation`: turned upright, then read once.
-/// - A foreign script named with less confidence: a band of the page is read; a weak band confirms
-///   the script (not recognised further), a band that reads as text has the page read.
+/// - A foreign script named with less confidence: a band of the page from its first line is read;
+///   a weak band confirms the script (not recognised further), a band that reads as text has the
+///   page read.
 /// - A weak read (mean confidence < `suspiciousBelow`): the other orientation the detector allows
 ///   is read too and the better kept; a foreign script named with less confidence goes with the
 ///   page, for the dictionaries to judge (`JunkPages`). The detector is not asked a second time.
@@ -38,7 +39,7 @@ enum OrientedRecognition {
             return RecognizedPage(leftOut: .scriptNotInstalled, script: script)
         }
         // Named with less confidence (Cyrillic and Han score 0–8: their letters look like Latin
-        // ones, or like another CJK script's): a band of the page is read first, and a weak read
+        // ones, or like another CJK script's): a band of the page's first lines is read first, and a weak read
         // there confirms the script — the whole page is read only when the band reads as text.
         if let osd, let script = ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages),
            let band = ScriptSample.band(of: pix) {
@@ -108,16 +109,42 @@ enum ScriptSample {
     /// Words a band must give for its confidence to confirm a script.
     static let probeWordsAtLeast = 5
 
-    /// The middle fifth of the page (its full width), where a page of writing has lines: nil when
-    /// leptonica cannot cut it.
+    /// A fifth of the page's height (its full width) from its first line of writing — the middle
+    /// fifth when no row shows ink (a depth not read here): a page of a few lines has them there,
+    /// not in its middle. Nil when leptonica cannot cut it.
     static func band(of pix: PageImage) -> PageImage? {
         let h = pix.height, w = pix.width
-        guard h >= 50, let box = boxCreate(0, Int32(h * 2 / 5), Int32(w), Int32(h / 5)) else { return nil }
+        guard h >= 50 else { return nil }
+        let top = firstInkRow(pix).map { max(0, $0 - h / 100) } ?? h * 2 / 5
+        let rows = min(h / 5, h - top)
+        guard rows >= 10, let box = boxCreate(0, Int32(top), Int32(w), Int32(rows)) else { return nil }
         var b: UnsafeMutablePointer<BOX>? = box
         defer { boxDestroy(&b) }
         guard let cut = pixClipRectangle(pix.raw, box, nil) else { return nil }
         let band = PageImage(taking: cut)
         band.setResolution(pix.resolution)
         return band
+    }
+
+    /// The first row of an 8-bit page, its outer 3 % left aside (a scanner's shadow), with a few
+    /// pixels far from the paper's gray (`PageInk`'s background and contrast); nil when none or
+    /// another depth.
+    static func firstInkRow(_ pix: PageImage) -> Int? {
+        guard pix.depth == 8, pixGetColormap(pix.raw) == nil, let data = pixGetData(pix.raw),
+              let ink = PageInk.measure(pix), !ink.isBlank else { return nil }
+        let w = pix.width, h = pix.height, wpl = Int(pixGetWpl(pix.raw))
+        let contrast = max(PageInk.minimumContrast, ink.background / 4)
+        let swap = 1.littleEndian == 1 ? 3 : 0
+        let x0 = w * 3 / 100, x1 = w - x0
+        for y in (h * 3 / 100)..<(h - h * 3 / 100) {
+            let bytes = UnsafeRawPointer(data + y * wpl).assumingMemoryBound(to: UInt8.self)
+            var dark = 0
+            var x = x0
+            while x < x1 {
+                if abs(Int(bytes[x ^ swap]) - ink.background) >= contrast { dark += 1; if dark >= 3 { return y } }
+                x += 1
+            }
+        }
+        return nil
     }
 }

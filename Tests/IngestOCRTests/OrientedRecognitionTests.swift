@@ -106,12 +106,15 @@ final class OrientedRecognitionTests: XCTestCase {
             ("Greek", ["Η φωτοσύνθεση γίνεται στους χλωροπλάστες των φύλλων.", "Το νερό εξατμίζεται από τους ωκεανούς κάθε μέρα."], "DejaVu Sans"),
             ("Han", ["光合作用是植物利用光能把二氧化碳和水转化为有机物", "并释放氧气的过程这是地球上生命的重要基础"], "AR PL UMing CN"),
         ]
+        // A full page, and a page of four lines at its top (a short text's page).
         for (script, lines, family) in pages {
-            let (image, _) = Self.page(lines, family: family, points: 14)
-            let page = try read(image, engine: engine)
-            XCTAssertEqual(page.leftOut, .scriptNotInstalled, "\(script): \(page.text.prefix(200))")
-            XCTAssertTrue(page.paragraphs.isEmpty, script)
-            XCTAssertNotNil(page.script.flatMap { ScriptModels.languageFor[$0] }, "\(script) named \(page.script ?? "nothing")")
+            for count in [24, 4] {
+                let (image, _) = Self.page(lines, family: family, points: 14, count: count)
+                let page = try read(image, engine: engine)
+                XCTAssertEqual(page.leftOut, .scriptNotInstalled, "\(script), \(count) lines: \(page.text.prefix(200))")
+                XCTAssertTrue(page.paragraphs.isEmpty, script)
+                XCTAssertNotNil(page.script.flatMap { ScriptModels.languageFor[$0] }, "\(script) named \(page.script ?? "nothing")")
+            }
         }
     }
 
