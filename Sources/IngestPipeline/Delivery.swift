@@ -125,8 +125,8 @@ public struct DeliveryReport: Sendable, Codable, Equatable {
 /// JSON Lines: each is written as one line on standard output and recorded as delivered only
 /// once the whole line was written; a broken pipe leaves it pending and ends the deliveries
 /// (`consumerGone`): the run stops reading, the next one sends what is pending.
-/// Shared state is behind `lock` (an NSCondition), hence @unchecked.
-public final class Deliverer: @unchecked Sendable {
+/// What the run's threads and the delivery thread share is one `Monitor` state (`State`).
+public final class Deliverer: Sendable {
     public let library: Library
     public let http: HTTPDelivery
     public let channel: DeliveryChannel
@@ -134,29 +134,36 @@ public final class Deliverer: @unchecked Sendable {
     let lines: LineWriter
     /// Only this output folder's deliveries (nil: every one in the library).
     public let outputDirectory: String?
-    private let lock = NSCondition()
-    private var wanted = false
-    private var finishing = false
-    private var running = false
-    private var thread: Thread?
-    /// Keys this run gave up on (every attempt failed): not tried again until the next run.
-    private var givenUp: Set<String> = []
-    private var report: DeliveryReport
-    private var fatal: IngestError?
+    /// How the sink is named in reports.
+    private let sinkName: String
+
+    private struct State {
+        /// Something may be pending (`notify`); the run ends (`finish`); the thread is started,
+        /// and not ended yet.
+        var wanted = false, finishing = false, started = false, running = false
+        /// Keys this run gave up on (every attempt failed): not tried again until the next run.
+        var givenUp: Set<String> = []
+        var report: DeliveryReport
+        var fatal: IngestError?
+        var gone = false
+        /// Called once, on whichever thread finds it, when the consumer goes away (outside the
+        /// lock): a run that waits on other events (the watcher) is woken to stop.
+        var goneHandler: (@Sendable () -> Void)?
+        /// Lines written and not yet taken whole by the reader: each line's key and end in the stream.
+        var inFlight: [(key: String, end: UInt64)] = []
+    }
+    /// The delivery thread waits on it for something to deliver; `finish` for the thread's end.
+    private let state: Monitor<State>
 
     /// The jsonl sink's consumer is gone: nothing more is written, the run stops reading.
-    public var consumerGone: Bool { lock.lock(); defer { lock.unlock() }; return gone }
-    private var gone = false
-    /// Called once, on whichever thread finds it, when the consumer goes away (outside `lock`):
-    /// a run that waits on other events (the watcher) is woken to stop.
-    private var goneHandler: (@Sendable () -> Void)?
+    public var consumerGone: Bool { state.read { $0.gone } }
 
     /// `handler` is called once when the jsonl consumer goes away (at once if it already has).
     public func onConsumerGone(_ handler: @escaping @Sendable () -> Void) {
-        lock.lock()
-        let already = gone
-        goneHandler = already ? nil : handler
-        lock.unlock()
+        let already = state.update { s in
+            s.goneHandler = s.gone ? nil : handler
+            return s.gone
+        }
         if already { handler() }
     }
 
@@ -169,15 +176,12 @@ public final class Deliverer: @unchecked Sendable {
     public func readerClosed() { markGone() }
 
     private func markGone() {
-        lock.lock()
-        let handler = gone ? nil : goneHandler
-        gone = true
-        goneHandler = nil
-        lock.unlock()
+        let handler = state.update { s in
+            defer { s.gone = true; s.goneHandler = nil }
+            return s.gone ? nil : s.goneHandler
+        }
         handler?()
     }
-    /// Lines written and not yet taken whole by the reader: each line's key and end in the stream.
-    private var inFlight: [(key: String, end: UInt64)] = []
 
     /// `sink.kind` decides the channel: `jsonl` writes lines (`lines`, standard output unless a
     /// test gives its own), anything else POSTs to `sink.url`.
@@ -187,7 +191,8 @@ public final class Deliverer: @unchecked Sendable {
         self.channel = sink.kind == .jsonl ? .jsonl : .http
         self.lines = lines
         self.outputDirectory = outputDirectory?.standardizedFileURL.path
-        report = DeliveryReport(sink: channel == .jsonl ? Self.standardOutputName : (sink.url ?? "http"))
+        sinkName = channel == .jsonl ? Self.standardOutputName : (sink.url ?? "http")
+        state = Monitor(State(report: DeliveryReport(sink: sinkName)))
         // A reader that goes away must give EPIPE (the document stays pending), not kill the run.
         if channel == .jsonl { LineWriter.ignoreBrokenPipeSignal() }
     }
@@ -200,33 +205,28 @@ public final class Deliverer: @unchecked Sendable {
 
     /// Something may be pending: the delivery thread (started on first call) looks.
     public func notify() {
-        lock.lock(); defer { lock.unlock() }
-        wanted = true
-        if thread == nil {
+        let start = state.update { s in
+            s.wanted = true
+            guard !s.started else { return false }
+            s.started = true
+            s.running = true
+            return true
+        }
+        if start {
             let t = Thread { [weak self] in self?.loop() }
             t.name = "ingest-delivery"
-            thread = t
-            running = true
             t.start()
         }
-        lock.broadcast()
     }
 
     /// Delivers what is still pending, waits for the thread, and says what happened.
     /// `withheld`: the documents of the run that were not handed on (not ready).
     public func finish(withheld: Int = 0) throws -> DeliveryReport {
         notify()
-        lock.lock()
-        finishing = true
-        lock.broadcast()
-        while running { lock.wait() }
-        let error = fatal
-        lock.unlock()
-        if let error { throw error }
+        state.update { $0.finishing = true }
+        if let error = state.wait(until: { !$0.running }, then: { $0.fatal }) { throw error }
         if channel == .jsonl { try drainLines() }
-        lock.lock()
-        var result = report
-        lock.unlock()
+        var result = state.read { $0.report }
         try summarize(&result)
         result.withheld = withheld
         return result
@@ -234,14 +234,14 @@ public final class Deliverer: @unchecked Sendable {
 
     /// Every pending delivery (and refused ones too with `includingRejected`), on this thread.
     public func deliverAll(includingRejected: Bool = false) throws -> DeliveryReport {
-        var result = DeliveryReport(sink: report.sink)
+        var result = DeliveryReport(sink: sinkName)
         let statuses: Set<DeliveryRecord.Status> = includingRejected ? [.pending, .rejected] : [.pending]
         for record in try library.deliveries(statuses, outputDirectory: outputDirectory, channel: channel) {
             if try deliver(record) { result.delivered += 1 } else if consumerGone { break }
         }
         if channel == .jsonl {
             try drainLines()
-            lock.lock(); result.delivered += report.delivered; lock.unlock()
+            result.delivered += state.read { $0.report.delivered }
         }
         try summarize(&result)
         return result
@@ -250,11 +250,12 @@ public final class Deliverer: @unchecked Sendable {
     /// Lines the reader has taken whole are delivered (in stream order).
     func settleLines() throws {
         let consumed = lines.consumed()
-        lock.lock()
-        let taken = Array(inFlight.prefix { $0.end <= consumed })
-        inFlight.removeFirst(taken.count)
-        report.delivered += taken.count
-        lock.unlock()
+        let taken = state.update { s in
+            let taken = Array(s.inFlight.prefix { $0.end <= consumed })
+            s.inFlight.removeFirst(taken.count)
+            s.report.delivered += taken.count
+            return taken
+        }
         for t in taken {
             try library.updateDelivery(key: t.key, channel: .jsonl, status: .delivered, addingAttempts: 1, error: nil,
                                        sink: Self.standardOutputName)
@@ -269,16 +270,13 @@ public final class Deliverer: @unchecked Sendable {
         var last = lines.consumed(), idle = Date()
         while true {
             try settleLines()
-            lock.lock(); let left = inFlight.count; lock.unlock()
+            let left = state.read { $0.inFlight.count }
             if left == 0 { return }
             let now = lines.consumed()
             if now != last { last = now; idle = Date() }
             if !lines.waitForReader(seconds: 0.2) || Date().timeIntervalSince(idle) > Self.drainPatience {
                 try settleLines()
-                lock.lock()
-                let unread = inFlight
-                inFlight = []
-                lock.unlock()
+                let unread = state.update { s in defer { s.inFlight = [] }; return s.inFlight }
                 if !unread.isEmpty { markGone() }
                 for u in unread {
                     try library.updateDelivery(key: u.key, channel: .jsonl, status: .pending, addingAttempts: 1,
@@ -301,26 +299,24 @@ public final class Deliverer: @unchecked Sendable {
 
     private func loop() {
         while true {
-            lock.lock()
-            while !wanted && !finishing { lock.wait() }
-            if !wanted && finishing { running = false; lock.broadcast(); lock.unlock(); return }
-            wanted = false
-            let skip = givenUp
-            lock.unlock()
+            // Nil: nothing wanted and the run is finishing, the thread ends.
+            let skip: Set<String>? = state.wait(until: { $0.wanted || $0.finishing }) { s in
+                guard s.wanted else { s.running = false; return nil }
+                s.wanted = false
+                return s.givenUp
+            }
+            guard let skip else { return }
             do {
                 for record in try library.deliveries([.pending], outputDirectory: outputDirectory, channel: channel) where !skip.contains(record.key) {
                     if consumerGone { break }
                     let delivered = try deliver(record)
-                    lock.lock()
-                    if delivered { report.delivered += 1 } else { givenUp.insert(record.key) }
-                    lock.unlock()
+                    state.update { s in if delivered { s.report.delivered += 1 } else { s.givenUp.insert(record.key) } }
                 }
             } catch {
-                lock.lock()
-                if fatal == nil { fatal = IngestError.wrap(error) }
-                running = false
-                lock.broadcast()
-                lock.unlock()
+                state.update { s in
+                    if s.fatal == nil { s.fatal = IngestError.wrap(error) }
+                    s.running = false
+                }
                 return
             }
         }
@@ -350,7 +346,7 @@ public final class Deliverer: @unchecked Sendable {
             switch outcome {
             case .written:
                 // Delivered once the reader has taken it (`settleLines`), not when it sits in the pipe.
-                lock.lock(); inFlight.append((d.key, end)); givenUp.insert(d.key); lock.unlock()
+                state.update { s in s.inFlight.append((d.key, end)); s.givenUp.insert(d.key) }
                 try settleLines()
             case .failed(let error):
                 markGone()
@@ -392,23 +388,21 @@ extension Deliverer {
     /// as lines, oldest file first, for a consumer that lost its own state. `since`: only files
     /// written from then on. A document's pending line, if any, is delivered by the replay.
     public func replay(since: Date?) throws -> DeliveryReport {
-        guard let outputDirectory else { return DeliveryReport(sink: report.sink) }
+        guard let outputDirectory else { return DeliveryReport(sink: sinkName) }
         let documents = Self.handedOnDocuments(in: URL(fileURLWithPath: outputDirectory), since: since)
-        var result = DeliveryReport(sink: report.sink)
+        var result = DeliveryReport(sink: sinkName)
         var written = 0
         for document in documents {
             guard let body = try? Data(contentsOf: document.url) else { continue }
             let (outcome, end) = lines.write(JSONLine.compact(body))
             guard case .written = outcome else { markGone(); break }
             written += 1
-            lock.lock(); inFlight.append((document.key, end)); lock.unlock()
+            state.update { $0.inFlight.append((document.key, end)) }
             try settleLines()
         }
         try drainLines()
         try summarize(&result)
-        lock.lock()
-        result.delivered = report.delivered
-        lock.unlock()
+        result.delivered = state.read { $0.report.delivered }
         result.replayed = documents.count
         if consumerGone { result.notRead = documents.count - result.delivered }
         return result
