@@ -28,6 +28,8 @@ public enum OpenMP {
 
     /// Looked up (once) in libtesseract and its dependencies: it is opened RTLD_LOCAL, so the
     /// global scope (`dlsym(RTLD_DEFAULT)`) does not see libgomp. Opens Tesseract if needed.
+    // nonisolated(unsafe): an immutable address of a C function, never written after the lookup;
+    // raw pointers are not Sendable, so the compiler cannot see that sharing it is safe.
     nonisolated(unsafe) private static let setMaxActiveLevels: UnsafeMutableRawPointer? =
         ingest_tesseract_lookup("omp_set_max_active_levels")
 

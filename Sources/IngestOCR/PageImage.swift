@@ -3,6 +3,9 @@ import Foundation
 
 /// A leptonica image. Owns its `PIX*` and destroys it on release; never shared between threads
 /// while being changed (each page's image belongs to the worker recognising it).
+// @unchecked: the `PIX*` is changed only by the thread that owns the page (its worker), and handed
+// from the thread that made it to that worker once; a C pointer's ownership is invisible to the
+// compiler.
 final class PageImage: @unchecked Sendable {
     private(set) var raw: UnsafeMutablePointer<PIX>
 

@@ -41,6 +41,10 @@ struct RecognizedPage: Sendable, Equatable, Codable {
 
 /// A Tesseract engine initialised once for a set of languages and reused page after page.
 /// Not thread-safe: the pool hands each engine to one worker at a time.
+// @unchecked: a Tesseract handle (and its lazily made `osd`) is used by one thread at a time
+// because `EnginePool` lends it to one worker and takes it back; that hand-over is the pool's
+// Monitor, which the compiler cannot relate to this class (a C handle cannot live in a Mutex
+// and still be lent for a whole page).
 final class TesseractEngine: @unchecked Sendable {
     private let handle: OpaquePointer
     /// Script and orientation detection engine (`osd`), created the first time a page is looked at.
