@@ -24,14 +24,14 @@ enum YouTubeCommand {
         }
         guard args.positional.count == 1 else { throw Usage.fail("youtube", Arguments.UsageError(.cliYouTubeNeedsURL)) }
         var videoID: String?
-        // One language for every line: the configuration's once it is read (--lang, else its own).
-        var language = ConfigLoading.language(args)
+        // The set-up's steps a preview needs: the configuration (refused like every command's)
+        // and the step cache under $XDG_CACHE_HOME/ingest, shared with convert and watch.
+        let setup = try CommandSetup("youtube", args)
+        let config = setup.config
+        // One language for every line: the configuration's (--lang, else its own).
+        let language = setup.language
         do {
-            let (config, _) = try ConfigLoading.load(args)
-            // The step cache under $XDG_CACHE_HOME/ingest, shared with convert and watch.
-            let cache = ConfigLoading.cacheDirectory()
-            let context = ExtractionContext(config: config, language: config.messageLanguage, cacheDirectory: cache)
-            language = config.messageLanguage
+            let context = ExtractionContext(config: config, language: language, cacheDirectory: setup.cache)
             // The link is checked offline before anything else, and said valid.
             videoID = try ExtractorRegistry.youtubeVideoID(args.positional[0])
             if let videoID, !args.has("--json") {

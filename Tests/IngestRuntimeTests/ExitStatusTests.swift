@@ -87,6 +87,7 @@ final class ExitStatusTests: XCTestCase {
         // A link that is not a video: that document fails, the command ran.
         try assertStatus(.needsAttention, ["youtube", "https://example.com/not-a-video"])
         try assertStatus(.usage, ["youtube"])
+        try assertStatus(.refused, ["youtube", "https://youtu.be/dQw4w9WgXcQ", "--config", path("bad.json")])
         try assertStatus(.done, ["config", "--defaults"])
         try assertStatus(.refused, ["config", "--check", path("bad.json")])
         try assertStatus(.usage, ["config", "--no-such-flag"])
