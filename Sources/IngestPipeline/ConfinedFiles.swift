@@ -173,7 +173,7 @@ final class FolderNames: Sendable {
            cached.changed.tv_nsec == st.st_ctim.tv_nsec {
             names = cached.names
         } else {
-            names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            names = ((try? FolderListing(path: folder).names) ?? []).sorted()   // names as bytes: a name that is not UTF-8 is no candidate
             if settled {
                 listings.withLock {
                     if $0.count >= Self.capacity { $0.removeAll() }
