@@ -47,9 +47,24 @@ enum FigureCaptions {
 
     private static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
 
+    /// The gap between the lines of one paragraph on this page (points): the commonest gap
+    /// between a line and the next under it, in half points; nil with fewer than three such pairs.
+    static func usualGap(_ lines: [TextLine]) -> Double? {
+        var counts: [Int: Int] = [:]
+        for (a, b) in zip(lines, lines.dropFirst()) where a.hasGeometry && b.hasGeometry {
+            let gap = b.y0 - a.y1, height = max(a.glyphHeight, 1)
+            guard gap > -0.5 * height, gap < height, b.x0 < a.x1, b.x1 > a.x0 else { continue }
+            counts[Int((gap * 2).rounded()), default: 0] += 1
+        }
+        guard counts.values.reduce(0, +) >= 3,
+              let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) else { return nil }
+        return Double(best.key) / 2
+    }
+
     /// The caption opened by line `first` of `lines` (reading order): that line and those after it
-    /// set directly below, in the same type, as close as lines of one paragraph.
-    static func lines(from first: Int, in lines: [TextLine]) -> Range<Int> {
+    /// set directly below, in the same type, as close as lines of one paragraph (`usualGap`, when
+    /// the page shows it: Word and LibreOffice set the next paragraph only a few points lower).
+    static func lines(from first: Int, in lines: [TextLine], usualGap: Double? = nil) -> Range<Int> {
         var end = first + 1
         let head = lines[first]
         while end < lines.count {
@@ -57,10 +72,13 @@ enum FigureCaptions {
             guard line.hasGeometry, line.origin == .content, !opensCaption(line.text) else { break }
             let height = max(head.glyphHeight, 1)
             let gap = line.y0 - previous.y1
-            let sameType = abs(line.glyphHeight - head.glyphHeight) <= 0.2 * height
+            // A word set in another font (`\\texttt`) changes a line's mean glyph height: the body's
+            // next paragraph is told apart by its gap, not its type.
+            let sameType = line.glyphHeight >= 0.6 * height && line.glyphHeight <= 1.5 * height
             // Under the caption's lines (not beside them: another column), no farther than a line's gap.
             let under = line.x0 < max(previous.x1, head.x1) + 2 && line.x1 > min(previous.x0, head.x0) - 2
-            guard sameType, under, gap >= -0.3 * height, gap <= 0.7 * height else { break }
+            let widest = usualGap.map { min(0.7 * height, $0 + 0.2 * height) } ?? 0.7 * height
+            guard sameType, under, gap >= -0.3 * height, gap <= widest else { break }
             end += 1
         }
         return first..<end

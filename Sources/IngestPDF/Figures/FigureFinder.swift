@@ -13,8 +13,9 @@ enum FigureFinder {
             lines[$0].hasGeometry && lines[$0].origin == .content && FigureCaptions.opensCaption(lines[$0].text)
         }
         guard !openers.isEmpty, let ink = PageInk.read(page, lines: lines) else { return [] }
+        let usualGap = FigureCaptions.usualGap(lines)
         let captions = openers.map { first -> PageRect in
-            let range = FigureCaptions.lines(from: first, in: lines)
+            let range = FigureCaptions.lines(from: first, in: lines, usualGap: usualGap)
             return lines[range].reduce(PageRect(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)) {
                 PageRect(x0: min($0.x0, $1.x0), y0: min($0.y0, $1.y0), x1: max($0.x1, $1.x1), y1: max($0.y1, $1.y1))
             }
@@ -60,6 +61,20 @@ enum FigureFinder {
             // An image's placed box is its edge, though its own margins are paper white.
             for image in images where overlaps(image, box) && !overlaps(image, caption) { box = union(box, image) }
             figures.append((pair.caption, PageFigure(box: box, caption: caption)))
+        }
+        // A listing set between two rules (lshort's framed examples): the rules are its box.
+        let rules = all.filter { $0.y1 - $0.y0 <= 3 && $0.x1 - $0.x0 >= 50 }
+        for (c, caption) in captions.enumerated() where !done.contains(c) {
+            let below = rules.filter { caption.y0 - $0.y1 >= -2 && caption.y0 - $0.y1 <= maximumGap && horizontallyOverlap(caption, $0) }
+                .max { $0.y1 < $1.y1 }
+            guard let bottom = below else { continue }
+            let top = rules.filter { r in
+                r.y1 < bottom.y0 - minimumSide && abs(r.x0 - bottom.x0) <= 3 && abs(r.x1 - bottom.x1) <= 3
+                    && !captions.contains { $0.y0 > r.y1 && $0.y1 < bottom.y0 }
+            }.max { $0.y1 < $1.y1 }
+            guard let top, !figures.contains(where: { overlaps($0.figure.box, union(top, bottom)) }) else { continue }
+            done.insert(c)
+            figures.append((c, PageFigure(box: union(top, bottom), caption: caption)))
         }
         return figures.sorted { $0.caption < $1.caption }.map(\.figure)
     }

@@ -129,3 +129,44 @@ final class FiguresTests: XCTestCase {
     func testEnglishOneColumn() throws { try check(Self.english, french: false, twoColumn: false) }
     func testEnglishTwoColumns() throws { try check(Self.english, french: false, twoColumn: true) }
 }
+
+/// A course typed in Markdown, made a .docx by pandoc (the caption paragraph under the picture),
+/// then a PDF by LibreOffice: the figure's caption as typed, its box the picture's size (8 cm
+/// wide, 300 × 200 pixels), the paragraphs whole.
+final class OfficeFiguresTests: XCTestCase {
+    static let caption = "Figure 1 : Le circuit électrique de la lampe et de la pile."
+
+    func testPandocDocxThroughLibreOffice() throws {
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc missing (apt-get install pandoc)") }
+        guard runTool("soffice", ["--version"])?.status == 0 else { try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        _ = try FiguresTests.picture("pic.png", in: tmp)
+        let paragraphs = (0..<3).map { FiguresTests.paragraph($0, french: true) }
+        let markdown = "# Le circuit\n\n\(paragraphs[0])\n\n![\(Self.caption)](pic.png){width=8cm}\n\n\(paragraphs[1])\n\n\(paragraphs[2])\n"
+        let md = try tmp.write("circuit.md", Data(markdown.utf8))
+        let docx = tmp.url.appendingPathComponent("circuit.docx")
+        guard runTool("pandoc", [md.path, "-o", docx.path, "--resource-path", tmp.url.path])?.status == 0 else { throw TestSetupFailure("pandoc failed") }
+        let profile = "file://" + tmp.url.appendingPathComponent("profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path, docx.path])?.status == 0 else {
+            throw TestSetupFailure("soffice could not convert circuit.docx")
+        }
+        let extraction = try LaTeXPDFs.extract(tmp.url.appendingPathComponent("circuit.pdf"))
+        let figures = extraction.blocks.filter { $0.kind == .figure }
+        XCTAssertEqual(figures.map { FiguresTests.flat($0.text) }, [Self.caption])
+        guard let figure = figures.first, let box = figure.bbox else { return XCTFail("no figure box") }
+        XCTAssertEqual(figure.page, 1)
+        XCTAssertEqual(box[2] - box[0], 226.77, accuracy: 3, "\(box)")
+        XCTAssertEqual(box[3] - box[1], 151.18, accuracy: 3, "\(box)")
+        // The figure block stands between the first paragraph and the second.
+        let texts = extraction.blocks.map { FiguresTests.flat($0.text) }
+        let at = try XCTUnwrap(texts.firstIndex(of: Self.caption))
+        XCTAssertTrue(texts[..<at].contains { $0.hasSuffix("fin0.") }, "\(texts)")
+        XCTAssertTrue(texts[(at + 1)...].contains { $0.hasSuffix("fin1.") }, "\(texts)")
+        var body = LaTeXPDFs.words(Normalizer.normalize(extraction.blocks.filter { $0.kind != .figure }.map(\.text).joined(separator: "\n")))
+        let source = LaTeXPDFs.words("Le circuit " + paragraphs.joined(separator: " "))
+        for w in source {
+            if let k = body.firstIndex(of: w) { body.remove(at: k) } else { XCTFail("body lost \(w)") }
+        }
+        XCTAssertEqual(body, [], "body words not in the source")
+    }
+}

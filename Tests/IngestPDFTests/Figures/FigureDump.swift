@@ -1,0 +1,41 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import XCTest
+
+/// A tool for looking at real files by hand, skipped by design otherwise: the figure blocks of
+/// each PDF of `$FIGURE_DUMP` (paths separated by `:`) with page, box and caption, and what the
+/// figure pass costs (pages with a caption-like line, time of `FigureFinder.find` beside the
+/// text layer's).
+final class FigureDump: XCTestCase {
+    func testDump() throws {
+        guard let paths = ProcessInfo.processInfo.environment["FIGURE_DUMP"] else { throw XCTSkip("by design: set FIGURE_DUMP=a.pdf:b.pdf") }
+        let clock = ContinuousClock()
+        for path in paths.split(separator: ":").map(String.init) {
+            let url = URL(fileURLWithPath: path)
+            let document = try PopplerDocumentRef(url: url, password: nil)
+            var text = Duration.zero, figures = Duration.zero, candidates = 0
+            let only = ProcessInfo.processInfo.environment["FIGURE_PAGE"].flatMap { Int($0) }
+            for index in 0..<document.pageCount {
+                guard let page = document.page(at: index) else { continue }
+                var lines: [TextLine] = []
+                text += clock.measure { lines = page.textLines().lines }
+                if let only, only == index + 1 {
+                    for l in lines { print("LINE [\(Int(l.x0)) \(Int(l.y0)) \(Int(l.x1)) \(Int(l.y1)) h\(l.glyphHeight)] \(l.text)") }
+                    let ink = PageInk.read(page, lines: lines)
+                    print("REGIONS", ink?.regions().map { "[\(Int($0.x0)) \(Int($0.y0)) \(Int($0.x1)) \(Int($0.y1))]" } ?? [])
+                    print("IMAGES", page.imageRects().map { "[\(Int($0.x0)) \(Int($0.y0)) \(Int($0.x1)) \(Int($0.y1))]" })
+                }
+                if lines.contains(where: { FigureCaptions.opensCaption($0.text) }) { candidates += 1 }
+                figures += clock.measure { _ = FigureFinder.find(on: page, lines: lines) }
+            }
+            let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
+            let extraction = try PDFExtractor().extract(input, context: ExtractionContext(language: .fr))
+            let blocks = extraction.blocks.filter { $0.kind == .figure }
+            print("FILE \(url.lastPathComponent) pages \(document.pageCount) caption-pages \(candidates) figures \(blocks.count) textLines \(text) figurePass \(figures)")
+            for b in blocks {
+                print("FIG p\(b.page ?? 0) \((b.bbox ?? []).map { Int($0) }) | " + b.text.split(whereSeparator: \.isNewline).joined(separator: " ⏎ "))
+            }
+        }
+    }
+}
