@@ -56,7 +56,9 @@ public struct BatchRun: Sendable {
         // What an earlier run left pending goes first (a killed run, an endpoint that was down).
         delivery?.notify()
         if count > 0 {
-            DispatchQueue.concurrentPerform(iterations: slots) { slot in
+            // One thread per slot, each on a stack as deep as the main thread's: a document read
+            // in this process (no worker) recurses in poppler and Tesseract on it.
+            ThreadTeam.run(slots, stackSize: 8 << 20) { slot in
                 // A consumer that went away gets nothing more: units not yet taken wait for the
                 // next run (what is read but not delivered stays pending in the library).
                 while fatal.error == nil && delivery?.consumerGone != true {

@@ -138,41 +138,38 @@ public struct WorkerRun: Sendable {
         let tally = Tally()
         let fatal = FatalBox()
         let slots = max(1, reader.slots)
-        let group = DispatchGroup()
-        for slot in 0..<slots {
-            group.enter()
-            Thread.detachNewThread { [self] in
-                defer { group.leave() }
-                while let item = queue.take() {
-                    var outcome: DocumentOutcome
-                    var lines: [Data] = []
-                    switch item.job {
-                    case .written(let data):
-                        journal?.result(item.sequence, data)
-                        emitter.put(item.sequence, data)
-                        continue
-                    case .answer(let o, _): outcome = o
-                    case .read(let unit, let skipsDone):
-                        if let error = fatal.error {
-                            outcome = .failure(sources: unit.sources.map(\.name), error, language: language)
-                        } else {
-                            let box = LineBox()
-                            do {
-                                outcome = try reader.read(unit, slot: slot, skipsDone: skipsDone,
-                                                          events: ReadEvents(line: { box.append($0) }))
-                                lines = box.lines
-                            } catch {
-                                let e = IngestError.wrap(error)
-                                fatal.set(e)
-                                outcome = .failure(sources: unit.sources.map(\.name), e, language: language)
-                            }
+        // One thread per slot (on a stack as deep as the main thread's: in this process a document
+        // recurses in poppler and Tesseract), fed by this thread through `queue`.
+        let team = ThreadTeam(slots, stackSize: 8 << 20) { [self] slot in
+            while let item = queue.take() {
+                var outcome: DocumentOutcome
+                var lines: [Data] = []
+                switch item.job {
+                case .written(let data):
+                    journal?.result(item.sequence, data)
+                    emitter.put(item.sequence, data)
+                    continue
+                case .answer(let o, _): outcome = o
+                case .read(let unit, let skipsDone):
+                    if let error = fatal.error {
+                        outcome = .failure(sources: unit.sources.map(\.name), error, language: language)
+                    } else {
+                        let box = LineBox()
+                        do {
+                            outcome = try reader.read(unit, slot: slot, skipsDone: skipsDone,
+                                                      events: ReadEvents(line: { box.append($0) }))
+                            lines = box.lines
+                        } catch {
+                            let e = IngestError.wrap(error)
+                            fatal.set(e)
+                            outcome = .failure(sources: unit.sources.map(\.name), e, language: language)
                         }
                     }
-                    tally.add(outcome)
-                    let line = result(outcome, item: item, documents: lines)
-                    journal?.result(item.sequence, line)
-                    emitter.put(item.sequence, line)
                 }
+                tally.add(outcome)
+                let line = result(outcome, item: item, documents: lines)
+                journal?.result(item.sequence, line)
+                emitter.put(item.sequence, line)
             }
         }
         var sequence = 0
@@ -206,7 +203,7 @@ public struct WorkerRun: Sendable {
             }
         }
         queue.close()
-        group.wait()
+        team.join()
         reader.close()
         results.drain()
         counts.results = tally.results
