@@ -57,12 +57,32 @@ enum ColumnRegions {
             if bands.count > 1, r + 1 < runs.count, runs[r + 1].across, alone(bands[bands.count - 1]) { after = bands.removeLast() }
             if !before.isEmpty { parts.append(Part(ids: before.sorted(), ordered: false)) }
             defer { if !after.isEmpty { parts.append(Part(ids: after.sorted(), ordered: false)) } }
-            for (b, band) in bands.enumerated() {
-                // A page's header or footer line set apart by blank space (`Proposed Rules` on the
-                // left, `Federal Register` on the right) is read where it is, not at a column's end.
-                let edge = bands.count > 1 && (r == 0 && b == 0 || r == runs.count - 1 && b == bands.count - 1)
+            // A page's header set apart by blank space is read where it is, not at a column's end:
+            // the bands at the top of the page that are a line or two (a page number) or a masthead
+            // (`Proposed Rules` on the left, `Federal Register` / `Vol. 85…` / `Thursday…` stacked on
+            // the right, which was read at the top of the third column).
+            var header = 0
+            if r == 0 {
+                while header < bands.count - 1 {
+                    let band = bands[header]
+                    let low = band.map { lines[$0].y0 }.min()!, high = band.map { lines[$0].y1 }.max()!
+                    guard high - low <= typical * 2.5 || isMasthead(band, lines, column: { column($0) ?? 0 }, widths: widths) else { break }
+                    header += 1
+                }
+            }
+            // Read column by column, each from the top: `Proposed Rules`, then the stack at the right.
+            if header > 0 {
+                let top = bands[..<header].flatMap { $0 }
+                for k in widths.indices {
+                    let inside = top.filter { column($0) == k }
+                    if !inside.isEmpty { parts.append(Part(ids: rows(inside, lines), ordered: true)) }
+                }
+            }
+            for (b, band) in bands.enumerated() where b >= header {
+                // So is the footer line under the columns.
                 let low = band.map { lines[$0].y0 }.min()!, high = band.map { lines[$0].y1 }.max()!
-                if edge && high - low <= typical * 2.5 {
+                let footer = bands.count > 1 && r == runs.count - 1 && b == bands.count - 1 && high - low <= typical * 2.5
+                if footer {
                     flushColumns()
                     parts.append(Part(ids: band.sorted(), ordered: false))
                 } else if isCells(band, lines, column: { column($0) ?? 0 }, widths: widths) {
@@ -123,6 +143,18 @@ enum ColumnRegions {
             reach = max(reach, lines[id].y1)
         }
         return bands
+    }
+
+    /// The block over a page's columns, apart from them by blank space: a few short lines in each
+    /// column it touches (the Federal Register's `Federal Register` / `Vol. 85, No. 152` / `Thursday,
+    /// August 6, 2020` stacked at the top right, `Proposed Rules` at the left), not the opening
+    /// lines of column text, which fill their column.
+    private static func isMasthead(_ band: [Int], _ lines: [TextLine], column: (Int) -> Int, widths: [Double]) -> Bool {
+        var byColumn: [Int: Int] = [:]
+        for id in band { byColumn[column(id), default: 0] += 1 }
+        guard byColumn.values.allSatisfy({ $0 <= 3 }) else { return false }
+        let ratios = band.map { id in (lines[id].x1 - lines[id].x0) / max(widths[column(id)], 1) }.sorted()
+        return ratios[ratios.count / 2] < 0.7
     }
 
     /// Lines in two columns or more, at least two in each, most of them narrow in every one:

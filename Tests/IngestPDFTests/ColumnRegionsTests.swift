@@ -77,4 +77,36 @@ final class ColumnRegionsTests: XCTestCase {
         let pdf = try LaTeXPDFs.make("last", tex, in: tmp)
         XCTAssertEqual(try words(pdf).filter { $0 != "1" }, source)
     }
+
+    /// A masthead over three columns (issue 33, the Federal Register's first page): `Proposed
+    /// Rules` large at the left and a stack of three short lines at the top right, over the third
+    /// column, apart from the columns by blank space. The stack was read at the top of the third
+    /// column, in the middle of the text; it is read with the title, before the columns.
+    func testMastheadOverThreeColumnsIsReadFirst() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let subjects = ["The lens", "A prism", "The mirror", "Each photon", "The beam", "A grating", "The screen", "Water", "Glass", "The laser"]
+        let verbs = ["bends", "splits", "reflects", "carries", "crosses", "spreads", "absorbs", "scatters", "focuses", "guides"]
+        let objects = ["the light", "a narrow beam", "its energy", "the spectrum", "every colour", "the shadow", "a ray of sunlight",
+                       "the image", "the wave", "two rays"]
+        let tails = ["at a small angle.", "through the glass.", "onto the wall.", "in the dark room.", "before it reaches the eye.",
+                     "with great care.", "as the index grows.", "when the water is still."]
+        let paragraphs = (0..<9).map { p in
+            (0..<7).map { s in "\(subjects[(p * 3 + s) % 10]) \(verbs[(p + s * 7) % 10]) \(objects[(p * 5 + s * 3) % 10]) \(tails[(p + s) % 8])" }
+                .joined(separator: " ") + " End of part \(p)."
+        }
+        let masthead = "Proposed Rules Optics Register Vol. 85, No. 152 Thursday, August 6, 2020"
+        let body = """
+            \\noindent\\begin{minipage}[t]{0.62\\textwidth}\\vspace{0pt}{\\huge Proposed Rules}\\end{minipage}\\hfill
+            \\begin{minipage}[t]{0.3\\textwidth}\\vspace{0pt}\\small Optics Register\\\\[4pt] Vol. 85, No. 152\\\\[6pt]
+            Thursday, August 6, 2020\\end{minipage}
+
+            \\vspace{2em}
+            \\begin{multicols}{3}
+            \(paragraphs.joined(separator: "\n\n"))
+            \\end{multicols}
+            """
+        let tex = LaTeXPDFs.article("10pt", body).replacingOccurrences(of: "\\begin{document}", with: "\\usepackage{multicol}\n\\begin{document}")
+        let pdf = try LaTeXPDFs.make("register", tex, in: tmp)
+        XCTAssertEqual(try words(pdf), LaTeXPDFs.words(masthead + " " + paragraphs.joined(separator: " ")))
+    }
 }
