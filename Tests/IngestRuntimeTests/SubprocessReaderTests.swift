@@ -45,13 +45,17 @@ final class SubprocessReaderTests: XCTestCase {
         XCTAssertEqual(o.status, .succeeded, "\(o)")
         XCTAssertEqual(two.cores.peak, 2, "a page was read on the lent core")
         XCTAssertEqual(two.cores.held, 0)
-        // `concurrency 1` is one core, OCR included: the pages one after another.
+        XCTAssertEqual(two.cores.queued, 0, "no question left waiting")
+        // `concurrency 1` is one core, OCR included: the pages one after another. The second OCR
+        // thread waits for a core all through the unit (its question queued by the supervisor)
+        // and ends when the last page is handed out (the question withdrawn): the read returns.
         let one = try reader({ $0.ocr.workers = 2 }, slots: 1)
         defer { one.close() }
         let p = try one.read(board, slot: 0, skipsDone: false, events: ReadEvents())
         XCTAssertEqual(p.status, .succeeded, "\(p)")
         XCTAssertEqual(one.cores.peak, 1)
         XCTAssertEqual(one.cores.held, 0)
+        XCTAssertEqual(one.cores.queued, 0, "the waiting question was withdrawn")
     }
 
     func testTheCoresOfAWorkerThatCrashesComeBack() throws {
