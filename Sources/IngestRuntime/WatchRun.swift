@@ -135,6 +135,8 @@ public final class WatchRun {
     /// Files judged incomplete (or empty): their stamp is checked again with the waiting ones, so a
     /// writer still at work starts the gate over instead of being read at the retry.
     private var retrying = Set<String>()
+    /// Names that are not UTF-8 already named (`name(undecodable:)`).
+    private var namedUndecodable = Set<String>()
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -254,7 +256,18 @@ public final class WatchRun {
     /// Files under the inbox that may be documents (temporary names, dot-files, our own outputs
     /// when they are inside the inbox, and folders of the system left out).
     private func scan() -> [String: FileStamp] {
-        scanner.snapshot(root: inbox).filter { isCandidate($0.key) }
+        let found = scanner.scan(root: inbox)
+        for path in found.undecodable { name(undecodable: path) }
+        return found.files.filter { isCandidate($0.key) }
+    }
+
+    /// A file whose name is not UTF-8 cannot be opened by any path of ours: it is named once (a
+    /// notice, `file.nameNotUTF8`, as `convert` names it) and counted as failed, never passed
+    /// over in silence.
+    private func name(undecodable path: String) {
+        guard isCandidate(path), namedUndecodable.insert(path).inserted else { return }
+        shared.update { $0.totals.failed += 1 }
+        observer?.report(.notice(IngestError(.fileNameNotUTF8, ["path": relative(path)])))
     }
 
     private func isCandidate(_ path: String) -> Bool {
@@ -329,6 +342,8 @@ public final class WatchRun {
             case .limitReached(let e):
                 observer?.report(.notice(e))
                 watcher = nil
+            case .undecodable(let path):
+                name(undecodable: path)
             }
         }
         // Paths the gate waits on are checked again (stat) when their time comes.

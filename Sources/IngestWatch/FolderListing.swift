@@ -35,10 +35,19 @@ extension FolderListing {
     /// are names that are not UTF-8 (no path of ours opens them); an unreadable or vanished folder
     /// lists as empty (the watcher or the next scan will see what happens to it).
     static func entries(of folder: String) -> [FolderEntry] {
-        guard let names = try? FolderListing(path: folder).names else { return [] }
+        var undecodable: [String] = []
+        return entries(of: folder, undecodable: &undecodable)
+    }
+
+    /// The same, and the paths of the names that are not UTF-8 (shown with `\xHH`) added to
+    /// `undecodable`, hidden ones left out.
+    static func entries(of folder: String, undecodable: inout [String]) -> [FolderEntry] {
+        guard let listing = try? FolderListing(path: folder) else { return [] }
+        let names = listing.names
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        undecodable += listing.undecodable.filter { !$0.hasPrefix(".") }.sorted().map { prefix + $0 }
         var out: [FolderEntry] = []
         out.reserveCapacity(names.count)
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         for name in names.sorted() {
             let path = prefix + name
             var st = stat()

@@ -1,6 +1,7 @@
 #if os(Linux)
 import CInotify
 import Glibc
+import IngestCore
 
 /// Every raw inotify and poll call of the module, in one place; each returns the errno on
 /// failure instead of throwing, so the callers decide what a failure means.
@@ -66,9 +67,13 @@ enum Inotify {
         var offset = 0
         var event = cinotify_event()
         while cinotify_next(base, buffer.count, &offset, &event) == 1 {
-            let name = String(decoding: UnsafeRawBufferPointer(start: event.name, count: Int(event.name_length)),
-                              as: UTF8.self)
-            events.append(RawEvent(wd: event.wd, mask: event.mask, name: name))
+            let bytes = Array(UnsafeRawBufferPointer(start: event.name, count: Int(event.name_length)))
+            // A name that is not UTF-8 is kept apart, shown with `\xHH` (it names, it opens nothing).
+            if let name = String(validating: bytes, as: UTF8.self) {
+                events.append(RawEvent(wd: event.wd, mask: event.mask, name: name))
+            } else {
+                events.append(RawEvent(wd: event.wd, mask: event.mask, name: FolderListing.escaped(bytes), undecodable: true))
+            }
         }
         return events
     }
@@ -85,6 +90,8 @@ enum Inotify {
         var wd: Int32
         var mask: UInt32
         var name: String
+        /// The name's bytes are not UTF-8: `name` shows them, no path opens it.
+        var undecodable = false
         func has(_ bit: UInt32) -> Bool { mask & bit != 0 }
     }
 

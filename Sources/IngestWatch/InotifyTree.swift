@@ -61,7 +61,10 @@ struct InotifyTree {
             case .failure:
                 continue  // gone again, or unreadable: nothing to watch there
             }
-            for entry in FolderListing.entries(of: dir) {
+            var undecodable: [String] = []
+            let entries = FolderListing.entries(of: dir, undecodable: &undecodable)
+            if closed != nil { events += undecodable.map { .undecodable($0) } }
+            for entry in entries {
                 switch entry.kind {
                 case .folder where !TemporaryNames.isIgnoredFolder(entry.name): pending.append(entry.path)
                 case .folder: break
@@ -95,6 +98,13 @@ struct InotifyTree {
             return
         }
         let path = dir + "/" + raw.name
+        if raw.undecodable {
+            // Named once it is there whole (or a folder once it is there); never opened.
+            if raw.has(Inotify.closeWrite) || raw.has(Inotify.movedTo) || (raw.has(Inotify.isFolder) && raw.has(Inotify.create)) {
+                events.append(.undecodable(path))
+            }
+            return
+        }
         if raw.has(Inotify.isFolder) {
             guard !TemporaryNames.isIgnoredFolder(raw.name) else { return }
             if raw.has(Inotify.create) || raw.has(Inotify.movedTo) {

@@ -10,14 +10,19 @@ public struct PollingScanner: Sendable {
     /// folder is walked once (a link to an ancestor does not loop); ignored folders
     /// (`TemporaryNames.isIgnoredFolder`) are skipped, ignored file names are kept (the caller
     /// decides, as for the watcher's events).
-    public func snapshot(root: URL) -> [String: FileStamp] {
+    public func snapshot(root: URL) -> [String: FileStamp] { scan(root: root).files }
+
+    /// The snapshot, and the paths of names in the tree that are not UTF-8 (shown with `\xHH`):
+    /// no path opens them, the caller names them.
+    public func scan(root: URL) -> (files: [String: FileStamp], undecodable: [String]) {
         let rootPath = root.standardizedFileURL.path
-        guard let rootIdentity = FolderIdentity(path: rootPath) else { return [:] }
+        guard let rootIdentity = FolderIdentity(path: rootPath) else { return ([:], []) }
         var files: [String: FileStamp] = [:]
+        var undecodable: [String] = []
         var seen: Set<FolderIdentity> = [rootIdentity]
         var pending = [rootPath]
         while let folder = pending.popLast() {
-            for entry in FolderListing.entries(of: folder) {
+            for entry in FolderListing.entries(of: folder, undecodable: &undecodable) {
                 switch entry.kind {
                 case .file:
                     files[entry.path] = entry.stamp
@@ -28,7 +33,7 @@ public struct PollingScanner: Sendable {
                 }
             }
         }
-        return files
+        return (files, undecodable)
     }
 
     /// The events that turn `old` into `new`, sorted by path: a new file or one whose stamp

@@ -21,6 +21,10 @@ public enum WatchEvent: Sendable, Equatable {
     /// A folder could not be watched because the system's watch limit is spent: the caller falls
     /// back to polling. Reported once per watcher.
     case limitReached(IngestError)
+    /// A file (or folder) whose name is not UTF-8 — a Latin-1 name from an old archive or a
+    /// Windows share: no path of ours opens it. The path is its folder's with the name's invalid
+    /// bytes shown as `\xHH` (`FolderListing.escaped`), to name it, never to open it.
+    case undecodable(String)
 }
 
 
@@ -29,7 +33,7 @@ extension WatchEvent {
     public var url: URL? {
         switch self {
         case .changed(let url, _), .movedIn(let url), .removed(let url): url
-        case .overflow, .limitReached: nil
+        case .overflow, .limitReached, .undecodable: nil
         }
     }
 }
