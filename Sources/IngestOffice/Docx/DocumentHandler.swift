@@ -311,6 +311,7 @@ struct DocumentHandler: XMLHandler {
                 if firstTitle == nil { firstTitle = text }
             case .code: block = Block(kind: .code, text: text, provenance: .textLayer)
             case .quote: block = Block(kind: .quote, text: text, provenance: .textLayer)
+            case .caption: block = Block(kind: OfficeCaptions.isTableCaption(text) ? .paragraph : .figure, text: text, provenance: .textLayer)
             case .body, .subtitle:
                 if let m = marker {
                     block = Block(kind: .listItem, text: text, level: min(p.ilvl ?? styleList?.ilvl ?? 0, 8), marker: m, provenance: .textLayer)

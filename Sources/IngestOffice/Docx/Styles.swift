@@ -16,7 +16,8 @@ struct StyleSheet: Sendable {
     var defaultParagraphStyle: String?
     var defaultLanguage: String?
 
-    enum Role: Sendable, Equatable { case body, heading(Int), title, subtitle, code, quote }
+    /// `caption`: a figure's caption (`OfficeCaptions`).
+    enum Role: Sendable, Equatable { case body, heading(Int), title, subtitle, code, quote, caption }
 
     /// Names (lower-cased) of heading styles in the languages Word and LibreOffice localize them to.
     static let headingWords = ["heading", "titre", "überschrift", "ueberschrift", "titolo", "título", "titulo",
@@ -48,6 +49,9 @@ struct StyleSheet: Sendable {
         case "quote", "intense quote", "block text", "citation", "zitat", "quotations", "block quote", "blockquote":
             return .quote
         default: break
+        }
+        if let role = OfficeCaptions.role(name) {
+            return role ? .caption : .body
         }
         for word in headingWords where name.hasPrefix(word) {
             let rest = name.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
