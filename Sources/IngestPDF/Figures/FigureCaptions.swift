@@ -47,13 +47,16 @@ enum FigureCaptions {
 
     private static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
 
-    /// The gap between the lines of one paragraph on this page (points): the commonest gap
-    /// between a line and the next under it, in half points; nil with fewer than three such pairs.
-    static func usualGap(_ lines: [TextLine]) -> Double? {
+    /// The gap between the lines of one paragraph set in type of `height` on this page (points):
+    /// the commonest gap between such a line and the next under it, in half points; nil with
+    /// fewer than three such pairs. (Type of another size — a listing in a larger font — has its
+    /// own gaps.)
+    static func usualGap(_ lines: [TextLine], height: Double) -> Double? {
         var counts: [Int: Int] = [:]
         for (a, b) in zip(lines, lines.dropFirst()) where a.hasGeometry && b.hasGeometry {
-            let gap = b.y0 - a.y1, height = max(a.glyphHeight, 1)
-            guard gap > -0.5 * height, gap < height, b.x0 < a.x1, b.x1 > a.x0 else { continue }
+            let gap = b.y0 - a.y1
+            guard abs(a.glyphHeight - height) <= 0.15 * height, abs(b.glyphHeight - height) <= 0.15 * height,
+                  gap > -0.5 * height, gap < height, b.x0 < a.x1, b.x1 > a.x0 else { continue }
             counts[Int((gap * 2).rounded()), default: 0] += 1
         }
         guard counts.values.reduce(0, +) >= 3,
@@ -64,9 +67,10 @@ enum FigureCaptions {
     /// The caption opened by line `first` of `lines` (reading order): that line and those after it
     /// set directly below, in the same type, as close as lines of one paragraph (`usualGap`, when
     /// the page shows it: Word and LibreOffice set the next paragraph only a few points lower).
-    static func lines(from first: Int, in lines: [TextLine], usualGap: Double? = nil) -> Range<Int> {
+    static func lines(from first: Int, in lines: [TextLine]) -> Range<Int> {
         var end = first + 1
         let head = lines[first]
+        let usualGap = usualGap(lines, height: head.glyphHeight)
         while end < lines.count {
             let previous = lines[end - 1], line = lines[end]
             guard line.hasGeometry, line.origin == .content, !opensCaption(line.text) else { break }

@@ -13,9 +13,8 @@ enum FigureFinder {
             lines[$0].hasGeometry && lines[$0].origin == .content && FigureCaptions.opensCaption(lines[$0].text)
         }
         guard !openers.isEmpty, let ink = PageInk.read(page, lines: lines) else { return [] }
-        let usualGap = FigureCaptions.usualGap(lines)
         let captions = openers.map { first -> PageRect in
-            let range = FigureCaptions.lines(from: first, in: lines, usualGap: usualGap)
+            let range = FigureCaptions.lines(from: first, in: lines)
             return lines[range].reduce(PageRect(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)) {
                 PageRect(x0: min($0.x0, $1.x0), y0: min($0.y0, $1.y0), x1: max($0.x1, $1.x1), y1: max($0.y1, $1.y1))
             }

@@ -1,0 +1,51 @@
+import Foundation
+@testable import IngestPDF
+import XCTest
+
+/// Which lines open a caption and where it ends, on line boxes measured on real pages.
+final class FigureCaptionsTests: XCTestCase {
+    func testOpeners() {
+        for text in ["Figure 3 – Le cycle", "Fig. 3.1 – Exemple", "FIGURE 2. Map", "Figure 1: x", "Figure 1", "Fig.4 : y", "Figure 8.13 – z",
+                     "Illustration 2 : Schéma", "Schéma 4 – a", "Graphique 1 : b", "Figure A.1: Appendix", "Figure IV – c", "Figure 3b: d"] {
+            XCTAssertTrue(FigureCaptions.opensCaption(text), text)
+        }
+        for text in ["Figures 3 and 4 show", "Figure shows", "Figurer 3", "Tableau 1 : Mesures", "Table 2: Values", "Figure A shows it",
+                     "La figure 3 montre", "Fig", "Figurative 2 – x", "Illustrations 3"] {
+            XCTAssertFalse(FigureCaptions.opensCaption(text), text)
+        }
+    }
+
+    static func line(_ text: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ h: Double) -> TextLine {
+        TextLine(text: text, x0: x0, y0: y0, x1: x1, y1: y1, glyphHeight: h, hasGeometry: true)
+    }
+
+    /// formation-latex-ul.pdf page 57: a two-line caption 4 pt apart, on a page whose commonest
+    /// gap is a listing's 1 pt in a larger type: the caption keeps its second line, not the next
+    /// paragraph 45 pt lower.
+    func testCaptionGoesOnInItsOwnType() {
+        let lines = [
+            Self.line("Fig. 3.6 – Texte produit par le code de l’exemple 3.3 illustrant un renvoi", 96, 259, 464, 268, 9.67),
+            Self.line("automatique standard", 96, 272, 205, 282, 9.67),
+            Self.line("Pour renvoyer à la page où se trouve l’élément, on utilise la commande", 96, 327, 442, 337, 9.67),
+            Self.line("Lorem ipsum dolor sit amet, consectetur adipiscing elit.", 104, 535, 441, 547, 12.04),
+            Self.line("Duis in auctor dui. Vestibulum ut, placerat ac, adipiscing", 104, 548, 453, 560, 12.04),
+            Self.line("vitae, felis.", 104, 562, 182, 574, 12.04),
+            Self.line("\\section{Historique}", 104, 575, 224, 587, 12.04),
+        ]
+        XCTAssertEqual(FigureCaptions.lines(from: 0, in: lines), 0..<2)
+    }
+
+    /// A pandoc .docx through LibreOffice: the paragraph after a one-line caption is set 7 pt
+    /// lower, while the lines of one paragraph overlap by 2 pt: the caption is one line.
+    func testWordProcessorParagraphAfterCaptionIsBody() {
+        let lines = [
+            Self.line("la force électrique mesure énergie courant tension circuit lampe résistance", 72, 123, 532, 139, 15.6),
+            Self.line("élève expérience la force électrique mesure énergie courant tension circuit", 72, 137, 531, 153, 15.6),
+            Self.line("lampe résistance élève expérience la force électrique mesure énergie", 72, 151, 496, 167, 15.6),
+            Self.line("Figure 1 : Le circuit électrique de la lampe et de la pile.", 72, 349, 412, 365, 15.6),
+            Self.line("courant circuit expérience courant résistance mesure expérience résistance", 72, 372, 536, 388, 15.6),
+            Self.line("force expérience courant circuit expérience courant résistance mesure", 72, 386, 504, 402, 15.6),
+        ]
+        XCTAssertEqual(FigureCaptions.lines(from: 3, in: lines), 3..<4)
+    }
+}
