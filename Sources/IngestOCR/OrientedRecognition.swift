@@ -20,9 +20,9 @@ import Foundation
 /// as before issue 38. The image is made by `load` once; only a weak page is made a second time.
 enum OrientedRecognition {
     static let suspiciousBelow = 70.0
-    /// Orientation confidence from which a page is turned before its only read: upright Latin
-    /// pages score 6–15 on the reduced sample, junk turned 180° up to 3.1 (bench/ocr/pays38.py's
-    /// pages, `min_characters_to_try` 20).
+    /// Orientation confidence from which a page is turned before its only read: text pages score
+    /// 4–8 on the sample (bench/ocr/pays38.py's pages, `min_characters_to_try` 10), junk found
+    /// turned 180° under 0.5; a turned page under it is read twice (as it comes, weak, then turned).
     static let confidentOrientation = 5.0
     /// Orientation confidence from which a weak page is read again turned.
     static let minimumOrientationConfidence = 1.5
