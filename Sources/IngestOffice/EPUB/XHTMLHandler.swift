@@ -8,6 +8,8 @@ import IngestCore
 /// `head`, `script` and `style` (also inside inline SVG) are not text. Every block's `page` is the chapter's spine position.
 struct XHTMLHandler: XMLHandler {
     enum Tag { case block, heading(Int), li, ul, ol, blockquote, pre, table, tr, cell, br, skip, img, aside, script(ScriptText.Position),
+               /// A figure's caption: a `figure` block.
+               figcaption,
                /// A MathML equation, read whole (`Formula`): inline as `$…$`, `display="block"` as a formula block.
                math }
 
@@ -18,7 +20,7 @@ struct XHTMLHandler: XMLHandler {
         init(_ t: XMLNameTable) {
             let map: [String: Tag] = [
                 "p": .block, "div": .block, "section": .block, "article": .block, "header": .block, "footer": .block,
-                "figure": .block, "figcaption": .block, "dt": .block, "dd": .block, "dl": .block, "body": .block,
+                "figure": .block, "figcaption": .figcaption, "dt": .block, "dd": .block, "dl": .block, "body": .block,
                 "nav": .block, "main": .block, "caption": .block, "address": .block, "center": .block, "hr": .block,
                 "h1": .heading(1), "h2": .heading(2), "h3": .heading(3), "h4": .heading(4), "h5": .heading(5), "h6": .heading(6),
                 "li": .li, "ul": .ul, "ol": .ol, "blockquote": .blockquote, "pre": .pre,
@@ -39,7 +41,7 @@ struct XHTMLHandler: XMLHandler {
         }
     }
 
-    private enum Context { case block, heading(Int), li(level: Int, marker: String), quote, code, note }
+    private enum Context { case block, heading(Int), li(level: Int, marker: String), quote, code, note, figcaption }
     private struct Sink { var texts: [String] = [] }
 
     let n: Names
@@ -111,6 +113,7 @@ struct XHTMLHandler: XMLHandler {
         case .ul, .ol:
             lists.append((tag == .ol, 0)); context = contexts.last?.context ?? .block
         case .blockquote: context = .quote
+        case .figcaption: context = .figcaption
         case .pre: pre += 1; context = .code
         case .table: tables.append(([], [])); context = .block
         case .tr: if !tables.isEmpty { tables[tables.count - 1].row = [] }; context = .block
@@ -118,7 +121,7 @@ struct XHTMLHandler: XMLHandler {
         default:
             // A paragraph inside a list item or a quotation belongs to it.
             switch contexts.last?.context {
-            case .li?, .quote?: context = contexts.last!.context
+            case .li?, .quote?, .figcaption?: context = contexts.last!.context
             default: context = .block
             }
         }
@@ -198,6 +201,7 @@ struct XHTMLHandler: XMLHandler {
         case .quote: block = Block(kind: .quote, text: s, page: page, provenance: .textLayer)
         case .code: block = Block(kind: .code, text: s, page: page, provenance: .textLayer)
         case .note: block = Block(kind: .paragraph, text: s, page: page, provenance: .textLayer)
+        case .figcaption: block = Block(kind: .figure, text: s, page: page, provenance: .textLayer)
         case .block: block = Block(kind: .paragraph, text: s, page: page, provenance: .textLayer)
         }
         append(block, note: noteDepth > 0)

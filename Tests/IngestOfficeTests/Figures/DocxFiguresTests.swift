@@ -67,3 +67,30 @@ final class DocxFiguresTests: XCTestCase {
         XCTAssertFalse(OfficeCaptions.isTableCaption("Figure 1 : une table"))
     }
 }
+
+/// The same course as an EPUB written by pandoc (`<figure>` with `<figcaption>`): each caption a
+/// `figure` block in place, its words once.
+final class EPUBFiguresTests: XCTestCase {
+    func testPandocFigcaptionsAreFigures() throws {
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc missing (apt-get install pandoc)") }
+        guard runTool("convert", ["-version"])?.status == 0 else { try missingTool("ImageMagick (convert) missing (apt-get install imagemagick)") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        guard runTool("convert", ["-size", "120x80", "xc:white", "-fill", "blue", "-draw", "circle 60,40 60,10", tmp.url.appendingPathComponent("a.png").path])?.status == 0
+        else { throw TestSetupFailure("convert failed") }
+        let caption = DocxFiguresTests.captions[0]
+        let markdown = "# Le circuit\n\nLe courant circule dans la boucle fermée.\n\n![\(caption)](a.png)\n\nFin du cours.\n"
+        let md = try tmp.write("circuit.md", Data(markdown.utf8))
+        let epub = tmp.url.appendingPathComponent("circuit.epub")
+        guard runTool("pandoc", [md.path, "-o", epub.path, "--resource-path", tmp.url.path, "--metadata", "title=Circuit"])?.status == 0 else {
+            throw TestSetupFailure("pandoc failed")
+        }
+        let extraction = try EPUBExtractor().extract(SourceInput(files: [epub], kind: .epub, byteSize: 0, name: "circuit.epub"),
+                                                     context: ExtractionContext(language: .fr))
+        let texts = extraction.blocks.map(\.text)
+        XCTAssertEqual(extraction.blocks.filter { $0.kind == .figure }.map(\.text), [caption], "\(texts)")
+        let at = try XCTUnwrap(texts.firstIndex(of: caption))
+        XCTAssertLessThan(try XCTUnwrap(texts.firstIndex(of: "Le courant circule dans la boucle fermée.")), at)
+        XCTAssertLessThan(at, try XCTUnwrap(texts.firstIndex(of: "Fin du cours.")))
+        XCTAssertEqual(texts.joined(separator: "\n").components(separatedBy: "Le circuit électrique").count - 1, 1, "\(texts)")
+    }
+}
