@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """Issue 38 item 4: where OCR pays, timed side by side in one run (interleaved rounds, medians).
 
-Usage: speed38.py WORK_DIR AFTER_INGEST BEFORE_INGEST [ROUNDS]   (ROUNDS 0: make the inputs only)
+Usage: speed38.py WORK_DIR AFTER_INGEST BEFORE_INGEST [ROUNDS [ORIGIN_INGEST]]   (ROUNDS 0: make the inputs only;
+ORIGIN_INGEST: a third build timed on slides/ and large.pdf only — issue 38's starting point).
+SPEED38_CASES=odd,blank,scan-10: ingest,... times only the cases whose name contains one of them
+(a loaded machine: the ocrmypdf and bare tesseract cases take minutes a round).
 Needs: python3-pil, python3-levenshtein, img2pdf, poppler-utils, tesseract-ocr(-fra,-eng,-osd),
 ocrmypdf, LibreOffice (soffice), qpdf, ImageMagick. Run it under `nice` beside other work.
 
@@ -136,10 +139,18 @@ def ingest(binary, inputs, out, extra=()):
             "--set", "ocr.pageTimeLimitSeconds=900", "--set", "limits.documentTimeLimitSeconds=3600", *extra]
 
 
+CPU = []   # CPU seconds (user + system, the command's whole process tree) of each timed() call
+
+
 def timed(cmd, env=None, shell=False):
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.monotonic()
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, shell=shell)
-    return time.monotonic() - t
+    wall = time.monotonic() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return wall
 
 
 def doc_text(out):
@@ -150,6 +161,7 @@ def doc_text(out):
 def main():
     work, after, before = (os.path.abspath(a) for a in sys.argv[1:4])
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+    origin = os.path.abspath(sys.argv[5]) if len(sys.argv) > 5 else None
     if not os.path.exists(os.path.join(work, "refs.json")):
         os.makedirs(work, exist_ok=True); make(work)
     if rounds == 0: return   # inputs only
@@ -163,6 +175,7 @@ def main():
     cases = {
         "odd: pdftotext loop": lambda: timed("for f in %s; do pdftotext \"$f\" - >/dev/null; done" % " ".join(f"'{f}'" for f in odd), shell=True),
         "odd: ingest after": lambda: timed(ingest(after, odd, o + "-odd-a")),
+        "odd: ingest before": lambda: timed(ingest(before, odd, o + "-odd-b")),
         "blank A4: ingest after": lambda: timed(ingest(after, [os.path.join(work, "blank.pdf")], o + "-blank-a")),
         "blank A4: ingest before": lambda: timed(ingest(before, [os.path.join(work, "blank.pdf")], o + "-blank-b")),
         "scan-10: ingest after": lambda: timed(ingest(after, [scan], o + "-scan-a")),
@@ -178,27 +191,49 @@ def main():
         "large type: ingest after": lambda: timed(ingest(after, [os.path.join(work, "large.pdf")], o + "-large-a")),
         "large type: ingest before": lambda: timed(ingest(before, [os.path.join(work, "large.pdf")], o + "-large-b")),
     }
+    if origin:
+        cases["slides: ingest origin"] = lambda: timed(ingest(origin, sorted(glob.glob(os.path.join(work, "slides", "*.jpg"))), o + "-slides-o",
+                                                              ["--separate-photos"]))
+        cases["large type: ingest origin"] = lambda: timed(ingest(origin, [os.path.join(work, "large.pdf")], o + "-large-o"))
+    only = [c.strip() for c in os.environ.get("SPEED38_CASES", "").split(",") if c.strip()]
+    if only:
+        cases = {k: f for k, f in cases.items() if any(c in k for c in only)}
     times = {k: [] for k in cases}
+    cpu = {k: [] for k in cases}
     loads = []
     for r in range(rounds):
         for k, f in cases.items():   # interleaved: every case once per round
             times[k].append(f())
+            cpu[k].append(CPU[-1])
         loads.append(open("/proc/loadavg").read().split()[0])
-        print(f"round {r + 1}/{rounds} done, load {loads[-1]}: " + ", ".join(f"{k} {v[-1]:.1f}" for k, v in times.items()), file=sys.stderr, flush=True)
-    med = {k: statistics.median(v) for k, v in times.items()}
+        print(f"round {r + 1}/{rounds} done, load {loads[-1]}: " + ", ".join(f"{k} {v[-1]:.1f} s ({cpu[k][-1]:.1f} s CPU)" for k, v in times.items()), file=sys.stderr, flush=True)
+    import collections
+    nan = lambda: float("nan")   # a case left out by SPEED38_CASES
+    med = collections.defaultdict(nan, {k: statistics.median(v) for k, v in times.items()})
+    # On a loaded machine wall time measures the others' work as much as ours: CPU seconds too.
+    cmed = collections.defaultdict(nan, {k: statistics.median(v) for k, v in cpu.items()})
     print(f"{os.cpu_count()} cores; load average after each round: {', '.join(loads)}; {rounds} interleaved rounds, medians")
-    print("| case | median wall s | rounds |")
-    print("|---|---|---|")
+    print("| case | median wall s | rounds | median CPU s | rounds |")
+    print("|---|---|---|---|---|")
     for k, v in times.items():
-        print(f"| {k} | {med[k]:.2f} | {' '.join(f'{x:.2f}' for x in v)} |")
+        print(f"| {k} | {med[k]:.2f} | {' '.join(f'{x:.2f}' for x in v)} | {cmed[k]:.2f} | {' '.join(f'{x:.2f}' for x in cpu[k])} |")
     ratio = lambda a, b: med[a] / med[b]
     print()
-    print(f"odd corpus: ingest after / pdftotext loop = {ratio('odd: ingest after', 'odd: pdftotext loop'):.2f}x")
+    print(f"odd corpus: ingest after / pdftotext loop = {ratio('odd: ingest after', 'odd: pdftotext loop'):.2f}x "
+          f"(before {ratio('odd: ingest before', 'odd: pdftotext loop'):.2f}x); before / after = {ratio('odd: ingest before', 'odd: ingest after'):.2f}x")
+    print(f"blank A4: before / after = {ratio('blank A4: ingest before', 'blank A4: ingest after'):.2f}x")
     print(f"scan-10: ocrmypdf / ingest after = {ratio('scan-10: ocrmypdf --jobs 2', 'scan-10: ingest after'):.2f}x faster; "
           f"ingest after / 2 bare tesseract = {ratio('scan-10: ingest after', 'scan-10: 2 bare tesseract'):.2f}x "
           f"(before {ratio('scan-10: ingest before', 'scan-10: 2 bare tesseract'):.2f}x)")
     print(f"slides: before / after = {ratio('slides: ingest before', 'slides: ingest after'):.2f}x; "
           f"large type: before / after = {ratio('large type: ingest before', 'large type: ingest after'):.2f}x")
+    cr = lambda a, b: cmed[a] / max(cmed[b], 1e-9)
+    if origin:
+        print(f"origin / after: slides {ratio('slides: ingest origin', 'slides: ingest after'):.2f}x wall, {cr('slides: ingest origin', 'slides: ingest after'):.2f}x CPU; "
+              f"large type {ratio('large type: ingest origin', 'large type: ingest after'):.2f}x wall, {cr('large type: ingest origin', 'large type: ingest after'):.2f}x CPU")
+    print(f"CPU before / after: odd {cr('odd: ingest before', 'odd: ingest after'):.2f}x, blank {cr('blank A4: ingest before', 'blank A4: ingest after'):.2f}x, "
+          f"scan-10 {cr('scan-10: ingest before', 'scan-10: ingest after'):.2f}x, slides {cr('slides: ingest before', 'slides: ingest after'):.2f}x, "
+          f"large type {cr('large type: ingest before', 'large type: ingest after'):.2f}x")
     # Quality: every text against its source.
     def docs(out):
         texts = {}
@@ -212,7 +247,7 @@ def main():
     print("|---|---|---|---|")
     a, b = docs(o + "-scan-a"), docs(o + "-scan-b")
     print(f"| scan-10 | {100 * cer(''.join(a.values()), refs['scan-10']):.2f} | {100 * cer(''.join(b.values()), refs['scan-10']):.2f} | "
-          f"ocrmypdf {100 * cer(open(o + '-ocrmypdf.txt', encoding='utf-8').read().replace(chr(12), ' '), refs['scan-10']):.2f}, "
+          f"ocrmypdf {100 * cer(open(o + '-ocrmypdf.txt', encoding='utf-8').read().replace(chr(12), ' ') if os.path.exists(o + '-ocrmypdf.txt') else '', refs['scan-10']):.2f}, "
           f"bare tesseract {100 * cer(bare.replace(chr(12), ' '), refs['scan-10']):.2f} |")
     a, b = docs(o + "-slides-a"), docs(o + "-slides-b")
     for name in sorted(k for k in refs if k.startswith("slide-")):
@@ -220,6 +255,12 @@ def main():
         print(f"| {name} | {100 * cer(a.get(ka, ''), refs[name]):.2f} | {100 * cer(b.get(kb, ''), refs[name]):.2f} | |")
     a, b = docs(o + "-large-a"), docs(o + "-large-b")
     print(f"| large type | {100 * cer(''.join(a.values()), refs['large']):.2f} | {100 * cer(''.join(b.values()), refs['large']):.2f} | |")
+    if origin:
+        a, b = docs(o + "-slides-o"), docs(o + "-large-o")
+        for name in sorted(k for k in refs if k.startswith("slide-")):
+            ka = next((k for k in a if name in k), None)
+            print(f"| {name} (origin) | {100 * cer(a.get(ka, ''), refs[name]):.2f} | | |")
+        print(f"| large type (origin) | {100 * cer(''.join(b.values()), refs['large']):.2f} | | |")
     a = docs(o + "-odd-a")
     print()
     print("odd corpus, each document's characters (and pdftotext's):")
@@ -227,6 +268,28 @@ def main():
         n = os.path.basename(f)[:-4]
         pt = run(["pdftotext", f, "-"]).stdout.decode("utf-8", "replace")
         print(f"  {n}: {len(norm(a.get(n, '')))} (pdftotext {len(norm(pt))})")
+    # Each odd document's own time (summary.json, last round) and what became of its pages.
+    def per_doc(out):
+        rows = {}
+        for d in json.load(open(os.path.join(out, "summary.json"), encoding="utf-8"))["documents"]:
+            name = os.path.basename(d["sources"][0])[:-4]
+            verdicts = []
+            path = os.path.join(out, d.get("output") or "")
+            if d.get("output") and os.path.exists(path):
+                for page in (json.load(open(path, encoding="utf-8"))["sources"][0].get("pages") or []):
+                    if page.get("provenance") == "ocr" or page.get("leftOut"):
+                        verdicts.append(page.get("leftOut") or "read")
+            rows[name] = (d.get("milliseconds", 0), ",".join(verdicts) or "-")
+        return rows
+    pa = per_doc(o + "-odd-a") if os.path.exists(o + "-odd-a/summary.json") else {}
+    pb = per_doc(o + "-odd-b") if os.path.exists(o + "-odd-b/summary.json") else {}
+    print()
+    print("| odd document | ms before | pages before | ms after | pages after |")
+    print("|---|---|---|---|---|")
+    for n in sorted(set(pa) | set(pb)):
+        (mb, vb), (ma, va) = pb.get(n, (0, "?")), pa.get(n, (0, "?"))
+        print(f"| {n} | {mb:.0f} | {vb} | {ma:.0f} | {va} |")
+    print(f"| all | {sum(v[0] for v in pb.values()):.0f} | | {sum(v[0] for v in pa.values()):.0f} | |")
 
 
 main()
