@@ -251,9 +251,15 @@ public struct InputPlanner {
                                             error: IngestError(.fileUnreadable, MessageCatalog.quoted("reason", error.reason))))
             return
         }
-        // A name that is not UTF-8 has no String that opens it again: named, not read.
-        for name in listing.undecodable where !name.hasPrefix(".") {
+        // A name that is not UTF-8 has no String that opens it again: a file is read through an
+        // alias named as the name is shown (`NameAliases`); a folder is named, not walked.
+        for (name, bytes) in zip(listing.undecodable, listing.undecodableBytes) where !name.hasPrefix(".") {
             let childRelative = relative.isEmpty ? name : relative + "/" + name
+            let raw = Array(dir.path.utf8) + [0x2F] + bytes
+            if NameAliases.isRegularFile(raw), let alias = NameAliases.shared.alias(of: raw, shown: name) {
+                if !leavesOut(childRelative, alias) { files.append((alias, childRelative)) }
+                continue
+            }
             failures.append(PlanningFailure(path: childRelative, error: IngestError(.fileNameNotUTF8, ["path": childRelative])))
         }
         let visible = listing.names.sorted(by: NaturalOrder.less).filter { !$0.hasPrefix(".") }

@@ -79,9 +79,10 @@ final class InputPlannerTests: XCTestCase {
         }
     }
 
-    /// A name whose bytes are not UTF-8 (a Latin-1 name from an old archive) is named with its
-    /// bytes shown (`file.nameNotUTF8`), not reported missing; the files beside it are read.
-    func testANameThatIsNotUTF8IsNamed() throws {
+    /// A file whose name's bytes are not UTF-8 (a Latin-1 name from an old archive) is read, named
+    /// with its bytes shown, through an alias (`NameAliases`); a folder so named is named
+    /// (`file.nameNotUTF8`), not walked; the files beside them are read.
+    func testANameThatIsNotUTF8IsReadAndNamed() throws {
         let dir = try TemporaryDirectory("planner")
         defer { dir.remove() }
         try dir.write("cours.txt", "x")
@@ -93,10 +94,14 @@ final class InputPlannerTests: XCTestCase {
         close(fd)
         // Foundation cannot remove what it cannot name: unlinked by its bytes.
         defer { _ = raw.withUnsafeBufferPointer { p in p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { unlink($0) } } }
+        let folder: [UInt8] = Array((dir.url.path + "/dossier-").utf8) + [0xE9, 0]
+        XCTAssertEqual(folder.withUnsafeBufferPointer { p in p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: folder.count) { mkdir($0, 0o755) } }, 0)
+        defer { _ = folder.withUnsafeBufferPointer { p in p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: folder.count) { rmdir($0) } } }
         let plan = InputPlanner().plan([dir.url.path])
-        XCTAssertEqual(plan.units.map(\.outputName), ["cours"])
+        XCTAssertEqual(plan.units.map(\.outputName), ["latin1-\\xE9t\\xE9-\\xFF", "cours"])
+        XCTAssertEqual(plan.units.first?.sources.first?.name, "latin1-\\xE9t\\xE9-\\xFF.txt")
         XCTAssertEqual(plan.failures.map(\.error.code), [.fileNameNotUTF8])
-        XCTAssertEqual(plan.failures.first?.path, "latin1-\\xE9t\\xE9-\\xFF.txt")
+        XCTAssertEqual(plan.failures.first?.path, "dossier-\\xE9")
         XCTAssertEqual(FolderListing.escaped(Array("é\u{1F600}".utf8) + [0xC3]), "é\u{1F600}\\xC3")
     }
 }

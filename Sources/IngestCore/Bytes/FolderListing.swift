@@ -4,13 +4,15 @@ import Glibc
 /// The one folder listing of the package: the names in a folder, read as bytes (`readdir`) so that
 /// a name whose bytes are not UTF-8 is seen as such. Foundation's listing turns those bytes into
 /// U+FFFD: the name it returns opens nothing (the file then looked "not found", or was passed over
-/// without a word), and two such names could even collide. The planner and the watcher name such
-/// a file as one they cannot read (`file.nameNotUTF8`).
+/// without a word), and two such names could even collide. The planner reads such a file through
+/// an alias (`NameAliases`); the watcher names it as one it cannot read (`file.nameNotUTF8`).
 public struct FolderListing: Sendable {
     /// Names that are valid UTF-8, `.` and `..` left out, in the order the folder gives them.
     public var names: [String] = []
     /// Names that are not, shown with each invalid byte as `\xHH` (for a message, never to open).
     public var undecodable: [String] = []
+    /// Their bytes, in the same order (what opens them).
+    public var undecodableBytes: [[UInt8]] = []
 
     public struct Failure: Error, Sendable { public var reason: String }
 
@@ -32,6 +34,7 @@ public struct FolderListing: Sendable {
                 names.append(name)
             } else {
                 undecodable.append(Self.escaped(bytes))
+                undecodableBytes.append(bytes)
             }
         }
     }

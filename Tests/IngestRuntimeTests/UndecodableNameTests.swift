@@ -3,12 +3,12 @@ import IngestCore
 import IngestTestSupport
 import XCTest
 
-/// A file whose name is not UTF-8 (`caf\xE9.txt`, made by bash as a Latin-1 archive leaves it) is
-/// named by the watcher — a `file.nameNotUTF8` notice and one failed — whether it was there at
-/// the start (the scan) or arrives while watching (inotify), instead of being passed over in
-/// silence as it was (Foundation's listing gave a U+FFFD name that opened nothing). The file
-/// beside it is read.
-final class WatchUndecodableNameTests: XCTestCase {
+/// A file whose name is not UTF-8 (`caf\xE9.txt`, made by bash as a Latin-1 archive leaves it):
+/// `convert` reads it (through an alias) and names it with its byte shown; the watcher names it —
+/// a `file.nameNotUTF8` notice and one failed — whether it was there at the start (the scan) or
+/// arrives while watching (inotify), instead of passing over it in silence as it did
+/// (Foundation's listing gave a U+FFFD name that opened nothing). The file beside it is read.
+final class UndecodableNameTests: XCTestCase {
     var dir: TemporaryDirectory!
     var inbox: URL { dir.url.appendingPathComponent("inbox") }
     override func setUpWithError() throws {
@@ -29,6 +29,23 @@ final class WatchUndecodableNameTests: XCTestCase {
     /// The events hold the notice naming `name`.
     static func named(_ name: String) -> ([JSONValue]) -> Bool {
         { $0.contains { $0["event"] == "notice" && $0["code"] == "file.nameNotUTF8" && ($0["message"]?.stringValue ?? "").contains(name) } }
+    }
+
+    func testConvertReadsItAndNamesIt() throws {
+        let lesson = GeneratedText.lesson(seed: 36)
+        make("caf\\xe9.txt", lesson)
+        let out = dir.url.appendingPathComponent("out")
+        let r = try IngestBinary.run(["convert", inbox.path, "--out", out.path, "--library", dir.url.appendingPathComponent("lib.sqlite").path,
+                                      "--lang", "en", "--quiet"], environment: ["INGEST_CONFIG": ""])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let summary = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("summary.json")))
+        let entry = try XCTUnwrap(summary["documents"]?.arrayValue?.first { $0["sources"]?[0] == "caf\\xE9.txt" }, "\(summary)")
+        XCTAssertEqual(entry["status"], "succeeded")
+        let output = try XCTUnwrap(entry["output"]?.stringValue)
+        let document = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent(output)))
+        XCTAssertEqual(document["sources"]?[0]?["name"], "caf\\xE9.txt")
+        // Every word of the file, as the file holds them.
+        XCTAssertEqual((document["text"]?.stringValue ?? "").split(whereSeparator: \.isWhitespace), lesson.split(whereSeparator: \.isWhitespace))
     }
 
     func testOnceNamesAFileThereAtTheStart() throws {
