@@ -323,6 +323,8 @@ struct ODFHandler: XMLHandler {
             emit(Block(kind: .heading, text: text.replacingOccurrences(of: "\n", with: " "), level: level, page: pageNumber, provenance: .textLayer))
         } else if !listStyles.isEmpty {
             emit(Block(kind: .listItem, text: text, level: listStyles.count - 1, marker: para.marker, page: pageNumber, provenance: .textLayer))
+        } else if styles.isFigureCaption(para.style), !OfficeCaptions.isTableCaption(text) {
+            emit(Block(kind: .figure, text: text, page: pageNumber, provenance: .textLayer))
         } else {
             emit(Block(kind: .paragraph, text: text, page: pageNumber, provenance: .textLayer))
         }

@@ -98,4 +98,16 @@ struct ODFStyles {
         }
         return nil
     }
+
+    /// Whether a paragraph style is a figure caption's (`OfficeCaptions.role` of the first style
+    /// up its parents that says; LibreOffice's frame captions are `Illustration`, `Figure`,
+    /// `Drawing`, pandoc's `Image Caption`).
+    func isFigureCaption(_ style: String?) -> Bool {
+        var name = style, hops = 0
+        while let n = name, let s = paragraphs[n], hops < 32 {
+            if let role = OfficeCaptions.role(s.display.lowercased()) { return role }
+            name = s.parent; hops += 1
+        }
+        return false
+    }
 }
