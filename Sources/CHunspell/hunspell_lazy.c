@@ -10,6 +10,7 @@
     F(char *, Hunspell_get_dic_encoding, (Hunhandle *h), (h)) \
     F(int, Hunspell_spell, (Hunhandle *h, const char *word), (h, word)) \
     F(int, Hunspell_suggest, (Hunhandle *h, char ***slst, const char *word), (h, slst, word)) \
+    F(int, Hunspell_stem, (Hunhandle *h, char ***slst, const char *word), (h, slst, word)) \
     V(Hunspell_free_list, (Hunhandle *h, char ***slst, int n), (h, slst, n))
 
 enum { HUNSPELL_FUNCTIONS(LAZY_SLOT_F, LAZY_SLOT_V) HUNSPELL_COUNT };

@@ -13,4 +13,8 @@ public struct DictionaryWords: WordList {
     public func contains(_ word: String) -> Bool {
         names.contains { SpellDictionary.shared($0)?.spells(word) == true }
     }
+
+    public func lists(_ word: String) -> Bool {
+        names.contains { SpellDictionary.shared($0)?.hasEntry(word) == true }
+    }
 }

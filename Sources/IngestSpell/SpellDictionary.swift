@@ -96,6 +96,17 @@ public final class SpellDictionary: Sendable {
         }
     }
 
+    /// True when `word` is an entry of the dictionary (with its affixes): hunspell finds its stem.
+    /// A compound accepted only because hunspell breaks words at hyphens has none (`light-wave`).
+    public func hasEntry(_ word: String) -> Bool {
+        state.withLock { s in
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let n = Hunspell_stem(s.handle, &list, word)
+            if n > 0, list != nil { Hunspell_free_list(s.handle, &list, n) }
+            return n > 0
+        }
+    }
+
     /// hunspell's suggestions (slow: 10–300 ms a word), kept: a word looked up ahead (see
     /// `DoubtFinder.lookUpAhead`) costs nothing the second time.
     public func suggestions(_ word: String) -> [String] {

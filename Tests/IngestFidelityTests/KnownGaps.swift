@@ -20,18 +20,9 @@ struct KnownCERGap {
 
 enum KnownGaps {
     // The reasons, each a defect of Ingest seen on these documents (minimal reproductions in
-    // Tests/IngestFidelityTests/README.md).
-    static let lineEndCompound = "`lamp-post` is broken at its own hyphen at a line end, and `lamppost` is an English word too: the hyphen is taken for a syllable break and dropped (Normalizer.joinHyphenation decides with the dictionary)."
-
-    static let findings: [KnownGap] = [
-        .init(document: "latex-pdf-2col/course-light", reason: lineEndCompound,
-              findings: [
-                  "missing word «lamp»",
-                  "missing word «post»",
-                  "extra word «lamppost»",
-                  "compound «lamp-post» lost",
-              ]),
-    ]
+    // Tests/IngestFidelityTests/README.md). None left: `lamp-post` broken at its own hyphen in the
+    // two-column English lesson keeps it (Normalizer.keepsHyphen: a compound the dictionary lists).
+    static let findings: [KnownGap] = []
 
     static let cer: [KnownCERGap] = []
 }

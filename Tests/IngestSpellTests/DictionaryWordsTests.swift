@@ -41,4 +41,30 @@ final class DictionaryWordsTests: XCTestCase {
         ]
         for (input, expected) in cases { XCTAssertEqual(Normalizer.normalize(input, words: words), expected) }
     }
+
+    /// Both spellings are words (issue 33, the fidelity suite's last known gap): a compound of two
+    /// words that a dictionary lists with its hyphen keeps it (`lamp-post`: en_GB lists it beside
+    /// `lamppost`); after a prefix the joined word is the one broken (`ultrasons`: fr_FR lists
+    /// `ultra-son` too; `reform`, `cooperate`). Only listed entries count: hunspell accepts any two
+    /// words around a hyphen (`light-wave`), which lists nothing.
+    func testBothSpellingsAreWords() throws {
+        try requireDictionaries()
+        guard SpellDictionary.shared("en_GB") != nil else {
+            try missingTool("the hunspell dictionary en_GB is missing (apt-get install \(SpellDictionary.package(for: "en_GB")))")
+        }
+        let words = DictionaryWords()
+        XCTAssertTrue(words.lists("lamp-post"))
+        XCTAssertTrue(words.lists("haut-parleur"))
+        XCTAssertTrue(words.contains("light-wave"))
+        XCTAssertFalse(words.lists("light-wave"))
+        let cases = [
+            ("the shadow of a lamp-\npost at noon", "the shadow of a lamp-post at noon"),
+            ("les ultra-\nsons", "les ultrasons"),
+            ("a re-\nform of the law", "a reform of the law"),
+            ("they co-\noperate", "they cooperate"),
+            // The document's own spelling still wins over the dictionary.
+            ("a lamppost; the lamp-\npost", "a lamppost; the lamppost"),
+        ]
+        for (input, expected) in cases { XCTAssertEqual(Normalizer.normalize(input, words: words), expected) }
+    }
 }

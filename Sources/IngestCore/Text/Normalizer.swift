@@ -241,6 +241,13 @@ public enum Normalizer {
         return String(out)
     }
 
+    /// Learned prefixes of French and English: a word made with one is written joined today
+    /// (`ultrason`, `antivirus`, `microfilm`, `overload`), though dictionaries list older hyphenated forms.
+    static let prefixes: Set<String> = ["anti", "archi", "auto", "bio", "contre", "counter", "extra", "hyper", "hypo", "infra",
+                                        "inter", "intra", "macro", "mega", "méga", "micro", "mini", "multi", "neo", "néo", "over",
+                                        "poly", "post", "pre", "pré", "pro", "pseudo", "semi", "sous", "sub", "super", "supra",
+                                        "sur", "tele", "télé", "trans", "ultra", "under"]
+
     /// Whether the hyphen between `left` and `right` (a line end between them) is the word's own.
     static func keepsHyphen(left: String, right: String, hyphenated: Set<String>, whole: Set<String>,
                             words: (any WordList)?) -> Bool {
@@ -250,6 +257,12 @@ public enum Normalizer {
         guard let words else { return false }
         // Within a compound ("arc-en-\nciel", "porte-mon-\nnaie") its last part is what was cut.
         let part = left.split(separator: "-").last.map(String.init) ?? left, p = part.lowercased()
+        // A compound of two words the dictionary lists with its hyphen (`lamp-post`) keeps it, even
+        // where the joined spelling is a word too (`lamppost`): the line end fell on the compound's
+        // own hyphen. Not after a prefix (`re-form`, `co-operate`, `ultra-sons`): the joined word
+        // (`reform`, `ultrasons`, the French spelling since 1990) is broken there too.
+        if part.count >= 3, right.count >= 3, !prefixes.contains(p), words.lists(part + "-" + right) || words.lists(p + "-" + r),
+           words.contains(part) || words.contains(p), words.contains(right) || words.contains(r) { return true }
         if words.contains(part + right) || words.contains(p + r) { return false }
         return words.contains(part + "-" + right) || words.contains(p + "-" + r)
     }
@@ -260,4 +273,11 @@ public enum Normalizer {
 public protocol WordList: Sendable {
     /// Whether `word` is a word as written (a dictionary's own case rules apply).
     func contains(_ word: String) -> Bool
+    /// Whether `word` is an entry of a dictionary as written: `lamp-post` (en_GB lists it), not
+    /// any two words a hyphen joins, which `contains` accepts (`light-wave`).
+    func lists(_ word: String) -> Bool
+}
+
+extension WordList {
+    public func lists(_ word: String) -> Bool { false }
 }
