@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestTestSupport"]),
         .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestPDF", "IngestTestSupport"], linkerSettings: exportSerialOpenMP),
         .testTarget(name: "IngestSpellTests", dependencies: ["IngestSpell", "IngestOCR", "IngestTestSupport"]),
-        .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestTestSupport"], exclude: ["Fuzz"]),
+        .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestQuality", "IngestTestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "IngestAudioTests", dependencies: ["IngestAudio", "IngestTestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "IngestYouTubeTests", dependencies: ["IngestYouTube", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestWatchTests", dependencies: ["IngestWatch", "IngestTestSupport"]),

@@ -2,9 +2,8 @@ import Foundation
 import IngestCore
 
 /// Puts two LaTeX spellings of one formula in a common form before they are compared, so that only
-/// differences a reader sees count (`ingest qa`'s formula score; the normalisation of
-/// Tests/IngestOfficeTests/Math/LaTeXComparison.swift, which bench/formulas measures with, kept
-/// equal case for case by `FormulaMatchTests`): spacing, `{x}` around one token, `\left(`/`\right)` sizes,
+/// differences a reader sees count (`ingest qa`'s formula score, and
+/// bench/formulas' measure through Tests/IngestOfficeTests/Math/FormulaFidelityTests): spacing, `{x}` around one token, `\left(`/`\right)` sizes,
 /// `\dfrac`, `\le`/`\leq`, `\mathrm{d}`/`d`, `\operatorname{sin}`/`\sin`, a Unicode symbol and its
 /// command. What is left (a lost exponent, a fraction read as a row, a missing root) is a difference.
 public enum FormulaMatch {

@@ -1,9 +1,8 @@
 import IngestQuality
 import XCTest
 
-/// `ingest qa`'s formula comparison forgives spelling only, never a change a reader would see: the
-/// cases of Tests/IngestOfficeTests/Math/LaTeXComparisonTests.swift (the normalisation bench/formulas
-/// measures with), so the two stay one.
+/// `ingest qa`'s formula comparison (and bench/formulas') forgives spelling only, never a change a
+/// reader would see.
 final class FormulaMatchTests: XCTestCase {
     func testSpellingsOfOneFormulaAreEqual() {
         let same: [(String, String)] = [

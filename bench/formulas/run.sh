@@ -2,7 +2,7 @@
 # Formulas to LaTeX (issue 36): the 263 course formulas of Tests/IngestOfficeTests/Math/FormulaCorpus.swift
 # made into .docx/.odt/.epub/.pptx by pandoc and into .odt by LibreOffice (from the .docx), read by
 # Ingest and by pandoc's readers, each compared with the LaTeX source after the normalisation of
-# LaTeXComparison.swift. The measurement is FormulaFidelityTests (which asserts the bar); this
+# Sources/IngestQuality/FormulaMatch.swift. The measurement is FormulaFidelityTests (which asserts the bar); this
 # prints its figures, and with -v every formula that differs.
 # Needs pandoc, soffice (libreoffice-writer-nogui + libreoffice-math-nogui). Run from the repository root.
 set -e

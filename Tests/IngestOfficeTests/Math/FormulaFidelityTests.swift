@@ -1,13 +1,14 @@
 import Foundation
 import IngestCore
+import IngestQuality
 import IngestTestSupport
-@testable import IngestOffice
 import XCTest
+@testable import IngestOffice
 
 /// Issue 36: equations read as LaTeX. The formulas of `FormulaCorpus` are written as Markdown
 /// (`$…$` inline, `$$…$$` display), made into .docx (pandoc: OMML), .odt (pandoc, and LibreOffice
 /// from the .docx: MathML formula objects) and .epub (pandoc --mathml); what Ingest reads back is
-/// compared with the source after `LaTeXComparison`'s normalisation. pandoc's own readers
+/// compared with the source after `FormulaMatch`'s normalisation. pandoc's own readers
 /// (`pandoc -f docx -t latex`…) are run on the same files as the peer. `bench/formulas.sh` prints
 /// the figures this test measures.
 final class FormulaFidelityTests: XCTestCase {
@@ -35,7 +36,7 @@ final class FormulaFidelityTests: XCTestCase {
         for (i, source) in FormulaCorpus.formulas.enumerated() {
             guard let got = read[i + 1] else { s.misses.append((i + 1, source, "(none)")); continue }
             s.found += 1
-            if LaTeXComparison.equal(source, got) { s.equal += 1 } else { s.misses.append((i + 1, source, got)) }
+            if FormulaMatch.equal(source, got) { s.equal += 1 } else { s.misses.append((i + 1, source, got)) }
         }
         return s
     }
@@ -102,7 +103,7 @@ final class FormulaFidelityTests: XCTestCase {
         let pandoc = peer.map { "pandoc \($0.equal)/\(n) equal (\(pct($0.equal))), \($0.found) found" } ?? "pandoc: no reader for this format"
         print("formulas \(name): ingest \(ingest.equal)/\(n) equal (\(pct(ingest.equal))), \(ingest.found) found; " + pandoc)
         for (i, source, got) in ingest.misses.prefix(40) {
-            print("  \(name) #\(i): source «\(source)» read «\(got)»  [\(LaTeXComparison.normalize(source)) ≠ \(LaTeXComparison.normalize(got))]")
+            print("  \(name) #\(i): source «\(source)» read «\(got)»  [\(FormulaMatch.normalize(source)) ≠ \(FormulaMatch.normalize(got))]")
         }
         return Double(ingest.equal) / Double(n)
     }

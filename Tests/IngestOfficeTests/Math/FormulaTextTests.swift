@@ -1,8 +1,9 @@
 import Foundation
 import IngestCore
+import IngestQuality
 import IngestTestSupport
-@testable import IngestOffice
 import XCTest
+@testable import IngestOffice
 
 /// Issue 36: a formula block's `text` is the equation as a reader of formulas reads it without
 /// LaTeX — exponents and indexes kept (`x²`, `x₁`), fractions and roots written out — and an
@@ -33,7 +34,7 @@ final class FormulaTextTests: XCTestCase {
         let formulas = e.blocks.filter { $0.kind == .formula }
         XCTAssertEqual(formulas.map(\.text), Self.displays.map(\.1), what)
         for (block, source) in zip(formulas, Self.displays.map(\.0)) {
-            XCTAssertTrue(LaTeXComparison.equal(block.latex ?? "", source), "\(what): «\(block.latex ?? "nil")» for «\(source)»")
+            XCTAssertTrue(FormulaMatch.equal(block.latex ?? "", source), "\(what): «\(block.latex ?? "nil")» for «\(source)»")
         }
         let sentence = e.blocks.first { $0.text.hasPrefix("Le trinôme") }?.text
         XCTAssertEqual(sentence, "Le trinôme $f(x)=ax^{2}+bx+c$ a pour discriminant :", what)

@@ -1,8 +1,9 @@
 import Foundation
 import IngestCore
+import IngestQuality
 import IngestTestSupport
-@testable import IngestOffice
 import XCTest
+@testable import IngestOffice
 
 /// Issue 36: equations typed in LibreOffice's own formula editor (StarMath), as a student using
 /// LibreOffice Writer types them. Each StarMath text below goes into a formula object of a flat
@@ -76,12 +77,12 @@ final class StarMathFormulaTests: XCTestCase {
                                                ("LibreOffice docx", docx, DocxExtractor(), "docx")] {
             let read = FormulaFidelityTests.ingestFormulas(try extractFile(url, with: extractor))
             let peer = try FormulaFidelityTests.pandocFormulas(url, from: format)
-            let peerEqual = Self.formulas.indices.filter { LaTeXComparison.equal(peer[$0 + 1] ?? "", Self.formulas[$0].latex) }.count
+            let peerEqual = Self.formulas.indices.filter { FormulaMatch.equal(peer[$0 + 1] ?? "", Self.formulas[$0].latex) }.count
             var equal = 0
             for (i, f) in Self.formulas.enumerated() {
                 let got = read[i + 1] ?? "(none)"
-                if LaTeXComparison.equal(got, f.latex) { equal += 1 } else {
-                    print("  \(name) #\(i + 1): StarMath «\(f.starMath)» read «\(got)» [\(LaTeXComparison.normalize(f.latex)) ≠ \(LaTeXComparison.normalize(got))]")
+                if FormulaMatch.equal(got, f.latex) { equal += 1 } else {
+                    print("  \(name) #\(i + 1): StarMath «\(f.starMath)» read «\(got)» [\(FormulaMatch.normalize(f.latex)) ≠ \(FormulaMatch.normalize(got))]")
                 }
             }
             print("formulas StarMath \(name): ingest \(equal)/\(Self.formulas.count) equal; pandoc \(peerEqual)/\(Self.formulas.count)")
