@@ -48,6 +48,45 @@ final class EPUBExtractorTests: XCTestCase {
         XCTAssertEqual(x.pagesRead, 2)
     }
 
+    /// A chapter the spine lists twice is read once (issue 33): pandoc writes the book, then its
+    /// package document is edited to list the first chapter again — by the same itemref, and by a
+    /// second manifest item naming the same file another way (`./text/ch001.xhtml`, with a
+    /// fragment). Readers show the chapter once in reading order; its text appears once, in place.
+    func testAChapterListedTwiceIsReadOnce() throws {
+        try SourceTools.requirePandoc()
+        let epub = try SourceTools(dir: dir).pandoc("""
+            # Les volcans
+
+            Un volcan rejette des laves et des cendres.
+
+            # Les séismes
+
+            Un séisme libère une énergie accumulée dans les roches.
+            """, "livre.epub", ["--metadata", "title=Géologie"])
+        let archive = try ZipArchive(url: epub)
+        guard let opfEntry = archive.entries.first(where: { $0.name.hasSuffix(".opf") }) else { throw TestSetupFailure("pandoc wrote no .opf") }
+        let opf = String(decoding: try archive.data(opfEntry), as: UTF8.self)
+        guard opf.contains(#"<itemref idref="ch001_xhtml" />"#),
+              let item = opf.range(of: #"<item id="ch001_xhtml" href="text/ch001.xhtml" media-type="application/xhtml+xml" />"#) else {
+            throw TestSetupFailure("pandoc's package document changed form: \(opf)")
+        }
+        var edited = opf
+        edited.insert(contentsOf: #"<item id="again" href="./text/ch001.xhtml#top" media-type="application/xhtml+xml" />"#, at: item.upperBound)
+        edited = edited.replacingOccurrences(of: #"<itemref idref="ch002_xhtml" />"#,
+                                             with: #"<itemref idref="ch002_xhtml" /><itemref idref="ch001_xhtml" /><itemref idref="again" />"#)
+        var w = ZipWriter()
+        for entry in archive.entries {
+            let bytes = entry.name == opfEntry.name ? Array(edited.utf8) : try archive.data(entry)
+            w.add(entry.name, bytes, stored: entry.name == "mimetype", flags: entry.name == "mimetype" ? 0 : 0x0800)
+        }
+        let twice = try dir.write("twice.epub", Data(w.bytes()))
+        let once = try extractFile(epub, with: EPUBExtractor())
+        let x = try extractFile(twice, with: EPUBExtractor())
+        XCTAssertEqual(x.blocks.map(\.text), once.blocks.map(\.text))
+        XCTAssertEqual(x.blocks.filter { $0.text.contains("Un volcan rejette") }.count, 1)
+        XCTAssertEqual(x.metadata["chapters"], once.metadata["chapters"])
+    }
+
     func testImageTextAlternativesAreRead() throws {
         let one = #"<p>Le cycle de l'eau <img src="a.png" alt="Schéma : évaporation puis condensation"/> en résumé.</p><p><img src="b.png" alt=""/>Fin.</p>"#
         let x = try extract(EPUBBuilder(chapters: [("one.xhtml", one)]))
