@@ -26,10 +26,14 @@ enum FigureFinder {
     /// to one caption; regions beside the chosen one at its height (sub-figures) and the images
     /// that overlap them are part of the figure.
     static func match(captions: [PageRect], regions all: [PageRect], images: [PageRect]) -> [PageFigure] {
-        let regions = all.filter { r in
+        // A caption's line box takes in its ascenders: a picture may reach 3 pt into it.
+        let cores = captions.map { PageRect(x0: $0.x0 + 3, y0: $0.y0 + 3, x1: $0.x1 - 3, y1: $0.y1 - 3) }
+        // Images are regions of their own: a frame drawn around a picture and its caption (LibreOffice)
+        // makes one ink region of both, which is no figure's.
+        let regions = (all + images).filter { r in
             let w = r.x1 - r.x0, h = r.y1 - r.y0
             return w >= minimumSide && h >= minimumSide && w * h >= minimumArea
-                && !captions.contains { overlaps($0, r) }
+                && !cores.contains { overlaps($0, r) }
         }
         // Pairs (caption, region, gap); a caption below its figure is preferred by a point.
         var pairs: [(caption: Int, region: Int, gap: Double)] = []
@@ -58,7 +62,7 @@ enum FigureFinder {
                 box = union(box, other)
             }
             // An image's placed box is its edge, though its own margins are paper white.
-            for image in images where overlaps(image, box) && !overlaps(image, caption) { box = union(box, image) }
+            for image in images where overlaps(image, box) && !overlaps(image, cores[pair.caption]) { box = union(box, image) }
             figures.append((pair.caption, PageFigure(box: box, caption: caption)))
         }
         // A listing set between two rules (lshort's framed examples): the rules are its box.

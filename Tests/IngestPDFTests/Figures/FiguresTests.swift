@@ -169,4 +169,51 @@ final class OfficeFiguresTests: XCTestCase {
         }
         XCTAssertEqual(body, [], "body words not in the source")
     }
+
+    /// LibreOffice's own caption: a frame holding a 6 × 4.5 cm picture and its `Illustration`
+    /// caption (Insert ▸ Caption), made a PDF by soffice: the caption with its number, the box the
+    /// picture's size, the paragraphs around it whole.
+    func testWriterFrameCaption() throws {
+        guard runTool("soffice", ["--version"])?.status == 0 else { try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let png = try Data(contentsOf: try FiguresTests.picture("pic.png", in: tmp)).base64EncodedString()
+        let caption = "Le cycle de l'eau dans la nature."
+        let before = FiguresTests.paragraph(0, french: true), after = FiguresTests.paragraph(1, french: true)
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+          xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+          xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+          xmlns:xlink="http://www.w3.org/1999/xlink" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+        <office:styles>
+          <style:style style:name="Caption" style:family="paragraph" style:class="extra"/>
+          <style:style style:name="Illustration" style:family="paragraph" style:parent-style-name="Caption" style:class="extra"/>
+        </office:styles>
+        <office:body><office:text>
+          <text:sequence-decls><text:sequence-decl text:display-outline-level="0" text:name="Illustration"/></text:sequence-decls>
+          <text:p>\(before)</text:p>
+          <text:p><draw:frame draw:name="Cadre1" text:anchor-type="as-char" svg:width="6cm"><draw:text-box>
+            <text:p text:style-name="Illustration"><draw:frame draw:name="Image1" text:anchor-type="as-char" svg:width="6cm" svg:height="4cm"><draw:image><office:binary-data>\(png)</office:binary-data></draw:image></draw:frame><text:line-break/>Illustration <text:sequence text:ref-name="refIllustration0" text:name="Illustration" text:formula="ooow:Illustration+1" style:num-format="1">1</text:sequence>: \(caption)</text:p>
+          </draw:text-box></draw:frame></text:p>
+          <text:p>\(after)</text:p>
+        </office:text></office:body>
+        </office:document>
+        """
+        let fodt = try tmp.write("cadre.fodt", Data(xml.utf8))
+        let profile = "file://" + tmp.url.appendingPathComponent("profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path, fodt.path])?.status == 0 else {
+            throw TestSetupFailure("soffice could not convert cadre.fodt")
+        }
+        let extraction = try LaTeXPDFs.extract(tmp.url.appendingPathComponent("cadre.pdf"))
+        let figures = extraction.blocks.filter { $0.kind == .figure }
+        XCTAssertEqual(figures.map { FiguresTests.flat($0.text) }, ["Illustration 1: " + caption], "\(extraction.blocks.map(\.text))")
+        guard let box = figures.first?.bbox else { return XCTFail("no figure box") }
+        XCTAssertEqual(box[2] - box[0], 170.08, accuracy: 3, "\(box)")
+        XCTAssertEqual(box[3] - box[1], 113.39, accuracy: 3, "\(box)")
+        var body = LaTeXPDFs.words(Normalizer.normalize(extraction.blocks.filter { $0.kind != .figure }.map(\.text).joined(separator: "\n")))
+        for w in LaTeXPDFs.words(before + " " + after) {
+            if let k = body.firstIndex(of: w) { body.remove(at: k) } else { XCTFail("body lost \(w)") }
+        }
+        XCTAssertEqual(body, [], "body words not in the source")
+    }
 }
