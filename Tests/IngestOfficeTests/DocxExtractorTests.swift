@@ -100,6 +100,39 @@ final class DocxExtractorTests: XCTestCase {
         XCTAssertEqual(x.metadata["trackedChanges"], .int(4))
     }
 
+    /// Lists that share a numbering definition (issue 33), written by LibreOffice as Word does:
+    /// a list continued after a paragraph (`text:continue-list`: one `w:numId` for both parts), a
+    /// nested level, and a new list of the same style (its own `w:num`). The markers are the ones
+    /// LibreOffice itself shows for that `.docx` (its text export), and the source's: 1. 2. a) b)
+    /// 3. 4. then 1. 2.
+    func testListsSharingANumberingDefinitionKeepTheirNumbers() throws {
+        try SourceTools.requireSoffice()
+        let tools = SourceTools(dir: dir)
+        let source = try dir.write("listes.fodt", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+        <office:automatic-styles>
+        <text:list-style style:name="L1"><text:list-level-style-number text:level="1" style:num-suffix="." style:num-format="1"/><text:list-level-style-number text:level="2" style:num-suffix=")" style:num-format="a"/></text:list-style>
+        </office:automatic-styles>
+        <office:body><office:text>
+        <text:p>Première liste :</text:p>
+        <text:list xml:id="list1" text:style-name="L1"><text:list-item><text:p>un</text:p></text:list-item><text:list-item><text:p>deux</text:p><text:list><text:list-item><text:p>deux-a</text:p></text:list-item><text:list-item><text:p>deux-b</text:p></text:list-item></text:list></text:list-item></text:list>
+        <text:p>Un paragraphe entre les deux.</text:p>
+        <text:list text:continue-list="list1" text:style-name="L1"><text:list-item><text:p>trois</text:p></text:list-item><text:list-item><text:p>quatre</text:p></text:list-item></text:list>
+        <text:p>Une autre liste, même style, qui recommence :</text:p>
+        <text:list text:style-name="L1"><text:list-item><text:p>alpha</text:p></text:list-item><text:list-item><text:p>beta</text:p></text:list-item></text:list>
+        </office:text></office:body></office:document>
+        """)
+        let docx = try tools.soffice(source, to: "docx:MS Word 2007 XML", as: "listes.docx")
+        let shown = try tools.soffice(docx, to: "txt:Text", as: "listes.txt")
+        let expected = ["1. un", "2. deux", "a) deux-a", "b) deux-b", "3. trois", "4. quatre", "1. alpha", "2. beta"]
+        let lines = try String(contentsOf: shown, encoding: .utf8).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(lines.filter { line in expected.contains(line) }, expected, "LibreOffice shows the source's numbers")
+        let items = try extractFile(docx, with: DocxExtractor()).blocks.filter { $0.kind == .listItem }
+        XCTAssertEqual(items.map { ($0.marker ?? "") + " " + $0.text }, expected)
+    }
+
     func testFootnotesAreNumberedAndAppended() throws {
         var b = DocxBuilder(body: """
         <w:p><w:r><w:t>Claim</w:t></w:r><w:r><w:footnoteReference w:id="2"/></w:r><w:r><w:t xml:space="preserve"> and more.</w:t></w:r></w:p>
