@@ -75,12 +75,21 @@ enum FigureCaptions {
             let previous = lines[end - 1], line = lines[end]
             guard line.hasGeometry, line.origin == .content, !opensCaption(line.text) else { break }
             let height = max(head.glyphHeight, 1)
+            // The label set apart on its row (`Figure 2` then the caption's words a few ems right):
+            // poppler gives two lines side by side.
+            let shared = min(line.y1, previous.y1) - max(line.y0, previous.y0)
+            if end == first + 1, shared >= 0.5 * min(line.y1 - line.y0, previous.y1 - previous.y0),
+               line.x0 >= previous.x1 - 1, line.x0 - previous.x1 <= 3 * height {
+                end += 1
+                continue
+            }
             let gap = line.y0 - previous.y1
             // A word set in another font (`\\texttt`) changes a line's mean glyph height: the body's
             // next paragraph is told apart by its gap, not its type.
             let sameType = line.glyphHeight >= 0.6 * height && line.glyphHeight <= 1.5 * height
             // Under the caption's lines (not beside them: another column), no farther than a line's gap.
-            let under = line.x0 < max(previous.x1, head.x1) + 2 && line.x1 > min(previous.x0, head.x0) - 2
+            let left = lines[first..<end].lazy.map(\.x0).min() ?? head.x0, right = lines[first..<end].lazy.map(\.x1).max() ?? head.x1
+            let under = line.x0 < right + 2 && line.x1 > left - 2
             let widest = usualGap.map { min(0.7 * height, $0 + 0.2 * height) } ?? 0.7 * height
             guard sameType, under, gap >= -0.3 * height, gap <= widest else { break }
             end += 1

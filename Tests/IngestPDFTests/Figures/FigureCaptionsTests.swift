@@ -35,6 +35,17 @@ final class FigureCaptionsTests: XCTestCase {
         XCTAssertEqual(FigureCaptions.lines(from: 0, in: lines), 0..<2)
     }
 
+    /// pdftex-a.pdf page 59: the label `Figure 2` apart from the caption's words on its row.
+    func testLabelApartOnItsRow() {
+        let lines = [
+            Self.line("\\endinput", 150, 429, 195, 437, 7.9),
+            Self.line("Figure 2", 133, 455, 174, 466, 10.8),
+            Self.line("File etex.ini for the plain ε-TEX format with dvi output.", 185, 452, 461, 469, 9.9),
+            Self.line("The format file then inherits this setting, so that a later invocation of pdfTEX with this format", 70, 483, 524, 494, 9.1),
+        ]
+        XCTAssertEqual(FigureCaptions.lines(from: 1, in: lines), 1..<3)
+    }
+
     /// A pandoc .docx through LibreOffice: the paragraph after a one-line caption is set 7 pt
     /// lower, while the lines of one paragraph overlap by 2 pt: the caption is one line.
     func testWordProcessorParagraphAfterCaptionIsBody() {
