@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "IngestStoreTests", dependencies: ["IngestStore", "IngestTestSupport"]),
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),
-        .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestTestSupport"]),
+        .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestQuality", "IngestTestSupport"]),
         .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestPDF", "IngestTestSupport"], linkerSettings: exportSerialOpenMP),
         .testTarget(name: "IngestSpellTests", dependencies: ["IngestSpell", "IngestOCR", "IngestTestSupport"]),
         .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestQuality", "IngestTestSupport"], exclude: ["Fuzz"]),

@@ -102,8 +102,12 @@ public final class PopplerDocumentRef {
     /// The page at 0-based `index`, or nil when poppler cannot load it.
     public func page(at index: Int) -> PopplerPageRef? {
         guard index >= 0, index < pageCount, let p = poppler_document_get_page(handle, Int32(index)) else { return nil }
-        return PopplerPageRef(handle: p, index: index)
+        return PopplerPageRef(handle: p, index: index, document: self)
     }
+
+    /// The structure tree's tables, found once per document (at once when it is not tagged); a
+    /// table's cells are read when one of its pages is (`TaggedTables`).
+    private(set) lazy var taggedTables: [PopplerStructureTable] = structureTables()
 
     /// Asked once: poppler walks every page's annotations to answer.
     public private(set) lazy var hasJavaScript: Bool = poppler_document_has_javascript(handle) != 0
@@ -154,7 +158,12 @@ public final class PopplerPageRef {
     /// 0-based index in the document.
     public let index: Int
 
-    init(handle: OpaquePointer, index: Int) { self.handle = handle; self.index = index }
+    /// Its document, for what poppler keeps per document (the structure tree's tables).
+    let document: PopplerDocumentRef
+
+    init(handle: OpaquePointer, index: Int, document: PopplerDocumentRef) {
+        self.handle = handle; self.index = index; self.document = document
+    }
     deinit { g_object_unref(gpointer(handle)) }
 
     /// Width and height in PDF points.
@@ -388,5 +397,138 @@ extension PopplerPageRef {
         default:
             return .other
         }
+    }
+}
+
+/// One element of a tagged PDF's structure tree under a table (the table itself, a row group, a
+/// row, a cell), as `TaggedTables` reads it: taken out of poppler's memory whole.
+struct PopplerStructureNode: Sendable, Equatable {
+    enum Kind: Sendable { case table, rowGroup, row, heading, data, other }
+    var kind: Kind
+    /// 0-based page of the element (its /Pg), nil when it names none.
+    var page: Int?
+    /// A cell's text (every content item under it, in order); nil for the others. No row or
+    /// column span: poppler-glib 22.12 answers them only for a TABLE element (its
+    /// `poppler_structure_element_get_table_row_span` asserts the kind is TABLE, not TH/TD, and
+    /// gives 0), so `TaggedTables` reads spans from where the cells' words are.
+    var text: String?
+    var children: [PopplerStructureNode] = []
+}
+
+/// A TABLE element of a tagged PDF's structure tree, kept (an iterator on it) until one of its
+/// pages is read: its cells' text is asked then only, since poppler reads a page's content again
+/// for every marked-content item it gives.
+final class PopplerStructureTable {
+    /// 0-based pages named by the table, its rows and cells.
+    let pages: Set<Int>
+    private let iter: OpaquePointer
+
+    fileprivate init(iter: OpaquePointer, pages: Set<Int>) { self.iter = iter; self.pages = pages }
+    deinit { poppler_structure_element_iter_free(iter) }
+
+    /// The table with what is under it, cells with their text.
+    func read() -> PopplerStructureNode {
+        guard let element = poppler_structure_element_iter_get_element(iter) else { return PopplerStructureNode(kind: .table) }
+        defer { g_object_unref(gpointer(element)) }
+        return Self.node(iter, element)
+    }
+
+    private static func node(_ iter: OpaquePointer, _ element: OpaquePointer) -> PopplerStructureNode {
+        let page = Int(poppler_structure_element_get_page(element))
+        var node = PopplerStructureNode(kind: .other, page: page >= 0 ? page : nil)
+        switch poppler_structure_element_get_kind(element) {
+        case POPPLER_STRUCTURE_ELEMENT_TABLE: node.kind = .table
+        case POPPLER_STRUCTURE_ELEMENT_TABLE_HEADER, POPPLER_STRUCTURE_ELEMENT_TABLE_BODY, POPPLER_STRUCTURE_ELEMENT_TABLE_FOOTER:
+            node.kind = .rowGroup
+        case POPPLER_STRUCTURE_ELEMENT_TABLE_ROW: node.kind = .row
+        case let cell where cell == POPPLER_STRUCTURE_ELEMENT_TABLE_HEADING || cell == POPPLER_STRUCTURE_ELEMENT_TABLE_DATA:
+            node.kind = cell == POPPLER_STRUCTURE_ELEMENT_TABLE_HEADING ? .heading : .data
+        default: break
+        }
+        // A cell's text, and the text of anything else under a table (a caption, or a cell
+        // outside any row that makes the tree unusable): none of its words may be lost.
+        if node.kind == .heading || node.kind == .data || node.kind == .other {
+            node.text = undoingDocEncoding(PopplerDocumentRef.own(poppler_structure_element_get_text(element, POPPLER_STRUCTURE_GET_TEXT_RECURSIVE)) ?? "")
+            return node
+        }
+        PopplerDocumentRef.forEachChild(iter) { child, element in node.children.append(Self.node(child, element)) }
+        return node
+    }
+
+    /// poppler-glib 22.12 gives a structure element's text (UTF-8 already) to its PDFDocEncoding
+    /// decoder: `è` comes out `Ã¨`. Each character is put back to its byte and the bytes read as
+    /// UTF-8; text that does not read back (it was not encoded twice) is kept as given. A byte
+    /// PDFDocEncoding leaves undefined (0x9F, 0xAD: `í`, `ş`, emoji) ended poppler's string there:
+    /// the cell's text is then short of the page's, and `TaggedTables` keeps the geometric table.
+    static func undoingDocEncoding(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x100 {
+                bytes.append(UInt8(scalar.value))
+            } else if let byte = docEncodingBytes[scalar.value] {
+                bytes.append(byte)
+            } else {
+                return text
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? text
+    }
+
+    /// PDFDocEncoding's bytes 0x80–0xA0 that are not Latin-1, by the character poppler gives for them.
+    private static let docEncodingBytes: [UInt32: UInt8] = [
+        0x2022: 0x80, 0x2020: 0x81, 0x2021: 0x82, 0x2026: 0x83, 0x2014: 0x84, 0x2013: 0x85, 0x0192: 0x86, 0x2044: 0x87,
+        0x2039: 0x88, 0x203A: 0x89, 0x2212: 0x8A, 0x2030: 0x8B, 0x201E: 0x8C, 0x201C: 0x8D, 0x201D: 0x8E, 0x2018: 0x8F,
+        0x2019: 0x90, 0x201A: 0x91, 0x2122: 0x92, 0xFB01: 0x93, 0xFB02: 0x94, 0x0141: 0x95, 0x0152: 0x96, 0x0160: 0x97,
+        0x0178: 0x98, 0x017D: 0x99, 0x0131: 0x9A, 0x0142: 0x9B, 0x0153: 0x9C, 0x0161: 0x9D, 0x017E: 0x9E, 0x20AC: 0xA0,
+    ]
+}
+
+extension PopplerDocumentRef {
+    /// Every TABLE element of the structure tree, in document order; empty when the PDF is not
+    /// tagged. Elements outside tables are only walked through.
+    func structureTables() -> [PopplerStructureTable] {
+        guard let root = poppler_structure_element_iter_new(handle) else { return [] }
+        defer { poppler_structure_element_iter_free(root) }
+        var tables: [PopplerStructureTable] = []
+        Self.findTables(root, into: &tables)
+        return tables
+    }
+
+    private static func findTables(_ iter: OpaquePointer, into tables: inout [PopplerStructureTable]) {
+        repeat {
+            guard let element = poppler_structure_element_iter_get_element(iter) else { continue }
+            defer { g_object_unref(gpointer(element)) }
+            let kind = poppler_structure_element_get_kind(element)
+            if kind == POPPLER_STRUCTURE_ELEMENT_TABLE, let copy = poppler_structure_element_iter_copy(iter) {
+                var pages: Set<Int> = []
+                pagesNamed(iter, element, depth: 3, into: &pages)
+                tables.append(PopplerStructureTable(iter: copy, pages: pages))
+            } else if kind != POPPLER_STRUCTURE_ELEMENT_CONTENT && kind != POPPLER_STRUCTURE_ELEMENT_OBJECT_REFERENCE,
+                      let child = poppler_structure_element_iter_get_child(iter) {
+                defer { poppler_structure_element_iter_free(child) }
+                findTables(child, into: &tables)
+            }
+        } while poppler_structure_element_iter_next(iter) != 0
+    }
+
+    /// The pages named by `element` and its descendants `depth` levels down (table, row group, row, cell).
+    private static func pagesNamed(_ iter: OpaquePointer, _ element: OpaquePointer, depth: Int, into pages: inout Set<Int>) {
+        let page = Int(poppler_structure_element_get_page(element))
+        if page >= 0 { pages.insert(page) }
+        guard depth > 0, poppler_structure_element_is_content(element) == 0 else { return }
+        forEachChild(iter) { child, element in pagesNamed(child, element, depth: depth - 1, into: &pages) }
+    }
+
+    /// Runs `body` on each child of the element at `iter` (an iterator on the child, and the child).
+    fileprivate static func forEachChild(_ iter: OpaquePointer, _ body: (OpaquePointer, OpaquePointer) -> Void) {
+        guard let child = poppler_structure_element_iter_get_child(iter) else { return }
+        defer { poppler_structure_element_iter_free(child) }
+        repeat {
+            guard let element = poppler_structure_element_iter_get_element(child) else { continue }
+            defer { g_object_unref(gpointer(element)) }
+            body(child, element)
+        } while poppler_structure_element_iter_next(child) != 0
     }
 }

@@ -86,7 +86,9 @@ extension PDFExtractor {
     /// One page, with its tables when it has a text layer of its own.
     func readWithTables(_ page: PopplerPageRef) -> PageData {
         var data = read(page)
-        if data.classification.hasUsableText && data.provenance == .textLayer { data.tables = TableBlocks.find(on: page) }
+        if data.classification.hasUsableText && data.provenance == .textLayer {
+            data.tables = TaggedTables.replacing(TableBlocks.find(on: page), on: page, lines: data.lines)
+        }
         return data
     }
 }
