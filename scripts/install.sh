@@ -48,6 +48,7 @@ test_packages=(
   pandoc                 # Office CorpusQualityTests: .docx read by pandoc, and made by it
   libreoffice-writer-nogui  # LibreOfficeQualityTests: soffice --headless --convert-to pdf
   fonts-dejavu-core      # OCR test pages typeset with cairo in DejaVu Serif; fonts for LibreOffice
+  fonts-arphic-uming     # OrientedRecognitionTests: a Chinese page typeset with cairo in AR PL UMing (fc-list)
   imagemagick            # ImageExtractorTests.testCMYKJPEGIsRead: convert -colorspace CMYK; photos drawn by convert
                          # in BrowserLayoutTests (a 3-photo lesson) and StudySheetTests (English and French photos)
   webp                   # ImageFormatFidelityTests: cwebp/img2webp (transparent, EXIF-oriented and animated WebP)
