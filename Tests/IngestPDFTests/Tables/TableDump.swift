@@ -35,7 +35,9 @@ extension TableDump {
             text += seconds(clock.measure { _ = page.textLines() })
             let start = clock.now
             let words = page.words()
-            if WordLines.group(words).filter({ WordLines.segments($0).count >= 2 }).count >= 2 { rendered += 1 }
+            let lines = WordLines.group(words)
+            if words.count >= 4, lines.filter({ WordLines.segments($0).count >= 2 }).count >= 2,
+               TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width) { rendered += 1 }
             found += TableBlocks.find(on: page).count
             tables += seconds(clock.now - start)
         }
