@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestPipeline
 import IngestTestSupport
 import XCTest
 
@@ -78,5 +79,13 @@ final class FigureImagesTests: XCTestCase {
         let image = try XCTUnwrap(markdown.range(of: "![](cours-eau.figure-1.png)\n\nFigure 1"), markdown)
         XCTAssertEqual(markdown.components(separatedBy: "condensation").count - 1, 1)
         XCTAssertLessThan(markdown.range(of: "# Le cycle")!.lowerBound, image.lowerBound)
+        // Chunks never cut a caption, even when the paragraphs around it are cut to the budget.
+        for budget in [24, 40, 512] {
+            let chunks = ChunkBuilder.chunks(of: document, budget: budget)
+            let holding = chunks.filter { $0.text.contains("évaporation") || $0.text.contains("pluie.") && $0.text.contains("condensation") }
+            XCTAssertEqual(holding.count, 1, "budget \(budget): \(holding.map(\.text))")
+            XCTAssertTrue(holding.first?.text.replacingOccurrences(of: "\u{2019}", with: "'").contains("Figure 1 – " + Self.caption) == true,
+                          "budget \(budget): \(holding.map(\.text))")
+        }
     }
 }
