@@ -25,33 +25,42 @@ final class BlockBuilderTests: XCTestCase {
         XCTAssertEqual(BlockBuilder.withoutNumber("12"), "12")
     }
 
-    /// Lines in a typewriter font are no headings (issue 33): pdflatex sets a verbatim block in
-    /// LMMono10, whose glyph boxes are 1.47 times the body's at the same 10 pt, so `Définition :`
-    /// and the line under it came out as one heading of level 2 (seen on a mkdocs course page that
-    /// pandoc typeset). The font size decides: the block's lines are paragraphs, in their order;
-    /// the section titles, set larger, stay headings.
+    /// Lines in a typewriter font are no headings (issue 33): a course page in Markdown whose
+    /// indented block pandoc typesets with pdflatex in LMMono10 — with a straight apostrophe in it
+    /// (upquote's glyph), poppler gives that font's lines glyph boxes 1.47 times the body's at the
+    /// same 10 pt, so `Définition :` and the line under it (no final stop) came out as one heading
+    /// of level 2 (an SVT course page: `Définition :` / `Fossiles : restes…`). The font size decides: the block's
+    /// lines are paragraphs, in their order; the titles stay headings at their levels.
     func testTypewriterLinesAreNoHeadings() throws {
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc is not installed (apt-get install pandoc)") }
+        try LaTeXPDFs.requirePDFLaTeX()
         let tmp = try TemporaryDirectory("typewriter"); defer { tmp.remove() }
-        let url = try LaTeXPDFs.make("volcans", LaTeXPDFs.article("11pt", """
-            \\section*{Les volcans}
-            Un volcan est un relief formé de laves et de cendres.
+        let md = try tmp.write("volcans.md", """
+            # Les volcans
 
-            \\section*{Séance 1 : Les éruptions}
-            Les éruptions effusives produisent des coulées de lave fluide.
-            \\begin{verbatim}
-            Certaines éruptions sont effusives, les autres explosives.
+            Un volcan est un relief formé par l'accumulation de laves, de cendres et de blocs rejetés lors des éruptions successives. Le magma remonte depuis une chambre magmatique située à quelques kilomètres de profondeur, puis s'échappe par une cheminée jusqu'au cratère.
 
-            Définition :
-            Magma : roche fondue contenant des gaz dissous.
-            \\end{verbatim}
-            La surveillance des volcans permet de prévenir les populations.
-            """), in: tmp)
-        let blocks = try LaTeXPDFs.extract(url).blocks
+            ## Séance 1 : Les éruptions
+
+            Les éruptions effusives produisent des coulées de lave fluide qui s'écoulent lentement sur les pentes du volcan. Les éruptions explosives projettent au contraire des nuées ardentes, des bombes et des cendres très loin dans l'atmosphère.
+
+                Certaines éruptions sont effusives, d'autres explosives
+
+                Définition :
+                Magma : roche fondue contenant des gaz dissous
+
+            La surveillance des volcans, par des sismomètres et des mesures de gaz, permet de prévenir les populations qui vivent à proximité.
+            """)
+        let pdf = tmp.url.appendingPathComponent("volcans.pdf")
+        guard runTool("pandoc", [md.path, "-V", "lang=fr", "--pdf-engine=pdflatex", "-o", pdf.path])?.status == 0 else {
+            throw TestSetupFailure("pandoc could not typeset volcans.md")
+        }
+        let blocks = try LaTeXPDFs.extract(pdf).blocks
         let headings = blocks.filter { $0.kind == .heading }
         XCTAssertEqual(headings.map(\.text), ["Les volcans", "Séance 1 : Les éruptions"], "\(blocks.map { ($0.kind, $0.text) })")
-        XCTAssertEqual(headings.map(\.level), [3, 3])
+        XCTAssertEqual(headings.map(\.level), [1, 2])
         let text = blocks.filter { $0.kind == .paragraph }.map(\.text).joined(separator: "\n")
-        XCTAssertTrue(text.contains("Définition :\nMagma : roche fondue contenant des gaz dissous."), text)
-        XCTAssertTrue(text.contains("Certaines éruptions sont effusives, les autres explosives."), text)
+        XCTAssertTrue(text.contains("Définition :\nMagma : roche fondue contenant des gaz dissous"), text)
+        XCTAssertTrue(text.contains("Certaines éruptions sont effusives, d'autres explosives"), text)
     }
 }
