@@ -9,13 +9,14 @@ import Synchronization
 /// (`ingest-source-PID-names`, mode 0700, under the temporary folder). Confinement is unchanged —
 /// `ConfinedFiles` checks where a link leads, and this one leads into the tree that was walked —
 /// and the folder is removed when the process exits (its readers, worker processes, are reaped
-/// before), or by `ConfinedFiles`' sweep when it was killed.
-final class NameAliases: Sendable {
-    static let shared = NameAliases()
+/// before), or by `ConfinedFiles`' sweep when it was killed. `convert`'s planner and the watcher
+/// (`WatchAliases`) use it.
+public final class NameAliases: Sendable {
+    public static let shared = NameAliases()
     private let state = Mutex<(directory: String?, owner: pid_t, used: Set<String>)>((nil, 0, []))
 
     /// An alias of the file at `path` (bytes, absolute), named `shown`; nil when it cannot be made.
-    func alias(of path: [UInt8], shown: String) -> URL? {
+    public func alias(of path: [UInt8], shown: String) -> URL? {
         state.withLock { state -> URL? in
             if state.directory == nil {
                 let directory = ConfinedFiles.temporary + "/ingest-source-\(getpid())-names"
@@ -50,7 +51,7 @@ final class NameAliases: Sendable {
     }
 
     /// Whether the bytes of `path` (absolute) name a regular file, links followed.
-    static func isRegularFile(_ path: [UInt8]) -> Bool {
+    public static func isRegularFile(_ path: [UInt8]) -> Bool {
         var st = stat()
         let ok = (path + [0]).withUnsafeBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { stat($0, &st) }

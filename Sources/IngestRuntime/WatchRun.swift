@@ -137,6 +137,8 @@ public final class WatchRun {
     private var retrying = Set<String>()
     /// Names that are not UTF-8 already named (`name(undecodable:)`).
     private var namedUndecodable = Set<String>()
+    /// Files whose names are not UTF-8, read through aliases: the loop keys them on the alias.
+    private var aliases = WatchAliases()
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -257,13 +259,37 @@ public final class WatchRun {
     /// when they are inside the inbox, and folders of the system left out).
     private func scan() -> [String: FileStamp] {
         let found = scanner.scan(root: inbox)
-        for path in found.undecodable { name(undecodable: path) }
-        return found.files.filter { isCandidate($0.key) }
+        var files = found.files.filter { isCandidate($0.key) }
+        for path in found.undecodable where isCandidate(path) {
+            switch aliases.find(path) {
+            case .file(let alias): if let stamp = FileStamp(path: alias) { files[alias] = stamp }
+            case .other: name(undecodable: path)
+            case .gone: break
+            }
+        }
+        return files
     }
 
-    /// A file whose name is not UTF-8 cannot be opened by any path of ours: it is named once (a
-    /// notice, `file.nameNotUTF8`, as `convert` names it) and counted as failed, never passed
-    /// over in silence.
+    /// A name that is not UTF-8 seen by inotify (written, moved in or out, deleted): a file is
+    /// keyed on its alias as any file on its path; one gone is removed.
+    private func undecodable(_ path: String, now: Double) {
+        guard isCandidate(path) else { return }
+        switch aliases.find(path) {
+        case .file(let alias):
+            guard let stamp = FileStamp(path: alias) else { return }
+            known[alias] = stamp
+            // Told on close-write or a move into place: the writer is done.
+            observe(alias, stamp, now: now, closed: true)
+        case .other:
+            name(undecodable: path)
+        case .gone:
+            if let alias = aliases.alias(ofShown: path), known[alias] != nil { removed(alias, now: now) }
+        }
+    }
+
+    /// A folder whose name is not UTF-8, or a file no alias could be made for (`WatchAliases`),
+    /// is not read: it is named once (a notice, `file.nameNotUTF8`, as `convert` names it) and
+    /// counted as failed, never passed over in silence.
     private func name(undecodable path: String) {
         guard isCandidate(path), namedUndecodable.insert(path).inserted else { return }
         shared.update { $0.totals.failed += 1 }
@@ -271,6 +297,7 @@ public final class WatchRun {
     }
 
     private func isCandidate(_ path: String) -> Bool {
+        let path = aliases.shown(path)
         if path.hasPrefix(outputDirectory.path + "/") || path == outputDirectory.path { return false }
         let relative = path.hasPrefix(inbox.path + "/") ? String(path.dropFirst(inbox.path.count + 1)) : path
         let parts = relative.split(separator: "/")
@@ -318,24 +345,7 @@ public final class WatchRun {
                 known[path] = stamp
                 observe(path, stamp, now: now, closed: true, settled: true)
             case .removed(let url):
-                let path = url.standardizedFileURL.path
-                forget(path)
-                gate.forgetTree(path)
-                shared.update { $0.backlogKeys = $0.backlogKeys.filter { $0 != path && !$0.hasPrefix(path + "/") } }
-                for p in observed.keys where p.hasPrefix(path + "/") { forget(p) }
-                queue.remove(path)
-                for p in known.keys where p == path || p.hasPrefix(path + "/") {
-                    known[p] = nil
-                    if isCandidate(p) {
-                        shared.update { $0.totals.removed += 1 }
-                        observer?.report(.removed(path: relative(p)))
-                    }
-                }
-                for (key, lesson) in lessons where lesson.files.contains(path) {
-                    var l = lesson
-                    l.files.remove(path)
-                    lessons[key] = l.files.isEmpty ? nil : (l.files, now)
-                }
+                removed(url.standardizedFileURL.path, now: now)
             case .overflow:
                 // The kernel dropped events: look at everything again; nothing is lost.
                 handle(rescan())
@@ -343,7 +353,7 @@ public final class WatchRun {
                 observer?.report(.notice(e))
                 watcher = nil
             case .undecodable(let path):
-                name(undecodable: path)
+                undecodable(path, now: now)
             }
         }
         // Paths the gate waits on are checked again (stat) when their time comes.
@@ -353,6 +363,28 @@ public final class WatchRun {
             for path in Set(gate.waiting).union(retrying) {
                 if let stamp = FileStamp(path: path) { observe(path, stamp, now: now) } else { forget(path) }
             }
+        }
+    }
+
+    /// A file or folder gone. The aliases of files that were under a folder go with it.
+    private func removed(_ path: String, now: Double) {
+        let under = { (p: String) in p == path || p.hasPrefix(path + "/") }
+        let aliased = Set(known.keys.filter { aliases.isAlias($0) && under(aliases.shown($0)) })
+        for p in [path] + aliased { forget(p); queue.remove(p) }
+        gate.forgetTree(path)
+        shared.update { $0.backlogKeys = $0.backlogKeys.filter { !under($0) && !aliased.contains($0) } }
+        for p in observed.keys where p.hasPrefix(path + "/") { forget(p) }
+        for p in known.keys where under(p) || aliased.contains(p) {
+            known[p] = nil
+            if isCandidate(p) {
+                shared.update { $0.totals.removed += 1 }
+                observer?.report(.removed(path: relative(p)))
+            }
+        }
+        for (key, lesson) in lessons where lesson.files.contains(path) {
+            var l = lesson
+            l.files.remove(path)
+            lessons[key] = l.files.isEmpty ? nil : (l.files, now)
         }
     }
 
@@ -411,11 +443,13 @@ public final class WatchRun {
         // belong to (as `convert` does), not as documents of their own — unless that file was
         // read already by this watcher (the companion came later): then it is a document of its
         // own, or its text would be lost.
-        if companions(in: url.deletingLastPathComponent().path).contains(url.standardizedFileURL),
+        // (A file read through an alias is read as a document of its own.)
+        let aliased = aliases.isAlias(path)
+        if !aliased, companions(in: url.deletingLastPathComponent().path).contains(url.standardizedFileURL),
            owners(of: url).contains(where: { !finishedPaths.contains($0) }) {
             return false
         }
-        if options.groupsPhotos, InputPlanner.photoExtensions.contains(url.pathExtension.lowercased()),
+        if !aliased, options.groupsPhotos, InputPlanner.photoExtensions.contains(url.pathExtension.lowercased()),
            let stem = InputPlanner.photoStem(url.lastPathComponent) {
             let key = "lesson:" + url.deletingLastPathComponent().path + "/" + stem.lowercased()
             var lesson = lessons[key] ?? (files: [], changedAt: now)
@@ -439,7 +473,8 @@ public final class WatchRun {
     }
 
     private func relative(_ path: String) -> String {
-        path.hasPrefix(inbox.path + "/") ? String(path.dropFirst(inbox.path.count + 1)) : path
+        let path = aliases.shown(path)
+        return path.hasPrefix(inbox.path + "/") ? String(path.dropFirst(inbox.path.count + 1)) : path
     }
 
     /// `cours/chapitre 1.pdf` → output `cours/chapitre 1`; when another file of that folder has
@@ -449,8 +484,10 @@ public final class WatchRun {
         // A yt-dlp download (`NAME [ID].info.json`) is named after its video, as in `convert`.
         let info = ".info.json", isInfo = rel.lowercased().hasSuffix(info)
         let stem = isInfo ? String(rel.dropLast(info.count)) : (rel as NSString).deletingPathExtension
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        // Named by the path shown (an alias's own folder and name say nothing of the file's).
+        let shown = aliases.shown(path)
+        let folder = (shown as NSString).deletingLastPathComponent
+        let name = (shown as NSString).lastPathComponent
         let base = isInfo ? String(name.dropLast(info.count)) : (name as NSString).deletingPathExtension
         let clash = (stems(in: folder)[base] ?? 0) > 1
         // Confined to the inbox: a link out of it is refused, checked on the opened file.
@@ -488,7 +525,9 @@ public final class WatchRun {
     private func stems(in folder: String) -> [String: Int] {
         if let cached = stemCache[folder] { return cached }
         var counts: [String: Int] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !TemporaryNames.isIgnored(name) {
+        // Names that are not UTF-8 counted as shown (the names their documents get).
+        let listing = try? FolderListing(path: folder)
+        for name in (listing?.names ?? []) + (listing?.undecodable ?? []) where !TemporaryNames.isIgnored(name) {
             counts[(name as NSString).deletingPathExtension, default: 0] += 1
         }
         stemCache[folder] = counts

@@ -99,8 +99,10 @@ struct InotifyTree {
         }
         let path = dir + "/" + raw.name
         if raw.undecodable {
-            // Named once it is there whole (or a folder once it is there); never opened.
-            if raw.has(Inotify.closeWrite) || raw.has(Inotify.movedTo) || (raw.has(Inotify.isFolder) && raw.has(Inotify.create)) {
+            // Told once it is there whole (or a folder once it is there), and a file when it goes:
+            // the caller reads a file through an alias, names a folder.
+            let gone = !raw.has(Inotify.isFolder) && (raw.has(Inotify.delete) || raw.has(Inotify.movedFrom))
+            if raw.has(Inotify.closeWrite) || raw.has(Inotify.movedTo) || (raw.has(Inotify.isFolder) && raw.has(Inotify.create)) || gone {
                 events.append(.undecodable(path))
             }
             return

@@ -13,7 +13,7 @@ public struct PollingScanner: Sendable {
     public func snapshot(root: URL) -> [String: FileStamp] { scan(root: root).files }
 
     /// The snapshot, and the paths of names in the tree that are not UTF-8 (shown with `\xHH`):
-    /// no path opens them, the caller names them.
+    /// no path opens them: the caller reads a file through an alias, names a folder.
     public func scan(root: URL) -> (files: [String: FileStamp], undecodable: [String]) {
         let rootPath = root.standardizedFileURL.path
         guard let rootIdentity = FolderIdentity(path: rootPath) else { return ([:], []) }

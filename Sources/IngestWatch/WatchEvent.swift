@@ -23,7 +23,8 @@ public enum WatchEvent: Sendable, Equatable {
     case limitReached(IngestError)
     /// A file (or folder) whose name is not UTF-8 — a Latin-1 name from an old archive or a
     /// Windows share: no path of ours opens it. The path is its folder's with the name's invalid
-    /// bytes shown as `\xHH` (`FolderListing.escaped`), to name it, never to open it.
+    /// bytes shown as `\xHH` (`FolderListing.escaped`), to name it, never to open it. Told when
+    /// it is there whole, and for a file when it goes: the caller finds which by listing its folder.
     case undecodable(String)
 }
 

@@ -4,8 +4,8 @@ import Glibc
 /// The one folder listing of the package: the names in a folder, read as bytes (`readdir`) so that
 /// a name whose bytes are not UTF-8 is seen as such. Foundation's listing turns those bytes into
 /// U+FFFD: the name it returns opens nothing (the file then looked "not found", or was passed over
-/// without a word), and two such names could even collide. The planner reads such a file through
-/// an alias (`NameAliases`); the watcher names it as one it cannot read (`file.nameNotUTF8`).
+/// without a word), and two such names could even collide. The planner and the watcher read such
+/// a file through an alias (`NameAliases`); a folder so named is named (`file.nameNotUTF8`), not walked.
 public struct FolderListing: Sendable {
     /// Names that are valid UTF-8, `.` and `..` left out, in the order the folder gives them.
     public var names: [String] = []
