@@ -19,7 +19,20 @@ enum FigureFinder {
                 PageRect(x0: min($0.x0, $1.x0), y0: min($0.y0, $1.y0), x1: max($0.x1, $1.x1), y1: max($0.y1, $1.y1))
             }
         }
-        return match(captions: captions, regions: ink.regions(), images: page.imageRects())
+        let figures = match(captions: captions, regions: ink.regions(), images: page.imageRects())
+        return figures.map { withLabels($0, lines: lines, captions: figures) }
+    }
+
+    /// The figure's box grown to take in the text lines it cuts (a drawing's labels at its edges,
+    /// painted out of the ink), not the captions' lines.
+    static func withLabels(_ figure: PageFigure, lines: [TextLine], captions: [PageFigure]) -> PageFigure {
+        var out = figure
+        for line in lines where line.hasGeometry && line.origin == .content {
+            let r = PageRect(x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1)
+            guard overlaps(r, figure.box), !captions.contains(where: { $0.holdsCaptionLine(line) }) else { continue }
+            out.box = union(out.box, r)
+        }
+        return out
     }
 
     /// Each caption with the nearest region above it (else below), nearest pairs first, a region

@@ -59,7 +59,7 @@ final class FiguresTests: XCTestCase {
             body += paragraph(i * 2, french: french) + "\n\n" + paragraph(i * 2 + 1, french: french) + "\n\n"
             let width = twoColumn ? "6cm" : "8cm"
             let content = figure.vector
-                ? "\\placed{\\begin{tikzpicture}\\draw (0,0) -- (5,0) -- (0,3) -- cycle; \\draw[fill=gray!30] (1.2,0.9) circle (0.5); \\node at (3.2,0.4) {\(Self.label(french: french))};\\end{tikzpicture}}"
+                ? "\\placed{\\begin{tikzpicture}\\draw (0,0) -- (5,0) -- (0,3) -- cycle; \\draw[fill=gray!30] (1.2,0.9) circle (0.5); \\node[inner sep=0pt] at (5,0.6) {\(Self.label(french: french))};\\end{tikzpicture}}"
                 : "\\placed{\\includegraphics[width=\(width)]{pic.png}}"
             body += "\\begin{figure}[h]\n\\centering\n\(content)\n\\caption{\(figure.caption)}\n\\end{figure}\n\n"
         }
