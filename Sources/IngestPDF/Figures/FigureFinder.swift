@@ -27,10 +27,15 @@ enum FigureFinder {
     /// painted out of the ink), not the captions' lines.
     static func withLabels(_ figure: PageFigure, lines: [TextLine], captions: [PageFigure]) -> PageFigure {
         var out = figure
-        for line in lines where line.hasGeometry && line.origin == .content {
-            let r = PageRect(x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1)
-            guard overlaps(r, figure.box), !captions.contains(where: { $0.holdsCaptionLine(line) }) else { continue }
-            out.box = union(out.box, r)
+        // A label taken in may widen the box onto the next one (a column of labels): a few rounds.
+        for _ in 0..<3 {
+            let before = out.box
+            for line in lines where line.hasGeometry && line.origin == .content {
+                let r = PageRect(x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1)
+                guard overlaps(r, out.box), !captions.contains(where: { $0.holdsCaptionLine(line) }) else { continue }
+                out.box = union(out.box, r)
+            }
+            if out.box == before { break }
         }
         return out
     }
