@@ -33,9 +33,11 @@ struct BlockBuilder {
             var bookmarks = (byPage[number] ?? []) + unplaced
             var (kept, tables) = TableBlocks.pending(page), consumed = 0
             var figures = FigureBlocks.separate(&kept, &tables, page.figures), figuresConsumed = 0
+            var formulas = FormulaBlocks.separate(&kept, &tables, &figures, page.formulas), formulasConsumed = 0
             for paragraph in Paragraphs.group(kept) {
                 TableBlocks.place(&tables, consumed: &consumed, adding: paragraph.lines.count, page: number, into: &blocks)
                 FigureBlocks.place(&figures, consumed: &figuresConsumed, adding: paragraph.lines.count, page: number, into: &blocks)
+                FormulaBlocks.place(&formulas, consumed: &formulasConsumed, adding: paragraph.lines.count, page: number, into: &blocks)
                 if paragraph.origin != .content {
                     blocks.append(Block(kind: .paragraph, text: paragraph.text, page: number, provenance: paragraph.origin.provenance))
                     continue
@@ -60,6 +62,7 @@ struct BlockBuilder {
             }
             TableBlocks.place(&tables, consumed: &consumed, adding: 0, page: number, into: &blocks)
             FigureBlocks.place(&figures, consumed: &figuresConsumed, adding: 0, page: number, into: &blocks)
+            FormulaBlocks.place(&formulas, consumed: &formulasConsumed, adding: 0, page: number, into: &blocks)
         }
         return TableBlocks.joiningContinued(blocks)
     }

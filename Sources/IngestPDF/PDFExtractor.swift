@@ -25,6 +25,8 @@ public struct PDFExtractor: Extractor {
         var tables: [PageTable] = []
         /// The page's figures (their captions' lines are still in `lines`: the block builder takes them out).
         var figures: [PageFigure] = []
+        /// The page's display equations (their lines are still in `lines`: the block builder takes them out).
+        var formulas: [PageFormula] = []
     }
 
     /// What is read of a document: its facts, then its pages.
@@ -72,7 +74,7 @@ public struct PDFExtractor: Extractor {
         let extractor = self
         let pageCount = reading.pageCount
         reading.outcome = try IdleCores.running {
-            try stream.read(document, pageCount: pageCount) { extractor.readWithFigures($0) }
+            try stream.read(document, pageCount: pageCount) { extractor.readWithFormulas($0) }
         }
         reading.document = document
         return reading

@@ -1,0 +1,57 @@
+import IngestCore
+
+/// Display equations of a page as `formula` blocks: their lines taken out of the page's text,
+/// each placed where its first line was in reading order.
+enum FormulaBlocks {
+    typealias Pending = ArraySlice<(position: Int, formula: PageFormula)>
+
+    /// Takes the equations' lines out of `lines` (those left by tables and figures) and moves the
+    /// tables' and figures' places to match; returns the equations with their places.
+    static func separate(_ lines: inout [TextLine], _ tables: inout ArraySlice<(position: Int, table: PageTable)>,
+                         _ figures: inout FigureBlocks.Pending, _ formulas: [PageFormula]) -> Pending {
+        guard !formulas.isEmpty else { return [] }
+        var kept: [TextLine] = []
+        var positions = [Int?](repeating: nil, count: formulas.count)
+        var removedBefore = [Int](repeating: 0, count: lines.count + 1)
+        for (i, line) in lines.enumerated() {
+            removedBefore[i + 1] = removedBefore[i]
+            if line.origin == .content, line.hasGeometry, let f = formulas.firstIndex(where: { $0.holds(line) }) {
+                if positions[f] == nil { positions[f] = kept.count }
+                removedBefore[i + 1] += 1
+                continue
+            }
+            kept.append(line)
+        }
+        lines = kept
+        func moved(_ p: Int) -> Int { p - removedBefore[min(p, removedBefore.count - 1)] }
+        tables = ArraySlice(tables.map { (position: moved($0.position), table: $0.table) })
+        figures = ArraySlice(figures.map { (position: moved($0.position), caption: $0.caption, figure: $0.figure) })
+        return formulas.indices.compactMap { f in positions[f].map { (position: $0, formula: formulas[f]) } }
+            .sorted { $0.position < $1.position }[...]
+    }
+
+    /// Appends to `blocks` the equations placed before line `consumed` (then counts `adding` more).
+    static func place(_ formulas: inout Pending, consumed: inout Int, adding: Int, page: Int, into blocks: inout [Block]) {
+        while let next = formulas.first, next.position <= consumed {
+            formulas.removeFirst()
+            blocks.append(Block(formula: next.formula.latex, text: next.formula.linear, page: page, provenance: .textLayer))
+        }
+        consumed += adding
+    }
+}
+
+extension PDFExtractor {
+    /// One page, with its tables, figures and display equations, and its inline math as `$…$`,
+    /// when it has a text layer of its own.
+    func readWithFormulas(_ page: PopplerPageRef) -> PageData {
+        var data = readWithFigures(page)
+        if data.classification.hasUsableText && data.provenance == .textLayer {
+            data.formulas = PageFormulas.find(on: page, lines: &data.lines)
+            // Aligned columns found in a display equation (a numerator over a denominator beside
+            // `x =`) are the equation's layout, not a table: the equation wins.
+            let formulas = data.formulas
+            data.tables.removeAll { t in formulas.contains { f in t.contains((f.x0 + f.x1) / 2, (f.y0 + f.y1) / 2) } }
+        }
+        return data
+    }
+}

@@ -1,0 +1,60 @@
+import IngestCore
+
+/// Math inside a line of text: the stretch of words that hold a math font's glyph, with the
+/// figures, operators and function names next to them, written `$…$`; the words of text around
+/// it as they are. Poppler's spaces separate the words.
+enum InlineMath {
+    /// The line's text with its math as `$…$`, or nil when the glyphs do not give back the line's
+    /// own words (then the line is left as the text reader wrote it).
+    static func rewrite(_ glyphs: [MathGlyph], line: String, radicalEnd: (MathGlyph) -> Double?) -> String? {
+        // Words: runs of glyphs between spaces.
+        var words: [[MathGlyph]] = [[]]
+        for g in glyphs { if g.isSpace { if !words.last!.isEmpty { words.append([]) } } else { words[words.count - 1].append(g) } }
+        if words.last!.isEmpty { words.removeLast() }
+        guard !words.isEmpty else { return nil }
+        enum Kind { case math, neutral, text }
+        let kinds: [Kind] = words.map { w in
+            if w.contains(where: { MathText.isTextLetter($0) }) {
+                let letters = String(w.filter { MathText.isTextLetter($0) }.map { Character($0.text) })
+                let mathy = w.contains { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }
+                return mathy && LaTeXSymbols.functions.contains(letters) ? .math
+                    : LaTeXSymbols.functions.contains(letters) && w.allSatisfy({ MathText.isTextLetter($0) }) ? .neutral : .text
+            }
+            if w.contains(where: { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }) { return .math }
+            return .neutral
+        }
+        var pieces: [String] = []
+        var k = 0
+        while k < words.count {
+            guard kinds[k] == .math else { pieces.append(words[k].map(\.text).joined()); k += 1; continue }
+            // The run: back over function names and opening brackets, on over neutral words.
+            var first = k
+            while first > 0, kinds[first - 1] == .neutral, startsMath(words[first - 1]) { first -= 1 }
+            var last = k
+            while last + 1 < words.count, kinds[last + 1] != .text { last += 1 }
+            while last > k, kinds[last] == .neutral, words[last].allSatisfy({ ".,;:".contains($0.text) }) { last -= 1 }
+            // Words before `first` were written as text: they go into the formula.
+            pieces.removeLast(k - first)
+            var run = Array(words[first...last].joined())
+            var trailing = ""
+            while let g = run.last, g.font == .text, ".,;:".contains(g.text) { trailing = g.text + trailing; run.removeLast() }
+            guard let read = MathLayout.read(run, radicalEnd: radicalEnd) else { return nil }
+            pieces.append("$" + read.latex + "$" + trailing)
+            k = last + 1
+        }
+        // The same letters and figures as the line, in the same order, or nothing is changed.
+        // (Counted, not ordered: stacked parts of a formula are lines of their own in the text.)
+        func key(_ s: String) -> String {
+            String(String(s.filter { $0.isLetter || $0.isNumber }).precomposedStringWithCompatibilityMapping.filter { $0.isLetter || $0.isNumber }.sorted())
+        }
+        let mine = key(glyphs.map(\.text).joined())
+        guard mine == key(line) else { return nil }
+        return pieces.joined(separator: " ")
+    }
+
+    /// A neutral word that can open a formula: a function name or an opening bracket.
+    static func startsMath(_ word: [MathGlyph]) -> Bool {
+        let text = word.map(\.text).joined()
+        return LaTeXSymbols.functions.contains(text) || text == "(" || text == "[" || text == "|" || text == "−" || text == "-"
+    }
+}

@@ -1,0 +1,72 @@
+/// One glyph of a page as the math reader sees it: its text, its box in points (y grows
+/// downwards), its font size and what its font is for.
+struct MathGlyph: Sendable, Equatable {
+    var text: String
+    var x0: Double, y0: Double, x1: Double, y1: Double
+    var size: Double
+    var font: MathFont
+    /// Its place in the page's text (poppler's order: a line's glyphs left to right).
+    var index: Int
+
+    var midX: Double { (x0 + x1) / 2 }
+    var midY: Double { (y0 + y1) / 2 }
+    var width: Double { x1 - x0 }
+    var height: Double { y1 - y0 }
+    var isSpace: Bool { text.unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
+}
+
+/// What a font is for, from its name: TeX's math fonts (Computer Modern's CMMI, CMSY, CMEX and
+/// Latin Modern's LMMathItalic, LMMathSymbols, LMMathExtension, the AMS blackboard MSBM), or any
+/// other font (text, and the upright letters, digits and operators TeX takes from the text font).
+enum MathFont: UInt8, Sendable {
+    case italic, symbols, extensible, blackboard, text
+
+    init(name: String) {
+        // Subset fonts are named `ABCDEF+LMMathItalic10-Regular`.
+        let base = name.split(separator: "+").last.map(String.init) ?? name
+        let lower = base.lowercased()
+        if lower.hasPrefix("cmmi") || lower.hasPrefix("lmmathitalic") || lower.hasPrefix("cmbx") && false {
+            self = .italic
+        } else if lower.hasPrefix("cmsy") || lower.hasPrefix("lmmathsymbols") || lower.hasPrefix("cmbsy") {
+            self = .symbols
+        } else if lower.hasPrefix("cmex") || lower.hasPrefix("lmmathextension") {
+            self = .extensible
+        } else if lower.hasPrefix("msbm") || lower.hasPrefix("msam") {
+            self = .blackboard
+        } else {
+            self = .text
+        }
+    }
+
+    var isMath: Bool { self != .text }
+}
+
+extension PopplerPageRef {
+    /// The page's glyphs with their boxes and fonts, in the page's text order (spaces kept,
+    /// line breaks left out); empty when poppler gives no layout.
+    func mathGlyphs() -> [MathGlyph] {
+        let runs = textRuns()
+        return withText { raw, rects, count -> [MathGlyph] in
+            guard let rects else { return [] }
+            let scalars = Array(String(cString: raw).unicodeScalars)
+            guard scalars.count == count else { return [] }
+            var fonts = [MathFont](repeating: .text, count: count), sizes = [Double](repeating: 0, count: count)
+            var roles: [String: MathFont] = [:]
+            for run in runs {
+                let from = max(0, run.start), to = min(count - 1, run.end)
+                guard from <= to else { continue }
+                let role = roles[run.fontName] ?? MathFont(name: run.fontName)
+                roles[run.fontName] = role
+                for k in from...to { fonts[k] = role; sizes[k] = run.fontSize }
+            }
+            var out: [MathGlyph] = []
+            out.reserveCapacity(count)
+            for k in 0..<count where scalars[k] != "\n" {
+                let r = rects[k]
+                out.append(MathGlyph(text: String(scalars[k]), x0: min(r.x1, r.x2), y0: min(r.y1, r.y2), x1: max(r.x1, r.x2),
+                                     y1: max(r.y1, r.y2), size: sizes[k], font: fonts[k], index: k))
+            }
+            return out
+        } ?? []
+    }
+}

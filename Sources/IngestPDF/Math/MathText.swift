@@ -1,0 +1,12 @@
+/// Characters that say "math" whatever their font.
+enum MathText {
+    static func isGreek(_ c: Character) -> Bool {
+        c.unicodeScalars.first.map { (0x0391...0x03C9).contains($0.value) || $0.value == 0x2206 || $0.value == 0x03D5 || $0.value == 0x03F5 } ?? false
+    }
+
+    /// Upright letters of text (not Greek, not a math font's).
+    static func isTextLetter(_ g: MathGlyph) -> Bool {
+        guard g.font == .text, let c = g.text.first else { return false }
+        return c.isLetter && !isGreek(c)
+    }
+}

@@ -1,0 +1,130 @@
+import IngestCore
+
+/// A display equation of a page: its LaTeX, its linear text and its box (points, y downwards).
+struct PageFormula: Sendable {
+    var latex: String
+    var linear: String
+    var x0: Double, y0: Double, x1: Double, y1: Double
+
+    /// Whether a line of the page is part of the equation (its middle inside the box).
+    func holds(_ line: TextLine) -> Bool {
+        let x = (line.x0 + line.x1) / 2, y = (line.y0 + line.y1) / 2
+        return x >= x0 - 0.5 && x <= x1 + 0.5 && y >= y0 - 0.5 && y <= y1 + 0.5
+    }
+}
+
+/// The math set by TeX on a page (issue 36): lines made only of math (math fonts, digits,
+/// operators, Greek, function names) next to each other are one display equation, read by
+/// `MathLayout`; in a line of text, the stretch in math fonts is written `$…$`. Only pages whose
+/// fonts include a TeX math font are looked at, so a text page with italic words and numbers
+/// never gets a formula.
+enum PageFormulas {
+    /// The page's display equations, and its lines with their inline math written `$…$`.
+    static func find(on page: PopplerPageRef, lines: inout [TextLine]) -> [PageFormula] {
+        let glyphs = page.mathGlyphs()
+        guard glyphs.contains(where: { $0.font.isMath }) else { return [] }
+        let ends = RadicalBars(page: page)
+        // Lines of math only, grouped when they touch (a fraction's numerator, bar and denominator).
+        var groups: [[Int]] = []
+        var lineGlyphs: [[MathGlyph]] = lines.map { _ in [] }
+        func inBox(_ g: MathGlyph, _ l: TextLine) -> Bool {
+            g.midX >= l.x0 - 0.3 && g.midX <= l.x1 + 0.3 && g.midY >= l.y0 - 0.3 && g.midY <= l.y1 + 0.3
+        }
+        // A root sign hangs above its line (its box is mostly over it): it belongs to the line of
+        // its radicand, the glyph that starts where the sign ends.
+        var home: [Int: Int] = [:]             // glyph index → line
+        for g in glyphs where g.text == "√" {
+            for (i, line) in lines.enumerated() where line.hasGeometry && line.origin == .content {
+                if glyphs.contains(where: { r in r.text != "√" && !r.isSpace && abs(r.x0 - g.x1) < 0.8 && r.y0 >= g.y0 - 1 && inBox(r, line) }) {
+                    home[g.index] = i; break
+                }
+            }
+        }
+        func within(_ g: MathGlyph, _ i: Int) -> Bool { home[g.index].map { $0 == i } ?? inBox(g, lines[i]) }
+        for (i, line) in lines.enumerated() where line.hasGeometry && line.origin == .content {
+            lineGlyphs[i] = glyphs.filter { g in !g.isSpace && within(g, i) }
+        }
+        var isMathLine = [Bool](repeating: false, count: lines.count)
+        for i in lines.indices where !lineGlyphs[i].isEmpty { isMathLine[i] = onlyMath(lineGlyphs[i]) }
+        let order = lines.indices.filter { isMathLine[$0] }.sorted { lines[$0].y0 < lines[$1].y0 }
+        // Lines that touch or nearly (a fraction's bar leaves half a line between numerator and
+        // denominator) and overlap across are one equation: grouped to a fixed point.
+        func near(_ l: TextLine, _ o: TextLine) -> Bool {
+            let slack = 0.8 * max(l.glyphHeight, o.glyphHeight)
+            return l.y0 < o.y1 + slack && l.y1 > o.y0 - slack && l.x0 < o.x1 + 30 && l.x1 > o.x0 - 30
+        }
+        for i in order {
+            let touching = groups.indices.filter { g in groups[g].contains { near(lines[i], lines[$0]) } }
+            if touching.isEmpty { groups.append([i]); continue }
+            var merged = [i]
+            for g in touching { merged += groups[g] }
+            for g in touching.reversed() { groups.remove(at: g) }
+            groups.append(merged)
+        }
+        var formulas: [PageFormula] = []
+        // Math lines beside a line of text on the same row are that line's inline math set on
+        // several levels (a fraction's numerator and denominator, a root's bar in `$…$`).
+        var stacked: [Int: [Int]] = [:]
+        for group in groups where group.contains(where: { lineGlyphs[$0].contains { $0.font.isMath } }) {
+            let x0 = group.map { lines[$0].x0 }.min()!, x1 = group.map { lines[$0].x1 }.max()!
+            let y0 = group.map { lines[$0].y0 }.min()!, y1 = group.map { lines[$0].y1 }.max()!
+            let host = lines.indices.filter { t in
+                let l = lines[t]
+                guard !isMathLine[t], l.hasGeometry, l.origin == .content, !lineGlyphs[t].isEmpty else { return false }
+                // On the same row (overlapping up and down), beside the math or around it.
+                let across = min(l.y1, y1) - max(l.y0, y0)
+                return across > 0.5 && l.x0 < x1 + 40 && l.x1 > x0 - 40
+            }.max { a, b in
+                (min(lines[a].y1, y1) - max(lines[a].y0, y0)) < (min(lines[b].y1, y1) - max(lines[b].y0, y0))
+            }
+            if let host { stacked[host, default: []] += group; continue }
+            let inside = glyphs.filter { g in
+                !g.isSpace && (home[g.index].map { group.contains($0) } ?? (g.midX >= x0 - 0.5 && g.midX <= x1 + 0.5 && g.midY >= y0 - 0.5 && g.midY <= y1 + 0.5))
+            }
+            guard let read = MathLayout.read(inside, radicalEnd: ends.end) else { continue }
+            formulas.append(PageFormula(latex: read.latex, linear: read.linear, x0: x0, y0: y0, x1: x1, y1: y1))
+        }
+        // Inline math in the other lines.
+        var gone = Set<Int>()
+        for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil) {
+            let extraLines = stacked[i] ?? []
+            // One row: the line's glyphs and those stacked over and under it, left to right.
+            let inLine = glyphs.filter { g in within(g, i) || !g.isSpace && extraLines.contains { within(g, $0) } }
+                .sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+            // Lines of root signs only, whose signs all belong to this line, go with it.
+            let signLines = lines.indices.filter { l in
+                l != i && glyphs.contains { $0.text == "√" && home[$0.index] == i && inBox($0, lines[l]) }
+                    && lines[l].text.allSatisfy { $0 == "√" || $0 == " " }
+            }
+            let text = ([lines[i].text] + extraLines.map { lines[$0].text }).joined(separator: " ")
+            if let rewritten = InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end) {
+                lines[i].text = rewritten
+                gone.formUnion(extraLines)
+                gone.formUnion(signLines)
+            }
+        }
+        if !gone.isEmpty { lines = lines.indices.filter { !gone.contains($0) }.map { lines[$0] } }
+        return formulas
+    }
+
+    /// A line all of whose glyphs may be math: math fonts, figures, operators, Greek, and upright
+    /// letters only in function names (`ln`, `sin`).
+    static func onlyMath(_ glyphs: [MathGlyph]) -> Bool {
+        var word = ""
+        var previous: MathGlyph?
+        func wordIsMath() -> Bool { word.isEmpty || LaTeXSymbols.functions.contains(word) || word.count == 1 && glyphsAreMathContext }
+        let glyphsAreMathContext = glyphs.contains { $0.font.isMath }
+        for g in glyphs.sorted(by: { $0.x0 < $1.x0 }) {
+            let c = Character(g.text)
+            if g.font == .text, c.isLetter, !MathText.isGreek(c) {
+                if let p = previous, p.font == .text, Character(p.text).isLetter, g.x0 - p.x1 < 0.5 { word.append(c) }
+                else { if !wordIsMath() { return false }; word = String(c) }
+            } else {
+                if !wordIsMath() { return false }
+                word = ""
+            }
+            previous = g
+        }
+        return wordIsMath()
+    }
+}
