@@ -67,9 +67,34 @@ extension RunningHeadersTests {
                            "The outer shell is broken into large plates that move a few centimetres a year.")
         let alike = (0..<10).map { $0 % 2 == 0 ? french : english }
         XCTAssertEqual(RunningHeaders.detect(alike, scanned: true), Array(repeating: [], count: 10))
-        // Narrower and short, set as close to the body: a header.
-        let headed = (0..<6).map { _ in page("Physique — Seconde", "La lumière est une onde électromagnétique qui se propage.", left: 0.4, right: 0.6) }
-        XCTAssertEqual(RunningHeaders.detect(headed).map { $0.sorted() }, Array(repeating: [0], count: 6))
+        // Narrower and short, set as close to the body: a header, on pages that differ.
+        func body(_ n: Int) -> [RunningHeaders.Line] {
+            (0..<40).map { RunningHeaders.Line("Page \(n), ligne \($0) : une phrase à elle, \(["onde", "son", "lumière", "prisme"][($0 + n) % 4]).",
+                                               top: 0.1 + 0.02 * Double($0), bottom: 0.115 + 0.02 * Double($0), left: 0.1, right: 0.9) }
+        }
+        func headed(_ n: Int) -> [RunningHeaders.Line] {
+            [RunningHeaders.Line("Physique — Seconde", top: 0.06, bottom: 0.075, left: 0.4, right: 0.6)] + body(n)
+        }
+        XCTAssertEqual(RunningHeaders.detect((0..<6).map(headed)).map { $0.sorted() }, Array(repeating: [0], count: 6))
+    }
+
+    /// The same page three times (a scan of three copies): its short first line repeats because the
+    /// whole page does, which says nothing of a header — it is kept on every page ("La respiration
+    /// cellulaire produit de l'énergie." was lost from each). Copies among pages that differ do not
+    /// stop a real header: on the other pages it still goes.
+    func testCopiesOfOnePageKeepTheirFirstLine() {
+        func page(_ first: String, _ n: Int) -> [RunningHeaders.Line] {
+            [RunningHeaders.Line(first, top: 0.06, bottom: 0.075, left: 0.1, right: 0.5)]
+                + (0..<30).map { RunningHeaders.Line("Texte \(n) de la page, ligne \($0), qui lui est propre.",
+                                                     top: 0.08 + 0.02 * Double($0), bottom: 0.095 + 0.02 * Double($0), left: 0.1, right: 0.9) }
+        }
+        let copies = (0..<3).map { _ in page("La respiration cellulaire produit de l'énergie.", 1) }
+        XCTAssertEqual(RunningHeaders.detect(copies, scanned: true), Array(repeating: [], count: 3))
+        XCTAssertEqual(RunningHeaders.detect(copies), Array(repeating: [], count: 3))
+        // Eight pages of a course, pages 3 and 4 printed twice: the header goes everywhere it is
+        // evidenced by pages of their own (six of them, over the threshold of four).
+        let course = [1, 2, 3, 4, 3, 4, 5, 6, 7, 8].map { page("Biologie — Terminale", $0) }
+        XCTAssertEqual(RunningHeaders.detect(course).map { $0.sorted() }, Array(repeating: [0], count: 10))
     }
 
     func testAPageOfOneRunningLineKeepsIt() {

@@ -18,6 +18,8 @@ public enum RunningHeaders {
     /// The left and right bands (fraction of the page width) where a running line set across the
     /// margin sits: a journal's name or logo printed up the side of every page.
     public static let sideBand = 0.1
+    /// How many following pages a page's body is compared with to find copies of one page.
+    static let nearPages = 64
 
     /// One line of a page: its text and, when known, the top and bottom of its box as fractions
     /// of the page height (0 = top edge), and its left and right as fractions of the width.
@@ -79,6 +81,7 @@ public enum RunningHeaders {
             }
         }
         if scanned { unifyKeys(&candidates) }
+        let copies = pagesAlike(pages, edges: candidates.map { ($0.page, $0.index) })
         let threshold = max(3, Int((Double(pages.count) * 0.4).rounded(.up)))
         let tolerance = scanned ? samePlaceScanned : samePlace
         var groups: [String: [Int]] = [:]         // "zone|key" → candidate indices
@@ -95,6 +98,12 @@ public enum RunningHeaders {
                 continue
             }
             let needed = pageNumber ? 2 : threshold
+            // A line that repeats because its whole page does (the same page scanned three times, a
+            // worksheet printed twice) is no evidence of a header: only pages whose body is their
+            // own count, except for page numbers.
+            func evidence(_ ids: [Int]) -> Int {
+                Set(ids.map { candidates[$0].page }.filter { pageNumber || !copies.contains($0) }).count
+            }
             // A page number moves when a page's footer has one more line ("Powered by…" on the
             // last page): anywhere in its zone, it is the page's number.
             let reach = pageNumber ? band : tolerance
@@ -102,7 +111,7 @@ public enum RunningHeaders {
             var placed = members.filter { candidates[$0].position != nil }.sorted { candidates[$0].position! < candidates[$1].position! }
             func mark(_ ids: [Int]) { for c in ids { result[candidates[c].page].insert(candidates[c].index) } }
             if placed.isEmpty {
-                if Set(free.map { candidates[$0].page }).count >= needed { mark(free) }
+                if evidence(free) >= needed { mark(free) }
                 continue
             }
             // The largest run of candidates at one place, then the next, while they are frequent enough.
@@ -113,7 +122,7 @@ public enum RunningHeaders {
                     if hi + 1 - lo > best.count { best = lo..<(hi + 1) }
                 }
                 let run = Array(placed[best])
-                guard Set((run + free).map { candidates[$0].page }).count >= needed else { break }
+                guard evidence(run + free) >= needed else { break }
                 mark(run + free)
                 placed.removeSubrange(best)
             }
@@ -124,6 +133,45 @@ public enum RunningHeaders {
             if lines.indices.allSatisfy({ result[p].contains($0) || isBlank(lines[$0].text) }) { result[p] = [] }
         }
         return result
+    }
+
+    /// The pages whose body — the lines that are no edge candidate — is mostly another page's body:
+    /// at least two body lines, and half the lines of the shorter body found on the other page,
+    /// numbers and all, at the same place (`samePlaceScanned`) when the lines are placed — one
+    /// sentence every page repeats does not make pages alike, nor paragraphs that come again lower
+    /// down. A page is compared with the `nearPages` pages that follow it: copies sit close (scanned
+    /// again, printed twice).
+    static func pagesAlike(_ pages: [[Line]], edges: [(page: Int, index: Int)]) -> Set<Int> {
+        var edge = [Set<Int>](repeating: [], count: pages.count)
+        for e in edges { edge[e.page].insert(e.index) }
+        var bodies = [[String: Double]](repeating: [:], count: pages.count)   // text → top (-1: no place)
+        var onPages: [String: [Int]] = [:]
+        for (p, lines) in pages.enumerated() {
+            for (i, line) in lines.enumerated() where !edge[p].contains(i) {
+                // Its own words and numbers (a key masks the numbers: pages of one template alike).
+                let text = line.text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                guard text.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 3, bodies[p][text] == nil else { continue }
+                bodies[p][text] = line.top ?? -1
+                onPages[text, default: []].append(p)
+            }
+        }
+        var shared: [Int: Int] = [:]            // p * pages.count + q (p < q) → lines in common
+        for (text, list) in onPages where list.count >= 2 {
+            for a in list.indices {
+                for b in (a + 1)..<min(list.count, a + 1 + nearPages) {
+                    let p = list[a], q = list[b]
+                    guard abs(bodies[p][text]! - bodies[q][text]!) <= samePlaceScanned else { continue }
+                    shared[p * pages.count + q, default: 0] += 1
+                }
+            }
+        }
+        var alike = Set<Int>()
+        for (pair, n) in shared {
+            let p = pair / pages.count, q = pair % pages.count
+            let smaller = min(bodies[p].count, bodies[q].count)
+            if smaller >= 2 && 2 * n >= smaller { alike.insert(p); alike.insert(q) }
+        }
+        return alike
     }
 
     /// The first and last `edgeLines` non-blank lines, never the same twice.
