@@ -8,11 +8,13 @@
 /// of a table's rows need not follow each other: LibreOffice centres a short cell on a line of
 /// its own beside a tall one. Not taken as cut: justified prose whose spaces are stretched
 /// alike, and words in the margin beside the page's text block (marginal notes, version tags).
-/// A gutter whose lines are all set in one monospaced font is code aligned with spaces.
+/// A gutter whose lines are all set in one monospaced font is code aligned with spaces. A table
+/// of a header and one row is hinted by its two lines, one under the other, cut at two gutters
+/// alike, each at least `pairGutter` line heights wide (spaces in loose prose are narrower).
 ///
 /// Measured on the table corpus (bench/tables) every page with a table is hinted; on
-/// KOMA-Script's scrguide-en (566 pages) 97 pages are, against 524 with any two cut lines.
-/// A ruled table of fewer than three rows with two cells on a line is not hinted.
+/// KOMA-Script's scrguide-en (566 pages) 99 pages are, against 524 with any two cut lines, and
+/// 79 of gnuplot.pdf's 311. A ruled table of two lines with only two columns is not hinted.
 enum TableHint {
     /// Lines cut at one gutter for a hint.
     static let rows = 3
@@ -20,6 +22,8 @@ enum TableHint {
     static let minimumGutter = 2.0
     /// A blank band taller than this many line heights ends a gutter (a running header above the body).
     static let maximumSpacing = 2.5
+    /// Narrowest gutter, in line heights, shared by a pair of lines cut in three.
+    static let pairGutter = 0.8
 
     static func mayHoldRuledTable(_ lines: [[PageWord]], pageWidth: Double) -> Bool {
         var lines = lines
@@ -27,6 +31,7 @@ enum TableHint {
             lines = lines.map { $0.filter { $0.x1 >= left - 3 && $0.x0 <= right + 3 } }.filter { !$0.isEmpty }
         }
         let cut = lines.map { WordLines.segments($0).count >= 2 && !justified($0) }
+        if zip(lines.indices, lines.indices.dropFirst()).contains(where: { cut[$0] && cut[$1] && pairAlike(lines[$0], lines[$1]) }) { return true }
         for i in lines.indices where cut[i] {
             let segments = WordLines.segments(lines[i])
             for (a, b) in zip(segments, segments.dropFirst()) {
@@ -51,6 +56,19 @@ enum TableHint {
             }
         }
         return false
+    }
+
+    /// Two lines one right under the other, each cut in three or more, sharing two gutters at least
+    /// `pairGutter` line heights wide; not both monospaced.
+    static func pairAlike(_ a: [PageWord], _ b: [PageWord]) -> Bool {
+        let first = WordLines.segments(a), second = WordLines.segments(b)
+        guard first.count >= 3, second.count >= 3, !(monospaced(a) && monospaced(b)) else { return false }
+        let height = max(a.map(\.height).max()!, b.map(\.height).max()!)
+        guard b.map(\.y0).min()! - a.map(\.y1).max()! <= height * maximumSpacing else { return false }
+        func gutters(_ segments: [[PageWord]]) -> [(Double, Double)] { zip(segments, segments.dropFirst()).map { ($0.last!.x1, $1.first!.x0) } }
+        let other = gutters(second)
+        let shared = gutters(first).filter { g in other.contains { min(g.1, $0.1) - max(g.0, $0.0) >= height * pairGutter } }
+        return shared.count >= 2
     }
 
     /// The page's text block when most of its wide lines share a left and a right edge (a

@@ -5,7 +5,7 @@ import XCTest
 
 /// The render hint on a pdflatex document: pages whose lines are cut by wide gaps but hold no
 /// table (justified prose with marginal notes, code aligned with spaces) are not rendered; pages
-/// with a ruled table are. Each page is first checked to have two cut lines, the old condition
+/// with a ruled table are, a table of a header and one row too. Each page is first checked to have two cut lines, the old condition
 /// for rendering, so that each case is one the hint decides.
 final class TableHintTests: XCTestCase {
     func testHintsTablesNotMarginNotesNorCode() throws {
@@ -44,11 +44,19 @@ final class TableHintTests: XCTestCase {
             Length & 3.5 & m \\\\
             Time & 60 & s \\\\ \\hline
             \\end{tabular}
+            \\newpage
+            A table of a header and one row.
+
+            \\begin{tabular}{|l|l|l|}
+            \\hline
+            Symbol & Example & Explanation \\\\ \\hline
+            ?: & a?b:c & ternary operation \\\\ \\hline
+            \\end{tabular}
             """
         let source = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "margin=2cm", with: "margin=2cm,marginparwidth=1.5cm,marginparsep=0.3cm,right=3cm")
         let url = try LaTeXPDFs.make("hint", source, in: tmp)
         let document = try PopplerDocumentRef(url: url, password: nil)
-        XCTAssertEqual(document.pageCount, 3)
+        XCTAssertEqual(document.pageCount, 4)
         var hints: [Bool] = []
         for index in 0..<document.pageCount {
             let page = try XCTUnwrap(document.page(at: index))
@@ -56,12 +64,14 @@ final class TableHintTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(lines.filter { WordLines.segments($0).count >= 2 }.count, 2, "page \(index + 1) has cut lines")
             hints.append(TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width))
         }
-        XCTAssertEqual(hints, [false, false, true])
+        XCTAssertEqual(hints, [false, false, true, true])
         // The table page's tables are still found, cell for cell.
         let page = try XCTUnwrap(document.page(at: 2))
         XCTAssertEqual(TableBlocks.find(on: page).map { $0.rows.map { $0.map(\.text) } },
                        [[["Planet", "Distance (AU)", "Type"], ["Mercury", "0.39", "rocky"], ["Venus", "0.72", "rocky"], ["Jupiter", "5.2", "giant"]],
                         [["Name", "Value", "Unit"], ["Mass", "12", "kg"], ["Length", "3.5", "m"], ["Time", "60", "s"]]])
+        XCTAssertEqual(TableBlocks.find(on: try XCTUnwrap(document.page(at: 3))).map { $0.rows.map { $0.map(\.text) } },
+                       [[["Symbol", "Example", "Explanation"], ["?:", "a?b:c", "ternary operation"]]])
     }
 
     func testJustifiedAndMonospacedLines() {
