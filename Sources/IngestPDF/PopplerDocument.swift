@@ -426,16 +426,19 @@ final class PopplerStructureTable {
     fileprivate init(iter: OpaquePointer, pages: Set<Int>) { self.iter = iter; self.pages = pages }
     deinit { poppler_structure_element_iter_free(iter) }
 
-    /// The table with what is under it, cells with their text.
-    func read() -> PopplerStructureNode {
+    /// The table with what is under it, with the text of the cells on 0-based `page` (or on no
+    /// page named) and of the TH cells on the table's first page (a header the page may repeat);
+    /// the others' text is nil.
+    func read(page: Int) -> PopplerStructureNode {
         guard let element = poppler_structure_element_iter_get_element(iter) else { return PopplerStructureNode(kind: .table) }
         defer { g_object_unref(gpointer(element)) }
-        return Self.node(iter, element)
+        return Self.node(iter, element, page: page, headings: pages.min(), inherited: nil)
     }
 
-    private static func node(_ iter: OpaquePointer, _ element: OpaquePointer) -> PopplerStructureNode {
-        let page = Int(poppler_structure_element_get_page(element))
-        var node = PopplerStructureNode(kind: .other, page: page >= 0 ? page : nil)
+    private static func node(_ iter: OpaquePointer, _ element: OpaquePointer, page wanted: Int, headings: Int?,
+                             inherited: Int?) -> PopplerStructureNode {
+        let named = Int(poppler_structure_element_get_page(element))
+        var node = PopplerStructureNode(kind: .other, page: named >= 0 ? named : inherited)
         switch poppler_structure_element_get_kind(element) {
         case POPPLER_STRUCTURE_ELEMENT_TABLE: node.kind = .table
         case POPPLER_STRUCTURE_ELEMENT_TABLE_HEADER, POPPLER_STRUCTURE_ELEMENT_TABLE_BODY, POPPLER_STRUCTURE_ELEMENT_TABLE_FOOTER:
@@ -448,10 +451,13 @@ final class PopplerStructureTable {
         // A cell's text, and the text of anything else under a table (a caption, or a cell
         // outside any row that makes the tree unusable): none of its words may be lost.
         if node.kind == .heading || node.kind == .data || node.kind == .other {
+            guard node.page == nil || node.page == wanted || (node.kind == .heading && node.page == headings) else { return node }
             node.text = undoingDocEncoding(PopplerDocumentRef.own(poppler_structure_element_get_text(element, POPPLER_STRUCTURE_GET_TEXT_RECURSIVE)) ?? "")
             return node
         }
-        PopplerDocumentRef.forEachChild(iter) { child, element in node.children.append(Self.node(child, element)) }
+        PopplerDocumentRef.forEachChild(iter) { child, element in
+            node.children.append(Self.node(child, element, page: wanted, headings: headings, inherited: node.page))
+        }
         return node
     }
 

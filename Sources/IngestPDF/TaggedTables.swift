@@ -22,9 +22,14 @@ enum TaggedTables {
         let words = page.words()
         var tagged: [PageTable] = []
         for table in named {
-            guard let cells = rows(table.read(), page: page.index), let placed = place(cells, words: words),
-                  shows(placed, lines: lines) else { continue }
-            tagged.append(placed)
+            let node = table.read(page: page.index)
+            guard let cells = rows(node, page: page.index) else { continue }
+            // A header repeated on the page belongs to the table (`TableBlocks.joiningContinued`
+            // drops it when it joins the table with its beginning); without it when not repeated.
+            let header = repeatedHeader(node, page: page.index)
+            for candidate in header.isEmpty ? [cells] : [header + cells, cells] {
+                if let placed = place(candidate, words: words), shows(placed, lines: lines) { tagged.append(placed); break }
+            }
         }
         guard !tagged.isEmpty else { return found }
         let kept = found.filter { geometric in !tagged.contains { overlap($0, geometric) } }
@@ -36,6 +41,20 @@ enum TaggedTables {
     /// The texts of the cells of each row of `table` on 0-based `page`; nil when the tree is
     /// malformed (a cell outside a row, a row without cells, no row) or nothing is on that page.
     static func rows(_ table: PopplerStructureNode, page: Int) -> [[String]]? {
+        guard let all = allRows(table) else { return nil }
+        let out = all.filter { $0.page == page }.map(\.cells)
+        return out.isEmpty ? nil : out
+    }
+
+    /// The table's header rows (its first rows made of TH cells only) when the table began on an
+    /// earlier page than `page`: a page a table goes on to may repeat them (LibreOffice and Word
+    /// do, outside the structure tree).
+    static func repeatedHeader(_ table: PopplerStructureNode, page: Int) -> [[String]] {
+        guard let all = allRows(table), let first = all.first?.page, first < page else { return [] }
+        return all.prefix { $0.heading }.map(\.cells)
+    }
+
+    private static func allRows(_ table: PopplerStructureNode) -> [(cells: [String], page: Int?, heading: Bool)]? {
         guard table.kind == .table else { return nil }
         var rows: [PopplerStructureNode] = []
         for child in table.children {
@@ -50,7 +69,7 @@ enum TaggedTables {
             }
         }
         guard !rows.isEmpty else { return nil }
-        var out: [[String]] = []
+        var out: [(cells: [String], page: Int?, heading: Bool)] = []
         for row in rows {
             var cells: [PopplerStructureNode] = []
             for child in row.children {
@@ -60,9 +79,10 @@ enum TaggedTables {
                 }
             }
             guard !cells.isEmpty else { return nil }
-            if (cells.lazy.compactMap(\.page).first ?? row.page ?? table.page) == page { out.append(cells.map { text($0.text ?? "") }) }
+            out.append((cells.map { text($0.text ?? "") }, cells.lazy.compactMap(\.page).first ?? row.page,
+                        cells.allSatisfy { $0.kind == .heading }))
         }
-        return out.isEmpty ? nil : out
+        return out
     }
 
     /// A cell's text as one line (the paragraphs of a cell joined by a space, as the geometric

@@ -28,11 +28,12 @@ final class TaggedTablesTests: XCTestCase {
         source.map { $0.map { $0 == "<" || $0 == "^" ? "" : $0 } }
     }
 
-    /// The table in HTML, each cell with the colspan and rowspan its covered slots say.
-    static func html(_ source: Source) -> String {
+    /// The table in HTML, each cell with the colspan and rowspan its covered slots say; its first
+    /// row a `thead` (which LibreOffice repeats on each page) when `headRow`.
+    static func html(_ source: Source, headRow: Bool = false) -> String {
         var out = "<table border=\"1\" cellpadding=\"4\" cellspacing=\"0\">\n"
         for (r, row) in source.enumerated() {
-            out += "<tr>"
+            out += headRow && r == 0 ? "<thead><tr>" : "<tr>"
             for (c, text) in row.enumerated() where text != "<" && text != "^" {
                 let colspan = row[(c + 1)...].prefix { $0 == "<" }.count + 1
                 let rowspan = source[(r + 1)...].prefix { $0[c] == "^" }.count + 1
@@ -40,7 +41,7 @@ final class TaggedTablesTests: XCTestCase {
                 out += "<\(tag)" + (colspan > 1 ? " colspan=\"\(colspan)\"" : "") + (rowspan > 1 ? " rowspan=\"\(rowspan)\"" : "")
                     + ">\(text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"))</\(tag)>"
             }
-            out += "</tr>\n"
+            out += headRow && r == 0 ? "</tr></thead>\n" : "</tr>\n"
         }
         return out + "</table>\n"
     }
@@ -75,7 +76,7 @@ final class TaggedTablesTests: XCTestCase {
         let document = try PopplerDocumentRef(url: url, password: nil)
         XCTAssertEqual(document.taggedTables.count, 1)
         XCTAssertEqual(document.taggedTables.first?.pages, [0])
-        let node = try XCTUnwrap(document.taggedTables.first?.read())
+        let node = try XCTUnwrap(document.taggedTables.first?.read(page: 0))
         // The tree holds each row's cells, a spanning cell once: the header's two, Jupiter's row
         // three, the row under it two.
         let cells = node.children.flatMap { $0.kind == .rowGroup ? $0.children : [$0] }.map { $0.children }
@@ -129,7 +130,7 @@ final class TaggedTablesTests: XCTestCase {
 
         let document = try PopplerDocumentRef(url: broken, password: nil)
         XCTAssertEqual(document.taggedTables.count, 1)
-        XCTAssertNil(TaggedTables.rows(try XCTUnwrap(document.taggedTables.first?.read()), page: 0))
+        XCTAssertNil(TaggedTables.rows(try XCTUnwrap(document.taggedTables.first?.read(page: 0)), page: 0))
         let geometric = try XCTUnwrap(document.page(at: 0).map { TableBlocks.find(on: $0) })
         let extraction = try LaTeXPDFs.extract(broken)
         XCTAssertEqual(Self.tables(extraction), geometric.map { $0.rows.map { $0.map(\.text) } })
@@ -137,6 +138,28 @@ final class TaggedTablesTests: XCTestCase {
         let source = (["Le tableau suivant donne les planètes.", "Fin du cours."] + Self.truth(Self.planets).flatMap { $0 })
             .flatMap { LaTeXPDFs.words($0) }.sorted()
         XCTAssertEqual(read, source)
+    }
+
+    /// A 70-row table over four pages, its header repeated by LibreOffice on each (outside the
+    /// structure tree): each page's tagged table holds its rows under the repeated header, and the
+    /// document's tables hold every source row once, the header never a paragraph.
+    func testTaggedTableOverPagesWithRepeatedHeader() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let header = ["Nom", "Valeur", "Remarque"]
+        let rows = (1...70).map { ["Élément \($0)", "\($0 * 3),\($0 % 10)", "ligne \($0)"] }
+        let url = try Self.pdf("long", "<p>Début.</p>\n" + Self.html([header] + rows, headRow: true) + "<p>Fin.</p>\n", tagged: true, in: tmp)
+        let document = try PopplerDocumentRef(url: url, password: nil)
+        XCTAssertGreaterThan(document.pageCount, 2)
+        let page = try XCTUnwrap(document.page(at: 1))
+        let tables = TaggedTables.replacing([], on: page, lines: PDFExtractor().read(page).lines)
+        XCTAssertEqual(tables.count, 1)
+        let second = try XCTUnwrap(tables.first).rows.map { $0.map(\.text) }
+        XCTAssertEqual(second.first, header)
+        XCTAssertEqual(Array(second.dropFirst()), Array(rows.drop { $0 != second[1] }.prefix(second.count - 1)))
+
+        let extraction = try LaTeXPDFs.extract(url)
+        XCTAssertEqual(Self.tables(extraction).joined().filter { $0 != header }, rows)
+        XCTAssertEqual(extraction.blocks.filter { $0.kind == .paragraph }.map(\.text), ["Début.", "Fin."])
     }
 
     /// Trees no table can be read from: cells straight under the table, a row without cells, no row.
