@@ -105,6 +105,8 @@ public struct PDFExtractor: Extractor {
             }
         }
 
+        let linearMath = pages.indices.filter { pages[$0].formulas.contains { !$0.sure } }.map { $0 + 1 }
+        if !linearMath.isEmpty { warnings.append(context.warning(.pdfFormulasAsText, ["pages": PageList.format(linearMath)])) }
         // The builder gets the only copy of the pages' lines (it releases them page by page);
         // what the page records need is kept aside.
         let facts = pages.map { PageData(lines: [], classification: $0.classification, characters: $0.characters, label: $0.label,

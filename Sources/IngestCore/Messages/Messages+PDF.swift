@@ -10,6 +10,7 @@ extension ErrorCode {
     public static let pdfPagesWithoutText: ErrorCode = "pdf.pagesWithoutText"    // warning
     public static let pdfJavaScriptIgnored: ErrorCode = "pdf.javascriptIgnored"  // warning
     public static let pdfPageUnreadable: ErrorCode = "pdf.pageUnreadable"        // warning
+    public static let pdfFormulasAsText: ErrorCode = "pdf.formulasAsText"        // warning
 }
 
 extension MessageCatalog {
@@ -41,5 +42,8 @@ extension MessageCatalog {
         .pdfPageUnreadable: .init(
             fr: "La page {page} n'a pas pu être lue.",
             en: "Page {page} could not be read."),
+        .pdfFormulasAsText: .init(
+            fr: "Des formules n'ont pas pu être lues en LaTeX et restent en texte (exposants gardés), pages : {pages}.",
+            en: "Some formulas could not be read as LaTeX and stay as text (exponents kept), pages: {pages}."),
     ]
 }

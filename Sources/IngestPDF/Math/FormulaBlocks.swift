@@ -9,6 +9,7 @@ enum FormulaBlocks {
     /// tables' and figures' places to match; returns the equations with their places.
     static func separate(_ lines: inout [TextLine], _ tables: inout ArraySlice<(position: Int, table: PageTable)>,
                          _ figures: inout FigureBlocks.Pending, _ formulas: [PageFormula]) -> Pending {
+        let formulas = formulas.filter(\.sure)
         guard !formulas.isEmpty else { return [] }
         var kept: [TextLine] = []
         var positions = [Int?](repeating: nil, count: formulas.count)
@@ -50,7 +51,7 @@ extension PDFExtractor {
             // Aligned columns found in a display equation (a numerator over a denominator beside
             // `x =`) are the equation's layout, not a table: the equation wins.
             let formulas = data.formulas
-            data.tables.removeAll { t in formulas.contains { f in t.contains((f.x0 + f.x1) / 2, (f.y0 + f.y1) / 2) } }
+            data.tables.removeAll { t in formulas.contains { f in f.sure && t.contains((f.x0 + f.x1) / 2, (f.y0 + f.y1) / 2) } }
         }
         return data
     }

@@ -5,7 +5,8 @@ import IngestCore
 /// it as they are. Poppler's spaces separate the words.
 enum InlineMath {
     /// The line's text with its math as `$…$`, or nil when the glyphs do not give back the line's
-    /// own words (then the line is left as the text reader wrote it).
+    /// own words or a formula is not read surely (then the line is left as the text reader wrote
+    /// it, exponents kept).
     static func rewrite(_ glyphs: [MathGlyph], line: String, radicalEnd: (MathGlyph) -> Double?) -> String? {
         // Words: runs of glyphs between spaces.
         var words: [[MathGlyph]] = [[]]
@@ -38,7 +39,7 @@ enum InlineMath {
             var run = Array(words[first...last].joined())
             var trailing = ""
             while let g = run.last, g.font == .text, ".,;:".contains(g.text) { trailing = g.text + trailing; run.removeLast() }
-            guard let read = MathLayout.read(run, radicalEnd: radicalEnd) else { return nil }
+            guard let read = MathLayout.read(run, radicalEnd: radicalEnd), read.sure else { return nil }
             pieces.append("$" + read.latex + "$" + trailing)
             k = last + 1
         }

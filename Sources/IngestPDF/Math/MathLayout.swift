@@ -31,7 +31,10 @@ enum MathLayout {
 
     /// The LaTeX and linear text of `glyphs` (one formula), or nil when there is nothing to read.
     /// `radicalEnd` gives where a root's bar ends (x), when it can be seen.
-    static func read(_ glyphs: [MathGlyph], radicalEnd: (MathGlyph) -> Double? = { _ in nil }) -> (latex: String, linear: String)? {
+    /// `sure` is false when part of the formula fits none of the shapes read (a row stacked
+    /// over another that is no fraction, script or limit: a matrix, a `cases`; a big delimiter):
+    /// its LaTeX is then not to be trusted, and the caller keeps the linear text.
+    static func read(_ glyphs: [MathGlyph], radicalEnd: (MathGlyph) -> Double? = { _ in nil }) -> (latex: String, linear: String, sure: Bool)? {
         let atoms = glyphs.filter { !$0.isSpace }.map { g in
             var a = atom(g)
             if a.kind == .radical { a.barEnd = radicalEnd(g) }
@@ -39,8 +42,9 @@ enum MathLayout {
         }
         guard !atoms.isEmpty else { return nil }
         let read = layout(atoms)
-        let latex = read.latex.trimmingCharacters(in: .whitespaces)
-        return latex.isEmpty ? nil : (latex, read.linear.trimmingCharacters(in: .whitespaces))
+        let sure = !read.latex.contains(unsure)
+        let latex = read.latex.replacingOccurrences(of: String(unsure), with: "").trimmingCharacters(in: .whitespaces)
+        return latex.isEmpty ? nil : (latex, read.linear.trimmingCharacters(in: .whitespaces), sure)
     }
 
     static func atom(_ g: MathGlyph) -> MathAtom {
@@ -53,6 +57,9 @@ enum MathLayout {
             // Latin Modern's extension font has no Unicode for its big operators: poppler gives
             // the glyph's code as a letter (`X` for the display ∑).
             latex = op.latex; linear = op.linear; kind = .bigOperator
+        } else if g.font == .extensible, !"()[]{}|‖⟨⟩".contains(c) {
+            // A big delimiter or brace poppler has no Unicode for (matrices, `\\left(`, `cases`).
+            latex = String(unsure)
         } else if "∑∏∫∮⋃⋂".contains(c) {
             kind = .bigOperator
         }
@@ -62,6 +69,10 @@ enum MathLayout {
         let base = kind == .bigOperator ? (g.y0 + g.y1) / 2 : g.y1 - descent * g.size
         return MathAtom(latex: latex, linear: linear, x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1, base: base, size: g.size, kind: kind)
     }
+
+    /// Written into the LaTeX where a part was not understood (taken out by `read`, which reports
+    /// it): a private-use character no glyph's LaTeX holds, so nested reads pass it up as it is.
+    static let unsure: Character = "\u{E000}"
 
     static let bigOperators: [String: (latex: String, linear: String)] = [
         "P": ("\\sum", "∑"), "X": ("\\sum", "∑"), "Q": ("\\prod", "∏"), "Y": ("\\prod", "∏"),
@@ -244,7 +255,15 @@ enum MathLayout {
         }
         let used = Set(pairs.flatMap { [$0.0, $0.1] })
         kept.removeAll { used.contains($0) }
-        for k in kept { let w = write(rows[k]); items.append((rows[k].x0, w.latex, w.linear)) }
+        // The main row: the one with the most atoms; another one off its baseline is unexplained.
+        let main = kept.filter { !rows[$0].atoms.allSatisfy { $0.kind == .bigOperator } }
+            .max { rows[$0].atoms.count < rows[$1].atoms.count }
+        for k in kept {
+            let w = write(rows[k])
+            let operatorOnly = rows[k].atoms.allSatisfy { $0.kind == .bigOperator }
+            let off = !operatorOnly && (main.map { abs(rows[k].base - rows[$0].base) > 0.35 * rows[$0].size } ?? false)
+            items.append((rows[k].x0, off ? String(unsure) + w.latex : w.latex, w.linear))
+        }
         items.sort { $0.x < $1.x }
         return (join(items.map(\.latex)), items.map(\.linear).joined(separator: " "))
     }

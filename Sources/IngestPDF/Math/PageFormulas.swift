@@ -5,6 +5,9 @@ struct PageFormula: Sendable {
     var latex: String
     var linear: String
     var x0: Double, y0: Double, x1: Double, y1: Double
+    /// False for math left as the text reader wrote it (exponents kept, no LaTeX): counted for
+    /// the document's warning, never a block.
+    var sure = true
 
     /// Whether a line of the page is part of the equation (its middle inside the box).
     func holds(_ line: TextLine) -> Bool {
@@ -82,7 +85,7 @@ enum PageFormulas {
                 !g.isSpace && (home[g.index].map { group.contains($0) } ?? (g.midX >= x0 - 0.5 && g.midX <= x1 + 0.5 && g.midY >= y0 - 0.5 && g.midY <= y1 + 0.5))
             }
             guard let read = MathLayout.read(inside, radicalEnd: ends.end) else { continue }
-            formulas.append(PageFormula(latex: read.latex, linear: read.linear, x0: x0, y0: y0, x1: x1, y1: y1))
+            formulas.append(PageFormula(latex: read.latex, linear: read.linear, x0: x0, y0: y0, x1: x1, y1: y1, sure: read.sure))
         }
         // Inline math in the other lines.
         var gone = Set<Int>()
@@ -101,6 +104,8 @@ enum PageFormulas {
                 lines[i].text = rewritten
                 gone.formUnion(extraLines)
                 gone.formUnion(signLines)
+            } else {
+                formulas.append(PageFormula(latex: "", linear: lines[i].text, x0: 0, y0: 0, x1: 0, y1: 0, sure: false))
             }
         }
         if !gone.isEmpty { lines = lines.indices.filter { !gone.contains($0) }.map { lines[$0] } }

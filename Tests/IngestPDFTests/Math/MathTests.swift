@@ -47,6 +47,25 @@ final class MathTests: XCTestCase {
         XCTAssertTrue(text.contains("Le cours."))
     }
 
+    /// A matrix is no shape the reader knows: its display stays text (every figure kept, no
+    /// LaTeX invented) and the document says so with `pdf.formulasAsText`.
+    func testMatrixStaysTextWithAWarning() throws {
+        let body = """
+        Une matrice :
+        \\[ A = \\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix} \\]
+        et une fraction : \\[ x = \\frac{a}{b} \\]
+        """
+        let source = LaTeXPDFs.article("12pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
+        let pdf = try LaTeXPDFs.make("matrix", source, in: dir)
+        let e = try LaTeXPDFs.extract(pdf)
+        let formulas = e.blocks.filter { $0.kind == .formula }
+        XCTAssertEqual(formulas.map { $0.latex ?? "" }.filter { FormulaMatch.equal($0, #"x = \frac{a}{b}"#) }.count, 1)
+        XCTAssertEqual(formulas.count, 1, formulas.map { $0.latex ?? "" }.joined(separator: " ; "))
+        let words = e.blocks.map(\.text).joined(separator: " ")
+        for figure in ["1", "2", "3", "4"] { XCTAssertTrue(words.contains(figure), figure) }
+        XCTAssertEqual(e.warnings.filter { $0.code == .pdfFormulasAsText }.count, 1)
+    }
+
     /// A page of text with italic words and numbers: no formula, no `$`.
     func testTextPageHasNoFormula() throws {
         let body = """
