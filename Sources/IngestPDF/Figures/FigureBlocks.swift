@@ -64,6 +64,12 @@ extension PDFExtractor {
         var data = readWithTables(page)
         if data.classification.hasUsableText && data.provenance == .textLayer {
             data.figures = FigureFinder.find(on: page, lines: data.lines)
+            // A caption is no table's cell: a table found over one (aligned columns across a
+            // figure's formulas and its caption, Apprends_LaTeX p. 104) is none, and its lines are
+            // the page's again.
+            data.tables.removeAll { t in
+                data.figures.contains { f in t.x0 < f.caption.x1 && f.caption.x0 < t.x1 && t.y0 < f.caption.y1 - 1 && f.caption.y0 + 1 < t.y1 }
+            }
         }
         return data
     }

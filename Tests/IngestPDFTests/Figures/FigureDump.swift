@@ -27,7 +27,9 @@ final class FigureDump: XCTestCase {
                     print("IMAGES", page.imageRects().map { "[\(Int($0.x0)) \(Int($0.y0)) \(Int($0.x1)) \(Int($0.y1))]" })
                 }
                 if lines.contains(where: { FigureCaptions.opensCaption($0.text) }) { candidates += 1 }
-                figures += clock.measure { _ = FigureFinder.find(on: page, lines: lines) }
+                var found: [PageFigure] = []
+                figures += clock.measure { found = FigureFinder.find(on: page, lines: lines) }
+                if only != nil { print("FINDER p\(index + 1)", found.map { "\($0.box) \($0.caption)" }) }
             }
             let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
             let extraction = try PDFExtractor().extract(input, context: ExtractionContext(language: .fr))
