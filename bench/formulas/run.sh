@@ -11,3 +11,6 @@ swift build --build-tests >/dev/null 2>&1 || echo "(swift build failed: measurin
 out=$(.build/debug/IngestPackageTests.xctest IngestOfficeTests.FormulaFidelityTests 2>&1) || true
 if [ "$1" = "-v" ]; then printf '%s\n' "$out" | grep -E '^(formulas|  )'; else printf '%s\n' "$out" | grep -E '^formulas'; fi
 printf '%s\n' "$out" | grep -E "Executed 1 test" | head -1
+pdf=$(.build/debug/IngestPackageTests.xctest IngestPDFTests.PDFFormulaFidelityTests 2>&1) || true
+if [ "$1" = "-v" ]; then printf '%s\n' "$pdf" | grep -E '^(formulas|  pdflatex)'; else printf '%s\n' "$pdf" | grep -E '^formulas'; fi
+printf '%s\n' "$pdf" | grep -E "Executed 1 test" | head -1

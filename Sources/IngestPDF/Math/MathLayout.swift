@@ -35,7 +35,7 @@ enum MathLayout {
     /// over another that is no fraction, script or limit: a matrix, a `cases`; a big delimiter):
     /// its LaTeX is then not to be trusted, and the caller keeps the linear text.
     static func read(_ glyphs: [MathGlyph], radicalEnd: (MathGlyph) -> Double? = { _ in nil }) -> (latex: String, linear: String, sure: Bool)? {
-        let atoms = glyphs.filter { !$0.isSpace }.map { g in
+        let atoms = stackedWords(glyphs.filter { !$0.isSpace }) { g in
             var a = atom(g)
             if a.kind == .radical { a.barEnd = radicalEnd(g) }
             return a
@@ -45,6 +45,44 @@ enum MathLayout {
         let sure = !read.latex.contains(unsure)
         let latex = read.latex.replacingOccurrences(of: String(unsure), with: "").trimmingCharacters(in: .whitespaces)
         return latex.isEmpty ? nil : (latex, read.linear.trimmingCharacters(in: .whitespaces), sure)
+    }
+
+    /// Poppler makes one word of a small fraction's numerator and denominator when they overlap
+    /// across (`$\\frac{1}{3}$`): every glyph gets the word's box, as tall as both, and the x
+    /// places run on from the numerator into the denominator, the numerator's last glyph left
+    /// with no width where the denominator starts back. Such a run (boxes alike, taller than 1.5
+    /// times the size) is read as a fraction split after that glyph; the rest as glyphs.
+    static func stackedWords(_ glyphs: [MathGlyph], _ atom: (MathGlyph) -> MathAtom) -> [MathAtom] {
+        func stacked(_ g: MathGlyph) -> Bool { g.size > 0 && g.height > 1.5 * g.size }
+        let plain = glyphs.filter { !stacked($0) && $0.font != .extensible && $0.text != "√" }
+        guard plain.count < glyphs.count else { return glyphs.map(atom) }
+        // The line's size and baseline, which the fraction sits on.
+        var sizes: [Double: Int] = [:]
+        for g in plain { sizes[(g.size * 10).rounded() / 10, default: 0] += 1 }
+        let size = sizes.max { $0.value < $1.value }?.key ?? glyphs[0].size / 0.73
+        let bases = plain.filter { abs($0.size - size) < 0.3 }.map { $0.y1 - descent * $0.size }.sorted()
+        var out: [MathAtom] = []
+        var k = 0
+        while k < glyphs.count {
+            let g = glyphs[k]
+            var j = k + 1
+            if stacked(g) {
+                while j < glyphs.count, stacked(glyphs[j]), abs(glyphs[j].y0 - g.y0) < 0.05, abs(glyphs[j].y1 - g.y1) < 0.05,
+                      abs(glyphs[j].size - g.size) < 0.1 { j += 1 }
+            }
+            let run = glyphs[k..<j]
+            if run.count >= 2, let split = run.dropLast().firstIndex(where: { $0.width < 0.3 }) {
+                let num = rows(glyphs[k...split].map(atom)), den = rows(glyphs[(split + 1)..<j].map(atom))
+                let base = bases.isEmpty ? g.y1 - descent * size : bases[bases.count / 2]
+                out.append(MathAtom(latex: "\\frac{\(num.latex)}{\(den.latex)}", linear: "(\(num.linear))/(\(den.linear))",
+                                    x0: run.map(\.x0).min()!, y0: g.y0, x1: run.map(\.x1).max()!, y1: g.y1, base: base, size: size,
+                                    kind: .compound))
+            } else {
+                out.append(contentsOf: run.map(atom))
+            }
+            k = j
+        }
+        return out
     }
 
     static func atom(_ g: MathGlyph) -> MathAtom {
@@ -142,8 +180,17 @@ enum MathLayout {
             let isNegation = c == "\u{0338}" || c == "\u{20D2}"
             guard isNegation || LaTeXSymbols.accent(c) != nil || c == "⃗" || c == "\u{02D9}" else { k += 1; continue }
             // The atom it covers most.
-            let under = atoms.indices.filter { $0 != k }.max { overlap(atoms[$0], a) < overlap(atoms[$1], a) }
-            guard let u = under, overlap(atoms[u], a) > 0.3 * min(a.width, atoms[u].width) else { k += 1; continue }
+            // The atom it covers most; else (poppler's box for an accent is not its ink) the nearest
+            // one, the next one for a negation slash (TeX sets `\\not` before its relation).
+            let others = atoms.indices.filter { $0 != k && atoms[$0].kind != .bigOperator }
+            var under = others.max { overlap(atoms[$0], a) < overlap(atoms[$1], a) }
+            if let u = under, overlap(atoms[u], a) <= 0.3 * min(a.width, atoms[u].width) { under = nil }
+            if under == nil {
+                let candidates = isNegation ? others.filter { atoms[$0].x0 >= a.x0 - 1 } : others
+                under = candidates.min { abs(atoms[$0].midX - a.midX) < abs(atoms[$1].midX - a.midX) }
+                if let u = under, abs(atoms[u].midX - a.midX) > max(a.size, atoms[u].size) { under = nil }
+            }
+            guard let u = under else { k += 1; continue }
             var merged = atoms[u]
             if isNegation {
                 let negated = ["=": "\\neq", "\\in": "\\notin", "\\equiv": "\\not\\equiv", "<": "\\not<", ">": "\\not>"]
@@ -186,6 +233,8 @@ enum MathLayout {
                let k = rows.lastIndex(where: { r in
                    abs(r.base - a.base) < 0.15 * max(r.size, a.size) && abs(r.size - a.size) < 0.6 && a.x0 - r.x1 < 0.6 * a.size
                        && a.x0 > r.x1 - 1 && r.atoms.last!.kind != .bigOperator
+                       // Not across a larger atom between them (`(a^m)^n`: m and n are two scripts).
+                       && !atoms.contains { b in b.size > a.size * 1.15 && b.midX > r.x1 && b.midX < a.x0 }
                }) {
                 rows[k].atoms.append(a); rows[k].x1 = max(rows[k].x1, a.x1)
             } else {

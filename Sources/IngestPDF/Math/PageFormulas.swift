@@ -53,8 +53,12 @@ enum PageFormulas {
         // Lines that touch or nearly (a fraction's bar leaves half a line between numerator and
         // denominator) and overlap across are one equation: grouped to a fixed point.
         func near(_ l: TextLine, _ o: TextLine) -> Bool {
+            // Side by side on one row (a numerator beside `x =`), or one over the other across
+            // (a denominator under its numerator, limits over a sum).
             let slack = 0.8 * max(l.glyphHeight, o.glyphHeight)
-            return l.y0 < o.y1 + slack && l.y1 > o.y0 - slack && l.x0 < o.x1 + 30 && l.x1 > o.x0 - 30
+            let beside = l.y0 < o.y1 && l.y1 > o.y0 && l.x0 < o.x1 + 30 && l.x1 > o.x0 - 30
+            let over = l.y0 < o.y1 + slack && l.y1 > o.y0 - slack && l.x0 < o.x1 && l.x1 > o.x0
+            return beside || over
         }
         for i in order {
             let touching = groups.indices.filter { g in groups[g].contains { near(lines[i], lines[$0]) } }
