@@ -160,6 +160,9 @@ final class TaggedTablesTests: XCTestCase {
         let extraction = try LaTeXPDFs.extract(url)
         XCTAssertEqual(Self.tables(extraction).joined().filter { $0 != header }, rows)
         XCTAssertEqual(extraction.blocks.filter { $0.kind == .paragraph }.map(\.text), ["Début.", "Fin."])
+        // One table over all its pages, its header once (joined page after page, not in pairs).
+        XCTAssertEqual(Self.tables(extraction).count, 1, "\(document.pageCount) pages")
+        XCTAssertEqual(Self.tables(extraction).first, [header] + rows)
     }
 
     /// Trees no table can be read from: cells straight under the table, a row without cells, no row.

@@ -64,19 +64,22 @@ enum TableBlocks {
     }
 
     /// A table that ends a page and one that opens the next with as many columns are one table
-    /// (a repeated header row dropped); the block keeps the first page.
+    /// (a repeated header row dropped), over as many pages as it runs; the block keeps its first page.
     static func joiningContinued(_ blocks: [Block]) -> [Block] {
         guard blocks.contains(where: { $0.kind == .table }) else { return blocks }
         var out: [Block] = []
         out.reserveCapacity(blocks.count)
+        var endPage: Int?      // the page the last block of `out` ends on (a joined table's last page)
         for block in blocks {
             if block.kind == .table, let last = out.last, last.kind == .table, let page = block.page, let lastPage = last.page,
-               page == lastPage + 1, let a = last.rows, var b = block.rows, a.first?.count == b.first?.count {
+               let end = endPage, page == end + 1, let a = last.rows, var b = block.rows, a.first?.count == b.first?.count {
                 if let header = a.first, b.first == header { b.removeFirst() }
                 out[out.count - 1] = TableBlocks.block(a + b, page: lastPage)
+                endPage = page
                 continue
             }
             out.append(block)
+            endPage = block.page
         }
         return out
     }
