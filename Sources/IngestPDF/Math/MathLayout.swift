@@ -73,6 +73,13 @@ enum MathLayout {
             let run = glyphs[k..<j]
             if run.count >= 2, let split = run.dropLast().firstIndex(where: { $0.width < 0.3 }) {
                 let num = rows(glyphs[k...split].map(atom)), den = rows(glyphs[(split + 1)..<j].map(atom))
+                // Right after a big operator, the two are its limits (`\\sum_{k=1}^{n}` inline).
+                if let last = out.last, last.kind == .bigOperator, g.x0 - last.x1 < 1.5 {
+                    out[out.count - 1].latex += "_{\(den.latex)}^{\(num.latex)}"
+                    out[out.count - 1].linear += ScriptText.render(den.linear, .subscript) + ScriptText.render(num.linear, .superscript)
+                    out[out.count - 1].x1 = run.map(\.x1).max()!
+                    k = j; continue
+                }
                 let base = bases.isEmpty ? g.y1 - descent * size : bases[bases.count / 2]
                 out.append(MathAtom(latex: "\\frac{\(num.latex)}{\(den.latex)}", linear: "(\(num.linear))/(\(den.linear))",
                                     x0: run.map(\.x0).min()!, y0: g.y0, x1: run.map(\.x1).max()!, y1: g.y1, base: base, size: size,
@@ -253,7 +260,8 @@ enum MathLayout {
                 let wide = max(num.x1 - num.x0, den.x1 - den.x0), narrow = min(num.x1 - num.x0, den.x1 - den.x0)
                 let overlap = min(num.x1, den.x1) - max(num.x0, den.x0)
                 guard num.base < den.base - 0.6 * den.size, num.base > den.base - 3 * den.size, abs(num.size - den.size) < 0.6,
-                      overlap > narrow * 0.6, abs(num.midX - den.midX) < 0.12 * wide + 1.5 else { return false }
+                      // (A row's extent leaves out its scripts: a^n under 1 looks off centre.)
+                      overlap > narrow * 0.3, abs(num.midX - den.midX) < 0.25 * wide + 2 else { return false }
                 let sameEdge = abs(num.x0 - den.x0) < 0.6
                 let afterBase = rows.contains { r in r.size * 0.85 > den.size && r.atoms.contains { a in abs(den.x0 - a.x1) < 1 } }
                 return !(sameEdge && afterBase)

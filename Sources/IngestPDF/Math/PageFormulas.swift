@@ -72,19 +72,28 @@ enum PageFormulas {
         // Math lines beside a line of text on the same row are that line's inline math set on
         // several levels (a fraction's numerator and denominator, a root's bar in `$…$`).
         var stacked: [Int: [Int]] = [:]
-        for group in groups where group.contains(where: { lineGlyphs[$0].contains { $0.font.isMath } }) {
-            let x0 = group.map { lines[$0].x0 }.min()!, x1 = group.map { lines[$0].x1 }.max()!
-            let y0 = group.map { lines[$0].y0 }.min()!, y1 = group.map { lines[$0].y1 }.max()!
-            let host = lines.indices.filter { t in
+        // The line of text a math line sits beside, on the same row (overlapping up and down).
+        func host(of m: Int) -> Int? {
+            let (y0, y1, x0, x1) = (lines[m].y0, lines[m].y1, lines[m].x0, lines[m].x1)
+            return lines.indices.filter { t in
                 let l = lines[t]
                 guard !isMathLine[t], l.hasGeometry, l.origin == .content, !lineGlyphs[t].isEmpty else { return false }
-                // On the same row (overlapping up and down), beside the math or around it.
-                let across = min(l.y1, y1) - max(l.y0, y0)
-                return across > 0.5 && l.x0 < x1 + 40 && l.x1 > x0 - 40
+                return min(l.y1, y1) - max(l.y0, y0) > 0.5 && l.x0 < x1 + 40 && l.x1 > x0 - 40
             }.max { a, b in
                 (min(lines[a].y1, y1) - max(lines[a].y0, y0)) < (min(lines[b].y1, y1) - max(lines[b].y0, y0))
             }
-            if let host { stacked[host, default: []] += group; continue }
+        }
+        for group in groups {
+            // Each line of the group goes with the line of text on its own row (two inline formulas
+            // one above the other can touch).
+            let hosts = group.map(host)
+            if let first = hosts.compactMap({ $0 }).first {
+                for (m, h) in zip(group, hosts) { stacked[h ?? first, default: []].append(m) }
+                continue
+            }
+            guard group.contains(where: { lineGlyphs[$0].contains { $0.font.isMath } }) else { continue }
+            let x0 = group.map { lines[$0].x0 }.min()!, x1 = group.map { lines[$0].x1 }.max()!
+            let y0 = group.map { lines[$0].y0 }.min()!, y1 = group.map { lines[$0].y1 }.max()!
             let inside = glyphs.filter { g in
                 !g.isSpace && (home[g.index].map { group.contains($0) } ?? (g.midX >= x0 - 0.5 && g.midX <= x1 + 0.5 && g.midY >= y0 - 0.5 && g.midY <= y1 + 0.5))
             }
