@@ -1,6 +1,6 @@
 import Foundation
 import IngestCore
-import IngestPipeline
+@testable import IngestPipeline
 import IngestTestSupport
 import XCTest
 
@@ -86,6 +86,22 @@ final class FigureImagesTests: XCTestCase {
             XCTAssertEqual(holding.count, 1, "budget \(budget): \(holding.map(\.text))")
             XCTAssertTrue(holding.first?.text.replacingOccurrences(of: "\u{2019}", with: "'").contains("Figure 1 – " + Self.caption) == true,
                           "budget \(budget): \(holding.map(\.text))")
+        }
+    }
+
+    /// A crop named after a document called `cours (1)` or `a<b>` is a link pandoc reads back
+    /// to that file name.
+    func testCropPathsPandocReadsBack() throws {
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc missing (apt-get install pandoc)") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        for name in ["cours.figure-1.png", "cours (1).figure-2.png", "a b\\c.figure-3.png", "x<y>.figure-4.png"] {
+            let md = try tmp.write("f.md", Data(("![](" + MarkdownFigure.destination(name) + ")\n").utf8))
+            guard let r = runTool("pandoc", ["-f", "markdown", "-t", "json", md.path]), r.status == 0 else { throw TestSetupFailure("pandoc failed") }
+            // Pandoc keeps the target URL-encoded (a space as %20): decoded, it is the file's name.
+            let ast = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
+            let para = (ast?["blocks"] as? [[String: Any]])?.first?["c"] as? [[String: Any]]
+            let target = ((para?.first?["c"] as? [Any])?[2] as? [Any])?.first as? String
+            XCTAssertEqual(target?.removingPercentEncoding, name, String(decoding: r.stdout, as: UTF8.self))
         }
     }
 }
