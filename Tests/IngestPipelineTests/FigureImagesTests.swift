@@ -11,7 +11,7 @@ import XCTest
 final class FigureImagesTests: XCTestCase {
     static let caption = "Le cycle de l'eau : évaporation, condensation et pluie."
 
-    static func course(in tmp: TemporaryDirectory) throws -> URL {
+    static func course(in tmp: TemporaryDirectory, figure: Bool = true) throws -> URL {
         guard runTool("pdflatex", ["--version"])?.status == 0 else {
             try missingTool("pdflatex missing (apt-get install texlive-latex-base texlive-latex-recommended lmodern texlive-lang-french)")
         }
@@ -29,7 +29,7 @@ final class FigureImagesTests: XCTestCase {
         \\section{Le cycle de l'eau}
         \(paragraph).
 
-        \\begin{figure}[h]\\centering\\includegraphics[width=10cm]{eau.png}\\caption{\(caption)}\\end{figure}
+        \(figure ? "\\begin{figure}[h]\\centering\\includegraphics[width=10cm]{eau.png}\\caption{\(caption)}\\end{figure}" : "")
 
         \(paragraph).
         \\end{document}
@@ -41,6 +41,7 @@ final class FigureImagesTests: XCTestCase {
         }
         let input = tmp.url.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: input.appendingPathComponent("cours-eau.pdf"))
         try FileManager.default.moveItem(at: tmp.url.appendingPathComponent("cours-eau.pdf"), to: input.appendingPathComponent("cours-eau.pdf"))
         return input
     }
@@ -103,5 +104,25 @@ final class FigureImagesTests: XCTestCase {
             let target = ((para?.first?["c"] as? [Any])?[2] as? [Any])?.first as? String
             XCTAssertEqual(target?.removingPercentEncoding, name, String(decoding: r.stdout, as: UTF8.self))
         }
+    }
+
+    /// The course read again without its figure (an edited source, same output): the crop the
+    /// first reading wrote is removed with the new revision, nothing else of the folder is.
+    func testCropOfAnEarlierReadingIsRemoved() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let out = tmp.url.appendingPathComponent("out"), library = tmp.url.appendingPathComponent("lib").path
+        func convert(_ input: URL) throws {
+            let r = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", library, "--sink", "none", "--quiet"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        try convert(try Self.course(in: tmp))
+        let crop = out.appendingPathComponent("cours-eau.figure-1.png")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: crop.path))
+        try convert(try Self.course(in: tmp, figure: false))
+        let document = try JSONDecoder().decode(ImportedDocument.self, from: Data(contentsOf: out.appendingPathComponent("cours-eau.json")))
+        XCTAssertEqual(document.revision, 2)
+        XCTAssertFalse(document.blocks.contains { $0.kind == .figure })
+        XCTAssertFalse(FileManager.default.fileExists(atPath: crop.path), "stale crop left")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("cours-eau.json").path))
     }
 }
