@@ -40,7 +40,7 @@ public enum FigureCrop {
         cairo_paint(cr)
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, -x0, -y0)
-        poppler_page_render(page.handle, cr)
+        page.draw(on: cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         final class Sink { var data = Data() }

@@ -30,7 +30,7 @@ struct PageInk: Sendable {
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
-        poppler_page_render(page.handle, cr)
+        page.draw(on: cr)
         // Text is not a figure's mark: its boxes painted white (labels inside a drawing too; the
         // strokes around them keep the drawing whole).
         cairo_set_source_rgb(cr, 1, 1, 1)
