@@ -28,6 +28,10 @@ struct PageGutter: Sendable, Equatable {
         guard boxes.count >= 40, pageWidth > 0, pageHeight > 0, pageWidth <= 4000, pageHeight <= 4000 else { return [] }
         let columns = Int(pageWidth.rounded(.up)) + 1, rows = Int((pageHeight / rowHeight).rounded(.up)) + 1
         var ink = [Bool](repeating: false, count: columns * rows)
+        // Kept as the bitmap is inked (not scanned from it after): whether a row holds ink, and
+        // how many rows each column's ink is on.
+        var rowInked = [Bool](repeating: false, count: rows)
+        var crossed = [Int](repeating: 0, count: columns)
         var left = Double.infinity, right = -Double.infinity
         var heights: [Double] = []
         heights.reserveCapacity(boxes.count)
@@ -36,20 +40,21 @@ struct PageGutter: Sendable, Equatable {
             let c0 = max(0, Int((b.x0 + 0.25).rounded(.down))), c1 = min(columns - 1, Int((b.x1 - 0.25).rounded(.up)) - 1)
             let r0 = max(0, Int(b.y0 / rowHeight)), r1 = min(rows - 1, Int((b.y1 - 0.01) / rowHeight))
             guard c0 <= c1, r0 <= r1 else { continue }
-            for r in r0...r1 { for c in c0...c1 { ink[r * columns + c] = true } }
+            for r in r0...r1 {
+                rowInked[r] = true
+                for c in c0...c1 where !ink[r * columns + c] { ink[r * columns + c] = true; crossed[c] += 1 }
+            }
             left = min(left, b.x0); right = max(right, b.x1)
             heights.append(b.y1 - b.y0)
         }
         guard right > left, !heights.isEmpty else { return [] }
         heights.sort()
         let typical = heights[heights.count / 2]
-        let inkedRows = (0..<rows).filter { r in (0..<columns).contains { ink[r * columns + $0] } }
+        let inkedRows = (0..<rows).filter { rowInked[$0] }
         guard inkedRows.count >= 10 else { return [] }
         // Columns of the bitmap crossed by few rows, in the middle 70 % of the text's width.
         let from = Int(left + (right - left) * 0.15), to = Int(right - (right - left) * 0.15)
         guard from < to else { return [] }
-        var crossed = [Int](repeating: 0, count: columns)
-        for r in inkedRows { for c in from...to where ink[r * columns + c] { crossed[c] += 1 } }
         let limit = Int(Double(inkedRows.count) * crossingShare)
         var found: [PageGutter] = []
         let narrowed = strips(crossed, from: from, to: to, limit: limit, floor: max(inkedRows.count / 20, Int(typical * 3 / rowHeight)))
@@ -68,8 +73,7 @@ struct PageGutter: Sendable, Equatable {
             for r in inkedRows {
                 let row = r * columns
                 guard !(c...end).contains(where: { ink[row + $0] }) else { continue }
-                let l = (Int(left)..<c).filter { ink[row + $0] }.count
-                let rt = ((end + 1)..<min(columns, Int(right.rounded(.up)) + 1)).filter { ink[row + $0] }.count
+                let l = inked(ink, row + Int(left), row + c), rt = inked(ink, row + end + 1, row + min(columns, Int(right.rounded(.up)) + 1))
                 if rt > 0 { rightRows += 1 }
                 guard l > 0, rt > 0 else { continue }
                 shared += 1
@@ -87,6 +91,15 @@ struct PageGutter: Sendable, Equatable {
             found.append(PageGutter(lower: lower, upper: upper))
         }
         return found
+    }
+
+    /// How many cells of `ink[from..<to]` are inked (counted, not filtered into an array: this
+    /// runs for every row beside every candidate strip).
+    private static func inked(_ ink: [Bool], _ from: Int, _ to: Int) -> Int {
+        var count = 0
+        var i = from
+        while i < to { if ink[i] { count += 1 }; i += 1 }
+        return count
     }
 
     /// Runs of bitmap columns crossed by at most `limit` rows, each narrowed to where it is

@@ -48,14 +48,14 @@ extension DefinitionRecognizer {
         var next = start + 1
         // A term alone on its line (`Onde mécanique :`): the meaning is on the lines below.
         // A list below it (`Network links:` / `∗ Wired: …`) makes it a list's introduction instead.
-        let termOnly = text.trimmingCharacters(in: .whitespaces).hasSuffix(":") && start + 1 < lines.count && !startsItem(lines[start + 1])
+        let termOnly = text.trimmingSpaces().hasSuffix(":") && start + 1 < lines.count && !startsItem(lines[start + 1])
         while next < lines.count, (termOnly && next == start + 1) || wholeItem || !endsSentence(text) {
             let candidate = lines[next]
             // The next list item is never the rest of this one's meaning.
             if startsItem(candidate) && !(termOnly && next == start + 1) { break }
             let goesOn = (termOnly && next == start + 1) || wholeItem || continuesMeaning(text, with: candidate)
             guard goesOn, definition(candidate) == nil || (termOnly && next == start + 1) else { break }
-            text += " " + candidate.trimmingCharacters(in: .whitespaces)
+            text += " " + candidate.trimmingSpaces()
             next += 1
         }
         guard let found = definition(text) else { return nil }
@@ -65,13 +65,13 @@ extension DefinitionRecognizer {
 
     /// A line that carries on a meaning: it starts in lower case (a word cut by the page's width).
     static func continuesMeaning(_ meaning: String, with next: String) -> Bool {
-        guard let first = next.trimmingCharacters(in: .whitespaces).first else { return false }
+        guard let first = next.trimmingSpaces().first else { return false }
         return first.isLowercase || (first.isNumber && !meaning.hasSuffix(":"))
     }
 
     /// The line ends a sentence (or a list's introduction: what follows starts afresh).
     static func endsSentence(_ line: String) -> Bool {
-        var trimmed = Substring(line.trimmingCharacters(in: .whitespaces))
+        var trimmed = Substring(line.trimmingSpaces())
         while let last = trimmed.last, "»\"”’)".contains(last) { trimmed = trimmed.dropLast() }
         guard let last = trimmed.last else { return true }
         return ".!?;…:".contains(last)
@@ -82,13 +82,15 @@ extension DefinitionRecognizer {
     /// A document's or figure's title (`Document 1 : la définition et l'analyse d'un spermocytogramme`):
     /// a title has no final point, and what follows it starts afresh.
     static func isCaption(_ line: String) -> Bool {
-        line.trimmingCharacters(in: .whitespaces)
+        // Without a colon the pattern cannot match: most lines need no regular expression.
+        guard line.utf8.contains(UInt8(ascii: ":")) else { return false }
+        return line.trimmingSpaces()
             .range(of: #"^(document|doc|figure|fig|tableau|table|annexe|schéma)\.? ?\d+[a-z]? ?:"#, options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// The line starts with a list marker (`•`, `–`, `∗`, `1.`, `a)`): PDF lists keep their bullets.
     static func startsItem(_ line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces()
         return stripListMarker(trimmed) != trimmed
     }
 }

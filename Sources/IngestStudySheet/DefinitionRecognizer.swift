@@ -14,6 +14,10 @@ public enum DefinitionRecognizer {
         public var grammar: String?
     }
 
+    /// Trimmed off a term's ends, and off a word's (scalar sets: no String built per call).
+    static let termQuotes: Set<Unicode.Scalar> = [" ", ",", ";", "«", "»", "\"", "“", "”", "'", "‘", "’"]
+    static let wordPunctuation: Set<Unicode.Scalar> = [".", ",", ";", "!", "?", "(", ")", "«", "»", "\"", "“", "”"]
+
     /// The separator is looked for in the first this many characters (a term is short).
     static let maxTermCharacters = 80
     static let maxTermWords = 6
@@ -40,18 +44,18 @@ public enum DefinitionRecognizer {
         guard mayHoldDefinition(raw) else { return nil }
         // Typographic spaces (French puts a no-break space before the colon) count as spaces.
         var line = (hasTypographicSpace(raw) ? raw.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ") : raw)
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingSpaces()
         // Dialogue starts with a dash; a list item with a bullet.
         if line.hasPrefix("—") || line.hasPrefix("―") { return nil }
         line = stripListMarker(line)
         guard let (at, length, isDash) = separator(in: line) else { return nil }
-        var term = String(line[..<at]).trimmingCharacters(in: .whitespaces)
-        var meaning = String(line[line.index(at, offsetBy: length)...]).trimmingCharacters(in: .whitespaces)
+        var term = String(line[..<at]).trimmingSpaces()
+        var meaning = String(line[line.index(at, offsetBy: length)...]).trimmingSpaces()
         term = stripMarkup(term)
         meaning = stripMarkup(meaning, leadingOnly: true)
         var grammar: String?
         (term, grammar) = splitGrammar(term)
-        term = term.trimmingCharacters(in: CharacterSet(charactersIn: " ,;«»\"“”'‘’").union(.whitespaces))
+        term = term.trimmingScalars { isTrimmedSpace($0) || termQuotes.contains($0) }
         // The English infinitive of a dictionary verb: "to abide (v.)" defines "abide".
         if let g = grammar, g.hasPrefix("v") || g == "verb", term.lowercased().hasPrefix("to ") { term = String(term.dropFirst(3)) }
         // "Définition : diversité intraspécifique : diversité des individus…": the label, then the definition.
@@ -86,7 +90,7 @@ public enum DefinitionRecognizer {
             rest = rest.dropFirst(link.count)
             break
         }
-        let named = rest.trimmingCharacters(in: .whitespaces)
+        let named = rest.trimmingSpaces()
         return named.isEmpty ? nil : named
     }
 
@@ -95,7 +99,7 @@ public enum DefinitionRecognizer {
         var s = Substring(line)
         for bullet in ["- ", "* ", "• ", "– ", "· ", "▪ ", "◦ ", "+ ", "∗ ", "‣ "] where s.hasPrefix(bullet) {
             s = s.dropFirst(bullet.count)
-            return String(s).trimmingCharacters(in: .whitespaces)
+            return String(s).trimmingSpaces()
         }
         // "1. ", "12) ", "a) ", "iv. "
         let head = s.prefix(5)
@@ -105,7 +109,7 @@ public enum DefinitionRecognizer {
             let isLabel = label.allSatisfy(\.isNumber) || (label.count == 1 && label.first!.isLowercase)
                 || (label.count <= 4 && label.allSatisfy { "ivx".contains($0) })
             if isLabel, after < s.endIndex, s[after] == " " {
-                return String(s[after...]).trimmingCharacters(in: .whitespaces)
+                return String(s[after...]).trimmingSpaces()
             }
         }
         return line
@@ -143,7 +147,7 @@ public enum DefinitionRecognizer {
                 t = String(t.dropFirst(mark.count).dropLast(mark.count))
             }
         }
-        return t.trimmingCharacters(in: .whitespaces)
+        return t.trimmingSpaces()
     }
 
     /// Grammatical notes of dictionary lines.
@@ -155,18 +159,18 @@ public enum DefinitionRecognizer {
 
     /// `Mitose (n. f.)`, `photosynthesis, n.`, `abaque n. m.` → the term and its note.
     static func splitGrammar(_ term: String) -> (String, String?) {
-        let t = term.trimmingCharacters(in: .whitespaces)
+        let t = term.trimmingSpaces()
         if t.hasSuffix(")"), let open = t.lastIndex(of: "(") {
-            let inner = t[t.index(after: open)..<t.index(before: t.endIndex)].trimmingCharacters(in: .whitespaces)
+            let inner = t[t.index(after: open)..<t.index(before: t.endIndex)].trimmingSpaces()
             if grammarTags.contains(inner.lowercased()) {
-                return (String(t[..<open]).trimmingCharacters(in: .whitespaces), inner)
+                return (String(t[..<open]).trimmingSpaces(), inner)
             }
         }
         let lower = t.lowercased()
         for tag in grammarTags where tag.hasSuffix(".") || tag == "nom" || tag == "noun" || tag == "verb" {
             for lead in [", ", " "] where lower.hasSuffix(lead + tag) {
                 let cut = t.index(t.endIndex, offsetBy: -(lead.count + tag.count))
-                let head = String(t[..<cut]).trimmingCharacters(in: .whitespaces)
+                let head = String(t[..<cut]).trimmingSpaces()
                 // "n." alone after a space is too weak a sign ("Art. n."): only after a comma.
                 if lead == " " && (tag == "n." || tag == "nom" || tag == "noun" || tag == "verb" || tag == "v.") { continue }
                 if !head.isEmpty { return (head, String(t[t.index(cut, offsetBy: lead.count)...])) }
@@ -256,7 +260,7 @@ public enum DefinitionRecognizer {
 
     static func words(_ s: String) -> [String] {
         s.lowercased().split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "’" || $0 == "\t" }).map {
-            String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".,;!?()«»\"“”"))
+            String($0).trimmingScalars { wordPunctuation.contains($0) }
         }.filter { !$0.isEmpty }
     }
 
@@ -301,7 +305,9 @@ public enum DefinitionRecognizer {
         guard (1...maxTermWords).contains(ws.count), let head = ws.first, let last = ws.last else { return false }
         // A figure in brackets dates or qualifies a name (`ALGOL (1958)`); outside, it numbers an item
         // (`Theorem 2`, `Speaker 1`) or is a date.
-        if words(term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression)).contains(where: isNumeric) { return false }
+        // (Without a bracket the pattern has nothing to replace: no regular expression to build.)
+        if words(term.contains("(") ? term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression) : term)
+            .contains(where: isNumeric) { return false }
         // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
         if ws.count > 1, danglingEnds.contains(last), term.last?.isUppercase != true { return false }
         // "Repérer le point de vue : …": an infinitive and its object is a step of a method, not a term.
@@ -358,7 +364,7 @@ public enum DefinitionRecognizer {
                 if ["j", "t", "m"].contains(head) || personWords.contains(head) { return true }
                 continue
             }
-            let word = token.trimmingCharacters(in: CharacterSet(charactersIn: ".,;!?()«»\"“”"))
+            let word = token.trimmingScalars { wordPunctuation.contains($0) }
             if word.count > 1 || word == "i", personWords.contains(word) { return true }
         }
         return false
