@@ -165,6 +165,9 @@ def main():
     if not os.path.exists(os.path.join(work, "refs.json")):
         os.makedirs(work, exist_ok=True); make(work)
     if rounds == 0: return   # inputs only
+    # Away from any pipeline.json in the caller's folder (ingest reads ./pipeline.json; an older
+    # build refuses keys it does not know).
+    os.chdir(work)
     refs = json.load(open(os.path.join(work, "refs.json"), encoding="utf-8"))
     odd = sorted(glob.glob(os.path.join(work, "odd", "*.pdf")))
     scan = os.path.join(work, "pages", "scan-10.pdf")
