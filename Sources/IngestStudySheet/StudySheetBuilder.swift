@@ -69,15 +69,26 @@ public enum StudySheetBuilder {
 
     /// Terms a document gives three or more different meanings: the fields of records it repeats
     /// (`Duration: 15 minutes`, `Duration: 1 hour`), not terms it defines.
-    static func fieldTerms(_ blocks: [Block]) -> Set<String> {
+    static func fieldTerms(_ blocks: [Block]) -> Set<String> { fieldTerms(passages(blocks)) }
+
+    static func fieldTerms(_ passages: [[DefinitionRecognizer.Passage]?]) -> Set<String> {
         var meanings: [String: Set<String>] = [:]
-        for block in blocks where block.kind == .paragraph || block.kind == .listItem {
-            guard DefinitionRecognizer.mayHoldDefinition(block.text) else { continue }
-            for case .definition(let d) in DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem) {
+        for case let read? in passages {
+            for case .definition(let d) in read {
                 meanings[d.term.lowercased(), default: []].insert(d.meaning.lowercased().split(separator: " ").prefix(3).joined(separator: " "))
             }
         }
         return Set(meanings.filter { $0.value.count >= 3 }.keys)
+    }
+
+    /// Each paragraph's and list item's passages read on their own (not going on from the block
+    /// before), by block index; nil for the other blocks and those without a separator. Read once:
+    /// the field terms need them all before `build` goes through the blocks, which takes them again.
+    static func passages(_ blocks: [Block]) -> [[DefinitionRecognizer.Passage]?] {
+        blocks.map { block in
+            guard block.kind == .paragraph || block.kind == .listItem, DefinitionRecognizer.mayHoldDefinition(block.text) else { return nil }
+            return DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem)
+        }
     }
 
     public static func build(_ document: ImportedDocument) -> StudySheet {
@@ -88,9 +99,10 @@ public enum StudySheetBuilder {
         }
         // Whether the last thing added to the section was a definition (not a passage).
         var lastWasDefinition = false
-        let fields = fieldTerms(document.blocks)
+        let alone = passages(document.blocks)
+        let fields = fieldTerms(alone)
         var previous: Block?
-        for block in document.blocks {
+        for (index, block) in document.blocks.enumerated() {
             defer { previous = block }
             if block.kind == .heading {
                 lastWasDefinition = false
@@ -129,7 +141,8 @@ public enum StudySheetBuilder {
             let continuing = block.kind == .paragraph && previous?.kind == .paragraph && previous?.source == block.source
                 && !DefinitionRecognizer.endsSentence(String(previous!.text.split(separator: "\n").last ?? ""))
                 && block.text.first?.isLowercase == true
-            let passages = DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem, continuing: continuing)
+            let passages = (continuing ? nil : alone[index])
+                ?? DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem, continuing: continuing)
             // A field of records (`Duration: …`, `Agile framework: …` under each meeting) stays as written.
             if passages.contains(where: { if case .definition(let d) = $0 { return fields.contains(d.term.lowercased()) }; return false }) {
                 current.paragraphs.append(paragraph(block.text))
