@@ -34,7 +34,7 @@ struct BlockBuilder {
             var (kept, tables) = TableBlocks.pending(page), consumed = 0
             var figures = FigureBlocks.separate(&kept, &tables, page.figures), figuresConsumed = 0
             var formulas = FormulaBlocks.separate(&kept, &tables, &figures, page.formulas), formulasConsumed = 0
-            for paragraph in Paragraphs.group(kept) {
+            for paragraph in FormulaBlocks.paragraphs(kept, formulas) {
                 TableBlocks.place(&tables, consumed: &consumed, adding: paragraph.lines.count, page: number, into: &blocks)
                 FigureBlocks.place(&figures, consumed: &figuresConsumed, adding: paragraph.lines.count, page: number, into: &blocks)
                 FormulaBlocks.place(&formulas, consumed: &formulasConsumed, adding: paragraph.lines.count, page: number, into: &blocks)

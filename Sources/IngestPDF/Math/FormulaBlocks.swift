@@ -23,12 +23,40 @@ enum FormulaBlocks {
             }
             kept.append(line)
         }
+        // Poppler may put an equation's lines after text below it (a flow of their own): the
+        // equation goes right after the line just above it, when nothing is beside it (one column).
+        for f in formulas.indices where positions[f] != nil {
+            let box = formulas[f]
+            // (Beside its middle: a numerator may reach up beside the line above.)
+            let third = (box.y1 - box.y0) / 3
+            guard !kept.contains(where: { $0.hasGeometry && $0.y0 < box.y1 - third && $0.y1 > box.y0 + third }) else { continue }
+            let above = kept.indices.filter { i in
+                let l = kept[i]
+                return l.hasGeometry && l.origin == .content && l.y1 <= box.y0 + third && box.y0 - l.y1 < 3 * l.glyphHeight && l.x0 < box.x1
+            }.max { kept[$0].y1 < kept[$1].y1 }
+            if let above, above + 1 < positions[f]! { positions[f] = above + 1 }
+        }
         lines = kept
         func moved(_ p: Int) -> Int { p - removedBefore[min(p, removedBefore.count - 1)] }
         tables = ArraySlice(tables.map { (position: moved($0.position), table: $0.table) })
         figures = ArraySlice(figures.map { (position: moved($0.position), caption: $0.caption, figure: $0.figure) })
         return formulas.indices.compactMap { f in positions[f].map { (position: $0, formula: formulas[f]) } }
             .sorted { $0.position < $1.position }[...]
+    }
+
+    /// The paragraphs of `lines`, none running across an equation's place: the text before a
+    /// display equation and the text after it are two paragraphs (the equation between them).
+    static func paragraphs(_ lines: [TextLine], _ formulas: Pending) -> [Paragraph] {
+        var cuts = Array(Set(formulas.map(\.position).filter { $0 > 0 && $0 < lines.count })).sorted()
+        guard !cuts.isEmpty else { return Paragraphs.group(lines) }
+        cuts.append(lines.count)
+        var out: [Paragraph] = []
+        var start = 0
+        for cut in cuts {
+            out += Paragraphs.group(Array(lines[start..<cut]))
+            start = cut
+        }
+        return out
     }
 
     /// Appends to `blocks` the equations placed before line `consumed` (then counts `adding` more).

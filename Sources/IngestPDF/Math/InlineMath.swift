@@ -10,7 +10,15 @@ enum InlineMath {
     static func rewrite(_ glyphs: [MathGlyph], line: String, radicalEnd: (MathGlyph) -> Double?) -> String? {
         // Words: runs of glyphs between spaces.
         var words: [[MathGlyph]] = [[]]
-        for g in glyphs { if g.isSpace { if !words.last!.isEmpty { words.append([]) } } else { words[words.count - 1].append(g) } }
+        // Poppler puts a space where the font changes even with no gap (`H2 O`): such a space
+        // does not end a word (as in `LineScripts`).
+        for (k, g) in glyphs.enumerated() {
+            if g.isSpace {
+                let next = glyphs[(k + 1)...].first { !$0.isSpace }
+                if let last = words.last?.last, let next, next.x0 - last.x1 < 0.12 * max(last.size, next.size) { continue }
+                if !words.last!.isEmpty { words.append([]) }
+            } else { words[words.count - 1].append(g) }
+        }
         if words.last!.isEmpty { words.removeLast() }
         guard !words.isEmpty else { return nil }
         enum Kind { case math, neutral, text }
@@ -27,7 +35,7 @@ enum InlineMath {
         var pieces: [String] = []
         var k = 0
         while k < words.count {
-            guard kinds[k] == .math else { pieces.append(words[k].map(\.text).joined()); k += 1; continue }
+            guard kinds[k] == .math else { pieces.append(plain(words[k])); k += 1; continue }
             // The run: back over function names and opening brackets, on over neutral words.
             var first = k
             while first > 0, kinds[first - 1] == .neutral, startsMath(words[first - 1]) { first -= 1 }
@@ -51,6 +59,20 @@ enum InlineMath {
         let mine = key(glyphs.map(\.text).joined())
         guard mine == key(line) else { return nil }
         return pieces.joined(separator: " ")
+    }
+
+    /// A word of text as the line reader writes it: smaller raised or lowered glyphs as scripts
+    /// (`(CO₂)`, `xₘₐₓ`), by `LineScripts` itself.
+    static func plain(_ word: [MathGlyph]) -> String {
+        var bytes: [UInt8] = []
+        var placed: [LineGlyph] = []
+        for g in word {
+            let start = bytes.count
+            bytes += Array(g.text.utf8)
+            placed.append(LineGlyph(start: start, end: bytes.count, x0: Float(g.x0), y0: Float(g.y0), x1: Float(g.x1), y1: Float(g.y1),
+                                    size: Float(g.size)))
+        }
+        return String(decoding: LineScripts.rewrite(bytes, glyphs: placed) ?? bytes, as: UTF8.self)
     }
 
     /// A neutral word that can open a formula: a function name or an opening bracket.

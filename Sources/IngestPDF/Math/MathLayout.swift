@@ -74,7 +74,7 @@ enum MathLayout {
             if run.count >= 2, let split = run.dropLast().firstIndex(where: { $0.width < 0.3 }) {
                 let num = rows(glyphs[k...split].map(atom)), den = rows(glyphs[(split + 1)..<j].map(atom))
                 // Right after a big operator, the two are its limits (`\\sum_{k=1}^{n}` inline).
-                if let last = out.last, last.kind == .bigOperator, g.x0 - last.x1 < 1.5 {
+                if let last = out.last, last.kind == .bigOperator, g.x0 - last.x1 < 0.4 * size {
                     out[out.count - 1].latex += "_{\(den.latex)}^{\(num.latex)}"
                     out[out.count - 1].linear += ScriptText.render(den.linear, .subscript) + ScriptText.render(num.linear, .superscript)
                     out[out.count - 1].x1 = run.map(\.x1).max()!
@@ -96,8 +96,9 @@ enum MathLayout {
         let c = Character(g.text)
         var latex = LaTeXSymbols.latex(c), linear = g.text
         var kind = MathAtom.Kind.glyph(g.font)
-        if c == "√" {
-            kind = .radical
+        if c == "√" || g.font == .extensible && "pqrs".contains(c) {
+            // Latin Modern's extension font gives its bigger roots as the letters of their codes.
+            kind = .radical; latex = "√"; linear = "√"
         } else if g.font == .extensible, let op = bigOperators[g.text] {
             // Latin Modern's extension font has no Unicode for its big operators: poppler gives
             // the glyph's code as a letter (`X` for the display ∑).
@@ -278,8 +279,14 @@ enum MathLayout {
             for j in rows.indices where j != i && !isScript[j] && rows[j].size * 0.85 > s.size {
                 for (k, a) in rows[j].atoms.enumerated() {
                     let gap = s.x0 - a.x1
-                    guard gap > -1.5, gap < 0.35 * a.size else { continue }
-                    if best == nil || gap < best!.distance { best = (j, k, gap) }
+                    // A big operator's lower limit tucks under its slant.
+                    guard gap > (a.kind == .bigOperator ? -0.5 * a.size : -1.5), gap < 0.35 * a.size else { continue }
+                    // Scripts sit within about half a size of their base's baseline: a
+                    // denominator's exponent is not its numerator's subscript.
+                    let rise = abs(s.base - a.base)
+                    guard a.kind == .bigOperator || rise < 0.75 * a.size else { continue }
+                    let distance = max(gap, 0) + rise
+                    if best == nil || distance < best!.distance { best = (j, k, distance) }
                 }
             }
             guard let b = best else { continue }

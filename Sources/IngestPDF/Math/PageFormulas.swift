@@ -98,7 +98,10 @@ enum PageFormulas {
                 !g.isSpace && (home[g.index].map { group.contains($0) } ?? (g.midX >= x0 - 0.5 && g.midX <= x1 + 0.5 && g.midY >= y0 - 0.5 && g.midY <= y1 + 0.5))
             }
             guard let read = MathLayout.read(inside, radicalEnd: ends.end) else { continue }
-            formulas.append(PageFormula(latex: read.latex, linear: read.linear, x0: x0, y0: y0, x1: x1, y1: y1, sure: read.sure))
+            // The box takes in the root signs hanging above the lines (their own lines go with it).
+            formulas.append(PageFormula(latex: read.latex, linear: read.linear, x0: min(x0, inside.map(\.x0).min()!),
+                                        y0: min(y0, inside.map(\.y0).min()!), x1: max(x1, inside.map(\.x1).max()!),
+                                        y1: max(y1, inside.map(\.y1).max()!), sure: read.sure))
         }
         // Inline math in the other lines.
         var gone = Set<Int>()

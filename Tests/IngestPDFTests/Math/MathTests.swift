@@ -45,6 +45,12 @@ final class MathTests: XCTestCase {
             XCTAssertTrue(found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(found)")
         }
         XCTAssertTrue(text.contains("Le cours."))
+        // Each equation right after its label, and no root sign left behind as a line of its own.
+        for (i, _) in Self.displays.enumerated() {
+            let label = try XCTUnwrap(e.blocks.firstIndex { $0.text.contains("Formule \(i + 1) :") })
+            XCTAssertEqual(e.blocks[label + 1].kind, .formula, "Formule \(i + 1)")
+        }
+        XCTAssertFalse(e.blocks.contains { $0.text.contains("√") && $0.kind != .formula })
     }
 
     /// A matrix is no shape the reader knows: its display stays text (every figure kept, no
