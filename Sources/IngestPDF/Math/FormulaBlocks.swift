@@ -76,6 +76,14 @@ extension PDFExtractor {
         var data = readWithFigures(page)
         if data.classification.hasUsableText && data.provenance == .textLayer {
             data.formulas = PageFormulas.find(on: page, lines: &data.lines)
+            // Letters drawn in a figure (a diagram's labels) are the figure's, not equations.
+            let figures = data.figures
+            data.formulas.removeAll { f in
+                figures.contains { g in
+                    let x = (f.x0 + f.x1) / 2, y = (f.y0 + f.y1) / 2
+                    return x >= g.box.x0 && x <= g.box.x1 && y >= g.box.y0 && y <= g.box.y1
+                } && f.sure
+            }
             // Aligned columns found in a display equation (a numerator over a denominator beside
             // `x =`) are the equation's layout, not a table: the equation wins.
             let formulas = data.formulas

@@ -97,7 +97,11 @@ enum PageFormulas {
             let inside = glyphs.filter { g in
                 !g.isSpace && (home[g.index].map { group.contains($0) } ?? (g.midX >= x0 - 0.5 && g.midX <= x1 + 0.5 && g.midY >= y0 - 0.5 && g.midY <= y1 + 0.5))
             }
-            guard let read = MathLayout.read(inside, radicalEnd: ends.end) else { continue }
+            // A brace or a bracket alone is part of something not read (a paper's `cases` drawn
+            // apart), and one or two letters alone are a drawing's labels (`x`, `X₂` by an axis):
+            // their lines stay text.
+            guard inside.count >= 3, let read = MathLayout.read(inside, radicalEnd: ends.end),
+                  read.linear.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
             // The box takes in the root signs hanging above the lines (their own lines go with it).
             formulas.append(PageFormula(latex: read.latex, linear: read.linear, x0: min(x0, inside.map(\.x0).min()!),
                                         y0: min(y0, inside.map(\.y0).min()!), x1: max(x1, inside.map(\.x1).max()!),
