@@ -36,16 +36,37 @@ enum PageFormulas {
         // A root sign hangs above its line (its box is mostly over it): it belongs to the line of
         // its radicand, the glyph that starts where the sign ends.
         var home: [Int: Int] = [:]             // glyph index → line
-        for g in glyphs where g.text == "√" {
+        let roots = glyphs.indices.filter { glyphs[$0].text == "√" }
+        for g in roots.map({ glyphs[$0] }) {
+            let starts = glyphs.filter { r in r.text != "√" && !r.isSpace && abs(r.x0 - g.x1) < 0.8 && r.y0 >= g.y0 - 1 }
+            guard !starts.isEmpty else { continue }
             for (i, line) in lines.enumerated() where line.hasGeometry && line.origin == .content {
-                if glyphs.contains(where: { r in r.text != "√" && !r.isSpace && abs(r.x0 - g.x1) < 0.8 && r.y0 >= g.y0 - 1 && inBox(r, line) }) {
-                    home[g.index] = i; break
-                }
+                if starts.contains(where: { inBox($0, line) }) { home[g.index] = i; break }
             }
         }
         func within(_ g: MathGlyph, _ i: Int) -> Bool { home[g.index].map { $0 == i } ?? inBox(g, lines[i]) }
+        // A line's glyphs, found by the height of their middles (a page has thousands of glyphs and
+        // dozens of lines: filtering all glyphs for every line made math pages the run's hot spot),
+        // in the page's order.
+        let byY = glyphs.indices.sorted { glyphs[$0].midY < glyphs[$1].midY }
+        let midYs = byY.map { glyphs[$0].midY }
+        var homed: [Int: [Int]] = [:]          // line → its root signs (indices into `glyphs`)
+        for k in roots { if let i = home[glyphs[k].index] { homed[i, default: []].append(k) } }
+        func members(_ i: Int) -> [Int] {
+            let l = lines[i]
+            var lo = 0, hi = midYs.count
+            while lo < hi { let m = (lo + hi) / 2; if midYs[m] < l.y0 - 0.3 { lo = m + 1 } else { hi = m } }
+            var out: [Int] = []
+            var k = lo
+            while k < midYs.count && midYs[k] <= l.y1 + 0.3 {
+                if within(glyphs[byY[k]], i) { out.append(byY[k]) }
+                k += 1
+            }
+            for r in homed[i] ?? [] where !out.contains(r) { out.append(r) }
+            return out.sorted()
+        }
         for (i, line) in lines.enumerated() where line.hasGeometry && line.origin == .content {
-            lineGlyphs[i] = glyphs.filter { g in !g.isSpace && within(g, i) }
+            lineGlyphs[i] = members(i).map { glyphs[$0] }.filter { !$0.isSpace }
         }
         var isMathLine = [Bool](repeating: false, count: lines.count)
         for i in lines.indices where !lineGlyphs[i].isEmpty { isMathLine[i] = onlyMath(lineGlyphs[i]) }
@@ -112,11 +133,13 @@ enum PageFormulas {
         for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil) {
             let extraLines = stacked[i] ?? []
             // One row: the line's glyphs and those stacked over and under it, left to right.
-            let inLine = glyphs.filter { g in within(g, i) || !g.isSpace && extraLines.contains { within(g, $0) } }
-                .sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+            var chosen = Set(members(i))
+            for e in extraLines { for k in members(e) where !glyphs[k].isSpace { chosen.insert(k) } }
+            let inLine = chosen.map { glyphs[$0] }.sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
             // Lines of root signs only, whose signs all belong to this line, go with it.
-            let signLines = lines.indices.filter { l in
-                l != i && glyphs.contains { $0.text == "√" && home[$0.index] == i && inBox($0, lines[l]) }
+            let ownRoots = (homed[i] ?? []).map { glyphs[$0] }
+            let signLines = ownRoots.isEmpty ? [] : lines.indices.filter { l in
+                l != i && ownRoots.contains { inBox($0, lines[l]) }
                     && lines[l].text.allSatisfy { $0 == "√" || $0 == " " }
             }
             let text = ([lines[i].text] + extraLines.map { lines[$0].text }).joined(separator: " ")
