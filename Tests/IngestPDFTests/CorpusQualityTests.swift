@@ -31,9 +31,20 @@ final class CorpusQualityTests: XCTestCase {
         "pdfplumber-federal-register-2020-17221.pdf", // three columns around tables: different block order
         "pdfplumber-scotus-transcript-p1.pdf",       // line numbers: we keep them beside their lines
         "sample-files-011-google-doc-document.pdf",  // a table: read row by row
-        "sample-files-009-GeoTopo-komprimiert.pdf",  // a two-column index and formulas: block order (recall 0.998)
+        "pdfplumber-word365_structure.pdf",          // a tagged table: read row by row (pdftotext: column by column)
+        "sample-files-009-GeoTopo-komprimiert.pdf",  // a two-column index and formulas: block order, notation (see floors)
         "pdfminer-jo.pdf",                           // vertical Japanese: poppler-glib's selection text differs
         "sample-files-015-arabic-habibi.pdf",        // right-to-left with a Latin word inside: selection text differs
+    ]
+
+    /// Word recall and precision floors of the files whose words differ from pdftotext's by more than
+    /// order (0.97 otherwise).
+    static let floors: [String: Double] = [
+        "sample-files-015-arabic-habibi.pdf": 0.6,
+        // Lecture notes in TeX math: 1,100 inline formulas written as LaTeX (`$\gamma_{1}$`,
+        // `\mathbb{R}^{n}`) and scripts kept (`z₁`, `Rⁿ`) where pdftotext folds them (`γ1`, `z1`,
+        // `Rn`): the words differ by notation (0.998 before PDF math, 0.939 with it).
+        "sample-files-009-GeoTopo-komprimiert.pdf": 0.92,
     ]
 
     func testCharacterErrorRateAgainstPdftotext() throws {
@@ -76,7 +87,7 @@ final class CorpusQualityTests: XCTestCase {
                 if name.contains("-jo") {
                     XCTAssertLessThanOrEqual(cer, 0.05, name)     // vertical lines joined without spaces
                 } else {
-                    XCTAssertGreaterThanOrEqual(min(recall, precision), name.contains("arabic") ? 0.6 : 0.97, name)
+                    XCTAssertGreaterThanOrEqual(min(recall, precision), Self.floors[name] ?? 0.97, name)
                 }
             } else {
                 XCTAssertLessThanOrEqual(cer, 0.005, name)
