@@ -81,7 +81,14 @@ public enum RunningHeaders {
             }
         }
         if scanned { unifyKeys(&candidates) }
-        let copies = pagesAlike(pages, edges: candidates.map { ($0.page, $0.index) })
+        // Found only when a line repeats on enough pages to be a header (most documents: none).
+        var copiesFound: Set<Int>?
+        func copies() -> Set<Int> {
+            if let found = copiesFound { return found }
+            let found = pagesAlike(pages, edges: candidates.map { ($0.page, $0.index) })
+            copiesFound = found
+            return found
+        }
         let threshold = max(3, Int((Double(pages.count) * 0.4).rounded(.up)))
         let tolerance = scanned ? samePlaceScanned : samePlace
         var groups: [String: [Int]] = [:]         // "zone|key" → candidate indices
@@ -102,7 +109,8 @@ public enum RunningHeaders {
             // worksheet printed twice) is no evidence of a header: only pages whose body is their
             // own count, except for page numbers.
             func evidence(_ ids: [Int]) -> Int {
-                Set(ids.map { candidates[$0].page }.filter { pageNumber || !copies.contains($0) }).count
+                let pages = Set(ids.map { candidates[$0].page })
+                return pageNumber || pages.count < needed ? pages.count : pages.subtracting(copies()).count
             }
             // A page number moves when a page's footer has one more line ("Powered by…" on the
             // last page): anywhere in its zone, it is the page's number.
@@ -137,7 +145,7 @@ public enum RunningHeaders {
 
     /// The pages whose body — the lines that are no edge candidate — is mostly another page's body:
     /// at least two body lines, and half the lines of the shorter body found on the other page,
-    /// numbers and all, at the same place (`samePlaceScanned`) when the lines are placed — one
+    /// letter for letter, at the same place (`samePlaceScanned`) when the lines are placed — one
     /// sentence every page repeats does not make pages alike, nor paragraphs that come again lower
     /// down. A page is compared with the `nearPages` pages that follow it: copies sit close (scanned
     /// again, printed twice).
@@ -148,9 +156,12 @@ public enum RunningHeaders {
         var onPages: [String: [Int]] = [:]
         for (p, lines) in pages.enumerated() {
             for (i, line) in lines.enumerated() where !edge[p].contains(i) {
-                // Its own words and numbers (a key masks the numbers: pages of one template alike).
-                let text = line.text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                guard text.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 3, bodies[p][text] == nil else { continue }
+                // Its own words and numbers as read (a key masks the numbers: pages of one template
+                // would be alike), with three letters at least (ASCII letters or characters beyond).
+                let text = line.text
+                var letters = 0
+                for b in text.utf8 where b &- 0x41 < 26 || b &- 0x61 < 26 || b >= 0xC0 { letters += 1; if letters == 3 { break } }
+                guard letters >= 3, bodies[p][text] == nil else { continue }
                 bodies[p][text] = line.top ?? -1
                 onPages[text, default: []].append(p)
             }
