@@ -40,7 +40,7 @@ enum PageRules {
         cairo_paint(cr)
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, 0, -top)
-        poppler_page_render(page.handle, cr)
+        page.draw(on: cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return ([], []) }

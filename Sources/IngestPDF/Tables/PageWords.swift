@@ -15,14 +15,14 @@ extension PopplerPageRef {
     /// text analysis is cached on the page handle, so asking again costs the walk only). Empty when
     /// poppler's rectangles do not map one to one onto its text.
     func words() -> [PageWord] {
-        guard let raw = poppler_page_get_text(handle) else { return [] }
-        defer { g_free(raw) }
-        var rects: UnsafeMutablePointer<PopplerRectangle>?
-        var count: guint = 0
-        guard poppler_page_get_text_layout(handle, &rects, &count) != 0, let rects else { return [] }
-        defer { g_free(rects) }
-        let scalars = Array(String(cString: raw).unicodeScalars)
-        guard scalars.count == Int(count) else { return [] }
+        withText { raw, rects, count -> [PageWord] in
+            guard let rects else { return [] }
+            return Self.words(Array(String(cString: raw).unicodeScalars), rects, count)
+        } ?? []
+    }
+
+    private static func words(_ scalars: [Unicode.Scalar], _ rects: UnsafeMutablePointer<PopplerRectangle>, _ count: Int) -> [PageWord] {
+        guard scalars.count == count else { return [] }
         var words: [PageWord] = []
         var text = String.UnicodeScalarView()
         var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
