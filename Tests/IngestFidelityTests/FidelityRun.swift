@@ -1,7 +1,11 @@
 import Foundation
+import Synchronization
 import IngestCore
 import IngestQuality
 import IngestTestSupport
+
+/// The folder of the shared run, removed at the test process's end.
+private let fidelityFolder = Mutex<String?>(nil)
 
 /// The fidelity corpus read by the real `ingest qa` (the built executable, its worker processes,
 /// a library of its own in each output folder), once per variant folder, against the committed
@@ -35,7 +39,16 @@ struct FidelityRun: Sendable {
     static func baselineURL(_ variant: FidelityVariant) -> URL { baselineDirectory.appendingPathComponent("\(variant.name).baseline.json") }
 
     /// Made once per test process (the first test to ask pays for it); a failure is every test's.
-    static let shared: Result<FidelityRun, Error> = Result { try FidelityRun.make() }
+    /// Its folder is removed when the test process ends: every class of the suite reads it, in any
+    /// order (a class's tearDown removing it left the next class without its reports).
+    static let shared: Result<FidelityRun, Error> = Result {
+        let run = try FidelityRun.make()
+        if ProcessInfo.processInfo.environment["INGEST_FIDELITY_KEEP"] == nil {
+            fidelityFolder.withLock { $0 = run.root.path }
+            atexit { fidelityFolder.withLock { if let path = $0 { try? FileManager.default.removeItem(atPath: path) } } }
+        }
+        return run
+    }
 
     static func get() throws -> FidelityRun {
         // A skip (tool missing, locally) or a set-up failure: the same for every test of the suite.
@@ -46,7 +59,7 @@ struct FidelityRun: Sendable {
         guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-fidelity-\(UUID().uuidString)")
         do { return try make(in: root) } catch {
-            // A failed set-up leaves nothing behind (a successful one is removed by the tests' tearDown).
+            // A failed set-up leaves nothing behind (a successful one is removed when the process ends).
             if ProcessInfo.processInfo.environment["INGEST_FIDELITY_KEEP"] == nil { try? FileManager.default.removeItem(at: root) }
             throw error
         }

@@ -24,13 +24,6 @@ final class FidelityStructureTests: XCTestCase {
         "scan-png": "OCR'd pages give no table blocks: #36 item 2 reads tables from a PDF's text layer only (its cells come out as lines of text)",
     ]
 
-    override class func tearDown() {
-        if case .success(let run) = FidelityRun.shared, ProcessInfo.processInfo.environment["INGEST_FIDELITY_KEEP"] == nil {
-            try? FileManager.default.removeItem(at: run.root)
-        }
-        super.tearDown()
-    }
-
     func testTablesMatchTheirSourceByTEDS() throws {
         let run = try FidelityRun.get()
         var lines = ["document                                  tables  TEDS"]

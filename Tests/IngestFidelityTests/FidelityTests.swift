@@ -13,13 +13,6 @@ import XCTest
 final class FidelityTests: XCTestCase {
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    override class func tearDown() {
-        if case .success(let run) = FidelityRun.shared, ProcessInfo.processInfo.environment["INGEST_FIDELITY_KEEP"] == nil {
-            try? FileManager.default.removeItem(at: run.root)
-        }
-        super.tearDown()
-    }
-
     func testBornDigitalDocumentsGiveEveryWordOfTheirSource() throws {
         let run = try FidelityRun.get()
         var now: [String: [String]] = [:]
