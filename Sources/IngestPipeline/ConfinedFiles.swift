@@ -134,7 +134,7 @@ public final class ConfinedFiles: Sendable {
     /// Once per process: the private folders of processes that are gone (killed before their
     /// `deinit`) are removed.
     static let sweep: Void = {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix("ingest-source-") {
+        for name in (try? FolderListing(path: temporary))?.names ?? [] where name.hasPrefix("ingest-source-") {
             let parts = name.split(separator: "-")
             guard parts.count == 4, let pid = Int32(parts[2]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             remove(temporary + "/" + name)
@@ -142,8 +142,10 @@ public final class ConfinedFiles: Sendable {
     }()
 
     private static func remove(_ directory: String) {
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
-            for name in names { unlink(directory + "/" + name) }
+        if let listing = try? FolderListing(path: directory) {
+            for name in listing.names { unlink(directory + "/" + name) }
+            // A name that is not UTF-8 is unlinked by its bytes.
+            for bytes in listing.undecodableBytes { unlink(Array((directory + "/").utf8) + bytes + [0]) }
         }
         rmdir(directory)
     }

@@ -307,7 +307,7 @@ public struct DocumentImporter: Sendable {
     static func removeStaleVisionImages(beside outputURL: URL, keeping: Set<String>) {
         let stem = outputURL.deletingPathExtension().lastPathComponent
         let dir = outputURL.deletingLastPathComponent()
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
+        guard let names = (try? FolderListing(path: dir.path))?.names else { return }
         for name in names where name.hasPrefix(stem + ".") && name.hasSuffix(".jpg") && !keeping.contains(name) {
             let middle = name.dropFirst(stem.count + 1).dropLast(4)   // "page-3" or "s2-page-3"
             let parts = middle.split(separator: "-")

@@ -36,7 +36,7 @@ extension DocumentImporter {
     static func removeStaleFigureImages(beside outputURL: URL, keeping: Set<String>) {
         let stem = outputURL.deletingPathExtension().lastPathComponent
         let dir = outputURL.deletingLastPathComponent()
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
+        guard let names = (try? FolderListing(path: dir.path))?.names else { return }
         let prefix = stem + ".figure-"
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".png") && !keeping.contains(name) {
             if Int(name.dropFirst(prefix.count).dropLast(4)) != nil { unlink(dir.appendingPathComponent(name).path) }

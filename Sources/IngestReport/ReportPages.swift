@@ -100,8 +100,8 @@ final class ReportPages {
     /// Whether every entry of `folder` is named as `name` names them: a folder of someone
     /// else's that happens to bear the name is never removed.
     static func holdsOnlyPages(_ folder: URL) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
-        return names.allSatisfy { name in
+        guard let listing = try? FolderListing(path: folder.path), listing.undecodable.isEmpty else { return false }
+        return listing.names.allSatisfy { name in
             guard name.hasPrefix("d"), name.hasSuffix(".jpg") || name.hasSuffix(".png") else { return false }
             let parts = name.dropFirst().dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
             return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }

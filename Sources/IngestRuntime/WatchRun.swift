@@ -507,7 +507,7 @@ public final class WatchRun {
     /// The files of `companion`'s folder that read it with themselves.
     private func owners(of companion: URL) -> [String] {
         let folder = companion.deletingLastPathComponent()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = (try? FolderListing(path: folder.path))?.names ?? []
         return names.map { folder.appendingPathComponent($0, isDirectory: false) }
             .filter { $0.lastPathComponent != companion.lastPathComponent
                 && ExtractorRegistry.companionFiles(in: [$0, companion]).contains(companion.standardizedFileURL) }
@@ -516,7 +516,7 @@ public final class WatchRun {
 
     private func companions(in folder: String) -> Set<URL> {
         if let cached = companionCache[folder] { return cached }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? FolderListing(path: folder))?.names ?? []
         let found = ExtractorRegistry.companionFiles(in: names.filter { !TemporaryNames.isIgnored($0) }
             .map { URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent($0, isDirectory: false) })
         companionCache[folder] = found

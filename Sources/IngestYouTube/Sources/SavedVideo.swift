@@ -10,7 +10,7 @@ public enum SavedVideo {
     /// (yt-dlp's `NAME [ID].info.json`), any other `.info.json` of it, a saved watch page, a saved
     /// player response. A file is taken only when its content names the same video.
     public static func find(_ id: String, in folder: URL) -> URL? {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        let names = ((try? FolderListing(path: folder.path))?.names ?? [])
             .filter { !$0.hasPrefix(".") }.sorted()
         func rank(_ name: String) -> Int? {
             let lower = name.lowercased()

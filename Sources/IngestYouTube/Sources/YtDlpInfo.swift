@@ -37,8 +37,8 @@ public enum YtDlpInfo {
         var tracks: [CaptionTrack] = []
         // Files on disk first: they are what can be read offline.
         if let infoFile {
-            let files = siblings ?? ((try? FileManager.default.contentsOfDirectory(
-                at: infoFile.deletingLastPathComponent(), includingPropertiesForKeys: nil)) ?? [])
+            let folder = infoFile.deletingLastPathComponent()
+            let files = siblings ?? ((try? FolderListing(path: folder.path))?.names ?? []).map { folder.appendingPathComponent($0) }
             for (lang, file) in subtitleFiles(of: infoFile, among: files) {
                 let isOrig = lang.hasSuffix("-orig")
                 let code = isOrig ? String(lang.dropLast(5)) : lang
@@ -109,7 +109,7 @@ public enum YtDlpInfo {
 
     /// Beside a link file: `… [ID].info.json` of the same video, if yt-dlp saved one.
     public static func infoFile(for videoID: String, near folder: URL) -> URL? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = (try? FolderListing(path: folder.path))?.names ?? []
         guard let name = names.sorted().first(where: { $0.hasSuffix("[\(videoID)].info.json") || $0 == "\(videoID).info.json" })
         else { return nil }
         return folder.appendingPathComponent(name)
