@@ -24,14 +24,7 @@ final class ScriptDetectionTests: XCTestCase {
             cairo_show_text(cr, line)
         }
         cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var gray = [UInt8](repeating: 255, count: w * h)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { gray[y * w + x] = UInt8((row[x] >> 8) & 0xFF) }
-        }
+        let gray = TextPage.gray(of: surface, width: w, height: h)
         let pix = gray.withUnsafeBytes { PageImage.gray(width: w, height: h, bytesPerRow: w, bytes: $0) }!
         pix.setResolution(300)
         return pix

@@ -57,15 +57,21 @@ enum TextPage {
             y += size * 0.8
         }
         cairo_destroy(cr)
+        return (w, h, gray(of: surface, width: w, height: h))
+    }
+
+    /// The grey bytes (the green channel: the pages are drawn black on white) of a cairo RGB24
+    /// surface drawn on, one byte a pixel, rows without padding.
+    static func gray(of surface: OpaquePointer, width w: Int, height h: Int) -> [UInt8] {
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         let stride = Int(cairo_image_surface_get_stride(surface))
         var gray = [UInt8](repeating: 255, count: w * h)
-        for yy in 0..<h {
-            let row = UnsafeRawPointer(data + yy * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { gray[yy * w + x] = UInt8((row[x] >> 8) & 0xFF) }
+        for y in 0..<h {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { gray[y * w + x] = UInt8((row[x] >> 8) & 0xFF) }
         }
-        return (w, h, gray)
+        return gray
     }
 
     /// PNG bytes (with its resolution recorded) of a page of `text`.
