@@ -26,6 +26,9 @@ import glob, json, os, random, shutil, statistics, subprocess, sys, time
 import Levenshtein
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pays38 import lines_of  # one line breaker for both benches' pages
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERIF = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
 SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -46,18 +49,6 @@ def cer(hyp, ref):
     return Levenshtein.distance(a, b) / max(1, len(b))
 
 
-def lines_of(text, font, d, width):
-    out = []
-    for para in text.strip().split("\n\n"):
-        line = ""
-        for word in para.split():
-            cand = (line + " " + word).strip()
-            if d.textlength(cand, font=font) > width and line:
-                out.append(line); line = word
-            else:
-                line = cand
-        if line: out.append(line)
-    return out
 
 
 def page(text, point, size=(2480, 3508), dpi=300, font=SERIF, ground=255, ink=0, margin=None):
