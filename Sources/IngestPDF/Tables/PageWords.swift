@@ -1,13 +1,5 @@
 import CPoppler
-
-/// A word of a page with its box in points (y grows downwards): what table cells are made of.
-struct PageWord: Sendable, Equatable {
-    var text: String
-    var x0: Double, y0: Double, x1: Double, y1: Double
-    var midX: Double { (x0 + x1) / 2 }
-    var midY: Double { (y0 + y1) / 2 }
-    var height: Double { y1 - y0 }
-}
+import IngestCore
 
 extension PopplerPageRef {
     /// The page's words: runs of visible characters between white space, line breaks and jumps

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Tables drawn with rules: a group of rules that meet (or horizontal rules of one width stacked,
 /// as `\hline` or booktabs draw them). Rows come from the horizontal rules — and, in a band that
 /// holds several rows between two rules, from its text lines; columns from the vertical rules, or

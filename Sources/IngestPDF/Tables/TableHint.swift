@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Whether a page's text may hold a ruled table, so that rendering it for its rules is worth it.
 ///
 /// Rendering interprets the page's content a second time (poppler's text pass and its cairo pass

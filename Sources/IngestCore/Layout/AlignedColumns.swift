@@ -1,9 +1,9 @@
 /// Tables without rules: consecutive text lines cut by wide gaps into segments that line up in
 /// columns (a gutter no row crosses) over at least three rows.
-enum AlignedColumns {
-    static let minimumRows = 3
+public enum AlignedColumns {
+    public static let minimumRows = 3
 
-    static func find(words: [PageWord], pageWidth: Double) -> [PageTable] {
+    public static func find(words: [PageWord], pageWidth: Double) -> [PageTable] {
         let lines = WordLines.group(words)
         var tables: [PageTable] = []
         // A run of lines close together, its first line cut into cells; lines not cut may be cells
@@ -124,7 +124,7 @@ enum AlignedColumns {
 
     /// Words set as one phrase (spaced less than a third of their height) that run across the
     /// boundary by more than a few points on each side: a cell spanning the two columns.
-    static func spans(_ words: [PageWord], _ x: Double) -> Bool {
+    public static func spans(_ words: [PageWord], _ x: Double) -> Bool {
         var phrase: (x0: Double, x1: Double)?
         for w in words.sorted(by: { $0.x0 < $1.x0 }) {
             if let p = phrase, w.x0 - p.x1 < w.height * 0.35 { phrase = (p.x0, w.x1) } else { phrase = (w.x0, w.x1) }
@@ -134,7 +134,7 @@ enum AlignedColumns {
     }
 
     /// A bullet, or an enumerator: up to three digits, letters or roman numerals, then `.` or `)`.
-    static func isMarker(_ text: String) -> Bool {
+    public static func isMarker(_ text: String) -> Bool {
         if text.count == 1, let c = text.first, !c.isLetter && !c.isNumber { return true }
         guard let last = text.last, last == "." || last == ")", text.count <= 4 else { return false }
         return text.dropLast().allSatisfy { $0.isNumber || $0.isLetter }

@@ -1,26 +1,31 @@
-import IngestCore
-
 /// Cells from rows of words and column boundaries, with the spans the caller decides.
-struct TableGrid {
+public struct TableGrid {
     /// Each row's words and its extent on the page.
-    struct Row { var words: [PageWord]; var top: Double; var bottom: Double }
-    var rows: [Row]
+    public struct Row {
+        public var words: [PageWord]; public var top: Double; public var bottom: Double
+        public init(words: [PageWord], top: Double, bottom: Double) { self.words = words; self.top = top; self.bottom = bottom }
+    }
+    public var rows: [Row]
     /// Inner column boundaries, left to right, and the table's outer edges.
-    var boundaries: [Double]
-    var left: Double, right: Double
+    public var boundaries: [Double]
+    public var left: Double, right: Double
 
-    var columnCount: Int { boundaries.count + 1 }
+    public init(rows: [Row], boundaries: [Double], left: Double, right: Double) {
+        self.rows = rows; self.boundaries = boundaries; self.left = left; self.right = right
+    }
 
-    func column(of x: Double) -> Int { boundaries.firstIndex { x < $0 } ?? boundaries.count }
+    public var columnCount: Int { boundaries.count + 1 }
 
-    func columnMiddle(_ c: Int) -> Double {
+    public func column(of x: Double) -> Int { boundaries.firstIndex { x < $0 } ?? boundaries.count }
+
+    public func columnMiddle(_ c: Int) -> Double {
         let a = c == 0 ? left : boundaries[c - 1], b = c == boundaries.count ? right : boundaries[c]
         return (a + b) / 2
     }
 
     /// The cells: `joinsAcross(row, k)` says boundary k is absent in that row (cells merged
     /// across it), `joinsDown(row, column)` that the cell continues from the row above.
-    func cells(joinsAcross: (Int, Int) -> Bool, joinsDown: (Int, Int) -> Bool) -> [[TableCell]] {
+    public func cells(joinsAcross: (Int, Int) -> Bool, joinsDown: (Int, Int) -> Bool) -> [[TableCell]] {
         let n = columnCount
         // owner[r][c]: the top-left slot of the cell that (r, c) belongs to.
         var owner = [[(Int, Int)]](repeating: [], count: rows.count)

@@ -1,26 +1,6 @@
-import IngestCore
-
-/// A table found on a page: its box in points (y downwards) and its rows of cells. A cell that
-/// spans rows or columns holds its text in its top-left slot; the slots it covers are empty, as
-/// the ODF reader gives covered cells.
-struct PageTable: Sendable, Equatable {
-    var x0: Double, y0: Double, x1: Double, y1: Double
-    var rows: [[TableCell]]
-
-    func contains(_ x: Double, _ y: Double) -> Bool {
-        x >= x0 - 1 && x <= x1 + 1 && y >= y0 - 1 && y <= y1 + 1
-    }
-
-    /// One line per row, cells separated by " | " (the Office readers' rendering).
-    static func render(_ rows: [[TableCell]]) -> String {
-        rows.map { $0.map(\.text).joined(separator: " | ") }
-            .filter { !$0.allSatisfy { $0 == " " || $0 == "|" } }.joined(separator: "\n")
-    }
-}
-
 /// Words grouped into text lines (same baseline band), top to bottom, each left to right.
-enum WordLines {
-    static func group(_ words: [PageWord]) -> [[PageWord]] {
+public enum WordLines {
+    public static func group(_ words: [PageWord]) -> [[PageWord]] {
         var lines: [[PageWord]] = []
         for word in words.sorted(by: { $0.midY < $1.midY || ($0.midY == $1.midY && $0.x0 < $1.x0) }) {
             if let last = lines.last?.last, abs(word.midY - last.midY) <= max(1, min(word.height, last.height) * 0.4) {
@@ -33,7 +13,7 @@ enum WordLines {
     }
 
     /// The line cut where two words are further apart than a wide space: the cells of a row.
-    static func segments(_ line: [PageWord]) -> [[PageWord]] {
+    public static func segments(_ line: [PageWord]) -> [[PageWord]] {
         var out: [[PageWord]] = []
         for word in line {
             if let last = out.last?.last, word.x0 - last.x1 < max(word.height, last.height) * 0.5 {
@@ -45,7 +25,7 @@ enum WordLines {
         return out
     }
 
-    static func text(_ words: [PageWord]) -> String {
+    public static func text(_ words: [PageWord]) -> String {
         group(words).map { $0.map(\.text).joined(separator: " ") }.joined(separator: " ")
     }
 }
@@ -53,9 +33,9 @@ enum WordLines {
 /// Column boundaries from where words are not: x intervals that no row covers. Rows cut into
 /// fewer cells than most (a cell spanning columns, a title over the table) are not asked: they
 /// would close the gutters they cross.
-enum Gutters {
+public enum Gutters {
     /// The middles of the gutters between `left` and `right`, intervals at least `minimum` wide.
-    static func boundaries(_ rows: [[PageWord]], left: Double, right: Double, minimum: Double = 5) -> [Double] {
+    public static func boundaries(_ rows: [[PageWord]], left: Double, right: Double, minimum: Double = 5) -> [Double] {
         guard right > left, !rows.isEmpty else { return [] }
         let counts = rows.map { WordLines.segments($0).count }
         var frequency: [Int: Int] = [:]
