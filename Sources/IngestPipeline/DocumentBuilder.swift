@@ -39,7 +39,8 @@ struct DocumentBuilder {
                     if taken[i].text.isEmpty { taken[i].text = Self.render(rows: normalized) }
                 }
             }
-            taken.removeAll { $0.text.isEmpty }
+            // A figure without a caption is still a figure (its box and image for the vision option).
+            taken.removeAll { $0.text.isEmpty && !($0.kind == .figure && ($0.bbox != nil || $0.image != nil)) }
             if blocks.isEmpty { blocks = taken } else { blocks.append(contentsOf: taken) }
         }
         let content = Self.joinedText(blocks)
@@ -119,8 +120,9 @@ struct DocumentBuilder {
         for b in blocks { size += textLine(b).utf8.count }
         var text = ""
         text.reserveCapacity(size)
-        for (i, b) in blocks.enumerated() {
-            if i > 0 { text += "\n\n" }
+        // A figure without a caption has no line in the text.
+        for b in blocks where !b.text.isEmpty {
+            if !text.isEmpty { text += "\n\n" }
             text += textLine(b)
         }
         return text
@@ -141,7 +143,7 @@ struct DocumentBuilder {
                 text += sourceMarker(next, of: sourceNames.count, name: sourceNames[next])
                 next += 1
             }
-            text += "\n\n" + textLine(b)
+            if !b.text.isEmpty { text += "\n\n" + textLine(b) }
         }
         while next < sourceNames.count {   // sources that gave no text still say they were there
             if !text.isEmpty { text += "\n\n" }

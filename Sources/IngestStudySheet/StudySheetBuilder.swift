@@ -104,6 +104,8 @@ public enum StudySheetBuilder {
         var previous: Block?
         for (index, block) in document.blocks.enumerated() {
             defer { previous = block }
+            // A figure without a caption has no words for the sheet.
+            if block.kind == .figure, block.text.isEmpty { continue }
             if block.kind == .heading {
                 lastWasDefinition = false
                 flush()

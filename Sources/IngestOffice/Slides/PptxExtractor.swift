@@ -6,8 +6,9 @@ import IngestZip
 /// reader and XML scanner as `.docx`: slides in the order of `ppt/presentation.xml`, each slide's
 /// title as a heading, bullets as list items with their level, tables as table blocks, speaker
 /// notes after the slide as `quote` blocks marked `note`. Every block's `page` is its slide number.
-/// Hidden slides are left out (and named in a warning) unless `includeHidden`. Pictures' descriptions
-/// are `[Image: …]` paragraphs; charts and SmartArt are read from their parts where they stand; a
+/// Hidden slides are left out (and named in a warning) unless `includeHidden`. Pictures are `figure`
+/// blocks where they stand, with their box in points, their part as `image` and the caption text box
+/// beside them as text (`SlideFigures`); their descriptions are `[Image: …]` paragraphs before them; charts and SmartArt are read from their parts where they stand; a
 /// typed footer, date or header is kept once (automatic slide numbers and dates are not words).
 public struct PptxExtractor: Extractor {
     public var kinds: Set<SourceKind> { [.pptx] }
@@ -59,6 +60,12 @@ public struct PptxExtractor: Extractor {
                 let inserted = try EmbeddedParts.blocks(e.rid, diagram: e.diagram, owner: slide, rels: slideRels, package: package,
                                                         page: number, warnings: &warnings, context: context)
                 slideBlocks.insert(contentsOf: inserted, at: min(h.titles.count + e.position, slideBlocks.count))
+            }
+            // A picture's relationship id becomes its part (`ppt/media/image1.png`), which the
+            // pipeline writes beside the document as the figure's image; a linked picture has none.
+            for i in slideBlocks.indices where slideBlocks[i].kind == .figure {
+                let rel = slideBlocks[i].image.flatMap { rid in slideRels.first { $0.id == rid } }
+                slideBlocks[i].image = rel.flatMap { $0.external ? nil : PartPath.resolve($0.target, from: slide) }.flatMap { package.has($0) ? $0 : nil }
             }
             if let first = slideBlocks.first, first.kind == .heading, !h.titles.isEmpty {
                 let layout = slideRels.first { $0.kind == "slideLayout" && !$0.external }.map { PartPath.resolve($0.target, from: slide) }

@@ -43,6 +43,8 @@ struct SlideHandler: XMLHandler {
         /// Equations (`a14:m` holds OMML): read whole (`Formula`).
         let oMath, oMathPara: Int32
         let math: MathVocabulary
+        /// Where shapes and pictures stand (`SlideFigures`).
+        let grpSp, grpSpPr, xfrm, off, ext, chOff, chExt, x, y, cx, cy, embed: Int32
         init(_ n: XMLNameTable) {
             sld = n.name(OOXML.p, "sld"); notes = n.name(OOXML.p, "notes"); sp = n.name(OOXML.p, "sp")
             ph = n.name(OOXML.p, "ph"); txBody = n.name(OOXML.p, "txBody"); pic = n.name(OOXML.p, "pic")
@@ -56,6 +58,9 @@ struct SlideHandler: XMLHandler {
             chart = n.name(OOXML.c, "chart"); relIds = n.name(OOXML.dgm, "relIds"); rid = n.name(OOXML.r, "id"); rdm = n.name(OOXML.r, "dm")
             r = n.name(OOXML.a, "r"); baseline = n.name("", "baseline")
             oMath = n.name(OOXML.m, "oMath"); oMathPara = n.name(OOXML.m, "oMathPara"); math = MathVocabulary.omml(n)
+            grpSp = n.name(OOXML.p, "grpSp"); grpSpPr = n.name(OOXML.p, "grpSpPr"); xfrm = n.name(OOXML.a, "xfrm")
+            off = n.name(OOXML.a, "off"); ext = n.name(OOXML.a, "ext"); chOff = n.name(OOXML.a, "chOff"); chExt = n.name(OOXML.a, "chExt")
+            x = n.name("", "x"); y = n.name("", "y"); cx = n.name("", "cx"); cy = n.name("", "cy"); embed = n.name(OOXML.r, "embed")
         }
     }
 
@@ -74,6 +79,13 @@ struct SlideHandler: XMLHandler {
     private(set) var fieldsLeftOut = 0
     private(set) var embeds: [Embed] = []
     private var picture: (title: String?, description: String?, depth: Int)?
+    /// The open picture's part (relationship id) and place on the slide.
+    private var pictureRid: String?
+    private var pictureBox: SlideFigures.Box?
+    private var figures = SlideFigures()
+    private var inGroupProperties = false
+    private var shapeStart = 0
+    private var shapeBox: SlideFigures.Box?
     private var pictureDepth = 0
     private var inField = false
     /// The current run's position when it is raised or lowered (`a:rPr baseline`, in thousandths
@@ -110,7 +122,16 @@ struct SlideHandler: XMLHandler {
         case n.fld:
             inField = true
             if role == .furniture || role == .skipped { fieldsLeftOut += 1 }
-        case n.pic: pictureDepth += 1; if picture == nil { picture = (nil, nil, pictureDepth) }
+        case n.pic:
+            pictureDepth += 1
+            if picture == nil { picture = (nil, nil, pictureDepth); pictureRid = nil; pictureBox = nil }
+        case n.grpSp: figures.groups.append(nil)
+        case n.grpSpPr: inGroupProperties = true
+        case n.xfrm: figures.startXfrm()
+        case n.off: figures.point(0, a[n.x], a[n.y])
+        case n.ext: figures.point(1, a[n.cx], a[n.cy])
+        case n.chOff: figures.point(2, a[n.x], a[n.y])
+        case n.chExt: figures.point(3, a[n.cx], a[n.cy])
         case n.cNvPr:
             if let p = picture, p.depth == pictureDepth, p.title == nil, p.description == nil,
                a[n.descr] != nil || a[n.title] != nil { picture = (a[n.title], a[n.descr], p.depth) }
@@ -131,7 +152,7 @@ struct SlideHandler: XMLHandler {
             if role != .skipped, !inField, let l = a[n.lang], let code = l.split(separator: "-").first, !code.isEmpty, languages.count < 64 {
                 languages[code, default: 0] += 1
             }
-        case n.sp: inShape = true; role = .other
+        case n.sp: inShape = true; role = .other; shapeStart = body.count; shapeBox = nil
         case n.ph:
             guard inShape else { break }
             switch a[n.type] ?? "body" {
@@ -144,7 +165,9 @@ struct SlideHandler: XMLHandler {
         case n.tbl: tables.append(([], [], []))
         case n.tr: if !tables.isEmpty { tables[tables.count - 1].row = [] }
         case n.tc: if !tables.isEmpty { tables[tables.count - 1].cell = [] }
-        case n.blip: images += 1
+        case n.blip:
+            images += 1
+            if picture != nil, pictureRid == nil { pictureRid = a[n.embed] }
         case n.sld: hidden = a[n.show] == "0" || a[n.show] == "false"
         default: break
         }
@@ -172,10 +195,24 @@ struct SlideHandler: XMLHandler {
                 if !isNotes, let marker = FigureText.image(title: p.title, description: p.description) {
                     if tables.isEmpty { body.append(Block(kind: .paragraph, text: marker, page: page, provenance: .textLayer)) }
                 }
+                if !isNotes, tables.isEmpty, let rid = pictureRid, figures.figures.count < 10_000 {
+                    figures.figures.append(body.count)
+                    body.append(SlideFigures.block(box: pictureBox, rid: rid, page: page))
+                }
             }
             pictureDepth -= 1
+        case n.grpSp: _ = figures.groups.popLast()
+        case n.grpSpPr: inGroupProperties = false
+        case n.xfrm:
+            let box = figures.endXfrm(ofGroup: inGroupProperties)
+            if picture != nil { if pictureBox == nil { pictureBox = box } } else if inShape, shapeBox == nil { shapeBox = box }
+        case n.sld: if !isNotes { attachCaptions() }
         case n.p: try endParagraph()
-        case n.sp: inShape = false; role = .other; counters = [:]
+        case n.sp:
+            if let box = shapeBox, role == .other || role == .body, body.count > shapeStart, figures.shapes.count < 10_000 {
+                figures.shapes.append(SlideFigures.TextShape(box: box, range: shapeStart..<body.count))
+            }
+            inShape = false; role = .other; counters = [:]
         case n.tc:
             if !tables.isEmpty {
                 let t = tables[tables.count - 1]
@@ -199,6 +236,15 @@ struct SlideHandler: XMLHandler {
         // A footer's automatic field (date, slide number) is not the author's words.
         guard inText, !(inField && role == .furniture) else { return }
         if runScript != nil { scriptText.append(bytes) } else { text.append(bytes) }
+    }
+
+    /// Captions taken out of the body into their figures; charts' places follow.
+    private mutating func attachCaptions() {
+        guard !figures.figures.isEmpty else { return }
+        let map = figures.attachCaptions(&body)
+        for i in embeds.indices {
+            embeds[i].position = map[..<min(embeds[i].position, map.count)].reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        }
     }
 
     /// Writes the text held at a raised or lowered position as it reads (`10⁸`, `H₂O`).
