@@ -18,27 +18,71 @@ extension DefinitionRecognizer {
     /// `continuing`: the block goes on with the sentence of the block before (a paragraph cut by
     /// the page's end), so its first line starts no sentence.
     public static func passages(_ block: String, listItem: Bool = false, continuing: Bool = false) -> [Passage] {
-        let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let (lines, glued) = itemLines(block)
         var passages: [Passage] = []
         var rest: [String] = []
+        var restStart = 0
+        /// The text lines as they stand in the block: an item cut out of a line goes back on it.
+        func text() -> Passage {
+            var joined = ""
+            for (offset, line) in rest.enumerated() {
+                if offset > 0 { joined += glued[restStart + offset] ? " " : "\n" }
+                joined += line
+            }
+            return .text(joined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        }
         var index = 0
         var startsSentence = !continuing
         while index < lines.count {
             let line = lines[index]
             // A list item starts afresh whatever the line before it (`• Gène : fragment d'ADN…`).
             if startsSentence || startsItem(line), mayHoldDefinition(line), let (found, next) = definition(at: index, in: lines, wholeItem: listItem && index == 0) {
-                if !rest.isEmpty { passages.append(.text(rest)); rest = [] }
+                if !rest.isEmpty { passages.append(text()); rest = [] }
                 passages.append(.definition(found))
                 index = next
                 startsSentence = true
                 continue
             }
+            if rest.isEmpty { restStart = index }
             rest.append(line)
             startsSentence = endsSentence(line) || isCaption(line)
             index += 1
         }
-        if !rest.isEmpty { passages.append(.text(rest)) }
+        if !rest.isEmpty { passages.append(text()) }
         return passages
+    }
+
+    /// The block's lines, with the list items a converter glued into a line cut out of it: pandoc
+    /// reads a list it does not know (an mkdocs admonition's, one under a paragraph without a blank
+    /// line) as a paragraph, `Some common fields: - Subject: The entity… organization. - Issuer: …`.
+    /// An item starts at ` - ` after a sentence's end. `glued[i]`: line i was cut out of the line before.
+    static func itemLines(_ block: String) -> ([String], [Bool]) {
+        var lines: [String] = [], glued: [Bool] = []
+        for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+            var piece = Substring(line), first = true
+            // (Most lines hold no ` - `: no search beyond the byte test.)
+            while line.utf8.count > 4, let cut = itemCut(in: piece) {
+                lines.append(String(piece[..<cut]).trimmingSpaces()); glued.append(!first)
+                piece = piece[piece.index(after: cut)...]
+                first = false
+            }
+            lines.append(first ? String(piece) : String(piece).trimmingSpaces()); glued.append(!first)
+        }
+        return (lines, glued)
+    }
+
+    /// Where ` - Word` follows the end of a sentence (`.`, `:`, `;`, `etc.`) in the line: the space before the dash.
+    static func itemCut(in line: Substring) -> String.Index? {
+        var search = line.startIndex
+        while let found = line[search...].range(of: " - ") {
+            let before = line[..<found.lowerBound]
+            if let after = line[found.upperBound...].first, after.isLetter, !before.trimmingSpaces().isEmpty,
+               endsSentence(String(before)) {
+                return found.lowerBound
+            }
+            search = found.upperBound
+        }
+        return nil
     }
 
     /// The definition starting at `lines[start]` with the lines its meaning goes on over, and the

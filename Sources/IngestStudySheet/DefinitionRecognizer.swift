@@ -255,7 +255,7 @@ public enum DefinitionRecognizer {
         "chez", "entre", "contre", "sans", "et", "ou", "ni", "si", "comme", "dès", "jusqu", "jusque", "au", "aux",
         "in", "on", "at", "for", "with", "by", "after", "before", "during", "according", "since", "into",
         "and", "or", "if", "as", "about", "between", "without", "unlike", "like", "while", "once", "first", "finally",
-        "premièrement", "deuxièmement", "d'abord", "finalement", "bref", "conclusion",
+        "soit", "premièrement", "deuxièmement", "d'abord", "finalement", "bref", "conclusion",
     ]
 
     static func words(_ s: String) -> [String] {
@@ -291,6 +291,30 @@ public enum DefinitionRecognizer {
         word.contains(where: \.isNumber) && !word.contains(where: \.isLetter)
     }
 
+    /// Labels written in lower case at a line's start (`ex : …`, `cf : …`, `note : …`).
+    static let lowerCaseLabels: Set<String> = [
+        "ex", "rq", "nb", "n.b", "cf", "e.g", "ps", "p.s", "rem", "remarque", "note", "exemple", "example", "attention", "rappel",
+        "source", "sources", "voir", "see", "todo", "réponse", "answer", "solution", "indice", "hint", "astuce", "tip",
+    ]
+
+    /// A term's words written in capitals, lower-cased: acronyms and names (`IS`, `DO`, `IEEE`, `C`).
+    /// `I` and `A` are English words, and an elided word (`C'est`) is French.
+    static func capitalWords(_ term: String) -> Set<String> {
+        var found = Set<String>()
+        for token in term.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "/" }) {
+            let t = token.trimmingScalars { wordPunctuation.contains($0) }
+            guard !t.isEmpty, t != "I", t != "A", t != "À", !t.contains("'"), !t.contains("’"),
+                  t.allSatisfy({ $0.isUppercase || $0.isNumber }), t.contains(where: \.isLetter) else { continue }
+            found.insert(t.lowercased())
+        }
+        return found
+    }
+
+    /// English verbs that start a task, never a term (`Install a package`, `Deactivate`).
+    static let taskVerbs: Set<String> = [
+        "activate", "deactivate", "install", "uninstall", "restore", "remove", "delete", "specify", "configure", "enable", "disable",
+    ]
+
     static func isTerm(_ term: String, hasGrammar: Bool) -> Bool {
         guard let first = term.first, first.isLetter, term.count <= 60 else { return false }
         let lower = term.lowercased()
@@ -299,20 +323,31 @@ public enum DefinitionRecognizer {
         if term.contains(":") || term.contains("=") || term.contains(";") || !isBalanced(term) { return false }
         // Markup a converter left behind (`image{`, `Muscles * biceps`) is no term's.
         if term.contains(where: { "{}<>*".contains($0) }) { return false }
-        // `TO DO / INPUT QUEUE`, `mg/litre` are terms; `12/10`, `1/2` are dates and ratios.
-        if term.contains("/") && term.contains(where: \.isNumber) { return false }
+        // `TO DO / INPUT QUEUE`, `mg/litre`, `(A1/A2)` are terms; `12/10`, `1/2` are dates and ratios.
+        if term.contains("/"), term.range(of: #"\d\s*/\s*\d"#, options: .regularExpression) != nil { return false }
         let ws = words(term)
-        guard (1...maxTermWords).contains(ws.count), let head = ws.first, let last = ws.last else { return false }
+        // Synonyms (`enregistrement, ou tuple, ou n-uplet, ou vecteur`) name one term: its first name is counted.
+        let named = lower.contains(", ou ") || lower.contains(", or ") ? words(String(term.prefix { $0 != "," })) : ws
+        guard (1...maxTermWords).contains(named.count), let head = ws.first, let last = ws.last else { return false }
+        // Written in capitals (`IS (Image Stabilization)`, `TO DO`, `C (1973)`): an acronym or a name, not
+        // the pronoun, verb or preposition it spells in lower case.
+        let capitals = capitalWords(term)
         // A figure in brackets dates or qualifies a name (`ALGOL (1958)`); outside, it numbers an item
-        // (`Theorem 2`, `Speaker 1`) or is a date.
+        // (`Theorem 2`, `Speaker 1`) or is a date — but a standard's number after its acronym is its name (`IEEE 802`, `ISO 9001`).
         // (Without a bracket the pattern has nothing to replace: no regular expression to build.)
-        if words(term.contains("(") ? term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression) : term)
-            .contains(where: isNumeric) { return false }
+        let unbracketed = words(term.contains("(") ? term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression) : term)
+        for (i, w) in unbracketed.enumerated() where isNumeric(w) {
+            let standard = i > 0 && w.count >= 3 && w.allSatisfy(\.isNumber) && unbracketed[i - 1].count >= 2 && capitals.contains(unbracketed[i - 1])
+            if !standard { return false }
+        }
         // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
         if ws.count > 1, danglingEnds.contains(last), term.last?.isUppercase != true { return false }
         // "Repérer le point de vue : …": an infinitive and its object is a step of a method, not a term.
         if ws.count > 1, head.hasSuffix("er") || head.hasSuffix("ir") || head.hasSuffix("re"),
            ["le", "la", "les", "l", "un", "une", "son", "sa", "ses", "leur", "leurs", "ce", "cette", "ces"].contains(ws[1]) { return false }
+        // "Activate an environment: conda activate env_name", "Restore: …": a task, and how to do it (en-python).
+        if taskVerbs.contains(head) || (ws.count > 1 && (imperatives.contains(head) || ["list", "search", "view", "update", "show", "get", "print"].contains(head))
+            && (determiners.contains(ws[1]) || ["all", "your", "this", "these", "some", "any", "every", "each"].contains(ws[1]))) { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
         if term.contains(". ") { return false }
         // Letters naming items (`P et S`, `A and B`), not a term.
@@ -322,14 +357,19 @@ public enum DefinitionRecognizer {
         if first.isLowercase, ["la", "le", "les", "l"].contains(head) { return false }
         // A label, alone or with its number/qualifier ("Exemple 2", "Remarque importante"), or
         // qualified ("Learning objective", "Première étape", "Un conseil").
-        if labels.contains(head) || labels.contains(lower) || soleLabels.contains(lower)
+        // A label or an interjection opens its line with a capital; a lower-case word at a line's
+        // start is a name from the text (the attributes `data`, `right` of a class), but for
+        // the abbreviations written so.
+        let nameInText = ws.count == 1 && first.isLowercase && !lowerCaseLabels.contains(head)
+        if !nameInText, labels.contains(head) && !(ws.count > 1 && capitals.contains(head)) || labels.contains(lower) || soleLabels.contains(lower)
             // A capital letter after a name is part of it (`Allèle A`, `Vitamine C`), not an answer's label.
             || (ws.count > 1 && labels.contains(last) && term.last?.isUppercase != true) { return false }
-        if phraseStarts.contains(head) { return false }
+        if phraseStarts.contains(head) && !capitals.contains(head) { return false }
         // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
-        if speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
+        if !nameInText, speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
             .contains(where: { lower.hasPrefix($0) }) { return false }
-        if ws.contains(where: { sentenceWords.contains($0) }) { return false }
+        // (A long word in capitals is a heading's: `À RETENIR`.)
+        if ws.contains(where: { sentenceWords.contains($0) && !(capitals.contains($0) && $0.count <= 3) }) { return false }
         // A heading-like term: "Chapitre III", "Partie A" is caught by labels; a term of one
         // capital letter ("A", "B") is an answer choice.
         // A lower-case letter is a symbol (`d : la distance du parcours`), which a course defines.
@@ -377,10 +417,21 @@ public enum DefinitionRecognizer {
         "press", "go", "put", "run", "install", "create", "start", "stop", "don't", "don’t", "never", "always",
     ]
 
+    static func endsSentenceMark(_ s: String) -> Bool { s.hasSuffix(".") || s.hasSuffix("!") || s.hasSuffix("?") }
+
+    /// A meaning that quotes the term's other name, then says what it is (`“user stories”, are short
+    /// requirements…`) — not words quoted alone (`« Bonjour ! »`).
+    static func namesThenSays(_ meaning: String) -> Bool {
+        guard let open = meaning.first, let close = ([Character("“"): Character("”"), "«": "»", "\"": "\""] as [Character: Character])[open],
+              let end = meaning.dropFirst().firstIndex(of: close) else { return false }
+        let rest = meaning[meaning.index(after: end)...]
+        return rest.hasPrefix(",") && rest.split(separator: " ").count >= 3 && rest.dropFirst().trimmingSpaces().first?.isLowercase == true
+    }
+
     static func isMeaning(_ meaning: String, isDash: Bool, plural: Bool) -> Bool {
         guard meaning.count >= 2, let first = meaning.first else { return false }
         let lower = meaning.lowercased()
-        if first.isNumber || "«\"“‘'([{<@#-;".contains(first) { return false }
+        if first.isNumber || "«\"“‘'([{<@#-;".contains(first) && !namesThenSays(meaning) { return false }
         if lower.hasPrefix("http") || lower.hasPrefix("www.") || lower.contains("://") { return false }
         if meaning.hasSuffix(":") || meaning.hasSuffix("?") || meaning.hasSuffix("!") || meaning.hasSuffix("…?") { return false }
         let ws = words(meaning)
@@ -393,6 +444,11 @@ public enum DefinitionRecognizer {
         if first.isUppercase, imperatives.contains(head) { return false }
         // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning.
         if ws.prefix(2).contains(where: { $0.contains(where: \.isNumber) }) { return false }
+        // A quantity (`up to 2000 MB/s`, `environ 30 km`), not a meaning.
+        if ["up", "about", "around", "approximately", "over", "under", "environ", "jusqu", "plus", "moins"].contains(head),
+           ws.prefix(3).contains(where: { $0.contains(where: \.isNumber) }) { return false }
+        // A command line (`conda create -n myenv scipy`, `git push --force`): how to do it, not what it is.
+        if meaning.range(of: #"(^|\s)--?[a-z]"#, options: .regularExpression) != nil, !endsSentenceMark(meaning) { return false }
         // A purpose (`Rangement : pour le matériel…`), not what the term is.
         if head == "pour" { return false }
         // Examples that trail off ("Protocols: bluetooth, wifi, NFC, etc."): a list, not a meaning.

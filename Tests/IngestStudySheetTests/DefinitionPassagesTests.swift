@@ -66,6 +66,21 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(definitions("snake_case : les mots sont séparés par des underscores. Conseillé en\nPython."), [])
     }
 
+    func testListItemsGluedIntoAParagraphAreCutOutOfTheirLine() {
+        // en-public-key-certificate: a Markdown list right under a paragraph, which pandoc joins to it.
+        let block = "Some common fields: - Serial Number: Used to uniquely identify the certificate\nwithin a CA’s systems. - Issuer: The entity that verified the information and signed the\ncertificate. - Not Before: The earliest time."
+        XCTAssertEqual(definitions(block), ["Serial Number = Used to uniquely identify the certificate within a CA’s systems.",
+                                            "Issuer = The entity that verified the information and signed the certificate.",
+                                            "Not Before = The earliest time."])
+        guard case .text(let lines)? = DefinitionRecognizer.passages(block).first else { return XCTFail("no text first") }
+        XCTAssertEqual(lines, ["Some common fields:"])
+        // Text that holds no definition stands as it was, ` - ` and line breaks alike.
+        let prose = "The result is clear. - and so\nit goes: on. - Well, then"
+        XCTAssertEqual(DefinitionRecognizer.passages(prose), [.text(["The result is clear. - and so", "it goes: on. - Well, then"])])
+        // A dash inside a sentence cuts nothing.
+        XCTAssertEqual(definitions("A word - Term: a meaning."), [])
+    }
+
     func testAParagraphThePageCutStartsNoSentence() {
         // `…est plus riche, comme en` ends page 4; page 5 starts with the rest of the sentence.
         XCTAssertEqual(DefinitionRecognizer.passages("mathématiques : un test qui ne marche pas est plus riche.", continuing: true),

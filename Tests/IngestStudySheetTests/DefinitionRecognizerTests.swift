@@ -93,6 +93,28 @@ final class DefinitionRecognizerTests: XCTestCase {
         XCTAssertEqual(DefinitionRecognizer.definition("∗ USM / STM: autofocus motor")?.term, "USM / STM")
         XCTAssertEqual(DefinitionRecognizer.definition("Lisp (1958): the first dynamically typed functional programming language")?.term, "Lisp (1958)")
         XCTAssertEqual(DefinitionRecognizer.definition("Antigène : molécule reconnue par le système i")?.term, "Antigène")
+        // Words in capitals are acronyms and names, not the pronoun, verb or preposition they spell (en-photography,
+        // en-agile, en-programming); a standard's number after its acronym is its name (en-network).
+        for (line, term) in [("IS (Image Stabilization): internal technology that reduces blur from camera shake.", "IS (Image Stabilization)"),
+                             ("TO DO / INPUT QUEUE: work that has not been started", "TO DO / INPUT QUEUE"),
+                             ("IN PROGRESS / IMPLEMENTATION: work that is actively being looked at by the team", "IN PROGRESS / IMPLEMENTATION"),
+                             ("C (1973): a system programming language", "C (1973)"),
+                             ("Speed Class (C): the number inside the C indicates speed", "Speed Class (C)"),
+                             ("IEEE 802: local area networks (LAN) and metropolitan area networks (MAN)", "IEEE 802"),
+                             ("Application Performance Class (A1/A2): these indicate how well the card runs apps", "Application Performance Class (A1/A2)"),
+                             // A lower-case name at a line's start is the text's (a class's attributes, fr-nsi-1.3), not a label.
+                             ("data : la valeur du nœud (de type Int)", "data"), ("right : le sous-arbre droit (de type Arbre).", "right"),
+                             // The term's other name quoted, then what it is (en-agile); synonyms name one term (fr-nsi-4.1).
+                             ("Stories: “user stories”, are short requirements or requests written from the perspective of an end user.", "Stories"),
+                             ("enregistrement, ou tuple, ou n-uplet, ou t-uplet, ou vecteur : cela correspond à une ligne du tableau", "enregistrement, ou tuple, ou n-uplet, ou t-uplet, ou vecteur")] {
+            XCTAssertEqual(DefinitionRecognizer.definition(line)?.term, term, line)
+        }
+        // …but a heading in capitals, an e-mail's field, a numbered worksheet, a speaker and words quoted alone stay what they are.
+        for line in ["À RETENIR : la cellule est l'unité de base du vivant.", "RE: your question about osmosis", "TP 3 : la mitose",
+                     "I think: this is the answer", "Right: that is what I meant.", "Note : la leçon est à apprendre.", "ex : la mitose",
+                     "Marie : « Bonjour ! »", "Il dit : « Bonjour », puis il part.", "Dates: 12/10 and 1/2 of the year"] {
+            XCTAssertNil(DefinitionRecognizer.definition(line), line)
+        }
         // Orders, values, codes, lists of examples, purposes and items of an "advantages" list are no meanings.
         for line in ["Shoot in RAW: Enable RAW or C-RAW+JPEG in the menu.", "A1: minimum 1500 read / 500 write IOPS", "Enthusiast (full-frame): R8 (lightweight)",
                      "Protocols: bluetooth, wifi, NFC, etc.", "Wired: coaxial cable, twisted pair, optical fiber",
