@@ -444,6 +444,8 @@ public enum DefinitionRecognizer {
         if first.isUppercase, imperatives.contains(head) { return false }
         // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning.
         if ws.prefix(2).contains(where: { $0.contains(where: \.isNumber) }) { return false }
+        // A formula or a code alone (`O(logn)`, `x=2`), not words saying what the term is.
+        if ws.count == 1, meaning.contains(where: { "()=+×*^<>".contains($0) }) { return false }
         // A quantity (`up to 2000 MB/s`, `environ 30 km`), not a meaning.
         if ["up", "about", "around", "approximately", "over", "under", "environ", "jusqu", "plus", "moins"].contains(head),
            ws.prefix(3).contains(where: { $0.contains(where: \.isNumber) }) { return false }

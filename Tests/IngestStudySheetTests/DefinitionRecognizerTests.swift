@@ -112,7 +112,11 @@ final class DefinitionRecognizerTests: XCTestCase {
         // …but a heading in capitals, an e-mail's field, a numbered worksheet, a speaker and words quoted alone stay what they are.
         for line in ["À RETENIR : la cellule est l'unité de base du vivant.", "RE: your question about osmosis", "TP 3 : la mitose",
                      "I think: this is the answer", "Right: that is what I meant.", "Note : la leçon est à apprendre.", "ex : la mitose",
-                     "Marie : « Bonjour ! »", "Il dit : « Bonjour », puis il part.", "Dates: 12/10 and 1/2 of the year"] {
+                     "Marie : « Bonjour ! »", "Il dit : « Bonjour », puis il part.", "Dates: 12/10 and 1/2 of the year",
+                     // Tasks with the command doing them, command lines, quantities and formulas (en-python, en-photography, en-algorithm).
+                     "Activate an environment: conda activate env_name", "Restore: conda install --rev REVNUM", "List all environments: conda env list",
+                     "Specify default packages: conda create -n myenv scipy", "Type B: up to 2000 MB/s", "Worst-case time complexity: O(logn)",
+                     "Soit de manière dynamique : les réseaux s’envoient eux-mêmes des informations."] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
         }
         // Orders, values, codes, lists of examples, purposes and items of an "advantages" list are no meanings.
