@@ -36,7 +36,7 @@ extension DefinitionRecognizer {
         while index < lines.count {
             let line = lines[index]
             // A list item starts afresh whatever the line before it (`• Gène : fragment d'ADN…`).
-            if startsSentence || startsItem(line), mayHoldDefinition(line), let (found, next) = definition(at: index, in: lines, wholeItem: listItem && index == 0) {
+            if startsSentence || startsItem(line), mayHoldDefinition(line) || termCut(lines, at: index), let (found, next) = definition(at: index, in: lines, wholeItem: listItem && index == 0) {
                 if !rest.isEmpty { passages.append(text()); rest = [] }
                 passages.append(.definition(found))
                 index = next
@@ -98,13 +98,24 @@ extension DefinitionRecognizer {
             // The next list item is never the rest of this one's meaning.
             if startsItem(candidate) && !(termOnly && next == start + 1) { break }
             let goesOn = (termOnly && next == start + 1) || wholeItem || continuesMeaning(text, with: candidate)
-            guard goesOn, definition(candidate) == nil || (termOnly && next == start + 1) else { break }
+            // A term cut by the line's end (`- enregistrement, ou tuple, ou` / `vecteur : cela correspond…`):
+            // the separator on the next line is this definition's own.
+            let termGoesOn = next == start + 1 && termCut(lines, at: start)
+            guard goesOn, definition(candidate) == nil || (termOnly && next == start + 1) || termGoesOn else { break }
             text += " " + candidate.trimmingSpaces()
             next += 1
         }
         guard let found = definition(text) else { return nil }
         let whole = wholeItem || endsSentence(text) || next == lines.count || startsItem(lines[next]) || startsDefinition(lines[next])
         return whole ? (found, next) : nil
+    }
+
+    /// A list item whose term the line's end cut: no separator on its line, one on the next, which
+    /// goes on in lower case (`- enregistrement, ou tuple, ou` / `vecteur : cela correspond…`).
+    static func termCut(_ lines: [String], at index: Int) -> Bool {
+        guard index + 1 < lines.count, startsItem(lines[index]), !mayHoldDefinition(lines[index]),
+              mayHoldDefinition(lines[index + 1]), lines[index + 1].trimmingSpaces().first?.isLowercase == true else { return false }
+        return true
     }
 
     /// A line that carries on a meaning: it starts in lower case (a word cut by the page's width).

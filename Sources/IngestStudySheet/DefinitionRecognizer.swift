@@ -363,7 +363,7 @@ public enum DefinitionRecognizer {
         let nameInText = ws.count == 1 && first.isLowercase && !lowerCaseLabels.contains(head)
         if !nameInText, labels.contains(head) && !(ws.count > 1 && capitals.contains(head)) || labels.contains(lower) || soleLabels.contains(lower)
             // A capital letter after a name is part of it (`Allèle A`, `Vitamine C`), not an answer's label.
-            || (ws.count > 1 && labels.contains(last) && term.last?.isUppercase != true) { return false }
+            || (named.count > 1 && labels.contains(named.last!) && term.last?.isUppercase != true) { return false }
         if phraseStarts.contains(head) && !capitals.contains(head) { return false }
         // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
         if !nameInText, speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
@@ -454,7 +454,9 @@ public enum DefinitionRecognizer {
         // A purpose (`Rangement : pour le matériel…`), not what the term is.
         if head == "pour" { return false }
         // Examples that trail off ("Protocols: bluetooth, wifi, NFC, etc."): a list, not a meaning.
-        if lower.hasSuffix(", etc.") || lower.hasSuffix(", etc") { return false }
+        // (A meaning that says what the term is first, then gives examples, stays one: `c'est l'équivalent
+        // d'une colonne. Il y a … un attribut «Titre», etc.`)
+        if lower.hasSuffix(", etc.") || lower.hasSuffix(", etc"), !meaning.dropLast(5).contains(". ") { return false }
         // "Non, je…", "Yes, that's right", "Bonjour !": an interjection answering someone.
         if speechStarts.contains(head) {
             let rest = meaning.dropFirst(head.count).first

@@ -81,6 +81,40 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(definitions("A word - Term: a meaning."), [])
     }
 
+    func testATermCutByTheLineEndTakesTheSeparatorOnTheNextLine() {
+        // fr-nsi-4.1: an mkdocs admonition's list glued into a paragraph, its term over two lines.
+        XCTAssertEqual(definitions("n’a pas d’importance. - enregistrement, ou tuple, ou n-uplet, ou t-uplet, ou\nvecteur : cela correspond à une ligne du tableau."),
+                       ["enregistrement, ou tuple, ou n-uplet, ou t-uplet, ou vecteur = cela correspond à une ligne du tableau."])
+        // A sentence's line without a colon is no term (samples/cours-ondes-sonores.pdf).
+        XCTAssertEqual(definitions("Le son a besoin d'un\nmilieu matériel pour se\npropager : un gaz, un\nliquide ou un solide."), [])
+    }
+
+    func testSiblingItemsOfAFewWordsEachAreAListOfPairs() {
+        func read(_ items: [String?]) -> [(listItem: Bool, passages: [DefinitionRecognizer.Passage]?)] {
+            items.map { item in item.map { (true, DefinitionRecognizer.passages($0, listItem: true)) } ?? (false, nil) }
+        }
+        // en-photography p5, en-workout p4: what a tool is for, which exercise for which muscle.
+        XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Paid:", "Adobe Lightroom: bulk editing", "Adobe Photoshop: focused editing", "Open Source:",
+                                                            "Darktable: alternative to Lightroom", "GIMP: alternative to Photoshop", nil])), [1, 2, 4, 5])
+        XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Triceps: overhead extension", "Quads: lean back leg extension", "Hamstrings: seated leg curls"])), [0, 1, 2])
+        // Terms with what they are: a long meaning, an article, a relative, a sentence, an acronym spelt out.
+        XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Strength: enhance amount of force a muscle can produce", "RM: repetition maximum", "Rep: one lift"])), [])
+        XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Imperative: which allows side effects", "Functional: which disallows side effects", "Logic: which has rules"])), [])
+        XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Genotype: the genetic material", "RNA: single strand structure", "Gene: a sequence of nucleotides"])), [])
+        // Two in a row, or a run broken by a paragraph, are too few to tell.
+        XCTAssertEqual(DefinitionRecognizer.pairLists(read(["UDP: packet switching", "TCP: virtual circuit switching", nil, "USM / STM: autofocus motor"])), [])
+    }
+
+    func testWhatACutMeaningCarriesOverIsItsSentenceNotTheNextItems() {
+        // en-public-key-certificate: the page ends inside `Not Before: The earliest time and date on which the certificate is`.
+        let next = "valid. Usually set to a few hours or days prior to the moment the certificate\nwas issued, to avoid clock skew problems. - Not After: The time and date past\nwhich the certificate is no longer valid."
+        let (carried, rest) = DefinitionRecognizer.carriedOver(next)
+        XCTAssertEqual(carried, "valid. Usually set to a few hours or days prior to the moment the certificate was issued, to avoid clock skew problems.")
+        XCTAssertEqual(rest, "- Not After: The time and date past\nwhich the certificate is no longer valid.")
+        XCTAssertEqual(definitions(rest ?? ""), ["Not After = The time and date past which the certificate is no longer valid."])
+        XCTAssertEqual(DefinitionRecognizer.carriedOver("which it is.").rest, nil)
+    }
+
     func testAParagraphThePageCutStartsNoSentence() {
         // `…est plus riche, comme en` ends page 4; page 5 starts with the rest of the sentence.
         XCTAssertEqual(DefinitionRecognizer.passages("mathématiques : un test qui ne marche pas est plus riche.", continuing: true),

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What a block alone does not show (issue 36 item 3): the blocks around it.
+extension DefinitionRecognizer {
+    /// Sibling list items whose definitions are a list of pairs, not terms and meanings: three or more
+    /// items `X: Y` in a row whose meanings are all a few words naming a thing, not saying what X is
+    /// (`Adobe Lightroom: bulk editing`, `Triceps: overhead extension`, `Type B: up to 2000 MB/s`). An
+    /// item introducing the next ones (`Paid:`) does not end the run. `read[i]`: block i is a list item,
+    /// and its passages (nil when it holds no separator). Returns the indices of the run's blocks.
+    public static func pairLists(_ read: [(listItem: Bool, passages: [Passage]?)]) -> Set<Int> {
+        var found = Set<Int>()
+        var run: [Int] = []
+        var allPairs = true
+        func close() {
+            if allPairs, run.count >= 3 { found.formUnion(run) }
+            run = []
+            allPairs = true
+        }
+        for (index, block) in read.enumerated() {
+            guard block.listItem else { close(); continue }
+            let definitions = (block.passages ?? []).compactMap { passage -> Found? in
+                if case .definition(let d) = passage { return d }
+                return nil
+            }
+            if definitions.isEmpty {
+                // An introduction (`Paid:`, `Open Source:`) goes on with the run; any other item ends it.
+                let introduces = block.passages?.contains { if case .text(let lines) = $0 { return lines.last.map(endsWithColon) ?? false }; return false } ?? false
+                if !introduces { close() }
+                continue
+            }
+            run.append(index)
+            if !definitions.allSatisfy(isPair) { allPairs = false }
+        }
+        close()
+        return found
+    }
+
+    static func endsWithColon(_ line: String) -> Bool { line.trimmingSpaces().hasSuffix(":") }
+
+    /// A meaning of at most four words that starts with no article or relative and ends no sentence,
+    /// and does not spell out the term's letters (`RM: repetition maximum` says what RM is).
+    static func isPair(_ d: Found) -> Bool {
+        let ws = words(d.meaning)
+        guard (1...4).contains(ws.count), let head = ws.first, !endsSentenceMark(d.meaning) else { return false }
+        if determiners.contains(head) || ["which", "that", "who", "qui", "que", "when", "where", "lorsque", "quand"].contains(head) { return false }
+        let letters = d.term.filter(\.isUppercase).lowercased()
+        let initials = String(ws.compactMap(\.first))
+        return !(letters.count >= 2 && initials.hasPrefix(letters))
+    }
+
+    /// What of a block that goes on with a definition's cut meaning (`…on which the certificate is` /
+    /// `valid. Usually set to…`) belongs to that meaning: its lines up to the first that ends a sentence
+    /// or a list item glued into it; `rest` is the block's text after them, to be read afresh
+    /// (nil when the whole block went on the meaning). Lines keep their text; the carried ones are joined by spaces.
+    public static func carriedOver(_ block: String) -> (carried: String, rest: String?) {
+        let (lines, glued) = itemLines(block)
+        var end = 0
+        while end < lines.count {
+            if end > 0, startsItem(lines[end]) { break }
+            end += 1
+            if endsSentence(lines[end - 1]) { break }
+        }
+        let carried = lines[..<end].joined(separator: " ")
+        guard end < lines.count else { return (carried, nil) }
+        var rest = lines[end]
+        for i in (end + 1)..<max(end + 1, lines.count) { rest += (glued[i] ? " " : "\n") + lines[i] }
+        return (carried, rest)
+    }
+}
