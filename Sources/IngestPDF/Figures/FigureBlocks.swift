@@ -29,9 +29,15 @@ enum FigureBlocks {
             kept.append(line)
         }
         lines = kept
-        tables = ArraySlice(tables.map { (position: $0.position - removedBefore[min($0.position, removedBefore.count - 1)], table: $0.table) })
         var out: [(position: Int, caption: String, figure: PageFigure)] = []
-        for f in figures.indices {
+        tables = ArraySlice(tables.map { (position: $0.position - removedBefore[min($0.position, removedBefore.count - 1)], table: $0.table) })
+        for f in figures.indices where figures[f].caption == nil {
+            // No caption: before the first line under the picture, in its column (else at the page's end).
+            let b = figures[f].box
+            let under = lines.firstIndex { $0.hasGeometry && $0.y0 >= b.y1 - 2 && min($0.x1, b.x1) - max($0.x0, b.x0) > 0 }
+            out.append((under ?? lines.count, "", figures[f]))
+        }
+        for f in figures.indices where figures[f].caption != nil {
             guard let position = positions[f] else { continue }   // its caption went with a running header
             let caption = captions[f].joined(separator: "\n")
             guard !caption.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
@@ -68,7 +74,10 @@ extension PDFExtractor {
             // figure's formulas and its caption, Apprends_LaTeX p. 104) is none, and its lines are
             // the page's again.
             data.tables.removeAll { t in
-                data.figures.contains { f in t.x0 < f.caption.x1 && f.caption.x0 < t.x1 && t.y0 < f.caption.y1 - 1 && f.caption.y0 + 1 < t.y1 }
+                data.figures.contains { f in
+                    guard let c = f.caption else { return false }
+                    return t.x0 < c.x1 && c.x0 < t.x1 && t.y0 < c.y1 - 1 && c.y0 + 1 < t.y1
+                }
             }
         }
         return data

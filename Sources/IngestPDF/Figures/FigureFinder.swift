@@ -1,5 +1,6 @@
 /// The figures of a page: a caption (`FigureCaptions`) with a picture or drawing right above it
-/// (or, failing that, right below it). Only pages with a line that opens a caption are rendered.
+/// (or, failing that, right below it); then pictures of a figure's size without one
+/// (`UncaptionedFigures`). Only pages with a line that opens a caption are rendered.
 enum FigureFinder {
     /// Farthest a caption stands from its figure, in points (LaTeX puts 10 pt; sub-figure
     /// labels such as `(a)` between the two add a line).
@@ -9,6 +10,11 @@ enum FigureFinder {
     static let minimumArea = 400.0
 
     static func find(on page: PopplerPageRef, lines: [TextLine]) -> [PageFigure] {
+        let captioned = withCaptions(on: page, lines: lines)
+        return captioned + UncaptionedFigures.find(on: page, lines: lines, besides: captioned)
+    }
+
+    static func withCaptions(on page: PopplerPageRef, lines: [TextLine]) -> [PageFigure] {
         let openers = lines.indices.filter {
             lines[$0].hasGeometry && lines[$0].origin == .content && FigureCaptions.opensCaption(lines[$0].text)
         }

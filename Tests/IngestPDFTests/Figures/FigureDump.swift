@@ -29,7 +29,7 @@ final class FigureDump: XCTestCase {
                 if lines.contains(where: { FigureCaptions.opensCaption($0.text) }) { candidates += 1 }
                 var found: [PageFigure] = []
                 figures += clock.measure { found = FigureFinder.find(on: page, lines: lines) }
-                if only != nil { print("FINDER p\(index + 1)", found.map { "\($0.box) \($0.caption)" }) }
+                if only != nil { print("FINDER p\(index + 1)", found.map { "\($0.box) \($0.caption.map { "\($0)" } ?? "no caption")" }) }
             }
             let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
             let extraction = try PDFExtractor().extract(input, context: ExtractionContext(language: .fr))
