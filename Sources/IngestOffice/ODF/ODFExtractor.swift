@@ -37,6 +37,13 @@ public struct ODFExtractor: Extractor {
 
         // Charts (embedded objects) where their frames stand, last first so positions hold.
         var bodyBlocks = body.blocks
+        // A slide picture's link (`Pictures/…png`) is its part when the package holds it; a picture
+        // linked outside the package has none.
+        for i in bodyBlocks.indices where bodyBlocks[i].kind == .figure {
+            guard let href = bodyBlocks[i].image else { continue }
+            let part = href.hasPrefix("./") ? String(href.dropFirst(2)) : href
+            bodyBlocks[i].image = package.has(part) ? part : nil
+        }
         let chartNames = ODFChartHandler.Names(package.names)
         var charts = 0
         for o in body.objects.reversed() {

@@ -48,6 +48,10 @@ struct ODFHandler: XMLHandler {
     /// Per open `draw:frame`: images seen before it, and its `svg:title` / `svg:desc`.
     private var frames: [(images: Int, title: String?, description: String?)] = []
     private var figureCapture: Int32?
+    /// A slide's pictures and the text shapes beside them (`SlideFigures`); per open frame or
+    /// shape, its box, where its blocks start in `pageBody`, and its picture's part.
+    private var slideFigures = SlideFigures()
+    private var shapes: [(box: SlideFigures.Box?, start: Int, picture: String?)] = []
     private var figureText = TextBuffer()
     /// Presentation footers and fixed dates declared once (`presentation:footer-decl`), by name.
     private var footerDecls: [String: String] = [:]
@@ -114,8 +118,18 @@ struct ODFHandler: XMLHandler {
             var sink = Sink()
             sink.repeatCount = min(a[n.columnsRepeated].flatMap { Int($0) } ?? 1, 64)
             sinks.append(sink)
-        case n.frame: frameClasses.append(a[n.presentationClass]); frames.append((images, nil, nil))
-        case n.image: images += 1
+        case n.frame:
+            frameClasses.append(a[n.presentationClass]); frames.append((images, nil, nil))
+            if isPresentation, shapes.count < 1_000 {
+                shapes.append((SlideFigures.odfBox(x: a[n.svgX], y: a[n.svgY], width: a[n.svgWidth], height: a[n.svgHeight]), pageBody.count, nil))
+            }
+        case n.customShape, n.rect:
+            if isPresentation, shapes.count < 1_000 {
+                shapes.append((SlideFigures.odfBox(x: a[n.svgX], y: a[n.svgY], width: a[n.svgWidth], height: a[n.svgHeight]), pageBody.count, nil))
+            }
+        case n.image:
+            images += 1
+            if isPresentation, !shapes.isEmpty, shapes[shapes.count - 1].picture == nil { shapes[shapes.count - 1].picture = a[n.href] }
         case n.notes: inNotes = true
         case n.footerDecl, n.dateTimeDecl:
             // Typed footers and fixed dates are the author's words; a current date is not.
@@ -232,9 +246,13 @@ struct ODFHandler: XMLHandler {
                     paragraphs[paragraphs.count - 1].text.append(" " + marker + " ")
                 }
             }
+            endShape()
+        case n.customShape, n.rect: endShape()
         case n.notes: inNotes = false
         case n.page:
             if !pageTitles.isEmpty { titledPages.insert(page) }
+            if !slideFigures.figures.isEmpty { _ = slideFigures.attachCaptions(&pageBody) }
+            slideFigures = SlideFigures()
             blocks += pageTitles + pageBody
             for folder in pageObjects { objects.append((folder, blocks.count, page)) }
             for f in pageFooters {
@@ -327,6 +345,18 @@ struct ODFHandler: XMLHandler {
             emit(Block(kind: .figure, text: text, page: pageNumber, provenance: .textLayer))
         } else {
             emit(Block(kind: .paragraph, text: text, page: pageNumber, provenance: .textLayer))
+        }
+    }
+
+    /// A slide's frame or shape closed: a picture becomes a figure block after its description; a
+    /// shape that held text is a caption candidate (`SlideFigures.attachCaptions`, at the page's end).
+    private mutating func endShape() {
+        guard isPresentation, let shape = shapes.popLast(), !inNotes else { return }
+        if let part = shape.picture, paragraphs.isEmpty, sinks.isEmpty, slideFigures.figures.count < 10_000 {
+            slideFigures.figures.append(pageBody.count)
+            pageBody.append(SlideFigures.block(box: shape.box, rid: part, page: page))
+        } else if let box = shape.box, pageBody.count > shape.start, slideFigures.shapes.count < 10_000 {
+            slideFigures.shapes.append(SlideFigures.TextShape(box: box, range: shape.start..<pageBody.count))
         }
     }
 

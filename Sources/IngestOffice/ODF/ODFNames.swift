@@ -25,6 +25,8 @@ struct ODFNames {
     let body: Int32
     let footerDecl, dateTimeDecl, object, pageNumber: Int32
     let useFooterName, useDateTimeName, declName, source, href: Int32
+    /// Shapes of a slide that hold text beside its pictures, and where shapes stand (`SlideFigures`).
+    let customShape, rect, svgX, svgY, svgWidth, svgHeight: Int32
     // attributes
     let outlineLevel, styleName, name, parentStyleName, defaultOutlineLevel, displayName, family, c, level,
         bulletChar, numFormat, numPrefix, numSuffix, startValue, columnsRepeated, rowsRepeated, presentationClass,
@@ -62,6 +64,8 @@ struct ODFNames {
         declName = t.name(ODF.presentation, "name"); source = t.name(ODF.presentation, "source")
         href = t.name("http://www.w3.org/1999/xlink", "href")
         textPosition = t.name(ODF.style, "text-position")
+        customShape = t.name(ODF.draw, "custom-shape"); rect = t.name(ODF.draw, "rect")
+        svgX = t.name(ODF.svg, "x"); svgY = t.name(ODF.svg, "y"); svgWidth = t.name(ODF.svg, "width"); svgHeight = t.name(ODF.svg, "height")
     }
 }
 

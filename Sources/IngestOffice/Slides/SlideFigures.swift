@@ -67,6 +67,23 @@ struct SlideFigures {
         return b
     }
 
+    /// An ODF length (`5.08cm`, `20mm`, `2in`, `144pt`, `12pc`, `96px`) in EMU; nil when unreadable.
+    static func odfLength(_ s: String?) -> Double? {
+        guard let s else { return nil }
+        let units: [(String, Double)] = [("cm", 360_000), ("mm", 36_000), ("in", 914_400), ("pt", emuPerPoint), ("pc", 12 * emuPerPoint),
+                                         ("px", 9_525)]
+        for (unit, emu) in units where s.hasSuffix(unit) {
+            return Double(s.dropLast(unit.count)).map { $0 * emu }
+        }
+        return nil
+    }
+
+    /// A shape's box from its ODF `svg:x`/`svg:y`/`svg:width`/`svg:height`.
+    static func odfBox(x: String?, y: String?, width: String?, height: String?) -> Box? {
+        guard let x = odfLength(x), let y = odfLength(y), let w = odfLength(width), let h = odfLength(height) else { return nil }
+        return Box(x: x, y: y, w: w, h: h)
+    }
+
     /// A picture's figure block: no caption yet, its box in points, its relationship id as `image`.
     static func block(box: Box?, rid: String?, page: Int) -> Block {
         func points(_ v: Double) -> Double { (v / emuPerPoint * 10).rounded() / 10 }

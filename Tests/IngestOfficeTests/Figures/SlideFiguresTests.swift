@@ -8,7 +8,7 @@ import XCTest
 /// Pictures on slides as `figure` blocks, on decks made the ways real ones are: pandoc from Markdown
 /// (`![Figure 1 – …](cercle.png)`: a picture, then a text box holding the caption), python-pptx as
 /// PowerPoint lays one out (pictures placed at known inches, alt text, a caption over or under, a
-/// picture in a group), and LibreOffice Impress writing that deck again. Each figure: its slide as
+/// picture in a group), and LibreOffice Impress writing that deck again, as .odp and as .pptx. Each figure: its slide as
 /// page, its box in points as placed, its caption's words out of the body and once, its alt text
 /// kept, and its part's bytes the very picture put in.
 final class SlideFiguresTests: XCTestCase {
@@ -26,7 +26,9 @@ final class SlideFiguresTests: XCTestCase {
         return url
     }
 
-    func extract(_ url: URL) throws -> Extraction { try extractFile(url, with: PptxExtractor()) }
+    func extract(_ url: URL) throws -> Extraction {
+        try extractFile(url, with: url.pathExtension == "odp" ? ODFExtractor() as any Extractor : PptxExtractor())
+    }
 
     /// The bytes of part `part` of the package at `url`.
     func part(_ part: String?, of url: URL) throws -> Data {
@@ -159,6 +161,7 @@ final class SlideFiguresTests: XCTestCase {
         try SourceTools.requireSoffice()
         let (deck, cercle, boucle) = try pythonDeck()
         let odp = try tools.soffice(deck, to: "odp", as: "releves.odp")
+        try checkPythonDeck(odp, cercle: cercle, boucle: boucle)
         let again = try tools.soffice(odp, to: "pptx", as: "releves-lo.pptx")
         try checkPythonDeck(again, cercle: cercle, boucle: boucle)
     }
