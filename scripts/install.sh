@@ -85,6 +85,7 @@ test_packages=(
   img2pdf                    # IngestFidelityTests: 300-dpi page scans into an image-only PDF
   yt-dlp                     # YtDlpCommandTests: the yt-dlp command Ingest prints, run on a saved .info.json
   texlive-pictures           # FiguresTests: TikZ drawings (figures made of paths) through pdflatex
+  openssl                    # SignatureAppearanceTests: the signer's self-signed certificate (pyHanko, below, signs with it)
 )
 
 packages=("${main_packages[@]}")
@@ -108,9 +109,10 @@ if $tests; then
   # Debian has no package for it): a venv that also sees Debian's python3-jsonschema and selenium.
   venv=.build/tools-venv
   # python-pptx (not in Debian 12) writes the charts, alt texts and footers of IngestOfficeTests' decks.
-  if ! "$venv/bin/python3" -c "import rapidfuzz, jsonschema, selenium, pptx" 2>/dev/null; then
+  # pyHanko (not in Debian 12) signs SignatureAppearanceTests' PDFs with a visible appearance.
+  if ! "$venv/bin/python3" -c "import rapidfuzz, jsonschema, selenium, pptx, pyhanko.sign" 2>/dev/null; then
     /usr/bin/python3 -m venv --system-site-packages "$venv" >&2
-    "$venv/bin/pip" install -q --disable-pip-version-check rapidfuzz python-pptx >&2
+    "$venv/bin/pip" install -q --disable-pip-version-check rapidfuzz python-pptx 'pyHanko==0.38.0' >&2
   fi
   # PySpark for SparkWorkerTests (tools/spark_ingest.py in local-cluster mode): a venv of its own,
   # ~360 MB (Spark's jars), so the tools venv stays small.

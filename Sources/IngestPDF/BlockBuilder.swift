@@ -220,6 +220,7 @@ extension TextLine.Origin {
         case .content: .textLayer
         case .formField: .formField
         case .annotation: .annotation
+        case .signature: .signature
         }
     }
 }

@@ -27,6 +27,10 @@ public struct PDFExtractor: Extractor {
         var figures: [PageFigure] = []
         /// The page's display equations (their lines are still in `lines`: the block builder takes them out).
         var formulas: [PageFormula] = []
+        /// Visible signatures drawn without text (a picture), not read (`pdf.signatureNotRead`).
+        var unreadSignatures = 0
+        /// Poppler's text of the page lacked lines it reads otherwise (`RightToLeft.union`).
+        var textIncomplete = false
     }
 
     /// What is read of a document: its facts, then its pages.
@@ -105,6 +109,10 @@ public struct PDFExtractor: Extractor {
             }
         }
 
+        let unsigned = pages.indices.filter { pages[$0].unreadSignatures > 0 }.map { $0 + 1 }
+        if !unsigned.isEmpty { warnings.append(context.warning(.pdfSignatureNotRead, ["pages": PageList.format(unsigned)])) }
+        let incomplete = pages.indices.filter { pages[$0].textIncomplete }.map { $0 + 1 }
+        if !incomplete.isEmpty { warnings.append(context.warning(.pdfTextIncomplete, ["pages": PageList.format(incomplete)])) }
         let linearMath = pages.indices.filter { pages[$0].formulas.contains { !$0.sure } }.map { $0 + 1 }
         if !linearMath.isEmpty { warnings.append(context.warning(.pdfFormulasAsText, ["pages": PageList.format(linearMath)])) }
         // The builder gets the only copy of the pages' lines (it releases them page by page);
@@ -147,6 +155,12 @@ public struct PDFExtractor: Extractor {
 
     /// One page: its lines in reading order and its classification.
     func read(_ page: PopplerPageRef) -> PageData {
+        var data = readLines(page)
+        data.textIncomplete = page.textMayBeIncomplete
+        return data
+    }
+
+    private func readLines(_ page: PopplerPageRef) -> PageData {
         let text = page.textLines()
         // Kept until the blocks are made: stored at its exact size (the line builder's array grew
         // by doubling).
@@ -161,13 +175,13 @@ public struct PDFExtractor: Extractor {
                 images = page.imageFacts(grid: grid)
             }
         }
-        let extras = page.annotationLines()
+        let (extras, unreadSignatures) = page.annotationLines()
         let ink = quality.characters < PageClassifier.thinText && images.coverage <= 0.02 && quality.plausibleWords == 0
             ? extras.isEmpty ? page.hasInk() : page.hasInkOfItsOwn() : false
         var classification = PageClassifier.classify(quality, images: images, hasDrawing: ink)
         guard !extras.isEmpty else {
             return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label,
-                            height: text.height, width: text.width)
+                            height: text.height, width: text.width, unreadSignatures: unreadSignatures)
         }
         // Field values and comments are text of the page: a form whose content is only its labels,
         // or a page whose only text is a comment, is a text page, not a scan for OCR (unless the
@@ -180,10 +194,11 @@ public struct PDFExtractor: Extractor {
         }
         guard classification.hasUsableText else {
             return PageData(lines: lines, classification: classification, characters: quality.characters, label: page.label,
-                            height: text.height, width: text.width)
+                            height: text.height, width: text.width, unreadSignatures: unreadSignatures)
         }
         return PageData(lines: all, classification: classification, characters: withExtras.characters, label: page.label,
-                        height: text.height, width: text.width, provenance: quality.characters > 0 ? .textLayer : all[0].origin.provenance)
+                        height: text.height, width: text.width, provenance: quality.characters > 0 ? .textLayer : all[0].origin.provenance,
+                        unreadSignatures: unreadSignatures)
     }
 }
 

@@ -6,12 +6,12 @@ import Foundation
 // although they are drawn on the page (and `pdftotext`, which draws them, reads them).
 
 extension PopplerPageRef {
-    /// The values of the page's form fields and the text of its FreeText annotations, each as
-    /// lines placed at the field's box (points, y down) and marked with their origin. Password
-    /// fields, push-button captions, unchecked boxes and hidden annotations give nothing; a
-    /// checked box or radio button gives "☒". Signatures are left out: their appearance text is
-    /// drawn, not stored as a value.
-    func annotationLines() -> [TextLine] {
+    /// The values of the page's form fields, the text of its FreeText annotations and the text
+    /// its signature fields draw (`signatureLines`), each as lines placed at the field's box
+    /// (points, y down) and marked with their origin; and how many visible signatures draw no
+    /// text (a picture), which are not read. Password fields, push-button captions, unchecked
+    /// boxes and hidden annotations give nothing; a checked box or radio button gives "☒".
+    func annotationLines() -> (lines: [TextLine], unreadSignatures: Int) {
         let height = size.height
         var out: [TextLine] = []
         var hidden: [PopplerRectangle] = []
@@ -26,13 +26,15 @@ extension PopplerPageRef {
                 continue
             }
         }
-        for field in formFields() {
+        let fields = formFields()
+        for field in fields {
             let area = field.area
-            if hidden.contains(where: { $0.x1 == area.x1 && $0.y1 == area.y1 && $0.x2 == area.x2 && $0.y2 == area.y2 }) { continue }
+            if hidden.contains(where: { $0.sameArea(as: area) }) { continue }
             guard let value = Self.value(of: field.kind) else { continue }
             out += AnnotationText.lines(value, area: area, pageHeight: height, origin: .formField)
         }
-        return out
+        let signatures = signatureLines(fields, hidden: hidden)
+        return (out + signatures.lines, signatures.unread)
     }
 
     /// What a field shows: a text field's text, a choice's selected items (or typed text), "☒" for
@@ -47,7 +49,7 @@ extension PopplerPageRef {
             return chosen.isEmpty ? nil : chosen.joined(separator: "\n")
         case .checkable(let on):
             return on ? AnnotationText.checked : nil
-        case .other:
+        case .signature, .other:
             return nil
         }
     }
@@ -97,6 +99,15 @@ enum AnnotationText {
                 if leftOf || above { anchor = i }
             }
             if anchor == -1, let i = lines.lastIndex(where: { $0.hasGeometry && $0.y1 <= extra.y0 }) { anchor = i }
+            // Not inside a paragraph that runs on above the box: past the lines that follow the
+            // anchor just below it, under its width, and still end above the box (a signature box
+            // at the right under a paragraph whose last line is short).
+            while anchor >= 0, anchor + 1 < lines.count {
+                let line = lines[anchor], next = lines[anchor + 1]
+                guard next.hasGeometry, next.origin == .content, next.y0 >= line.y0, next.y1 <= extra.y0 + 1,
+                      next.y0 - line.y1 <= max(line.y1 - line.y0, 2), next.x0 < line.x1, next.x1 > line.x0 else { break }
+                anchor += 1
+            }
             after[anchor, default: []].append(extra)
         }
         for key in after.keys { after[key]!.sort { ($0.y0, $0.x0) < ($1.y0, $1.x0) } }

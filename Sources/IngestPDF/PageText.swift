@@ -19,7 +19,7 @@ struct TextLine: Sendable, Equatable {
     var continuesValue = false
 
     enum Origin: UInt8, Sendable {
-        case content, formField, annotation
+        case content, formField, annotation, signature
     }
 
     init(text: String, x0: Double, y0: Double, x1: Double, y1: Double, glyphHeight: Double, hasGeometry: Bool) {

@@ -161,10 +161,22 @@ public final class PopplerPageRef {
     /// Its document, for what poppler keeps per document (the structure tree's tables).
     let document: PopplerDocumentRef
 
+    /// Whether `chooseReading` ran, and the union it made (nil: the usual reading).
+    private var readingChosen = false
+    private var mergedReading: PageReading?
+    /// The usual text read to choose, kept for the next `withText` (freed here if never taken).
+    private var pendingText: UnsafeMutablePointer<gchar>?
+    /// Neither reading held every line of the other: poppler loses lines of this page, and both
+    /// may have lost the same one (`pdf.textIncomplete`). Known once the text is read.
+    private(set) var textMayBeIncomplete = false
+
     init(handle: OpaquePointer, index: Int, document: PopplerDocumentRef) {
         self.handle = handle; self.index = index; self.document = document
     }
-    deinit { g_object_unref(gpointer(handle)) }
+    deinit {
+        if let pendingText { g_free(pendingText) }
+        g_object_unref(gpointer(handle))
+    }
 
     /// Width and height in PDF points.
     public var size: (width: Double, height: Double) {
@@ -178,6 +190,49 @@ public final class PopplerPageRef {
 
     /// Draws the page on the cairo context `cr` (`cairo_t *`), in points, as its transformation says.
     func draw(on cr: OpaquePointer) { poppler_page_render(handle, cr) }
+
+    /// How the page's text is read, chosen on first use: poppler's usual whole-page selection,
+    /// or for a page with right-to-left words whose selection from the top right corner reads
+    /// lines the usual one lacks, the union of both readings (`RightToLeft.union`).
+    private func chooseReading() {
+        guard !readingChosen else { return }
+        readingChosen = true
+        let (w, h) = size
+        let usual = PopplerRectangle(x1: 0, y1: 0, x2: w, y2: h), fromTheRight = PopplerRectangle(x1: w, y1: 0, x2: 0, y2: h)
+        var area = usual
+        guard let first = poppler_page_get_text_for_area(handle, &area) else { return }
+        pendingText = first
+        let firstBytes = Array(UnsafeRawBufferPointer(start: first, count: strlen(first)))
+        guard RightToLeft.mayNeedReordering(firstBytes) else { return }
+        area = fromTheRight
+        guard let second = poppler_page_get_text_for_area(handle, &area) else { return }
+        defer { g_free(second) }
+        let secondBytes = Array(UnsafeRawBufferPointer(start: second, count: strlen(second)))
+        // Boxes and fonts are read only when the second reading brings lines.
+        guard !RightToLeft.holdsEveryLine(PageReading(bytes: firstBytes, rects: nil, runs: []),
+                                          of: PageReading(bytes: secondBytes, rects: nil, runs: [])) else { return }
+        let (union, incomplete) = RightToLeft.union(reading(firstBytes, area: usual), reading(secondBytes, area: fromTheRight))
+        textMayBeIncomplete = incomplete
+        mergedReading = union
+        g_free(first)
+        pendingText = nil
+    }
+
+    /// The page's text as selected by `area`, with its boxes and fonts.
+    private func reading(_ bytes: [UInt8], area: PopplerRectangle) -> PageReading {
+        var area = area
+        var rects: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        let hasLayout = poppler_page_get_text_layout_for_area(handle, &area, &rects, &count) != 0 && rects != nil
+        defer { if let rects { g_free(rects) } }
+        var runs: [PopplerTextRun] = []
+        if let list = poppler_page_get_text_attributes_for_area(handle, &area) {
+            runs = Self.runs(list)
+            poppler_page_free_text_attributes(list)
+        }
+        return PageReading(bytes: bytes, rects: hasLayout ? Array(UnsafeBufferPointer(start: rects, count: Int(count))) : nil, runs: runs)
+    }
+
 }
 
 /// A GLib list poppler returns (image, annotation and form-field mappings): each element's data as
@@ -284,6 +339,8 @@ struct PopplerFormField {
         case choice(typed: String?, selected: [String])
         /// A check box or radio button, on or off.
         case checkable(on: Bool)
+        /// A signature field: what it shows is drawn by its appearance, not stored as a value.
+        case signature
         case other
     }
     var area: PopplerRectangle
@@ -295,7 +352,15 @@ extension PopplerPageRef {
     /// one rectangle per character when poppler gives them (nil otherwise), valid during `body`
     /// only; nil when the page has no text.
     func withText<T>(_ body: (_ text: UnsafeMutablePointer<gchar>, _ rects: UnsafeMutablePointer<PopplerRectangle>?, _ count: Int) -> T) -> T? {
-        guard let raw = poppler_page_get_text(handle) else { return nil }
+        chooseReading()
+        if let merged = mergedReading {
+            var text = merged.bytes.map { gchar(bitPattern: $0) } + [0]
+            var rects = merged.rects ?? []
+            return text.withUnsafeMutableBufferPointer { t in
+                rects.withUnsafeMutableBufferPointer { r in body(t.baseAddress!, merged.rects == nil ? nil : r.baseAddress, r.count) }
+            }
+        }
+        guard let raw = pendingText.take() ?? poppler_page_get_text(handle) else { return nil }
         defer { g_free(raw) }
         var rects: UnsafeMutablePointer<PopplerRectangle>?
         var count: guint = 0
@@ -306,8 +371,14 @@ extension PopplerPageRef {
 
     /// The fonts of the page's text, run by run.
     func textRuns() -> [PopplerTextRun] {
+        chooseReading()
+        if let merged = mergedReading { return merged.runs }
         guard let list = poppler_page_get_text_attributes(handle) else { return [] }
         defer { poppler_page_free_text_attributes(list) }
+        return Self.runs(list)
+    }
+
+    private static func runs(_ list: UnsafeMutablePointer<GList>) -> [PopplerTextRun] {
         var runs: [PopplerTextRun] = []
         GListItems.forEach(list, as: PopplerTextAttributes.self) { a in
             runs.append(PopplerTextRun(start: Int(a.pointee.start_index), end: Int(a.pointee.end_index),
@@ -349,18 +420,29 @@ extension PopplerPageRef {
     /// Runs `body` with every annotation of the page hidden (in this document's memory only,
     /// never saved), so that a render shows the page's own content; their flags are put back
     /// after, since the document may draw the page again for OCR (`PDFPageImages`).
-    func withAnnotationsHidden<T>(_ body: () -> T) -> T {
+    /// `except`: the annotations whose area is exactly this one stay shown (a signature's widget).
+    func withAnnotationsHidden<T>(except shown: PopplerRectangle? = nil, _ body: () -> T) -> T {
         guard let list = poppler_page_get_annot_mapping(handle) else { return body() }
         defer { poppler_page_free_annot_mapping(list) }
         var saved: [(OpaquePointer, PopplerAnnotFlag)] = []
         GListItems.forEach(list, as: PopplerAnnotMapping.self) { mapping in
             guard let annot = mapping.pointee.annot else { return }
+            if let shown, mapping.pointee.area.sameArea(as: shown) { return }
             let flags = poppler_annot_get_flags(annot)
             saved.append((annot, flags))
             poppler_annot_set_flags(annot, PopplerAnnotFlag(rawValue: flags.rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue))
         }
         defer { for (annot, flags) in saved { poppler_annot_set_flags(annot, flags) } }
         return body()
+    }
+
+    /// The text of the page's own content inside `area` (PDF space, y up), annotations left out.
+    func contentText(in area: PopplerRectangle) -> String? {
+        // poppler_page_get_text_for_area takes its rectangle y down, like the text layout.
+        let h = size.height
+        var rect = PopplerRectangle(x1: min(area.x1, area.x2), y1: h - max(area.y1, area.y2),
+                                    x2: max(area.x1, area.x2), y2: h - min(area.y1, area.y2))
+        return PopplerDocumentRef.own(poppler_page_get_text_for_area(handle, &rect))
     }
 
     func formFields() -> [PopplerFormField] {
@@ -387,6 +469,8 @@ extension PopplerPageRef {
                 if let item = PopplerDocumentRef.own(poppler_form_field_choice_get_item(field, i)) { selected.append(item) }
             }
             return .choice(typed: typed, selected: selected)
+        case POPPLER_FORM_FIELD_SIGNATURE:
+            return .signature
         case POPPLER_FORM_FIELD_BUTTON:
             switch poppler_form_field_button_get_button_type(field) {
             case POPPLER_FORM_BUTTON_CHECK, POPPLER_FORM_BUTTON_RADIO:
@@ -397,6 +481,27 @@ extension PopplerPageRef {
         default:
             return .other
         }
+    }
+}
+
+extension PopplerRectangle {
+    /// The same four coordinates (an annotation and its form field are mapped with one area).
+    func sameArea(as other: PopplerRectangle) -> Bool { x1 == other.x1 && y1 == other.y1 && x2 == other.x2 && y2 == other.y2 }
+}
+
+extension PopplerDocumentRef {
+    /// The text of the first page of the PDF in `bytes` (one poppler made itself: a drawing
+    /// recorded by cairo's PDF surface), or nil when it cannot be opened or has no text.
+    static func firstPageText(ofPDF bytes: [UInt8]) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(data) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_bytes(data, nil, &error) else { _ = take(error); return nil }
+        defer { g_object_unref(gpointer(document)) }
+        guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else { return nil }
+        defer { g_object_unref(gpointer(page)) }
+        return own(poppler_page_get_text(page))
     }
 }
 

@@ -8,19 +8,69 @@ enum RightToLeft {
     static let leftToRight: Unicode.Scalar = "\u{202A}"  // LEFT-TO-RIGHT EMBEDDING
 
     /// Whether a line's UTF-8 bytes contain a right-to-left embedding (E2 80 AB).
-    static func mayNeedReordering(_ bytes: [UInt8]) -> Bool {
-        var i = 0
-        while i + 2 < bytes.count {
+    static func mayNeedReordering<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+        var i = bytes.startIndex
+        while i + 2 < bytes.endIndex {
             if bytes[i] == 0xE2 && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xAB { return true }
             i += 1
         }
         return false
     }
 
+    /// A page's text read whole. poppler-glib's selection walk (behind its page text, text
+    /// layout and text attributes) starts at the block nearest the selection's first corner and
+    /// ends at the block nearest its last: on a page with right-to-left lines it can start or end
+    /// too early. Four Hebrew lines (issue11656.pdf of pdf.js's corpus, from Word; the same lines
+    /// through pandoc and LibreOffice) give only the last one selected from the top left corner,
+    /// all four from the top right corner; an English page with one Hebrew line loses its last
+    /// English line from the left and its first from the right. `pdftotext`, which walks the
+    /// page another way, reads every line. So a page whose text holds right-to-left words is read
+    /// both ways and the lines of the second that the first lacks are put in, after the line
+    /// they follow in the second. `incomplete`: each reading lacked lines of the other, so
+    /// poppler loses lines of this page and both may have lost the same one.
+    static func union(_ usual: PageReading, _ fromTheRight: PageReading) -> (reading: PageReading, incomplete: Bool) {
+        let a = usual.lines(), b = fromTheRight.lines()
+        let inA = counts(a), inB = counts(b)
+        if holds(inA, inB) { return (usual, false) }
+        if holds(inB, inA) { return (fromTheRight, false) }
+        // Lines of b missing from a go after the line of a that their predecessor in b matched.
+        var after: [Int: [PageReading.Line]] = [:]   // -1: before a's first line
+        var left = inA
+        var position = -1
+        var used = Set<Int>()
+        for line in b {
+            if let n = left[line.key], n > 0 {
+                left[line.key] = n - 1
+                if let i = a.indices.first(where: { !used.contains($0) && a[$0].key == line.key }) { used.insert(i); position = i }
+            } else {
+                after[position, default: []].append(line)
+            }
+        }
+        var order: [(PageReading, PageReading.Line)] = (after[-1] ?? []).map { (fromTheRight, $0) }
+        for (i, line) in a.enumerated() {
+            order.append((usual, line))
+            order += (after[i] ?? []).map { (fromTheRight, $0) }
+        }
+        return (PageReading.joining(order), true)
+    }
+
+    /// Whether reading `a` holds every line of `b` (as many times).
+    static func holdsEveryLine(_ a: PageReading, of b: PageReading) -> Bool { holds(counts(a.lines()), counts(b.lines())) }
+
+    private static func counts(_ lines: [PageReading.Line]) -> [Substring: Int] {
+        var counts: [Substring: Int] = [:]
+        for line in lines { counts[line.key, default: 0] += 1 }
+        return counts
+    }
+
+    private static func holds(_ a: [Substring: Int], _ b: [Substring: Int]) -> Bool { b.allSatisfy { key, n in (a[key] ?? 0) >= n } }
+
     /// The line with every run of two or more simple embedded words separated by single spaces
     /// (‫w1‬ ‫w2‬ … ‫wn‬) turned into one embedding of the words in reverse order (‫wn … w2 w1‬).
     /// Anything else (nested embeddings, other text between the words) is left as it is.
+    /// A line already in logical order (`spacedLogicalLine`) only gets its spaces put back.
     static func logicalWordOrder(_ line: String) -> String {
+        if let spaced = spacedLogicalLine(line) { return spaced }
         let scalars = Array(line.unicodeScalars)
         var out = String.UnicodeScalarView()
         var i = 0
@@ -53,6 +103,46 @@ enum RightToLeft {
                 i += 1
             }
         }
+        return String(out)
+    }
+
+    /// On a page mostly right to left, poppler-glib gives a line's words in logical order, each
+    /// in its own embedding, but each word's following space comes one word late: the first two
+    /// words are always run together and the gap between word k-1 and word k is written after
+    /// word k — « ‫לחיוב‬‫פעולות‬ ‫אלה‬ … ‫‪15‬‬ ‫(ב)(‬‫‪4‬‬‫)‬‫לחוק‬ » for « לחיוב פעולות אלה … 15(ב)(4) לחוק »
+    /// (issue11656.pdf, and the same lines through LibreOffice; `pdftotext` reads them so). A
+    /// line made only of embedded words, whose first two are run together, is written as one
+    /// embedding with each gap where it belongs; the gap before the last word, which poppler
+    /// never writes, is a space unless that word starts with punctuation. nil for other lines.
+    static func spacedLogicalLine(_ line: String) -> String? {
+        let s = Array(line.unicodeScalars)
+        var words: [ArraySlice<Unicode.Scalar>] = []
+        var spaceAfter: [Bool] = []
+        var i = 0
+        while i < s.count {
+            guard s[i] == embedding else { return nil }
+            // The embedding's end, nested embeddings (a number's left-to-right one) included.
+            var depth = 0, j = i
+            repeat {
+                if s[j] == embedding || s[j] == leftToRight { depth += 1 } else if s[j] == pop { depth -= 1 }
+                j += 1
+            } while depth > 0 && j < s.count
+            guard depth == 0, j > i + 2 else { return nil }
+            words.append(s[(i + 1)..<(j - 1)])
+            let spaced = j < s.count && s[j] == " "
+            spaceAfter.append(spaced)
+            i = spaced ? j + 1 : j
+        }
+        guard words.count >= 2, !spaceAfter[0] else { return nil }
+        var out = String.UnicodeScalarView()
+        out.append(embedding)
+        out.append(contentsOf: words[0])
+        for k in 1..<words.count {
+            let gap = k + 1 < words.count ? spaceAfter[k] : (words[k].first.map { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == embedding || $0 == leftToRight } ?? false)
+            if gap { out.append(" ") }
+            out.append(contentsOf: words[k])
+        }
+        out.append(pop)
         return String(out)
     }
 

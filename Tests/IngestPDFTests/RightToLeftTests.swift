@@ -1,4 +1,8 @@
+import CPoppler
+import Foundation
+import IngestCore
 @testable import IngestPDF
+import IngestTestSupport
 import XCTest
 
 final class RightToLeftTests: XCTestCase {
@@ -37,5 +41,72 @@ final class RightToLeftTests: XCTestCase {
             XCTAssertEqual(letters(once), letters(line), line.debugDescription)
             XCTAssertEqual(RightToLeft.logicalWordOrder(once), once, line.debugDescription)
         }
+    }
+
+    // MARK: - Pages whose right-to-left lines poppler-glib's usual selection loses
+
+    /// Four Hebrew lines (those of issue11656.pdf in pdf.js's corpus) typeset the way such files
+    /// are made: Markdown through pandoc (lang he, dir rtl) to .docx, then LibreOffice to PDF.
+    /// poppler-glib's page text gives only the last line (`pdftotext` reads all four); every line
+    /// is read, in order, each word where the source has it, without a warning.
+    func testHebrewPageFromLibreOfficeIsReadWhole() throws {
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc missing (apt-get install pandoc)") }
+        guard runTool("soffice", ["--version"])?.status == 0 else { try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let source = ["שלום עולם מה שלום כולם?", "אני יורד מן החוטים, אני כבר ילד אמיתי.", "כמו כל הילדים.",
+                      "לחיוב פעולות אלה לפי סעיף 15(ב)(4) לחוק מבקר המדינה"]
+        let md = try tmp.write("hebrew.md", source.joined(separator: "\n\n") + "\n")
+        let docx = tmp.url.appendingPathComponent("hebrew.docx")
+        guard runTool("pandoc", [md.path, "-M", "lang=he", "-M", "dir=rtl", "-o", docx.path])?.status == 0 else {
+            throw TestSetupFailure("pandoc could not write hebrew.docx")
+        }
+        let profile = "file://" + tmp.url.appendingPathComponent("profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path, docx.path])?.status == 0 else {
+            throw TestSetupFailure("soffice could not export hebrew.docx")
+        }
+        let pdf = tmp.url.appendingPathComponent("hebrew.pdf")
+        let e = try PDFExtractor().extract(SourceInput(files: [pdf], kind: .pdf, byteSize: 0, name: "hebrew.pdf"),
+                                           context: ExtractionContext(language: .en))
+        let controls = Set("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}".unicodeScalars)
+        let read = e.blocks.map { String(String.UnicodeScalarView($0.text.unicodeScalars.filter { !controls.contains($0) })) }
+        XCTAssertEqual(read, source)
+        XCTAssertEqual(e.pages?.first?.classification, .text)
+        XCTAssertTrue(e.warnings.isEmpty, "\(e.warnings.map(\.code))")
+    }
+
+    /// Poppler's logical-order line: the first two words run together, each later gap written one
+    /// word late (see `spacedLogicalLine`); visual-order lines (words apart) are not its.
+    func testLogicalLineGetsItsSpacesBack() {
+        let poppler = "\(rle)לחיוב\(pdf)\(rle)פעולות\(pdf) \(rle)אלה\(pdf) \(rle)\(lre)15\(pdf)\(pdf) \(rle)(ב)(\(pdf)\(rle)\(lre)4\(pdf)\(pdf)\(rle))\(pdf)\(rle)לחוק\(pdf) \(rle)המדינה\(pdf)"
+        XCTAssertEqual(RightToLeft.logicalWordOrder(poppler),
+                       "\(rle)לחיוב פעולות אלה \(lre)15\(pdf)(ב)(\(lre)4\(pdf)) לחוק המדינה\(pdf)")
+        // The last word's gap is not written: none before punctuation.
+        XCTAssertEqual(RightToLeft.spacedLogicalLine("\(rle)כמו\(pdf)\(rle)כל\(pdf) \(rle).\(pdf)"), "\(rle)כמו כל.\(pdf)")
+        XCTAssertNil(RightToLeft.spacedLogicalLine("\(rle)بالعالم\(pdf) \(rle)مرحبا\(pdf)"))
+        XCTAssertNil(RightToLeft.spacedLogicalLine("Arabic: \(rle)a\(pdf)\(rle)b\(pdf)"))
+        XCTAssertNil(RightToLeft.spacedLogicalLine("\(rle)one\(pdf)"))
+    }
+
+    /// Two readings of a page: the lines the second has and the first lacks go after the line
+    /// they follow in the second, with their boxes and fonts; `incomplete` when each lacked some.
+    func testUnionOfTwoReadings() {
+        func box(_ i: Int) -> PopplerRectangle { PopplerRectangle(x1: Double(i), y1: 0, x2: Double(i) + 1, y2: 10) }
+        // "ab\ncd" and "cd\nef": scalars a b ⏎ c d / c d ⏎ e f.
+        let usual = PageReading(bytes: Array("ab\ncd".utf8), rects: (0..<5).map(box),
+                                runs: [PopplerTextRun(start: 0, end: 4, fontSize: 10, fontName: "A")])
+        let right = PageReading(bytes: Array("cd\nef".utf8), rects: (10..<15).map(box),
+                                runs: [PopplerTextRun(start: 0, end: 1, fontSize: 10, fontName: "A"),
+                                       PopplerTextRun(start: 3, end: 4, fontSize: 12, fontName: "B")])
+        let (union, incomplete) = RightToLeft.union(usual, right)
+        XCTAssertTrue(incomplete)
+        XCTAssertEqual(String(decoding: union.bytes, as: UTF8.self), "ab\ncd\nef")
+        XCTAssertEqual(union.rects?.map(\.x1), [0, 1, 3, 3, 4, 13, 13, 14])   // a break gets its line's first box
+        XCTAssertEqual(union.runs.map { [$0.start, $0.end] }, [[0, 1], [3, 4], [6, 7]])
+        XCTAssertEqual(union.runs.map(\.fontName), ["A", "A", "B"])
+        // One reading holding every line of the other is kept as it is.
+        let whole = PageReading(bytes: Array("ab\ncd\nef".utf8), rects: nil, runs: [])
+        XCTAssertEqual(RightToLeft.union(usual, whole).reading.bytes, whole.bytes)
+        XCTAssertFalse(RightToLeft.union(usual, whole).incomplete)
+        XCTAssertEqual(RightToLeft.union(whole, right).reading.bytes, whole.bytes)
     }
 }

@@ -11,6 +11,8 @@ extension ErrorCode {
     public static let pdfJavaScriptIgnored: ErrorCode = "pdf.javascriptIgnored"  // warning
     public static let pdfPageUnreadable: ErrorCode = "pdf.pageUnreadable"        // warning
     public static let pdfFormulasAsText: ErrorCode = "pdf.formulasAsText"        // warning
+    public static let pdfSignatureNotRead: ErrorCode = "pdf.signatureNotRead"    // warning
+    public static let pdfTextIncomplete: ErrorCode = "pdf.textIncomplete"        // warning
 }
 
 extension MessageCatalog {
@@ -45,5 +47,11 @@ extension MessageCatalog {
         .pdfFormulasAsText: .init(
             fr: "Des formules n'ont pas pu être lues en LaTeX et restent en texte (exposants gardés), pages : {pages}.",
             en: "Some formulas could not be read as LaTeX and stay as text (exponents kept), pages: {pages}."),
+        .pdfSignatureNotRead: .init(
+            fr: "Une signature est dessinée comme une image, sans texte : elle n'est pas lue, pages : {pages}.",
+            en: "A signature is drawn as a picture, without text: it is not read, pages: {pages}."),
+        .pdfTextIncomplete: .init(
+            fr: "Le texte de droite à gauche (hébreu, arabe) de ces pages n'a pas pu être lu en entier : des lignes peuvent manquer, pages : {pages}.",
+            en: "The right-to-left text (Hebrew, Arabic) of these pages could not be read whole: lines may be missing, pages: {pages}."),
     ]
 }

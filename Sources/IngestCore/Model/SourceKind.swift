@@ -29,4 +29,7 @@ public enum Provenance: String, Codable, Sendable, CaseIterable, Hashable {
     /// PDF text drawn over the page by an annotation rather than its content: a value typed
     /// into a form field, a FreeText comment (the text as typed, not read from the drawing).
     case formField, annotation
+    /// PDF text drawn by a signature field's appearance: who signed, when, why, as the signing
+    /// tool drew them (read from the drawing's text, `SignatureAppearance`).
+    case signature
 }
