@@ -27,11 +27,15 @@ enum OrientedRecognition {
     /// Orientation confidence from which a weak page is read again turned.
     static let minimumOrientationConfidence = 1.5
 
+    ///
+    /// `scriptKnown`: earlier pages of the document were found upright in a script the languages
+    /// read (`PageRunner`'s `ScriptAgreement`): the page is read first, and the detector asked only
+    /// after a weak read — which then names a foreign script as the detection first would.
     static func recognize(_ load: () throws -> PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
-                          lowConfidenceBelow: Double = 60, detectScript: Bool = true) throws -> RecognizedPage {
-        guard detectScript else {
+                          lowConfidenceBelow: Double = 60, detectScript: Bool = true, scriptKnown: Bool = false) throws -> RecognizedPage {
+        guard detectScript, !scriptKnown else {
             return try readFirst(load, engine: engine, deadline: deadline, limitSeconds: limitSeconds, page: page,
-                                 lowConfidenceBelow: lowConfidenceBelow)
+                                 lowConfidenceBelow: lowConfidenceBelow, nameScript: detectScript)
         }
         let pix = try load()
         let osd = engine.orientationAndScript(ScriptSample.image(for: pix))
@@ -55,7 +59,13 @@ enum OrientedRecognition {
                                          lowConfidenceBelow: lowConfidenceBelow)
         first.quarterTurns = turnsFirst
         let conf = first.meanConfidence ?? 0
-        guard conf < suspiciousBelow, let osd else { return first }
+        guard conf < suspiciousBelow, let osd else {
+            // Upright in a script read here, and read well: later pages may skip the detector.
+            if let osd, turnsFirst == 0, ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages) == nil {
+                first.readScript = true
+            }
+            return first
+        }
         // A weak page in a script named with little confidence: the dictionaries decide.
         first.script = ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages)
         let other = turnsFirst != 0 ? 0
@@ -71,21 +81,31 @@ enum OrientedRecognition {
     }
 
     /// The page read as it comes; only a weak read asks the detector, and the page is read again
-    /// turned upright — kept only if that reads better.
+    /// turned upright — kept only if that reads better. `nameScript`: a weak page the detector
+    /// names confidently in a script without a model is left out as `recognize` would have left
+    /// it out before reading (`scriptNotInstalled`), named with less confidence it goes with its
+    /// script for the dictionaries to judge.
     static func readFirst(_ load: () throws -> PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
-                          lowConfidenceBelow: Double) throws -> RecognizedPage {
-        let first = try engine.recognize(load(), deadline: deadline, limitSeconds: limitSeconds, page: page,
+                          lowConfidenceBelow: Double, nameScript: Bool = false) throws -> RecognizedPage {
+        var first = try engine.recognize(load(), deadline: deadline, limitSeconds: limitSeconds, page: page,
                                          lowConfidenceBelow: lowConfidenceBelow)
         let conf = first.meanConfidence ?? 0
         guard conf < suspiciousBelow else { return first }
         let pix = try load()
         guard let osd = engine.orientationAndScript(ScriptSample.image(for: pix)) else { return first }
+        if nameScript {
+            if let script = ScriptModels.missing(script: osd.script, confidence: osd.scriptConfidence, languages: engine.languages) {
+                return RecognizedPage(wordConfidences: first.wordConfidences, leftOut: .scriptNotInstalled, script: script)
+            }
+            first.script = ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages)
+        }
         let (turns, oconf) = (osd.quarterTurns, osd.confidence)
         guard turns != 0, oconf >= minimumOrientationConfidence,
               pix.rotateClockwise(quarterTurns: turns) else { return first }
         var second = try engine.recognize(consume pix, deadline: deadline, limitSeconds: limitSeconds, page: page,
                                           lowConfidenceBelow: lowConfidenceBelow)
         second.quarterTurns = turns
+        second.script = first.script
         return (second.meanConfidence ?? 0) > conf ? second : first
     }
 }

@@ -53,13 +53,25 @@ public enum PagePreview {
             try OCRLibraries.requireTesseract()
             guard let pdfPages else { throw IngestError(.ocrRenderFailed, ["page": String(page)]) }
             let pages = try pdfPages()
-            // An A4 page fits `longSide` when its area is longSide² ÷ √2; other shapes are scaled after.
-            return try ScanRecognizer.render(page: page, dpi: 150, maxPixels: max(4096, Int(Double(longSide * longSide) / 1.2))) { pages }
+            let drawing = pdfDrawing(longSide: longSide)
+            return try ScanRecognizer.render(page: page, dpi: drawing.dpi, maxPixels: drawing.maxPixels) { pages }
         }
         let source = try ImageSource(url: url)
         guard page <= source.pageCount else { throw IngestError(.ocrRenderFailed, ["page": String(page)]) }
         return try source.decode(page: page - 1, maxPixels: maxPixels)
     }
+
+    /// How a PDF page is drawn for a picture of `longSide`: at 150 dpi, within the pixels an A4
+    /// page fitting `longSide` has (its area is longSide² ÷ √2; other shapes are scaled after).
+    /// OCR's quick look at a page asks the same drawing (`ScanRecognizer.quickLook`), which the
+    /// page images keep: a page that is then pictured is not drawn twice.
+    static func pdfDrawing(longSide: Int) -> (dpi: Double, maxPixels: Int) {
+        (150, max(4096, Int(Double(longSide * longSide) / 1.2)))
+    }
+
+    /// The long side of a page's picture for the vision option (the pipeline's
+    /// `DocumentImporter.visionLongSide`, SPEC §5).
+    public static let visionLongSide = 1600
 
     private static func fit(_ pix: PageImage, longSide: Int) -> PageImage {
         let long = max(pix.width, pix.height)

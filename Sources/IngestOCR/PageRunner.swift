@@ -41,13 +41,14 @@ enum PageRunner {
             if let processes = context.ocrProcesses { try processes.ready(languages: languages) } else { try pool?.withEngine { _ in } }
         }
         let state = RunState(order: handingOrder(jobs))
+        let scripts = ScriptAgreement()
         // Once no page is left to hand out, the first thread without one does the tail work
         // while the others finish theirs (see `ExtractionContext.ocrTailWork`).
         let tail: @Sendable () -> Void = { if let work = context.ocrTailWork, let pages = state.claimTail() { work(pages) } }
         // Tesseract recurses deeply on some layouts.
         ThreadTeam.run(workers, stackSize: 16 << 20) { t in
             guard t > 0, let cores = context.cores else {
-                while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, engines: engines, context: context)) }
+                while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, engines: engines, scripts: scripts, context: context)) }
                 // Every page is handed out: a thread still waiting for a core ends.
                 context.cores?.wakeWaiters()
                 tail()
@@ -56,7 +57,7 @@ enum PageRunner {
             while cores.take(orUntil: { state.isExhausted }) {
                 defer { cores.giveBack() }
                 guard let i = state.next() else { tail(); break }
-                state.store(i, recognize(jobs[i], pool: pool, engines: engines, context: context))
+                state.store(i, recognize(jobs[i], pool: pool, engines: engines, scripts: scripts, context: context))
                 if state.isExhausted { cores.wakeWaiters(); tail() }   // on the core this thread still holds
             }
         }
@@ -70,8 +71,17 @@ enum PageRunner {
     }
 
     /// Reads one page with an engine of `pool`, or with a recogniser of `context.ocrProcesses`
-    /// when there is no pool.
-    static func recognize(_ job: PageJob, pool: EnginePool?, engines: EngineStart, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
+    /// when there is no pool; its script is detected first until `scripts` has settled it.
+    static func recognize(_ job: PageJob, pool: EnginePool?, engines: EngineStart, scripts: ScriptAgreement = ScriptAgreement(),
+                          context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
+        let known = scripts.isSettled
+        let result = recognize(job, pool: pool, engines: engines, scriptKnown: known, context: context)
+        if case .success(let page) = result { scripts.note(page, detectedFirst: !known) }
+        return result
+    }
+
+    private static func recognize(_ job: PageJob, pool: EnginePool?, engines: EngineStart, scriptKnown: Bool,
+                                  context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
         // The page's image and Tesseract's buffers are freed when this returns: hand them back.
         defer { PageMemory.releaseFreedPages() }
         let limit = context.config.ocr.pageTimeLimitSeconds
@@ -93,7 +103,8 @@ enum PageRunner {
                                                                 languages: context.config.ocr.languages,
                                                                 deadline: deadline, limitSeconds: limit,
                                                                 lowConfidenceBelow: context.config.ocr.lowConfidenceBelow,
-                                                                detectScript: context.config.ocr.detectScript))
+                                                                detectScript: context.config.ocr.detectScript,
+                                                                scriptKnown: scriptKnown))
             }
             guard let pool else { throw IngestError(.internalError) }
             return .success(try pool.withEngine { engine in
@@ -104,7 +115,8 @@ enum PageRunner {
                 return try OrientedRecognition.recognize({ try first.take() ?? job.load() }, engine: engine, deadline: deadline,
                                                          limitSeconds: limit, page: job.number,
                                                          lowConfidenceBelow: context.config.ocr.lowConfidenceBelow,
-                                                         detectScript: context.config.ocr.detectScript)
+                                                         detectScript: context.config.ocr.detectScript,
+                                                         scriptKnown: scriptKnown)
             })
         } catch let e as IngestError {
             var e = e
@@ -112,6 +124,25 @@ enum PageRunner {
             return .failure(e)
         } catch {
             return .failure(IngestError(.ocrEngineFailed, MessageCatalog.quoted("reason", String(describing: error)), page: job.number))
+        }
+    }
+
+    /// Whether a document's script is settled: once `pagesToSettle` pages were found upright in a
+    /// script the languages read, and read well, the others are read without the detector first
+    /// (≈ 0.1 s a page, 5–15 % of a Latin page's CPU: a scanned course is one script); a page that
+    /// then reads weak still asks it (`OrientedRecognition.readFirst`), so a turned or foreign page
+    /// costs one more read, not a wrong text. A page found otherwise keeps the detection on for
+    /// the rest of the document, and so does a page read without it that turned out turned or foreign.
+    final class ScriptAgreement: Sendable {
+        static let pagesToSettle = 2
+        private let state = Mutex((agreeing: 0, disagreed: false))
+        var isSettled: Bool { state.withLock { !$0.disagreed && $0.agreeing >= Self.pagesToSettle } }
+        func note(_ page: RecognizedPage, detectedFirst: Bool) {
+            guard page.leftOut != .blank else { return }
+            state.withLock { s in
+                if detectedFirst, page.readScript == true { s.agreeing += 1; return }
+                if detectedFirst || page.leftOut != nil || page.script != nil || page.quarterTurns != 0 { s.disagreed = true }
+            }
         }
     }
 

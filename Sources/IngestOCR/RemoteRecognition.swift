@@ -25,6 +25,8 @@ enum RemoteRecognition {
         var resolution: Int
         /// `ocr.detectScript` (absent: on).
         var detectScript: Bool? = nil
+        /// Earlier pages settled the document's script (`OrientedRecognition`'s `scriptKnown`; absent: no).
+        var scriptKnown: Bool? = nil
     }
 
     struct Answer: Codable, Equatable {
@@ -36,7 +38,7 @@ enum RemoteRecognition {
     /// until they are let go. Nil when the image has no pixels, or more than a frame carries (4 GB:
     /// beyond `ocr.maxImagePixels`'s default fifty times over).
     static func request(page: Int, deadline: Date, limitSeconds: Double, lowConfidenceBelow: Double,
-                        image: consuming PageImage, detectScript: Bool = true) -> [Data]? {
+                        image: consuming PageImage, detectScript: Bool = true, scriptKnown: Bool = false) -> [Data]? {
         var image = image
         // A palette image crosses as the gray or colour image it stands for.
         if pixGetColormap(image.raw) != nil, let plain = pixRemoveColormap(image.raw, Int32(REMOVE_CMAP_BASED_ON_SRC)) {
@@ -47,7 +49,7 @@ enum RemoteRecognition {
         let header = Header(page: page, deadline: deadline.timeIntervalSince1970, limitSeconds: limitSeconds,
                             lowConfidenceBelow: lowConfidenceBelow, width: image.width, height: image.height,
                             depth: image.depth, wordsPerRow: Int(pixGetWpl(image.raw)), resolution: image.resolution,
-                            detectScript: detectScript)
+                            detectScript: detectScript, scriptKnown: scriptKnown ? true : nil)
         guard let json = try? JSONEncoder().encode(header), let words = pixGetData(image.raw),
               4 + json.count + header.wordsPerRow * 4 * header.height <= Int(UInt32.max) else { return nil }
         var prefix = Data(capacity: 4 + json.count)
@@ -85,17 +87,20 @@ enum RemoteRecognition {
 
     /// This side: makes the page's image, sends it to a recogniser and reads its answer.
     static func recognize(_ job: PageJob, processes: any OCRProcesses, languages: String, deadline: Date,
-                          limitSeconds: Double, lowConfidenceBelow: Double, detectScript: Bool = true) throws -> RecognizedPage {
+                          limitSeconds: Double, lowConfidenceBelow: Double, detectScript: Bool = true, scriptKnown: Bool = false) throws -> RecognizedPage {
         try recognize(job.number, image: try job.load(), processes: processes, languages: languages, deadline: deadline,
-                      limitSeconds: limitSeconds, lowConfidenceBelow: lowConfidenceBelow, detectScript: detectScript)
+                      limitSeconds: limitSeconds, lowConfidenceBelow: lowConfidenceBelow, detectScript: detectScript,
+                      scriptKnown: scriptKnown)
     }
 
     /// The same with the page's image already made (looked at first, `PageInk`).
     static func recognize(_ number: Int, image: consuming PageImage, processes: any OCRProcesses, languages: String, deadline: Date,
-                          limitSeconds: Double, lowConfidenceBelow: Double, detectScript: Bool = true) throws -> RecognizedPage {
+                          limitSeconds: Double, lowConfidenceBelow: Double, detectScript: Bool = true,
+                          scriptKnown: Bool = false) throws -> RecognizedPage {
         let job = PageJob(number: number) { throw IngestError(.internalError) }
         guard let parts = Self.request(page: job.number, deadline: deadline, limitSeconds: limitSeconds,
-                                       lowConfidenceBelow: lowConfidenceBelow, image: image, detectScript: detectScript) else {
+                                       lowConfidenceBelow: lowConfidenceBelow, image: image, detectScript: detectScript,
+                                       scriptKnown: scriptKnown) else {
             throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonPageImageSize), page: job.number)
         }
         // Past the deadline, the recogniser answers with the time limit; a little more is left
@@ -143,7 +148,8 @@ public enum OCRPageService {
                     try OrientedRecognition.recognize({ image.sharedHandle() }, engine: engine, deadline: deadline,
                                                       limitSeconds: header.limitSeconds, page: header.page,
                                                       lowConfidenceBelow: header.lowConfidenceBelow,
-                                                      detectScript: header.detectScript ?? true)
+                                                      detectScript: header.detectScript ?? true,
+                                                      scriptKnown: header.scriptKnown ?? false)
                 }
             } catch {
                 var e = IngestError.wrap(error)

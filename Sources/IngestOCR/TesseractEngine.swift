@@ -30,6 +30,9 @@ struct RecognizedPage: Sendable, Equatable, Codable {
     /// writing; `scriptNotInstalled`: `script` has no installed model); nil for a page read.
     var leftOut: PageRecord.LeftOut?
     var script: String?
+    /// True when script detection found the page upright in a script the languages read, and it
+    /// read well (`OrientedRecognition`): the document's later pages need not be detected first.
+    var readScript: Bool?
 
     var meanConfidence: Double? {
         wordConfidences.isEmpty ? nil : Double(wordConfidences.reduce(0, +)) / Double(wordConfidences.count)

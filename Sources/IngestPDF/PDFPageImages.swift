@@ -19,8 +19,27 @@ public final class PDFPageImages: PageImageProvider, Sendable {
     /// Used only inside `lock`: the compiler cannot see that (a `Mutex` holding the document
     /// would not let a page of it meet the caller's row closure).
     nonisolated(unsafe) private let document: PopplerDocumentRef
-    private let lock = Mutex(())
+    /// The last small drawing (`keptPixelsAtMost`), handed again when the same page is asked at
+    /// the same size: a scan's page is decoded whole at every drawing (≈ 0.1 s for a 300-dpi
+    /// A4 image, whatever the size drawn), and OCR's quick look and the page's vision picture ask
+    /// the same drawing (issue 38: a blank scan was decoded three times).
+    private let lock = Mutex(Drawings())
     public let pageCount: Int
+
+    private struct Drawings {
+        var kept: KeptDrawing?
+        /// Pages drawn by poppler so far (tests: a kept drawing is not drawn again).
+        var made = 0
+    }
+
+    private struct KeptDrawing {
+        var page: Int, width: Int, height: Int, dpi: Double
+        var gray: [UInt8]
+    }
+
+    /// Drawings of at most this many pixels are kept (one at a time): a vision picture's size,
+    /// never a page drawn for recognition.
+    public static let keptPixelsAtMost = 2_500_000
 
     /// Draws the pages of `document`, already open (the PDF extractor's: the file is not opened
     /// again). The document is this object's from now on: nobody else uses it.
@@ -66,7 +85,7 @@ public final class PDFPageImages: PageImageProvider, Sendable {
     public func renderRows(page: Int, dpi: Double, maxPixels: Int, bandBytes: Int,
                            start: (_ width: Int, _ height: Int, _ dpi: Double) throws -> Void,
                            row: (_ y: Int, _ luma: UnsafeBufferPointer<UInt8>) -> Void) throws {
-        try lock.withLock { _ in
+        try lock.withLock { drawings in
             guard page >= 1, page <= pageCount, let p = document.page(at: page - 1) else {
                 throw IngestError(.ocrRenderFailed, ["page": String(page)])
             }
@@ -83,17 +102,34 @@ public final class PDFPageImages: PageImageProvider, Sendable {
             let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(w)))
             guard stride > 0 else { throw IngestError(.ocrRenderFailed, ["page": String(page)], detail: "cairo stride for \(w)") }
             let bandRows = max(1, min(h, bandBytes / stride))
+            if let k = drawings.kept, k.page == page, k.width == w, k.height == h {
+                try start(w, h, k.dpi)
+                k.gray.withUnsafeBufferPointer { all in
+                    for y in 0..<h { row(y, UnsafeBufferPointer(rebasing: all[(y * w)..<((y + 1) * w)])) }
+                }
+                return
+            }
             try start(w, h, scale * 72)
+            drawings.made += 1
+            let keep = w * h <= Self.keptPixelsAtMost
+            var gray = keep ? [UInt8](repeating: 0, count: w * h) : []
             let luma = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: w)
             defer { luma.deallocate() }
             var top = 0
             while top < h {
                 let rows = min(bandRows, h - top)
-                try Self.renderBand(p, width: w, top: top, rows: rows, scale: scale, page: page, luma: luma, row: row)
+                try Self.renderBand(p, width: w, top: top, rows: rows, scale: scale, page: page, luma: luma) { y, luma in
+                    if keep { gray.withUnsafeMutableBufferPointer { UnsafeMutableRawPointer($0.baseAddress! + y * w).copyMemory(from: luma.baseAddress!, byteCount: w) } }
+                    row(y, luma)
+                }
                 top += rows
             }
+            if keep { drawings.kept = KeptDrawing(page: page, width: w, height: h, dpi: scale * 72, gray: gray) }
         }
     }
+
+    /// Pages drawn by poppler so far.
+    var drawingsMade: Int { lock.withLock { $0.made } }
 
     /// Colour pixels drawn at once: a 300-dpi A4 page (35 MB) is one band; bigger pages are cut.
     public static let bandBytes = 48 << 20

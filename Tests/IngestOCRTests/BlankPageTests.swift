@@ -2,7 +2,7 @@ import CTesseract
 import Foundation
 import IngestCore
 @testable import IngestOCR
-import IngestPDF
+@testable import IngestPDF
 import IngestTestSupport
 import XCTest
 
@@ -152,12 +152,40 @@ final class BlankPageTests: XCTestCase {
         return (e, drawn.dpis)
     }
 
-    /// A white page is decided blank from its drawing at 75 dpi: never drawn full size.
+    /// A white page is decided blank from its quick look (the drawing of its vision picture,
+    /// ≈ 145 dpi): never drawn full size.
     func testAPageWithNothingOnItIsNotDrawnFullSize() throws {
         try OCRLibraries.requireTesseract()
         let (e, dpis) = try recognise([Self.page()])
         XCTAssertEqual(e.pages?.map(\.leftOut), [.blank])
-        XCTAssertEqual(dpis, [ScanRecognizer.estimateDPI])
+        XCTAssertEqual(dpis, [PagePreview.pdfDrawing(longSide: PagePreview.visionLongSide).dpi])
+    }
+
+    /// A blank scan's vision picture (made because the document is then not ready) is the quick
+    /// look's drawing kept by the page images: the page is drawn by poppler once in all, and the
+    /// picture is the same JPEG as one drawn from the file afresh.
+    func testABlankScansPictureIsItsQuickLook() throws {
+        try OCRLibraries.requireTesseract()
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let url = try whitePDF(dir)
+        let pages = try PDFPageImages(url: url)
+        let extraction = Extraction(pages: [PageRecord(number: 1, classification: .imageOnly)], ocrCandidates: [1], pagesRead: 1)
+        let e = try ScanRecognizer(pdfPages: { _, _ in pages })
+            .complete(extraction, of: SourceInput(files: [url], kind: .pdf, byteSize: 0, name: "white.pdf"), context: ExtractionContext())
+        XCTAssertEqual(e.pages?.map(\.leftOut), [.blank])
+        XCTAssertEqual(e.visionPages, [1])
+        let shared = try XCTUnwrap(e.pageImages?.provider as? PDFPageImages)
+        XCTAssertTrue(shared === pages)
+        let picture = try XCTUnwrap(PagePreview.picture(of: url, page: 1, longSide: PagePreview.visionLongSide, pdfPages: { shared }))
+        XCTAssertEqual(pages.drawingsMade, 1, "the quick look's drawing is the picture's")
+        let fresh = try PDFPageImages(url: url)
+        let again = try XCTUnwrap(PagePreview.picture(of: url, page: 1, longSide: PagePreview.visionLongSide, pdfPages: { fresh }))
+        XCTAssertEqual(fresh.drawingsMade, 1)
+        XCTAssertEqual(picture.data, again.data)
+        XCTAssertEqual([picture.width, picture.height], [again.width, again.height])
+        // Another size, or another page, is drawn anew.
+        _ = try shared.render(page: 1, dpi: 75, maxPixels: 4_000_000)
+        XCTAssertEqual(pages.drawingsMade, 2)
     }
 
     /// Any doubt goes to the full-size look: a page number alone, and specks (blank once seen full
@@ -175,7 +203,7 @@ final class BlankPageTests: XCTestCase {
 
     /// The quick look never calls blank what the full look sees as writing: pages the full look
     /// finds ink on (a page number in 6 to 12 pt, a line of 6-pt type in light gray, a faint
-    /// one-pixel rule), drawn at 75 dpi by poppler from an image-only PDF, are never surely blank.
+    /// one-pixel rule), drawn small by poppler from an image-only PDF, are never surely blank.
     func testTheQuickLookNeverCallsWritingBlank() throws {
         try OCRLibraries.requireTesseract()
         var pages = [6.0, 8, 12].map { Self.textPage("17", pointSize: $0) }
@@ -194,7 +222,7 @@ final class BlankPageTests: XCTestCase {
         for (i, full) in pages.enumerated() {
             XCTAssertEqual(PageInk.measure(full)?.isBlank, false, "page \(i + 1) has ink seen full size")
             let look = ScanRecognizer.quickLook(page: i + 1) { provider }
-            XCTAssertNil(look.empty, "page \(i + 1) was called surely blank at 75 dpi")
+            XCTAssertNil(look.empty, "page \(i + 1) was called surely blank from its quick look")
         }
         XCTAssertNotNil(ScanRecognizer.quickLook(page: 1) { try DrawnPages(PDFPageImages.open(self.whitePDF(dir), nil)) }.empty)
     }

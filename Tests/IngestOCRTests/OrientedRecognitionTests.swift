@@ -81,9 +81,9 @@ final class OrientedRecognitionTests: XCTestCase {
         if out.isEmpty { try missingTool("the font \(family) is not installed") }
     }
 
-    func read(_ image: PageImage, engine: TesseractEngine, detectScript: Bool = true) throws -> RecognizedPage {
+    func read(_ image: PageImage, engine: TesseractEngine, detectScript: Bool = true, scriptKnown: Bool = false) throws -> RecognizedPage {
         try OrientedRecognition.recognize({ image.sharedHandle() }, engine: engine, deadline: Date(timeIntervalSinceNow: 120),
-                                          limitSeconds: 120, page: 1, detectScript: detectScript)
+                                          limitSeconds: 120, page: 1, detectScript: detectScript, scriptKnown: scriptKnown)
     }
 
     /// Arabic, Greek, Cyrillic and Chinese pages: left out for their script, named with the
@@ -141,6 +141,40 @@ final class OrientedRecognitionTests: XCTestCase {
             if turns == 2 { XCTAssertEqual(page.quarterTurns, 2) } else { XCTAssertTrue([0, 4 - turns].contains(page.quarterTurns), "turned \(turns)") }
             XCTAssertLessThanOrEqual(Self.cer(page.text, source), 0.02, "turned \(turns): \(page.text.prefix(300))")
         }
+    }
+
+    /// Once earlier pages settled the script (`scriptKnown`), a Latin page is read without the
+    /// detector and gives the same text; a page that then reads weak still asks it: Arabic is left
+    /// out as `scriptNotInstalled`, Cyrillic (named with little confidence) goes with its script
+    /// for the dictionaries, a page upside down is read upright.
+    func testOnceTheScriptIsSettledOnlyWeakPagesAskTheDetector() throws {
+        try requireOSD()
+        try requireFont("DejaVu Sans")
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let (latin, source) = Self.page(Self.french, points: 12, count: 12)
+        let detected = try read(latin, engine: engine)
+        XCTAssertEqual(detected.readScript, true, "an upright Latin page read well settles the script")
+        let settled = try read(latin, engine: engine, scriptKnown: true)
+        XCTAssertEqual(settled.text, detected.text)
+        XCTAssertNil(settled.readScript)
+        XCTAssertLessThanOrEqual(Self.cer(settled.text, source), 0.02)
+
+        let (arabic, _) = Self.page(["هذا نص باللغة العربية لاختبار التعرف على الحروف في الصفحة", "الدرس الأول في الرياضيات والعلوم الطبيعية"], points: 14)
+        let a = try read(arabic, engine: engine, scriptKnown: true)
+        XCTAssertEqual(a.leftOut, .scriptNotInstalled)
+        XCTAssertEqual(a.script, "Arabic")
+        XCTAssertTrue(a.paragraphs.isEmpty)
+        XCTAssertNil(try read(arabic, engine: engine).readScript, "a foreign page does not settle the script")
+
+        let (cyrillic, _) = Self.page(["Первый урок математики и естественных наук в школе.", "Москва является столицей Российской Федерации."], points: 14)
+        let c = try read(cyrillic, engine: engine, scriptKnown: true)
+        XCTAssertTrue(c.leftOut == .scriptNotInstalled || c.script == "Cyrillic", "\(String(describing: c.leftOut)) \(c.script ?? "no script")")
+
+        let turned = latin.sharedHandle()
+        turned.rotateClockwise(quarterTurns: 2)
+        let t = try read(turned, engine: engine, scriptKnown: true)
+        XCTAssertEqual(t.quarterTurns, 2)
+        XCTAssertLessThanOrEqual(Self.cer(t.text, source), 0.02, t.text)
     }
 
     /// With script detection off, a page is read as it comes (a page of Arabic too).

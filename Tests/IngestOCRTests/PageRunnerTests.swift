@@ -12,6 +12,34 @@ final class PageRunnerTests: XCTestCase {
         PageJob(number: number, work: work) { throw IngestError(.internalError) }
     }
 
+    /// Two pages detected upright in a script read here settle a document's script; a page
+    /// detected otherwise, or a page read without detection that turned out turned or foreign,
+    /// puts the detection back for the rest; blank pages say nothing.
+    func testTwoAgreeingPagesSettleTheScript() {
+        let upright = RecognizedPage(paragraphs: [RecognizedParagraph(text: "Texte", confidence: 90)], readScript: true)
+        let agreement = PageRunner.ScriptAgreement()
+        agreement.note(RecognizedPage(leftOut: .blank), detectedFirst: true)
+        agreement.note(upright, detectedFirst: true)
+        XCTAssertFalse(agreement.isSettled)
+        agreement.note(upright, detectedFirst: true)
+        XCTAssertTrue(agreement.isSettled)
+        agreement.note(RecognizedPage(paragraphs: upright.paragraphs), detectedFirst: false)
+        XCTAssertTrue(agreement.isSettled, "a page read well without the detector keeps it settled")
+        agreement.note(RecognizedPage(quarterTurns: 2), detectedFirst: false)
+        XCTAssertFalse(agreement.isSettled, "a turned page puts the detection back")
+
+        let foreign = PageRunner.ScriptAgreement()
+        foreign.note(RecognizedPage(leftOut: .scriptNotInstalled, script: "Arabic"), detectedFirst: true)
+        foreign.note(upright, detectedFirst: true)
+        foreign.note(upright, detectedFirst: true)
+        XCTAssertFalse(foreign.isSettled, "a document with a foreign page keeps detecting")
+        let weak = PageRunner.ScriptAgreement()
+        weak.note(RecognizedPage(paragraphs: upright.paragraphs), detectedFirst: true)
+        weak.note(upright, detectedFirst: true)
+        weak.note(upright, detectedFirst: true)
+        XCTAssertFalse(weak.isSettled, "a page detected but not found upright and well read keeps it on")
+    }
+
     func testPagesAreHandedOutHeaviestFirstAndInPageOrderAmongEquals() {
         XCTAssertEqual(PageRunner.handingOrder([job(8, 5), job(9, 9), job(10, 1), job(11, 9)]), [1, 3, 0, 2])
         XCTAssertEqual(PageRunner.handingOrder((1...5).map { job($0, 0) }), [0, 1, 2, 3, 4], "no estimate: page order")
