@@ -19,7 +19,11 @@ struct PageAssembly {
         var allConfidences: [Int] = []
         var fragmentPages: [Int] = [], emptyPages: [Int] = [], readPages: [Int] = [], scriptPages: [Int] = []
         let running = RecognizedLines.runningHeaders(outcomes)
-        let headings = RecognizedLines.headingLevels(outcomes, dropping: running)
+        // Tables first (issue 36 item 2): their lines are left out of the paragraphs and headings.
+        let tables = RecognizedLines.tables(outcomes, dropping: running)
+        var hidden = running
+        for (number, found) in tables { for t in found { hidden[number, default: RecognizedLines.Drop()].lines.formUnion(t.lines) } }
+        let headings = RecognizedLines.headingLevels(outcomes, dropping: hidden)
         for outcome in outcomes {
             var record = PageRecord(number: outcome.number, classification: classification(outcome.number))
             switch outcome.result {
@@ -42,9 +46,23 @@ struct PageAssembly {
                 record.lowConfidenceSample = page.lowConfidenceSample.isEmpty ? nil : page.lowConfidenceSample
                 var characters = 0
                 let drop = running[outcome.number] ?? RecognizedLines.Drop()
+                let without = hidden[outcome.number] ?? RecognizedLines.Drop()
+                var pending = tables[outcome.number] ?? []
+                func placeTables(upTo line: [Int], confidence: Double) {
+                    while let t = pending.first, t.first.lexicographicallyPrecedes(line) || t.first == line {
+                        pending.removeFirst()
+                        let text = PageTable.render(t.table.rows)
+                        characters += text.count
+                        blocks.append(Block(kind: .table, text: text, page: outcome.number, provenance: .ocr,
+                                            rows: t.table.rows, confidence: (confidence * 10).rounded() / 10))
+                    }
+                }
                 for (k, p) in page.paragraphs.enumerated() {
-                    // The paragraph as headings and text (OCRHeadings), running header lines left out.
-                    for (text, level) in headings[outcome.number]?[k] ?? [(drop.text(of: p.text, paragraph: k), nil)] {
+                    // A table whose first line comes before this paragraph's first kept line goes before it.
+                    let kept = p.text.split(separator: "\n", omittingEmptySubsequences: false).indices.first { !without.lines.contains([k, $0]) }
+                    placeTables(upTo: [k, kept ?? Int.max], confidence: p.confidence)
+                    // The paragraph as headings and text (OCRHeadings), running header and table lines left out.
+                    for (text, level) in headings[outcome.number]?[k] ?? [(without.text(of: p.text, paragraph: k), nil)] {
                         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
                         guard !text.isEmpty else { continue }
                         characters += text.count
@@ -52,6 +70,7 @@ struct PageAssembly {
                                             page: outcome.number, provenance: .ocr, confidence: (p.confidence * 10).rounded() / 10))
                     }
                 }
+                placeTables(upTo: [Int.max, Int.max], confidence: page.paragraphs.last?.confidence ?? 0)
                 record.characters = characters
                 record.script = page.script
                 allConfidences += page.wordConfidences
@@ -153,6 +172,17 @@ enum RecognizedLines {
                     return (lines.joined(separator: part.level == nil ? "\n" : " "), part.level)
                 }
             }
+        }
+        return out
+    }
+
+    /// The read pages' tables (`OCRTables`), by page number, running header lines left out.
+    static func tables(_ outcomes: [PageOutcome], dropping running: [Int: Drop]) -> [Int: [OCRTables.Found]] {
+        var out: [Int: [OCRTables.Found]] = [:]
+        for outcome in outcomes {
+            guard case .success(let page) = outcome.result, page.leftOut == nil else { continue }
+            let found = OCRTables.find(page, placed: placed(page), leftOut: running[outcome.number] ?? Drop())
+            if !found.isEmpty { out[outcome.number] = found.sorted { $0.first.lexicographicallyPrecedes($1.first) } }
         }
         return out
     }

@@ -26,6 +26,9 @@ struct RecognizedPage: Sendable, Equatable, Codable {
     var words: [RecognizedWord] = []
     /// Clockwise quarter turns applied after orientation detection (0 when upright).
     var quarterTurns = 0
+    /// The recognised image's width and height in pixels (the words' boxes are fractions of it):
+    /// their aspect places the words for the table finder (`OCRTables`).
+    var imageSize: [Int]?
     /// Why the page was not recognised though it was looked at (`blank`: nothing on it is
     /// writing; `scriptNotInstalled`: `script` has no installed model); nil for a page read.
     var leftOut: PageRecord.LeftOut?
@@ -174,6 +177,7 @@ final class TesseractEngine: @unchecked Sendable {
             page.paragraphs.append(RecognizedParagraph(text: text, confidence: Double(TessResultIteratorConfidence(ri, RIL_PARA))))
         } while TessResultIteratorNext(ri, RIL_PARA) != 0
         page.words = words(width: width, height: height)
+        page.imageSize = [width, height]
         page.lowConfidenceSample = Array(page.words.lazy.filter {
             // A lone `:` or `—` read with low confidence says nothing a person can check.
             $0.confidence < lowConfidenceBelow
