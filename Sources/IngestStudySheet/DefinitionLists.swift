@@ -53,7 +53,7 @@ extension DefinitionRecognizer {
     /// or a list item glued into it; `rest` is the block's text after them, to be read afresh
     /// (nil when the whole block went on the meaning). Lines keep their text; the carried ones are joined by spaces.
     public static func carriedOver(_ block: String) -> (carried: String, rest: String?) {
-        let (lines, glued) = itemLines(block)
+        let (lines, joins) = itemLines(block)
         var end = 0
         while end < lines.count {
             if end > 0, startsItem(lines[end]) { break }
@@ -61,9 +61,10 @@ extension DefinitionRecognizer {
             if endsSentence(lines[end - 1]) { break }
         }
         let carried = lines[..<end].joined(separator: " ")
+        // (`lines[end]` keeps a marker moved onto it: it starts the rest, read afresh.)
         guard end < lines.count else { return (carried, nil) }
         var rest = lines[end]
-        for i in (end + 1)..<max(end + 1, lines.count) { rest += (glued[i] ? " " : "\n") + lines[i] }
+        for i in (end + 1)..<max(end + 1, lines.count) { rest += joins[i] == markerAtLineEnd ? joins[i] + lines[i].dropFirst(2) : joins[i] + lines[i] }
         return (carried, rest)
     }
 }

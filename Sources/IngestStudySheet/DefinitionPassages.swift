@@ -18,7 +18,7 @@ extension DefinitionRecognizer {
     /// `continuing`: the block goes on with the sentence of the block before (a paragraph cut by
     /// the page's end), so its first line starts no sentence.
     public static func passages(_ block: String, listItem: Bool = false, continuing: Bool = false) -> [Passage] {
-        let (lines, glued) = itemLines(block)
+        let (lines, joins) = itemLines(block)
         var passages: [Passage] = []
         var rest: [String] = []
         var restStart = 0
@@ -26,8 +26,10 @@ extension DefinitionRecognizer {
         func text() -> Passage {
             var joined = ""
             for (offset, line) in rest.enumerated() {
-                if offset > 0 { joined += glued[restStart + offset] ? " " : "\n" }
-                joined += line
+                let join = offset > 0 ? joins[restStart + offset] : ""
+                joined += join
+                // A marker moved from the line's end above goes back there.
+                joined += join == markerAtLineEnd ? String(line.dropFirst(2)) : line
             }
             return .text(joined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
@@ -55,21 +57,36 @@ extension DefinitionRecognizer {
     /// The block's lines, with the list items a converter glued into a line cut out of it: pandoc
     /// reads a list it does not know (an mkdocs admonition's, one under a paragraph without a blank
     /// line) as a paragraph, `Some common fields: - Subject: The entity… organization. - Issuer: …`.
-    /// An item starts at ` - ` after a sentence's end. `glued[i]`: line i was cut out of the line before.
-    static func itemLines(_ block: String) -> ([String], [Bool]) {
-        var lines: [String] = [], glued: [Bool] = []
+    /// An item starts at ` - ` after a sentence's end, or at a line after one ending `Int. -`.
+    /// `joins[i]`: what stood between line i and the line before — `"\n"`, `" "` (cut out of it), or
+    /// `markerAtLineEnd` (its marker, `- `, was the end of the line before and was moved onto it).
+    static func itemLines(_ block: String) -> ([String], [String]) {
+        var lines: [String] = [], joins: [String] = []
+        var movedMarker = false
         for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
             var piece = Substring(line), first = true
+            if movedMarker { piece = "- " + piece }
             // (Most lines hold no ` - `: no search beyond the byte test.)
             while line.utf8.count > 4, let cut = itemCut(in: piece) {
-                lines.append(String(piece[..<cut]).trimmingSpaces()); glued.append(!first)
+                lines.append(String(piece[..<cut]).trimmingSpaces()); joins.append(first ? (movedMarker ? markerAtLineEnd : "\n") : " ")
                 piece = piece[piece.index(after: cut)...]
                 first = false
             }
-            lines.append(first ? String(piece) : String(piece).trimmingSpaces()); glued.append(!first)
+            var text = first ? String(piece) : String(piece).trimmingSpaces()
+            let join = first ? (movedMarker ? markerAtLineEnd : "\n") : " "
+            // `… Son domaine est donc Int. -` / `schéma : …`: the marker goes with the item.
+            movedMarker = false
+            if text.hasSuffix(" -"), endsSentence(String(text.dropLast(2))) {
+                text = String(text.dropLast(2))
+                movedMarker = true
+            }
+            lines.append(text); joins.append(join)
         }
-        return (lines, glued)
+        if !joins.isEmpty { joins[0] = "" }
+        return (lines, joins)
     }
+
+    static let markerAtLineEnd = " -\n"
 
     /// Where ` - Word` follows the end of a sentence (`.`, `:`, `;`, `etc.`) in the line: the space before the dash.
     static func itemCut(in line: Substring) -> String.Index? {

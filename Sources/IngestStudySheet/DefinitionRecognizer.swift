@@ -62,9 +62,14 @@ public enum DefinitionRecognizer {
         if ["définition", "definition"].contains(term.lowercased()), let inner = definition(meaning) { return inner }
         // "Définition matière organique : …", "Définition d'allèle : …": the label names the term.
         if let named = namedAfterLabel(term) { term = named }
-        guard isTerm(term, hasGrammar: grammar != nil), isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
+        // What the term's letters stand for is its meaning, whatever its first word (`OSPF : Open Shortest Path First`).
+        guard isTerm(term, hasGrammar: grammar != nil),
+              spellsOut(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
         if term.count == 1, let head = words(meaning).first, !determiners.contains(head) { return nil }
+        // Names alone (`Agile framework: Scrum and Kanban`, `Database design: Entity-Relationship Modeling
+        // (ER Modeling)`) are examples or values, unless they spell out the term (`DOM : Document Object Model`).
+        if namesOnly(meaning), !spellsOut(term, meaning) { return nil }
         let ws = words(term)
         // A dash after "The …", "Le …": a sentence going on ("The volcano erupted — …").
         if isDash, let head = ws.first, determiners.contains(head) { return nil }
@@ -416,6 +421,27 @@ public enum DefinitionRecognizer {
         "add", "check", "choose", "take", "turn", "open", "select", "apply", "write", "find", "compare", "consider", "click",
         "press", "go", "put", "run", "install", "create", "start", "stop", "don't", "don’t", "never", "always",
     ]
+
+    /// A meaning of at most four words before any bracket, each a name (capitalised) or `and`/`or`/`&`
+    /// between names (`Scrum and Kanban`, `Entity-Relationship Modeling (ER Modeling)`), a name with
+    /// a bracket after it (`Scrum (Kanban does …`), or a choice between two (`Vanilla or unflavor`).
+    static func namesOnly(_ meaning: String) -> Bool {
+        guard !endsSentenceMark(meaning) else { return false }
+        let before = meaning.prefix { $0 != "(" }
+        let tokens = before.split(separator: " ").map { String($0).trimmingScalars { wordPunctuation.contains($0) } }.filter { !$0.isEmpty }
+        guard (1...4).contains(tokens.count) else { return false }
+        if tokens.count == 3, ["or", "ou"].contains(tokens[1]) { return true }
+        let names = tokens.filter { $0.first?.isUppercase == true }.count
+        guard names + tokens.filter({ ["and", "or", "et", "ou", "&"].contains($0) }).count == tokens.count else { return false }
+        return names >= 2 || (names == 1 && tokens.count == 1 && before.count < meaning.count)
+    }
+
+    /// The meaning's initials begin with the term's capitals (`OSPF : Open Shortest Path First`, `RM: repetition maximum`).
+    static func spellsOut(_ term: String, _ meaning: String) -> Bool {
+        let letters = term.filter(\.isUppercase).lowercased()
+        let initials = String(words(meaning.replacingOccurrences(of: "-", with: " ")).compactMap(\.first))
+        return letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials))
+    }
 
     static func endsSentenceMark(_ s: String) -> Bool { s.hasSuffix(".") || s.hasSuffix("!") || s.hasSuffix("?") }
 

@@ -77,6 +77,10 @@ final class DefinitionPassagesTests: XCTestCase {
         // Text that holds no definition stands as it was, ` - ` and line breaks alike.
         let prose = "The result is clear. - and so\nit goes: on. - Well, then"
         XCTAssertEqual(DefinitionRecognizer.passages(prose), [.text(["The result is clear. - and so", "it goes: on. - Well, then"])])
+        // The marker at a line's end goes with the item on the next line (fr-nsi-4.1), and back when there is none.
+        XCTAssertEqual(definitions("Son domaine est donc Int. -\nschéma : le schéma d’une relation est le regroupement de tous les attributs."),
+                       ["schéma = le schéma d’une relation est le regroupement de tous les attributs."])
+        XCTAssertEqual(DefinitionRecognizer.passages("It ends. -\nand more: of it\nhere"), [.text(["It ends. -", "and more: of it", "here"])])
         // A dash inside a sentence cuts nothing.
         XCTAssertEqual(definitions("A word - Term: a meaning."), [])
     }
@@ -128,7 +132,8 @@ final class DefinitionPassagesTests: XCTestCase {
 
     func testATermGivenThreeMeaningsIsAFieldOfRecords() {
         // en-agile's meetings: `Agile framework:` under each is a field, `Kanban board:` once is a term.
-        let blocks = ["Agile framework: Scrum", "Agile framework: Scrum and Kanban", "Agile framework: Kanban alone",
+        // (Their names alone, `Scrum and Kanban`, are no meaning any more: meanings in words here.)
+        let blocks = ["Agile framework: the Scrum way", "Agile framework: a mix of Scrum and Kanban", "Agile framework: the Kanban way alone",
                       "Kanban board: a board that shows the tasks."].map { Block(kind: .listItem, text: $0, provenance: .textLayer) }
         XCTAssertEqual(StudySheetBuilder.fieldTerms(blocks), ["agile framework"])
     }

@@ -105,6 +105,8 @@ final class DefinitionRecognizerTests: XCTestCase {
                              // A lower-case name at a line's start is the text's (a class's attributes, fr-nsi-1.3), not a label.
                              ("data : la valeur du nœud (de type Int)", "data"), ("right : le sous-arbre droit (de type Arbre).", "right"),
                              // The term's other name quoted, then what it is (en-agile); synonyms name one term (fr-nsi-4.1).
+                             // Names that spell out the term are what it stands for.
+                             ("OSPF : Open Shortest Path First", "OSPF"), ("DOM : Document Object Model", "DOM"), ("ADN : Acide DésoxyriboNucléique", "ADN"),
                              ("Stories: “user stories”, are short requirements or requests written from the perspective of an end user.", "Stories"),
                              ("enregistrement, ou tuple, ou n-uplet, ou t-uplet, ou vecteur : cela correspond à une ligne du tableau", "enregistrement, ou tuple, ou n-uplet, ou t-uplet, ou vecteur")] {
             XCTAssertEqual(DefinitionRecognizer.definition(line)?.term, term, line)
@@ -116,7 +118,11 @@ final class DefinitionRecognizerTests: XCTestCase {
                      // Tasks with the command doing them, command lines, quantities and formulas (en-python, en-photography, en-algorithm).
                      "Activate an environment: conda activate env_name", "Restore: conda install --rev REVNUM", "List all environments: conda env list",
                      "Specify default packages: conda create -n myenv scipy", "Type B: up to 2000 MB/s", "Worst-case time complexity: O(logn)",
-                     "Soit de manière dynamique : les réseaux s’envoient eux-mêmes des informations."] {
+                     "Soit de manière dynamique : les réseaux s’envoient eux-mêmes des informations.",
+                     // Names alone are examples or values (en-agile, en-programming, en-workout).
+                     "Subject: Maths", "Titre : La Révolution française", "Note: the test is on Monday next week.",
+                     "Agile framework: Scrum and Kanban", "Agile framework: Scrum (Kanban does have planning meeting, but not on a fixed",
+                     "Database design: Entity-Relationship Modeling (ER Modeling)", "Optimum Nutrition: Vanilla or unflavor"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
         }
         // Orders, values, codes, lists of examples, purposes and items of an "advantages" list are no meanings.
