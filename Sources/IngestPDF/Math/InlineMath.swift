@@ -7,7 +7,7 @@ enum InlineMath {
     /// The line's text with its math as `$…$`, or nil when the glyphs do not give back the line's
     /// own words or a formula is not read surely (then the line is left as the text reader wrote
     /// it, exponents kept).
-    static func rewrite(_ glyphs: [MathGlyph], line: String, radicalEnd: (MathGlyph) -> Double?) -> String? {
+    static func rewrite(_ glyphs: [MathGlyph], line: String, radicalEnd ink: MathInk) -> String? {
         // Words: runs of glyphs between spaces.
         var words: [[MathGlyph]] = [[]]
         // Poppler puts a space where the font changes even with no gap (`H2 O`): such a space
@@ -47,7 +47,7 @@ enum InlineMath {
             var run = Array(words[first...last].joined())
             var trailing = ""
             while let g = run.last, g.font == .text, ".,;:".contains(g.text) { trailing = g.text + trailing; run.removeLast() }
-            guard let read = MathLayout.read(run, radicalEnd: radicalEnd), read.sure else { return nil }
+            guard let read = MathLayout.read(run, radicalEnd: ink), read.sure else { return nil }
             pieces.append("$" + read.latex + "$" + trailing)
             k = last + 1
         }

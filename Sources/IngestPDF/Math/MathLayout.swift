@@ -13,35 +13,42 @@ struct MathAtom: Sendable {
     /// A root's bar end (x), when it was seen on the page.
     var barEnd: Double?
 
-    enum Kind: Sendable, Equatable { case glyph(MathFont), radical, bigOperator, compound }
+    enum Kind: Sendable, Equatable { case glyph(MathFont), radical, bigOperator, fraction, compound }
 
     var midX: Double { (x0 + x1) / 2 }
     var width: Double { x1 - x0 }
+    var midY: Double { (y0 + y1) / 2 }
 }
 
 /// Reads the LaTeX of a formula from the places of its glyphs, the way TeX sets them: scripts
 /// smaller and raised or lowered right after their base, a fraction's numerator centred above its
-/// denominator (the bar is a rule poppler does not give: the stacking shows it), a root's radicand
-/// right of the `√` under its bar, limits stacked over and under a big operator. What does not fit
-/// these shapes is left in reading order, so the result is never worse than the linear text.
+/// denominator with a rule drawn between them (seen on a rendering: poppler gives no paths), a
+/// root's radicand right of the `√` under its bar, limits stacked over and under a big operator
+/// or a function name (`\\lim`, `\\max`). Glyphs stacked with no rule between them are never a
+/// fraction; what fits none of these shapes makes the reading unsure (the caller keeps the text).
 enum MathLayout {
     /// A glyph's baseline: its box ends this share of its size below it (Latin Modern and Computer
     /// Modern boxes, measured on pdflatex output: 10 pt boxes end 2.2 pt under the baseline).
     static let descent = 0.22
 
     /// The LaTeX and linear text of `glyphs` (one formula), or nil when there is nothing to read.
-    /// `radicalEnd` gives where a root's bar ends (x), when it can be seen.
+    /// `ink` shows the page's rules: where a root's bar ends, the bars of fractions.
     /// `sure` is false when part of the formula fits none of the shapes read (a row stacked
     /// over another that is no fraction, script or limit: a matrix, a `cases`; a big delimiter):
     /// its LaTeX is then not to be trusted, and the caller keeps the linear text.
-    static func read(_ glyphs: [MathGlyph], radicalEnd: (MathGlyph) -> Double? = { _ in nil }) -> (latex: String, linear: String, sure: Bool)? {
-        let atoms = stackedWords(glyphs.filter { !$0.isSpace }) { g in
+    static func read(_ glyphs: [MathGlyph], radicalEnd ink: MathInk = .none) -> (latex: String, linear: String, sure: Bool)? {
+        let atoms = stackedWords(glyphs.filter { !$0.isSpace }, ink) { g in
             var a = atom(g)
-            if a.kind == .radical { a.barEnd = radicalEnd(g) }
+            if a.kind == .radical { a.barEnd = ink(g) }
             return a
         }
         guard !atoms.isEmpty else { return nil }
-        let read = layout(atoms)
+        // The formula's rules, drawn once (fraction bars are among them), seen well past its
+        // glyphs: a bar running on past them says a part is missing.
+        var ink = ink
+        ink.drawn = ink.rules(left: atoms.map(\.x0).min()! - 15, right: atoms.map(\.x1).max()! + 15,
+                              top: atoms.map(\.y0).min()! - 2, bottom: atoms.map(\.y1).max()! + 2, shortest: 2.5)
+        let read = layout(atoms, ink)
         let sure = !read.latex.contains(unsure)
         let latex = read.latex.replacingOccurrences(of: String(unsure), with: "").trimmingCharacters(in: .whitespaces)
         return latex.isEmpty ? nil : (latex, read.linear.trimmingCharacters(in: .whitespaces), sure)
@@ -51,8 +58,9 @@ enum MathLayout {
     /// across (`$\\frac{1}{3}$`): every glyph gets the word's box, as tall as both, and the x
     /// places run on from the numerator into the denominator, the numerator's last glyph left
     /// with no width where the denominator starts back. Such a run (boxes alike, taller than 1.5
-    /// times the size) is read as a fraction split after that glyph; the rest as glyphs.
-    static func stackedWords(_ glyphs: [MathGlyph], _ atom: (MathGlyph) -> MathAtom) -> [MathAtom] {
+    /// times the size) split after that glyph is a fraction when a rule runs under the whole first
+    /// part and over the whole second one, a big operator's limits right after one, else unsure.
+    static func stackedWords(_ glyphs: [MathGlyph], _ ink: MathInk, _ atom: (MathGlyph) -> MathAtom) -> [MathAtom] {
         func stacked(_ g: MathGlyph) -> Bool { g.size > 0 && g.height > 1.5 * g.size }
         let plain = glyphs.filter { !stacked($0) && $0.font != .extensible && $0.text != "√" }
         guard plain.count < glyphs.count else { return glyphs.map(atom) }
@@ -72,18 +80,32 @@ enum MathLayout {
             }
             let run = glyphs[k..<j]
             if run.count >= 2, let split = run.dropLast().firstIndex(where: { $0.width < 0.3 }) {
-                let num = rows(glyphs[k...split].map(atom)), den = rows(glyphs[(split + 1)..<j].map(atom))
-                // Right after a big operator, the two are its limits (`\\sum_{k=1}^{n}` inline).
-                if let last = out.last, last.kind == .bigOperator, g.x0 - last.x1 < 0.4 * size {
+                let num = rows(glyphs[k...split].map(atom), ink), den = rows(glyphs[(split + 1)..<j].map(atom), ink)
+                let height = g.y1 - g.y0
+                let bar = ink.rules(left: run.map(\.x0).min()! - 6, right: run.map(\.x1).max()! + 6, top: g.y0 + 0.25 * height,
+                                    bottom: g.y1 - 0.25 * height, shortest: 1.5).first { r in
+                    run.allSatisfy { $0.width < 0.3 || $0.x0 >= r.x0 - 0.8 && $0.x1 <= r.x1 + 0.8 }
+                }
+                // Right after a big operator and with no rule, the two are its limits (`\\sum_{k=1}^{n}` inline).
+                if bar == nil, let last = out.last, last.kind == .bigOperator, g.x0 - last.x1 < 0.6 * size {
                     out[out.count - 1].latex += "_{\(den.latex)}^{\(num.latex)}"
                     out[out.count - 1].linear += ScriptText.render(den.linear, .subscript) + ScriptText.render(num.linear, .superscript)
                     out[out.count - 1].x1 = run.map(\.x1).max()!
                     k = j; continue
                 }
-                let base = bases.isEmpty ? g.y1 - descent * size : bases[bases.count / 2]
-                out.append(MathAtom(latex: "\\frac{\(num.latex)}{\(den.latex)}", linear: "(\(num.linear))/(\(den.linear))",
-                                    x0: run.map(\.x0).min()!, y0: g.y0, x1: run.map(\.x1).max()!, y1: g.y1, base: base, size: size,
-                                    kind: .compound))
+                // On its rule, the math axis of the row it sits in (whose size is about its
+                // parts' over TeX's script ratio, 0.7).
+                let outer = g.size / 0.7
+                let base = bar.map { $0.y + 0.25 * outer } ?? (bases.isEmpty ? g.y1 - descent * size : bases[bases.count / 2])
+                // No rule: glyphs stacked, no fraction (a binomial, `\\overset`): not understood.
+                // Nor are parts with scripts (their glyphs share the word's box: `v2` for `v^2`).
+                let mixed = [glyphs[k...split], glyphs[(split + 1)..<j]].contains { part in
+                    part.contains { abs($0.size - part.first!.size) > 0.3 }
+                }
+                let latex = bar == nil || mixed ? String(unsure) + num.latex + " " + den.latex : "\\frac{\(num.latex)}{\(den.latex)}"
+                out.append(MathAtom(latex: latex, linear: bar == nil ? num.linear + " " + den.linear : "(\(num.linear))/(\(den.linear))",
+                                    x0: run.map(\.x0).min()!, y0: g.y0, x1: run.map(\.x1).max()!, y1: g.y1, base: base,
+                                    size: bar == nil ? size : outer, kind: bar == nil ? .compound : .fraction))
             } else {
                 out.append(contentsOf: run.map(atom))
             }
@@ -111,10 +133,23 @@ enum MathLayout {
         }
         if c == "◦" { latex = "\\circ" }
         if g.font == .blackboard, c.isLetter, c.isASCII { latex = "\\mathbb{\(g.text)}"; linear = g.text }
-        // A big operator's box from poppler is its font's, not its ink: its middle is what counts.
-        let base = kind == .bigOperator ? (g.y0 + g.y1) / 2 : g.y1 - descent * g.size
-        return MathAtom(latex: latex, linear: linear, x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1, base: base, size: g.size, kind: kind)
+        // A big operator's box from poppler is its font's, not its ink: the extension font's
+        // glyphs hang from their baseline, where poppler's box starts, as deep as the font says.
+        // Its middle (TeX centres it on the math axis) is what scripts are compared with.
+        var (y0, y1) = (g.y0, g.y1)
+        if kind == .bigOperator, g.font == .extensible, let extent = operatorExtents[g.text] {
+            (y0, y1) = (g.y0 - extent.height * g.size, g.y0 + extent.depth * g.size)
+        }
+        let base = kind == .bigOperator ? (y0 + y1) / 2 : g.y1 - descent * g.size
+        return MathAtom(latex: latex, linear: linear, x0: g.x0, y0: y0, x1: g.x1, y1: y1, base: base, size: g.size, kind: kind)
     }
+
+    /// Height and depth (in sizes) of the extension font's big operators, from cmex10.tfm (Latin
+    /// Modern's are the same): text style ∑∏⋃⋂ 1, ∫∮ 1.111; display style ∑∏⋃⋂ 0.1 + 1.5, ∫∮ 2.222.
+    static let operatorExtents: [String: (height: Double, depth: Double)] = [
+        "P": (0, 1), "Q": (0, 1), "S": (0, 1), "T": (0, 1), "R": (0, 1.111), "H": (0, 1.111),
+        "X": (0.1, 1.5), "Y": (0.1, 1.5), "[": (0.1, 1.5), "\\": (0.1, 1.5), "Z": (0, 2.222), "I": (0, 2.222),
+    ]
 
     /// Written into the LaTeX where a part was not understood (taken out by `read`, which reports
     /// it): a private-use character no glyph's LaTeX holds, so nested reads pass it up as it is.
@@ -127,15 +162,55 @@ enum MathLayout {
     ]
 
     /// Roots first (their radicand may be in a fraction), then rows, scripts, fractions and limits.
-    static func layout(_ input: [MathAtom]) -> (latex: String, linear: String) {
+    static func layout(_ input: [MathAtom], _ ink: MathInk) -> (latex: String, linear: String) {
         var atoms = input.sorted { $0.x0 < $1.x0 }
-        atoms = accents(roots(atoms))
-        return rows(atoms)
+        if let r = dangling(atoms, ink) {
+            atoms.append(MathAtom(latex: String(unsure), linear: "", x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, base: r.y, size: 1, kind: .compound))
+        }
+        atoms = accents(roots(namedOperators(atoms), ink))
+        return rows(atoms, ink)
+    }
+
+    /// Upright letters spelling a function whose limits TeX sets under it in display (`lim`,
+    /// `max`, `sup`), made one big operator: what is stacked under it is its subscript.
+    static func namedOperators(_ input: [MathAtom]) -> [MathAtom] {
+        func letter(_ a: MathAtom) -> Bool {
+            if case .glyph(.text) = a.kind, a.latex.count == 1, a.latex.first!.isLetter { return true }
+            return false
+        }
+        var atoms = input
+        var k = 0
+        while k < atoms.count {
+            guard letter(atoms[k]) else { k += 1; continue }
+            // The letters that follow it on its baseline, touching (x order is not enough: a limit
+            // under `lim` may start left of its `i`).
+            var chain = [k]
+            while let next = atoms.indices.first(where: { j in
+                let p = atoms[chain.last!], a = atoms[j]
+                return !chain.contains(j) && letter(a) && abs(a.base - p.base) < 0.1 * p.size && abs(a.size - p.size) < 0.1
+                    && a.x0 > p.x1 - 0.3 && a.x0 < p.x1 + 0.5
+            }) { chain.append(next) }
+            let word = chain.map { atoms[$0].latex }.joined()
+            let before = atoms.indices.contains { j in
+                let a = atoms[j]
+                return letter(a) && abs(a.base - atoms[k].base) < 0.1 * a.size && a.x1 > atoms[k].x0 - 0.5 && a.x1 < atoms[k].x0 + 0.3 && j != k
+            }
+            guard !before, LaTeXSymbols.limitFunctions.contains(word) else { k += 1; continue }
+            let parts = chain.map { atoms[$0] }
+            let op = MathAtom(latex: "\\" + word, linear: word, x0: parts.map(\.x0).min()!, y0: parts.map(\.y0).min()!,
+                              x1: parts.map(\.x1).max()!, y1: parts.map(\.y1).max()!, base: parts[0].base, size: parts[0].size,
+                              kind: .bigOperator)
+            let gone = Set(chain)
+            atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [op]
+            atoms.sort { $0.x0 < $1.x0 }
+            k = 0
+        }
+        return atoms
     }
 
     /// Each `√` with its radicand (the atoms right of it, under its bar, up to a relation or the
     /// next root) and its index (small atoms over its left part) made one atom.
-    static func roots(_ input: [MathAtom]) -> [MathAtom] {
+    static func roots(_ input: [MathAtom], _ ink: MathInk) -> [MathAtom] {
         var atoms = input
         // Innermost (rightmost) roots first.
         while let r = atoms.lastIndex(where: { $0.kind == .radical }) {
@@ -161,8 +236,8 @@ enum MathLayout {
             }
             // Stop at the first gap: what follows a space is not under the bar (a + after a root).
             let radicand = inside.map { atoms[$0] }
-            let body = rows(radicand)
-            let idx = index.isEmpty ? nil : rows(index.map { atoms[$0] })
+            let body = rows(radicand, ink)
+            let idx = index.isEmpty ? nil : rows(index.map { atoms[$0] }, ink)
             let latex = "\\sqrt" + (idx.map { "[\($0.latex)]" } ?? "") + "{\(body.latex)}"
             let linear = (idx.map { "\($0.linear)" } ?? "") + "√" + (radicand.count > 1 ? "(\(body.linear))" : body.linear)
             let all = [root] + radicand + index.map { atoms[$0] }
@@ -224,19 +299,19 @@ enum MathLayout {
     /// A row of atoms sharing a baseline and a size, left to right.
     struct Row {
         var atoms: [MathAtom]
+        /// Where its atoms are in the list the rows were made from.
+        var indices: [Int]
         var base: Double, size: Double
         var x0: Double, x1: Double
         var sup: [Int: [MathAtom]] = [:], sub: [Int: [MathAtom]] = [:]
-        init(_ a: MathAtom) { atoms = [a]; base = a.base; size = a.size; x0 = a.x0; x1 = a.x1 }
+        init(_ a: MathAtom, _ index: Int) { atoms = [a]; indices = [index]; base = a.base; size = a.size; x0 = a.x0; x1 = a.x1 }
         var midX: Double { (x0 + x1) / 2 }
     }
 
-    /// Groups atoms into rows, attaches scripts, stacks fractions and limits, and writes the rows
-    /// left to right.
-    static func rows(_ atoms: [MathAtom]) -> (latex: String, linear: String) {
-        guard !atoms.isEmpty else { return ("", "") }
+    /// Atoms (sorted by x0) grouped into rows: same baseline and size, close after each other.
+    static func group(_ atoms: [MathAtom]) -> [Row] {
         var rows: [Row] = []
-        for a in atoms.sorted(by: { $0.x0 < $1.x0 }) {
+        for (i, a) in atoms.enumerated() {
             if a.kind != .bigOperator,
                let k = rows.lastIndex(where: { r in
                    abs(r.base - a.base) < 0.15 * max(r.size, a.size) && abs(r.size - a.size) < 0.6 && a.x0 - r.x1 < 0.6 * a.size
@@ -244,43 +319,148 @@ enum MathLayout {
                        // Not across a larger atom between them (`(a^m)^n`: m and n are two scripts).
                        && !atoms.contains { b in b.size > a.size * 1.15 && b.midX > r.x1 && b.midX < a.x0 }
                }) {
-                rows[k].atoms.append(a); rows[k].x1 = max(rows[k].x1, a.x1)
+                rows[k].atoms.append(a); rows[k].indices.append(i); rows[k].x1 = max(rows[k].x1, a.x1)
             } else {
-                rows.append(Row(a))
+                rows.append(Row(a, i))
             }
         }
-        // Fractions: a row centred over another of the same size, nothing between them; not two
-        // scripts of one base (set from the same left edge, right after a larger atom).
-        var pairs: [(Int, Int)] = []
-        var paired = Set<Int>()
-        for l in rows.indices.sorted(by: { rows[$0].base < rows[$1].base }) where !paired.contains(l) {
-            let den = rows[l]
-            let candidates = rows.indices.filter { u in
-                guard u != l, !paired.contains(u) else { return false }
-                let num = rows[u]
-                let wide = max(num.x1 - num.x0, den.x1 - den.x0), narrow = min(num.x1 - num.x0, den.x1 - den.x0)
-                let overlap = min(num.x1, den.x1) - max(num.x0, den.x0)
-                guard num.base < den.base - 0.6 * den.size, num.base > den.base - 3 * den.size, abs(num.size - den.size) < 0.6,
-                      // (A row's extent leaves out its scripts: a^n under 1 looks off centre.)
-                      overlap > narrow * 0.3, abs(num.midX - den.midX) < 0.25 * wide + 2 else { return false }
-                let sameEdge = abs(num.x0 - den.x0) < 0.6
-                let afterBase = rows.contains { r in r.size * 0.85 > den.size && r.atoms.contains { a in abs(den.x0 - a.x1) < 1 } }
-                return !(sameEdge && afterBase)
+        return rows
+    }
+
+    /// Fractions made atoms, innermost (shortest bar) first: a rule drawn in the formula (not a
+    /// stroke of one of its glyphs: a minus, a sum's edge, a root's bar) with atoms stacked over
+    /// it and under it within its ends, and none of the stack reaching past them. The numerator
+    /// is what stands on the rule, and what touches that upwards (scripts, a fraction); the
+    /// denominator what hangs under it, downwards.
+    static func fractions(_ input: [MathAtom], _ ink: MathInk) -> [MathAtom] {
+        guard input.count >= 2, !ink.drawn.isEmpty else { return input }
+        var atoms = input.sorted { $0.x0 < $1.x0 }
+        var rules = ink.drawn
+        while true {
+            var best: (rule: Int, over: [Int], under: [Int])?
+            for (i, rule) in rules.enumerated() where best == nil || rule.length < rules[best!.rule].length {
+                guard !stroke(rule, atoms) else { continue }
+                let over = stack(rule, atoms, over: true), under = stack(rule, atoms, over: false)
+                guard !over.isEmpty, !under.isEmpty, fills(rule, over.map { atoms[$0] }, under.map { atoms[$0] }) else { continue }
+                // Nothing beside the stack, at its heights, reaches past the rule's ends.
+                let top = (over + under).map { atoms[$0].y0 }.min()!, bottom = (over + under).map { atoms[$0].y1 }.max()!
+                guard !atoms.contains(where: { $0.midY > top && $0.midY < bottom && crosses($0, rule) }) else { continue }
+                best = (i, over, under)
             }
-            guard let u = candidates.max(by: { rows[$0].base < rows[$1].base }) else { continue }
-            paired.insert(u); paired.insert(l); pairs.append((u, l))
+            guard let (i, over, under) = best else { return atoms }
+            let rule = rules.remove(at: i)
+            let n = rows(over.map { atoms[$0] }, ink), d = rows(under.map { atoms[$0] }, ink)
+            let parts = (over + under).map { atoms[$0] }
+            // Its size and baseline are those of the row it sits in: the nearest atom beside it whose
+            // math axis (a quarter of its size over its baseline) is the rule.
+            let gone = Set(over + under)
+            let beside = atoms.indices.filter { k in
+                !gone.contains(k) && atoms[k].kind != .bigOperator && (atoms[k].x1 <= rule.x0 + 0.5 || atoms[k].x0 >= rule.x1 - 0.5)
+                    && abs(atoms[k].base - 0.25 * atoms[k].size - rule.y) < 0.12 * atoms[k].size
+            }.min { distance(atoms[$0], rule) < distance(atoms[$1], rule) }
+            let size = beside.map { atoms[$0].size } ?? parts.map(\.size).max()!
+            let fraction = MathAtom(latex: "\\frac{\(n.latex)}{\(d.latex)}", linear: "(\(n.linear))/(\(d.linear))",
+                                    x0: min(rule.x0, parts.map(\.x0).min()!), y0: parts.map(\.y0).min()!,
+                                    x1: max(rule.x1, parts.map(\.x1).max()!), y1: parts.map(\.y1).max()!,
+                                    base: rule.y + 0.25 * size, size: size, kind: .fraction)
+            atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [fraction]
+            atoms.sort { $0.x0 < $1.x0 }
         }
+    }
+
+    /// A rule of the formula with atoms on one side only that is no glyph's stroke, no root's bar
+    /// and no accent's: a fraction whose other part was not given (set on another line of the
+    /// page), an `\\overline`. Looked for among the formula's glyphs before anything is read.
+    static func dangling(_ atoms: [MathAtom], _ ink: MathInk) -> MathRule? {
+        ink.drawn.first { r in
+            guard !stroke(r, atoms),
+                  // A root's bar starts at the top right of its sign (which hangs from it).
+                  !atoms.contains(where: { a in
+                      a.kind == .radical && abs(r.x0 - a.x1) < 2 && (a.barEnd.map { abs(r.x1 - $0) < 1.5 } ?? (r.y > a.y0 - 1 && r.y < a.y1 + 1.5))
+                  }) else { return false }
+            let over = stack(r, atoms, over: true, grow: false), under = stack(r, atoms, over: false, grow: false)
+            guard over.isEmpty != under.isEmpty else { return false }
+            // The part next to it is centred on it (else it is a rule of another line, a root's).
+            let part = (over + under).map { atoms[$0] }
+            let size = part.map(\.size).max()!
+            guard abs((part.map(\.x0).min()! + part.map(\.x1).max()!) / 2 - (r.x0 + r.x1) / 2) < 1.2 + 0.1 * size else { return false }
+            // An accent's glyph over what it covers (a macron's box is not its ink).
+            let accent = atoms.contains { a in
+                guard a.latex.count == 1, let c = a.latex.first, LaTeXSymbols.accent(c) != nil || c == "⃗" || c == "\u{02D9}" else { return false }
+                return min(a.x1, r.x1) - max(a.x0, r.x0) > -0.5
+            }
+            return !(over.isEmpty && accent)
+        }
+    }
+
+    static func within(_ a: MathAtom, _ r: MathRule) -> Bool { a.midX > r.x0 && a.midX < r.x1 && a.x0 >= r.x0 - 0.8 && a.x1 <= r.x1 + 0.8 }
+    static func crosses(_ a: MathAtom, _ r: MathRule) -> Bool { !within(a, r) && min(a.x1, r.x1) - max(a.x0, r.x0) > 0.8 }
+
+    /// Glyphs' own strokes lie in their boxes above their baselines (serifs of letters side by
+    /// side make one run); a part already read (a root, a fraction, a big operator) holds its rules.
+    static func stroke(_ r: MathRule, _ atoms: [MathAtom]) -> Bool {
+        var spans: [(Double, Double)] = []
+        for a in atoms {
+            if case .glyph = a.kind {
+                // (An italic glyph's ink overhangs its box to the right.)
+                if r.y >= a.y0 - 0.3 && r.y <= a.base + 0.3 { spans.append((a.x0 - 0.1 * a.size, a.x1 + 0.2 * a.size)) }
+            } else if r.x0 >= a.x0 - 0.5 && r.x1 <= a.x1 + 0.5 && r.y >= a.y0 - 0.5 && r.y <= a.y1 + 0.5 {
+                return true
+            }
+        }
+        var reached = r.x0 + 0.5
+        for (x0, x1) in spans.sorted(by: { $0.0 < $1.0 }) where x0 <= reached + 0.3 { reached = max(reached, x1) }
+        return reached >= r.x1 - 0.5
+    }
+
+    /// TeX centres the narrower part over the wider one, and the bar is as long as the wider:
+    /// a part missing shows.
+    static func fills(_ r: MathRule, _ over: [MathAtom], _ under: [MathAtom]) -> Bool {
+        // (TeX's box of an italic letter takes in its italic correction, poppler's does not.)
+        let parts = [over, under].map { side in (side.map(\.x0).min()!, side.map(\.x1).max()!, side.map(\.size).max()!) }
+        let widest = parts.map { $0.1 - $0.0 + 0.2 * $0.2 }.max()!
+        return widest >= r.length - 1.2 && parts.allSatisfy { abs(($0.0 + $0.1) / 2 - (r.x0 + r.x1) / 2) < 1.2 + 0.1 * $0.2 }
+    }
+
+    /// The atoms (indices) stacked on one side of `r`: those next to it, and those touching them
+    /// away from it.
+    static func stack(_ r: MathRule, _ atoms: [MathAtom], over: Bool, grow: Bool = true) -> [Int] {
+        let side = atoms.indices.filter { within(atoms[$0], r) && (over ? atoms[$0].midY < r.y : atoms[$0].midY > r.y) }
+        var taken = side.filter { k in
+            let a = atoms[k]
+            return over ? a.y1 >= r.y - 0.6 * a.size - 1 : a.y0 <= r.y + 0.6 * a.size + 1
+        }
+        var grew = grow
+        while grew {
+            grew = false
+            for k in side where !taken.contains(k) {
+                let a = atoms[k]
+                if taken.contains(where: { t in a.y1 >= atoms[t].y0 - 0.2 * atoms[t].size && a.y0 <= atoms[t].y1 + 0.2 * atoms[t].size }) {
+                    taken.append(k); grew = true
+                }
+            }
+        }
+        return taken
+    }
+
+    static func distance(_ a: MathAtom, _ r: MathRule) -> Double { a.x1 <= r.x0 + 0.5 ? r.x0 - a.x1 : a.x0 - r.x1 }
+
+    /// Groups atoms into rows, makes fractions, attaches scripts and limits, and writes the rows
+    /// left to right.
+    static func rows(_ input: [MathAtom], _ ink: MathInk) -> (latex: String, linear: String) {
+        guard !input.isEmpty else { return ("", "") }
+        var rows = group(fractions(input, ink).sorted { $0.x0 < $1.x0 })
         // Scripts: a smaller row right after an atom of a larger one, raised or lowered.
         var isScript = [Bool](repeating: false, count: rows.count)
         for i in rows.indices {
             let s = rows[i]
             var best: (row: Int, atom: Int, distance: Double)?
-            guard !paired.contains(i) else { continue }
             for j in rows.indices where j != i && !isScript[j] && rows[j].size * 0.85 > s.size {
                 for (k, a) in rows[j].atoms.enumerated() {
                     let gap = s.x0 - a.x1
                     // A big operator's lower limit tucks under its slant.
-                    guard gap > (a.kind == .bigOperator ? -0.5 * a.size : -1.5), gap < 0.35 * a.size else { continue }
+                    // (A display integral's upper one starts past its slant.)
+                    guard gap > (a.kind == .bigOperator ? -0.5 * a.size : -1.5), gap < (a.kind == .bigOperator ? 0.6 : 0.35) * a.size else { continue }
                     // Scripts sit within about half a size of their base's baseline: a
                     // denominator's exponent is not its numerator's subscript.
                     let rise = abs(s.base - a.base)
@@ -301,29 +481,22 @@ enum MathLayout {
             } else { continue }
             isScript[i] = true
         }
-        // Limits: small rows over and under a big operator, within its width.
-        for i in rows.indices where !isScript[i] && !paired.contains(i) {
+        // Limits: small rows centred over and under a big operator.
+        for i in rows.indices where !isScript[i] {
             for j in rows.indices where j != i && !isScript[j] && rows[j].atoms.count == 1 && rows[j].atoms[0].kind == .bigOperator {
                 let op = rows[j].atoms[0]
-                guard rows[i].size < op.size * 0.85, rows[i].midX > op.x0 - 1, rows[i].midX < op.x1 + 1,
-                      rows[i].x0 > op.x0 - op.size * 0.6, rows[i].x1 < op.x1 + op.size * 0.6 else { continue }
+                guard rows[i].size < op.size * 0.85, abs(rows[i].midX - op.midX) < 0.2 * op.width + 1.5 else { continue }
                 if rows[i].base < op.y0 + 1 { rows[j].sup[0, default: []] += rows[i].atoms; isScript[i] = true }
                 else if rows[i].base > op.y1 - 1 { rows[j].sub[0, default: []] += rows[i].atoms; isScript[i] = true }
             }
         }
         var items: [(x: Double, latex: String, linear: String)] = []
-        var kept = rows.indices.filter { !isScript[$0] }
-        for (u, l) in pairs {
-            let n = write(rows[u]), d = write(rows[l])
-            items.append((min(rows[u].x0, rows[l].x0), "\\frac{\(n.latex)}{\(d.latex)}", "(\(n.linear))/(\(d.linear))"))
-        }
-        let used = Set(pairs.flatMap { [$0.0, $0.1] })
-        kept.removeAll { used.contains($0) }
+        let kept = rows.indices.filter { !isScript[$0] }
         // The main row: the one with the most atoms; another one off its baseline is unexplained.
         let main = kept.filter { !rows[$0].atoms.allSatisfy { $0.kind == .bigOperator } }
             .max { rows[$0].atoms.count < rows[$1].atoms.count }
         for k in kept {
-            let w = write(rows[k])
+            let w = write(rows[k], ink)
             let operatorOnly = rows[k].atoms.allSatisfy { $0.kind == .bigOperator }
             let off = !operatorOnly && (main.map { abs(rows[k].base - rows[$0].base) > 0.35 * rows[$0].size } ?? false)
             items.append((rows[k].x0, off ? String(unsure) + w.latex : w.latex, w.linear))
@@ -333,7 +506,7 @@ enum MathLayout {
     }
 
     /// A row's atoms with their scripts, upright function names as commands.
-    static func write(_ row: Row) -> (latex: String, linear: String) {
+    static func write(_ row: Row, _ ink: MathInk) -> (latex: String, linear: String) {
         var latex: [String] = [], linear = ""
         var k = 0
         let atoms = row.atoms
@@ -346,25 +519,28 @@ enum MathLayout {
                 let word = atoms[k..<j].map(\.latex).joined()
                 if j - k >= 2, LaTeXSymbols.functions.contains(word), row.sup[j - 1] == nil || true {
                     latex.append("\\" + word); linear += word
-                    appendScripts(row, j - 1, &latex, &linear)
+                    appendScripts(row, j - 1, ink, &latex, &linear)
                     k = j; continue
                 }
             }
             if k > 0, atoms[k].x0 - atoms[k - 1].x1 > 0.15 * row.size { linear += " " }
             latex.append(atoms[k].latex); linear += atoms[k].linear
-            appendScripts(row, k, &latex, &linear)
+            appendScripts(row, k, ink, &latex, &linear)
             k += 1
         }
         return (join(latex), linear)
     }
 
-    static func appendScripts(_ row: Row, _ k: Int, _ latex: inout [String], _ linear: inout String) {
+    static func appendScripts(_ row: Row, _ k: Int, _ ink: MathInk, _ latex: inout [String], _ linear: inout String) {
+        // A big operator with an upper limit and no lower one: the lower one was set on another
+        // line of the page (poppler's) and not given: not to be written as it is.
+        if row.atoms[k].kind == .bigOperator, row.sup[k] != nil, row.sub[k] == nil { latex.append(String(unsure)) }
         if let sub = row.sub[k] {
-            let r = rows(sub)
+            let r = rows(sub, ink)
             latex.append("_{\(r.latex)}"); linear += ScriptText.render(r.linear.replacingOccurrences(of: " ", with: ""), .subscript)
         }
         if let sup = row.sup[k] {
-            let r = rows(sup)
+            let r = rows(sup, ink)
             // Primes are superscripts TeX raises: `f'`, not `f^{'}`.
             if !r.latex.isEmpty, r.latex.allSatisfy({ $0 == "'" || $0 == "′" }) {
                 latex.append(String(repeating: "'", count: r.latex.count)); linear += r.linear; return

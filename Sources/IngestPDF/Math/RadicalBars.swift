@@ -1,47 +1,133 @@
 import CPoppler
 
-/// Where a root's bar ends: poppler-glib gives no paths, so the bar is found on a rendering of a
-/// thin band at the bottom of the `√` glyph's box: the topmost ink just right of the glyph is the
-/// bar, followed rightwards until the ink stops.
+/// The page's rules the math reader needs (`MathInk`), reached from `PageFormulas` as
+/// `RadicalBars(page:).end`.
 struct RadicalBars {
     let page: PopplerPageRef
+    var end: MathInk { MathInk(page: page) }
+}
+
+/// A rule of a formula (points, y downwards): its middle and its ends.
+struct MathRule: Sendable, Equatable {
+    var y: Double, x0: Double, x1: Double
+    var length: Double { x1 - x0 }
+}
+
+/// What only the page's drawing tells: where a root's bar ends and whether a fraction's bar lies
+/// between two stacked rows. Poppler-glib gives no paths, so both are found on a rendering of a
+/// thin band of the page. Without a page (`MathInk.none`) nothing is seen: no root bar, and no
+/// stacked rows are ever a fraction.
+struct MathInk {
+    let page: PopplerPageRef?
+    /// The rules of the formula being read, once found (`rules(…)` over its box).
+    var drawn: [MathRule] = []
+    static var none: MathInk { MathInk(page: nil) }
     static let scale = 4.0
 
-    func end(_ root: MathGlyph) -> Double? {
+    /// Where a root's bar ends: the topmost ink just right of the `√` glyph's box, at its bottom
+    /// edge, followed rightwards until the ink stops.
+    func callAsFunction(_ root: MathGlyph) -> Double? {
         // Computer Modern's `√` hangs from its bar, which poppler's box puts at the box's bottom
         // edge (measured: within half a point of it, text and display sizes alike).
-        let top = root.y1 - 2, height = 5.0
-        let left = root.x1 - 1.5
-        let width = min(page.size.width - left, 400)
-        guard width > 2, height > 1 else { return nil }
-        let pw = Int((width * Self.scale).rounded(.up)), ph = Int((height * Self.scale).rounded(.up))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pw), Int32(ph)) else { return nil }
-        defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { return nil }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_scale(cr, Self.scale, Self.scale)
-        cairo_translate(cr, -left, -top)
-        page.draw(on: cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        func ink(_ x: Int, _ y: Int) -> Bool {
-            guard x >= 0, x < pw, y >= 0, y < ph else { return false }
-            return (UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)[x] >> 8) & 0xFF < 200
-        }
+        guard let band = Band(page, left: root.x1 - 1.5, top: root.y1 - 2, width: 400, height: 5) else { return nil }
         // The bar's row: the topmost ink half a point right of the glyph's edge.
         let probe = Int(2.0 * Self.scale)
-        guard let row = (0..<ph).first(where: { y in ink(probe, y) }) else { return nil }
-        // Followed right while any of the rows around it has ink (one-pixel gaps bridged).
-        var x = probe
-        var blank = 0
-        while x < pw {
-            if (row - 1...row + 1).contains(where: { ink(x, $0) }) { blank = 0 } else { blank += 1; if blank > 2 { break } }
-            x += 1
-        }
-        let end = left + Double(x - blank) / Self.scale
+        guard let row = (0..<band.height).first(where: { y in band.ink(probe, y) }) else { return nil }
+        let end = band.left + Double(band.runEnd(from: probe, rows: row - 1...row + 1)) / Self.scale
         return end > root.x1 + 1 ? end : nil
+    }
+
+    /// The thin horizontal rules drawn between `top` and `bottom` (y) from `left` to `right`, at
+    /// least `shortest` points long and at most 1.5 pt thick: fraction bars. (A glyph's strokes
+    /// are rules too: the caller keeps out the boxes of glyphs it knows are no bar.)
+    func rules(left: Double, right: Double, top: Double, bottom: Double, shortest: Double) -> [MathRule] {
+        guard bottom - top > 0.2, right - left > 0.5,
+              let band = Band(page, left: left, top: top, width: right - left, height: bottom - top) else { return [] }
+        let minimum = Int((shortest * Self.scale).rounded(.down))
+        struct Open { var first, last, x0, x1: Int; var seen: Bool }
+        var open: [Open] = [], found: [MathRule] = []
+        func close(_ o: Open) {
+            guard Double(o.last - o.first + 1) <= 1.5 * Self.scale else { return }
+            found.append(MathRule(y: band.top + Double(o.first + o.last + 1) / 2 / Self.scale,
+                                  x0: band.left + Double(o.x0) / Self.scale, x1: band.left + Double(o.x1 + 1) / Self.scale))
+        }
+        for y in 0...band.height {
+            var runs: [(Int, Int)] = []
+            if y < band.height {
+                var x = 0
+                while x < band.width {
+                    guard band.ink(x, y) else { x += 1; continue }
+                    // (A pixel or two paler than ink inside a rule is anti-aliasing: bridged.)
+                    let start = x
+                    var end = x
+                    while x < band.width, band.ink(x, y) || band.ink(x + 1, y) || band.ink(x + 2, y) {
+                        if band.ink(x, y) { end = x }
+                        x += 1
+                    }
+                    if end + 1 - start >= minimum { runs.append((start, end)) }
+                    x = end + 1
+                }
+            }
+            for k in open.indices { open[k].seen = false }
+            for (i, j) in runs {
+                // A rule's rows share most of their length (a glyph touching it lengthens one).
+                if let k = open.firstIndex(where: { o in !o.seen && min(o.x1, j) - max(o.x0, i) >= (max(o.x1, j) - min(o.x0, i)) * 8 / 10 }) {
+                    open[k].last = y; open[k].seen = true; open[k].x0 = min(open[k].x0, i); open[k].x1 = max(open[k].x1, j)
+                } else {
+                    open.append(Open(first: y, last: y, x0: i, x1: j, seen: true))
+                }
+            }
+            open.filter { !$0.seen }.forEach(close)
+            open.removeAll { !$0.seen }
+        }
+        return found
+    }
+
+    /// A rendered piece of the page, white where nothing is drawn.
+    final class Band {
+        let left: Double, top: Double
+        let width: Int, height: Int
+        private let pixels: [UInt8]
+
+        init?(_ page: PopplerPageRef?, left: Double, top: Double, width: Double, height: Double) {
+            guard let page else { return nil }
+            let width = min(page.size.width - left, width)
+            guard width > 2, height > 0.2 else { return nil }
+            let pw = Int((width * MathInk.scale).rounded(.up)), ph = Int((height * MathInk.scale).rounded(.up))
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pw), Int32(ph)) else { return nil }
+            defer { cairo_surface_destroy(surface) }
+            guard let cr = cairo_create(surface) else { return nil }
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_scale(cr, MathInk.scale, MathInk.scale)
+            cairo_translate(cr, -left, -top)
+            page.draw(on: cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+            guard let data = cairo_image_surface_get_data(surface) else { return nil }
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            var grey = [UInt8](repeating: 255, count: pw * ph)
+            for y in 0..<ph {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<pw { grey[y * pw + x] = UInt8((row[x] >> 8) & 0xFF) }
+            }
+            (self.left, self.top, self.width, self.height, pixels) = (left, top, pw, ph, grey)
+        }
+
+        func ink(_ x: Int, _ y: Int) -> Bool {
+            guard x >= 0, x < width, y >= 0, y < height else { return false }
+            return pixels[y * width + x] < 200
+        }
+
+        /// The pixel after the last one of the ink run through `rows` from column `x` rightwards
+        /// (one- and two-pixel gaps bridged).
+        func runEnd(from x: Int, rows: ClosedRange<Int>) -> Int {
+            var x = x, blank = 0
+            while x < width {
+                if rows.contains(where: { ink(x, $0) }) { blank = 0 } else { blank += 1; if blank > 2 { break } }
+                x += 1
+            }
+            return x - blank
+        }
     }
 }

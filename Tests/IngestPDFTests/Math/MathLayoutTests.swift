@@ -1,0 +1,80 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import IngestQuality
+import IngestTestSupport
+import XCTest
+
+/// One-row layout of pdflatex math (issue 36): big operators with their limits, fractions only
+/// where a bar is drawn, nested fractions, fractions in roots and scripts. Each page is typeset
+/// by pdflatex from the LaTeX written here; what Ingest reads is compared with that LaTeX by
+/// `FormulaMatch` (display equations: `formula` blocks; inline: `$…$` in the text).
+final class MathLayoutTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    override func setUpWithError() throws { dir = try TemporaryDirectory("pdf-math-layout") }
+    override func tearDown() { dir.remove() }
+
+    /// Display equations, one per labelled paragraph, read back in order.
+    func displays(_ sources: [String], name: String) throws -> (formulas: [Block], text: String) {
+        var body = ""
+        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) :\n\\[ \(f) \\]\n\n\\bigskip\n\n" }
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make(name, tex, in: dir))
+        return (e.blocks.filter { $0.kind == .formula }, e.blocks.filter { $0.kind != .formula }.map(\.text).joined(separator: "\n"))
+    }
+
+    /// Inline formulas, one per paragraph: the `$…$` pieces of the text, and the text.
+    func inlines(_ sources: [String], name: String) throws -> (found: [String], text: String) {
+        var body = ""
+        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) : $\(f)$ fin.\n\n\\bigskip\n\n" }
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make(name, tex, in: dir))
+        let text = e.blocks.map { $0.latex ?? $0.text }.joined(separator: "\n")
+        return (text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element), text)
+    }
+
+    /// Limits set as scripts (inline) or stacked under `lim` (display): never a fraction.
+    func testBigOperatorsWithTheirLimits() throws {
+        let inline = [#"\int_a^b u v'\,dx = [u v]_a^b - \int_a^b u' v\,dx"#, #"\lim_{x \to 0} \frac{\sin x}{x} = 1"#,
+                      #"\sum_{k=1}^{n} k^2 = S"#]
+        let read = try inlines(inline, name: "operators-inline")
+        for source in inline {
+            XCTAssertTrue(read.found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(read.found)")
+        }
+        let display = [#"\lim_{x \to 0} \frac{\sin x}{x} = 1"#, #"\max_{x \in I} f(x) = M"#]
+        let shown = try displays(display, name: "operators-display")
+        XCTAssertEqual(shown.formulas.count, display.count, shown.formulas.map { $0.latex ?? "" }.joined(separator: " ; "))
+        for (f, source) in zip(shown.formulas, display) {
+            XCTAssertTrue(FormulaMatch.equal(f.latex ?? "", source), "«\(f.latex ?? "")» is not «\(source)»")
+        }
+        XCTAssertFalse((read.text + shown.text).contains("\\frac{b}{a}"))
+    }
+
+    /// Glyphs stacked with no bar between them (a binomial, `\\overset`, `\\substack`) are never
+    /// written as a fraction: the formula is left as text (its letters all kept) rather than
+    /// given a structure the source does not have.
+    func testStackedGlyphsWithoutABarAreNoFraction() throws {
+        let sources = [#"\binom{n}{k} = C"#, #"x \overset{a}{=} y"#, #"\binom{5}{2} + 1"#]
+        let read = try inlines(sources, name: "no-bar")
+        XCTAssertFalse(read.text.contains("\\frac"), read.text)
+        let shown = try displays(sources, name: "no-bar-display")
+        XCTAssertFalse((shown.formulas.compactMap(\.latex).joined() + shown.text).contains("\\frac"), shown.text)
+        for word in ["C", "y", "1"] { XCTAssertTrue(shown.text.contains(word) || shown.formulas.contains { $0.text.contains(word) }, word) }
+    }
+
+    /// A fraction inside a fraction (numerator and denominator), a root inside a fraction, a
+    /// fraction in an exponent, read with the bar of each.
+    func testNestedFractions() throws {
+        let display = [#"\frac{1}{1 + \frac{1}{x}} = y"#, #"\frac{\frac{a}{b}}{c} = d"#, #"x_1 = \frac{-b - \sqrt{\Delta}}{2a}"#]
+        let shown = try displays(display, name: "nested")
+        XCTAssertEqual(shown.formulas.count, display.count, shown.formulas.map { $0.latex ?? "" }.joined(separator: " ; "))
+        for (f, source) in zip(shown.formulas, display) {
+            XCTAssertTrue(FormulaMatch.equal(f.latex ?? "", source), "«\(f.latex ?? "")» is not «\(source)»")
+        }
+        let inline = [#"a^{\frac{1}{n}} = b"#, #"e^{-\frac{t}{RC}} = u"#]
+        let read = try inlines(inline, name: "nested-inline")
+        for source in inline {
+            XCTAssertTrue(read.found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(read.found)")
+        }
+    }
+}
