@@ -38,7 +38,10 @@ extension DefinitionRecognizer {
         while index < lines.count {
             let line = lines[index]
             // A list item starts afresh whatever the line before it (`• Gène : fragment d'ADN…`).
-            if startsSentence || startsItem(line), mayHoldDefinition(line) || termCut(lines, at: index), let (found, next) = definition(at: index, in: lines, wholeItem: listItem && index == 0) {
+            if startsSentence || startsItem(line), mayHoldDefinition(line) || termCut(lines, at: index),
+               let (found, next) = definition(at: index, in: lines, wholeItem: listItem && index == 0),
+               // A term cut out of the middle of a line has no layout to show it is one: its meaning must say what it is.
+               joins[index] != " " || startsItem(line) || describes(found.meaning) {
                 if !rest.isEmpty { passages.append(text()); rest = [] }
                 passages.append(.definition(found))
                 index = next
@@ -88,8 +91,25 @@ extension DefinitionRecognizer {
 
     static let markerAtLineEnd = " -\n"
 
-    /// Where ` - Word` follows the end of a sentence (`.`, `:`, `;`, `etc.`) in the line: the space before the dash.
+    /// A meaning that starts as a description does — an indefinite article, or a definite one or a
+    /// demonstrative before a word in lower case (`A runnable instance…`, `The daemon that…`, `These
+    /// runtimes…`) — not a sentence about something else (`Containers are…`, `The OCI was founded…`).
+    static func describes(_ meaning: String) -> Bool {
+        let tokens = meaning.split(separator: " ").prefix(2).map(String.init)
+        guard let head = tokens.first?.lowercased(), tokens.count == 2 else { return false }
+        if ["a", "an", "un", "une"].contains(head) { return true }
+        return ["the", "these", "this", "le", "la", "les", "l", "ce", "cette", "ces"].contains(head) && tokens[1].first?.isLowercase == true
+    }
+
+    /// Where an item glued into the line starts: ` - Word` after the end of a sentence, or a sentence
+    /// that starts with a term and its colon (`… Examples include Docker and containerd. Container:
+    /// A runnable instance…`: definitions one a line in the source, joined into a paragraph by pandoc).
+    /// The index is the space before the item.
     static func itemCut(in line: Substring) -> String.Index? {
+        [markerCut(in: line), sentenceTermCut(in: line)].compactMap { $0 }.min()
+    }
+
+    static func markerCut(in line: Substring) -> String.Index? {
         var search = line.startIndex
         while let found = line[search...].range(of: " - ") {
             let before = line[..<found.lowerBound]
@@ -98,6 +118,26 @@ extension DefinitionRecognizer {
                 return found.lowerBound
             }
             search = found.upperBound
+        }
+        return nil
+    }
+
+    /// `. Term of at most five words: Meaning` inside the line; not after an abbreviation (`Dr.`, `Fig.`, `e.g.`).
+    static func sentenceTermCut(in line: Substring) -> String.Index? {
+        // (Most lines hold no colon after a point: no search.)
+        guard line.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        var search = line.startIndex
+        while let found = line[search...].range(of: ". ") {
+            search = found.upperBound
+            let lastWord = line[..<found.lowerBound].split(separator: " ").last ?? ""
+            guard lastWord.count >= 3, !lastWord.contains("."), !(lastWord.first!.isUppercase && lastWord.count <= 4) else { continue }
+            let rest = line[found.upperBound...]
+            guard rest.first?.isLetter == true, let colon = rest.prefix(60).firstIndex(of: ":") else { continue }
+            let term = rest[..<colon]
+            let after = rest[rest.index(after: colon)...]
+            guard term.split(separator: " ").count <= 5, !term.contains("."), !term.contains(","),
+                  after.first == " ", after.dropFirst().first?.isLetter == true else { continue }
+            return line.index(before: found.upperBound)
         }
         return nil
     }

@@ -85,6 +85,18 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(definitions("A word - Term: a meaning."), [])
     }
 
+    func testASentenceStartingWithATermInsideALineIsADefinitionWhenItsMeaningDescribes() {
+        // Definitions one a line in Markdown, joined into one paragraph by pandoc (en-containerization).
+        let block = "OCI-compliant runtime focused on efficiency. runhcs: A fork of runC used\nby Microsoft. Portability: Containers are lightweight and portable. Dr. Who: A series."
+        XCTAssertEqual(definitions(block), ["runhcs = A fork of runC used by Microsoft."])
+        guard case .text(let lines)? = DefinitionRecognizer.passages(block).last else { return XCTFail("no text last") }
+        XCTAssertEqual(lines, ["Portability: Containers are lightweight and portable. Dr. Who: A series."])
+        XCTAssertTrue(DefinitionRecognizer.describes("The daemon that manages the platform"))
+        XCTAssertTrue(DefinitionRecognizer.describes("An OCI-compliant runtime"))
+        XCTAssertFalse(DefinitionRecognizer.describes("The OCI was founded by major players"))
+        XCTAssertFalse(DefinitionRecognizer.describes("Containers are lightweight"))
+    }
+
     func testATermCutByTheLineEndTakesTheSeparatorOnTheNextLine() {
         // fr-nsi-4.1: an mkdocs admonition's list glued into a paragraph, its term over two lines.
         XCTAssertEqual(definitions("n’a pas d’importance. - enregistrement, ou tuple, ou n-uplet, ou t-uplet, ou\nvecteur : cela correspond à une ligne du tableau."),

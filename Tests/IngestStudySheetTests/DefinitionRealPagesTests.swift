@@ -122,7 +122,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         // The bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
         // reaches today (bench/RESULTS.md), so that no change makes it worse unseen.
         XCTAssertGreaterThanOrEqual(precision, 0.84)
-        XCTAssertGreaterThanOrEqual(recall, 0.74)
+        XCTAssertGreaterThanOrEqual(recall, 0.78)
         XCTAssertGreaterThanOrEqual(tuned.0, 0.85)
         XCTAssertGreaterThanOrEqual(tuned.1, 0.89)
     }
