@@ -85,6 +85,10 @@ enum MathLayout {
                 let bar = ink.rules(left: run.map(\.x0).min()! - 6, right: run.map(\.x1).max()! + 6, top: g.y0 + 0.25 * height,
                                     bottom: g.y1 - 0.25 * height, shortest: 1.5).first { r in
                     run.allSatisfy { $0.width < 0.3 || $0.x0 >= r.x0 - 0.8 && $0.x1 <= r.x1 + 0.8 }
+                        // An arrow's or a sign's own stroke is no bar (`↦` without Unicode is a
+                        // `7` of the symbol font's codes, of no width, before a `→`).
+                        && !run.contains { g in g.font == .symbols && g.text.first.map { $0.isASCII && ($0.isLetter || $0.isNumber) } == true }
+                        && ![glyphs[k...split], glyphs[(split + 1)..<j]].contains { part in part.allSatisfy { "→←↔⇒⇐⇔−-=≡∼".contains($0.text) } }
                 }
                 // Right after a big operator and with no rule, the two are its limits (`\\sum_{k=1}^{n}` inline).
                 if bar == nil, let last = out.last, last.kind == .bigOperator, g.x0 - last.x1 < 0.6 * size {
