@@ -68,6 +68,21 @@ enum RightToLeft {
     /// The line with every run of two or more simple embedded words separated by single spaces
     /// (‫w1‬ ‫w2‬ … ‫wn‬) turned into one embedding of the words in reverse order (‫wn … w2 w1‬).
     /// Anything else (nested embeddings, other text between the words) is left as it is.
+    /// The scalars of poppler-glib's page text that its text layout gives a box: all but the
+    /// direction marks it adds around right-to-left words (U+202A–U+202E: E2 80 AA–AE).
+    static func charactersWithBoxes(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var n = 0, i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b & 0xC0 != 0x80 {
+                let mark = b == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (0xAA...0xAE).contains(bytes[i + 2])
+                if !mark { n += 1 }
+            }
+            i += 1
+        }
+        return n
+    }
+
     /// A line already in logical order (`spacedLogicalLine`) only gets its spaces put back.
     static func logicalWordOrder(_ line: String) -> String {
         if let spaced = spacedLogicalLine(line) { return spaced }

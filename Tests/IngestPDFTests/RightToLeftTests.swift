@@ -87,6 +87,14 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertNil(RightToLeft.spacedLogicalLine("\(rle)one\(pdf)"))
     }
 
+    /// Boxes poppler's layout gives: one per character but the direction marks it adds, so a
+    /// layout with more boxes than that holds glyphs the text lost (`pdf.textIncomplete`).
+    func testCharactersWithBoxesLeaveOutDirectionMarks() {
+        let text = "\(rle)כמו\(pdf)\(rle)כל\(pdf) \(rle)\(lre)15\(pdf)\(pdf)\nab"
+        let n = Array(text.utf8).withUnsafeBytes { RightToLeft.charactersWithBoxes($0) }
+        XCTAssertEqual(n, 3 + 2 + 1 + 2 + 1 + 2)
+    }
+
     /// Two readings of a page: the lines the second has and the first lacks go after the line
     /// they follow in the second, with their boxes and fonts; `incomplete` when each lacked some.
     func testUnionOfTwoReadings() {
