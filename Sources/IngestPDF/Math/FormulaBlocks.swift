@@ -23,8 +23,9 @@ enum FormulaBlocks {
             }
             kept.append(line)
         }
-        // Poppler may put an equation's lines after text below it (a flow of their own): the
-        // equation goes right after the line just above it, when nothing is beside it (one column).
+        // Poppler may put an equation's lines after text below it, or before text above it (a flow
+        // of their own, with its number at the margin): the equation goes right after the line just
+        // above it, when nothing is beside it (one column).
         for f in formulas.indices where positions[f] != nil {
             let box = formulas[f]
             // (Beside its middle: a numerator may reach up beside the line above.)
@@ -34,7 +35,7 @@ enum FormulaBlocks {
                 let l = kept[i]
                 return l.hasGeometry && l.origin == .content && l.y1 <= box.y0 + third && box.y0 - l.y1 < 3 * l.glyphHeight && l.x0 < box.x1
             }.max { kept[$0].y1 < kept[$1].y1 }
-            if let above, above + 1 < positions[f]! { positions[f] = above + 1 }
+            if let above, above + 1 != positions[f]! { positions[f] = above + 1 }
         }
         lines = kept
         func moved(_ p: Int) -> Int { p - removedBefore[min(p, removedBefore.count - 1)] }

@@ -70,10 +70,36 @@ enum PageFormulas {
         }
         var isMathLine = [Bool](repeating: false, count: lines.count)
         for i in lines.indices where !lineGlyphs[i].isEmpty { isMathLine[i] = onlyMath(lineGlyphs[i]) }
+        // Rows right of a big opening delimiter, up to its closing one, are the display's (a
+        // `cases`'s conditions are words).
+        let fences = MathArrays.fences(glyphs.filter { $0.font == .extensible })
+        for f in fences where f.isOpen {
+            let close = fences.filter { $0.char == MathArrays.closing[f.char] && $0.x0 > f.x1 && $0.y0 < f.y1 && $0.y1 > f.y0 }.map(\.x0).min()
+            let size = f.y1 - f.y0
+            for i in lines.indices where !isMathLine[i] && !lineGlyphs[i].isEmpty {
+                let l = lines[i]
+                if l.y0 < f.y1 && l.y1 > f.y0 && l.x0 >= f.x1 - 0.5 && l.x0 < min(close ?? .infinity, f.x1 + 4 * size) { isMathLine[i] = true }
+            }
+        }
         let order = lines.indices.filter { isMathLine[$0] }.sorted { lines[$0].y0 < lines[$1].y0 }
         // Lines that touch or nearly (a fraction's bar leaves half a line between numerator and
         // denominator) and overlap across are one equation: grouped to a fixed point.
-        func near(_ l: TextLine, _ o: TextLine) -> Bool {
+        // A line's reach: poppler's box of a big operator or delimiter of the extension font is
+        // its top only; the glyph hangs below it (cmex10's depths), over its lower limit or its rows.
+        typealias Reach = (x0: Double, y0: Double, x1: Double, y1: Double, glyphHeight: Double)
+        let reach: [Reach] = lines.indices.map { i in
+            let l = lines[i]
+            var (y0, y1) = (l.y0, l.y1)
+            for g in lineGlyphs[i] where g.font == .extensible {
+                if let e = MathLayout.operatorExtents[g.text] {
+                    y0 = min(y0, g.y0 - e.height * g.size); y1 = max(y1, g.y0 + e.depth * g.size)
+                } else if let f = fences.first(where: { $0.x0 == g.x0 && $0.y0 <= g.y0 && $0.y1 >= g.y0 }) {
+                    y1 = max(y1, f.y1)
+                }
+            }
+            return (l.x0, y0, l.x1, y1, l.glyphHeight)
+        }
+        func near(_ l: Reach, _ o: Reach) -> Bool {
             // Side by side on one row (a numerator beside `x =`), or one over the other across
             // (a denominator under its numerator, limits over a sum).
             let slack = 0.8 * max(l.glyphHeight, o.glyphHeight)
@@ -82,7 +108,7 @@ enum PageFormulas {
             return beside || over
         }
         for i in order {
-            let touching = groups.indices.filter { g in groups[g].contains { near(lines[i], lines[$0]) } }
+            let touching = groups.indices.filter { g in groups[g].contains { near(reach[i], reach[$0]) } }
             if touching.isEmpty { groups.append([i]); continue }
             var merged = [i]
             for g in touching { merged += groups[g] }
@@ -95,7 +121,7 @@ enum PageFormulas {
         var stacked: [Int: [Int]] = [:]
         // The line of text a math line sits beside, on the same row (overlapping up and down).
         func host(of m: Int) -> Int? {
-            let (y0, y1, x0, x1) = (lines[m].y0, lines[m].y1, lines[m].x0, lines[m].x1)
+            let (y0, y1, x0, x1) = (reach[m].y0, reach[m].y1, lines[m].x0, lines[m].x1)
             return lines.indices.filter { t in
                 let l = lines[t]
                 guard !isMathLine[t], l.hasGeometry, l.origin == .content, !lineGlyphs[t].isEmpty else { return false }
@@ -107,8 +133,13 @@ enum PageFormulas {
         for group in groups {
             // Each line of the group goes with the line of text on its own row (two inline formulas
             // one above the other can touch).
-            let hosts = group.map(host)
+            var hosts = group.map(host)
             if let first = hosts.compactMap({ $0 }).first {
+                // Rows of one `aligned` set inline go with one line (the text on the row between them
+                // may be two lines, each beside one of them).
+                if Set(hosts.compactMap { $0 }).count > 1, MathArrays.aligned(group.flatMap { lineGlyphs[$0] }, ink: .none) != nil {
+                    hosts = group.map { _ in first }
+                }
                 for (m, h) in zip(group, hosts) { stacked[h ?? first, default: []].append(m) }
                 continue
             }
@@ -121,13 +152,14 @@ enum PageFormulas {
             // A brace or a bracket alone is part of something not read (a paper's `cases` drawn
             // apart), and one or two letters alone are a drawing's labels (`x`, `X₂` by an axis):
             // their lines stay text.
-            guard inside.count >= 3, let read = MathLayout.read(inside, radicalEnd: ends.end),
+            guard inside.count >= 3, let read = MathArrays.read(inside, ink: ends.end) ?? MathLayout.read(inside, radicalEnd: ends.end),
                   read.linear.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
             // The box takes in the root signs hanging above the lines (their own lines go with it).
             formulas.append(PageFormula(latex: read.latex, linear: read.linear, x0: min(x0, inside.map(\.x0).min()!),
                                         y0: min(y0, inside.map(\.y0).min()!), x1: max(x1, inside.map(\.x1).max()!),
                                         y1: max(y1, inside.map(\.y1).max()!), sure: read.sure))
         }
+        numbered(&formulas, lines)
         // Inline math in the other lines.
         var gone = Set<Int>()
         for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil) {
@@ -143,7 +175,7 @@ enum PageFormulas {
                     && lines[l].text.allSatisfy { $0 == "√" || $0 == " " }
             }
             let text = ([lines[i].text] + extraLines.map { lines[$0].text }).joined(separator: " ")
-            if let rewritten = InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end) {
+            if let rewritten = MathArrays.inline(inLine, host: Set(members(i).map { glyphs[$0].index }), ink: ends.end) ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end) {
                 lines[i].text = rewritten
                 gone.formUnion(extraLines)
                 gone.formUnion(signLines)
@@ -153,6 +185,29 @@ enum PageFormulas {
         }
         if !gone.isEmpty { lines = lines.indices.filter { !gone.contains($0) }.map { lines[$0] } }
         return formulas
+    }
+
+    /// An equation's number set at the right margin on its row (`(1)`, `(2.3)`, `(4a)`): written
+    /// `\tag{…}` into the equation, and its line taken in with it (so it is no paragraph of its
+    /// own). An equation with several numbers (one per row of an `align`) keeps them as text.
+    static func numbered(_ formulas: inout [PageFormula], _ lines: [TextLine]) {
+        for f in formulas.indices where formulas[f].sure {
+            let box = formulas[f]
+            let size = max(1, lines.filter { box.holds($0) }.map(\.glyphHeight).max() ?? 10)
+            let numbers = lines.filter { l in
+                let t = l.text.trimmingCharacters(in: .whitespaces)
+                guard l.hasGeometry, l.origin == .content, t.count >= 3, t.first == "(", t.last == ")" else { return false }
+                let label = t.dropFirst().dropLast()
+                guard label.first?.isNumber == true, label.allSatisfy({ $0.isNumber || $0 == "." || $0.isLowercase }) else { return false }
+                let y = (l.y0 + l.y1) / 2
+                return y > box.y0 && y < box.y1 && l.x0 > box.x1 + 2 * size
+            }
+            guard numbers.count == 1, let n = numbers.first else { continue }
+            let label = String(n.text.trimmingCharacters(in: .whitespaces).dropFirst().dropLast())
+            formulas[f].latex += " \\tag{\(label)}"
+            formulas[f].linear += " (\(label))"
+            formulas[f].x1 = max(box.x1, n.x1)
+        }
     }
 
     /// A line all of whose glyphs may be math: math fonts, figures, operators, Greek, and upright

@@ -116,9 +116,11 @@ final class PDFFormulaFidelityTests: XCTestCase {
                      equal, n, 100 * Double(equal) / Double(n), found, displayEqual, (n + 2) / 3, inlineEqual, n - (n + 2) / 3, peer, n))
         for m in misses { print("  pdflatex " + m) }
         print("formulas pdflatex: \(e.blocks.filter { $0.kind == .formula }.count) formula blocks for \((n + 2) / 3) display equations")
-        // The floor measured today (153 of 270); the bar is 80 %, not reached: matrices,
-        // `cases`, big delimiters and `\\text` words are left as text (pdf.formulasAsText).
-        XCTAssertGreaterThanOrEqual(Double(equal) / Double(n), 0.5)
+        // The floor measured (167 of 270 with display matrices, `cases`, `aligned` read); the
+        // issue's bar is 80 %, not reached: inline matrices set on several lines, `vmatrix` (bars
+        // poppler gives no glyph for), `\\left…\\right` and `\\text` words in rows are left as
+        // text (pdf.formulasAsText).
+        XCTAssertGreaterThanOrEqual(Double(equal) / Double(n), 0.6)
         XCTAssertGreaterThan(equal, peer, "better than pdftotext's text")
     }
 }

@@ -1,0 +1,106 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import IngestQuality
+import IngestTestSupport
+import XCTest
+
+/// Displays set on several baselines (issue 36), typeset by pdflatex from a .tex written here and
+/// read back as the LaTeX a teacher writes: matrices (`pmatrix` whose largest `(` poppler does not
+/// give, `bmatrix`, 3×3 built from pieces), `cases` with words, `aligned` / `align*` rows on `=`,
+/// and an equation number kept out of the formula as `\tag`. Each `formula` block is compared with
+/// its source by `FormulaMatch`.
+final class MathArraysTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    override func setUpWithError() throws { dir = try TemporaryDirectory("pdf-arrays") }
+    override func tearDown() { dir.remove() }
+
+    static func source(_ body: String) -> String {
+        LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath,amssymb}")
+    }
+
+    /// The formula blocks of a page made of `displays`, each after a line of text.
+    func read(_ name: String, _ displays: [String]) throws -> [Block] {
+        var body = ""
+        for (i, d) in displays.enumerated() { body += "Formule \(i + 1) :\n\(d)\n\nSuite \(i + 1).\n\n" }
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make(name, Self.source(body), in: dir))
+        // Each display right after its label, nothing of it left in the text.
+        for i in displays.indices {
+            let label = try XCTUnwrap(e.blocks.firstIndex { $0.text.contains("Formule \(i + 1) :") }, "Formule \(i + 1)")
+            guard label + 2 < e.blocks.count else { XCTFail("Formule \(i + 1): nothing after it"); continue }
+            XCTAssertEqual(e.blocks[label + 1].kind, .formula, "Formule \(i + 1): \(e.blocks[label + 1].text)")
+            XCTAssertTrue(e.blocks[label + 2].text.hasPrefix("Suite \(i + 1)."), "Formule \(i + 1): «\(e.blocks[label + 2].text)» after it")
+        }
+        let formulas = e.blocks.filter { $0.kind == .formula }
+        for f in formulas {
+            XCTAssertFalse(f.text.contains("\\"), "LaTeX in the linear text «\(f.text)»")
+            XCTAssertEqual(f.provenance, .textLayer)
+        }
+        XCTAssertEqual(e.warnings.filter { $0.code == .pdfFormulasAsText }.count, 0)
+        return formulas
+    }
+
+    func assertRead(_ formulas: [Block], _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(formulas.count, expected.count, formulas.map { $0.latex ?? "" }.joined(separator: " ; "), file: file, line: line)
+        for (f, source) in zip(formulas, expected) {
+            XCTAssertTrue(FormulaMatch.equal(f.latex ?? "", source), "«\(f.latex ?? "")» is not «\(source)»", file: file, line: line)
+        }
+    }
+
+    func testMatrices() throws {
+        let sources = [
+            #"A = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}"#,
+            #"A^{-1} = \frac{1}{ad - bc} \begin{pmatrix} d & -b \\ -c & a \end{pmatrix}"#,
+            #"I_3 = \begin{pmatrix} 1 & 0 & 0 \\ 0 & 1 & 0 \\ 0 & 0 & 1 \end{pmatrix}"#,
+            #"\begin{bmatrix} 2 & -1 \\ 0 & 3 \end{bmatrix}"#,
+            #"\vec{n} = \begin{pmatrix} a \\ b \\ c \end{pmatrix}"#,
+            #"M = \begin{bmatrix} x^2 & \beta & 0 \\ -1 & \alpha & \frac{1}{2} \end{bmatrix}"#,
+        ]
+        assertRead(try read("matrices", sources.map { "\\[ \($0) \\]" }), sources)
+    }
+
+    func testCases() throws {
+        let sources = [
+            #"|x| = \begin{cases} x & \text{si } x \geq 0 \\ -x & \text{sinon} \end{cases}"#,
+            #"\begin{cases} x + y = 5 \\ x - y = 1 \end{cases}"#,
+            #"f(x) = \begin{cases} x^2 & \text{if } x < 0 \\ 0 & \text{if } x = 0 \\ \sqrt{x} & \text{otherwise} \end{cases}"#,
+        ]
+        let formulas = try read("cases", sources.map { "\\[ \($0) \\]" })
+        assertRead(formulas, sources)
+        // The words are `\text`, not italic letters multiplied (`six`).
+        XCTAssertTrue(formulas.first?.latex?.contains(#"\text{si"#) == true, formulas.first?.latex ?? "")
+    }
+
+    /// `aligned` in `\[…\]` and `align*` look alike on the page: both come back as `aligned` (the
+    /// form a formula block can hold), rows joined by `\\`, each aligned on its relation with `&`.
+    func testAlignedRows() throws {
+        let rows = [
+            #"f(x) &= (x+1)^2 \\ &= x^2 + 2x + 1"#,
+            #"\Delta &= b^2 - 4ac \\ &= 25 - 24 \\ &= 1"#,
+        ]
+        let formulas = try read("aligned", [
+            "\\[ \\begin{aligned} \(rows[0]) \\end{aligned} \\]",
+            "\\begin{align*} \(rows[1]) \\end{align*}",
+        ])
+        assertRead(formulas, rows.map { "\\begin{aligned} \($0) \\end{aligned}" })
+    }
+
+    /// A numbered equation: the number at the right margin is the equation's `\tag`, no paragraph.
+    func testEquationNumberIsATag() throws {
+        let formulas = try read("numbered", [#"\begin{equation} E = mc^2 \end{equation}"#, #"\begin{equation} F = m a \end{equation}"#])
+        assertRead(formulas, [#"E = mc^2 \tag{1}"#, #"F = m a \tag{2}"#])
+        XCTAssertEqual(formulas.map(\.text), ["E = mc² (1)", "F = ma (2)"])
+    }
+
+    /// Prints every glyph of MATH_DUMP_PDF's first page with its font and code, spaces of math
+    /// fonts included (a helper: skipped without the variable).
+    func testDumpWithSpaces() throws {
+        guard let path = ProcessInfo.processInfo.environment["MATH_DUMP_PDF"] else { throw XCTSkip("by design: set MATH_DUMP_PDF") }
+        let doc = try PopplerDocumentRef(url: URL(fileURLWithPath: path), password: nil)
+        let page = doc.page(at: 0)!
+        for g in page.mathGlyphs() where !g.isSpace || g.font.isMath {
+            let code = g.text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ",")
+            print(String(format: "%@ %@ %@ x %.1f-%.1f y %.1f-%.1f size %.1f", code, g.isSpace ? "SPACE" : g.text, "\(g.font)", g.x0, g.x1, g.y0, g.y1, g.size))
+        }
+    }
+}
