@@ -27,8 +27,15 @@ struct PageOutcome: Sendable {
 /// makes way, a page later, for a document that starts on another slot. A thread without a core
 /// waits for one (`CoreBudget.take(orUntil:)`), woken by a core given back or by the last page
 /// handed out — at `--concurrency 1` it sleeps through the document and ends with it.
+///
+/// `estimate` (pages' expected work by page number) is made on a thread of its own while the first
+/// pages are read in page order: made first, its renders (a page's whole image decoded each time,
+/// ≈ 0.05 s a page) held back every recogniser — 0.5 s of a 10-page scan's start (issue 38).
+/// Once it is made, the pages left are handed out heaviest first.
 enum PageRunner {
-    static func run(_ jobs: [PageJob], context: ExtractionContext) throws -> [PageOutcome] {
+    typealias Estimate = @Sendable (_ stop: () -> Bool) -> [Int: Double]
+
+    static func run(_ jobs: [PageJob], context: ExtractionContext, estimate: Estimate? = nil) throws -> [PageOutcome] {
         guard !jobs.isEmpty else { return [] }
         let config = context.config
         let workers = max(1, min(config.effectiveOCRWorkers, jobs.count))
@@ -40,8 +47,16 @@ enum PageRunner {
         let engines = EngineStart { [languages = config.ocr.languages] in
             if let processes = context.ocrProcesses { try processes.ready(languages: languages) } else { try pool?.withEngine { _ in } }
         }
-        let state = RunState(order: handingOrder(jobs))
+        let state = RunState(jobs)
         let scripts = ScriptAgreement()
+        // Nothing to order when every page is handed out before it is made: it stops there.
+        let estimating = estimate.map { estimate in
+            ThreadTeam(1, stackSize: 1 << 20) { _ in
+                let work = estimate { state.isExhausted }
+                if !work.isEmpty { state.setWork(jobs.map { work[$0.number] ?? 0 }) }
+            }
+        }
+        defer { estimating?.join() }
         // Once no page is left to hand out, the first thread without one does the tail work
         // while the others finish theirs (see `ExtractionContext.ocrTailWork`).
         let tail: @Sendable () -> Void = { if let work = context.ocrTailWork, let pages = state.claimTail() { work(pages) } }
@@ -65,9 +80,11 @@ enum PageRunner {
         return state.outcomes(jobs)
     }
 
-    /// Indices of `jobs` in the order they are handed out: heaviest first, page order among equals.
+    /// Indices of `jobs` in the order they are handed out when their work is known from the
+    /// start: heaviest first, page order among equals (`RunState.next`).
     static func handingOrder(_ jobs: [PageJob]) -> [Int] {
-        jobs.indices.sorted { jobs[$0].work != jobs[$1].work ? jobs[$0].work > jobs[$1].work : $0 < $1 }
+        let state = RunState(jobs)
+        return Array(sequence(state: state) { $0.next() })
     }
 
     /// Reads one page with an engine of `pool`, or with a recogniser of `context.ocrProcesses`
@@ -164,26 +181,39 @@ enum PageRunner {
         }
     }
 
-    private final class RunState: Sendable {
+    final class RunState: Sendable {
         private struct State {
             var nextIndex = 0
+            var handed: [Bool]
+            /// Each job's expected work once known (the jobs' own, or the estimate's when it comes).
+            var work: [Double]?
             var results: [Result<RecognizedPage, IngestError>?]
             var stored = 0
             var tailClaimed = false
         }
         private let state: Mutex<State>
-        /// Job indices in hand-out order (`handingOrder`).
-        private let order: [Int]
-        init(order: [Int]) {
-            self.order = order
-            state = Mutex(State(results: Array(repeating: nil, count: order.count)))
+        init(_ jobs: [PageJob]) {
+            let known = jobs.contains { $0.work != 0 } ? jobs.map(\.work) : nil
+            state = Mutex(State(handed: Array(repeating: false, count: jobs.count), work: known,
+                                results: Array(repeating: nil, count: jobs.count)))
         }
-        /// The index of the next job to read, or nil once all are handed out.
+        /// The jobs' expected work, in job order: the pages not handed out yet go heaviest first.
+        func setWork(_ work: [Double]) { state.withLock { if work.count == $0.handed.count { $0.work = work } } }
+        /// The index of the next job to read — the heaviest left once the work is known (page order
+        /// among equals), else the first left — or nil once all are handed out.
         func next() -> Int? {
             state.withLock { s in
                 guard s.nextIndex < s.results.count else { return nil }
-                defer { s.nextIndex += 1 }
-                return order[s.nextIndex]
+                var pick: Int?
+                for i in s.handed.indices where !s.handed[i] {
+                    guard let work = s.work else { pick = i; break }
+                    if let p = pick, work[p] >= work[i] { continue }
+                    pick = i
+                }
+                guard let i = pick else { return nil }
+                s.handed[i] = true
+                s.nextIndex += 1
+                return i
             }
         }
         /// The text of the pages recognised so far, in page order, the first time it is asked

@@ -47,9 +47,13 @@ public struct ScanRecognizer: PageRecognizing {
         }
         defer { warmUp?.finish() }
         let classOf = Dictionary((extraction.pages ?? []).map { ($0.number, $0.classification) }, uniquingKeysWith: { a, _ in a })
-        let work = Self.expectedWork(of: chosen, workers: workers) { try pageImages.current() }
+        // Made beside the first pages' recognition (`PageRunner`), not before it.
+        var estimate: PageRunner.Estimate?
+        if Self.estimates(pages: chosen.count, workers: workers) {
+            estimate = { @Sendable stop in Self.expectedWork(of: chosen, workers: workers, stop: stop) { try pageImages.current() } }
+        }
         let jobs = chosen.map { number in
-            PageJob(number: number, work: work[number] ?? 0) {
+            PageJob(number: number) {
                 // Like any page failure: a warning when the text layer gave text, else the error.
                 try OCRLibraries.requireTesseract()
                 if number == chosen[0], let empty = look?.empty { return empty.sharedHandle() }
@@ -59,7 +63,7 @@ public struct ScanRecognizer: PageRecognizing {
                 return try Self.pageImage(page: number, dpi: dpi, maxPixels: maxPixels, fit: fit, finer: drawn) { try pageImages.current() }
             }
         }
-        let outcomes = try PageRunner.run(jobs, context: context)
+        let outcomes = try PageRunner.run(jobs, context: context, estimate: estimate)
         let assembly = PageAssembly(outcomes, context: context) { classOf[$0] ?? .imageOnly }
         if assembly.pagesOCRed == 0, extraction.blocks.isEmpty, let first = assembly.failures.first { throw first }
 
@@ -200,16 +204,20 @@ extension ScanRecognizer {
     /// (at 50 dpi small dense text blurs into grey and a page of ruled forms looks busier).
     static let estimateDPI = 75.0
 
+    /// Whether estimating the pages' work can change anything (`expectedWork`).
+    static func estimates(pages: Int, workers: Int) -> Bool { workers >= 2 && pages >= 3 && pages <= estimatedPagesAtMost }
+
     /// Each page's expected OCR work, when it can change anything — several OCR threads and at
     /// least three pages: the number of dark runs (a stroke crossed by a row of pixels) on the
     /// page drawn at `estimateDPI`, which follows the amount of writing. On the federal
     /// register's seven scanned pages it correlates at 0.92 with each page's OCR time, and ranks
     /// the longest (3.6 s) first; handed out in page order that page started last, alone.
-    static func expectedWork(of pages: [Int], workers: Int,
+    static func expectedWork(of pages: [Int], workers: Int, stop: () -> Bool = { false },
                              renderer: () throws -> any PageImageProvider) -> [Int: Double] {
-        guard workers >= 2, pages.count >= 3, pages.count <= estimatedPagesAtMost else { return [:] }
+        guard estimates(pages: pages.count, workers: workers) else { return [:] }
         var work: [Int: Double] = [:]
         for page in pages {
+            if stop() { return [:] }
             var runs = 0
             do {
                 try renderer().renderRows(page: page, dpi: estimateDPI, maxPixels: 4_000_000, start: { _, _, _ in }) { _, luma in

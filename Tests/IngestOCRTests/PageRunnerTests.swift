@@ -40,6 +40,20 @@ final class PageRunnerTests: XCTestCase {
         XCTAssertFalse(weak.isSettled, "a page detected but not found upright and well read keeps it on")
     }
 
+    /// The estimate comes while the first pages are read: until then pages go in page order, then
+    /// the ones left heaviest first.
+    func testAnEstimateThatComesLateOrdersThePagesLeft() {
+        let state = PageRunner.RunState((1...5).map { job($0, 0) })
+        XCTAssertEqual(state.next(), 0)
+        XCTAssertEqual(state.next(), 1)
+        state.setWork([1, 1, 5, 9, 5])
+        XCTAssertEqual(state.next(), 3)
+        XCTAssertEqual(state.next(), 2)
+        XCTAssertEqual(state.next(), 4)
+        XCTAssertNil(state.next())
+        XCTAssertTrue(state.isExhausted)
+    }
+
     func testPagesAreHandedOutHeaviestFirstAndInPageOrderAmongEquals() {
         XCTAssertEqual(PageRunner.handingOrder([job(8, 5), job(9, 9), job(10, 1), job(11, 9)]), [1, 3, 0, 2])
         XCTAssertEqual(PageRunner.handingOrder((1...5).map { job($0, 0) }), [0, 1, 2, 3, 4], "no estimate: page order")
