@@ -134,6 +134,13 @@ enum MathLayout {
             latex = String(unsure)
         } else if "∑∏∫∮⋃⋂".contains(c) {
             kind = .bigOperator
+        } else if g.font == .symbols, c.isASCII, c.isUppercase {
+            // The symbol font's capitals are its calligraphic letters (`\\mathcal{A}`).
+            latex = "\\mathcal{\(g.text)}"
+        } else if g.font == .symbols, c.isASCII, c.isLetter || c.isNumber, let symbol = symbolCodes[c] {
+            // A symbol font with no Unicode for some glyphs (Computer Modern's CMSY in a PDF
+            // made without ToUnicode): poppler gives their codes as ASCII.
+            latex = LaTeXSymbols.latex(symbol); linear = String(symbol)
         }
         if c == "◦" { latex = "\\circ" }
         if g.font == .blackboard, c.isLetter, c.isASCII { latex = "\\mathbb{\(g.text)}"; linear = g.text }
@@ -147,6 +154,13 @@ enum MathLayout {
         let base = kind == .bigOperator ? (y0 + y1) / 2 : g.y1 - descent * g.size
         return MathAtom(latex: latex, linear: linear, x0: g.x0, y0: y0, x1: g.x1, y1: y1, base: base, size: g.size, kind: kind)
     }
+
+    /// Codes of TeX's symbol font (OMS encoding) poppler may give as ASCII, with their characters.
+    /// (`7`, the `↦` bar, and `6`, the negation slash, are put on what follows by `layout`.)
+    static let symbolCodes: [Character: Character] = [
+        "0": "′", "1": "∞", "2": "∈", "3": "∋", "4": "△", "5": "▽", "6": "\u{0338}", "7": "\u{E001}", "8": "∀", "9": "∃",
+        "f": "{", "g": "}", "h": "⟨", "i": "⟩", "j": "|", "k": "‖", "n": "∖", "o": "≀", "x": "§", "y": "†", "z": "‡",
+    ]
 
     /// Height and depth (in sizes) of the extension font's big operators, from cmex10.tfm (Latin
     /// Modern's are the same): text style ∑∏⋃⋂ 1, ∫∮ 1.111; display style ∑∏⋃⋂ 0.1 + 1.5, ∫∮ 2.222.
@@ -171,8 +185,33 @@ enum MathLayout {
         if let r = dangling(atoms, ink) {
             atoms.append(MathAtom(latex: String(unsure), linear: "", x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, base: r.y, size: 1, kind: .compound))
         }
-        atoms = accents(roots(namedOperators(atoms), ink))
+        atoms = accents(roots(namedOperators(joined(atoms)), ink))
         return rows(atoms, ink)
+    }
+
+    /// Glyphs TeX sets as one symbol: `↦` (the symbol font's bar glyph, code `7`, then `→`), `∬`
+    /// (two integral signs overlapping).
+    static func joined(_ input: [MathAtom]) -> [MathAtom] {
+        var atoms = input
+        var k = 0
+        while k + 1 < atoms.count {
+            let a = atoms[k], b = atoms[k + 1]
+            let close = b.x0 - a.x1 < 0.3 * max(a.size, b.size) && abs(a.base - b.base) < 0.2 * a.size
+            if a.latex == "\u{E001}", close, b.latex == "\\to" || b.latex == "\\rightarrow" {
+                atoms[k + 1].latex = "\\mapsto"; atoms[k + 1].linear = "↦"; atoms[k + 1].x0 = a.x0
+                atoms.remove(at: k); continue
+            }
+            if a.kind == .bigOperator, b.kind == .bigOperator, a.latex == "\\int", b.latex == "\\int", close {
+                atoms[k].latex = "\\iint"; atoms[k].linear = "∬"; atoms[k].x1 = b.x1
+                atoms.remove(at: k + 1); continue
+            }
+            k += 1
+        }
+        // A `↦` bar left alone is not understood.
+        return atoms.map { a in
+            guard a.latex == "\u{E001}" else { return a }
+            var u = a; u.latex = String(unsure); return u
+        }
     }
 
     /// Upright letters spelling a function whose limits TeX sets under it in display (`lim`,

@@ -77,4 +77,17 @@ final class MathLayoutTests: XCTestCase {
             XCTAssertTrue(read.found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(read.found)")
         }
     }
+
+    /// The symbol font's capitals are calligraphic; two integral signs set together are `\\iint`.
+    func testCalligraphicLettersAndDoubleIntegrals() throws {
+        let inline = [#"\mathcal{A} = \pi r^2"#, #"\mathcal{P}(E) = F"#]
+        let read = try inlines(inline, name: "calligraphic")
+        for source in inline {
+            XCTAssertTrue(read.found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(read.found)")
+        }
+        let display = [#"\iint_D f(x, y)\,dx\,dy = V"#]
+        let shown = try displays(display, name: "double-integral")
+        XCTAssertEqual(shown.formulas.count, 1)
+        XCTAssertTrue(FormulaMatch.equal(shown.formulas.first?.latex ?? "", display[0]), shown.formulas.first?.latex ?? "")
+    }
 }
