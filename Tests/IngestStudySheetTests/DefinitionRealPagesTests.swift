@@ -68,7 +68,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let pdfs = try Self.makePDFs(into: dir)
-        XCTAssertEqual(pdfs.count, 23)
+        XCTAssertEqual(pdfs.count, 27)
 
         let pipeline = try Pipeline(config: PipelineConfig())
         var found: [Definition] = []
@@ -85,10 +85,10 @@ final class DefinitionRealPagesTests: XCTestCase {
         // Its line `# documents<TAB>a b c` names them all (one has no definition to label).
         let heldOutFiles = Set(try String(contentsOf: Self.folder.appendingPathComponent("heldout-labels.tsv"), encoding: .utf8)
             .split(separator: "\n").first { $0.hasPrefix("# documents\t") }?.dropFirst("# documents\t".count).split(separator: " ").map(String.init) ?? [])
-        XCTAssertEqual(heldOutFiles.count, 7)
+        XCTAssertEqual(heldOutFiles.count, 11)
         let labels = try Self.labels() + heldOut
-        XCTAssertGreaterThanOrEqual(pages, 120)
-        XCTAssertGreaterThanOrEqual(labels.count, 150)
+        XCTAssertGreaterThanOrEqual(pages, 140)
+        XCTAssertGreaterThanOrEqual(labels.count, 200)
 
         // Each found definition takes the first label it matches, once.
         var used = Set<Int>()
@@ -121,8 +121,8 @@ final class DefinitionRealPagesTests: XCTestCase {
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }
         // The bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
         // reaches today (bench/RESULTS.md), so that no change makes it worse unseen.
-        XCTAssertGreaterThanOrEqual(precision, 0.84)
-        XCTAssertGreaterThanOrEqual(recall, 0.78)
+        XCTAssertGreaterThanOrEqual(precision, 0.76)
+        XCTAssertGreaterThanOrEqual(recall, 0.82)
         XCTAssertGreaterThanOrEqual(tuned.0, 0.85)
         XCTAssertGreaterThanOrEqual(tuned.1, 0.89)
     }
