@@ -8,9 +8,10 @@
 /// a caption stay unfound. And only on pages with room for one among their text (`PageGrid`), so
 /// a page of running text costs no second pass.
 enum UncaptionedFigures {
-    /// Smallest side (points) and share of the page of a figure without caption.
+    /// Smallest side (points) and share of the page of a figure without caption (a portrait
+    /// 90 × 99 pt on A4, GeoTopo p. 31, is 1.8 %).
     static let minimumSide = 50.0
-    static let minimumShare = 0.02
+    static let minimumShare = 0.015
     /// Largest share of the page: beyond, a background.
     static let maximumShare = 0.6
     /// The header and footer bands, and the side margins, as shares of the page's height/width.
@@ -19,6 +20,8 @@ enum UncaptionedFigures {
     static let maximumLinesInside = 6
     /// Share of a picture that text over it may cover (a boxed exercise on a textured panel: 0.2 and more).
     static let maximumTextShare = 0.08
+    /// Pictures this close (points) are one figure.
+    static let joinGap = 8.0
 
     static func find(on page: PopplerPageRef, lines: [TextLine], besides captioned: [PageFigure]) -> [PageFigure] {
         let (w, h) = page.size
@@ -33,8 +36,9 @@ enum UncaptionedFigures {
         // A background is left out before pictures are joined: it touches them all.
         for image in images where (image.x1 - image.x0) * (image.y1 - image.y0) <= maximumShare * w * h {
             var box = image
-            // Merge with every box it touches (within a point), until none does.
-            while let i = boxes.firstIndex(where: { FigureFinder.overlaps(grown($0, 1), box) }) {
+            // Merge with every box within a few points, until none is: a picture cut into strips,
+            // or a row of pictures set side by side (GeoTopo p. 24: four, 7 pt apart).
+            while let i = boxes.firstIndex(where: { FigureFinder.overlaps(grown($0, joinGap), box) }) {
                 box = FigureFinder.union(box, boxes.remove(at: i))
             }
             boxes.append(box)

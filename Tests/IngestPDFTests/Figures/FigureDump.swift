@@ -6,7 +6,8 @@ import XCTest
 /// A tool for looking at real files by hand, skipped by design otherwise: the figure blocks of
 /// each PDF of `$FIGURE_DUMP` (paths separated by `:`) with page, box and caption, and what the
 /// figure pass costs (pages with a caption-like line, time of `FigureFinder.find` beside the
-/// text layer's).
+/// text layer's). With `$FIGURE_CROPS` (a folder), the finder alone: each figure without caption
+/// printed and cropped there (`FILE.pN-K.png`) to be looked at, the extractor not run.
 final class FigureDump: XCTestCase {
     func testDump() throws {
         guard let paths = ProcessInfo.processInfo.environment["FIGURE_DUMP"] else { throw XCTSkip("by design: set FIGURE_DUMP=a.pdf:b.pdf") }
@@ -29,8 +30,18 @@ final class FigureDump: XCTestCase {
                 if lines.contains(where: { FigureCaptions.opensCaption($0.text) }) { candidates += 1 }
                 var found: [PageFigure] = []
                 figures += clock.measure { found = FigureFinder.find(on: page, lines: lines) }
+                if let crops = ProcessInfo.processInfo.environment["FIGURE_CROPS"] {
+                    for (k, f) in found.enumerated() where f.caption == nil {
+                        let box = [f.box.x0, f.box.y0, f.box.x1, f.box.y1]
+                        print("LONE \(url.lastPathComponent) p\(index + 1) \(box.map { Int($0) })")
+                        if let png = FigureCrop.png(of: page, box: box, dpi: 72, longSide: 400) {
+                            try png.data.write(to: URL(fileURLWithPath: crops).appendingPathComponent("\(url.lastPathComponent).p\(index + 1)-\(k).png"))
+                        }
+                    }
+                }
                 if only != nil { print("FINDER p\(index + 1)", found.map { "\($0.box) \($0.caption.map { "\($0)" } ?? "no caption")" }) }
             }
+            if ProcessInfo.processInfo.environment["FIGURE_CROPS"] != nil { continue }
             let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
             let extraction = try PDFExtractor().extract(input, context: ExtractionContext(language: .fr))
             let blocks = extraction.blocks.filter { $0.kind == .figure }

@@ -77,9 +77,11 @@ final class UncaptionedFiguresTests: XCTestCase {
                       r(300, 200, 320, 220),   // an icon
                       r(0, 0, 612, 792),       // a full-page background
                       r(100, 600, 300, 640),   // a strip of a picture cut in two...
-                      r(100, 640, 300, 700)]   // ...and the rest of it
+                      r(100, 640, 300, 700),   // ...and the rest of it
+                      r(60, 100, 140, 180), r(146, 100, 226, 180), // two small pictures side by side: one figure
+                      r(400, 100, 424, 124), r(430, 100, 454, 124)] // two icons side by side: none
         let found = UncaptionedFigures.pick(images: images, lines: [], width: w, height: h, besides: [])
-        XCTAssertEqual(found.map(\.box), [photo, r(100, 600, 300, 700)])
+        XCTAssertEqual(found.map(\.box), [photo, r(100, 600, 300, 700), r(60, 100, 226, 180)])
         XCTAssertTrue(found.allSatisfy { $0.caption == nil })
         // Already a captioned figure's picture.
         XCTAssertEqual(UncaptionedFigures.pick(images: [photo], lines: [], width: w, height: h,
