@@ -51,7 +51,8 @@ enum PageRunner {
         let scripts = ScriptAgreement()
         // Nothing to order when every page is handed out before it is made: it stops there.
         let estimating = estimate.map { estimate in
-            ThreadTeam(1, stackSize: 1 << 20) { _ in
+            // Poppler draws nested forms recursively: the stack of the threads that draw pages.
+            ThreadTeam(1, stackSize: 16 << 20) { _ in
                 let work = estimate { state.isExhausted }
                 if !work.isEmpty { state.setWork(jobs.map { work[$0.number] ?? 0 }) }
             }
