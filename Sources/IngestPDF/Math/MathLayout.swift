@@ -13,7 +13,7 @@ struct MathAtom: Sendable {
     /// A root's bar end (x), when it was seen on the page.
     var barEnd: Double?
 
-    enum Kind: Sendable, Equatable { case glyph(MathFont), radical, bigOperator, fraction, compound }
+    enum Kind: Sendable, Equatable { case glyph(MathFont), radical, bigOperator, fraction, fence, compound }
 
     var midX: Double { (x0 + x1) / 2 }
     var width: Double { x1 - x0 }
@@ -129,6 +129,13 @@ enum MathLayout {
             // Latin Modern's extension font has no Unicode for its big operators: poppler gives
             // the glyph's code as a letter (`X` for the display ∑).
             latex = op.latex; linear = op.linear; kind = .bigOperator
+        } else if g.font == .extensible, let scalar = g.text.unicodeScalars.first, let fence = fenceCodes[scalar.value] {
+            // A big delimiter (`\\left(`, `\\bigl[`): poppler gives the extension font's code.
+            // Its box is its top only; TeX centres it on the math axis, a quarter of the size
+            // over the baseline of the row it closes.
+            let bottom = g.y0 + fence.height * g.size
+            return MathAtom(latex: fence.latex, linear: fence.linear, x0: g.x0, y0: g.y0, x1: g.x1, y1: bottom,
+                            base: (g.y0 + bottom) / 2 + 0.25 * g.size, size: g.size, kind: .fence)
         } else if g.font == .extensible, !"()[]{}|‖⟨⟩".contains(c) {
             // A big delimiter or brace poppler has no Unicode for (matrices, `\\left(`, `cases`).
             latex = String(unsure)
@@ -154,6 +161,24 @@ enum MathLayout {
         let base = kind == .bigOperator ? (y0 + y1) / 2 : g.y1 - descent * g.size
         return MathAtom(latex: latex, linear: linear, x0: g.x0, y0: y0, x1: g.x1, y1: y1, base: base, size: g.size, kind: kind)
     }
+
+    /// The extension font's big delimiters by code (cmex10): LaTeX, text, height in sizes.
+    static let fenceCodes: [UInt32: (latex: String, linear: String, height: Double)] = {
+        var table: [UInt32: (String, String, Double)] = [:]
+        let kinds: [(String, String)] = [("(", "("), (")", ")"), ("[", "["), ("]", "]")]
+        // big (1.2 sizes), Big (1.8), bigg (2.4), Bigg (3.0): parentheses and brackets.
+        for (first, height) in [(0x00, 1.2), (0x10, 1.8), (0x12, 2.4), (0x20, 3.0)] as [(UInt32, Double)] {
+            for (k, kind) in kinds.enumerated() where first != 0x10 || k < 2 { table[first + UInt32(k)] = (kind.0, kind.1, height) }
+        }
+        for (code, height) in [(0x08, 1.2), (0x6E, 1.8), (0x1A, 2.4), (0x28, 3.0)] as [(UInt32, Double)] {
+            table[code] = ("\\{", "{", height); table[code + 1] = ("\\}", "}", height)
+        }
+        table[0x68] = ("[", "[", 1.8); table[0x69] = ("]", "]", 1.8)
+        for (code, height) in [(0x0A, 1.2), (0x44, 1.8), (0x1C, 2.4), (0x2A, 3.0)] as [(UInt32, Double)] {
+            table[code] = ("\\langle", "⟨", height); table[code + 1] = ("\\rangle", "⟩", height)
+        }
+        return table.mapValues { (latex: $0.0, linear: $0.1, height: $0.2) }
+    }()
 
     /// Codes of TeX's symbol font (OMS encoding) poppler may give as ASCII, with their characters.
     /// (`7`, the `↦` bar, and `6`, the negation slash, are put on what follows by `layout`.)
@@ -184,6 +209,13 @@ enum MathLayout {
         var atoms = input.sorted { $0.x0 < $1.x0 }
         if let r = dangling(atoms, ink) {
             atoms.append(MathAtom(latex: String(unsure), linear: "", x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, base: r.y, size: 1, kind: .compound))
+        }
+        // Big delimiters come in pairs; poppler drops some codes (the extension font's 0, 12, 32):
+        // one left alone says a delimiter is missing.
+        let opening = atoms.filter { $0.kind == .fence && ["(", "[", "\\{", "\\langle"].contains($0.latex) }.count
+        let closing = atoms.filter { $0.kind == .fence && [")", "]", "\\}", "\\rangle"].contains($0.latex) }.count
+        if opening != closing, let f = atoms.first(where: { $0.kind == .fence }) {
+            atoms.append(MathAtom(latex: String(unsure), linear: "", x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, base: f.base, size: 1, kind: .compound))
         }
         atoms = accents(roots(namedOperators(joined(atoms)), ink))
         return rows(atoms, ink)
@@ -357,7 +389,8 @@ enum MathLayout {
         for (i, a) in atoms.enumerated() {
             if a.kind != .bigOperator,
                let k = rows.lastIndex(where: { r in
-                   abs(r.base - a.base) < 0.15 * max(r.size, a.size) && abs(r.size - a.size) < 0.6 && a.x0 - r.x1 < 0.6 * a.size
+                   abs(r.base - a.base) < 0.15 * max(r.size, a.size)
+                       && (abs(r.size - a.size) < 0.6 || a.kind == .fence || r.atoms.last!.kind == .fence) && a.x0 - r.x1 < 0.6 * a.size
                        && a.x0 > r.x1 - 1 && r.atoms.last!.kind != .bigOperator
                        // Not across a larger atom between them (`(a^m)^n`: m and n are two scripts).
                        && !atoms.contains { b in b.size > a.size * 1.15 && b.midX > r.x1 && b.midX < a.x0 }

@@ -90,4 +90,19 @@ final class MathLayoutTests: XCTestCase {
         XCTAssertEqual(shown.formulas.count, 1)
         XCTAssertTrue(FormulaMatch.equal(shown.formulas.first?.latex ?? "", display[0]), shown.formulas.first?.latex ?? "")
     }
+
+    /// Big delimiters (`\\left(`, `\\right]`) are the extension font's codes, their boxes only their
+    /// tops: read as delimiters of the row they close. One poppler drops (its code 0, the
+    /// smallest big `(` in a line of text) leaves the other alone: the formula stays text.
+    func testBigDelimiters() throws {
+        let display = [#"\ln\left(\frac{a}{b}\right) = \ln a - \ln b"#,
+                       #"I = \left[\frac{x_A + x_B}{2}, \frac{y_A + y_B}{2}\right]"#]
+        let shown = try displays(display, name: "fences")
+        XCTAssertEqual(shown.formulas.count, display.count, shown.formulas.map { $0.latex ?? "" }.joined(separator: " ; "))
+        for (f, source) in zip(shown.formulas, display) {
+            XCTAssertTrue(FormulaMatch.equal(f.latex ?? "", source), "«\(f.latex ?? "")» is not «\(source)»")
+        }
+        let read = try inlines([#"\ln\left(\frac{a}{b}\right) = c"#], name: "fences-inline")
+        XCTAssertFalse(read.found.contains { $0.contains("\\frac{a}{b})") }, "\(read.found)")
+    }
 }
