@@ -55,34 +55,97 @@ enum PageRules {
     /// points from its top-left corner. Ink is a pixel darker than ~7/8 white: an anti-aliased
     /// hairline counts, a light cell shade does not.
     ///
-    /// One pass over the pixels, row after row, collects the runs of ink at least `minimumLength`
-    /// long along rows and along columns alike (a column's run is followed down the rows, so that
-    /// memory is read in order: walking each column apart took 25 ms a page, more than rendering it).
+    /// One pass over the pixels, row after row, turns each row into a bit per pixel; runs along
+    /// the row are then read from those bits a word at a time, and runs down the columns from where a row's bits differ from the row above (a column's run starts where
+    /// ink appears and ends where it stops). Testing each pixel for both directions in turn took 10 %
+    /// of a run on gnuplot.pdf's 81 rendered pages, more than rendering them.
     static func rules(_ data: UnsafeRawPointer, stride: Int, width: Int, height: Int) -> (horizontal: [PageRule], vertical: [PageRule]) {
         let minimum = Int(minimumLength * scale)
+        let words = (width + 63) / 64
         var rows = [[Run]](repeating: [], count: height)
         var columns = [[Run]](repeating: [], count: width)
-        var columnStart = [Int](repeating: -1, count: width)
-        columnStart.withUnsafeMutableBufferPointer { starts in
-            for y in 0..<height {
-                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var start = -1
-                for x in 0..<width {
-                    let p = row[x]
-                    // Luminance (3 R + 6 G + B) / 10 under 224.
-                    if Int((p >> 16) & 0xFF) * 3 + Int((p >> 8) & 0xFF) * 6 + Int(p & 0xFF) < 2240 {
-                        if start < 0 { start = x }
-                        if starts[x] < 0 { starts[x] = y }
-                    } else {
-                        if start >= 0 { if x - start >= minimum { rows[y].append(Run(first: start, last: x - 1)) }; start = -1 }
-                        if starts[x] >= 0 { if y - starts[x] >= minimum { columns[x].append(Run(first: starts[x], last: y - 1)) }; starts[x] = -1 }
+        var columnStart = [Int](repeating: 0, count: width)
+        var above = [UInt64](repeating: 0, count: words), current = above
+        for y in 0..<height {
+            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+            current.withUnsafeMutableBufferPointer { bits in InkBits.read(row, width: width, into: bits) }
+            InkBits.runs(current, width: width, minimum: minimum) { rows[y].append($0) }
+            columnStart.withUnsafeMutableBufferPointer { starts in
+                for w in 0..<words {
+                    let now = current[w], before = above[w]
+                    var appearing = now & ~before, stopping = before & ~now
+                    while appearing != 0 {
+                        starts[w << 6 | appearing.trailingZeroBitCount] = y
+                        appearing &= appearing &- 1
+                    }
+                    while stopping != 0 {
+                        let x = w << 6 | stopping.trailingZeroBitCount
+                        if y - starts[x] >= minimum { columns[x].append(Run(first: starts[x], last: y - 1)) }
+                        stopping &= stopping &- 1
                     }
                 }
-                if start >= 0, width - start >= minimum { rows[y].append(Run(first: start, last: width - 1)) }
             }
-            for x in 0..<width where starts[x] >= 0 && height - starts[x] >= minimum { columns[x].append(Run(first: starts[x], last: height - 1)) }
+            swap(&above, &current)
+        }
+        for w in 0..<words {
+            var open = above[w]
+            while open != 0 {
+                let x = w << 6 | open.trailingZeroBitCount
+                if height - columnStart[x] >= minimum { columns[x].append(Run(first: columnStart[x], last: height - 1)) }
+                open &= open &- 1
+            }
         }
         return (stacks(rows), stacks(columns))
+    }
+
+    /// A row of pixels as ink bits: bit `x % 64` of word `x / 64` is pixel x; bits past the width are 0.
+    enum InkBits {
+        /// Most of a rendered page is white: 64 pixels that are all white (checked two at a time,
+        /// a loop the compiler vectorises) make a zero word without looking at each.
+        static func read(_ row: UnsafePointer<UInt32>, width: Int, into bits: UnsafeMutableBufferPointer<UInt64>) {
+            let raw = UnsafeRawPointer(row)
+            let white: UInt64 = 0x00FF_FFFF_00FF_FFFF
+            for w in 0..<bits.count {
+                let base = w << 6, n = min(64, width - base)
+                if n == 64 {
+                    var all = UInt64.max
+                    for i in 0..<32 { all &= raw.loadUnaligned(fromByteOffset: (base + 2 * i) * 4, as: UInt64.self) }
+                    if all & white == white { bits[w] = 0; continue }
+                }
+                var word: UInt64 = 0
+                for i in 0..<n {
+                    let p = row[base + i]
+                    // Luminance (3 R + 6 G + B) / 10 under 224.
+                    let lum = ((p >> 16) & 0xFF) &* 3 &+ ((p >> 8) & 0xFF) &* 6 &+ (p & 0xFF)
+                    word |= (lum < 2240 ? 1 : 0) &<< UInt64(i)
+                }
+                bits[w] = word
+            }
+        }
+
+        /// The runs of set bits at least `minimum` long, in order.
+        static func runs(_ bits: [UInt64], width: Int, minimum: Int, _ found: (Run) -> Void) {
+            var x = 0
+            while let first = next(bits, from: x, ink: true, width: width) {
+                let end = next(bits, from: first, ink: false, width: width) ?? width
+                if end - first >= minimum { found(Run(first: first, last: end - 1)) }
+                x = end
+            }
+        }
+
+        /// The first pixel from `x` on that is (or is not) ink; nil when none is before `width`.
+        static func next(_ bits: [UInt64], from x: Int, ink: Bool, width: Int) -> Int? {
+            guard x < width else { return nil }
+            var w = x >> 6
+            var word = (ink ? bits[w] : ~bits[w]) & (~0 << UInt64(x & 63))
+            while word == 0 {
+                w += 1
+                guard w < bits.count else { return nil }
+                word = ink ? bits[w] : ~bits[w]
+            }
+            let found = w << 6 | word.trailingZeroBitCount
+            return found < width ? found : nil
+        }
     }
 
     /// A run of ink along a row or a column, from its `first` to its `last` pixel.
