@@ -121,8 +121,8 @@ enum MathArrays {
     /// A matrix between two delimiters, or a `cases` right of a lone brace.
     static func fenced(_ glyphs: [MathGlyph], ink: MathInk) -> Read? {
         var fs = fences(glyphs)
-        guard !fs.isEmpty else { return nil }
         let size = mainSize(glyphs)
+        guard !fs.isEmpty else { return barred(glyphs, size: size, ink: ink) }
         // The largest `(` is not in poppler's text: a `)` with no `(` before it gets one, left of
         // the cells stacked right before it.
         for r in fs.indices where fs[r].char == ")" && !fs.contains(where: { $0.char == "(" && $0.x1 <= fs[r].x0 }) {
@@ -166,7 +166,8 @@ enum MathArrays {
 
     /// The x of the first pixel column, going from `x` left or right over `span` points, whose ink
     /// runs unbroken through the middle of `rows` for at least the size (a big delimiter's stroke).
-    static func stroke(_ ink: MathInk, from x: Double, leftwards: Bool, span: Double, rows: (Double, Double), size: Double) -> Double? {
+    static func stroke(_ ink: MathInk, from x: Double, leftwards: Bool, span: Double, rows: (Double, Double), size: Double,
+                       straight: Bool = false) -> Double? {
         let top = rows.0 - size, bottom = rows.1 + size
         let left = leftwards ? x - span : x
         guard let band = MathInk.Band(ink.page, left: left, top: top, width: span, height: bottom - top) else { return nil }
@@ -181,7 +182,34 @@ enum MathArrays {
         }
         let columns = leftwards ? Array((0..<band.width).reversed()) : Array(0..<band.width)
         guard let px = columns.first(where: { run($0) >= tall }) else { return nil }
+        if straight {
+            // A bar (`|`), not a parenthesis: its ink is at the same x level with both rows.
+            for r in [rows.0, rows.1] {
+                let y = Int((r - top) * MathInk.scale)
+                guard (px - 2...px + 2).contains(where: { band.ink($0, y) }) else { return nil }
+            }
+        }
         return band.left + Double(px) / MathInk.scale
+    }
+
+    /// A determinant (`vmatrix`): cells stacked between two straight bars poppler gives no glyph
+    /// for (the extension font's `|` pieces), seen on the page's ink left and right of the rows.
+    static func barred(_ glyphs: [MathGlyph], size: Double, ink: MathInk) -> Read? {
+        let full = glyphs.filter { $0.size >= 0.85 * size && $0.text != "√" && $0.font != .extensible }
+        let rows = rowCentres(full, size: size)
+        guard rows.count >= 2, let top = rows.first, let bottom = rows.last else { return nil }
+        // The block: the glyphs of the top and bottom rows (a row on the axis between them may be
+        // the formula's own, beside the block).
+        let outer = full.filter { abs(height($0) - top) < 0.3 * size || abs(height($0) - bottom) < 0.3 * size }
+        guard let x0 = outer.map(\.x0).min(), let x1 = outer.map(\.x1).max(),
+              let left = stroke(ink, from: x0 - 0.2, leftwards: true, span: size, rows: (top, bottom), size: size, straight: true),
+              let right = stroke(ink, from: x1 + 0.2, leftwards: false, span: size, rows: (top, bottom), size: size, straight: true)
+        else { return nil }
+        let cells = glyphs.filter { $0.midX > left && $0.midX < right }
+        guard let grid = grid(cells, size: size), grid.count >= 2, grid.first!.count >= 2,
+              let body = write(grid, ink: ink, columns: nil) else { return nil }
+        return around(glyphs.filter { $0.midX < left }, "\\begin{vmatrix} \(body.latex) \\end{vmatrix}", "|\(body.linear)|",
+                      glyphs.filter { $0.midX > right }, ink)
     }
 
     // MARK: aligned
@@ -229,7 +257,7 @@ enum MathArrays {
         let ys = glyphs.map(\.midY).sorted()
         var rows: [[Double]] = []
         for y in ys {
-            if let last = rows.last?.last, y - last < 0.6 * size { rows[rows.count - 1].append(y) } else { rows.append([y]) }
+            if let last = rows.last?.last, y - last < 0.45 * size { rows[rows.count - 1].append(y) } else { rows.append([y]) }
         }
         return rows.map { $0.reduce(0, +) / Double($0.count) }
     }
