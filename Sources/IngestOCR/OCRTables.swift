@@ -18,8 +18,9 @@ enum OCRTables {
     /// Gaps between words narrower than this, in font sizes, are spaces, not gutters: the words
     /// around them are stretched to meet. Ink gaps are wider than poppler's between glyph boxes
     /// (side bearings) and a justified line's spaces stretch, so poppler's cut at half a line's
-    /// height would cut running text; a table's columns are set at least a font size apart
-    /// (LaTeX's 2 × `\tabcolsep`, Writer's cell padding).
+    /// height would cut running text; an unruled table's columns are set at least a font size
+    /// apart (LaTeX's 2 × `\tabcolsep`, LibreOffice's columns). A ruled LibreOffice table's cells
+    /// can be closer: they need the rules drawn in the image, which are not read yet.
     static let space = 0.7
     /// A vertical rule of a ruled table, read by Tesseract as a word: a bar taller than the
     /// line's capitals by this factor (a row's height), not text; left out of the cells.
