@@ -12,13 +12,13 @@ extension PopplerPageRef {
     /// text (a picture), which are not read. Password fields, push-button captions, unchecked
     /// boxes and hidden annotations give nothing; a checked box or radio button gives "☒".
     func annotationLines() -> (lines: [TextLine], unreadSignatures: Int) {
-        let height = size.height
+        let (width, height) = size
         var out: [TextLine] = []
-        var hidden: [PopplerRectangle] = []
+        var widgets: [PopplerAnnotation] = []
         for annotation in annotations() {
             switch annotation.kind {
             case .widget:
-                if annotation.invisible { hidden.append(annotation.area) }
+                widgets.append(annotation)
             case .freeText:
                 guard !annotation.invisible, let contents = annotation.contents else { continue }
                 out += AnnotationText.lines(contents, area: annotation.area, pageHeight: height, origin: .annotation)
@@ -26,15 +26,18 @@ extension PopplerPageRef {
                 continue
             }
         }
-        let fields = formFields()
-        for field in fields {
-            let area = field.area
-            if hidden.contains(where: { $0.sameArea(as: area) }) { continue }
+        var signatures: [PopplerRectangle] = []
+        for field in formFields() {
+            let widget = AnnotationText.widget(of: field.area, among: widgets, shownWidth: width, shownHeight: height)
+            if widget?.invisible == true { continue }
+            // Placed where its widget is drawn (on a turned page, not where the field's own area says).
+            let area = widget?.area ?? field.area
+            if case .signature = field.kind { signatures.append(area); continue }
             guard let value = Self.value(of: field.kind) else { continue }
             out += AnnotationText.lines(value, area: area, pageHeight: height, origin: .formField)
         }
-        let signatures = signatureLines(fields, hidden: hidden)
-        return (out + signatures.lines, signatures.unread)
+        let read = signatureLines(signatures)
+        return (out + read.lines, read.unread)
     }
 
     /// What a field shows: a text field's text, a choice's selected items (or typed text), "☒" for
@@ -83,13 +86,35 @@ enum AnnotationText {
         }
     }
 
+    /// The widget drawn for a field. Poppler gives a field's area in the page's own space and a
+    /// widget's in the page as shown, turned by its /Rotate (`qpdf --rotate` of a signed page:
+    /// field (300, 120, 540, 200), widget (120, 55.3, 200, 295.3) at 90°); each quarter turn is tried.
+    static func widget(of area: PopplerRectangle, among widgets: [PopplerAnnotation], shownWidth w: Double, shownHeight h: Double) -> PopplerAnnotation? {
+        let x1 = min(area.x1, area.x2), x2 = max(area.x1, area.x2), y1 = min(area.y1, area.y2), y2 = max(area.y1, area.y2)
+        let turns = [(x1, y1, x2, y2), (y1, h - x2, y2, h - x1), (w - x2, h - y2, w - x1, h - y1), (w - y2, x1, w - y1, x2)]
+        for t in turns {
+            if let found = widgets.first(where: { a in
+                let r = a.area
+                return abs(min(r.x1, r.x2) - t.0) < 0.01 && abs(min(r.y1, r.y2) - t.1) < 0.01
+                    && abs(max(r.x1, r.x2) - t.2) < 0.01 && abs(max(r.y1, r.y2) - t.3) < 0.01
+            }) { return found }
+        }
+        return nil
+    }
+
     /// `extras` inserted among the page's ordered `lines`: each after the last line (in reading
     /// order) that is on its row to its left (a field's label) or above it across its width (a
-    /// question above an answer box); before every line when there is none.
+    /// question above an answer box); before every line when there is none. A value's later lines
+    /// (`continuesValue`) stay right after its first, wherever the page's lines fall between them.
     static func insert(_ extras: [TextLine], into lines: [TextLine]) -> [TextLine] {
         guard !extras.isEmpty else { return lines }
-        var after: [Int: [TextLine]] = [:]          // -1: before the first line
+        var values: [[TextLine]] = []
         for extra in extras {
+            if extra.continuesValue, !values.isEmpty { values[values.count - 1].append(extra) } else { values.append([extra]) }
+        }
+        var after: [Int: [[TextLine]]] = [:]          // -1: before the first line
+        for value in values {
+            let extra = value[0]
             var anchor = -1
             for (i, line) in lines.enumerated() where line.hasGeometry {
                 let h = max(1, min(line.y1 - line.y0, extra.y1 - extra.y0))
@@ -108,15 +133,15 @@ enum AnnotationText {
                       next.y0 - line.y1 <= max(line.y1 - line.y0, 2), next.x0 < line.x1, next.x1 > line.x0 else { break }
                 anchor += 1
             }
-            after[anchor, default: []].append(extra)
+            after[anchor, default: []].append(value)
         }
-        for key in after.keys { after[key]!.sort { ($0.y0, $0.x0) < ($1.y0, $1.x0) } }
+        for key in after.keys { after[key]!.sort { ($0[0].y0, $0[0].x0) < ($1[0].y0, $1[0].x0) } }
         var out: [TextLine] = []
         out.reserveCapacity(lines.count + extras.count)
-        out += after[-1] ?? []
+        out += (after[-1] ?? []).joined()
         for (i, line) in lines.enumerated() {
             out.append(line)
-            if let more = after[i] { out += more }
+            if let more = after[i] { out += more.joined() }
         }
         return out
     }

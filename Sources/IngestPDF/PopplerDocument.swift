@@ -442,15 +442,6 @@ extension PopplerPageRef {
         return body()
     }
 
-    /// The text of the page's own content inside `area` (PDF space, y up), annotations left out.
-    func contentText(in area: PopplerRectangle) -> String? {
-        // poppler_page_get_text_for_area takes its rectangle y down, like the text layout.
-        let h = size.height
-        var rect = PopplerRectangle(x1: min(area.x1, area.x2), y1: h - max(area.y1, area.y2),
-                                    x2: max(area.x1, area.x2), y2: h - min(area.y1, area.y2))
-        return PopplerDocumentRef.own(poppler_page_get_text_for_area(handle, &rect))
-    }
-
     func formFields() -> [PopplerFormField] {
         guard let list = poppler_page_get_form_field_mapping(handle) else { return [] }
         defer { poppler_page_free_form_field_mapping(list) }

@@ -10,18 +10,16 @@ import Foundation
 // pixels: OCR of the same box read « Rischlikon » (bug854315.pdf of pdf.js's corpus).
 
 extension PopplerPageRef {
-    /// What the page's visible signature fields show: their appearances' text as lines in each
-    /// field's box, marked `.signature`, and how many draw something that holds no text (a
-    /// picture of a handwritten signature), which is not read. Text of the page's own content
-    /// that lies under a field is left to the content.
-    func signatureLines(_ fields: [PopplerFormField], hidden: [PopplerRectangle]) -> (lines: [TextLine], unread: Int) {
+    /// What the page's visible signature fields show, given their widgets' areas (the page as
+    /// shown, PDF space): their appearances' text as lines in each box, marked `.signature`, and
+    /// how many draw something that holds no text (a picture of a handwritten signature), which
+    /// is not read. Text of the page's own content that lies under a box is left to the content.
+    func signatureLines(_ areas: [PopplerRectangle]) -> (lines: [TextLine], unread: Int) {
         let height = size.height
         var lines: [TextLine] = []
         var unread = 0
-        for field in fields {
-            guard case .signature = field.kind, !hidden.contains(where: { $0.sameArea(as: field.area) }) else { continue }
-            let area = field.area
-            let drawn = appearanceText(area).map { SignatureText.withoutContent($0, content: contentText(in: area) ?? "") } ?? ""
+        for area in areas {
+            let drawn = appearanceText(area).map { SignatureText.withoutContent($0, content: appearanceText(area, contentOnly: true) ?? "") } ?? ""
             if drawn.isEmpty {
                 if drawsInk(area) { unread += 1 }
                 continue
@@ -31,9 +29,11 @@ extension PopplerPageRef {
         return (lines, unread)
     }
 
-    /// The text the annotation at `area` draws (with the page's content under it), recorded
-    /// by cairo's PDF surface cut to that box and read back by poppler.
-    private func appearanceText(_ area: PopplerRectangle) -> String? {
+    /// The text the annotation at `area` draws (with the page's content under it; only that
+    /// content when `contentOnly`), recorded by cairo's PDF surface cut to that box and read back
+    /// by poppler. (Poppler's text for an area is a selection between two corners in reading
+    /// order, not what lies inside them: on a turned page it reaches the body's lines.)
+    private func appearanceText(_ area: PopplerRectangle, contentOnly: Bool = false) -> String? {
         let box = SignatureText.Box(area, pageHeight: size.height)
         guard box.width >= 1, box.height >= 1 else { return nil }
         let recording = PDFRecording()
@@ -49,7 +49,7 @@ extension PopplerPageRef {
             return nil
         }
         cairo_translate(cr, -box.left, -box.top)
-        withAnnotationsHidden(except: area) { draw(on: cr) }
+        withAnnotationsHidden(except: contentOnly ? nil : area) { draw(on: cr) }
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         let ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS

@@ -39,6 +39,20 @@ final class SignatureAppearanceTests: XCTestCase {
         for line in expected { XCTAssertEqual(text.components(separatedBy: line).count, 2, "\(line) once in the text") }
     }
 
+    /// A page turned by /Rotate (qpdf) before it is signed: poppler gives the field's area in the
+    /// page's own space and its widget's as shown; the appearance is read where it is drawn.
+    func testSignatureOnTurnedPagesIsRead() throws {
+        for turn in [90, 180, 270] {
+            let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+            let signed = try Self.signedPDF(in: tmp, stamp: .text, turn: turn)
+            let e = try extract(signed)
+            XCTAssertEqual(e.blocks.filter { $0.provenance == .signature }.map(\.text),
+                           ["Signé par : \(Self.signer)\nDate : \(Self.date)\nMotif : \(Self.reason)"], "\(turn)°")
+            // The body's lines, turned with the page, come in poppler's order; every word is there once.
+            XCTAssertEqual(e.blocks.filter { $0.provenance == .textLayer }.flatMap(\.text.words).sorted(), Self.body.words.sorted(), "\(turn)°")
+        }
+    }
+
     func testPictureSignatureIsNotReadAndSaysSo() throws {
         let tmp = try TemporaryDirectory(); defer { tmp.remove() }
         let signed = try Self.signedPDF(in: tmp, stamp: .picture)
@@ -67,7 +81,7 @@ final class SignatureAppearanceTests: XCTestCase {
 
     /// A one-page PDF by pdflatex, with a signature field at (300, 120)–(540, 200): signed with
     /// a text stamp or a picture stamp, or left unsigned (an empty field, as a form to sign).
-    static func signedPDF(in tmp: TemporaryDirectory, stamp: Stamp) throws -> URL {
+    static func signedPDF(in tmp: TemporaryDirectory, stamp: Stamp, turn: Int = 0) throws -> URL {
         try requireTools()
         let tex = try tmp.write("doc.tex", """
             \\documentclass{article}
@@ -80,6 +94,14 @@ final class SignatureAppearanceTests: XCTestCase {
             """)
         guard runTool("pdflatex", ["-interaction=batchmode", "-output-directory", tmp.url.path, tex.path])?.status == 0 else {
             throw TestSetupFailure("pdflatex failed on doc.tex")
+        }
+        var unsigned = tmp.url.appendingPathComponent("doc.pdf")
+        if turn != 0 {
+            let turned = tmp.url.appendingPathComponent("turned.pdf")
+            guard runTool("qpdf", ["--rotate=+\(turn)", unsigned.path, turned.path])?.status == 0 else {
+                throw TestSetupFailure("qpdf could not turn doc.pdf")
+            }
+            unsigned = turned
         }
         let key = tmp.url.appendingPathComponent("key.pem"), cert = tmp.url.appendingPathComponent("cert.pem")
         guard runTool("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", cert.path,
@@ -117,7 +139,7 @@ final class SignatureAppearanceTests: XCTestCase {
             """)
         let signed = tmp.url.appendingPathComponent("signed.pdf")
         let kind = switch stamp { case .text: "text"; case .picture: "picture"; case .none: "none" }
-        guard let sign = runTool(Python.path, ["-W", "ignore", script.path, tmp.url.appendingPathComponent("doc.pdf").path, signed.path,
+        guard let sign = runTool(Python.path, ["-W", "ignore", script.path, unsigned.path, signed.path,
                                                key.path, cert.path, kind, png.path, date, reason]), sign.status == 0 else {
             throw TestSetupFailure("pyHanko could not sign doc.pdf")
         }
@@ -133,6 +155,7 @@ final class SignatureAppearanceTests: XCTestCase {
         guard runTool("pdflatex", ["--version"])?.status == 0 else { try missingTool("pdflatex missing (apt-get install texlive-latex-base)") }
         guard runTool("openssl", ["version"])?.status == 0 else { try missingTool("openssl missing (apt-get install openssl)") }
         guard runTool("convert", ["-version"])?.status == 0 else { try missingTool("ImageMagick missing (apt-get install imagemagick)") }
+        guard runTool("qpdf", ["--version"])?.status == 0 else { try missingTool("qpdf missing (apt-get install qpdf)") }
         guard runTool(Python.path, ["-c", "import pyhanko.sign"])?.status == 0 else {
             try missingTool("pyHanko missing (scripts/install.sh --tests puts it in .build/tools-venv)")
         }
