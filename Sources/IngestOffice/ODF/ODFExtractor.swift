@@ -61,7 +61,7 @@ public struct ODFExtractor: Extractor {
                 bodyBlocks[i].level = 2
             }
         }
-        var blocks = FigureText.droppingCaptionEchoes(bodyBlocks)
+        var blocks = FigureText.droppingCaptionEchoes(body.isPresentation ? SlideFigures.withoutRepeatedPictures(bodyBlocks) : bodyBlocks)
         for note in body.footnotes {
             let prefix = note.citation.isEmpty ? "" : "[\(note.citation)] "
             blocks.append(Block(kind: .paragraph, text: prefix + note.text, provenance: .textLayer))

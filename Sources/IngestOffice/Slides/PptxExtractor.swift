@@ -97,6 +97,8 @@ public struct PptxExtractor: Extractor {
         if slideTitles.contains(where: \.opensPart) && slideTitles.contains(where: { !$0.opensPart }) {
             for t in slideTitles where !t.opensPart { blocks[t.index].level = 2 }
         }
+        // After the titles' levels: they are set by index.
+        blocks = SlideFigures.withoutRepeatedPictures(blocks)
         if !hidden.isEmpty {
             warnings.append(context.warning(.officeHiddenSlides, ["count": String(hidden.count),
                                                                   "slides": hidden.map(String.init).joined(separator: ", ")]))

@@ -67,6 +67,20 @@ struct SlideFigures {
         return b
     }
 
+    /// Slides' pictures that are the deck's decoration, not figures: the same picture at the same
+    /// place on `repeats` slides or more (a logo pasted on each slide rather than on the master),
+    /// without a caption, are left out (their alt text, a paragraph of its own, stays).
+    static func withoutRepeatedPictures(_ blocks: [Block], repeats: Int = 3) -> [Block] {
+        func key(_ b: Block) -> String? {
+            guard b.kind == .figure, b.text.isEmpty, let image = b.image, let box = b.bbox else { return nil }
+            return image + "|" + box.map { String(Int($0.rounded())) }.joined(separator: ",")
+        }
+        var slides: [String: Set<Int>] = [:]
+        for b in blocks { if let k = key(b) { slides[k, default: []].insert(b.page ?? 0) } }
+        guard slides.values.contains(where: { $0.count >= repeats }) else { return blocks }
+        return blocks.filter { b in key(b).map { slides[$0, default: []].count < repeats } ?? true }
+    }
+
     /// An ODF length (`5.08cm`, `20mm`, `2in`, `144pt`, `12pc`, `96px`) in EMU; nil when unreadable.
     static func odfLength(_ s: String?) -> Double? {
         guard let s else { return nil }

@@ -8,7 +8,7 @@ import XCTest
 /// Pictures on slides as `figure` blocks, on decks made the ways real ones are: pandoc from Markdown
 /// (`![Figure 1 – …](cercle.png)`: a picture, then a text box holding the caption), python-pptx as
 /// PowerPoint lays one out (pictures placed at known inches, alt text, a caption over or under, a
-/// picture in a group), and LibreOffice Impress writing that deck again, as .odp and as .pptx. Each figure: its slide as
+/// picture in a group, a logo pasted on every slide that is no figure), and LibreOffice Impress writing that deck again, as .odp and as .pptx. Each figure: its slide as
 /// page, its box in points as placed, its caption's words out of the body and once, its alt text
 /// kept, and its part's bytes the very picture put in.
 final class SlideFiguresTests: XCTestCase {
@@ -88,17 +88,19 @@ final class SlideFiguresTests: XCTestCase {
     import sys
     from pptx import Presentation
     from pptx.util import Inches, Pt
-    cercle, boucle, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    cercle, boucle, logo, out = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
     p = Presentation()
     def box(slide, left, top, width, height, text):
         tb = slide.shapes.add_textbox(Inches(left), Inches(top), Inches(width), Inches(height))
         tb.text_frame.text = text
     s = p.slides.add_slide(p.slide_layouts[5])
+    s.shapes.add_picture(logo, Inches(8.8), Inches(0.1), Inches(1), Inches(0.5))
     s.shapes.title.text = "Le cercle"
     pic = s.shapes.add_picture(cercle, Inches(2), Inches(2), Inches(4), Inches(2.4))
     pic._element.nvPicPr.cNvPr.set("descr", "Un disque bleu sur fond blanc")
     box(s, 2, 4.5, 4, 0.5, "Figure 2 – Le cercle bleu")
     s = p.slides.add_slide(p.slide_layouts[5])
+    s.shapes.add_picture(logo, Inches(8.8), Inches(0.1), Inches(1), Inches(0.5))
     s.shapes.title.text = "Relevés"
     box(s, 1, 1.6, 5, 0.4, "Tableau 3 : les relevés de la semaine")
     g = s.shapes.add_group_shape()
@@ -106,6 +108,7 @@ final class SlideFiguresTests: XCTestCase {
     g.shapes.add_picture(cercle, Inches(5), Inches(2), Inches(2), Inches(1.2))
     box(s, 1, 5.5, 6, 0.5, "On lit les relevés chaque matin.")
     s = p.slides.add_slide(p.slide_layouts[5])
+    s.shapes.add_picture(logo, Inches(8.8), Inches(0.1), Inches(1), Inches(0.5))
     s.shapes.title.text = "Sans légende"
     pic = s.shapes.add_picture(boucle, Inches(1), Inches(1.5), Inches(3), Inches(2))
     pic._element.nvPicPr.cNvPr.set("descr", "Un rectangle bleu")
@@ -117,8 +120,10 @@ final class SlideFiguresTests: XCTestCase {
         try SourceTools.requirePythonPptx()
         let cercle = try picture("cercle.png", "200x120", "circle 100,60 100,20")
         let boucle = try picture("boucle.jpg", "300x200", "rectangle 50,50 250,150")
+        // The school's logo pasted at the same place on every slide: decoration, no figure.
+        let logo = try picture("logo.png", "100x50", "rectangle 10,10 90,40")
         let deck = dir.url.appendingPathComponent("releves.pptx")
-        try tools.python(Self.script, [cercle.path, boucle.path, deck.path])
+        try tools.python(Self.script, [cercle.path, boucle.path, logo.path, deck.path])
         return (deck, cercle, boucle)
     }
 
