@@ -470,6 +470,12 @@ public enum DefinitionRecognizer {
         if first.isUppercase, imperatives.contains(head) { return false }
         // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning.
         if ws.prefix(2).contains(where: { $0.contains(where: \.isNumber) }) { return false }
+        // Code (`function(element, errorClass)`, `$('#table').DataTable();`) or another field and its value
+        // (`Min length: minlength: (number)`): how it is written, not what it is.
+        let callee = meaning.prefix { $0 != "(" }
+        if !callee.isEmpty, callee.count < meaning.count, !callee.contains(where: \.isWhitespace),
+           meaning.hasSuffix(")") || meaning.hasSuffix(");") { return false }
+        if meaning.split(separator: " ").first?.hasSuffix(":") == true { return false }
         // A formula or a code alone (`O(logn)`, `x=2`), not words saying what the term is.
         if ws.count == 1, meaning.contains(where: { "()=+×*^<>".contains($0) }) { return false }
         // A quantity (`up to 2000 MB/s`, `environ 30 km`), not a meaning.

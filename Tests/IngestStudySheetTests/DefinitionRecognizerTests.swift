@@ -121,6 +121,9 @@ final class DefinitionRecognizerTests: XCTestCase {
                      "Soit de manière dynamique : les réseaux s’envoient eux-mêmes des informations.",
                      // Names alone are examples or values (en-agile, en-programming, en-workout).
                      "Subject: Maths", "Titre : La Révolution française", "Note: the test is on Monday next week.",
+                     // Code and another field with its value are how it is written (en-javascript).
+                     "highlight: function(element, errorClass, validClass)", "Use datatables: $('#employeeTable').DataTable();",
+                     "Min length: minlength: (number)",
                      "Agile framework: Scrum and Kanban", "Agile framework: Scrum (Kanban does have planning meeting, but not on a fixed",
                      "Database design: Entity-Relationship Modeling (ER Modeling)", "Optimum Nutrition: Vanilla or unflavor"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
