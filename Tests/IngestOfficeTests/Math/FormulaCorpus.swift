@@ -4,7 +4,7 @@
 /// Ingest reads back is compared with them (`FormulaFidelityTests`). Every third one is set as a
 /// display equation (`$$…$$`), the others inline (`$…$`).
 enum FormulaCorpus {
-    static let formulas: [String] = algebra + analysis + geometry + probability + physics + chemistry
+    static let formulas: [String] = algebra + analysis + geometry + probability + physics + chemistry + arrays
 
     static let algebra: [String] = [
         #"f(x) = ax^2 + bx + c"#,
@@ -292,5 +292,25 @@ enum FormulaCorpus {
         #"{}^{235}_{92}\text{U} + {}^{1}_{0}n \rightarrow {}^{141}_{56}\text{Ba} + {}^{92}_{36}\text{Kr} + 3\,{}^{1}_{0}n"#,
         #"\text{CO}_2 + \text{H}_2\text{O} \rightleftharpoons \text{HCO}_3^- + \text{H}^+"#,
         #"N_A = 6.02 \times 10^{23} \text{ mol}^{-1}"#,
+    ]
+
+    /// Structures set on several rows, as a linear algebra, sequences and mechanics course has
+    /// them (systems, column vectors, determinants, piecewise definitions, step-by-step
+    /// computations): with the nine above, 22 of the corpus (8 %). Kept last so the earlier
+    /// formulas keep their numbers.
+    static let arrays: [String] = [
+        #"\begin{cases} 2x + 3y = 7 \\ x - y = 1 \end{cases}"#,
+        #"X = \begin{pmatrix} x \\ y \end{pmatrix}"#,
+        #"\det(A) = \begin{vmatrix} a & b \\ c & d \end{vmatrix}"#,
+        #"\begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix} \begin{pmatrix} x \\ y \end{pmatrix} = \begin{pmatrix} 5 \\ 6 \end{pmatrix}"#,
+        #"A^{T} = \begin{pmatrix} 1 & 3 \\ 2 & 4 \end{pmatrix}"#,
+        #"u_n = \begin{cases} 1 & \text{si } n = 0 \\ 2u_{n-1} + 1 & \text{sinon} \end{cases}"#,
+        #"\begin{aligned} (x+2)^2 - 9 &= (x+2-3)(x+2+3) \\ &= (x-1)(x+5) \end{aligned}"#,
+        #"\begin{cases} x + y + z = 6 \\ 2x - y + z = 3 \\ x + 2y - z = 2 \end{cases}"#,
+        #"\vec{u} \wedge \vec{v} = \begin{pmatrix} y z' - z y' \\ z x' - x z' \\ x y' - y x' \end{pmatrix}"#,
+        #"f(x) = \begin{cases} x^2 & \text{si } x < 0 \\ \sqrt{x} & \text{si } x \geq 0 \end{cases}"#,
+        #"\det\begin{pmatrix} a & b \\ c & d \end{pmatrix} = ad - bc"#,
+        #"\begin{aligned} E_m &= E_c + E_p \\ &= \frac{1}{2} m v^2 + m g z \end{aligned}"#,
+        #"I_2 = \begin{pmatrix} 1 & 0 \\ 0 & 1 \end{pmatrix}"#,
     ]
 }

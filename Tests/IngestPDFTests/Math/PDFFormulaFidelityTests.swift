@@ -5,7 +5,7 @@ import IngestQuality
 import IngestTestSupport
 import XCTest
 
-/// Issue 36, PDF formulas measured: the 263 course formulas of
+/// Issue 36, PDF formulas measured: the course formulas of
 /// Tests/IngestOfficeTests/Math/FormulaCorpus.swift (read from that file, so both measurements use
 /// one corpus) typeset by pdflatex as the Markdown course of FormulaFidelityTests is (`Formule N :`,
 /// every third formula a display equation, the others inline and followed by `fin.`); what Ingest
