@@ -292,7 +292,10 @@ enum MathLayout {
             let root = atoms[r]
             var inside: [Int] = [], index: [Int] = []
             for (k, a) in atoms.enumerated() where k != r {
-                if a.midX < root.x1 - 0.5, a.midX > root.x0 - 2, a.size < root.size * 0.85, a.y1 < (root.y0 + root.y1) / 2 + 1 {
+                // (Or whole within the sign's width: poppler's box of an inline sign may stand
+                // above its ink, below its index.)
+                if a.midX < root.x1 - 0.5, a.midX > root.x0 - 2, a.size < root.size * 0.85,
+                   a.y1 < (root.y0 + root.y1) / 2 + 1 || a.x0 >= root.x0 - 0.5 && a.x1 <= root.x1 + 0.5 {
                     index.append(k)
                 }
             }
@@ -307,6 +310,9 @@ enum MathLayout {
                 guard a.x0 - end < root.size * 0.45 else { continue }
                 if case .glyph = a.kind, relations.contains(a.latex) { break }
                 if a.kind == .radical { break }
+                // A closing bracket opened before the root closes around it: `(\\sqrt{x})`.
+                let closers = [")": "(", "]": "[", "\\}": "\\{"]
+                if let opener = closers[a.latex], !inside.contains(where: { atoms[$0].latex == opener }) { break }
                 inside.append(k); end = max(end, a.x1)
             }
             // Stop at the first gap: what follows a space is not under the bar (a + after a root).

@@ -105,4 +105,13 @@ final class MathLayoutTests: XCTestCase {
         let read = try inlines([#"\ln\left(\frac{a}{b}\right) = c"#], name: "fences-inline")
         XCTAssertFalse(read.found.contains { $0.contains("\\frac{a}{b})") }, "\(read.found)")
     }
+
+    /// A root's index over its sign (whose box poppler may set above its ink) is read; one poppler
+    /// puts on another line (`\\sqrt[3]{27}` inline here) is never dropped: that formula stays text.
+    func testRootIndex() throws {
+        let read = try inlines([#"a^{\frac{1}{n}} = \sqrt[n]{a}"#, #"\sqrt[3]{27} = 3"#], name: "roots")
+        XCTAssertTrue(read.found.contains { FormulaMatch.equal($0, #"a^{\frac{1}{n}} = \sqrt[n]{a}"#) }, "\(read.found)")
+        XCTAssertFalse(read.found.contains { $0.contains("\\sqrt{27}") }, "\(read.found)")
+        XCTAssertTrue(read.text.contains("27"))
+    }
 }
