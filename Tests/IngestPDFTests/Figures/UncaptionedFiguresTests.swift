@@ -66,6 +66,43 @@ final class UncaptionedFiguresTests: XCTestCase {
         }
     }
 
+    /// The same through Word's road: pandoc writes a .docx (a captioned picture, a picture alone 8 cm
+    /// wide, an icon in a sentence), LibreOffice prints it to PDF. The lone picture is a figure
+    /// without text, 8 cm wide with the picture's proportions; the icon is none.
+    func testLibreOfficePDF() throws {
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc missing (apt-get install pandoc)") }
+        guard runTool("soffice", ["--version"])?.status == 0 else { try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        _ = try FiguresTests.picture("photo.png", in: tmp, width: 400, height: 250)
+        _ = try FiguresTests.picture("icone.png", in: tmp, width: 40, height: 40)
+        let p = (0..<3).map { FiguresTests.paragraph($0, french: true) }
+        let markdown = """
+        # Le circuit
+
+        \(p[0])
+
+        ![Figure 1 – Le circuit en série.](photo.png){width=6cm}
+
+        \(p[1]) ![](icone.png){height=0.4cm} \(p[2])
+
+        ![](photo.png){width=8cm}
+
+        \(p[0])
+
+        """
+        let md = try tmp.write("lone.md", Data(markdown.utf8))
+        let docx = tmp.url.appendingPathComponent("lone.docx")
+        guard runTool("pandoc", [md.path, "-o", docx.path, "--resource-path", tmp.url.path])?.status == 0 else { throw TestSetupFailure("pandoc failed") }
+        let profile = "file://" + tmp.url.appendingPathComponent("lo-profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path, docx.path])?.status == 0
+        else { throw TestSetupFailure("soffice could not print lone.docx") }
+        let figures = try LaTeXPDFs.extract(tmp.url.appendingPathComponent("lone.pdf")).blocks.filter { $0.kind == .figure }
+        XCTAssertEqual(figures.map(\.text), ["Figure 1 – Le circuit en série.", ""], "\(figures.map { ($0.page, $0.bbox) })")
+        let box = try XCTUnwrap(figures.last?.bbox)
+        XCTAssertEqual(box[2] - box[0], 8 / 2.54 * 72, accuracy: 2)
+        XCTAssertEqual((box[2] - box[0]) / (box[3] - box[1]), 400.0 / 250, accuracy: 0.03)
+    }
+
     /// The rules on boxes alone: size, bands, backgrounds, text over the picture, captioned figures.
     func testDecorationRules() {
         let w = 612.0, h = 792.0
