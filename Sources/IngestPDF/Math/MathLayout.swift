@@ -136,6 +136,8 @@ enum MathLayout {
             let bottom = g.y0 + fence.height * g.size
             return MathAtom(latex: fence.latex, linear: fence.linear, x0: g.x0, y0: g.y0, x1: g.x1, y1: bottom,
                             base: (g.y0 + bottom) / 2 + 0.25 * g.size, size: g.size, kind: .fence)
+        } else if g.font == .extensible, let wide = wideAccents[g.text] {
+            latex = wide; linear = ""
         } else if g.font == .extensible, !"()[]{}|‖⟨⟩".contains(c) {
             // A big delimiter or brace poppler has no Unicode for (matrices, `\\left(`, `cases`).
             latex = String(unsure)
@@ -161,6 +163,11 @@ enum MathLayout {
         let base = kind == .bigOperator ? (y0 + y1) / 2 : g.y1 - descent * g.size
         return MathAtom(latex: latex, linear: linear, x0: g.x0, y0: y0, x1: g.x1, y1: y1, base: base, size: g.size, kind: kind)
     }
+
+    /// The extension font's wide accents by code (cmex10 `b c d`: `\\widehat`, `e f g`:
+    /// `\\widetilde`), put over what they span by `accents`.
+    static let wideAccents: [String: String] = ["b": "\\widehat", "c": "\\widehat", "d": "\\widehat",
+                                                "e": "\\widetilde", "f": "\\widetilde", "g": "\\widetilde"]
 
     /// The extension font's big delimiters by code (cmex10): LaTeX, text, height in sizes.
     static let fenceCodes: [UInt32: (latex: String, linear: String, height: Double)] = {
@@ -340,6 +347,23 @@ enum MathLayout {
         var k = 0
         while k < atoms.count {
             let a = atoms[k]
+            if case .glyph(.extensible) = a.kind, a.latex == "\\widehat" || a.latex == "\\widetilde" {
+                // A wide accent over the atoms it spans, on the row under it.
+                let covered = atoms.indices.filter { j in
+                    j != k && overlap(atoms[j], a) > 0.5 && atoms[j].midY > a.y0 && atoms[j].kind != .bigOperator
+                }
+                guard let first = covered.first else { atoms[k].latex = String(unsure); k += 1; continue }
+                let parts = covered.map { atoms[$0] }
+                let body = join(parts.map(\.latex))
+                let merged = MathAtom(latex: a.latex + "{" + body + "}", linear: parts.map(\.linear).joined() + "\u{0302}",
+                                      x0: parts.map(\.x0).min()!, y0: min(a.y0, parts.map(\.y0).min()!), x1: parts.map(\.x1).max()!,
+                                      y1: parts.map(\.y1).max()!, base: atoms[first].base, size: atoms[first].size, kind: .compound)
+                let gone = Set(covered + [k])
+                atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [merged]
+                atoms.sort { $0.x0 < $1.x0 }
+                k = 0
+                continue
+            }
             guard case .glyph = a.kind, a.latex.count == 1, let c = a.latex.first else { k += 1; continue }
             let isNegation = c == "\u{0338}" || c == "\u{20D2}"
             guard isNegation || LaTeXSymbols.accent(c) != nil || c == "⃗" || c == "\u{02D9}" else { k += 1; continue }
@@ -349,6 +373,12 @@ enum MathLayout {
             let others = atoms.indices.filter { $0 != k && atoms[$0].kind != .bigOperator }
             var under = others.max { overlap(atoms[$0], a) < overlap(atoms[$1], a) }
             if let u = under, overlap(atoms[u], a) <= 0.3 * min(a.width, atoms[u].width) { under = nil }
+            // An accent poppler gives no width sits where its atom starts (`q\\vec{v}`: the
+            // arrow's box is between q and v, touching v).
+            if a.width < 1, let next = others.filter({ atoms[$0].x0 >= a.x0 - 0.3 && atoms[$0].x0 <= a.x1 + 0.5 })
+                .min(by: { atoms[$0].x0 < atoms[$1].x0 }) {
+                under = next
+            }
             if under == nil {
                 let candidates = isNegation ? others.filter { atoms[$0].x0 >= a.x0 - 1 } : others
                 under = candidates.min { abs(atoms[$0].midX - a.midX) < abs(atoms[$1].midX - a.midX) }

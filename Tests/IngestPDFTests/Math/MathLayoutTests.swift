@@ -114,4 +114,15 @@ final class MathLayoutTests: XCTestCase {
         XCTAssertFalse(read.found.contains { $0.contains("\\sqrt{27}") }, "\(read.found)")
         XCTAssertTrue(read.text.contains("27"))
     }
+
+    /// An accent is put on the atom it stands over: poppler gives `\\vec`'s arrow no width, just
+    /// before its atom; a wide hat (the extension font's code) spans several letters.
+    func testAccentsOnTheirAtoms() throws {
+        let display = [#"\vec{F} = q \vec{v} \wedge \vec{B}"#, #"\|\vec{u}\| = \widehat{ABC}"#]
+        let shown = try displays(display, name: "accents")
+        XCTAssertEqual(shown.formulas.count, display.count, shown.formulas.map { $0.latex ?? "" }.joined(separator: " ; "))
+        for (f, source) in zip(shown.formulas, display) {
+            XCTAssertTrue(FormulaMatch.equal(f.latex ?? "", source), "«\(f.latex ?? "")» is not «\(source)»")
+        }
+    }
 }
