@@ -118,23 +118,14 @@ enum MathArrays {
     static let closing: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
     static let environments: [Character: String] = ["(": "pmatrix", "[": "bmatrix", "{": "Bmatrix"]
 
-    /// A matrix between two delimiters, or a `cases` right of a lone brace.
+    /// Matrices between delimiters (one or several side by side), or a `cases` right of a lone brace.
     static func fenced(_ glyphs: [MathGlyph], ink: MathInk) -> Read? {
         var fs = fences(glyphs)
         let size = mainSize(glyphs)
         guard !fs.isEmpty else { return barred(glyphs, size: size, ink: ink) }
-        // The largest `(` is not in poppler's text: a `)` with no `(` before it gets one, left of
-        // the cells stacked right before it.
-        for r in fs.indices where fs[r].char == ")" && !fs.contains(where: { $0.char == "(" && $0.x1 <= fs[r].x0 }) {
-            guard let x = inferredOpen(glyphs, before: fs[r], size: size, ink: ink) else { return unread(glyphs, ink) }
-            fs.append(Fence(char: "(", x0: x - 0.5, x1: x + 0.5, y0: fs[r].y0, y1: fs[r].y1))
-        }
-        fs.sort { $0.x0 < $1.x0 }
-        // One structure per display: the outermost pair (or brace).
-        guard let l = fs.firstIndex(where: \.isOpen) else { return unread(glyphs, ink) }
-        let open = fs[l]
         let isFence = { (g: MathGlyph) in fenceChar(g) != nil }
-        if open.char == "{", !fs.contains(where: { $0.char == "}" }) {
+        fs.sort { $0.x0 < $1.x0 }
+        if let open = fs.first, open.char == "{", fs.count == 1 {
             // `cases`: everything right of the brace, two columns.
             let cells = glyphs.filter { !isFence($0) && $0.midX > open.x1 }
             let before = glyphs.filter { !isFence($0) && $0.midX < open.x0 }
@@ -142,16 +133,45 @@ enum MathArrays {
                   let body = write(grid, ink: ink, columns: 2) else { return unread(glyphs, ink) }
             return around(before, "\\begin{cases} \(body.latex) \\end{cases}", "{ \(body.linear)", [], ink)
         }
-        guard let want = closing[open.char], let r = fs.indices.last(where: { fs[$0].char == want && fs[$0].x0 > open.x1 }),
-              fs.filter({ $0.x0 > open.x1 && $0.x1 < fs[r].x0 }).isEmpty else { return unread(glyphs, ink) }
-        let close = fs[r]
-        let cells = glyphs.filter { !isFence($0) && $0.midX > open.x1 && $0.midX < close.x0 }
-        let before = glyphs.filter { !isFence($0) && $0.midX < open.x0 }
-        let after = glyphs.filter { !isFence($0) && $0.midX > close.x1 }
-        guard !fs.contains(where: { $0.x1 < open.x0 || $0.x0 > close.x1 }),
-              let grid = grid(cells, size: size), grid.count >= 2,
-              let body = write(grid, ink: ink, columns: nil), let env = environments[open.char] else { return unread(glyphs, ink) }
-        return around(before, "\\begin{\(env)} \(body.latex) \\end{\(env)}", "\(open.char)\(body.linear)\(want)", after, ink)
+        // Matrices side by side (a product, `A = (…)`, `(…) = (…)`): each closing delimiter with
+        // its opening one, none inside another. The largest `(` is not in poppler's text: a `)`
+        // with none open gets one, at the ink stroke left of the cells stacked right before it.
+        var pairs: [(open: Fence, close: Fence)] = []
+        var pending: Fence?
+        for f in fs {
+            if f.isOpen {
+                guard pending == nil else { return unread(glyphs, ink) }
+                pending = f
+            } else if let o = pending {
+                guard closing[o.char] == f.char else { return unread(glyphs, ink) }
+                pairs.append((o, f)); pending = nil
+            } else {
+                guard f.char == ")", let x = inferredOpen(glyphs.filter { $0.midX > (pairs.last?.close.x1 ?? -.infinity) }, before: f, size: size, ink: ink)
+                else { return unread(glyphs, ink) }
+                pairs.append((Fence(char: "(", x0: x - 0.5, x1: x + 0.5, y0: f.y0, y1: f.y1), f))
+            }
+        }
+        guard pending == nil, !pairs.isEmpty else { return unread(glyphs, ink) }
+        var latex: [String] = [], linear: [String] = []
+        var cursor = -Double.infinity
+        func row(_ part: [MathGlyph]) -> Bool {
+            guard !part.isEmpty else { return true }
+            guard let r = MathLayout.read(part, radicalEnd: ink), r.sure else { return false }
+            latex.append(r.latex); linear.append(r.linear); return true
+        }
+        for (open, close) in pairs {
+            let cells = glyphs.filter { !isFence($0) && $0.midX > open.x1 && $0.midX < close.x0 }
+            guard row(glyphs.filter { !isFence($0) && $0.midX > cursor && $0.midX < open.x0 }),
+                  let grid = grid(cells, size: size), grid.count >= 2,
+                  // Two rows in one column between parentheses are `\\binom{n}{k}` as much as a
+                  // vector `(x, y)`: not told apart, not written.
+                  !(open.char == "(" && grid.count == 2 && grid.allSatisfy({ $0.count == 1 })),
+                  let body = write(grid, ink: ink, columns: nil), let env = environments[open.char] else { return unread(glyphs, ink) }
+            latex.append("\\begin{\(env)} \(body.latex) \\end{\(env)}"); linear.append("\(open.char)\(body.linear)\(close.char)")
+            cursor = close.x1
+        }
+        guard row(glyphs.filter { !isFence($0) && $0.midX > cursor }) else { return unread(glyphs, ink) }
+        return (latex.joined(separator: " "), linear.joined(separator: " "), true)
     }
 
     /// Where the invisible `(` is (x): the first tall stroke of ink left of the cells stacked right

@@ -57,6 +57,7 @@ final class MathArraysTests: XCTestCase {
             #"M = \begin{bmatrix} x^2 & \beta & 0 \\ -1 & \alpha & \frac{1}{2} \end{bmatrix}"#,
             #"\begin{vmatrix} a & b \\ c & d \end{vmatrix} = ad - bc"#,
             #"\det(A) = \begin{vmatrix} 1 & 2 & 0 \\ 3 & -1 & 4 \\ 0 & 5 & 2 \end{vmatrix}"#,
+            #"AB = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix} \begin{pmatrix} 0 & 1 \\ 1 & 0 \end{pmatrix} = \begin{pmatrix} 2 & 1 \\ 4 & 3 \end{pmatrix}"#,
         ]
         assertRead(try read("matrices", sources.map { "\\[ \($0) \\]" }), sources)
     }

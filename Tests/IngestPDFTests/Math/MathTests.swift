@@ -53,13 +53,13 @@ final class MathTests: XCTestCase {
         XCTAssertFalse(e.blocks.contains { $0.text.contains("√") && $0.kind != .formula })
     }
 
-    /// Two matrices side by side (a product) are no shape the reader knows: the display stays
-    /// text (every figure kept, no LaTeX invented) and the document says so with
-    /// `pdf.formulasAsText`.
-    func testMatrixProductStaysTextWithAWarning() throws {
+    /// Two rows in one column between parentheses are a vector as much as a binomial coefficient
+    /// (`\\binom{a}{b}` is set the same): not told apart, so the display stays text (every letter
+    /// kept, no LaTeX invented) and the document says so with `pdf.formulasAsText`.
+    func testAmbiguousStackStaysTextWithAWarning() throws {
         let body = """
-        Un produit :
-        \\[ \\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix} \\begin{pmatrix} e & f \\\\ g & h \\end{pmatrix} \\]
+        Un vecteur :
+        \\[ \\vec{u} = \\begin{pmatrix} e \\\\ f \\end{pmatrix} + \\begin{pmatrix} g \\\\ h \\end{pmatrix} \\]
         et une fraction : \\[ x = \\frac{a}{b} \\]
         """
         let source = LaTeXPDFs.article("12pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
@@ -69,7 +69,7 @@ final class MathTests: XCTestCase {
         XCTAssertEqual(formulas.map { $0.latex ?? "" }.filter { FormulaMatch.equal($0, #"x = \frac{a}{b}"#) }.count, 1)
         XCTAssertEqual(formulas.count, 1, formulas.map { $0.latex ?? "" }.joined(separator: " ; "))
         let words = e.blocks.map(\.text).joined(separator: " ")
-        for letter in ["a", "b", "c", "d", "e", "f", "g", "h"] { XCTAssertTrue(words.contains(letter), letter) }
+        for letter in ["u", "e", "f", "g", "h"] { XCTAssertTrue(words.contains(letter), letter) }
         XCTAssertEqual(e.warnings.filter { $0.code == .pdfFormulasAsText }.count, 1)
     }
 
