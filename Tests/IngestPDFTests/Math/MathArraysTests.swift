@@ -74,18 +74,33 @@ final class MathArraysTests: XCTestCase {
         XCTAssertTrue(formulas.first?.latex?.contains(#"\text{si"#) == true, formulas.first?.latex ?? "")
     }
 
-    /// `aligned` in `\[…\]` and `align*` look alike on the page: both come back as `aligned` (the
-    /// form a formula block can hold), rows joined by `\\`, each aligned on its relation with `&`.
+    /// `aligned` in `\[…\]`, `align*` and `eqnarray*` look alike on the page: all come back as
+    /// `aligned` (the form a formula block can hold), rows joined by `\\`, each aligned on its
+    /// relation with `&`.
     func testAlignedRows() throws {
         let rows = [
             #"f(x) &= (x+1)^2 \\ &= x^2 + 2x + 1"#,
             #"\Delta &= b^2 - 4ac \\ &= 25 - 24 \\ &= 1"#,
+            #"E_m &= E_c + E_p \\ &= \frac{1}{2} m v^2 + m g z"#,
         ]
         let formulas = try read("aligned", [
             "\\[ \\begin{aligned} \(rows[0]) \\end{aligned} \\]",
             "\\begin{align*} \(rows[1]) \\end{align*}",
+            "\\begin{eqnarray*} \(rows[2].replacingOccurrences(of: "&=", with: "&=&")) \\end{eqnarray*}",
         ])
         assertRead(formulas, rows.map { "\\begin{aligned} \($0) \\end{aligned}" })
+    }
+
+    /// A numbered `align` has one number per row, which `aligned` cannot hold: the rows are read,
+    /// the numbers stay in the text, each as it is on the page.
+    func testNumberedRowsKeepTheirNumbersAsText() throws {
+        let source = LaTeXPDFs.article("11pt", "Formule :\n\\begin{align} \\Delta &= b^2 - 4ac \\\\ &= 1 \\end{align}\nSuite.\n")
+            .replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("numbered-rows", source, in: dir))
+        let formulas = e.blocks.filter { $0.kind == .formula }
+        assertRead(formulas, [#"\begin{aligned} \Delta &= b^2 - 4ac \\ &= 1 \end{aligned}"#])
+        let texts = e.blocks.filter { $0.kind != .formula }.map(\.text)
+        XCTAssertTrue(texts.contains("(1)") && texts.contains("(2)"), "\(texts)")
     }
 
     /// A numbered equation: the number at the right margin is the equation's `\tag`, no paragraph.
