@@ -64,7 +64,7 @@ extension DefinitionRecognizer {
         // (`lines[end]` keeps a marker moved onto it: it starts the rest, read afresh.)
         guard end < lines.count else { return (carried, nil) }
         var rest = lines[end]
-        for i in (end + 1)..<max(end + 1, lines.count) { rest += joins[i] == markerAtLineEnd ? joins[i] + lines[i].dropFirst(2) : joins[i] + lines[i] }
+        for i in (end + 1)..<max(end + 1, lines.count) { rest += movesMarker(joins[i]) ? joins[i] + lines[i].dropFirst(2) : joins[i] + lines[i] }
         return (carried, rest)
     }
 }

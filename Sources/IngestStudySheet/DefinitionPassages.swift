@@ -29,7 +29,7 @@ extension DefinitionRecognizer {
                 let join = offset > 0 ? joins[restStart + offset] : ""
                 joined += join
                 // A marker moved from the line's end above goes back there.
-                joined += join == markerAtLineEnd ? String(line.dropFirst(2)) : line
+                joined += movesMarker(join) ? String(line.dropFirst(2)) : line
             }
             return .text(joined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
@@ -62,26 +62,27 @@ extension DefinitionRecognizer {
     /// line) as a paragraph, `Some common fields: - Subject: The entity… organization. - Issuer: …`.
     /// An item starts at ` - ` after a sentence's end, or at a line after one ending `Int. -`.
     /// `joins[i]`: what stood between line i and the line before — `"\n"`, `" "` (cut out of it), or
-    /// `markerAtLineEnd` (its marker, `- `, was the end of the line before and was moved onto it).
+    /// ` -\n` (its marker, `-`, `*` or `+`, was the end of the line before and was moved onto it).
     static func itemLines(_ block: String) -> ([String], [String]) {
         var lines: [String] = [], joins: [String] = []
-        var movedMarker = false
+        var movedMarker: Character?
         for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
             var piece = Substring(line), first = true
-            if movedMarker { piece = "- " + piece }
+            if let marker = movedMarker { piece = Substring(String(marker) + " " + piece) }
+            let lineJoin = movedMarker.map { " \($0)\n" } ?? "\n"
             // (Most lines hold no ` - `: no search beyond the byte test.)
             while line.utf8.count > 4, let cut = itemCut(in: piece) {
-                lines.append(String(piece[..<cut]).trimmingSpaces()); joins.append(first ? (movedMarker ? markerAtLineEnd : "\n") : " ")
+                lines.append(String(piece[..<cut]).trimmingSpaces()); joins.append(first ? lineJoin : " ")
                 piece = piece[piece.index(after: cut)...]
                 first = false
             }
             var text = first ? String(piece) : String(piece).trimmingSpaces()
-            let join = first ? (movedMarker ? markerAtLineEnd : "\n") : " "
+            let join = first ? lineJoin : " "
             // `… Son domaine est donc Int. -` / `schéma : …`: the marker goes with the item.
-            movedMarker = false
-            if text.hasSuffix(" -"), endsSentence(String(text.dropLast(2))) {
+            movedMarker = nil
+            if let marker = text.last, "-*+".contains(marker), text.dropLast().hasSuffix(" "), endsSentence(String(text.dropLast(2))) {
                 text = String(text.dropLast(2))
-                movedMarker = true
+                movedMarker = marker
             }
             lines.append(text); joins.append(join)
         }
@@ -89,7 +90,8 @@ extension DefinitionRecognizer {
         return (lines, joins)
     }
 
-    static let markerAtLineEnd = " -\n"
+    /// A join that moved a line end's marker onto the next line (` -\n`, ` *\n`, ` +\n`).
+    static func movesMarker(_ join: String) -> Bool { join.count == 3 && join.hasSuffix("\n") }
 
     /// A meaning that starts as a description does — an indefinite article, or a definite one or a
     /// demonstrative before a word in lower case (`A runnable instance…`, `The daemon that…`, `These
@@ -110,8 +112,16 @@ extension DefinitionRecognizer {
     }
 
     static func markerCut(in line: Substring) -> String.Index? {
+        // (Most lines hold no spaced marker: a byte scan before any search.)
+        var window: (UInt8, UInt8) = (0, 0), spaced = false
+        for b in line.utf8 {
+            if b == 0x20, window.1 == 0x2D || window.1 == 0x2A || window.1 == 0x2B, window.0 == 0x20 { spaced = true; break }
+            window = (window.1, b)
+        }
+        guard spaced else { return nil }
         var search = line.startIndex
-        while let found = line[search...].range(of: " - ") {
+        // Markdown's three markers (en-workout: `… flexion. * triceps: …`).
+        while let found = line[search...].range(of: #" [-*+] "#, options: .regularExpression) {
             let before = line[..<found.lowerBound]
             if let after = line[found.upperBound...].first, after.isLetter, !before.trimmingSpaces().isEmpty,
                endsSentence(String(before)) {

@@ -499,8 +499,13 @@ public enum DefinitionRecognizer {
         if isDash && (meaning.contains(" — ") || meaning.contains(" – ") || ["qui", "que", "dont", "où", "which", "who", "that"].contains(head)) {
             return false
         }
+        // A remark on it (`generally, smaller numbers mean higher performance`), not what it is.
+        if ["generally", "usually", "basically", "typically", "often", "normally", "généralement", "souvent", "habituellement",
+            "normalement"].contains(head), meaning.dropFirst(head.count).first == "," { return false }
         // A plural introducing a list of short items ("Ingrédients : farine, sucre, œufs").
         let items = meaning.split(whereSeparator: { $0 == "," || $0 == ";" })
+        // Single words in a row, with a final point or not (`mixins, traits, delegates, aspects.`): examples.
+        if items.count >= 3, items.allSatisfy({ $0.split(separator: " ").count == 1 }) { return false }
         if items.count >= 3 && items.allSatisfy({ $0.split(separator: " ").count <= 3 }) && (plural || !(meaning.hasSuffix(".") || meaning.contains("("))) { return false }
         // Mostly figures ("67 millions", "1 : 25 000", "3 h 20").
         let digits = meaning.filter(\.isNumber).count, letters = meaning.filter(\.isLetter).count

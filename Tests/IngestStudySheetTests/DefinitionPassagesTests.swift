@@ -81,6 +81,10 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(definitions("Son domaine est donc Int. -\nschéma : le schéma d’une relation est le regroupement de tous les attributs."),
                        ["schéma = le schéma d’une relation est le regroupement de tous les attributs."])
         XCTAssertEqual(DefinitionRecognizer.passages("It ends. -\nand more: of it\nhere"), [.text(["It ends. -", "and more: of it", "here"])])
+        // Markdown's other markers, in a line and at its end (en-workout).
+        XCTAssertEqual(definitions("Muscles. * biceps: Front of the upper arm, responsible for forearm flexion. *\ntriceps: Back of the upper arm."),
+                       ["biceps = Front of the upper arm, responsible for forearm flexion.", "triceps = Back of the upper arm."])
+        XCTAssertEqual(DefinitionRecognizer.passages("It ends. *\nand more: of it. + Then"), [.text(["It ends. *", "and more: of it. + Then"])])
         // A dash inside a sentence cuts nothing.
         XCTAssertEqual(definitions("A word - Term: a meaning."), [])
     }

@@ -124,6 +124,8 @@ final class DefinitionRecognizerTests: XCTestCase {
                      // Code and another field with its value are how it is written (en-javascript).
                      "highlight: function(element, errorClass, validClass)", "Use datatables: $('#employeeTable').DataTable();",
                      "Min length: minlength: (number)",
+                     // A remark, and single words in a row (en-photography, en-programming).
+                     "Numbering system: generally, smaller numbers mean higher performance", "Alternative mechanisms: mixins, traits, delegates, aspects.",
                      "Agile framework: Scrum and Kanban", "Agile framework: Scrum (Kanban does have planning meeting, but not on a fixed",
                      "Database design: Entity-Relationship Modeling (ER Modeling)", "Optimum Nutrition: Vanilla or unflavor"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
