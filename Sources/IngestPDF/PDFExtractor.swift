@@ -156,7 +156,9 @@ public struct PDFExtractor: Extractor {
     /// One page: its lines in reading order and its classification.
     func read(_ page: PopplerPageRef) -> PageData {
         var data = readLines(page)
+        // A page with right-to-left text is also looked at: a line drawn that no text box covers.
         data.textIncomplete = page.textMayBeIncomplete
+            || (page.hasRightToLeftText && data.classification.hasUsableText && page.hasInkWithoutText())
         return data
     }
 

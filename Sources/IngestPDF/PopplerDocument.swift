@@ -169,6 +169,8 @@ public final class PopplerPageRef {
     /// Neither reading held every line of the other: poppler loses lines of this page, and both
     /// may have lost the same one (`pdf.textIncomplete`). Known once the text is read.
     private(set) var textMayBeIncomplete = false
+    /// The page's text holds right-to-left words (known once it is read).
+    private(set) var hasRightToLeftText = false
 
     init(handle: OpaquePointer, index: Int, document: PopplerDocumentRef) {
         self.handle = handle; self.index = index; self.document = document
@@ -204,6 +206,7 @@ public final class PopplerPageRef {
         pendingText = first
         let firstBytes = Array(UnsafeRawBufferPointer(start: first, count: strlen(first)))
         guard RightToLeft.mayNeedReordering(firstBytes) else { return }
+        hasRightToLeftText = true
         area = fromTheRight
         guard let second = poppler_page_get_text_for_area(handle, &area) else { return }
         defer { g_free(second) }
@@ -216,6 +219,21 @@ public final class PopplerPageRef {
         mergedReading = union
         g_free(first)
         pendingText = nil
+    }
+
+    /// The boxes of the page's glyphs as selected from its top left and top right corners (y down).
+    func textBoxes() -> [PopplerRectangle] {
+        let (w, h) = size
+        var boxes: [PopplerRectangle] = []
+        for corner in [PopplerRectangle(x1: 0, y1: 0, x2: w, y2: h), PopplerRectangle(x1: w, y1: 0, x2: 0, y2: h)] {
+            var area = corner
+            var rects: UnsafeMutablePointer<PopplerRectangle>?
+            var count: guint = 0
+            guard poppler_page_get_text_layout_for_area(handle, &area, &rects, &count) != 0, let rects else { continue }
+            boxes += UnsafeBufferPointer(start: rects, count: Int(count))
+            g_free(rects)
+        }
+        return boxes
     }
 
     /// The page's text as selected by `area`, with its boxes and fonts.

@@ -50,28 +50,61 @@ final class RightToLeftTests: XCTestCase {
     /// poppler-glib's page text gives only the last line (`pdftotext` reads all four); every line
     /// is read, in order, each word where the source has it, without a warning.
     func testHebrewPageFromLibreOfficeIsReadWhole() throws {
-        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc missing (apt-get install pandoc)") }
-        guard runTool("soffice", ["--version"])?.status == 0 else { try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)") }
-        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
         let source = ["שלום עולם מה שלום כולם?", "אני יורד מן החוטים, אני כבר ילד אמיתי.", "כמו כל הילדים.",
                       "לחיוב פעולות אלה לפי סעיף 15(ב)(4) לחוק מבקר המדינה"]
-        let md = try tmp.write("hebrew.md", source.joined(separator: "\n\n") + "\n")
-        let docx = tmp.url.appendingPathComponent("hebrew.docx")
-        guard runTool("pandoc", [md.path, "-M", "lang=he", "-M", "dir=rtl", "-o", docx.path])?.status == 0 else {
-            throw TestSetupFailure("pandoc could not write hebrew.docx")
-        }
-        let profile = "file://" + tmp.url.appendingPathComponent("profile").path
-        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path, docx.path])?.status == 0 else {
-            throw TestSetupFailure("soffice could not export hebrew.docx")
-        }
-        let pdf = tmp.url.appendingPathComponent("hebrew.pdf")
-        let e = try PDFExtractor().extract(SourceInput(files: [pdf], kind: .pdf, byteSize: 0, name: "hebrew.pdf"),
-                                           context: ExtractionContext(language: .en))
-        let controls = Set("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}".unicodeScalars)
-        let read = e.blocks.map { String(String.UnicodeScalarView($0.text.unicodeScalars.filter { !controls.contains($0) })) }
+        let e = try Self.libreOfficePDF(source, language: "he")
+        let read = e.blocks.map(Self.withoutControls)
         XCTAssertEqual(read, source)
         XCTAssertEqual(e.pages?.first?.classification, .text)
         XCTAssertTrue(e.warnings.isEmpty, "\(e.warnings.map(\.code))")
+    }
+
+    /// Three Arabic lines through pandoc and LibreOffice: poppler-glib's selections never give
+    /// the third (`pdftotext` does). What is read is the source's, and the loss is named: the
+    /// third line's ink has no text box (`pdf.textIncomplete`), never 2 lines of 3 as if whole.
+    func testLostArabicLineIsNamed() throws {
+        let source = ["مرحبا بالعالم كيف حالك اليوم؟", "هذه فقرة ثانية باللغة العربية.", "والسطر الثالث هنا."]
+        let e = try Self.libreOfficePDF(source, language: "ar")
+        let read = e.blocks.map(Self.withoutControls)
+        XCTAssertTrue(read.allSatisfy(source.contains), "\(read)")
+        if read.count < source.count {
+            XCTAssertEqual(e.warnings.first { $0.code == .pdfTextIncomplete }?.arguments?["pages"], "1")
+        }
+    }
+
+    func testInkBandWithoutTextBox() {
+        var inked = [Bool](repeating: false, count: 100)
+        for y in 10..<20 { inked[y] = true }      // a line with its text box
+        for y in 50..<52 { inked[y] = true }      // a rule: too thin for a line
+        XCTAssertFalse(LostLines.uncoveredBand(inked, covered: [(11, 19)]))
+        for y in 70..<80 { inked[y] = true }      // a line without
+        XCTAssertTrue(LostLines.uncoveredBand(inked, covered: [(11, 19)]))
+        XCTAssertFalse(LostLines.uncoveredBand(inked, covered: [(11, 19), (72, 78)]))
+    }
+
+    static func withoutControls(_ block: Block) -> String {
+        let controls = Set("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}".unicodeScalars)
+        return String(String.UnicodeScalarView(block.text.unicodeScalars.filter { !controls.contains($0) }))
+    }
+
+    /// `lines` as paragraphs of Markdown through pandoc (right to left, `language`) to .docx,
+    /// then LibreOffice to PDF, read by the extractor.
+    static func libreOfficePDF(_ lines: [String], language: String) throws -> Extraction {
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc missing (apt-get install pandoc)") }
+        guard runTool("soffice", ["--version"])?.status == 0 else { try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let md = try tmp.write("page.md", lines.joined(separator: "\n\n") + "\n")
+        let docx = tmp.url.appendingPathComponent("page.docx")
+        guard runTool("pandoc", [md.path, "-M", "lang=\(language)", "-M", "dir=rtl", "-o", docx.path])?.status == 0 else {
+            throw TestSetupFailure("pandoc could not write page.docx")
+        }
+        let profile = "file://" + tmp.url.appendingPathComponent("profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path, docx.path])?.status == 0 else {
+            throw TestSetupFailure("soffice could not export page.docx")
+        }
+        let pdf = tmp.url.appendingPathComponent("page.pdf")
+        return try PDFExtractor().extract(SourceInput(files: [pdf], kind: .pdf, byteSize: 0, name: "page.pdf"),
+                                          context: ExtractionContext(language: .en))
     }
 
     /// Poppler's logical-order line: the first two words run together, each later gap written one
