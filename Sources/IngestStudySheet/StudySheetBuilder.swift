@@ -102,8 +102,13 @@ public enum StudySheetBuilder {
         let alone = passages(document.blocks)
         let fields = fieldTerms(alone)
         var previous: Block?
+        // Sibling list items that are a list of pairs (`Triceps: overhead extension`) stay as written.
+        let pairs = DefinitionRecognizer.pairLists(document.blocks.indices.map { (document.blocks[$0].kind == .listItem, alone[$0]) })
         for (index, block) in document.blocks.enumerated() {
             defer { previous = block }
+            // The block's text still to read: all of it, or what a cut meaning did not carry over.
+            var text = block.text
+            var afterCarried = false
             // A figure without a caption has no words for the sheet.
             if block.kind == .figure, block.text.isEmpty { continue }
             if block.kind == .heading {
@@ -124,30 +129,35 @@ public enum StudySheetBuilder {
             if lastWasDefinition, block.kind == .paragraph || block.kind == .listItem, let last = current.definitions.last,
                last.source == block.source, Self.continues(last.meaning, with: block.text),
                DefinitionRecognizer.definition(String(block.text.prefix { $0 != "\n" })) == nil {
-                current.definitions[current.definitions.count - 1].meaning += " " + block.text.replacingOccurrences(of: "\n", with: " ")
-                continue
+                // Only up to the sentence's end: a page break inside a list pandoc glued into one
+                // paragraph leaves more definitions after it, read afresh (`carriedOver`).
+                let (carried, rest) = DefinitionRecognizer.carriedOver(block.text)
+                current.definitions[current.definitions.count - 1].meaning += " " + carried
+                guard let rest else { continue }
+                text = rest
+                afterCarried = true
             }
             func paragraph(_ text: String) -> StudySheet.Paragraph {
                 StudySheet.Paragraph(kind: block.kind, text: text, marker: block.marker, source: block.source, page: block.page,
                                      start: block.start, provenance: block.provenance)
             }
             // Tables and code are kept whole; most other blocks hold no separator at all.
-            guard block.kind != .table, block.kind != .code, block.kind != .cue, DefinitionRecognizer.mayHoldDefinition(block.text) else {
+            guard block.kind != .table, block.kind != .code, block.kind != .cue, DefinitionRecognizer.mayHoldDefinition(text) else {
                 lastWasDefinition = false
-                current.paragraphs.append(paragraph(block.text))
+                current.paragraphs.append(paragraph(text))
                 continue
             }
             // Definitions only where a sentence starts and is whole (DefinitionPassages).
             lastWasDefinition = false
             // A paragraph the page's end cut (`…comme en` / `mathématiques : un test…`) starts no sentence.
-            let continuing = block.kind == .paragraph && previous?.kind == .paragraph && previous?.source == block.source
+            let continuing = !afterCarried && block.kind == .paragraph && previous?.kind == .paragraph && previous?.source == block.source
                 && !DefinitionRecognizer.endsSentence(String(previous!.text.split(separator: "\n").last ?? ""))
-                && block.text.first?.isLowercase == true
-            let passages = (continuing ? nil : alone[index])
-                ?? DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem, continuing: continuing)
+                && text.first?.isLowercase == true
+            let passages = (continuing || afterCarried ? nil : alone[index])
+                ?? DefinitionRecognizer.passages(text, listItem: block.kind == .listItem, continuing: continuing)
             // A field of records (`Duration: …`, `Agile framework: …` under each meeting) stays as written.
-            if passages.contains(where: { if case .definition(let d) = $0 { return fields.contains(d.term.lowercased()) }; return false }) {
-                current.paragraphs.append(paragraph(block.text))
+            if pairs.contains(index) || passages.contains(where: { if case .definition(let d) = $0 { return fields.contains(d.term.lowercased()) }; return false }) {
+                current.paragraphs.append(paragraph(text))
                 continue
             }
             for passage in passages {
