@@ -25,7 +25,7 @@ enum UncaptionedFigures {
 
     static func find(on page: PopplerPageRef, lines: [TextLine], besides captioned: [PageFigure]) -> [PageFigure] {
         let (w, h) = page.size
-        guard w > 0, h > 0, PageGrid(lines: lines, width: w, height: h).hasRoom(for: minimumShare) else { return [] }
+        guard w > 0, h > 0, hasRoom(lines, height: h) else { return [] }
         return pick(images: page.imageRects(), lines: lines, width: w, height: h, besides: captioned)
     }
 
@@ -58,6 +58,25 @@ enum UncaptionedFigures {
             let inked = inside.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
             return inside.count <= maximumLinesInside && inked <= maximumTextShare * bw * bh
         }.map { PageFigure(box: $0, caption: nil) }
+    }
+
+    /// Whether the page's text leaves a band a picture could fill: `minimumSide` across the page
+    /// without a line (the footer's left out), or above the first line below the header band.
+    /// (A picture set beside text, in one column of two or with lines down its side, is not looked for: poppler's
+    /// image listing is a second pass over the page, paid here only where a picture can be — on
+    /// gnuplot.pdf's 311 pages of text and listings, an empty rectangle test let it run on most.)
+    static func hasRoom(_ all: [TextLine], height: Double) -> Bool {
+        // The body's lines: a page number in the footer band, under a page that ends short, leaves no room.
+        let lines = all.filter { $0.hasGeometry && $0.origin == .content && $0.y1 <= (1 - band) * height }.sorted { $0.y0 < $1.y0 }
+        guard lines.count >= 3, let first = lines.first else { return true }
+        if first.y0 >= band * height + minimumSide { return true }
+        // A band across the page without text: the lowest bottom so far against the next top.
+        var bottom = first.y1
+        for line in lines.dropFirst() {
+            if line.y0 - bottom >= minimumSide { return true }
+            bottom = max(bottom, line.y1)
+        }
+        return false
     }
 
     static func grown(_ r: PageRect, _ by: Double) -> PageRect {

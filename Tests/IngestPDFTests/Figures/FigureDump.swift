@@ -15,7 +15,7 @@ final class FigureDump: XCTestCase {
         for path in paths.split(separator: ":").map(String.init) {
             let url = URL(fileURLWithPath: path)
             let document = try PopplerDocumentRef(url: url, password: nil)
-            var text = Duration.zero, figures = Duration.zero, candidates = 0
+            var text = Duration.zero, figures = Duration.zero, candidates = 0, roomPages = 0, roomTime = Duration.zero
             let only = ProcessInfo.processInfo.environment["FIGURE_PAGE"].flatMap { Int($0) }
             for index in 0..<document.pageCount {
                 guard let page = document.page(at: index) else { continue }
@@ -28,6 +28,9 @@ final class FigureDump: XCTestCase {
                     print("IMAGES", page.imageRects().map { "[\(Int($0.x0)) \(Int($0.y0)) \(Int($0.x1)) \(Int($0.y1))]" })
                 }
                 if lines.contains(where: { FigureCaptions.opensCaption($0.text) }) { candidates += 1 }
+                var roomy = false
+                roomTime += clock.measure { roomy = UncaptionedFigures.hasRoom(lines, height: page.size.1) }
+                if roomy { roomPages += 1 }
                 var found: [PageFigure] = []
                 figures += clock.measure { found = FigureFinder.find(on: page, lines: lines) }
                 if let crops = ProcessInfo.processInfo.environment["FIGURE_CROPS"] {
@@ -41,7 +44,10 @@ final class FigureDump: XCTestCase {
                 }
                 if only != nil { print("FINDER p\(index + 1)", found.map { "\($0.box) \($0.caption.map { "\($0)" } ?? "no caption")" }) }
             }
-            if ProcessInfo.processInfo.environment["FIGURE_CROPS"] != nil { continue }
+            if ProcessInfo.processInfo.environment["FIGURE_CROPS"] != nil {
+                print("FILE \(url.lastPathComponent) pages \(document.pageCount) caption-pages \(candidates) textLines \(text) figurePass \(figures) roomPages \(roomPages) roomTime \(roomTime)")
+                continue
+            }
             let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
             let extraction = try PDFExtractor().extract(input, context: ExtractionContext(language: .fr))
             let blocks = extraction.blocks.filter { $0.kind == .figure }
