@@ -163,10 +163,21 @@ enum MathArrays {
             let cells = glyphs.filter { !isFence($0) && $0.midX > open.x1 && $0.midX < close.x0 }
             guard row(glyphs.filter { !isFence($0) && $0.midX > cursor && $0.midX < open.x0 }),
                   let grid = grid(cells, size: size), grid.count >= 2,
-                  // Two rows in one column between parentheses are `\\binom{n}{k}` as much as a
-                  // vector `(x, y)`: not told apart, not written.
-                  !(open.char == "(" && grid.count == 2 && grid.allSatisfy({ $0.count == 1 })),
                   let body = write(grid, ink: ink, columns: nil), let env = environments[open.char] else { return unread(glyphs, ink) }
+            if open.char == "(", grid.count == 2, grid.allSatisfy({ $0.count == 1 }) {
+                // Two rows in one column between parentheses: `\\binom{n}{k}` or a vector `(x, y)`,
+                // told apart by how far apart the rows are: a binomial's are a display fraction's
+                // numerator and denominator (cmsy10's num1 + denom1 = 1.363 sizes), a matrix's rows
+                // a line apart (the baseline skip: 1.2 to 1.25 sizes); anything else is not written.
+                let rows = rowCentres(cells.filter { $0.size >= 0.85 * size && $0.text != "√" }, size: size)
+                let gap = rows.count == 2 ? (rows[1] - rows[0]) / size : 0
+                if abs(gap - 1.363) < 0.04, let n = cell(grid[0][0], ink: ink), let k = cell(grid[1][0], ink: ink), n.sure, k.sure {
+                    latex.append("\\binom{\(n.latex)}{\(k.latex)}"); linear.append("C(\(n.linear), \(k.linear))")
+                    cursor = close.x1
+                    continue
+                }
+                guard gap > 1.17 && gap < 1.3 else { return unread(glyphs, ink) }
+            }
             latex.append("\\begin{\(env)} \(body.latex) \\end{\(env)}"); linear.append("\(open.char)\(body.linear)\(close.char)")
             cursor = close.x1
         }
@@ -178,8 +189,14 @@ enum MathArrays {
     /// before `close`, crossing the axis between their two rows (a fraction's bar is flat, cells
     /// stop short of the axis). Nil when no such stroke is seen.
     static func inferredOpen(_ glyphs: [MathGlyph], before close: Fence, size: Double, ink: MathInk) -> Double? {
-        let last = glyphs.filter { fenceChar($0) == nil && $0.x1 <= close.x0 + 0.5 && $0.x1 > close.x0 - 2 * size && $0.size >= 0.85 * size }
-        let rows = rowCentres(last, size: size)
+        // The last column: the glyphs left of `close` up to the first gap of half a size.
+        var edge = close.x0
+        var last: [MathGlyph] = []
+        for g in glyphs.filter({ fenceChar($0) == nil && $0.x1 <= close.x0 + 0.5 }).sorted(by: { $0.x1 > $1.x1 }) {
+            guard g.x1 > edge - 0.5 * size else { break }
+            last.append(g); edge = min(edge, g.x0)
+        }
+        let rows = rowCentres(last.filter { $0.size >= 0.85 * size && $0.text != "√" }, size: size)
         guard rows.count == 2 else { return nil }
         return stroke(ink, from: close.x0 - 0.5, leftwards: true, span: 14 * size, rows: (rows[0], rows[1]), size: size)
     }

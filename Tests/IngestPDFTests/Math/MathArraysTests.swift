@@ -7,7 +7,8 @@ import XCTest
 
 /// Displays set on several baselines (issue 36), typeset by pdflatex from a .tex written here and
 /// read back as the LaTeX a teacher writes: matrices (`pmatrix` whose largest `(` poppler does not
-/// give, `bmatrix`, 3×3 built from pieces, `vmatrix` whose bars are no glyphs at all), `cases` with words, `aligned` / `align*` rows on `=`,
+/// give, `bmatrix`, 3×3 built from pieces, `vmatrix` whose bars are no glyphs at all, a column
+/// vector told from `\binom` by its rows' spacing), `cases` with words, `aligned` / `align*` rows on `=`,
 /// and an equation number kept out of the formula as `\tag`. Each `formula` block is compared with
 /// its source by `FormulaMatch`.
 final class MathArraysTests: XCTestCase {
@@ -57,6 +58,8 @@ final class MathArraysTests: XCTestCase {
             #"M = \begin{bmatrix} x^2 & \beta & 0 \\ -1 & \alpha & \frac{1}{2} \end{bmatrix}"#,
             #"\begin{vmatrix} a & b \\ c & d \end{vmatrix} = ad - bc"#,
             #"\det(A) = \begin{vmatrix} 1 & 2 & 0 \\ 3 & -1 & 4 \\ 0 & 5 & 2 \end{vmatrix}"#,
+            #"X = \begin{pmatrix} x \\ y \end{pmatrix}"#,
+            #"\binom{n}{k} + \binom{n}{k+1} = \binom{n+1}{k+1}"#,
             #"AB = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix} \begin{pmatrix} 0 & 1 \\ 1 & 0 \end{pmatrix} = \begin{pmatrix} 2 & 1 \\ 4 & 3 \end{pmatrix}"#,
         ]
         assertRead(try read("matrices", sources.map { "\\[ \($0) \\]" }), sources)
