@@ -194,28 +194,41 @@ public final class PopplerPageRef {
     func draw(on cr: OpaquePointer) { poppler_page_render(handle, cr) }
 
     /// How the page's text is read, chosen on first use: poppler's usual whole-page selection,
-    /// or for a page with right-to-left words whose selection from the top right corner reads
-    /// lines the usual one lacks, the union of both readings (`RightToLeft.union`).
+    /// or, for a page with right-to-left words (or with no text at all) that other selections
+    /// read lines of — from the top right corner, and the page's top edge alone — the union of
+    /// the readings (`RightToLeft.union`). Two Hebrew lines above an English one give no text
+    /// at all selected whole, from either corner; the top edge gives the Hebrew lines.
     private func chooseReading() {
         guard !readingChosen else { return }
         readingChosen = true
         let (w, h) = size
-        let usual = PopplerRectangle(x1: 0, y1: 0, x2: w, y2: h), fromTheRight = PopplerRectangle(x1: w, y1: 0, x2: 0, y2: h)
+        let usual = PopplerRectangle(x1: 0, y1: 0, x2: w, y2: h)
         var area = usual
         guard let first = poppler_page_get_text_for_area(handle, &area) else { return }
         pendingText = first
         let firstBytes = Array(UnsafeRawBufferPointer(start: first, count: strlen(first)))
-        guard RightToLeft.mayNeedReordering(firstBytes) else { return }
-        hasRightToLeftText = true
-        area = fromTheRight
-        guard let second = poppler_page_get_text_for_area(handle, &area) else { return }
-        defer { g_free(second) }
-        let secondBytes = Array(UnsafeRawBufferPointer(start: second, count: strlen(second)))
-        // Boxes and fonts are read only when the second reading brings lines.
-        guard !RightToLeft.holdsEveryLine(PageReading(bytes: firstBytes, rects: nil, runs: []),
-                                          of: PageReading(bytes: secondBytes, rects: nil, runs: [])) else { return }
-        let (union, incomplete) = RightToLeft.union(reading(firstBytes, area: usual), reading(secondBytes, area: fromTheRight))
-        textMayBeIncomplete = incomplete
+        let rightToLeft = RightToLeft.mayNeedReordering(firstBytes)
+        hasRightToLeftText = rightToLeft
+        guard rightToLeft || firstBytes.allSatisfy({ $0 <= 0x20 }) else { return }
+        var others: [(area: PopplerRectangle, bytes: [UInt8])] = []
+        for other in [PopplerRectangle(x1: w, y1: 0, x2: 0, y2: h), PopplerRectangle(x1: 0, y1: 0, x2: w, y2: 0)] {
+            area = other
+            guard let text = poppler_page_get_text_for_area(handle, &area) else { continue }
+            let bytes = Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
+            g_free(text)
+            if RightToLeft.mayNeedReordering(bytes) { hasRightToLeftText = true }
+            others.append((other, bytes))
+        }
+        // Boxes and fonts are read only when another reading brings lines.
+        let usualText = PageReading(bytes: firstBytes, rects: nil, runs: [])
+        let bringing = others.filter { !RightToLeft.holdsEveryLine(usualText, of: PageReading(bytes: $0.bytes, rects: nil, runs: [])) }
+        guard !bringing.isEmpty else { return }
+        var union = reading(firstBytes, area: usual)
+        for other in bringing {
+            let (more, incomplete) = RightToLeft.union(union, reading(other.bytes, area: other.area))
+            union = more
+            if incomplete { textMayBeIncomplete = true }
+        }
         mergedReading = union
         g_free(first)
         pendingText = nil

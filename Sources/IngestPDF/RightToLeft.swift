@@ -149,16 +149,41 @@ enum RightToLeft {
             i = spaced ? j + 1 : j
         }
         guard words.count >= 2, !spaceAfter[0] else { return nil }
+        // gaps[k]: whether a space goes before word k (k ≥ 1).
+        var gaps = [false]
+        for k in 1..<words.count {
+            gaps.append(k + 1 < words.count ? spaceAfter[k]
+                : (words[k].first { $0 != embedding && $0 != leftToRight }.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false))
+        }
+        // Left-to-right words (Latin letters in an embedding of their own) come in right-to-left
+        // order too: a run of them is put back left to right, its gaps with it (« ‫‪English‬‬‫‪in‬‬ ‫‪is‬‬ »
+        // for « is in English » set in a Hebrew paragraph).
+        var order = Array(words.indices)
+        var k = 0
+        while k < words.count {
+            guard isLeftToRightWord(words[k]) else { k += 1; continue }
+            var end = k
+            while end + 1 < words.count && isLeftToRightWord(words[end + 1]) { end += 1 }
+            if end > k {
+                order.replaceSubrange(k...end, with: (k...end).reversed())
+                let inner = Array(gaps[(k + 1)...end])
+                gaps.replaceSubrange((k + 1)...end, with: inner.reversed())
+            }
+            k = end + 1
+        }
         var out = String.UnicodeScalarView()
         out.append(embedding)
-        out.append(contentsOf: words[0])
-        for k in 1..<words.count {
-            let gap = k + 1 < words.count ? spaceAfter[k] : (words[k].first.map { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == embedding || $0 == leftToRight } ?? false)
-            if gap { out.append(" ") }
-            out.append(contentsOf: words[k])
+        for (k, w) in order.enumerated() {
+            if k > 0 && gaps[k] { out.append(" ") }
+            out.append(contentsOf: words[w])
         }
         out.append(pop)
         return String(out)
+    }
+
+    /// A word in a left-to-right embedding of its own that holds a letter (not only digits).
+    private static func isLeftToRightWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        word.first == leftToRight && word.contains { $0.properties.isAlphabetic }
     }
 
     /// If a simple embedded word starts at `start` (U+202B, no space or other direction mark,

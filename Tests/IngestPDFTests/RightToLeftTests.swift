@@ -62,6 +62,17 @@ final class RightToLeftTests: XCTestCase {
     /// Three Arabic lines through pandoc and LibreOffice: poppler-glib's selections never give
     /// the third (`pdftotext` does). What is read is the source's, and the loss is named: the
     /// third line's ink has no text box (`pdf.textIncomplete`), never 2 lines of 3 as if whole.
+    /// Two Hebrew lines above an English one: poppler-glib gives no text selected whole (from
+    /// either corner); the page's top edge gives the Hebrew lines. Read, not sent to OCR; the
+    /// English words, which poppler gives right to left too, back in their order.
+    func testHebrewAboveEnglishIsReadNotScanned() throws {
+        let source = ["שלום עולם מה שלום כולם?", "אני יורד מן החוטים, אני כבר ילד אמיתי.", "The end of the page is in English."]
+        let e = try Self.libreOfficePDF(source, language: "he")
+        XCTAssertEqual(e.blocks.map(Self.withoutControls), source)
+        XCTAssertEqual(e.ocrCandidates, [])
+        XCTAssertTrue(e.warnings.isEmpty, "\(e.warnings.map(\.code))")
+    }
+
     func testLostArabicLineIsNamed() throws {
         let source = ["مرحبا بالعالم كيف حالك اليوم؟", "هذه فقرة ثانية باللغة العربية.", "والسطر الثالث هنا."]
         let e = try Self.libreOfficePDF(source, language: "ar")
