@@ -58,8 +58,9 @@ public struct ImportedDocument: Codable, Sendable, Equatable {
 public struct Block: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         /// `formula`: a display equation; `text` is its linear reading (`x² + 1`), `latex` its LaTeX.
-        /// `figure`: a picture or drawing; `text` is its caption as read, `bbox` where it lies on its
-        /// page, `image` its crop beside the document when one was written.
+        /// `figure`: a picture or drawing; `text` is its caption as read (empty for a picture without
+        /// one), `bbox` where it lies on its page or slide, `image` its picture beside the document
+        /// when one was written.
         case heading, paragraph, listItem, table, cue, code, quote, definition, formula, figure
     }
     // Declared in this order so the fields pack without padding (the layout follows it).
@@ -162,7 +163,9 @@ public struct Block: Codable, Sendable, Equatable {
         get { extras?.bbox }
         set { extras = Self.replacing(extras, bbox: newValue) }
     }
-    /// A figure's crop, relative to the document's JSON (`NAME.figure-1.png`), when written.
+    /// A figure's picture, relative to the document's JSON (`NAME.figure-1.png`), when written: a
+    /// PDF figure's crop, a slide picture's bytes as stored. From an Office extractor, before the
+    /// pipeline writes it, the picture's part inside the package (`ppt/media/image1.png`).
     public var image: String? {
         get { extras?.image }
         set { extras = Self.replacing(extras, image: newValue) }
