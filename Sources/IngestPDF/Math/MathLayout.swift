@@ -45,13 +45,32 @@ enum MathLayout {
         guard !atoms.isEmpty else { return nil }
         // The formula's rules, drawn once (fraction bars are among them), seen well past its
         // glyphs: a bar running on past them says a part is missing.
+        // Only where atoms stand one over another or off one baseline (a numerator whose
+        // denominator was not given looks like an exponent): a rendering of the page costs tens
+        // of milliseconds, and many formulas are one row.
         var ink = ink
-        ink.drawn = ink.rules(left: atoms.map(\.x0).min()! - 15, right: atoms.map(\.x1).max()! + 15,
-                              top: atoms.map(\.y0).min()! - 2, bottom: atoms.map(\.y1).max()! + 2, shortest: 2.5)
+        let bases = atoms.filter { $0.kind != .bigOperator }.map(\.base)
+        if stacked(atoms) || (bases.max() ?? 0) - (bases.min() ?? 0) > 1 {
+            ink.drawn = ink.rules(left: atoms.map(\.x0).min()! - 15, right: atoms.map(\.x1).max()! + 15,
+                                  top: atoms.map(\.y0).min()! - 2, bottom: atoms.map(\.y1).max()! + 2, shortest: 2.5)
+        }
         let read = layout(atoms, ink)
         let sure = !read.latex.contains(unsure)
         let latex = read.latex.replacingOccurrences(of: String(unsure), with: "").trimmingCharacters(in: .whitespaces)
         return latex.isEmpty ? nil : (latex, read.linear.trimmingCharacters(in: .whitespaces), sure)
+    }
+
+    /// Whether two atoms stand one over the other (overlapping across, one's middle above the
+    /// other's top): a fraction, limits, a script pair; else the formula is one row.
+    static func stacked(_ atoms: [MathAtom]) -> Bool {
+        let sorted = atoms.sorted { $0.x0 < $1.x0 }
+        for (i, a) in sorted.enumerated() {
+            for b in sorted[(i + 1)...] {
+                if b.x0 >= a.x1 - 0.3 { break }
+                if a.midY < b.y0 || b.midY < a.y0 { return true }
+            }
+        }
+        return false
     }
 
     /// Poppler makes one word of a small fraction's numerator and denominator when they overlap

@@ -4,7 +4,10 @@ import CPoppler
 /// `RadicalBars(page:).end`.
 struct RadicalBars {
     let page: PopplerPageRef
-    var end: MathInk { MathInk(page: page) }
+    /// One page's findings, shared by every reading of its formulas (a display is read whole,
+    /// then cell by cell: each rendering costs a drawing of the page).
+    let seen = MathInk.Seen()
+    var end: MathInk { MathInk(page: page, seen: seen) }
 }
 
 /// A rule of a formula (points, y downwards): its middle and its ends.
@@ -19,14 +22,32 @@ struct MathRule: Sendable, Equatable {
 /// stacked rows are ever a fraction.
 struct MathInk {
     let page: PopplerPageRef?
+    /// What was already found on this page, by the box looked at.
+    var seen: Seen? = nil
     /// The rules of the formula being read, once found (`rules(…)` over its box).
     var drawn: [MathRule] = []
+
+    /// Findings by the box they were looked for in (points, rounded to a hundredth).
+    final class Seen {
+        var ends: [[Int]: Double?] = [:]
+        var rules: [[Int]: [MathRule]] = [:]
+    }
+
+    static func key(_ values: Double...) -> [Int] { values.map { Int(($0 * 100).rounded()) } }
     static var none: MathInk { MathInk(page: nil) }
     static let scale = 4.0
 
     /// Where a root's bar ends: the topmost ink just right of the `√` glyph's box, at its bottom
     /// edge, followed rightwards until the ink stops.
     func callAsFunction(_ root: MathGlyph) -> Double? {
+        let key = Self.key(root.x0, root.y0, root.x1, root.y1)
+        if let known = seen?.ends[key] { return known }
+        let end = rootEnd(root)
+        seen?.ends[key] = .some(end)
+        return end
+    }
+
+    private func rootEnd(_ root: MathGlyph) -> Double? {
         // Computer Modern's `√` hangs from its bar, which poppler's box puts at the box's bottom
         // edge (measured: within half a point of it, text and display sizes alike).
         guard let band = Band(page, left: root.x1 - 1.5, top: root.y1 - 2, width: 400, height: 5) else { return nil }
@@ -41,6 +62,14 @@ struct MathInk {
     /// least `shortest` points long and at most 1.5 pt thick: fraction bars. (A glyph's strokes
     /// are rules too: the caller keeps out the boxes of glyphs it knows are no bar.)
     func rules(left: Double, right: Double, top: Double, bottom: Double, shortest: Double) -> [MathRule] {
+        let key = Self.key(left, right, top, bottom, shortest)
+        if let known = seen?.rules[key] { return known }
+        let found = drawnRules(left: left, right: right, top: top, bottom: bottom, shortest: shortest)
+        seen?.rules[key] = found
+        return found
+    }
+
+    private func drawnRules(left: Double, right: Double, top: Double, bottom: Double, shortest: Double) -> [MathRule] {
         guard bottom - top > 0.2, right - left > 0.5,
               let band = Band(page, left: left, top: top, width: right - left, height: bottom - top) else { return [] }
         let minimum = Int((shortest * Self.scale).rounded(.down))
