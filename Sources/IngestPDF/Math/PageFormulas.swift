@@ -175,7 +175,8 @@ enum PageFormulas {
                     && lines[l].text.allSatisfy { $0 == "√" || $0 == " " }
             }
             let text = ([lines[i].text] + extraLines.map { lines[$0].text }).joined(separator: " ")
-            if let rewritten = MathArrays.inline(inLine, host: Set(members(i).map { glyphs[$0].index }), ink: ends.end) ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end) {
+            if let rewritten = MathArrays.inline(inLine, host: Set(members(i).map { glyphs[$0].index }), ink: ends.end) ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end),
+               keeps(rewritten, inLine) {
                 lines[i].text = rewritten
                 gone.formUnion(extraLines)
                 gone.formUnion(signLines)
@@ -185,6 +186,32 @@ enum PageFormulas {
         }
         if !gone.isEmpty { lines = lines.indices.filter { !gone.contains($0) }.map { lines[$0] } }
         return formulas
+    }
+
+    /// Whether `rewritten` still holds every Latin letter and figure of `glyphs` (LaTeX commands
+    /// left out): a line whose rewriting lost some (a matrix's rows stacked over it) stays as the
+    /// text reader wrote it.
+    static func keeps(_ rewritten: String, _ glyphs: [MathGlyph]) -> Bool {
+        func tally(_ s: Substring) -> [Character: Int] {
+            var out: [Character: Int] = [:]
+            for c in s where c.isASCII && (c.isLetter || c.isNumber) { out[c, default: 0] += 1 }
+            return out
+        }
+        var text = Substring(rewritten), plain = ""
+        while let slash = text.firstIndex(of: "\\") {
+            plain += text[..<slash]
+            let rest = text[text.index(after: slash)...]
+            let name = rest.prefix { $0.isLetter }
+            // A function name's letters are the glyphs' (`\\sin`); other commands are symbols.
+            if LaTeXSymbols.functions.contains(String(name)) { plain += name }
+            text = rest.dropFirst(name.count)
+        }
+        plain += text
+        let have = tally(Substring(plain))
+        // Full-size glyphs only: scripts may be written as Unicode superscripts (`10⁸`).
+        let size = glyphs.map(\.size).max() ?? 0
+        let need = tally(Substring(glyphs.filter { $0.font != .extensible && $0.size >= 0.9 * size }.map(\.text).joined()))
+        return need.allSatisfy { have[$0.key, default: 0] >= $0.value }
     }
 
     /// An equation's number set at the right margin on its row (`(1)`, `(2.3)`, `(4a)`): written

@@ -113,6 +113,19 @@ final class MathArraysTests: XCTestCase {
         XCTAssertEqual(formulas.map(\.text), ["E = mc² (1)", "F = ma (2)"])
     }
 
+    /// A rewritten line must still hold its glyphs' letters and figures (function names count,
+    /// scripts may be Unicode superscripts): else it is left as the text reader wrote it.
+    func testRewrittenLineKeepsItsLetters() {
+        func glyphs(_ text: String, small: Set<Int> = []) -> [MathGlyph] {
+            text.enumerated().map { k, c in
+                MathGlyph(text: String(c), x0: Double(k) * 6, y0: 0, x1: Double(k) * 6 + 5, y1: 10, size: small.contains(k) ? 8 : 10.9,
+                          font: .text, index: k)
+            }
+        }
+        XCTAssertTrue(PageFormulas.keeps(#"on a $\sin x$ et 10⁸ fin."#, glyphs("onasinxet108fin.", small: [11])))
+        XCTAssertFalse(PageFormulas.keeps(#"Formule : $\vec{u}\wedge\vec{v}=$"#, glyphs("Formule:uvyzzy")))
+    }
+
     /// Prints every glyph of MATH_DUMP_PDF's first page with its font and code, spaces of math
     /// fonts included (a helper: skipped without the variable).
     func testDumpWithSpaces() throws {
