@@ -47,6 +47,8 @@ struct PageGutter: Sendable, Equatable {
             left = min(left, b.x0); right = max(right, b.x1)
             heights.append(b.y1 - b.y0)
         }
+        // Glyphs drawn past the page's edge (VisualTikZ.pdf) ink no cell: the text's span stays inside the bitmap.
+        left = max(0, left); right = min(Double(columns - 1), right)
         guard right > left, !heights.isEmpty else { return [] }
         heights.sort()
         let typical = heights[heights.count / 2]

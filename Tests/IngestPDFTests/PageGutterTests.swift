@@ -1,0 +1,30 @@
+import XCTest
+@testable import IngestPDF
+
+final class PageGutterTests: XCTestCase {
+    /// Two columns of 30 lines each from `top`, the left one starting `shift` points left of the page's edge.
+    private func columns(shift: Double, top: Double = 72) -> [(x0: Double, y0: Double, x1: Double, y1: Double)] {
+        var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        for line in 0..<30 {
+            let y = top + Double(line) * 14
+            // Glyph boxes that touch, as in a justified line (no word gap lines up from line to line).
+            for glyph in 0..<34 { let x = 60 - shift + Double(glyph) * 6; boxes.append((x, y, x + 6, y + 10)) }
+            for glyph in 0..<34 { let x = 320 + Double(glyph) * 6; boxes.append((x, y, x + 6, y + 10)) }
+        }
+        return boxes
+    }
+
+    func testTwoColumnsHaveOneGutter() {
+        let found = PageGutter.find(columns(shift: 0), pageWidth: 595, pageHeight: 842)
+        XCTAssertEqual(found.count, 1)
+        if let g = found.first { XCTAssert(g.lower >= 264 && g.upper <= 320, "\(g)") }
+    }
+
+    /// Glyphs drawn past the page's left edge (a TikZ picture wider than the page, VisualTikZ.pdf)
+    /// crashed the gutter finder with an index out of range (a row at the page's top read before the
+    /// bitmap's start): they are kept inside the page.
+    func testGlyphsPastThePageEdgeDoNotCrash() {
+        let found = PageGutter.find(columns(shift: 100, top: 0), pageWidth: 595, pageHeight: 842)
+        XCTAssertLessThanOrEqual(found.count, 1)
+    }
+}
