@@ -126,7 +126,7 @@ struct BlockBuilder {
             for text in joined == dehyphenated ? [joined] : [joined, dehyphenated] {
                 let key = BlockBuilder.key(text)
                 guard !key.isEmpty else { continue }
-                let bare = BlockBuilder.withoutNumber(key)
+                let bare = BlockBuilder.bare(ofKey: key)
                 if let i = bookmarks.firstIndex(where: { b in b.key == key || b.bare == bare && !b.bare.isEmpty }) {
                     let entry = bookmarks.remove(at: i).entry
                     return (entry, count)
@@ -144,7 +144,7 @@ struct BlockBuilder {
         init(_ entry: OutlineEntry) {
             self.entry = entry
             key = BlockBuilder.key(entry.title)
-            bare = BlockBuilder.withoutNumber(key)
+            bare = BlockBuilder.bare(ofKey: key)
         }
     }
 
@@ -183,6 +183,14 @@ struct BlockBuilder {
                 return n
             }
         }
+    }
+
+    /// `withoutNumber` of a key made by `key` (letters, digits, single spaces): the key itself when
+    /// it opens with an ASCII letter that is no Roman numeral's (nothing to drop), without splitting
+    /// it. Most paragraphs of a page with bookmarks are such keys.
+    static func bare(ofKey key: String) -> String {
+        if let b = key.utf8.first, b < 0x80, !(b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")), !"ivxlc".utf8.contains(b) { return key }
+        return withoutNumber(key)
     }
 
     static func withoutNumber(_ key: String) -> String {

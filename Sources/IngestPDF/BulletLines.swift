@@ -1,3 +1,5 @@
+import Foundation
+
 /// A list bullet that a PDF draws apart from its item (LibreOffice sets `•` in a frame of its own
 /// a tab away from the text): poppler's text analysis gives it as a line of its own, often in a
 /// flow of its own read before the items, so the items lost their markers and became paragraphs
@@ -6,13 +8,16 @@
 /// a few of its heights.
 enum BulletLines {
     static func attach(_ lines: [TextLine]) -> [TextLine] {
-        guard lines.contains(where: isBullet) else { return lines }
+        // Asked once per line: a LaTeX manual has bullets on most pages, and each is compared
+        // with every line of its page.
+        let isBullet = lines.map(Self.isBullet)
+        guard isBullet.contains(true) else { return lines }
         var out = lines
         var taken = Set<Int>()
-        for (b, bullet) in lines.enumerated() where isBullet(bullet) && bullet.hasGeometry {
+        for (b, bullet) in lines.enumerated() where isBullet[b] && bullet.hasGeometry {
             let gapLimit = 4 * max(bullet.glyphHeight, bullet.y1 - bullet.y0)
             var best: (index: Int, gap: Double)?
-            for (i, line) in lines.enumerated() where i != b && line.hasGeometry && !isBullet(line) && !taken.contains(i) {
+            for (i, line) in lines.enumerated() where i != b && line.hasGeometry && !isBullet[i] && !taken.contains(i) {
                 let gap = line.x0 - bullet.x1
                 guard gap >= -0.5, gap <= gapLimit else { continue }
                 let overlap = min(bullet.y1, line.y1) - max(bullet.y0, line.y0)
@@ -24,15 +29,20 @@ enum BulletLines {
             taken.insert(best.index)
             out[b].text = ""              // removed below
         }
-        return out.enumerated().filter { !(isBullet(lines[$0.offset]) && $0.element.text.isEmpty) }.map(\.element)
+        return out.enumerated().filter { !(isBullet[$0.offset] && $0.element.text.isEmpty) }.map(\.element)
     }
 
     /// A line whose only ink is one bullet glyph. Not a dash: `–` alone is also a table's
     /// empty cell, which must not be glued to the next cell.
+    /// The same as trimming `.whitespaces` and finding one scalar left, without making the
+    /// trimmed copy: the line's only scalar outside `.whitespaces` (stopping at a second).
     static func isBullet(_ line: TextLine) -> Bool {
-        let t = line.text.trimmingCharacters(in: .whitespaces)
-        guard t.unicodeScalars.count == 1, let scalar = t.unicodeScalars.first else { return false }
-        return bullets.contains(scalar)
+        var only: Unicode.Scalar?
+        for scalar in line.text.unicodeScalars where !CharacterSet.whitespaces.contains(scalar) {
+            guard only == nil else { return false }
+            only = scalar
+        }
+        return only.map(bullets.contains) ?? false
     }
     static let bullets = Set("•◦▪▫‣⁃●○■□➢➤►".unicodeScalars)
 }

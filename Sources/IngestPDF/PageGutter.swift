@@ -35,17 +35,25 @@ struct PageGutter: Sendable, Equatable {
         var left = Double.infinity, right = -Double.infinity
         var heights: [Double] = []
         heights.reserveCapacity(boxes.count)
-        for b in boxes where b.x1 > b.x0 && b.y1 > b.y0 {
-            // A quarter point in from each side: glyphs that touch do not ink their neighbour's column.
-            let c0 = max(0, Int((b.x0 + 0.25).rounded(.down))), c1 = min(columns - 1, Int((b.x1 - 0.25).rounded(.up)) - 1)
-            let r0 = max(0, Int(b.y0 / rowHeight)), r1 = min(rows - 1, Int((b.y1 - 0.01) / rowHeight))
-            guard c0 <= c1, r0 <= r1 else { continue }
-            for r in r0...r1 {
-                rowInked[r] = true
-                for c in c0...c1 where !ink[r * columns + c] { ink[r * columns + c] = true; crossed[c] += 1 }
+        // Through buffer pointers: every glyph inks a few dozen cells, on every page.
+        ink.withUnsafeMutableBufferPointer { ink in
+            rowInked.withUnsafeMutableBufferPointer { rowInked in
+                crossed.withUnsafeMutableBufferPointer { crossed in
+                    for b in boxes where b.x1 > b.x0 && b.y1 > b.y0 {
+                        // A quarter point in from each side: glyphs that touch do not ink their neighbour's column.
+                        let c0 = max(0, Int((b.x0 + 0.25).rounded(.down))), c1 = min(columns - 1, Int((b.x1 - 0.25).rounded(.up)) - 1)
+                        let r0 = max(0, Int(b.y0 / rowHeight)), r1 = min(rows - 1, Int((b.y1 - 0.01) / rowHeight))
+                        guard c0 <= c1, r0 <= r1 else { continue }
+                        for r in r0...r1 {
+                            rowInked[r] = true
+                            let row = r * columns
+                            for c in c0...c1 where !ink[row + c] { ink[row + c] = true; crossed[c] += 1 }
+                        }
+                        left = min(left, b.x0); right = max(right, b.x1)
+                        heights.append(b.y1 - b.y0)
+                    }
+                }
             }
-            left = min(left, b.x0); right = max(right, b.x1)
-            heights.append(b.y1 - b.y0)
         }
         // Glyphs drawn past the page's edge (VisualTikZ.pdf) ink no cell: the text's span stays inside the bitmap.
         left = max(0, left); right = min(Double(columns - 1), right)

@@ -18,6 +18,11 @@ final class BlockBuilderTests: XCTestCase {
             XCTAssertEqual(key, BlockBuilder.unicodeKey(text), "key of \(text.debugDescription)")
             XCTAssertEqual(BlockBuilder.withoutNumber(key), BlockBuilder.characterWithoutNumber(key), "bare of \(key.debugDescription)")
             XCTAssertEqual(BlockBuilder.withoutNumber(text), BlockBuilder.characterWithoutNumber(text), "bare of \(text.debugDescription)")
+            XCTAssertEqual(BlockBuilder.bare(ofKey: key), BlockBuilder.characterWithoutNumber(key), "bare of key \(key.debugDescription)")
+        }
+        for text in ["Élément 2", "ÉTUDE 3", "2ᵉ partie", "½ mesure", "ⅳ chapitre", "é\u{0301}tude", "e\u{0301} 4", "x 12", "ix 12", "Lecture", "cas 1"] {
+            let key = BlockBuilder.key(text)
+            XCTAssertEqual(BlockBuilder.bare(ofKey: key), BlockBuilder.characterWithoutNumber(key), "bare of key \(key.debugDescription)")
         }
         XCTAssertNil(BlockBuilder.asciiKey("Élément 2"))
         XCTAssertEqual(BlockBuilder.key("  Élément  2.1 : Œuvre "), "élément 21 œuvre")

@@ -51,4 +51,21 @@ final class BulletLinesTests: XCTestCase {
         XCTAssertFalse(text.contains("– 48") || text.contains("– Couloir"), text)
         XCTAssertTrue(text.contains("–"), text)
     }
+
+    /// `isBullet` without the trimmed copy says what trimming `.whitespaces` and finding one
+    /// bullet scalar left says, on lines of spaces, tabs, no-break and ideographic spaces, bullets,
+    /// dashes, text and combining marks.
+    func testIsBulletIsTheTrimmingDefinition() {
+        let parts = ["", " ", "\t", "\u{00A0}", "\u{3000}", "\n", "•", "◦", "■", "–", "-", "a", "é", "e\u{0301}", "•\u{0301}", "➤", "12"]
+        var compared = 0
+        for a in parts { for b in parts { for c in parts {
+            let text = a + b + c
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let reference = trimmed.unicodeScalars.count == 1 && BulletLines.bullets.contains(trimmed.unicodeScalars.first!)
+            let line = TextLine(text: text, x0: 0, y0: 0, x1: 10, y1: 10, glyphHeight: 10, hasGeometry: true)
+            XCTAssertEqual(BulletLines.isBullet(line), reference, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            compared += 1
+        } } }
+        XCTAssertEqual(compared, parts.count * parts.count * parts.count)
+    }
 }
