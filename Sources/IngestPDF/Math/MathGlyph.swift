@@ -16,10 +16,11 @@ struct MathGlyph: Sendable, Equatable {
 }
 
 /// What a font is for, from its name: TeX's math fonts (Computer Modern's CMMI, CMSY, CMEX and
-/// Latin Modern's LMMathItalic, LMMathSymbols, LMMathExtension, the AMS blackboard MSBM), or any
+/// Latin Modern's LMMathItalic, LMMathSymbols, LMMathExtension, the AMS blackboard MSBM and symbols
+/// MSAM), or any
 /// other font (text, and the upright letters, digits and operators TeX takes from the text font).
 enum MathFont: UInt8, Sendable {
-    case italic, symbols, extensible, blackboard, text
+    case italic, symbols, extensible, blackboard, amsSymbols, text
 
     init(name: String) {
         // Subset fonts are named `ABCDEF+LMMathItalic10-Regular`.
@@ -31,8 +32,10 @@ enum MathFont: UInt8, Sendable {
             self = .symbols
         } else if lower.hasPrefix("cmex") || lower.hasPrefix("lmmathextension") {
             self = .extensible
-        } else if lower.hasPrefix("msbm") || lower.hasPrefix("msam") {
+        } else if lower.hasPrefix("msbm") {
             self = .blackboard
+        } else if lower.hasPrefix("msam") {
+            self = .amsSymbols
         } else {
             self = .text
         }

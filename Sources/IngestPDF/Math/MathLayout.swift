@@ -157,6 +157,9 @@ enum MathLayout {
                             base: (g.y0 + bottom) / 2 + 0.25 * g.size, size: g.size, kind: .fence)
         } else if g.font == .extensible, let wide = wideAccents[g.text] {
             latex = wide; linear = ""
+        } else if g.font == .blackboard, let wide = ["[": "\\widehat", "\\": "\\widehat", "]": "\\widetilde", "^": "\\widetilde"][g.text] {
+            // amssymb's wide accents, from MSBM (codes 5B-5E).
+            latex = wide; linear = ""
         } else if g.font == .extensible, !"()[]{}|‖⟨⟩".contains(c) {
             // A big delimiter or brace poppler has no Unicode for (matrices, `\\left(`, `cases`).
             latex = String(unsure)
@@ -184,7 +187,7 @@ enum MathLayout {
     }
 
     /// The extension font's wide accents by code (cmex10 `b c d`: `\\widehat`, `e f g`:
-    /// `\\widetilde`), put over what they span by `accents`.
+    /// `\\widetilde`; amssymb takes them from MSBM), put over what they span by `accents`.
     static let wideAccents: [String: String] = ["b": "\\widehat", "c": "\\widehat", "d": "\\widehat",
                                                 "e": "\\widetilde", "f": "\\widetilde", "g": "\\widetilde"]
 
@@ -366,7 +369,7 @@ enum MathLayout {
         var k = 0
         while k < atoms.count {
             let a = atoms[k]
-            if case .glyph(.extensible) = a.kind, a.latex == "\\widehat" || a.latex == "\\widetilde" {
+            if case .glyph = a.kind, a.latex == "\\widehat" || a.latex == "\\widetilde" {
                 // A wide accent over the atoms it spans, on the row under it.
                 let covered = atoms.indices.filter { j in
                     j != k && overlap(atoms[j], a) > 0.5 && atoms[j].midY > a.y0 && atoms[j].kind != .bigOperator

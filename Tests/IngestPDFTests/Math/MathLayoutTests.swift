@@ -15,10 +15,10 @@ final class MathLayoutTests: XCTestCase {
     override func tearDown() { dir.remove() }
 
     /// Display equations, one per labelled paragraph, read back in order.
-    func displays(_ sources: [String], name: String) throws -> (formulas: [Block], text: String) {
+    func displays(_ sources: [String], name: String, packages: String = "amsmath") throws -> (formulas: [Block], text: String) {
         var body = ""
         for (i, f) in sources.enumerated() { body += "Formule \(i + 1) :\n\\[ \(f) \\]\n\n\\bigskip\n\n" }
-        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{\(packages)}")
         let e = try LaTeXPDFs.extract(try LaTeXPDFs.make(name, tex, in: dir))
         return (e.blocks.filter { $0.kind == .formula }, e.blocks.filter { $0.kind != .formula }.map(\.text).joined(separator: "\n"))
     }
@@ -124,5 +124,9 @@ final class MathLayoutTests: XCTestCase {
         for (f, source) in zip(shown.formulas, display) {
             XCTAssertTrue(FormulaMatch.equal(f.latex ?? "", source), "«\(f.latex ?? "")» is not «\(source)»")
         }
+        // With amssymb, a wide hat comes from MSBM.
+        let ams = try displays([#"\widehat{ABC} = 90^{\circ}"#], name: "accents-ams", packages: "amsmath,amssymb")
+        XCTAssertEqual(ams.formulas.count, 1)
+        XCTAssertTrue(FormulaMatch.equal(ams.formulas.first?.latex ?? "", #"\widehat{ABC} = 90^{\circ}"#), ams.formulas.first?.latex ?? "")
     }
 }
