@@ -129,4 +129,11 @@ final class MathLayoutTests: XCTestCase {
         XCTAssertEqual(ams.formulas.count, 1)
         XCTAssertTrue(FormulaMatch.equal(ams.formulas.first?.latex ?? "", #"\widehat{ABC} = 90^{\circ}"#), ams.formulas.first?.latex ?? "")
     }
+
+    /// An upright Greek capital (Latin Modern gives Ω as the ohm sign) is math, not a word of text.
+    func testUprightGreekCapital() throws {
+        let source = #"\Omega = \{1, 2, 3, 4, 5, 6\}"#
+        let read = try inlines([source], name: "omega")
+        XCTAssertTrue(read.found.contains { FormulaMatch.equal($0, source) }, "\(read.found)")
+    }
 }
