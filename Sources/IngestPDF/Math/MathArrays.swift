@@ -26,6 +26,11 @@ enum MathArrays {
         let marks = glyphs.filter { !$0.isSpace }
         let size = mainSize(marks)
         // Rows stacked over and under the line, aligned on their relations (`aligned` inline).
+        if fs.isEmpty, let bars = bars(marks, size: size, ink: ink),
+           let read = fenced(marks.filter { $0.midX > bars.left - 0.5 && $0.midX < bars.right + 0.5 }, ink: ink), read.sure {
+            // A determinant set inline: its bars are ink only.
+            return splice(glyphs, from: bars.left - 0.5, to: bars.right + 0.5, read.latex, ink: ink)
+        }
         if fs.isEmpty {
             let stacked = marks.filter { !host.contains($0.index) }
             guard stacked.count >= 3, let from = stacked.map(\.x0).min(), let to = stacked.map(\.x1).max(),
@@ -67,7 +72,12 @@ enum MathArrays {
         guard var out = rewrite(left), let after = rewrite(right) else { return nil }
         out = out.trimmingTrailingSpaces()
         if out.hasSuffix("$") { out.removeLast(); out += " " + latex } else { out += (out.isEmpty ? "$" : " $") + latex }
-        if after.hasPrefix("$") { out += " " + after.dropFirst() } else { out += "$" + (after.isEmpty ? "" : " " + after) }
+        // A relation written as text between the structure and math (`… = $ad-bc$`) is the formula's.
+        var rest = Substring(after)
+        if let rel = rest.first, "=<>≤≥≠≈".contains(rel), rest.dropFirst().hasPrefix(" $") {
+            out += " " + String(rel); rest = rest.dropFirst(2)
+        }
+        if rest.hasPrefix("$") { out += " " + rest.dropFirst() } else { out += "$" + (rest.isEmpty ? "" : " " + rest) }
         return out
     }
 
@@ -229,19 +239,25 @@ enum MathArrays {
         return band.left + Double(px) / MathInk.scale
     }
 
-    /// A determinant (`vmatrix`): cells stacked between two straight bars poppler gives no glyph
-    /// for (the extension font's `|` pieces), seen on the page's ink left and right of the rows.
-    static func barred(_ glyphs: [MathGlyph], size: Double, ink: MathInk) -> Read? {
+    /// The x of a determinant's two bars: straight strokes of ink just left and right of the
+    /// glyphs of the top and bottom rows (a row on the axis between them may be the formula's own,
+    /// beside the block).
+    static func bars(_ glyphs: [MathGlyph], size: Double, ink: MathInk) -> (left: Double, right: Double)? {
         let full = glyphs.filter { $0.size >= 0.85 * size && $0.text != "√" && $0.font != .extensible }
         let rows = rowCentres(full, size: size)
         guard rows.count >= 2, let top = rows.first, let bottom = rows.last else { return nil }
-        // The block: the glyphs of the top and bottom rows (a row on the axis between them may be
-        // the formula's own, beside the block).
         let outer = full.filter { abs(height($0) - top) < 0.3 * size || abs(height($0) - bottom) < 0.3 * size }
         guard let x0 = outer.map(\.x0).min(), let x1 = outer.map(\.x1).max(),
               let left = stroke(ink, from: x0 - 0.2, leftwards: true, span: size, rows: (top, bottom), size: size, straight: true),
               let right = stroke(ink, from: x1 + 0.2, leftwards: false, span: size, rows: (top, bottom), size: size, straight: true)
         else { return nil }
+        return (left, right)
+    }
+
+    /// A determinant (`vmatrix`): cells stacked between two straight bars poppler gives no glyph
+    /// for (the extension font's `|` pieces), seen on the page's ink left and right of the rows.
+    static func barred(_ glyphs: [MathGlyph], size: Double, ink: MathInk) -> Read? {
+        guard let (left, right) = bars(glyphs, size: size, ink: ink) else { return nil }
         let cells = glyphs.filter { $0.midX > left && $0.midX < right }
         guard let grid = grid(cells, size: size), grid.count >= 2, grid.first!.count >= 2,
               let body = write(grid, ink: ink, columns: nil) else { return nil }

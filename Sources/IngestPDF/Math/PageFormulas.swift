@@ -119,6 +119,8 @@ enum PageFormulas {
         // Math lines beside a line of text on the same row are that line's inline math set on
         // several levels (a fraction's numerator and denominator, a root's bar in `$…$`).
         var stacked: [Int: [Int]] = [:]
+        // Lines of text on one row taken in by the line left of them (a structure set between them).
+        var joined: [Int: [Int]] = [:]
         // The line of text a math line sits beside, on the same row (overlapping up and down).
         func host(of m: Int) -> Int? {
             let (y0, y1, x0, x1) = (reach[m].y0, reach[m].y1, lines[m].x0, lines[m].x1)
@@ -137,8 +139,19 @@ enum PageFormulas {
             if let first = hosts.compactMap({ $0 }).first {
                 // Rows of one `aligned` set inline go with one line (the text on the row between them
                 // may be two lines, each beside one of them).
-                if Set(hosts.compactMap { $0 }).count > 1, MathArrays.aligned(group.flatMap { lineGlyphs[$0] }, ink: .none) != nil {
+                let distinct = Set(hosts.compactMap { $0 })
+                if distinct.count > 1, MathArrays.aligned(group.flatMap { lineGlyphs[$0] }, ink: .none) != nil {
                     hosts = group.map { _ in first }
+                } else if distinct.count > 1, let left = distinct.min(by: { lines[$0].x0 < lines[$1].x0 }) {
+                    // A matrix set inline between two lines of text on its row (`Formule :` and
+                    // `= ad − bc fin.`): one line, when the structure is read across them.
+                    let words = distinct.flatMap(members)
+                    let row = (words + group.flatMap(members).filter { !glyphs[$0].isSpace }).map { glyphs[$0] }
+                        .sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+                    if MathArrays.inline(row, host: Set(words.map { glyphs[$0].index }), ink: ends.end) != nil {
+                        hosts = group.map { _ in left }
+                        joined[left] = distinct.subtracting([left]).sorted { lines[$0].x0 < lines[$1].x0 }
+                    }
                 }
                 for (m, h) in zip(group, hosts) { stacked[h ?? first, default: []].append(m) }
                 continue
@@ -163,10 +176,14 @@ enum PageFormulas {
         // Inline math in the other lines.
         var gone = Set<Int>()
         for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil) {
+            let takenAway = Set(joined.values.joined())
+            guard !takenAway.contains(i) else { continue }
             let extraLines = stacked[i] ?? []
             // One row: the line's glyphs and those stacked over and under it, left to right.
             var chosen = Set(members(i))
             for e in extraLines { for k in members(e) where !glyphs[k].isSpace { chosen.insert(k) } }
+            let besides = joined[i] ?? []
+            for e in besides { chosen.formUnion(members(e)) }
             let inLine = chosen.map { glyphs[$0] }.sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
             // Lines of root signs only, whose signs all belong to this line, go with it.
             let ownRoots = (homed[i] ?? []).map { glyphs[$0] }
@@ -174,11 +191,12 @@ enum PageFormulas {
                 l != i && ownRoots.contains { inBox($0, lines[l]) }
                     && lines[l].text.allSatisfy { $0 == "√" || $0 == " " }
             }
-            let text = ([lines[i].text] + extraLines.map { lines[$0].text }).joined(separator: " ")
-            if let rewritten = MathArrays.inline(inLine, host: Set(members(i).map { glyphs[$0].index }), ink: ends.end) ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end),
+            let text = ([lines[i].text] + (extraLines + besides).map { lines[$0].text }).joined(separator: " ")
+            if let rewritten = MathArrays.inline(inLine, host: Set(([i] + besides).flatMap(members).map { glyphs[$0].index }), ink: ends.end) ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end),
                keeps(rewritten, inLine) {
                 lines[i].text = rewritten
                 gone.formUnion(extraLines)
+                gone.formUnion(besides)
                 gone.formUnion(signLines)
             } else {
                 formulas.append(PageFormula(latex: "", linear: lines[i].text, x0: 0, y0: 0, x1: 0, y1: 0, sure: false))

@@ -94,6 +94,25 @@ final class MathArraysTests: XCTestCase {
         assertRead(formulas, rows.map { "\\begin{aligned} \($0) \\end{aligned}" })
     }
 
+    /// A matrix, a determinant and a `cases` set inline in a line of text: each `$…$` of the line
+    /// holds the whole structure with the math beside it, the words around it kept. (A 3-row one,
+    /// whose middle row is on the line's own, is taken by the table finder: not read.)
+    func testInlineStructures() throws {
+        let sources = [
+            #"A = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}"#,
+            #"\begin{vmatrix} a & b \\ c & d \end{vmatrix} = ad - bc"#,
+            #"\begin{cases} x + y = 5 \\ x - y = 1 \end{cases}"#,
+        ]
+        var body = ""
+        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) : $\(f)$ fin.\n\n\\vspace{1cm}\n\n" }
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("inline", Self.source(body), in: dir))
+        let text = e.blocks.map(\.text).joined(separator: "\n")
+        let found = text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        for source in sources { XCTAssertTrue(found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(found)") }
+        for i in sources.indices { XCTAssertTrue(text.contains("Formule \(i + 1) :"), text) }
+        XCTAssertEqual(text.components(separatedBy: "fin.").count - 1, sources.count, text)
+    }
+
     /// A numbered `align` has one number per row, which `aligned` cannot hold: the rows are read,
     /// the numbers stay in the text, each as it is on the page.
     func testNumberedRowsKeepTheirNumbersAsText() throws {
