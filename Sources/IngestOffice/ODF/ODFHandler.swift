@@ -49,9 +49,10 @@ struct ODFHandler: XMLHandler {
     private var frames: [(images: Int, title: String?, description: String?)] = []
     private var figureCapture: Int32?
     /// A slide's pictures and the text shapes beside them (`SlideFigures`); per open frame or
-    /// shape, its box, where its blocks start in `pageBody`, and its picture's part.
+    /// shape, its box, where its blocks start in `pageBody`, its picture's part, and whether it holds
+    /// a table or an object (whose `draw:image` is only their preview: `Pictures/TablePreview1.svm`).
     private var slideFigures = SlideFigures()
-    private var shapes: [(box: SlideFigures.Box?, start: Int, picture: String?)] = []
+    private var shapes: [(box: SlideFigures.Box?, start: Int, picture: String?, holdsObject: Bool)] = []
     private var figureText = TextBuffer()
     /// Presentation footers and fixed dates declared once (`presentation:footer-decl`), by name.
     private var footerDecls: [String: String] = [:]
@@ -112,7 +113,9 @@ struct ODFHandler: XMLHandler {
         case n.listHeader: pendingMarker = nil
         case n.noteCitation: inCitation = true; citation.reset()
         case n.noteBody: sinks.append(Sink())
-        case n.tableTable: tables.append(TableState())
+        case n.tableTable:
+            tables.append(TableState())
+            if isPresentation, !shapes.isEmpty { shapes[shapes.count - 1].holdsObject = true }
         case n.tableRow: if !tables.isEmpty { tables[tables.count - 1].row = [] }
         case n.tableCell, n.coveredCell:
             var sink = Sink()
@@ -121,21 +124,24 @@ struct ODFHandler: XMLHandler {
         case n.frame:
             frameClasses.append(a[n.presentationClass]); frames.append((images, nil, nil))
             if isPresentation, shapes.count < 1_000 {
-                shapes.append((SlideFigures.odfBox(x: a[n.svgX], y: a[n.svgY], width: a[n.svgWidth], height: a[n.svgHeight]), pageBody.count, nil))
+                shapes.append((SlideFigures.odfBox(x: a[n.svgX], y: a[n.svgY], width: a[n.svgWidth], height: a[n.svgHeight]), pageBody.count, nil, false))
             }
         case n.customShape, n.rect:
             if isPresentation, shapes.count < 1_000 {
-                shapes.append((SlideFigures.odfBox(x: a[n.svgX], y: a[n.svgY], width: a[n.svgWidth], height: a[n.svgHeight]), pageBody.count, nil))
+                shapes.append((SlideFigures.odfBox(x: a[n.svgX], y: a[n.svgY], width: a[n.svgWidth], height: a[n.svgHeight]), pageBody.count, nil, false))
             }
         case n.image:
             images += 1
-            if isPresentation, !shapes.isEmpty, shapes[shapes.count - 1].picture == nil { shapes[shapes.count - 1].picture = a[n.href] }
+            if isPresentation, !shapes.isEmpty, shapes[shapes.count - 1].picture == nil, !shapes[shapes.count - 1].holdsObject {
+                shapes[shapes.count - 1].picture = a[n.href]
+            }
         case n.notes: inNotes = true
         case n.footerDecl, n.dateTimeDecl:
             // Typed footers and fixed dates are the author's words; a current date is not.
             if name == n.dateTimeDecl, a[n.source] != "fixed" { skipDepth = 1; break }
             figureCapture = name; figureText.reset(); captureName = a[n.declName]
         case n.object:
+            if isPresentation, !shapes.isEmpty { shapes[shapes.count - 1].holdsObject = true }
             guard inBody, let href = a[n.href], objects.count + pageObjects.count < 10_000 else { break }
             var folder = href.hasPrefix("./") ? String(href.dropFirst(2)) : href
             if folder.hasSuffix("/") { folder.removeLast() }

@@ -170,4 +170,32 @@ final class SlideFiguresTests: XCTestCase {
         let again = try tools.soffice(odp, to: "pptx", as: "releves-lo.pptx")
         try checkPythonDeck(again, cercle: cercle, boucle: boucle)
     }
+
+    /// LibreOffice keeps a table's preview picture in its frame (`<draw:image
+    /// xlink:href="Pictures/TablePreview1.svm"/>` after the `table:table`): the table is a table, not
+    /// also a figure (the fidelity suite's impress-odp decks got one invented figure each).
+    func testLibreOfficeTableIsNoFigure() throws {
+        try SourceTools.requirePandoc()
+        try SourceTools.requireSoffice()
+        let markdown = """
+        # Relevés
+
+        ## Mesures
+
+        | Source | Couleur | Longueur d'onde (nm) |
+        |---|---|---|
+        | Laser | Rouge | 633 |
+        | Diode | Bleue | 470 |
+
+        """
+        let deck = try tools.pandoc(markdown, "mesures.pptx")
+        let odp = try tools.soffice(deck, to: "odp", as: "mesures.odp")
+        let archive = try ZipArchive(url: odp)
+        XCTAssertNotNil(archive.entry("Pictures/TablePreview1.svm"), "LibreOffice no longer writes a table preview: the test shows nothing")
+        let blocks = try extract(odp).blocks
+        XCTAssertEqual(blocks.filter { $0.kind == .figure }.count, 0, "\(blocks.map { "\($0.kind): \($0.text)" })")
+        let table = try XCTUnwrap(blocks.first { $0.kind == .table })
+        XCTAssertEqual(table.rows?.count, 3)
+        XCTAssertTrue(table.text.contains("Laser | Rouge | 633"), table.text)
+    }
 }
