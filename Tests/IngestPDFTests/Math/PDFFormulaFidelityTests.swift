@@ -116,11 +116,11 @@ final class PDFFormulaFidelityTests: XCTestCase {
                      equal, n, 100 * Double(equal) / Double(n), found, displayEqual, (n + 2) / 3, inlineEqual, n - (n + 2) / 3, peer, n))
         for m in misses { print("  pdflatex " + m) }
         print("formulas pdflatex: \(e.blocks.filter { $0.kind == .formula }.count) formula blocks for \((n + 2) / 3) display equations")
-        // The floor measured (193 of 283 with matrices, `cases`, `aligned`, `vmatrix`, `\\binom`
+        // The floor measured (187-194 of 283 with matrices, `cases`, `aligned`, `vmatrix`, `\\binom`
         // read); the bar is 80 %, not reached: inline structures whose rows poppler mixes
         // with the lines around them, inline `\\binom` (script-size rows), `\\left…\\right` and
         // `\\text` words in one-row formulas are left as text (pdf.formulasAsText).
-        XCTAssertGreaterThanOrEqual(Double(equal) / Double(n), 0.65)
+        XCTAssertGreaterThanOrEqual(Double(equal) / Double(n), 0.66)
         XCTAssertGreaterThan(equal, peer, "better than pdftotext's text")
     }
 }
