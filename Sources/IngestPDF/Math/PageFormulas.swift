@@ -175,25 +175,34 @@ enum PageFormulas {
         numbered(&formulas, lines)
         // Inline math in the other lines.
         var gone = Set<Int>()
+        let takenAway = Set(joined.values.joined())
         for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil) {
-            let takenAway = Set(joined.values.joined())
-            guard !takenAway.contains(i) else { continue }
+            guard !takenAway.contains(i), !gone.contains(i) else { continue }
             let extraLines = stacked[i] ?? []
-            // One row: the line's glyphs and those stacked over and under it, left to right.
-            var chosen = Set(members(i))
-            for e in extraLines { for k in members(e) where !glyphs[k].isSpace { chosen.insert(k) } }
-            let besides = joined[i] ?? []
-            for e in besides { chosen.formUnion(members(e)) }
-            let inLine = chosen.map { glyphs[$0] }.sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
             // Lines of root signs only, whose signs all belong to this line, go with it.
             let ownRoots = (homed[i] ?? []).map { glyphs[$0] }
             let signLines = ownRoots.isEmpty ? [] : lines.indices.filter { l in
                 l != i && ownRoots.contains { inBox($0, lines[l]) }
                     && lines[l].text.allSatisfy { $0 == "√" || $0 == " " }
             }
-            let text = ([lines[i].text] + (extraLines + besides).map { lines[$0].text }).joined(separator: " ")
-            if let rewritten = MathArrays.inline(inLine, host: Set(([i] + besides).flatMap(members).map { glyphs[$0].index }), ink: ends.end) ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end),
-               keeps(rewritten, inLine) {
+            // One row: the line's glyphs and those stacked over and under it, left to right.
+            func rewrite(_ besides: [Int]) -> String? {
+                var chosen = Set(members(i))
+                for e in extraLines { for k in members(e) where !glyphs[k].isSpace { chosen.insert(k) } }
+                for e in besides { chosen.formUnion(members(e)) }
+                let inLine = chosen.map { glyphs[$0] }.sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+                let text = ([lines[i].text] + (extraLines + besides).map { lines[$0].text }).joined(separator: " ")
+                guard let rewritten = MathArrays.inline(inLine, host: Set(([i] + besides).flatMap(members).map { glyphs[$0].index }), ink: ends.end)
+                    ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end), keeps(rewritten, inLine) else { return nil }
+                return rewritten
+            }
+            // Poppler may cut a row of text where an inline fraction is (`… ρ = m` / `V fin.`): the
+            // line of text starting right of this one's start, on its row and reaching into it, is
+            // read with it first; alone when the two together are not read.
+            let partners = joined[i] != nil ? [] : rowPartners(i, lines, lineGlyphs, isMathLine, taken: takenAway.union(gone))
+            // Only for a fraction read across the cut (what the cut is made by).
+            let tried = partners.isEmpty ? nil : rewrite(partners).flatMap { $0.contains("\\frac") ? ($0, partners) : nil }
+            if let (rewritten, besides) = tried ?? rewrite(joined[i] ?? []).map({ ($0, joined[i] ?? []) }) {
                 lines[i].text = rewritten
                 gone.formUnion(extraLines)
                 gone.formUnion(besides)
@@ -204,6 +213,23 @@ enum PageFormulas {
         }
         if !gone.isEmpty { lines = lines.indices.filter { !gone.contains($0) }.map { lines[$0] } }
         return formulas
+    }
+
+    /// The lines of text poppler cut from line `i` on its row: starting right of its start and
+    /// before its end (they overlap across: a fraction's denominator under its numerator), and
+    /// overlapping it up and down by most of a line. Two columns never overlap across.
+    static func rowPartners(_ i: Int, _ lines: [TextLine], _ lineGlyphs: [[MathGlyph]], _ isMathLine: [Bool], taken: Set<Int>) -> [Int] {
+        let l = lines[i]
+        return lines.indices.filter { t in
+            let o = lines[t]
+            guard t != i, !taken.contains(t), !isMathLine[t], o.hasGeometry, o.origin == .content, !lineGlyphs[t].isEmpty else { return false }
+            let across = min(l.y1, o.y1) - max(l.y0, o.y0)
+            guard across > 0.5 * min(l.glyphHeight, o.glyphHeight) && o.x0 > l.x0 && o.x0 < l.x1 else { return false }
+            // Where they overlap across, only smaller glyphs (numerator over denominator): two
+            // rows of full-size text (a tall integral's line against the next one) are no cut.
+            let size = (lineGlyphs[i] + lineGlyphs[t]).map(\.size).max() ?? 0
+            return (lineGlyphs[i] + lineGlyphs[t]).allSatisfy { g in g.midX < o.x0 || g.midX > l.x1 || g.size < 0.9 * size }
+        }.sorted { lines[$0].x0 < lines[$1].x0 }
     }
 
     /// Whether `rewritten` still holds every Latin letter and figure of `glyphs` (LaTeX commands

@@ -136,4 +136,20 @@ final class MathLayoutTests: XCTestCase {
         let read = try inlines([source], name: "omega")
         XCTAssertTrue(read.found.contains { FormulaMatch.equal($0, source) }, "\(read.found)")
     }
+
+    /// Poppler cuts a paragraph's row at an inline fraction (`Formule : ρ = m` / `V fin.`, the
+    /// denominator starting the second line): the two lines are read as one, the fraction with
+    /// its bar; paragraphs one after the other with no space between, as in a course.
+    func testInlineFractionCutByTheTextReader() throws {
+        let sources = [#"\rho = \frac{m}{V}"#, #"E = \frac{h c}{\lambda}"#, #"e = -\frac{d\Phi}{dt}"#, #"\omega = \frac{2\pi}{T}"#]
+        var body = ""
+        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) : $\(f)$ fin.\n\n" }
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("cut-fractions", LaTeXPDFs.article("11pt", body), in: dir))
+        let text = e.blocks.map(\.text).joined(separator: "\n")
+        let found = text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        for source in sources { XCTAssertTrue(found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(found)") }
+        // Every word of the text is there once: the lines taken in are not left behind too.
+        for i in 1...sources.count { XCTAssertEqual(text.components(separatedBy: "Formule \(i) :").count, 2, text) }
+        XCTAssertEqual(text.components(separatedBy: "fin.").count, sources.count + 1, text)
+    }
 }

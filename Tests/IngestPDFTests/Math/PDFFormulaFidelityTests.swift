@@ -117,10 +117,10 @@ final class PDFFormulaFidelityTests: XCTestCase {
         for m in misses { print("  pdflatex " + m) }
         print("formulas pdflatex: \(e.blocks.filter { $0.kind == .formula }.count) formula blocks for \((n + 2) / 3) display equations")
         // The floor measured (187-194 of 283 with matrices, `cases`, `aligned`, `vmatrix`, `\\binom`
-        // read); the bar is 80 %, not reached: inline structures whose rows poppler mixes
+        // read; 200 with inline fractions whose row poppler cuts); the bar is 80 %, not reached: inline structures whose rows poppler mixes
         // with the lines around them, inline `\\binom` (script-size rows), `\\left…\\right` and
         // `\\text` words in one-row formulas are left as text (pdf.formulasAsText).
-        XCTAssertGreaterThanOrEqual(Double(equal) / Double(n), 0.66)
+        XCTAssertGreaterThanOrEqual(Double(equal) / Double(n), 0.70)
         XCTAssertGreaterThan(equal, peer, "better than pdftotext's text")
     }
 }
