@@ -23,6 +23,9 @@ enum InlineMath {
         guard !words.isEmpty else { return nil }
         enum Kind { case math, neutral, text }
         let kinds: [Kind] = words.map { w in
+            // Glyphs one over the other (a fraction's `sin x` over `cos x`, met left to right as
+            // `csoins`) are no word of text.
+            if stacked(w) { return .math }
             if w.contains(where: { MathText.isTextLetter($0) }) {
                 let letters = String(w.filter { MathText.isTextLetter($0) }.map { Character($0.text) })
                 let mathy = w.contains { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }
@@ -73,6 +76,17 @@ enum InlineMath {
                                     size: Float(g.size)))
         }
         return String(decoding: LineScripts.rewrite(bytes, glyphs: placed) ?? bytes, as: UTF8.self)
+    }
+
+    /// Whether two glyphs of the word sit one over the other (overlapping across, not up and down).
+    static func stacked(_ word: [MathGlyph]) -> Bool {
+        for (k, a) in word.enumerated() {
+            for b in word[(k + 1)...] {
+                let across = min(a.x1, b.x1) - max(a.x0, b.x0)
+                if across > 0.3 * min(a.x1 - a.x0, b.x1 - b.x0), across > 0, a.y1 <= b.y0 + 0.5 || b.y1 <= a.y0 + 0.5 { return true }
+            }
+        }
+        return false
     }
 
     /// A neutral word that can open a formula: a function name or an opening bracket.

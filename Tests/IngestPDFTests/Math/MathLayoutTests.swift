@@ -152,4 +152,13 @@ final class MathLayoutTests: XCTestCase {
         for i in 1...sources.count { XCTAssertEqual(text.components(separatedBy: "Formule \(i) :").count, 2, text) }
         XCTAssertEqual(text.components(separatedBy: "fin.").count, sources.count + 1, text)
     }
+
+    /// A fraction of function names set inline (`\\sin x` over `\\cos x`): met left to right, its
+    /// glyphs interleave (`csoins`); that is never written as a word of text. Read or left as the
+    /// text reader's lines, every word is there.
+    func testStackedFunctionNamesAreNoWordOfText() throws {
+        let read = try inlines([#"\tan x = \frac{\sin x}{\cos x}"#], name: "stacked-names")
+        XCTAssertFalse(read.text.contains("csoins"), read.text)
+        for word in ["tan", "sin", "cos", "fin."] { XCTAssertTrue(read.text.contains(word), "\(word) lost: \(read.text)") }
+    }
 }
