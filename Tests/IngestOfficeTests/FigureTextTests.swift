@@ -116,7 +116,10 @@ final class FigureTextTests: XCTestCase {
         let tools = SourceTools(dir: dir)
         let deck = dir.url.appendingPathComponent("deck.pptx")
         try tools.python(Self.deckScript, [deck.path, try tools.png().path])
-        let x = try extractFile(deck, with: PptxExtractor())
+        let all = try extractFile(deck, with: PptxExtractor())
+        // Each picture is also a figure block where it stands (SlideFiguresTests); the words are the rest.
+        XCTAssertEqual(all.blocks.filter { $0.kind == .figure }.map(\.page), [1, 3])
+        let x = Self.withoutFigures(all)
         XCTAssertEqual(x.blocks.map(\.text), [
             "Le cycle de l'eau", "[Image: Évaporation, condensation puis précipitations]", "Lycée Victor-Hugo — physique",
             "Pluviométrie", "[Chart: Précipitations mensuelles — Mois — Millimètres]",
@@ -148,7 +151,9 @@ final class FigureTextTests: XCTestCase {
         let expected = ["Le cycle de l'eau", "[Image: Évaporation, condensation puis précipitations]", "Lycée Victor-Hugo — physique",
                         "Pluviométrie", "[Chart: Précipitations mensuelles — Mois — Millimètres]",
                         " | Brest | Nice\njanvier | 133.2 | 68.6\nfévrier | 101.9 | 46.2\nmars | 95.4 | 44.7", "Annexe"]
-        let o = try extractFile(odp, with: ODFExtractor())
+        let odpAll = try extractFile(odp, with: ODFExtractor())
+        XCTAssertEqual(odpAll.blocks.filter { $0.kind == .figure }.map(\.page), [1, 3])
+        let o = Self.withoutFigures(odpAll)
         XCTAssertEqual(o.blocks.map(\.text), expected)
         XCTAssertEqual(o.blocks.map(\.page), [1, 1, 1, 2, 2, 2, 3])
         XCTAssertEqual(o.metadata["charts"], .int(1))
@@ -158,13 +163,24 @@ final class FigureTextTests: XCTestCase {
         // typed run beside a new date field: typed text in a date placeholder is shown, so kept.
         var written = expected
         written.insert("1/27/13", at: 2)
-        XCTAssertEqual(try extractFile(back, with: PptxExtractor()).blocks.map(\.text), written)
+        let backAll = try extractFile(back, with: PptxExtractor())
+        XCTAssertEqual(backAll.blocks.filter { $0.kind == .figure }.map(\.page), [1, 3])
+        XCTAssertEqual(Self.withoutFigures(backAll).blocks.map(\.text), written)
+    }
+
+    /// The extraction without its figure blocks (a slide's pictures, tested in SlideFiguresTests).
+    static func withoutFigures(_ x: Extraction) -> Extraction {
+        var x = x
+        x.blocks.removeAll { $0.kind == .figure }
+        return x
     }
 
     /// SmartArt (its data part, nested as its connections say) and charts as PowerPoint and Word
     /// wrote them, in the python-pptx and python-docx test files.
     func testSmartArtAndChartsOfOfficeFiles() throws {
-        let pptx = try extractFile(Self.thirdParty.appendingPathComponent("python-pptx-shp-shapes.pptx"), with: PptxExtractor())
+        let pptxAll = try extractFile(Self.thirdParty.appendingPathComponent("python-pptx-shp-shapes.pptx"), with: PptxExtractor())
+        XCTAssertEqual(pptxAll.blocks.filter { $0.kind == .figure }.count, 2, "one p:pic on each slide")
+        let pptx = Self.withoutFigures(pptxAll)
         XCTAssertEqual(pptx.blocks.map(\.text), ["shapes[0]", "shapes[1]", "Picture is shapes[2]", "shapes[3] | ",
                                                  "[Chart: shapes[4]]", " | Sales\n1st Qtr | 8.2\n2nd Qtr | 3.2\n3rd Qtr | 1.4\n4th Qtr | 1.2",
                                                  "shapes[5]", "Smart Art"])
