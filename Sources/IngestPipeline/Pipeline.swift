@@ -233,8 +233,6 @@ public struct Pipeline: Sendable {
             }
             do {
                 stage(.extract)
-                // Hyphen joining opens hunspell after the page walk, serially: open it beside the walk.
-                if read.input.kind == .pdf { DocumentBuilder.words.openAhead() }
                 var extraction = try extractor.extract(read.input, context: context)
                 timings["extract", default: 0] += clock.lap()
                 if !extraction.ocrCandidates.isEmpty, let recognizer = ExtractorRegistry.pageRecognizer {

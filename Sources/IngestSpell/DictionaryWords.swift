@@ -10,10 +10,6 @@ public struct DictionaryWords: WordList {
 
     public init(names: [String] = ["fr_FR", "en_US", "en_GB"]) { self.names = names }
 
-    /// Starts opening the dictionaries in the background (`SpellDictionary.openAhead`), for a
-    /// document whose text will be asked about after a long read (a PDF's page walk).
-    public func openAhead() { SpellDictionary.openAhead(names) }
-
     public func contains(_ word: String) -> Bool {
         names.contains { SpellDictionary.shared($0)?.spells(word) == true }
     }
