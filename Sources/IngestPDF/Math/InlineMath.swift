@@ -22,7 +22,7 @@ enum InlineMath {
         if words.last!.isEmpty { words.removeLast() }
         guard !words.isEmpty else { return nil }
         enum Kind { case math, neutral, text }
-        let kinds: [Kind] = words.map { w in
+        var kinds: [Kind] = words.map { w in
             // Glyphs one over the other (a fraction's `sin x` over `cos x`, met left to right as
             // `csoins`) are no word of text.
             if stacked(w) { return .math }
@@ -35,6 +35,8 @@ enum InlineMath {
             if w.contains(where: { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }) { return .math }
             return .neutral
         }
+        // Upright words of the formula (`H₃O⁺`, `mol⁻¹`, `pH =`): MathUpright.
+        for k in MathUpright.mathWords(words, math: kinds.map { $0 == .math }) { kinds[k] = .math }
         var pieces: [String] = []
         var k = 0
         while k < words.count {

@@ -246,7 +246,7 @@ enum MathLayout {
         if opening != closing, let f = atoms.first(where: { $0.kind == .fence }) {
             atoms.append(MathAtom(latex: String(unsure), linear: "", x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, base: f.base, size: 1, kind: .compound))
         }
-        atoms = accents(roots(namedOperators(joined(atoms)), ink))
+        atoms = MathUpright.prescripts(accents(roots(namedOperators(joined(atoms)), ink)))
         return rows(atoms, ink)
     }
 
@@ -656,6 +656,11 @@ enum MathLayout {
                     appendScripts(row, j - 1, ink, &latex, &linear)
                     k = j; continue
                 }
+                // Other upright letters: `\\mathrm{pH}`, `\\mathrm{H}_{3}` (MathUpright).
+                if k > 0, atoms[k].x0 - atoms[k - 1].x1 > 0.15 * row.size { linear += " " }
+                latex.append(MathUpright.latex(word)); linear += word
+                appendScripts(row, j - 1, ink, &latex, &linear)
+                k = j; continue
             }
             if k > 0, atoms[k].x0 - atoms[k - 1].x1 > 0.15 * row.size { linear += " " }
             latex.append(atoms[k].latex); linear += atoms[k].linear

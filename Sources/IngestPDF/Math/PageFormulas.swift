@@ -176,7 +176,8 @@ enum PageFormulas {
         // Inline math in the other lines.
         var gone = Set<Int>()
         let takenAway = Set(joined.values.joined())
-        for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil) {
+        for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil
+                                                          || MathUpright.holdsUpright(lineGlyphs[i])) {
             guard !takenAway.contains(i), !gone.contains(i) else { continue }
             let extraLines = stacked[i] ?? []
             // Lines of root signs only, whose signs all belong to this line, go with it.
@@ -201,7 +202,7 @@ enum PageFormulas {
             // read with it first; alone when the two together are not read.
             let partners = joined[i] != nil ? [] : rowPartners(i, lines, lineGlyphs, isMathLine, taken: takenAway.union(gone))
             // Only for a fraction read across the cut (what the cut is made by).
-            let tried = partners.isEmpty ? nil : rewrite(partners).flatMap { $0.contains("\\frac") ? ($0, partners) : nil }
+            let tried = partners.isEmpty ? nil : rewrite(partners).flatMap { $0.contains("\\frac") || MathUpright.stacksScripts($0) ? ($0, partners) : nil }
             if let (rewritten, besides) = tried ?? rewrite(joined[i] ?? []).map({ ($0, joined[i] ?? []) }) {
                 lines[i].text = rewritten
                 gone.formUnion(extraLines)
@@ -284,6 +285,8 @@ enum PageFormulas {
     /// A line all of whose glyphs may be math: math fonts, figures, operators, Greek, and upright
     /// letters only in function names (`ln`, `sin`).
     static func onlyMath(_ glyphs: [MathGlyph]) -> Bool {
+        // Upright words of a display (`pH = −log[H₃O⁺]`, `… = cte`): MathUpright.
+        if MathUpright.onlyMath(glyphs) { return true }
         var word = ""
         var previous: MathGlyph?
         func wordIsMath() -> Bool { word.isEmpty || LaTeXSymbols.functions.contains(word) || word.count == 1 && glyphsAreMathContext }
