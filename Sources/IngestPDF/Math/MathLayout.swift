@@ -235,7 +235,9 @@ enum MathLayout {
 
     /// Roots first (their radicand may be in a fraction), then rows, scripts, fractions and limits.
     static func layout(_ input: [MathAtom], _ ink: MathInk) -> (latex: String, linear: String) {
-        var atoms = input.sorted { $0.x0 < $1.x0 }
+        // Built arrows and overlines first: their rules are no fraction bars (MathAccents).
+        var ink = ink
+        var atoms = MathAccents.marks(input, &ink)
         if let r = dangling(atoms, ink) {
             atoms.append(MathAtom(latex: String(unsure), linear: "", x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, base: r.y, size: 1, kind: .compound))
         }

@@ -202,7 +202,7 @@ enum PageFormulas {
             // read with it first; alone when the two together are not read.
             let partners = joined[i] != nil ? [] : rowPartners(i, lines, lineGlyphs, isMathLine, taken: takenAway.union(gone))
             // Only for a fraction read across the cut (what the cut is made by).
-            let tried = partners.isEmpty ? nil : rewrite(partners).flatMap { $0.contains("\\frac") || MathUpright.stacksScripts($0) ? ($0, partners) : nil }
+            let tried = partners.isEmpty ? nil : rewrite(partners).flatMap { $0.contains("\\frac") || MathUpright.stacksScripts($0) || MathAccents.writes($0) ? ($0, partners) : nil }
             if let (rewritten, besides) = tried ?? rewrite(joined[i] ?? []).map({ ($0, joined[i] ?? []) }) {
                 lines[i].text = rewritten
                 gone.formUnion(extraLines)
@@ -229,7 +229,8 @@ enum PageFormulas {
             // Where they overlap across, only smaller glyphs (numerator over denominator): two
             // rows of full-size text (a tall integral's line against the next one) are no cut.
             let size = (lineGlyphs[i] + lineGlyphs[t]).map(\.size).max() ?? 0
-            return (lineGlyphs[i] + lineGlyphs[t]).allSatisfy { g in g.midX < o.x0 || g.midX > l.x1 || g.size < 0.9 * size }
+            let row = lineGlyphs[i] + lineGlyphs[t]
+            return row.allSatisfy { g in g.midX < o.x0 || g.midX > l.x1 || g.size < 0.9 * size || MathAccents.overlapsAsAccent(g, row) }
         }.sorted { lines[$0].x0 < lines[$1].x0 }
     }
 

@@ -1,0 +1,216 @@
+import IngestCore
+
+/// Marks TeX builds over a group of atoms rather than takes from a font as one glyph: an arrow
+/// made of the symbol font's `−` pieces ending in `→` (`\\overrightarrow{AB}`: `−−→` over `AB`),
+/// and a rule drawn just above atoms (`\\overline{OA'}`). Each is made one atom with what it
+/// covers before anything else is read, so its rule is no fraction bar and its arrow no relation.
+/// Single-glyph accents over one atom (`\\vec`, `\\bar`, `\\hat`, `\\ddot`) are `MathLayout.accents`';
+/// the width of the mark is not what tells them apart, how TeX made it is (a `⃗` glyph is `\\vec`,
+/// a built arrow `\\overrightarrow`, a macron glyph `\\bar`, a rule `\\overline`), as the source wrote it.
+enum MathAccents {
+    /// `atoms` with their built arrows and overlines read; the rules taken by them (and the
+    /// strokes of wide accents' ink, which the rule finder sees) left out of `ink.drawn`.
+    static func marks(_ input: [MathAtom], _ ink: inout MathInk) -> [MathAtom] {
+        var atoms = groupAccents(arrows(input, ink), ink)
+        ink.drawn.removeAll { r in atoms.contains { wideAccentStroke(r, $0) } }
+        atoms = overlines(atoms, &ink)
+        return atoms.sorted { $0.x0 < $1.x0 }
+    }
+
+    /// Arrows set over atoms: `\\overrightarrow` (`−…−→`), `\\overleftarrow` (`←−…−`),
+    /// `\\overleftrightarrow` (`←−…−→`). TeX's `\\rightarrowfill` puts at least one `−` with the
+    /// head, touching, on one baseline, raised over what they cover (a relation arrow sits on
+    /// the row's baseline and has no `−` glued to it).
+    static func arrows(_ input: [MathAtom], _ ink: MathInk) -> [MathAtom] {
+        var atoms = input.sorted { $0.x0 < $1.x0 }
+        func piece(_ a: MathAtom) -> Bool {
+            guard case .glyph(.symbols) = a.kind else { return false }
+            return a.linear == "−" || a.linear == "→" || a.linear == "←"
+        }
+        var k = 0
+        while k < atoms.count {
+            guard piece(atoms[k]) else { k += 1; continue }
+            // The run: pieces touching one after the other on one baseline.
+            var run = [k]
+            while let next = atoms.indices.first(where: { j in
+                let p = atoms[run.last!], a = atoms[j]
+                return !run.contains(j) && piece(a) && abs(a.base - p.base) < 0.05 * p.size && abs(a.size - p.size) < 0.1
+                    && abs(a.x0 - p.x1) < 0.3 && p.linear != "→"
+            }) { run.append(next) }
+            let text = run.map { atoms[$0].linear }
+            let right = text.last == "→", left = text.first == "←"
+            let shafts = text.dropFirst(left ? 1 : 0).dropLast(right ? 1 : 0)
+            // (`\\overleftrightarrow` over one letter is its two heads touching.)
+            guard run.count >= 2, right || left, !shafts.isEmpty || left && right, shafts.allSatisfy({ $0 == "−" }) else { k += 1; continue }
+            let arrow = run.map { atoms[$0] }
+            let x0 = arrow.map(\.x0).min()!, x1 = arrow.map(\.x1).max()!, base = arrow[0].base, size = arrow[0].size
+            // What it covers: atoms under it across its width, on a baseline well below its own.
+            let covered = atoms.indices.filter { j in
+                let a = atoms[j]
+                return !run.contains(j) && a.midX > x0 && a.midX < x1 && a.x0 >= x0 - 1 && a.x1 <= x1 + 1.5 && a.base > base + 0.4 * size
+                    && a.y0 < base + 0.6 * size
+            }
+            // The arrow spans them (TeX makes it as wide as its argument).
+            guard !covered.isEmpty else { k += 1; continue }
+            let parts = covered.map { atoms[$0] }
+            let main = parts.filter { $0.size >= parts.map(\.size).max()! - 0.1 }
+            guard abs(parts.map(\.x0).min()! - x0) < 1.5, abs(parts.map(\.x1).max()! - x1) < 2 else { k += 1; continue }
+            let body = MathLayout.rows(parts, ink)
+            let command = left && right ? "\\overleftrightarrow" : left ? "\\overleftarrow" : "\\overrightarrow"
+            let merged = MathAtom(latex: command + "{" + body.latex + "}", linear: body.linear + (left ? "\u{20D6}" : "\u{20D7}"),
+                                  x0: min(x0, parts.map(\.x0).min()!), y0: arrow.map(\.y0).min()!, x1: max(x1, parts.map(\.x1).max()!),
+                                  y1: parts.map(\.y1).max()!, base: main[0].base, size: main[0].size, kind: .compound)
+            let gone = Set(run + covered)
+            atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [merged]
+            atoms.sort { $0.x0 < $1.x0 }
+            k = 0
+        }
+        return atoms
+    }
+
+    /// Whether `g` is a one-glyph accent set over another glyph of `glyphs`, or the glyph under
+    /// one: poppler may start a line of text at an accent over a letter (`Formule : E` /
+    /// `⃗ = F⃗ fin.`), both as large as the text around them.
+    static func overlapsAsAccent(_ g: MathGlyph, _ glyphs: [MathGlyph]) -> Bool {
+        func across(_ a: MathGlyph, _ b: MathGlyph) -> Bool { min(a.x1, b.x1) - max(a.x0, b.x0) > 0.3 * min(a.width, b.width) }
+        if accentGlyph(g) { return glyphs.contains { $0 != g && !accentGlyph($0) && !$0.isSpace && across(g, $0) } }
+        return glyphs.contains { accentGlyph($0) && across(g, $0) }
+    }
+
+    /// An accent's glyph as poppler gives it (TeX's math accents and combining marks; not `→`,
+    /// `^` or `~`, which are symbols of their own).
+    static func accentGlyph(_ g: MathGlyph) -> Bool {
+        guard let s = g.text.unicodeScalars.first, g.text.unicodeScalars.count == 1 else { return false }
+        return (0x300...0x36F).contains(s.value) || s.value == 0x20D7 || s.value == 0x20D6 || "˙¨ˆ˜¯ˇ˘´".unicodeScalars.contains(s)
+    }
+
+    /// Whether `latex` writes a mark over or under letters (an accent read).
+    static func writes(_ latex: String) -> Bool {
+        ["\\vec{", "\\bar{", "\\hat{", "\\dot{", "\\ddot{", "\\tilde{", "\\check{", "\\breve{", "\\acute{", "\\grave{",
+         "\\overrightarrow{", "\\overleftarrow{", "\\overleftrightarrow{", "\\overline{", "\\widehat{", "\\widetilde{"].contains { latex.contains($0) }
+    }
+
+    /// A one-glyph accent (`¯`, `ˆ`, `⃗`, `˙`, a combining mark), put on its atom by `MathLayout.accents`.
+    static func accentGlyph(_ a: MathAtom) -> Bool {
+        guard case .glyph = a.kind, a.latex.count == 1, let c = a.latex.first else { return false }
+        return LaTeXSymbols.accent(c) != nil || c == "⃗" || c == "\u{02D9}"
+    }
+
+    /// A one-glyph accent raised over its argument (poppler's box of a raised accent is a letter's,
+    /// moved up a quarter of a size): put on the atom of the row under it that has it centred (a
+    /// letter's accent sits over that letter, shifted by its slant a point at most), else on the
+    /// letters next to each other under it whose middle it is (`\\vec{OM}`: TeX centres it over
+    /// the group), else on the one it covers most on that row — never on a letter of another
+    /// row its box overlaps (a denominator's `m` under `\\vec{F}`). Accents poppler gives no
+    /// width or no raise are left to `MathLayout.accents`.
+    static func groupAccents(_ input: [MathAtom], _ ink: MathInk) -> [MathAtom] {
+        var atoms = input.sorted { $0.x0 < $1.x0 }
+        var k = 0
+        while k < atoms.count {
+            let a = atoms[k]
+            guard accentGlyph(a), a.width >= 1, let c = a.latex.first else { k += 1; continue }
+            let under = atoms.indices.filter { j in
+                let b = atoms[j]
+                guard j != k, case .glyph = b.kind, !accentGlyph(b) else { return false }
+                let drop = b.base - a.base
+                return MathLayout.overlap(a, b) > 0 && drop > 0.1 * b.size && drop < 0.5 * b.size
+            }
+            guard let first = under.first else { k += 1; continue }
+            var chosen: [Int]? = under.filter { abs(atoms[$0].midX - a.midX) < 1.2 }
+                .min { abs(atoms[$0].midX - a.midX) < abs(atoms[$1].midX - a.midX) }.map { [$0] }
+            if chosen == nil {
+                // The letters touching them on that baseline: the shortest run whose middle is the accent's.
+                let row = atoms.indices.filter { j in
+                    let b = atoms[j]
+                    guard case .glyph = b.kind, !accentGlyph(b), b.latex.count == 1, b.latex.first!.isLetter || b.latex.first!.isNumber else { return false }
+                    return abs(b.base - atoms[first].base) < 0.05 * b.size && abs(b.size - atoms[first].size) < 0.1
+                }.sorted { atoms[$0].x0 < atoms[$1].x0 }
+                if let at = row.firstIndex(of: first) {
+                    for lo in max(0, at - 3)...at {
+                        for hi in at..<min(row.count, lo + 4) where hi > lo {
+                            let run = Array(row[lo...hi])
+                            let touching = zip(run, run.dropFirst()).allSatisfy { abs(atoms[$1].x0 - atoms[$0].x1) < 0.5 }
+                            let middle = (atoms[run.first!].x0 + atoms[run.last!].x1) / 2
+                            guard touching, abs(middle - a.midX) < 1, under.allSatisfy({ run.contains($0) }) else { continue }
+                            if chosen == nil || run.count < chosen!.count { chosen = run }
+                        }
+                    }
+                }
+            }
+            if chosen == nil, let most = under.max(by: { MathLayout.overlap(atoms[$0], a) < MathLayout.overlap(atoms[$1], a) }) { chosen = [most] }
+            guard let run = chosen else { k += 1; continue }
+            let parts = run.map { atoms[$0] }
+            let command = c == "⃗" ? "\\vec" : LaTeXSymbols.accent(c) ?? "\\dot"
+            let body = MathLayout.rows(parts, ink)
+            let merged = MathAtom(latex: command + "{" + body.latex + "}", linear: body.linear + String(c),
+                                  x0: parts[0].x0, y0: min(a.y0, parts.map(\.y0).min()!), x1: parts.last!.x1, y1: parts.map(\.y1).max()!,
+                                  base: parts[0].base, size: parts[0].size, kind: .compound)
+            let gone = Set(run + [k])
+            atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [merged]
+            atoms.sort { $0.x0 < $1.x0 }
+            k = 0
+        }
+        return atoms
+    }
+
+    /// A stroke of a wide accent's ink (`\\widehat`'s two slopes, found as short rules): over the
+    /// accent's box (poppler's box of the glyph is a letter's; its ink is above it).
+    static func wideAccentStroke(_ r: MathRule, _ a: MathAtom) -> Bool {
+        guard a.latex == "\\widehat" || a.latex == "\\widetilde" || a.latex.hasPrefix("\\widehat{") || a.latex.hasPrefix("\\widetilde{") else { return false }
+        return r.x0 >= a.x0 - 1 && r.x1 <= a.x1 + 1 && r.y < a.y0 + 0.5 && r.y > a.y0 - 0.7 * a.size
+    }
+
+    /// Rules drawn just above atoms (TeX leaves three rule thicknesses between the rule and its
+    /// argument: about 1.3 pt over poppler's box of a capital, whatever the size) with nothing
+    /// over them but another rule (a fraction's bar over an overlined denominator): `\\overline`.
+    /// A fraction's bar stands farther from its denominator (twice as far and more), a root's bar
+    /// starts at its sign, a glyph's own strokes lie in its box.
+    static func overlines(_ input: [MathAtom], _ ink: inout MathInk) -> [MathAtom] {
+        var atoms = input.sorted { $0.x0 < $1.x0 }
+        // Lowest first: an overline over an overline covers the inner one made an atom.
+        var rules = ink.drawn.sorted { $0.y > $1.y }
+        var k = 0
+        while k < rules.count {
+            let r = rules[k]
+            guard r.length >= 2.5, !MathLayout.stroke(r, atoms),
+                  !atoms.contains(where: { $0.kind == .radical && abs(r.x0 - $0.x1) < 2 }),
+                  // A macron's ink (`\\bar{b}`: poppler's box of the accent is a letter's, its ink a rule over it).
+                  !atoms.contains(where: { accentGlyph($0) && MathLayout.overlap($0, MathAtom(latex: "", linear: "", x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, base: r.y, size: 1, kind: .compound)) > -0.5 })
+            else { k += 1; continue }
+            let under = atoms.indices.filter { j in MathLayout.within(atoms[j], r) && atoms[j].midY > r.y && atoms[j].y0 < r.y + 0.6 * atoms[j].size + 1 }
+            guard !under.isEmpty else { k += 1; continue }
+            let parts = under.map { atoms[$0] }
+            let size = parts.map(\.size).max()!
+            // Its argument's full-size atoms, whose box tops the rule stands just over.
+            let top = parts.filter { $0.size >= size - 0.1 }.map(\.y0).min()!
+            let gap = top - r.y
+            // As wide as its argument (an italic letter's ink overhangs its box).
+            let x0 = parts.map(\.x0).min()!, x1 = parts.map(\.x1).max()!
+            guard gap >= 0.6, gap <= 2.2, abs(x0 - r.x0) < 1, abs(x1 - r.x1) < 1 + 0.2 * size,
+                  // Nothing beside it at its height runs through it (it is no stroke of a wider glyph).
+                  !atoms.indices.contains(where: { j in !under.contains(j) && MathLayout.crosses(atoms[j], r) && atoms[j].y0 < r.y && atoms[j].y1 > r.y })
+            else { k += 1; continue }
+            // Over it, within its width: nothing, or a rule nearer than anything else (a fraction
+            // bar whose denominator it is).
+            let over = atoms.filter { MathLayout.within($0, r) && $0.base < r.y }
+            if let nearest = over.map(\.base).max() {
+                let barBetween = rules.contains { o in
+                    o.y < r.y - 0.5 && o.y > nearest && o.x0 <= r.x0 + 0.5 && o.x1 >= r.x1 - 0.5 && !MathLayout.stroke(o, atoms)
+                }
+                guard barBetween else { k += 1; continue }
+            }
+            let body = MathLayout.rows(parts, ink)
+            let main = parts.filter { $0.size >= size - 0.1 }.min { $0.x0 < $1.x0 }!
+            let merged = MathAtom(latex: "\\overline{" + body.latex + "}",
+                                  linear: String(body.linear.flatMap { $0.isWhitespace ? [$0] : [$0, "\u{0305}"] }),
+                                  x0: min(x0, r.x0), y0: r.y, x1: max(x1, r.x1), y1: parts.map(\.y1).max()!,
+                                  base: main.base, size: main.size, kind: .compound)
+            let gone = Set(under)
+            atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [merged]
+            atoms.sort { $0.x0 < $1.x0 }
+            rules.remove(at: k)
+            ink.drawn.removeAll { $0 == r }
+        }
+        return atoms
+    }
+}

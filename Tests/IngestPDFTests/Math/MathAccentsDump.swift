@@ -1,0 +1,35 @@
+import Foundation
+@testable import IngestPDF
+import IngestCore
+import XCTest
+
+/// Prints the lines of MATH_DUMP_PDF's page MATH_DUMP_PAGE (1-based, default 1) before and after
+/// the formula reader, and the display equations it finds (a helper: skipped without the variable).
+final class MathAccentsDump: XCTestCase {
+    func testLines() throws {
+        let env = ProcessInfo.processInfo.environment
+        guard let path = env["MATH_DUMP_PDF"] else { throw XCTSkip("by design: set MATH_DUMP_PDF") }
+        let doc = try PopplerDocumentRef(url: URL(fileURLWithPath: path), password: nil)
+        let page = doc.page(at: (Int(env["MATH_DUMP_PAGE"] ?? "1") ?? 1) - 1)!
+        var lines = PDFExtractor().readWithFigures(page).lines
+        for l in lines { print(String(format: "LINE x %.1f-%.1f y %.1f-%.1f «%@»", l.x0, l.x1, l.y0, l.y1, l.text)) }
+        if let prefix = env["MATH_DUMP_LINE"], let l = lines.first(where: { $0.text.hasPrefix(prefix) }) {
+            let glyphs = page.mathGlyphs().filter { g in !g.isSpace && g.midY >= l.y0 - 0.3 && g.midY <= l.y1 + 0.3 && g.midX >= l.x0 - 0.3 && g.midX <= l.x1 + 0.3 }
+            let ink = MathInk(page: page)
+            print("READ ink «\(String(describing: InlineMath.rewrite(glyphs, line: l.text, radicalEnd: ink)))» none «\(String(describing: InlineMath.rewrite(glyphs, line: l.text, radicalEnd: .none)))»")
+            let math = glyphs.filter { $0.x0 > 140 }
+            for r in ink.rules(left: math.map(\.x0).min()! - 15, right: math.map(\.x1).max()! + 15, top: math.map(\.y0).min()! - 2, bottom: math.map(\.y1).max()! + 2, shortest: 2.5) { print("RULE \(r)") }
+            print("LAYOUT ink \(String(describing: MathLayout.read(math, radicalEnd: ink)))")
+        }
+        if let box = env["MATH_DUMP_BOX"]?.split(separator: ",").compactMap({ Double($0) }), box.count == 4 {
+            let math = page.mathGlyphs().filter { g in !g.isSpace && g.midX >= box[0] && g.midX <= box[2] && g.midY >= box[1] && g.midY <= box[3] }
+            for g in math { print(String(format: "GLYPH %@ %@ x %.2f-%.2f y %.2f-%.2f size %.1f", g.text, "\(g.font)", g.x0, g.x1, g.y0, g.y1, g.size)) }
+            let ink = MathInk(page: page)
+            for r in ink.rules(left: math.map(\.x0).min()! - 15, right: math.map(\.x1).max()! + 15, top: math.map(\.y0).min()! - 2, bottom: math.map(\.y1).max()! + 2, shortest: 2.5) { print(String(format: "RULE y %.2f x %.2f-%.2f", r.y, r.x0, r.x1)) }
+            print("BOXREAD \(String(describing: MathLayout.read(math, radicalEnd: ink)))")
+        }
+        let formulas = PageFormulas.find(on: page, lines: &lines)
+        for f in formulas { print("FORMULA sure=\(f.sure) «\(f.latex)» «\(f.linear)»") }
+        for l in lines { print("AFTER «\(l.text)»") }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import IngestQuality
+import IngestTestSupport
+import XCTest
+
+/// Marks over letters in pdflatex math (issue 36): arrows TeX builds from `−` pieces and a head
+/// (`\\overrightarrow`), rules drawn over their argument (`\\overline`), wide hats whose ink the
+/// rule finder sees, read as the source wrote them — and one-glyph accents (`\\vec`, `\\bar`,
+/// `\\hat`) left as they were. Each page is typeset by pdflatex from the LaTeX written here; what
+/// Ingest reads is compared with that LaTeX by `FormulaMatch`.
+final class MathAccentsTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    override func setUpWithError() throws { dir = try TemporaryDirectory("pdf-math-accents") }
+    override func tearDown() { dir.remove() }
+
+    /// Display equations, one per labelled paragraph: the `formula` blocks and the other blocks' text.
+    func displays(_ sources: [String], name: String) throws -> (formulas: [Block], text: String) {
+        var body = ""
+        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) :\n\\[ \(f) \\]\n\n\\bigskip\n\n" }
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath,amssymb}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make(name, tex, in: dir))
+        return (e.blocks.filter { $0.kind == .formula }, e.blocks.filter { $0.kind != .formula }.map(\.text).joined(separator: "\n"))
+    }
+
+    func assertRead(_ sources: [String], name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let shown = try displays(sources, name: name)
+        XCTAssertEqual(shown.formulas.count, sources.count, shown.formulas.map { $0.latex ?? "" }.joined(separator: " ; ") + " / " + shown.text,
+                       file: file, line: line)
+        for (f, source) in zip(shown.formulas, sources) {
+            XCTAssertTrue(FormulaMatch.equal(f.latex ?? "", source), "«\(f.latex ?? "")» is not «\(source)»", file: file, line: line)
+        }
+        // The labels stay the text's, each once; nothing of a formula is left in it.
+        for i in sources.indices { XCTAssertEqual(shown.text.components(separatedBy: "Formule \(i + 1) :").count, 2, shown.text, file: file, line: line) }
+        XCTAssertFalse(shown.text.contains { "−→←⃗".contains($0) }, shown.text, file: file, line: line)
+    }
+
+    /// Arrows built over a group (corpus #124, #175): `\\overrightarrow` (`−−→` over `AB`), never
+    /// `--\\to` beside it; both heads and the left one too; a `⃗` glyph over one letter stays `\\vec`.
+    func testBuiltArrowsOverTheirGroup() throws {
+        try assertRead([#"\overrightarrow{AB} = \overrightarrow{AC} + \overrightarrow{CB}"#,
+                        #"W_{AB}(\vec{F}) = \vec{F} \cdot \overrightarrow{AB}"#,
+                        #"\overrightarrow{OM} = x\vec{i} + y\vec{j}"#,
+                        #"\overleftarrow{CD} + \overleftrightarrow{EF} = \vec{0}"#], name: "arrows")
+    }
+
+    /// A `⃗` glyph over two letters (corpus #167's `\\vec{OM}` in a numerator) covers both, not the
+    /// letter of the denominator its box happens to overlap most.
+    func testVectorOverAGroup() throws {
+        try assertRead([#"\vec{v} = \frac{d\vec{OM}}{dt}"#, #"\vec{AB} + \vec{u} = \frac{\vec{F}}{m}"#], name: "group-vectors")
+    }
+
+    /// A relation arrow on the row's baseline is no mark over what follows it.
+    func testRelationArrowsStayRelations() throws {
+        let shown = try displays([#"A \to B = C"#, #"x \mapsto f(x)"#], name: "relations")
+        let read = shown.formulas.compactMap(\.latex).joined(separator: " ; ")
+        XCTAssertFalse(read.contains("overrightarrow"), read)
+        XCTAssertTrue(shown.formulas.contains { FormulaMatch.equal($0.latex ?? "", #"A \to B = C"#) }, read)
+    }
+
+    /// Rules drawn just over their argument (corpus #190): `\\overline`, also as a fraction's
+    /// numerator and denominator (the fraction's bar stays its bar); a macron glyph stays `\\bar`.
+    func testOverlinesAreNoFractionBars() throws {
+        try assertRead([#"\gamma = \frac{\overline{A'B'}}{\overline{AB}}"#,
+                        #"\frac{\overline{AB}}{\overline{CD}} = \frac{1}{2}"#,
+                        #"\bar{b} + \frac{\overline{OA}}{2}"#], name: "overlines")
+    }
+
+    /// A wide hat's slopes are no rules of the formula (corpus #142: the reading was unsure).
+    func testWideHatInkIsNoRule() throws {
+        try assertRead([#"\cos\widehat{BAC} = \frac{AB}{AC}"#, #"\widehat{xOy} + \hat{a} = \tilde{c} + \dot{d}"#], name: "hats")
+    }
+}
