@@ -50,14 +50,78 @@ enum MathLayout {
         // of milliseconds, and many formulas are one row.
         var ink = ink
         let bases = atoms.filter { $0.kind != .bigOperator }.map(\.base)
-        if stacked(atoms) || (bases.max() ?? 0) - (bases.min() ?? 0) > 1 {
+        if stacked(atoms) || (bases.max() ?? 0) - (bases.min() ?? 0) > 1 || partsNearby(glyphs, page: ink.seen?.glyphs ?? []) {
             ink.drawn = ink.rules(left: atoms.map(\.x0).min()! - 15, right: atoms.map(\.x1).max()! + 15,
                                   top: atoms.map(\.y0).min()! - 2, bottom: atoms.map(\.y1).max()! + 2, shortest: 2.5)
+            ink.drawn = foreignStrokesLeftOut(ink.drawn, glyphs, page: ink.seen?.glyphs ?? [])
         }
         let read = layout(atoms, ink)
-        let sure = !read.latex.contains(unsure)
+        let sure = !read.latex.contains(unsure) && !halfFraction(ink.drawn, atoms, glyphs, page: ink.seen?.glyphs ?? [])
         let latex = read.latex.replacingOccurrences(of: String(unsure), with: "").trimmingCharacters(in: .whitespaces)
         return latex.isEmpty ? nil : (latex, read.linear.trimmingCharacters(in: .whitespaces), sure)
+    }
+
+    /// Whether math glyphs of the page that are not the formula's stand right over or
+    /// under it (a numerator over a denominator poppler put on a line of its own): the rules are
+    /// then looked for, so that a fraction bar with the formula on one side makes it unsure.
+    static func partsNearby(_ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
+        let mine = glyphs.filter { !$0.isSpace }
+        guard let size = mine.map(\.size).max(), size > 0, !page.isEmpty else { return false }
+        let indices = Set(mine.map(\.index))
+        let (left, right) = (mine.map(\.x0).min()!, mine.map(\.x1).max()!)
+        let (top, bottom) = (mine.map(\.y0).min()!, mine.map(\.y1).max()!)
+        return page.contains { g in
+            guard !g.isSpace, !indices.contains(g.index), g.x1 > left, g.x0 < right,
+                  g.y1 > top - 0.8 * size, g.y0 < bottom + 0.8 * size, g.font.isMath || g.text.first?.isNumber == true else { return false }
+            return mine.contains { m in
+                min(m.x1, g.x1) - max(m.x0, g.x0) > 0.3 * min(m.width, g.width)
+                    && (g.y0 >= m.y1 - 0.3 * m.height || g.y1 <= m.y0 + 0.3 * m.height)
+            }
+        }
+    }
+
+    /// Whether a rule of the formula has its atoms on one side and glyphs of the page that are
+    /// not the formula's right on the other: a fraction whose numerator (or denominator) poppler
+    /// put on another line, read without it (`dx` alone is no formula).
+    static func halfFraction(_ rules: [MathRule], _ atoms: [MathAtom], _ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
+        guard !rules.isEmpty, !page.isEmpty else { return false }
+        let mine = Set(glyphs.map(\.index))
+        return rules.contains { r in
+            guard !stroke(r, atoms), !atoms.contains(where: { a in a.kind == .radical && abs(r.x0 - a.x1) < 2 }) else { return false }
+            let over = stack(r, atoms, over: true, grow: false), under = stack(r, atoms, over: false, grow: false)
+            guard over.isEmpty != under.isEmpty else { return false }
+            // (An accent's glyph over what it covers: a macron's box is not its ink.)
+            guard !atoms.contains(where: { a in
+                guard a.latex.count == 1, let c = a.latex.first, LaTeXSymbols.accent(c) != nil || c == "⃗" || c == "\u{02D9}" else { return false }
+                return min(a.x1, r.x1) - max(a.x0, r.x0) > -0.5
+            }) else { return false }
+            let size = (over + under).map { atoms[$0].size }.max()!
+            return page.contains { g in
+                guard !g.isSpace, !mine.contains(g.index), g.midX > r.x0, g.midX < r.x1 else { return false }
+                return over.isEmpty ? g.y1 <= r.y + 0.5 && g.y1 >= r.y - 0.6 * size - 1 : g.y0 >= r.y - 0.5 && g.y0 <= r.y + 0.6 * size + 1
+            }
+        }
+    }
+
+    /// `rules` without the strokes of the page's glyphs that are not the formula's: the box of a
+    /// formula whose root sign reaches up (or whose scripts reach down) takes in the letters of
+    /// the line above or below (`z`'s foot over `|z| = \\sqrt{…}`), whose strokes would be bars
+    /// with atoms on one side (`dangling`, a reading made unsure).
+    static func foreignStrokesLeftOut(_ rules: [MathRule], _ glyphs: [MathGlyph], page: [MathGlyph]) -> [MathRule] {
+        guard !rules.isEmpty, !page.isEmpty else { return rules }
+        let mine = Set(glyphs.map(\.index))
+        let left = rules.map(\.x0).min()! - 2, right = rules.map(\.x1).max()! + 2
+        let top = rules.map(\.y).min()! - 30, bottom = rules.map(\.y).max()! + 30
+        let others = page.filter { g in
+            !mine.contains(g.index) && !g.isSpace && g.x1 >= left && g.x0 <= right && g.y1 >= top && g.y0 <= bottom
+        }.map(atom)
+        guard !others.isEmpty else { return rules }
+        return rules.filter { r in
+            !stroke(r, others) && !others.contains { a in
+                // Another formula's root bar, from the top right of its sign.
+                a.kind == .radical && abs(r.x0 - a.x1) < 2 && r.y > a.y0 - 1 && r.y < a.y1 + 1.5
+            }
+        }
     }
 
     /// Whether two atoms stand one over the other (overlapping across, one's middle above the

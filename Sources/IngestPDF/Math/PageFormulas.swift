@@ -27,6 +27,7 @@ enum PageFormulas {
         let glyphs = page.mathGlyphs()
         guard glyphs.contains(where: { $0.font.isMath }) else { return [] }
         let ends = RadicalBars(page: page)
+        ends.seen.glyphs = glyphs
         // Lines of math only, grouped when they touch (a fraction's numerator, bar and denominator).
         var groups: [[Int]] = []
         var lineGlyphs: [[MathGlyph]] = lines.map { _ in [] }
@@ -52,16 +53,27 @@ enum PageFormulas {
         let midYs = byY.map { glyphs[$0].midY }
         var homed: [Int: [Int]] = [:]          // line → its root signs (indices into `glyphs`)
         for k in roots { if let i = home[glyphs[k].index] { homed[i, default: []].append(k) } }
-        func members(_ i: Int) -> [Int] {
+        func boxed(_ i: Int, _ keep: (Int) -> Bool) -> [Int] {
             let l = lines[i]
             var lo = 0, hi = midYs.count
             while lo < hi { let m = (lo + hi) / 2; if midYs[m] < l.y0 - 0.3 { lo = m + 1 } else { hi = m } }
             var out: [Int] = []
             var k = lo
             while k < midYs.count && midYs[k] <= l.y1 + 0.3 {
-                if within(glyphs[byY[k]], i) { out.append(byY[k]) }
+                if keep(byY[k]) { out.append(byY[k]) }
                 k += 1
             }
+            return out
+        }
+        // Boxes overlap (a root sign reaching up, a fraction's parts): a line's own glyphs are the
+        // run of the page's text that spells it, where one is found.
+        let spans = lines.indices.map { i in
+            lines[i].hasGeometry && lines[i].origin == .content
+                ? ownSpan(lines[i].text, boxed(i) { inBox(glyphs[$0], lines[i]) }.sorted(), glyphs) : nil
+        }
+        func members(_ i: Int) -> [Int] {
+            var out = boxed(i) { within(glyphs[$0], i) }
+            if let span = spans[i] { out = out.filter { span.contains($0) } }
             for r in homed[i] ?? [] where !out.contains(r) { out.append(r) }
             return out.sorted()
         }
@@ -129,7 +141,11 @@ enum PageFormulas {
                 guard !isMathLine[t], l.hasGeometry, l.origin == .content, !lineGlyphs[t].isEmpty else { return false }
                 return min(l.y1, y1) - max(l.y0, y0) > 0.5 && l.x0 < x1 + 40 && l.x1 > x0 - 40
             }.max { a, b in
-                (min(lines[a].y1, y1) - max(lines[a].y0, y0)) < (min(lines[b].y1, y1) - max(lines[b].y0, y0))
+                // (As much: the one across from it, not beside it: a numerator goes with the line
+                // holding its denominator, `Formule : dx` rather than `= ky fin.`.)
+                let (oa, ob) = (min(lines[a].y1, y1) - max(lines[a].y0, y0), min(lines[b].y1, y1) - max(lines[b].y0, y0))
+                func apart(_ t: Int) -> Double { max(0, lines[t].x0 - x1, x0 - lines[t].x1) }
+                return abs(oa - ob) < 0.3 ? apart(a) > apart(b) : oa < ob
             }
         }
         for group in groups {
@@ -176,6 +192,9 @@ enum PageFormulas {
         // Inline math in the other lines.
         var gone = Set<Int>()
         let takenAway = Set(joined.values.joined())
+        // (What the rewriting changed, for the root signs settled after it.)
+        let original = lines.map(\.text)
+        var rewrittenLines = Set<Int>(), takenBy: [Int: Set<Int>] = [:]
         for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil
                                                           || MathUpright.holdsUpright(lineGlyphs[i])) {
             guard !takenAway.contains(i), !gone.contains(i) else { continue }
@@ -187,13 +206,26 @@ enum PageFormulas {
                     && lines[l].text.allSatisfy { $0 == "√" || $0 == " " }
             }
             // One row: the line's glyphs and those stacked over and under it, left to right.
-            func rewrite(_ besides: [Int]) -> String? {
+            func rewrite(_ besides: [Int], continued: [Int] = []) -> String? {
                 var chosen = Set(members(i))
                 for e in extraLines { for k in members(e) where !glyphs[k].isSpace { chosen.insert(k) } }
                 for e in besides { chosen.formUnion(members(e)) }
-                let inLine = chosen.map { glyphs[$0] }.sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
-                let text = ([lines[i].text] + (extraLines + besides).map { lines[$0].text }).joined(separator: " ")
-                guard let rewritten = MathArrays.inline(inLine, host: Set(([i] + besides).flatMap(members).map { glyphs[$0].index }), ink: ends.end)
+                // A line poppler cut from the row starts a word where a gap is before it (`= 2a` /
+                // `fin.` has no space glyph between them).
+                var cuts: [MathGlyph] = []
+                for e in continued {
+                    let own = members(e).filter { !chosen.contains($0) }.map { glyphs[$0] }.filter { !$0.isSpace }
+                    chosen.formUnion(members(e))
+                    guard let first = own.min(by: { $0.x0 < $1.x0 }),
+                          let before = chosen.map({ glyphs[$0] }).filter({ !$0.isSpace && $0.x1 <= first.x0 + 0.5 && $0.midX < first.x0 }).map(\.x1).max(),
+                          first.x0 - before > 0.12 * first.size else { continue }
+                    cuts.append(MathGlyph(text: " ", x0: first.x0 - 0.01, y0: first.y0, x1: first.x0 - 0.01, y1: first.y1, size: first.size,
+                                          font: .text, index: -1 - cuts.count))
+                }
+                let inLine = (chosen.map { glyphs[$0] } + cuts).sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+                let text = ([lines[i].text] + (extraLines + besides + continued).map { lines[$0].text }).joined(separator: " ")
+                guard sameCharacters(inLine, text) else { return nil }
+                guard let rewritten = MathArrays.inline(inLine, host: Set(([i] + besides + continued).flatMap(members).map { glyphs[$0].index }), ink: ends.end)
                     ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end), keeps(rewritten, inLine) else { return nil }
                 return rewritten
             }
@@ -203,14 +235,38 @@ enum PageFormulas {
             let partners = joined[i] != nil ? [] : rowPartners(i, lines, lineGlyphs, isMathLine, taken: takenAway.union(gone))
             // Only for a fraction read across the cut (what the cut is made by).
             let tried = partners.isEmpty ? nil : rewrite(partners).flatMap { $0.contains("\\frac") || MathUpright.stacksScripts($0) || MathAccents.writes($0) ? ($0, partners) : nil }
-            if let (rewritten, besides) = tried ?? rewrite(joined[i] ?? []).map({ ($0, joined[i] ?? []) }) {
+            // The rest of the row, when poppler cut it after this line (`z = a` / `+ ib fin.`): the
+            // row read whole first.
+            let continued = joined[i] != nil ? [] : continuations(
+                of: ([i] + extraLines + partners).flatMap(members).map { glyphs[$0] },
+                candidates: lines.indices.filter { t in
+                    t != i && !isMathLine[t] && !extraLines.contains(t) && !partners.contains(t) && !takenAway.contains(t) && !gone.contains(t)
+                        && !rewrittenLines.contains(t) && lines[t].hasGeometry && lines[t].origin == .content && !lineGlyphs[t].isEmpty
+                        && lines[t].y0 < lines[i].y1 && lines[t].y1 > lines[i].y0
+                }, members: { members($0).map { glyphs[$0] } })
+            // (With the lines stacked over or under the rest: its scripts, its fractions' parts.)
+            let stackedOnRest = continued.flatMap { stacked[$0] ?? [] }.filter { !gone.contains($0) }
+            let whole = continued.isEmpty ? nil
+                : rewrite(partners + stackedOnRest, continued: continued).map { ($0, partners + stackedOnRest + continued) }
+            if let (rewritten, besides) = whole ?? tried ?? rewrite(joined[i] ?? []).map({ ($0, joined[i] ?? []) }) {
                 lines[i].text = rewritten
+                rewrittenLines.insert(i)
+                takenBy[i] = Set(extraLines + besides + signLines)
                 gone.formUnion(extraLines)
                 gone.formUnion(besides)
                 gone.formUnion(signLines)
             } else {
                 formulas.append(PageFormula(latex: "", linear: lines[i].text, x0: 0, y0: 0, x1: 0, y1: 0, sure: false))
             }
+        }
+        // Root signs poppler wrote into another line's text than their radicand's.
+        let display = Set(lines.indices.filter { h in isMathLine[h] && formulas.contains { $0.sure && $0.holds(lines[h]) } })
+        let rootCounts = lines.indices.map { s in original[s].contains("√") ? members(s).filter { glyphs[$0].text == "√" }.count : 0 }
+        let undone = settleRoots(roots.map { glyphs[$0] }, home: home, lines: &lines, original: original, rewritten: rewrittenLines,
+                                 takenBy: takenBy, readAsDisplay: { display.contains($0) }, inBox: inBox, ownRoots: { rootCounts[$0] })
+        for u in undone {
+            gone.subtract(takenBy[u] ?? [])
+            formulas.append(PageFormula(latex: "", linear: lines[u].text, x0: 0, y0: 0, x1: 0, y1: 0, sure: false))
         }
         if !gone.isEmpty { lines = lines.indices.filter { !gone.contains($0) }.map { lines[$0] } }
         return formulas

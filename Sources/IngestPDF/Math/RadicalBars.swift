@@ -31,6 +31,9 @@ struct MathInk {
     final class Seen {
         var ends: [[Int]: Double?] = [:]
         var rules: [[Int]: [MathRule]] = [:]
+        /// The page's glyphs (`PageFormulas` sets them): the strokes of those not in a formula
+        /// (a line above or below reaching into its box) are no rules of it.
+        var glyphs: [MathGlyph] = []
     }
 
     static func key(_ values: Double...) -> [Int] { values.map { Int(($0 * 100).rounded()) } }

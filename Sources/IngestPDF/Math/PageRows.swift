@@ -1,0 +1,144 @@
+import Foundation
+
+/// What keeps an inline rewrite faithful to the line poppler wrote (issue 36): one row of a
+/// formula that poppler cut in several lines is read whole, a line's glyphs found by their boxes
+/// are the glyphs of its text (a glyph of the next line inside its box is not taken twice), and a
+/// root sign poppler wrote into another line's text (it hangs over that line) is neither lost nor
+/// written twice.
+extension PageFormulas {
+    /// The lines of text after `row` on its baseline (`Formule 35 : z = a` / `+ ib fin.`): each
+    /// starting at most a size right of where the row's glyphs end so far (or on its last glyph,
+    /// which the two boxes share), chained.
+    static func continuations(of row: [MathGlyph], candidates: [Int], members: (Int) -> [MathGlyph]) -> [Int] {
+        var glyphs = row.filter { !$0.isSpace }
+        guard let size = glyphs.map(\.size).max(), size > 0 else { return [] }
+        func baseline(_ gs: [MathGlyph]) -> Double? {
+            let full = gs.filter { !$0.isSpace && $0.font != .extensible && $0.text != "√" && $0.size >= 0.9 * size }
+                .map { $0.y1 - MathLayout.descent * $0.size }.sorted()
+            return full.isEmpty ? nil : full[full.count / 2]
+        }
+        guard let base = baseline(glyphs) else { return [] }
+        var out: [Int] = []
+        var grew = true
+        while grew {
+            grew = false
+            let have = Set(glyphs.map(\.index))
+            let end = glyphs.map(\.x1).max()!
+            for t in candidates where !out.contains(t) {
+                let own = members(t).filter { !$0.isSpace }
+                let new = own.filter { !have.contains($0.index) }
+                guard let start = new.map(\.x0).min(), let b = baseline(own), abs(b - base) < 0.15 * size,
+                      start >= end - 1, start - end < size else { continue }
+                out.append(t); glyphs += new; grew = true
+                break
+            }
+        }
+        return out
+    }
+
+    /// Where in the page's glyphs (positions in `glyphs`) line `text` is: the one run of the
+    /// glyphs in its box (`boxed`, in the page's order) that spells its visible characters; nil
+    /// when none or several do (the box then says which glyphs are the line's).
+    static func ownSpan(_ text: String, _ boxed: [Int], _ glyphs: [MathGlyph]) -> ClosedRange<Int>? {
+        let want = Array(visible(text))
+        guard !want.isEmpty else { return nil }
+        var have: [(c: Character, k: Int)] = []
+        for k in boxed where !glyphs[k].isSpace {
+            for c in visible(glyphs[k].text, marks: false) { have.append((c, k)) }
+        }
+        guard have.count >= want.count else { return nil }
+        var found: ClosedRange<Int>?
+        for p in 0...(have.count - want.count) {
+            guard have[p].c == want[0], p == 0 || have[p - 1].k != have[p].k,
+                  p + want.count == have.count || have[p + want.count].k != have[p + want.count - 1].k else { continue }
+            var same = true
+            for q in 1..<want.count where have[p + q].c != want[q] { same = false; break }
+            guard same else { continue }
+            if found != nil { return nil }
+            found = have[p].k...have[p + want.count - 1].k
+        }
+        return found
+    }
+
+    /// The characters of a line's text to be found among its glyphs: compatibility forms
+    /// (`³` is a raised `3`), no white space, and without the marks the text reader writes
+    /// around scripts that have no Unicode form (`^(…)`, `_x`: `ScriptText`).
+    static func visible(_ text: String, marks: Bool = true) -> [Character] {
+        var out: [Character] = []
+        var closing: [Bool] = []                // per open parenthesis: whether it is a mark's
+        let chars = Array(text.precomposedStringWithCompatibilityMapping)
+        var k = 0
+        while k < chars.count {
+            let c = chars[k]
+            defer { k += 1 }
+            if c.isWhitespace { continue }
+            if c == "^" || c == "_" {
+                if marks, k + 1 < chars.count, chars[k + 1] == "(" { closing.append(true); k += 1 }
+                continue
+            }
+            if marks, c == "(" { closing.append(false) }
+            if marks, c == ")", let last = closing.popLast(), last { continue }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Whether `glyphs` are the visible characters of `text` (counted, not ordered: stacked parts
+    /// of a formula are lines of their own), root signs left out (`rootsCounted` says where they
+    /// went). Poppler's boxes overlap: a line's box may hold the first glyph of the line after it
+    /// on its row (`z = a√` / `+ ib`), which read with it would be written twice.
+    static func sameCharacters(_ glyphs: [MathGlyph], _ text: String) -> Bool {
+        func tally(_ s: String) -> [Character: Int] {
+            var out: [Character: Int] = [:]
+            for c in s.precomposedStringWithCompatibilityMapping where !c.isWhitespace && c != "√" { out[c, default: 0] += 1 }
+            return out
+        }
+        var mine = tally(glyphs.map(\.text).joined())
+        var theirs = tally(text)
+        // The text reader writes scripts with no Unicode form as `^(…)`, `_x` (`ScriptText`).
+        let marked = text.components(separatedBy: "^(").count + text.components(separatedBy: "_(").count - 2
+        for c: Character in ["^", "_"] { mine[c] = nil; theirs[c] = nil }
+        theirs["("] = (theirs["("] ?? 0) - marked
+        theirs[")"] = (theirs[")"] ?? 0) - marked
+        theirs = theirs.filter { $0.value != 0 }
+        return mine == theirs
+    }
+
+    /// After the page's lines are rewritten: a root sign read with the line of its radicand
+    /// (`home`) but written by poppler into another line's text (`sources`). When its home is
+    /// left as text, the line that had it in its text is left as the text reader wrote it (its
+    /// rewriting dropped the sign); when its home is read, the sign is taken out of a line left as
+    /// text (it is in the formula). Returns the lines whose rewriting is undone.
+    static func settleRoots(_ roots: [MathGlyph], home: [Int: Int], lines: inout [TextLine], original: [String],
+                            rewritten: Set<Int>, takenBy: [Int: Set<Int>], readAsDisplay: (Int) -> Bool,
+                            inBox: (MathGlyph, TextLine) -> Bool, ownRoots: (Int) -> Int) -> Set<Int> {
+        var undone = Set<Int>()
+        var owner: [Int: Int] = [:]                    // a line taken in → the line it was read with
+        for (i, taken) in takenBy { for t in taken { owner[t] = i } }
+        var strays: [Int: Int] = [:]
+        for root in roots {
+            guard let h = home[root.index] else { continue }
+            let sources = lines.indices.filter { $0 != h && original[$0].contains("√") && inBox(root, lines[$0]) }
+            guard !sources.isEmpty else { continue }
+            if rewritten.contains(h) || owner[h] != nil || readAsDisplay(h) {
+                for s in sources where !rewritten.contains(s) && owner[s] == nil {
+                    let count = original[s].filter { $0 == "√" }.count - ownRoots(s)
+                    if strays[s, default: 0] < count { strays[s, default: 0] += 1; break }
+                }
+            } else {
+                for s in sources {
+                    if rewritten.contains(s) { undone.insert(s) } else if let o = owner[s] { undone.insert(o) }
+                }
+            }
+        }
+        for i in undone { lines[i].text = original[i] }
+        for (s, n) in strays where !undone.contains(s) {
+            var text = lines[s].text
+            for _ in 0..<n {
+                if let k = text.lastIndex(of: "√") { text.remove(at: k) }
+            }
+            lines[s].text = text.replacingOccurrences(of: "  ", with: " ").trimmingCharacters(in: .whitespaces)
+        }
+        return undone
+    }
+}

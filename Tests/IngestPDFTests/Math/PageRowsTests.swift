@@ -1,0 +1,85 @@
+import Foundation
+import IngestCore
+@testable import IngestPDF
+import IngestQuality
+import IngestTestSupport
+import XCTest
+
+/// Inline formulas whose row poppler cuts or mixes with the lines around it (issue 36): a root
+/// sign of the next line written into this one's text, a glyph in two lines' boxes, a numerator on
+/// a line of its own. Each page is typeset by pdflatex from the LaTeX written here, set tight as a
+/// course's formula sheet is (`Formule N : $…$ fin.`, one paragraph each, no space between them);
+/// what Ingest reads is compared with that LaTeX, and the text around it with the source's words.
+final class PageRowsTests: XCTestCase {
+    var dir: TemporaryDirectory!
+    override func setUpWithError() throws { dir = try TemporaryDirectory("pdf-math-rows") }
+    override func tearDown() { dir.remove() }
+
+    /// The page's text (formulas as `$…$`) and its inline formulas, in order.
+    func read(_ sources: [String], name: String) throws -> (found: [String], text: String) {
+        try LaTeXPDFs.requirePDFLaTeX()
+        var body = ""
+        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) : $\(f)$ fin.\n\n" }
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath,amssymb}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make(name, tex, in: dir))
+        let text = e.blocks.map { $0.latex ?? $0.text }.joined(separator: "\n")
+        return (text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element), text)
+    }
+
+    /// The text outside the `$…$` pieces.
+    func words(_ text: String) -> String {
+        text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+    }
+
+    /// `(a+b)^3 = …` under a line of roots: poppler writes the next line's two `√` into this row
+    /// and cuts it in three lines (`Formule 1 : √` / `(a + b)³ = √` / `a³ + … fin.`). The row is
+    /// read whole (was: only `a^{3}+…`, its left side left as text), and the signs go with the
+    /// roots they belong to, written once.
+    func testRowCutByTheRootsOfTheNextLine() throws {
+        let sources = [#"(a+b)^3 = a^3 + 3a^2 b + 3a b^2 + b^3"#, #"\sqrt{ab} = \sqrt{a}\sqrt{b}"#]
+        let r = try read(sources, name: "roots-next-line")
+        XCTAssertEqual(r.found.count, 2, r.text)
+        for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
+        XCTAssertFalse(words(r.text).contains("√"), r.text)
+    }
+
+    /// `z = a + i b` over `|z| = \\sqrt{a^2 + b^2}`: the root sign reaches up into the first row,
+    /// whose box then holds the `+` poppler put on a line of its own (`z = a√` / `+ ib fin.`). The
+    /// row is read whole, the `+` written once (was `$z=a+$ + $ib$`), the sign goes to its root
+    /// (was lost from the text), and the `z` of the row above is no fraction bar of the root's
+    /// formula (was unsure: a rule with atoms on one side).
+    func testGlyphInTwoBoxesIsWrittenOnce() throws {
+        let sources = [#"z = a + i b"#, #"|z| = \sqrt{a^2 + b^2}"#]
+        let r = try read(sources, name: "shared-glyph")
+        XCTAssertEqual(r.found.count, 2, r.text)
+        for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
+        XCTAssertFalse(words(r.text).contains("+"), r.text)
+        XCTAssertFalse(words(r.text).contains("√"), r.text)
+    }
+
+    /// An inline `\\frac{dy}{dx}` whose numerator poppler puts on a line of its own, beside the
+    /// row's end (`dy` / `Formule 1 : dx` / `= ky fin.`): read with the line of its denominator
+    /// and the rest of the row; the denominator alone is never a formula that looks sure (was
+    /// `$dx$`, a bar over it with nothing read above).
+    func testNumeratorOnALineOfItsOwn() throws {
+        let sources = [#"\frac{dy}{dx} = k y"#, #"\frac{\partial f}{\partial x}"#]
+        let r = try read(sources, name: "numerator-line")
+        XCTAssertEqual(r.found.count, 2, r.text)
+        for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
+    }
+
+    /// A bar over a formula read alone (its numerator set on another line) makes it unsure: the
+    /// line stays text, never `$dx$`.
+    func testDenominatorAloneIsUnsure() throws {
+        try LaTeXPDFs.requirePDFLaTeX()
+        let page = try LaTeXPDFs.make("denominator", LaTeXPDFs.article("11pt", "Formule 1 : $\\frac{dy}{dx} = k y$ fin.\n"), in: dir)
+        let doc = try PopplerDocumentRef(url: page, password: nil)
+        let glyphs = doc.page(at: 0)!.mathGlyphs()
+        let bars = RadicalBars(page: doc.page(at: 0)!)
+        bars.seen.glyphs = glyphs
+        let denominator = glyphs.filter { !$0.isSpace && $0.size < 10 && $0.y0 > glyphs.first { $0.text == "=" }!.y0 }
+        XCTAssertEqual(denominator.map(\.text).joined(), "dx")
+        let got = MathLayout.read(denominator, radicalEnd: bars.end)
+        XCTAssertEqual(got?.sure, false, got?.latex ?? "")
+    }
+}
