@@ -14,6 +14,18 @@ enum MathAccents {
         var atoms = groupAccents(arrows(input, ink), ink)
         ink.drawn.removeAll { r in atoms.contains { wideAccentStroke(r, $0) } }
         atoms = overlines(atoms, &ink)
+        // A formula of one row has no rules looked for (`MathLayout.read`): an overline is then
+        // its only drawn mark, looked for in the thin band just over its letters (else
+        // `\\overline{z}` would be read `z`, another formula).
+        // (Only over math letters: a bullet or an operator alone costs no rendering.)
+        if ink.drawn.isEmpty, ink.page != nil, atoms.contains(where: { $0.kind == .glyph(.italic) && $0.latex.first?.isLetter == true }) {
+            let size = atoms.map(\.size).max()!
+            let letters = atoms.filter { $0.size >= size - 0.1 }
+            var probe = ink
+            probe.drawn = ink.rules(left: atoms.map(\.x0).min()! - 1, right: atoms.map(\.x1).max()! + 1, top: letters.map(\.y0).min()! - 2.6,
+                                    bottom: letters.map(inkTop).max()! - 0.4, shortest: 2.5)
+            if !probe.drawn.isEmpty { atoms = overlines(atoms, &probe) }
+        }
         return atoms.sorted { $0.x0 < $1.x0 }
     }
 
@@ -160,6 +172,32 @@ enum MathAccents {
         return r.x0 >= a.x0 - 1 && r.x1 <= a.x1 + 1 && r.y < a.y0 + 0.5 && r.y > a.y0 - 0.7 * a.size
     }
 
+    /// Where an atom's ink starts (y): poppler's box of a glyph reaches a capital's height; a
+    /// small letter's ink stops at the x-height (Latin Modern: 0.43 size over the baseline, the box
+    /// 0.67), so a rule over it lies in its box.
+    static func inkTop(_ a: MathAtom) -> Double {
+        guard case .glyph = a.kind, a.latex.count == 1 || a.linear.count == 1, let c = a.linear.first else { return a.y0 }
+        if "acemnorsuvwxzgpqyıȷαγεηικμνοπρστυχωϵ".contains(c) { return a.y0 + 0.24 * a.size }
+        if c == "t" { return a.y0 + 0.06 * a.size }
+        return a.y0
+    }
+
+    /// `MathLayout.stroke` with glyphs' strokes from their ink's top (a rule over a small letter
+    /// lies in its box, above its ink).
+    static func stroke(_ r: MathRule, _ atoms: [MathAtom]) -> Bool {
+        var spans: [(Double, Double)] = []
+        for a in atoms {
+            if case .glyph = a.kind {
+                if r.y >= inkTop(a) - 0.3 && r.y <= a.base + 0.3 { spans.append((a.x0 - 0.1 * a.size, a.x1 + 0.2 * a.size)) }
+            } else if r.x0 >= a.x0 - 0.5 && r.x1 <= a.x1 + 0.5 && r.y >= a.y0 - 0.5 && r.y <= a.y1 + 0.5 {
+                return true
+            }
+        }
+        var reached = r.x0 + 0.5
+        for (x0, x1) in spans.sorted(by: { $0.0 < $1.0 }) where x0 <= reached + 0.3 { reached = max(reached, x1) }
+        return reached >= r.x1 - 0.5
+    }
+
     /// Rules drawn just above atoms (TeX leaves three rule thicknesses between the rule and its
     /// argument: about 1.3 pt over poppler's box of a capital, whatever the size) with nothing
     /// over them but another rule (a fraction's bar over an overlined denominator): `\\overline`.
@@ -172,17 +210,17 @@ enum MathAccents {
         var k = 0
         while k < rules.count {
             let r = rules[k]
-            guard r.length >= 2.5, !MathLayout.stroke(r, atoms),
+            guard r.length >= 2.5, !stroke(r, atoms),
                   !atoms.contains(where: { $0.kind == .radical && abs(r.x0 - $0.x1) < 2 }),
                   // A macron's ink (`\\bar{b}`: poppler's box of the accent is a letter's, its ink a rule over it).
                   !atoms.contains(where: { accentGlyph($0) && MathLayout.overlap($0, MathAtom(latex: "", linear: "", x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, base: r.y, size: 1, kind: .compound)) > -0.5 })
             else { k += 1; continue }
-            let under = atoms.indices.filter { j in MathLayout.within(atoms[j], r) && atoms[j].midY > r.y && atoms[j].y0 < r.y + 0.6 * atoms[j].size + 1 }
+            let under = atoms.indices.filter { j in MathLayout.within(atoms[j], r) && atoms[j].midY > r.y && inkTop(atoms[j]) < r.y + 0.6 * atoms[j].size + 1 }
             guard !under.isEmpty else { k += 1; continue }
             let parts = under.map { atoms[$0] }
             let size = parts.map(\.size).max()!
-            // Its argument's full-size atoms, whose box tops the rule stands just over.
-            let top = parts.filter { $0.size >= size - 0.1 }.map(\.y0).min()!
+            // Its argument's full-size atoms, whose tops the rule stands just over.
+            let top = parts.filter { $0.size >= size - 0.1 }.map(inkTop).min()!
             let gap = top - r.y
             // As wide as its argument (an italic letter's ink overhangs its box).
             let x0 = parts.map(\.x0).min()!, x1 = parts.map(\.x1).max()!
@@ -195,7 +233,7 @@ enum MathAccents {
             let over = atoms.filter { MathLayout.within($0, r) && $0.base < r.y }
             if let nearest = over.map(\.base).max() {
                 let barBetween = rules.contains { o in
-                    o.y < r.y - 0.5 && o.y > nearest && o.x0 <= r.x0 + 0.5 && o.x1 >= r.x1 - 0.5 && !MathLayout.stroke(o, atoms)
+                    o.y < r.y - 0.5 && o.y > nearest && o.x0 <= r.x0 + 0.5 && o.x1 >= r.x1 - 0.5 && !stroke(o, atoms)
                 }
                 guard barBetween else { k += 1; continue }
             }

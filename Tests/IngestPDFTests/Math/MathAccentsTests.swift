@@ -67,6 +67,21 @@ final class MathAccentsTests: XCTestCase {
                         #"\bar{b} + \frac{\overline{OA}}{2}"#], name: "overlines")
     }
 
+    /// An overline in a formula of one row (no fraction, nothing stacked: its rule is the only
+    /// mark of it) is still read: `\\overline{z}` read `z` would be another formula. Over small
+    /// letters the rule lies inside their boxes, above their ink.
+    func testOverlinesInOneRow() throws {
+        try assertRead([#"\overline{z} \cdot \overline{w} = \overline{zw}"#, #"\overline{\overline{z}} = z + \bar{u}"#], name: "overline-row")
+        let body = "Formule 1 : $\\overline{OA'} = 2\\,\\overline{OF}$ fin.\n\nFormule 2 : le conjugué $\\overline{z}$ de $z$ et $\\bar{x} = 3$ fin.\n"
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("overline-inline", LaTeXPDFs.article("11pt", body), in: dir))
+        let text = e.blocks.map(\.text).joined(separator: "\n")
+        let found = text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        for source in [#"\overline{OA'} = 2\,\overline{OF}"#, #"\overline{z}"#, "z", #"\bar{x} = 3"#] {
+            XCTAssertTrue(found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(found)")
+        }
+        XCTAssertTrue(text.contains("le conjugué") && text.contains(" de ") && text.contains("fin."), text)
+    }
+
     /// A wide hat's slopes are no rules of the formula (corpus #142: the reading was unsure).
     func testWideHatInkIsNoRule() throws {
         try assertRead([#"\cos\widehat{BAC} = \frac{AB}{AC}"#, #"\widehat{xOy} + \hat{a} = \tilde{c} + \dot{d}"#], name: "hats")
