@@ -30,7 +30,8 @@ enum InlineMath {
                 let letters = String(w.filter { MathText.isTextLetter($0) }.map { Character($0.text) })
                 let mathy = w.contains { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }
                 return mathy && LaTeXSymbols.functions.contains(letters) ? .math
-                    : LaTeXSymbols.functions.contains(letters) && w.allSatisfy({ MathText.isTextLetter($0) }) ? .neutral : .text
+                    // (After an opening bracket: `(ln u)'`.)
+                    : LaTeXSymbols.functions.contains(letters) && w.allSatisfy({ MathText.isTextLetter($0) || "([".contains($0.text) }) ? .neutral : .text
             }
             if w.contains(where: { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }) { return .math }
             return .neutral
@@ -44,6 +45,10 @@ enum InlineMath {
             // The run: back over function names and opening brackets, on over neutral words.
             var first = k
             while first > 0, kinds[first - 1] == .neutral, startsMath(words[first - 1]) { first -= 1 }
+            // A formula starts with no operator: the number before it is its first term (`3/4 ×`,
+            // an inline fraction of figures poppler makes one word).
+            if first == k, k > 0, kinds[k - 1] == .neutral, words[k - 1].allSatisfy({ $0.text.first?.isNumber == true }),
+               let op = words[k].first?.text, "×+−=·÷<>≤≥".contains(op) { first -= 1 }
             var last = k
             while last + 1 < words.count, kinds[last + 1] != .text { last += 1 }
             while last > k, kinds[last] == .neutral, words[last].allSatisfy({ ".,;:".contains($0.text) }) { last -= 1 }
@@ -94,6 +99,6 @@ enum InlineMath {
     /// A neutral word that can open a formula: a function name or an opening bracket.
     static func startsMath(_ word: [MathGlyph]) -> Bool {
         let text = word.map(\.text).joined()
-        return LaTeXSymbols.functions.contains(text) || text == "(" || text == "[" || text == "|" || text == "−" || text == "-"
+        return LaTeXSymbols.functions.contains(String(text.drop { "([".contains($0) })) || text == "(" || text == "[" || text == "|" || text == "−" || text == "-"
     }
 }

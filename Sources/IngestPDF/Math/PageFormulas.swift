@@ -172,7 +172,10 @@ enum PageFormulas {
                 for (m, h) in zip(group, hosts) { stacked[h ?? first, default: []].append(m) }
                 continue
             }
-            guard group.contains(where: { lineGlyphs[$0].contains { $0.font.isMath } }) else { continue }
+            // Lines with no math font are a display only when a fraction of them is read surely
+            // (`\\frac{2}{3} + \\frac{1}{6} = \\frac{5}{6}`: figures and operators of the text font).
+            let mathFont = group.contains(where: { lineGlyphs[$0].contains { $0.font.isMath } })
+            guard mathFont || group.count >= 2 else { continue }
             let x0 = group.map { lines[$0].x0 }.min()!, x1 = group.map { lines[$0].x1 }.max()!
             let y0 = group.map { lines[$0].y0 }.min()!, y1 = group.map { lines[$0].y1 }.max()!
             let inside = glyphs.filter { g in
@@ -182,7 +185,7 @@ enum PageFormulas {
             // apart), and one or two letters alone are a drawing's labels (`x`, `X₂` by an axis):
             // their lines stay text.
             guard inside.count >= 3, let read = MathArrays.read(inside, ink: ends.end) ?? MathLayout.read(inside, radicalEnd: ends.end),
-                  read.linear.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+                  read.linear.contains(where: { $0.isLetter || $0.isNumber }), mathFont || read.sure && read.latex.contains("\\frac") else { continue }
             // The box takes in the root signs hanging above the lines (their own lines go with it).
             formulas.append(PageFormula(latex: read.latex, linear: read.linear, x0: min(x0, inside.map(\.x0).min()!),
                                         y0: min(y0, inside.map(\.y0).min()!), x1: max(x1, inside.map(\.x1).max()!),

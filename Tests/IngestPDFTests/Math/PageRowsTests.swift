@@ -82,4 +82,29 @@ final class PageRowsTests: XCTestCase {
         let got = MathLayout.read(denominator, radicalEnd: bars.end)
         XCTAssertEqual(got?.sure, false, got?.latex ?? "")
     }
+
+    /// A formula does not start with an operator: figures stacked before `×` (an inline
+    /// `\frac{3}{4}` poppler makes one word, `34`) are its first term (was `34 $\times…$`); a
+    /// function name after an opening bracket opens the formula (`(ln u)'`, was `(ln $u)'…$`).
+    func testFirstTermOfTheFormula() throws {
+        let sources = [#"\frac{3}{4} \times \frac{2}{5} = \frac{3}{10}"#, #"(\ln u)' = \frac{u'}{u}"#]
+        let r = try read(sources, name: "first-term")
+        XCTAssertEqual(r.found.count, 2, r.text)
+        for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
+    }
+
+    /// A display of figures, operators and fraction bars only (no math font in it): a formula
+    /// when its fractions are read (was seven paragraphs `2`, `1`, `5`, `+ =`, `3`, `6`, `6`);
+    /// stacked figures with no bar stay text.
+    func testDisplayOfFiguresOnly() throws {
+        try LaTeXPDFs.requirePDFLaTeX()
+        let body = "Formule 1 : $x$ fin.\n\nFormule 2 :\n\\[ \\frac{2}{3} + \\frac{1}{6} = \\frac{5}{6} \\]\n\nFormule 3 :\n\\[ \\begin{matrix} 12 & 34 \\\\ 56 & 78 \\end{matrix} \\]\n"
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("figures-display", tex, in: dir))
+        let formulas = e.blocks.filter { $0.kind == .formula }.map { $0.latex ?? "" }
+        XCTAssertEqual(formulas.count, 1, "\(formulas)")
+        XCTAssertTrue(FormulaMatch.equal(formulas.first ?? "", #"\frac{2}{3} + \frac{1}{6} = \frac{5}{6}"#), "\(formulas)")
+        let text = e.blocks.filter { $0.kind != .formula }.map(\.text).joined(separator: " ")
+        for n in ["12", "34", "56", "78"] { XCTAssertTrue(text.contains(n), text) }
+    }
 }
