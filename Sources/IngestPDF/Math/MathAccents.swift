@@ -172,6 +172,25 @@ enum MathAccents {
         return r.x0 >= a.x0 - 1 && r.x1 <= a.x1 + 1 && r.y < a.y0 + 0.5 && r.y > a.y0 - 0.7 * a.size
     }
 
+    /// Whether glyphs of the page that are not the formula's stand right over `r`, within its
+    /// ends and alone on their baseline there (a numerator centred over its bar; a line of text
+    /// above runs on past the rule's ends).
+    static func numeratorOver(_ r: MathRule, _ atoms: [MathAtom], page: [MathGlyph], size: Double) -> Bool {
+        func foreign(_ g: MathGlyph) -> Bool {
+            !g.isSpace && !atoms.contains { a in g.midX >= a.x0 && g.midX <= a.x1 && g.midY >= a.y0 && g.midY <= a.y1 }
+        }
+        let over = page.filter { g in
+            g.midX > r.x0 && g.midX < r.x1 && g.y1 <= r.y + 0.5 && g.y1 >= r.y - 0.6 * size - 1 && foreign(g)
+        }
+        return over.contains { g in
+            let base = g.y1 - MathLayout.descent * g.size
+            return !page.contains { o in
+                !o.isSpace && abs(o.y1 - MathLayout.descent * o.size - base) < 0.2 * g.size
+                    && (o.x1 > r.x0 - 3 && o.x1 < r.x0 - 0.5 || o.x0 < r.x1 + 3 && o.x0 > r.x1 + 0.5)
+            }
+        }
+    }
+
     /// Where an atom's ink starts (y): poppler's box of a glyph reaches a capital's height; a
     /// small letter's ink stops at the x-height (Latin Modern: 0.43 size over the baseline, the box
     /// 0.67), so a rule over it lies in its box.
@@ -237,6 +256,8 @@ enum MathAccents {
                 }
                 guard barBetween else { k += 1; continue }
             }
+            // Nor a numerator of the page not given with the formula (its denominator read alone).
+            guard !numeratorOver(r, atoms, page: ink.seen?.glyphs ?? [], size: size) else { k += 1; continue }
             let body = MathLayout.rows(parts, ink)
             let main = parts.filter { $0.size >= size - 0.1 }.min { $0.x0 < $1.x0 }!
             let merged = MathAtom(latex: "\\overline{" + body.latex + "}",

@@ -82,6 +82,28 @@ final class MathAccentsTests: XCTestCase {
         XCTAssertTrue(text.contains("le conjugué") && text.contains(" de ") && text.contains("fin."), text)
     }
 
+    /// A fraction's bar over its denominator read alone (its numerator left on another line of
+    /// the page) is no overline: `\\overline{dx}` would be another formula.
+    func testDenominatorAloneIsNoOverline() throws {
+        for (k, body) in ["Formule : $\\frac{dy}{dx} = k y$ fin.", "Formule :\n\\[ \\frac{dy}{dx} = k \\]"].enumerated() {
+            let pdf = try LaTeXPDFs.make("denominator-\(k)", LaTeXPDFs.article("11pt", body), in: dir)
+            let doc = try PopplerDocumentRef(url: pdf, password: nil)
+            let page = try XCTUnwrap(doc.page(at: 0))
+            let glyphs = page.mathGlyphs().filter { !$0.isSpace }
+            let bars = RadicalBars(page: page)
+            bars.seen.glyphs = glyphs
+            // The denominator: the lower `d` and the `x`.
+            let ds = glyphs.filter { $0.text == "d" }.sorted { $0.y0 < $1.y0 }
+            let den = try [XCTUnwrap(ds.last), XCTUnwrap(glyphs.first { $0.text == "x" })]
+            XCTAssertGreaterThan(den[0].y0, ds[0].y0 + 2, "two rows of d")
+            let read = MathLayout.read(den, radicalEnd: bars.end)
+            XCTAssertFalse(read?.latex.contains("overline") ?? false, "\(String(describing: read))")
+            // The whole formula keeps its fraction.
+            let whole = glyphs.filter { $0.midY > ds[0].y0 - 5 && $0.midY < den[0].y1 + 5 && $0.font != .text || "dxyk=".contains($0.text) }
+            XCTAssertTrue(MathLayout.read(whole, radicalEnd: bars.end)?.latex.contains("\\frac{dy}{dx}") ?? false)
+        }
+    }
+
     /// A wide hat's slopes are no rules of the formula (corpus #142: the reading was unsure).
     func testWideHatInkIsNoRule() throws {
         try assertRead([#"\cos\widehat{BAC} = \frac{AB}{AC}"#, #"\widehat{xOy} + \hat{a} = \tilde{c} + \dot{d}"#], name: "hats")
