@@ -176,7 +176,7 @@ extension ScanRecognizer {
         let pix = try render(page: number, dpi: dpi, maxPixels: maxPixels, renderer: renderer)
         guard fit, let x = TextSize.xHeight(of: pix) else { return pix }
         let factor = TextSize.scale(xHeight: x, dpi: Double(pix.resolution))
-        if factor < 1 { return pix.scaled(by: factor) ?? pix }
+        if factor < 1 { return TextSize.reduce(pix, by: factor) }
         if factor > 1, finer { return try render(page: number, dpi: Double(pix.resolution) * factor, maxPixels: maxPixels, renderer: renderer) }
         return pix
     }
