@@ -8,22 +8,52 @@ import IngestCore
 /// scripts, a short name glued to a math glyph, a short word an operator joins to math.
 enum MathUpright {
     /// Words of a line (glyphs between poppler's spaces) that are math set upright, given which
-    /// words are already known to be math: indices into `words`.
+    /// words are already known to be math: indices into `words`. A word of upright letters with a
+    /// math glyph among them (`card(Ω)`, `pKₐ`, `10⁻ᵖᴴ`) or an isotope (`¹⁴₆C`) is math by itself;
+    /// element symbols or units with their scripts (`H₃O⁺`, `mol⁻¹`) only next to math, across
+    /// figures and operators (`× 10²³ mol⁻¹`, `CO₂ + H₂O ⇌`): in a sentence, `(CO₂)` or `12 m²` set
+    /// with `\\textsubscript` look the same and stay text. A short upright word is math where an
+    /// operator joins it to math (`pH = …`, `… → Cu`).
     static func mathWords(_ words: [[MathGlyph]], math known: [Bool]) -> [Int] {
         var math = known
-        for k in words.indices where !math[k] && isMathWord(words[k]) { math[k] = true }
-        // A short upright word an operator joins to math (`pH = …`, `… → Cu`), to a fixed point
-        // (`NaCl → Na⁺`: the charge makes `Na⁺` math, the arrow then takes `NaCl`).
+        let own = words.map(isMathWord)
+        for k in words.indices where !math[k] && own[k] && (hasMathGlyph(words[k]) || isIsotope(words[k])) { math[k] = true }
+        func neutral(_ k: Int) -> Bool {
+            !math[k] && (!words[k].contains { full($0, in: words[k]) && MathText.isTextLetter($0) } || isFunctionWord(words[k]))
+        }
+        // Math reached from word k, one way, across neutral words only.
+        func reaches(_ k: Int, _ step: Int) -> Bool {
+            var j = k + step
+            while words.indices.contains(j) {
+                if math[j] { return true }
+                if !neutral(j) { return false }
+                j += step
+            }
+            return false
+        }
+        // To a fixed point (`NaCl → Na⁺`: the arrow takes `Na⁺`, which then takes `NaCl`).
         var grew = true
         while grew {
             grew = false
-            for k in words.indices where !math[k] && isShortUpright(words[k]) {
-                let after = k + 2 < words.count && isOperator(words[k + 1]) && math[k + 2]
-                let before = k >= 2 && isOperator(words[k - 1]) && math[k - 2]
-                if after || before { math[k] = true; grew = true }
+            for k in words.indices where !math[k] {
+                let joins = own[k] ? reaches(k, -1) || reaches(k, 1)
+                    : isShortUpright(words[k]) && (k + 2 < words.count && isOperator(words[k + 1]) && math[k + 2]
+                        || k >= 2 && isOperator(words[k - 1]) && math[k - 2])
+                if joins { math[k] = true; grew = true }
             }
         }
         return words.indices.filter { math[$0] && !known[$0] }
+    }
+
+    static func hasMathGlyph(_ word: [MathGlyph]) -> Bool { word.contains { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true } }
+
+    /// Raised and lowered figures before element symbols: an isotope's mass and atomic numbers.
+    static func isIsotope(_ word: [MathGlyph]) -> Bool {
+        guard let first = word.firstIndex(where: { full($0, in: word) && MathText.isTextLetter($0) }), first >= 2 else { return false }
+        let before = word[..<first], base = word[first].y1 - MathLayout.descent * word[first].size
+        let shifts = before.map { $0.y1 - MathLayout.descent * $0.size - base }
+        return before.allSatisfy { !full($0, in: word) && $0.text.first?.isNumber == true }
+            && shifts.contains { $0 < -0.1 * word[first].size } && shifts.contains { $0 > 0.1 * word[first].size }
     }
 
     /// Whether a line's glyphs (spaces left out) are a display equation's row holding upright
@@ -34,6 +64,8 @@ enum MathUpright {
         let words = split(glyphs)
         // A unit alone on its line: a display's last word set apart by a fraction (`\\frac{\\pi}{2}\\text{ rad}`).
         if words.count == 1, words[0].allSatisfy({ MathText.isTextLetter($0) }), isUnit(letters(words[0])) { return true }
+        // Concentrations alone (`[\\text{D}]`, `[\\text{Ox}]`): a fraction's part poppler set on a line of its own.
+        if !words.isEmpty, words.allSatisfy(isConcentration) { return true }
         guard glyphs.contains(where: { $0.font.isMath }) else { return false }
         let plain = words.map { w in !w.contains { full($0, in: w) && MathText.isTextLetter($0) } || isFunctionWord(w) }
         guard plain.contains(false) else { return false }
@@ -49,12 +81,12 @@ enum MathUpright {
         return math.allSatisfy { $0 }
     }
 
-    /// Whether a line with no math font holds upright math (`C₆H₁₂O₆`, `H₂SO₄`, `card(Ω)`: TeX
-    /// sets them, their scripts and an upper-case Greek letter from the text font): its inline math
-    /// is looked for as in lines with math fonts.
+    /// Whether a line with no math font holds upright math by itself (`card(Ω)`: TeX sets it and an
+    /// upper-case Greek letter from the text font; an isotope `¹⁴₆C`): its inline math is looked for
+    /// as in lines with math fonts.
     static func holdsUpright(_ glyphs: [MathGlyph]) -> Bool {
         let words = split(glyphs)
-        if words.contains(where: isMathWord) { return true }
+        if words.contains(where: { isMathWord($0) && (hasMathGlyph($0) || isIsotope($0)) }) { return true }
         // Its last word small raised figures after a space (poppler cut the row at an isotope's
         // mass number: `Formule : ¹⁴` / `₆C fin.`), not a footnote's mark (glued to its word).
         guard words.count >= 2, let last = words.last, let size = glyphs.map(\.size).max(),
@@ -180,6 +212,15 @@ enum MathUpright {
             return false
         }
         return true
+    }
+
+    /// `[X]` with X element symbols or a short capitalised name (`[AH]`, `[Ox]`, `[Red]`).
+    static func isConcentration(_ word: [MathGlyph]) -> Bool {
+        guard word.count >= 3, word.first?.text == "[", word.last?.text == "]" else { return false }
+        let inner = word.dropFirst().dropLast()
+        guard inner.allSatisfy({ MathText.isTextLetter($0) }) else { return false }
+        let text = inner.map(\.text).joined()
+        return isElements(text) || text.count <= 3 && text.first!.isUppercase
     }
 
     // MARK: Names
