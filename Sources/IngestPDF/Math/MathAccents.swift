@@ -89,6 +89,20 @@ enum MathAccents {
         return glyphs.contains { accentGlyph($0) && across(g, $0) }
     }
 
+    /// Whether an accent of the page that is not among `glyphs` stands over one of them: poppler
+    /// put it on another line (`Formule 209 : E` / `⃗ = F⃗ fin.`), and the letter read without it
+    /// (`$E$` for `\\vec{E}`) would be another formula.
+    static func accentLeftOut(_ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
+        let mine = Set(glyphs.map(\.index))
+        return page.contains { a in
+            guard accentGlyph(a), !mine.contains(a.index), a.width >= 1 else { return false }
+            return glyphs.contains { g in
+                let rise = (g.y1 - MathLayout.descent * g.size) - (a.y1 - MathLayout.descent * a.size)
+                return !accentGlyph(g) && min(a.x1, g.x1) - max(a.x0, g.x0) > 0.3 * min(a.width, g.width) && rise > -0.3 && rise < 0.5 * g.size
+            }
+        }
+    }
+
     /// An accent's glyph as poppler gives it (TeX's math accents and combining marks; not `→`,
     /// `^` or `~`, which are symbols of their own).
     static func accentGlyph(_ g: MathGlyph) -> Bool {

@@ -26,6 +26,9 @@ final class MathAccentsDump: XCTestCase {
             for g in math { print(String(format: "GLYPH %@ %@ x %.2f-%.2f y %.2f-%.2f size %.1f", g.text, "\(g.font)", g.x0, g.x1, g.y0, g.y1, g.size)) }
             let ink = MathInk(page: page)
             for r in ink.rules(left: math.map(\.x0).min()! - 15, right: math.map(\.x1).max()! + 15, top: math.map(\.y0).min()! - 2, bottom: math.map(\.y1).max()! + 2, shortest: 2.5) { print(String(format: "RULE y %.2f x %.2f-%.2f", r.y, r.x0, r.x1)) }
+            let spaced = page.mathGlyphs().filter { g in g.midX >= box[0] && g.midX <= box[2] && g.midY >= box[1] && g.midY <= box[3] }
+                .sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+            print("INLINE \(String(describing: InlineMath.rewrite(spaced, line: spaced.map(\.text).joined(), radicalEnd: ink)))")
             print("BOXREAD \(String(describing: MathLayout.read(math, radicalEnd: ink)))")
         }
         let formulas = PageFormulas.find(on: page, lines: &lines)
