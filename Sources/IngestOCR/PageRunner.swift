@@ -3,7 +3,8 @@ import IngestCore
 import Synchronization
 
 /// One page to recognise: its number in the document and how to get its image. The image is
-/// made by the worker that recognises it, so only one page image per worker is in memory.
+/// made by the worker that recognises it, or a few pages ahead of the workers (`PageRunner.Ahead`,
+/// at most `Ahead.pages` more in memory).
 struct PageJob: Sendable {
     var number: Int
     /// Expected work (relative; 0: unknown): the heaviest pages are handed out first.
@@ -28,14 +29,13 @@ struct PageOutcome: Sendable {
 /// waits for one (`CoreBudget.take(orUntil:)`), woken by a core given back or by the last page
 /// handed out — at `--concurrency 1` it sleeps through the document and ends with it.
 ///
-/// `estimate` (pages' expected work by page number) is made on a thread of its own while the first
-/// pages are read in page order: made first, its renders (a page's whole image decoded each time,
-/// ≈ 0.05 s a page) held back every recogniser — 0.5 s of a 10-page scan's start (issue 38).
-/// Once it is made, the pages left are handed out heaviest first.
+/// With `ahead`, the pages' images are made on a thread of their own, in page order, a few ahead
+/// of the readers (`MadePages`), and the heaviest page made is handed out first: each page is
+/// decoded once. Before (issue 38 item 4), a 75-dpi drawing of every page estimated its work
+/// first — a scan's whole image decoded a second time for each page, ≈ 0.45 s of a 10-page
+/// scan's 13 s of CPU — and each reader made its page's image while its recogniser waited.
 enum PageRunner {
-    typealias Estimate = @Sendable (_ stop: () -> Bool) -> [Int: Double]
-
-    static func run(_ jobs: [PageJob], context: ExtractionContext, estimate: Estimate? = nil) throws -> [PageOutcome] {
+    static func run(_ jobs: [PageJob], context: ExtractionContext, ahead: Ahead? = nil) throws -> [PageOutcome] {
         guard !jobs.isEmpty else { return [] }
         let config = context.config
         let workers = max(1, min(config.effectiveOCRWorkers, jobs.count))
@@ -49,22 +49,36 @@ enum PageRunner {
         }
         let state = RunState(jobs)
         let scripts = ScriptAgreement()
-        // Nothing to order when every page is handed out before it is made: it stops there.
-        let estimating = estimate.map { estimate in
+        let made = ahead.flatMap { jobs.count >= 2 && workers >= 2 ? MadePages(jobs.count, ahead: $0) : nil }
+        let making = made.map { made in
             // Poppler draws nested forms recursively: the stack of the threads that draw pages.
             ThreadTeam(1, stackSize: 16 << 20) { _ in
-                let work = estimate { state.isExhausted }
-                if !work.isEmpty { state.setWork(jobs.map { work[$0.number] ?? 0 }) }
+                made.make { i in
+                    // Past the deadline its reader says so; nothing is drawn for it.
+                    context.isPastDeadline
+                        ? .failure(IngestError(.timeout, ["seconds": String(Int(config.limits.documentTimeLimitSeconds))], page: jobs[i].number))
+                        : Result { try jobs[i].load() }
+                }
             }
         }
-        defer { estimating?.join() }
+        defer {
+            made?.stop()
+            making?.join()
+        }
+        // The next page to read and its image when made ahead.
+        let next: @Sendable () -> (Int, Result<PageImage, any Error>?)? = {
+            if let made { return made.take(handing: state).map { ($0.0, $0.1) } }
+            return state.next().map { ($0, nil) }
+        }
         // Once no page is left to hand out, the first thread without one does the tail work
         // while the others finish theirs (see `ExtractionContext.ocrTailWork`).
         let tail: @Sendable () -> Void = { if let work = context.ocrTailWork, let pages = state.claimTail() { work(pages) } }
         // Tesseract recurses deeply on some layouts.
         ThreadTeam.run(workers, stackSize: 16 << 20) { t in
             guard t > 0, let cores = context.cores else {
-                while let i = state.next() { state.store(i, recognize(jobs[i], pool: pool, engines: engines, scripts: scripts, context: context)) }
+                while let (i, image) = next() {
+                    state.store(i, recognize(jobs[i], image: image, pool: pool, engines: engines, scripts: scripts, context: context))
+                }
                 // Every page is handed out: a thread still waiting for a core ends.
                 context.cores?.wakeWaiters()
                 tail()
@@ -72,13 +86,24 @@ enum PageRunner {
             }
             while cores.take(orUntil: { state.isExhausted }) {
                 defer { cores.giveBack() }
-                guard let i = state.next() else { tail(); break }
-                state.store(i, recognize(jobs[i], pool: pool, engines: engines, scripts: scripts, context: context))
+                guard let (i, image) = next() else { tail(); break }
+                state.store(i, recognize(jobs[i], image: image, pool: pool, engines: engines, scripts: scripts, context: context))
                 if state.isExhausted { cores.wakeWaiters(); tail() }   // on the core this thread still holds
             }
         }
         if let error = engines.error { throw error }
         return state.outcomes(jobs)
+    }
+
+    /// How pages are made ahead of their readers (`MadePages`).
+    struct Ahead: Sendable {
+        /// Pages made and not handed out yet, at most (each a page image in memory: 8 MB for a
+        /// 300-dpi A4 page); at least one is made ahead whatever its size.
+        var pages = 2
+        /// Their pixels, at most.
+        var pixels = 40_000_000
+        /// A made page's expected work (relative): the heaviest page made is handed out first.
+        var work: @Sendable (PageImage) -> Double
     }
 
     /// Indices of `jobs` in the order they are handed out when their work is known from the
@@ -90,16 +115,17 @@ enum PageRunner {
 
     /// Reads one page with an engine of `pool`, or with a recogniser of `context.ocrProcesses`
     /// when there is no pool; its script is detected first until `scripts` has settled it.
-    static func recognize(_ job: PageJob, pool: EnginePool?, engines: EngineStart, scripts: ScriptAgreement = ScriptAgreement(),
-                          context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
+    /// `image`: the page's image when made ahead (or why it could not be), else the job makes it.
+    static func recognize(_ job: PageJob, image: Result<PageImage, any Error>? = nil, pool: EnginePool?, engines: EngineStart,
+                          scripts: ScriptAgreement = ScriptAgreement(), context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
         let known = scripts.isSettled
-        let result = recognize(job, pool: pool, engines: engines, scriptKnown: known, context: context)
+        let result = recognize(job, image: image, pool: pool, engines: engines, scriptKnown: known, context: context)
         if case .success(let page) = result { scripts.note(page, detectedFirst: !known) }
         return result
     }
 
-    private static func recognize(_ job: PageJob, pool: EnginePool?, engines: EngineStart, scriptKnown: Bool,
-                                  context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
+    private static func recognize(_ job: PageJob, image made: Result<PageImage, any Error>?, pool: EnginePool?, engines: EngineStart,
+                                  scriptKnown: Bool, context: ExtractionContext) -> Result<RecognizedPage, IngestError> {
         // The page's image and Tesseract's buffers are freed when this returns: hand them back.
         defer { PageMemory.releaseFreedPages() }
         let limit = context.config.ocr.pageTimeLimitSeconds
@@ -108,7 +134,7 @@ enum PageRunner {
                 throw IngestError(.timeout, ["seconds": String(Int(context.config.limits.documentTimeLimitSeconds))], page: job.number)
             }
             // Looked at before anything is started for it: a blank page costs its render only.
-            var first: PageImage? = try job.load()
+            var first: PageImage? = try made?.get() ?? job.load()
             if let image = first, context.config.ocr.skipBlankPages, PageInk.measure(image)?.isBlank == true {
                 return .success(RecognizedPage(leftOut: .blank))
             }
@@ -229,6 +255,14 @@ enum PageRunner {
                 }
             }
         }
+        /// Hands out job `i` (chosen by `MadePages`).
+        func hand(_ i: Int) {
+            state.withLock { s in
+                guard !s.handed[i] else { return }
+                s.handed[i] = true
+                s.nextIndex += 1
+            }
+        }
         /// Every page handed out (some may still be being read).
         var isExhausted: Bool { state.withLock { $0.nextIndex >= $0.results.count } }
         func store(_ i: Int, _ r: Result<RecognizedPage, IngestError>) { state.withLock { s in s.results[i] = r; s.stored += 1 } }
@@ -238,4 +272,64 @@ enum PageRunner {
             }
         }
     }
+}
+
+/// Pages' images made ahead of their readers by one thread, in page order (`make`), at most
+/// `Ahead.pages` waiting (and `Ahead.pixels`, one page at least): a reader takes the heaviest made
+/// (`Ahead.work`; page order among equals) or waits for the next. Each page is decoded once, its
+/// drawing beside the recognition of the pages before it; with several waiting, a long page
+/// still goes before lighter ones (the federal register's 3.6-s page 14 among 1.4–2.1-s pages).
+final class MadePages: Sendable {
+    private struct Waiting {
+        var image: Result<PageImage, any Error>
+        var work: Double
+        var pixels: Int
+    }
+    private struct State {
+        var waiting: [Int: Waiting] = [:]
+        /// Pages made so far (the next to make is this index).
+        var made = 0
+        var stopped = false
+        var pixels: Int { waiting.values.reduce(0) { $0 + $1.pixels } }
+    }
+    private let monitor = Monitor(State())
+    private let count: Int
+    private let ahead: PageRunner.Ahead
+
+    init(_ count: Int, ahead: PageRunner.Ahead) {
+        self.count = count
+        self.ahead = ahead
+    }
+
+    /// Makes every page in turn with `load`, waiting for room; returns once all are made or
+    /// `stop` is called.
+    func make(_ load: (Int) -> Result<PageImage, any Error>) {
+        for i in 0..<count {
+            let go = monitor.wait(until: { s in
+                s.stopped || s.waiting.isEmpty || (s.waiting.count < self.ahead.pages && s.pixels < self.ahead.pixels)
+            }, then: { !$0.stopped })
+            guard go else { return }
+            let image = load(i)
+            let pixels = (try? image.get()).map { $0.width * $0.height } ?? 0
+            let work = (try? image.get()).map(ahead.work) ?? 0
+            monitor.update { s in
+                s.waiting[i] = Waiting(image: image, work: work, pixels: pixels)
+                s.made = i + 1
+            }
+        }
+    }
+
+    /// The heaviest page made and not handed out (marked handed in `state` at once), waiting for
+    /// one when none is; nil once every page is handed out, or the making stopped.
+    func take(handing state: PageRunner.RunState) -> (Int, Result<PageImage, any Error>)? {
+        monitor.wait(until: { s in !s.waiting.isEmpty || s.made >= self.count || s.stopped }, then: { s in
+            guard let i = s.waiting.max(by: { a, b in a.value.work < b.value.work || (a.value.work == b.value.work && a.key > b.key) })?.key,
+                  let page = s.waiting.removeValue(forKey: i) else { return nil }
+            state.hand(i)
+            return (i, page.image)
+        })
+    }
+
+    /// Stops the making (the run is over): pages not made are not.
+    func stop() { monitor.update { $0.stopped = true } }
 }

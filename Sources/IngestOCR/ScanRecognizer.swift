@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import IngestCore
 import Synchronization
@@ -47,11 +48,6 @@ public struct ScanRecognizer: PageRecognizing {
         }
         defer { warmUp?.finish() }
         let classOf = Dictionary((extraction.pages ?? []).map { ($0.number, $0.classification) }, uniquingKeysWith: { a, _ in a })
-        // Made beside the first pages' recognition (`PageRunner`), not before it.
-        var estimate: PageRunner.Estimate?
-        if Self.estimates(pages: chosen.count, workers: workers) {
-            estimate = { @Sendable stop in Self.expectedWork(of: chosen, workers: workers, stop: stop) { try pageImages.current() } }
-        }
         let jobs = chosen.map { number in
             PageJob(number: number) {
                 // Like any page failure: a warning when the text layer gave text, else the error.
@@ -63,7 +59,9 @@ public struct ScanRecognizer: PageRecognizing {
                 return try Self.pageImage(page: number, dpi: dpi, maxPixels: maxPixels, fit: fit, finer: drawn) { try pageImages.current() }
             }
         }
-        let outcomes = try PageRunner.run(jobs, context: context, estimate: estimate)
+        // Drawn ahead of their readers, each page once; the heaviest drawn read first.
+        let outcomes = try PageRunner.run(jobs, context: context, ahead: PageRunner.Ahead(work: Self.expectedWork))
+        pageImages.opened?.letGoOfSurface()
         let assembly = PageAssembly(outcomes, context: context) { classOf[$0] ?? .imageOnly }
         if assembly.pagesOCRed == 0, extraction.blocks.isEmpty, let first = assembly.failures.first { throw first }
 
@@ -197,41 +195,29 @@ extension ScanRecognizer {
         return pix
     }
 
-    /// Pages estimated up to this many (each costs a small render, ≈ 15 ms): beyond, the OCR's
-    /// rounds are many and the last page's imbalance is a small part of them.
-    static let estimatedPagesAtMost = 24
-    /// The resolution of the estimate's render: the writing of a page still shows as strokes
-    /// (at 50 dpi small dense text blurs into grey and a page of ruled forms looks busier).
+    /// The resolution of the quick look's fallback (a drawing that says nothing of its size).
     static let estimateDPI = 75.0
 
-    /// Whether estimating the pages' work can change anything (`expectedWork`).
-    static func estimates(pages: Int, workers: Int) -> Bool { workers >= 2 && pages >= 3 && pages <= estimatedPagesAtMost }
-
-    /// Each page's expected OCR work, when it can change anything — several OCR threads and at
-    /// least three pages: the number of dark runs (a stroke crossed by a row of pixels) on the
-    /// page drawn at `estimateDPI`, which follows the amount of writing. On the federal
-    /// register's seven scanned pages it correlates at 0.92 with each page's OCR time, and ranks
-    /// the longest (3.6 s) first; handed out in page order that page started last, alone.
-    static func expectedWork(of pages: [Int], workers: Int, stop: () -> Bool = { false },
-                             renderer: () throws -> any PageImageProvider) -> [Int: Double] {
-        guard estimates(pages: pages.count, workers: workers) else { return [:] }
-        var work: [Int: Double] = [:]
-        for page in pages {
-            if stop() { return [:] }
-            var runs = 0
-            do {
-                try renderer().renderRows(page: page, dpi: estimateDPI, maxPixels: 4_000_000, start: { _, _, _ in }) { _, luma in
-                    var previousDark = false
-                    for v in luma {
-                        let dark = v < 128
-                        if dark && !previousDark { runs += 1 }
-                        previousDark = dark
-                    }
-                }
-            } catch { continue }   // the page's own render will say what is wrong
-            work[page] = Double(runs)
+    /// A page's expected OCR work from its image as it is read: the number of dark runs (a
+    /// stroke crossed by a row of pixels) on every fourth row, which follows the amount of
+    /// writing — on the federal register's seven scanned pages the longest (3.6 s) has the most.
+    /// Comparable between the pages of one document (drawn alike).
+    static func expectedWork(of image: PageImage) -> Double {
+        guard image.depth == 8, let data = pixGetData(image.raw) else { return 0 }
+        let wpl = Int(pixGetWpl(image.raw)), w = image.width
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        var runs = 0
+        for y in stride(from: 0, to: image.height, by: 4) {
+            let row = bytes + y * wpl * 4
+            var previousDark = false
+            for x in 0..<w {
+                // leptonica keeps 8-bit pixels in 32-bit words, most significant byte first.
+                let dark = row[x ^ 3] < 128
+                if dark && !previousDark { runs += 1 }
+                previousDark = dark
+            }
         }
-        return work
+        return Double(runs)
     }
 }
 

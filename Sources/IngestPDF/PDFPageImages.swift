@@ -30,6 +30,22 @@ public final class PDFPageImages: PageImageProvider, Sendable {
         var kept: KeptDrawing?
         /// Pages drawn by poppler so far (tests: a kept drawing is not drawn again).
         var made = 0
+        /// The colour pixels pages are drawn on, kept from one drawing to the next (`letGoOfSurface`).
+        var surface: SurfaceMemory?
+    }
+
+    /// The memory of a colour surface, reused by every drawing that fits in it: a 300-dpi page's
+    /// surface is 34 MB, above glibc's largest mmap threshold, so a new one was mapped and its
+    /// 8,200 pages faulted in and zeroed at every drawing (≈ 20 ms of a 65-ms drawing; issue 38).
+    // @unchecked: its bytes are written and read only inside `lock`, by the drawing that holds it.
+    private final class SurfaceMemory: @unchecked Sendable {
+        let bytes: UnsafeMutableRawPointer
+        let capacity: Int
+        init(capacity: Int) {
+            self.capacity = capacity
+            bytes = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 64)
+        }
+        deinit { bytes.deallocate() }
     }
 
     private struct KeptDrawing {
@@ -118,7 +134,9 @@ public final class PDFPageImages: PageImageProvider, Sendable {
             var top = 0
             while top < h {
                 let rows = min(bandRows, h - top)
-                try Self.renderBand(p, width: w, top: top, rows: rows, scale: scale, page: page, luma: luma) { y, luma in
+                if (drawings.surface?.capacity ?? 0) < stride * rows { drawings.surface = SurfaceMemory(capacity: stride * rows) }
+                try Self.renderBand(p, width: w, top: top, rows: rows, scale: scale, page: page, memory: drawings.surface!.bytes,
+                                    luma: luma) { y, luma in
                     if keep { gray.withUnsafeMutableBufferPointer { UnsafeMutableRawPointer($0.baseAddress! + y * w).copyMemory(from: luma.baseAddress!, byteCount: w) } }
                     row(y, luma)
                 }
@@ -131,14 +149,23 @@ public final class PDFPageImages: PageImageProvider, Sendable {
     /// Pages drawn by poppler so far.
     var drawingsMade: Int { lock.withLock { $0.made } }
 
+    /// Lets go of the surface kept for the next drawing (the OCR of the document is over).
+    public func letGoOfSurface() { lock.withLock { $0.surface = nil } }
+
+    /// The bytes of the surface kept for the next drawing (0: none).
+    var surfaceBytes: Int { lock.withLock { $0.surface?.capacity ?? 0 } }
+
     /// Colour pixels drawn at once: a 300-dpi A4 page (35 MB) is one band; bigger pages are cut.
     public static let bandBytes = 48 << 20
 
     /// Draws rows `top..<top+rows` of the page (at `scale`) on a white surface and hands each
     /// row's BT.601 luma to `row` (through `luma`, `width` bytes).
     private static func renderBand(_ p: PopplerPageRef, width w: Int, top: Int, rows: Int, scale: Double, page: Int,
-                                   luma: UnsafeMutableBufferPointer<UInt8>, row: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(rows)) else {
+                                   memory: UnsafeMutableRawPointer, luma: UnsafeMutableBufferPointer<UInt8>,
+                                   row: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(w))
+        guard let surface = cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                                Int32(w), Int32(rows), stride) else {
             throw IngestError(.ocrRenderFailed, ["page": String(page)])
         }
         defer { cairo_surface_destroy(surface) }
@@ -154,9 +181,8 @@ public final class PDFPageImages: PageImageProvider, Sendable {
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { throw IngestError(.ocrRenderFailed, ["page": String(page)]) }
-        let stride = Int(cairo_image_surface_get_stride(surface))
         for y in 0..<rows {
-            let pixels = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let pixels = UnsafeRawPointer(data + y * Int(stride)).assumingMemoryBound(to: UInt32.self)
             for x in 0..<w {
                 let v = pixels[x]   // 0x00RRGGBB in native order
                 let r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF

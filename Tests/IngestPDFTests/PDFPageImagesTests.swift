@@ -53,4 +53,40 @@ final class PDFPageImagesTests: XCTestCase {
         let bare = try PDFPageImages(url: tmp.url.appendingPathComponent("square.pdf")).render(page: 1, dpi: 100, maxPixels: 10_000_000)
         XCTAssertGreaterThan(zip(bare.gray, alone.gray).filter { abs(Int($0) - Int($1)) > 2 }.count, 100, "the comment is drawn")
     }
+
+    /// Pages are drawn on one colour surface kept from drawing to drawing (issue 38: a new 34-MB
+    /// surface was faulted in at every 300-dpi drawing): a JPEG scan of text (ImageMagick, made
+    /// an image-only PDF by img2pdf) followed by a smaller page, drawn in turn through one
+    /// document, give the same pixels as each drawn through a document of its own — nothing of
+    /// the page drawn before shows through — and the surface is let go on request.
+    func testTheKeptSurfaceDrawsEachPageAsAFreshOne() throws {
+        guard runTool("convert", ["-version"])?.status == 0 else { try missingTool("ImageMagick missing (apt-get install imagemagick)") }
+        guard runTool("img2pdf", ["--version"])?.status == 0 else { try missingTool("img2pdf missing (apt-get install img2pdf)") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let text = tmp.url.appendingPathComponent("text.jpg").path, small = tmp.url.appendingPathComponent("small.png").path
+        guard runTool("convert", ["-size", "1275x1650", "xc:white", "-density", "150", "-units", "PixelsPerInch", "-fill", "black",
+                                  "-pointsize", "40", "-annotate", "+100+200", "La photosynthèse produit du glucose.",
+                                  "-draw", "rectangle 100,400 1100,1500", "-colorspace", "Gray", text])?.status == 0,
+              runTool("convert", ["-size", "600x400", "xc:white", "-density", "150", "-units", "PixelsPerInch", "-fill", "black",
+                                  "-draw", "rectangle 50,50 120,120", small])?.status == 0 else {
+            throw TestSetupFailure("ImageMagick could not make the pages")
+        }
+        let pdf = tmp.url.appendingPathComponent("scan.pdf")
+        guard runTool("img2pdf", [text, small, "-o", pdf.path])?.status == 0 else { throw TestSetupFailure("img2pdf failed") }
+        let shared = try PDFPageImages(url: pdf)
+        XCTAssertEqual(shared.surfaceBytes, 0)
+        for (page, dpi) in [(1, 300.0), (2, 300), (1, 150), (2, 75)] {
+            let drawn = try shared.render(page: page, dpi: dpi, maxPixels: 50_000_000)
+            let alone = try PDFPageImages(url: pdf).render(page: page, dpi: dpi, maxPixels: 50_000_000)
+            XCTAssertEqual([drawn.width, drawn.height], [alone.width, alone.height])
+            XCTAssertTrue(drawn.gray == alone.gray, "page \(page) at \(dpi) dpi")
+            XCTAssertTrue(drawn.gray.contains { $0 < 64 } && drawn.gray.contains { $0 > 192 }, "page \(page) drawn")
+        }
+        // Kept: as large as the largest page drawn (page 1 at 300 dpi, 4 bytes a pixel).
+        XCTAssertGreaterThanOrEqual(shared.surfaceBytes, 2550 * 3300 * 4)
+        shared.letGoOfSurface()
+        XCTAssertEqual(shared.surfaceBytes, 0)
+        XCTAssertEqual(try shared.render(page: 2, dpi: 300, maxPixels: 50_000_000).gray,
+                       try PDFPageImages(url: pdf).render(page: 2, dpi: 300, maxPixels: 50_000_000).gray)
+    }
 }

@@ -13,6 +13,13 @@ public protocol PageImageProvider: AnyObject, Sendable {
     func renderRows(page: Int, dpi: Double, maxPixels: Int,
                     start: (_ width: Int, _ height: Int, _ dpi: Double) throws -> Void,
                     row: (_ y: Int, _ luma: UnsafeBufferPointer<UInt8>) -> Void) throws
+
+    /// Lets go of memory kept to draw the next page faster (the pages' reading is over).
+    func letGoOfSurface()
+}
+
+extension PageImageProvider {
+    public func letGoOfSurface() {}
 }
 
 /// Opens the page images of the document at `url`, with `password` when given.
