@@ -65,7 +65,7 @@ enum MathUpright {
         // A unit alone on its line: a display's last word set apart by a fraction (`\\frac{\\pi}{2}\\text{ rad}`).
         if words.count == 1, words[0].allSatisfy({ MathText.isTextLetter($0) }), isUnit(letters(words[0])) { return true }
         // Concentrations alone (`[\\text{D}]`, `[\\text{Ox}]`): a fraction's part poppler set on a line of its own.
-        if !words.isEmpty, words.allSatisfy(isConcentration) { return true }
+        if concentrations(glyphs) { return true }
         guard glyphs.contains(where: { $0.font.isMath }) else { return false }
         let plain = words.map { w in !w.contains { full($0, in: w) && MathText.isTextLetter($0) } || isFunctionWord(w) }
         guard plain.contains(false) else { return false }
@@ -212,6 +212,17 @@ enum MathUpright {
             return false
         }
         return true
+    }
+
+    /// Glyphs that are concentrations only, left to right (a gap inside one is where a charge set on
+    /// another poppler line stands: `[A` `⁻` `]`).
+    static func concentrations(_ glyphs: [MathGlyph]) -> Bool {
+        var groups: [[MathGlyph]] = [], current: [MathGlyph] = []
+        for g in glyphs.sorted(by: { $0.x0 < $1.x0 }) where !g.isSpace {
+            current.append(g)
+            if g.text == "]" { groups.append(current); current = [] }
+        }
+        return current.isEmpty && !groups.isEmpty && groups.allSatisfy(isConcentration)
     }
 
     /// `[X]` with X element symbols or a short capitalised name (`[AH]`, `[Ox]`, `[Red]`).

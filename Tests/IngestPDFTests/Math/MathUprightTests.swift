@@ -110,6 +110,8 @@ final class MathUprightTests: XCTestCase {
     func testConcentrationsInFractions() throws {
         let sources: [(String, Bool)] = [
             (#"Q = \frac{[\text{C}]^2}{[\text{A}][\text{B}]}"#, false),
+            // The charge of `[B⁻]` is a poppler line of its own, `[B` `]` another.
+            (#"\text{pH} = 4.8 + \log\frac{[\text{B}^-]}{[\text{BH}]}"#, false),
             (#"E = 1.2 + \frac{0.06}{2} \log\frac{[\text{Ox}]}{[\text{Red}]}"#, false),
         ]
         let e = try page(sources, name: "concentrations")
