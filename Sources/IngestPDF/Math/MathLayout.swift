@@ -697,8 +697,14 @@ enum MathLayout {
             .max { rows[$0].atoms.count < rows[$1].atoms.count }
         for k in kept {
             let w = write(rows[k], ink)
-            let operatorOnly = rows[k].atoms.allSatisfy { $0.kind == .bigOperator }
-            let off = !operatorOnly && (main.map { abs(rows[k].base - rows[$0].base) > 0.35 * rows[$0].size } ?? false)
+            // (A big operator's base is its middle; a function name's letters have a baseline:
+            // `\\det` over a matrix's second row is no formula.)
+            let operatorOnly = rows[k].atoms.allSatisfy { $0.kind == .bigOperator && !$0.linear.contains(where: \.isLetter) }
+            // (Smaller and raised or lowered with no base: a script whose base was not given.)
+            let off = !operatorOnly && (main.map {
+                abs(rows[k].base - rows[$0].base) > 0.35 * rows[$0].size
+                    || rows[k].size < 0.85 * rows[$0].size && abs(rows[k].base - rows[$0].base) > 0.1 * rows[$0].size
+            } ?? false)
             items.append((rows[k].x0, off ? String(unsure) + w.latex : w.latex, w.linear))
         }
         items.sort { $0.x < $1.x }

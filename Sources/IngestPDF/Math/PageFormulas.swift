@@ -144,8 +144,13 @@ enum PageFormulas {
                 // (As much: the one across from it, not beside it: a numerator goes with the line
                 // holding its denominator, `Formule : dx` rather than `= ky fin.`.)
                 let (oa, ob) = (min(lines[a].y1, y1) - max(lines[a].y0, y0), min(lines[b].y1, y1) - max(lines[b].y0, y0))
+                // Two rows touching it as little: the one its middle is nearer (an inline
+                // `aligned`'s first row over the text row it is set on).
                 func apart(_ t: Int) -> Double { max(0, lines[t].x0 - x1, x0 - lines[t].x1) }
-                return abs(oa - ob) < 0.3 ? apart(a) > apart(b) : oa < ob
+                func off(_ t: Int) -> Double { abs((lines[t].y0 + lines[t].y1) / 2 - (y0 + y1) / 2) }
+                guard abs(oa - ob) < 0.3 else { return oa < ob }
+                let oneRow = min(lines[a].y1, lines[b].y1) - max(lines[a].y0, lines[b].y0) > 0.5 * min(lines[a].glyphHeight, lines[b].glyphHeight)
+                return oneRow ? apart(a) > apart(b) : off(a) > off(b)
             }
         }
         for group in groups {
@@ -156,9 +161,14 @@ enum PageFormulas {
                 // Rows of one `aligned` set inline go with one line (the text on the row between them
                 // may be two lines, each beside one of them).
                 let distinct = Set(hosts.compactMap { $0 })
-                if distinct.count > 1, MathArrays.aligned(group.flatMap { lineGlyphs[$0] }, ink: .none) != nil {
+                // (Only when those lines are on one row: two inline formulas one above the other,
+                // `Formule 29 : … fin.` over `Formule 30 : … fin.`, are two rows of text.)
+                let oneRow = distinct.allSatisfy { a in
+                    distinct.allSatisfy { b in min(lines[a].y1, lines[b].y1) - max(lines[a].y0, lines[b].y0) > 0.5 * min(lines[a].glyphHeight, lines[b].glyphHeight) }
+                }
+                if distinct.count > 1, oneRow, MathArrays.aligned(group.flatMap { lineGlyphs[$0] }, ink: .none) != nil {
                     hosts = group.map { _ in first }
-                } else if distinct.count > 1, let left = distinct.min(by: { lines[$0].x0 < lines[$1].x0 }) {
+                } else if distinct.count > 1, oneRow, let left = distinct.min(by: { lines[$0].x0 < lines[$1].x0 }) {
                     // A matrix set inline between two lines of text on its row (`Formule :` and
                     // `= ad − bc fin.`): one line, when the structure is read across them.
                     let words = distinct.flatMap(members)
@@ -213,21 +223,11 @@ enum PageFormulas {
                 var chosen = Set(members(i))
                 for e in extraLines { for k in members(e) where !glyphs[k].isSpace { chosen.insert(k) } }
                 for e in besides { chosen.formUnion(members(e)) }
-                // A line poppler cut from the row starts a word where a gap is before it (`= 2a` /
-                // `fin.` has no space glyph between them).
-                var cuts: [MathGlyph] = []
-                for e in continued {
-                    let own = members(e).filter { !chosen.contains($0) }.map { glyphs[$0] }.filter { !$0.isSpace }
-                    chosen.formUnion(members(e))
-                    guard let first = own.min(by: { $0.x0 < $1.x0 }),
-                          let before = chosen.map({ glyphs[$0] }).filter({ !$0.isSpace && $0.x1 <= first.x0 + 0.5 && $0.midX < first.x0 }).map(\.x1).max(),
-                          first.x0 - before > 0.12 * first.size else { continue }
-                    cuts.append(MathGlyph(text: " ", x0: first.x0 - 0.01, y0: first.y0, x1: first.x0 - 0.01, y1: first.y1, size: first.size,
-                                          font: .text, index: -1 - cuts.count))
-                }
-                let inLine = (chosen.map { glyphs[$0] } + cuts).sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+                for e in continued { chosen.formUnion(members(e)) }
+                let inLine = spaced(chosen.sorted().map { glyphs[$0] }, lines: [i] + extraLines + besides + continued,
+                                    members: { Set(members($0).map { glyphs[$0].index }) })
                 let text = ([lines[i].text] + (extraLines + besides + continued).map { lines[$0].text }).joined(separator: " ")
-                guard sameCharacters(inLine, text) else { return nil }
+                guard sameCharacters(inLine, text), !MathAccents.accentLeftOut(inLine, page: glyphs) else { return nil }
                 guard let rewritten = MathArrays.inline(inLine, host: Set(([i] + besides + continued).flatMap(members).map { glyphs[$0].index }), ink: ends.end)
                     ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end), keeps(rewritten, inLine) else { return nil }
                 return rewritten
@@ -237,7 +237,11 @@ enum PageFormulas {
             // read with it first; alone when the two together are not read.
             let partners = joined[i] != nil ? [] : rowPartners(i, lines, lineGlyphs, isMathLine, taken: takenAway.union(gone))
             // Only for a fraction read across the cut (what the cut is made by).
-            let tried = partners.isEmpty ? nil : rewrite(partners).flatMap { $0.contains("\\frac") || MathUpright.stacksScripts($0) || MathAccents.writes($0) ? ($0, partners) : nil }
+            // (With the lines stacked on them: a denominator, an operator poppler hosted there.)
+            let stackedOnPartners = partners.flatMap { stacked[$0] ?? [] }.filter { !gone.contains($0) && !extraLines.contains($0) }
+            let tried = partners.isEmpty ? nil : rewrite(partners + stackedOnPartners).flatMap {
+                $0.contains("\\frac") || MathUpright.stacksScripts($0) || MathAccents.writes($0) ? ($0, partners + stackedOnPartners) : nil
+            }
             // The rest of the row, when poppler cut it after this line (`z = a` / `+ ib fin.`): the
             // row read whole first.
             let continued = joined[i] != nil ? [] : continuations(
@@ -246,7 +250,7 @@ enum PageFormulas {
                     t != i && !isMathLine[t] && !extraLines.contains(t) && !partners.contains(t) && !takenAway.contains(t) && !gone.contains(t)
                         && !rewrittenLines.contains(t) && lines[t].hasGeometry && lines[t].origin == .content && !lineGlyphs[t].isEmpty
                         && lines[t].y0 < lines[i].y1 && lines[t].y1 > lines[i].y0
-                }, members: { members($0).map { glyphs[$0] } })
+                }, members: { members($0).map { glyphs[$0] } }, stackedOn: { (stacked[$0] ?? []).flatMap(members).map { glyphs[$0] } })
             // (With the lines stacked over or under the rest: its scripts, its fractions' parts.)
             let stackedOnRest = continued.flatMap { stacked[$0] ?? [] }.filter { !gone.contains($0) }
             let whole = continued.isEmpty ? nil

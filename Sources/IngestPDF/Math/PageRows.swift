@@ -9,7 +9,8 @@ extension PageFormulas {
     /// The lines of text after `row` on its baseline (`Formule 35 : z = a` / `+ ib fin.`): each
     /// starting at most a size right of where the row's glyphs end so far (or on its last glyph,
     /// which the two boxes share), chained.
-    static func continuations(of row: [MathGlyph], candidates: [Int], members: (Int) -> [MathGlyph]) -> [Int] {
+    static func continuations(of row: [MathGlyph], candidates: [Int], members: (Int) -> [MathGlyph],
+                              stackedOn: (Int) -> [MathGlyph]) -> [Int] {
         var glyphs = row.filter { !$0.isSpace }
         guard let size = glyphs.map(\.size).max(), size > 0 else { return [] }
         func baseline(_ gs: [MathGlyph]) -> Double? {
@@ -26,9 +27,14 @@ extension PageFormulas {
             let end = glyphs.map(\.x1).max()!
             for t in candidates where !out.contains(t) {
                 let own = members(t).filter { !$0.isSpace }
-                let new = own.filter { !have.contains($0.index) }
-                guard let start = new.map(\.x0).min(), let b = baseline(own), abs(b - base) < 0.15 * size,
-                      start >= end - 1, start - end < size else { continue }
+                let new = (own + stackedOn(t)).filter { !have.contains($0.index) && !$0.isSpace }
+                func follows(_ start: Double?) -> Bool { start.map { $0 >= end - 1 && $0 - end < size } ?? false }
+                // (With what is stacked on it, whose limits and scripts may tuck under the row's
+                // last glyph, a sum's slant; or by its own glyphs, when what poppler stacked on it
+                // is the row's: an exponent.)
+                guard let b = baseline(own), abs(b - base) < 0.15 * size,
+                      follows(new.map(\.x0).min().map { $0 + 0.5 * size - 1 }) || follows(own.filter { !have.contains($0.index) }.map(\.x0).min())
+                else { continue }
                 out.append(t); glyphs += new; grew = true
                 break
             }
@@ -42,7 +48,7 @@ extension PageFormulas {
     static func ownSpan(_ text: String, _ boxed: [Int], _ glyphs: [MathGlyph]) -> ClosedRange<Int>? {
         let want = Array(visible(text))
         guard !want.isEmpty else { return nil }
-        var have: [(c: Character, k: Int)] = []
+        var have: [(c: Unicode.Scalar, k: Int)] = []
         for k in boxed where !glyphs[k].isSpace {
             for c in visible(glyphs[k].text, marks: false) { have.append((c, k)) }
         }
@@ -63,15 +69,17 @@ extension PageFormulas {
     /// The characters of a line's text to be found among its glyphs: compatibility forms
     /// (`³` is a raised `3`), no white space, and without the marks the text reader writes
     /// around scripts that have no Unicode form (`^(…)`, `_x`: `ScriptText`).
-    static func visible(_ text: String, marks: Bool = true) -> [Character] {
-        var out: [Character] = []
+    /// (Unicode scalars: a combining accent poppler gives as a glyph of its own, `⃗`, fuses with
+    /// the letter before it in the line's text.)
+    static func visible(_ text: String, marks: Bool = true) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
         var closing: [Bool] = []                // per open parenthesis: whether it is a mark's
-        let chars = Array(text.precomposedStringWithCompatibilityMapping)
+        let chars = Array(text.decomposedStringWithCompatibilityMapping.unicodeScalars)
         var k = 0
         while k < chars.count {
             let c = chars[k]
             defer { k += 1 }
-            if c.isWhitespace { continue }
+            if c.properties.isWhitespace { continue }
             if c == "^" || c == "_" {
                 if marks, k + 1 < chars.count, chars[k + 1] == "(" { closing.append(true); k += 1 }
                 continue
@@ -83,6 +91,28 @@ extension PageFormulas {
         return out
     }
 
+    /// The glyphs of several lines left to right, a space put where one line's glyph follows
+    /// another line's after a gap: poppler writes no space glyph between two lines (`= 2a` /
+    /// `fin.`, `Formule 30 :` / `∑`), and the words of the row are found by its spaces.
+    static func spaced(_ glyphs: [MathGlyph], lines: [Int], members: (Int) -> Set<Int>) -> [MathGlyph] {
+        let sorted = glyphs.sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+        guard lines.count > 1 else { return sorted }
+        var owner: [Int: Int] = [:]
+        for l in lines { for k in members(l) where owner[k] == nil { owner[k] = l } }
+        var out: [MathGlyph] = []
+        var last: MathGlyph?
+        for g in sorted {
+            if g.isSpace { last = nil; out.append(g); continue }
+            if let p = last, owner[p.index] != owner[g.index], g.x0 - p.x1 > 0.12 * max(p.size, g.size) {
+                out.append(MathGlyph(text: " ", x0: g.x0 - 0.01, y0: g.y0, x1: g.x0 - 0.01, y1: g.y1, size: g.size, font: .text,
+                                     index: -1 - out.count))
+            }
+            out.append(g)
+            if last == nil || g.x1 > last!.x1 { last = g }
+        }
+        return out
+    }
+
     /// Whether `glyphs` are the visible characters of `text` (counted, not ordered: stacked parts
     /// of a formula are lines of their own), root signs left out (`rootsCounted` says where they
     /// went). Poppler's boxes overlap: a line's box may hold the first glyph of the line after it
@@ -90,7 +120,10 @@ extension PageFormulas {
     static func sameCharacters(_ glyphs: [MathGlyph], _ text: String) -> Bool {
         func tally(_ s: String) -> [Character: Int] {
             var out: [Character: Int] = [:]
-            for c in s.precomposedStringWithCompatibilityMapping where !c.isWhitespace && c != "√" { out[c, default: 0] += 1 }
+            // By scalar: a combining accent (`⃗`) fuses with whatever precedes it in each string.
+            for u in s.decomposedStringWithCompatibilityMapping.unicodeScalars where !u.properties.isWhitespace && u != "√" {
+                out[Character(u), default: 0] += 1
+            }
             return out
         }
         var mine = tally(glyphs.map(\.text).joined())

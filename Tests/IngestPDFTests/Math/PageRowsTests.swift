@@ -107,4 +107,29 @@ final class PageRowsTests: XCTestCase {
         let text = e.blocks.filter { $0.kind != .formula }.map(\.text).joined(separator: " ")
         for n in ["12", "34", "56", "78"] { XCTAssertTrue(text.contains(n), text) }
     }
+
+    /// Two inline sums with limits and fractions one line over the other: poppler puts each ∑ on
+    /// the other's row and cuts both rows at it (`Formule 1 :` / `k=1 k = n(n+1)` / `fin.`); each
+    /// row is read whole with its own ∑ (was: both rows' pieces taken as one `aligned`, left as
+    /// text; and `k=1k=…` read without its sum, a subscript with no base written as a term).
+    func testInlineSumsOneOverTheOther() throws {
+        let sources = [#"\sum_{k=1}^{n} k = \frac{n(n+1)}{2}"#, #"\sum_{k=1}^{n} k^2 = \frac{n(n+1)(2n+1)}{6}"#]
+        let r = try read(sources, name: "sums")
+        XCTAssertEqual(r.found.count, 2, r.text)
+        for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
+        XCTAssertFalse(r.text.contains("mathrm{fin}"), r.text)
+    }
+
+    /// An inline fraction over an inline `aligned` whose first row touches it: that row goes with
+    /// the text row its middle is nearer (was taken into the fraction's line, left as text).
+    /// A function name over the second row of a matrix it is not read with is no formula (was
+    /// `$\\det cd$`, sure).
+    func testRowsTouchingTheLineAbove() throws {
+        let sources = [#"\frac{x^2}{a^2} + \frac{y^2}{b^2} = 1"#, #"\begin{aligned} f(x) &= (x+1)^2 \\ &= x^2 + 2x + 1 \end{aligned}"#,
+                       #"\det\begin{pmatrix} a & b \\ c & d \end{pmatrix} = ad - bc"#]
+        let r = try read(sources, name: "touching")
+        XCTAssertTrue(FormulaMatch.equal(r.found.first ?? "", sources[0]), "\(r.found)")
+        XCTAssertFalse(r.found.contains { $0.contains("\\det") && !FormulaMatch.equal($0, sources[2]) }, "\(r.found)")
+        for w in ["Formule 1", "Formule 2", "Formule 3", "ad", "bc"] { XCTAssertTrue(r.text.contains(w), r.text) }
+    }
 }
