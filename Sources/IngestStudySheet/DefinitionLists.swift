@@ -11,10 +11,12 @@ extension DefinitionRecognizer {
         var found = Set<Int>()
         var run: [Int] = []
         var allPairs = true
+        var others = 0   // pairs in the run that are no definition on their own
         func close() {
-            if allPairs, run.count >= 3 { found.formUnion(run) }
+            if allPairs, run.count + others >= 3, !run.isEmpty { found.formUnion(run) }
             run = []
             allPairs = true
+            others = 0
         }
         for (index, block) in read.enumerated() {
             guard block.listItem else { close(); continue }
@@ -25,7 +27,9 @@ extension DefinitionRecognizer {
             if definitions.isEmpty {
                 // An introduction (`Paid:`, `Open Source:`) goes on with the run; any other item ends it.
                 let introduces = block.passages?.contains { if case .text(let lines) = $0 { return lines.last.map(endsWithColon) ?? false }; return false } ?? false
-                if !introduces { close() }
+                // So does a pair that is no definition on its own (`GIMP: alternative for Adobe Photoshop`).
+                let pair = block.passages?.contains { if case .text(let lines) = $0 { return lines.count == 1 && isPairShaped(lines[0]) }; return false } ?? false
+                if pair { others += 1 } else if !introduces { close() }
                 continue
             }
             run.append(index)
@@ -37,11 +41,21 @@ extension DefinitionRecognizer {
 
     static func endsWithColon(_ line: String) -> Bool { line.trimmingSpaces().hasSuffix(":") }
 
+    /// `Name: a few words` on one line, with no sentence's end: a pair whatever its words.
+    static func isPairShaped(_ line: String) -> Bool {
+        let item = stripListMarker(line.trimmingSpaces())
+        guard let (at, length, _) = separator(in: item) else { return false }
+        let meaning = String(item[item.index(at, offsetBy: length)...])
+        return (1...4).contains(words(meaning).count) && !endsSentenceMark(meaning.trimmingSpaces())
+    }
+
     /// A meaning of at most four words that starts with no article or relative and ends no sentence,
     /// and does not spell out the term's letters (`RM: repetition maximum` says what RM is).
     static func isPair(_ d: Found) -> Bool {
         let ws = words(d.meaning)
         guard (1...4).contains(ws.count), let head = ws.first, !endsSentenceMark(d.meaning) else { return false }
+        // A command and what it does (`conda info: show conda's information`) is what the command is.
+        if d.term.first?.isLowercase == true, d.term.contains(" ") { return false }
         if determiners.contains(head) || ["which", "that", "who", "qui", "que", "when", "where", "lorsque", "quand"].contains(head) { return false }
         let letters = d.term.filter(\.isUppercase).lowercased()
         let initials = String(ws.compactMap(\.first))
@@ -64,7 +78,7 @@ extension DefinitionRecognizer {
         // (`lines[end]` keeps a marker moved onto it: it starts the rest, read afresh.)
         guard end < lines.count else { return (carried, nil) }
         var rest = lines[end]
-        for i in (end + 1)..<max(end + 1, lines.count) { rest += movesMarker(joins[i]) ? joins[i] + lines[i].dropFirst(2) : joins[i] + lines[i] }
+        for i in (end + 1)..<max(end + 1, lines.count) { rest += movesMarker(joins[i]) ? joins[i] + lines[i].dropFirst(joins[i].count - 1) : joins[i] + lines[i] }
         return (carried, rest)
     }
 }

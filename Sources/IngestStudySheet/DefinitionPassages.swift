@@ -19,6 +19,8 @@ extension DefinitionRecognizer {
     /// the page's end), so its first line starts no sentence.
     public static func passages(_ block: String, listItem: Bool = false, continuing: Bool = false) -> [Passage] {
         let (lines, joins) = itemLines(block)
+        let wrapped = wrappedLines(lines, joins)
+        let widest = lines.map(\.count).max() ?? 0
         var passages: [Passage] = []
         var rest: [String] = []
         var restStart = 0
@@ -29,7 +31,7 @@ extension DefinitionRecognizer {
                 let join = offset > 0 ? joins[restStart + offset] : ""
                 joined += join
                 // A marker moved from the line's end above goes back there.
-                joined += movesMarker(join) ? String(line.dropFirst(2)) : line
+                joined += movesMarker(join) ? String(line.dropFirst(join.count - 1)) : line
             }
             return .text(joined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
@@ -38,19 +40,32 @@ extension DefinitionRecognizer {
         while index < lines.count {
             let line = lines[index]
             // A list item starts afresh whatever the line before it (`• Gène : fragment d'ADN…`).
-            if startsSentence || startsItem(line), mayHoldDefinition(line) || termCut(lines, at: index),
-               let (found, next) = definition(at: index, in: lines, wholeItem: listItem && index == 0),
+            if startsSentence || startsItem(line) || startsWithCode(line), mayHoldDefinition(line) || termCut(lines, at: index),
+               let (found, next) = definition(at: index, in: lines, wholeItem: listItem && index == 0, wrapped: wrapped),
                // A term cut out of the middle of a line has no layout to show it is one: its meaning must say what it is.
-               joins[index] != " " || startsItem(line) || describes(found.meaning) {
+               // (A bullet glued into the line is a list's item; a number glued after a sentence, `… row. 2. Block:`, may be a step's.)
+               !(joins[index] == " " || movesWords(joins[index])) || startsBullet(line) || describes(found.meaning) {
                 if !rest.isEmpty { passages.append(text()); rest = [] }
                 passages.append(.definition(found))
                 index = next
                 startsSentence = true
                 continue
             }
+            // A heading glued before an acronym and what its letters stand for (`1.2.2 Le DOM d'une page web
+            // DOM : Document Object Model`): the heading stays text, the acronym is defined.
+            if startsSentence, let (heading, found) = gluedAcronym(line),
+               index + 1 == lines.count || endsSentence(line) || startsDefinition(lines[index + 1]) {
+                if !rest.isEmpty { passages.append(text()); rest = [] }
+                passages.append(.text([heading]))
+                passages.append(.definition(found))
+                index += 1
+                startsSentence = true
+                continue
+            }
             if rest.isEmpty { restStart = index }
             rest.append(line)
             startsSentence = endsSentence(line) || isCaption(line)
+                || (index + 1 < lines.count && joins[index + 1] == "\n" && isGluedHeading(line, before: lines[index + 1], widest: widest))
             index += 1
         }
         if !rest.isEmpty { passages.append(text()) }
@@ -65,10 +80,11 @@ extension DefinitionRecognizer {
     /// ` -\n` (its marker, `-`, `*` or `+`, was the end of the line before and was moved onto it).
     static func itemLines(_ block: String) -> ([String], [String]) {
         var lines: [String] = [], joins: [String] = []
-        var movedMarker: Character?
-        for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+        var movedMarker: String?
+        let physical = block.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, line) in physical.enumerated() {
             var piece = Substring(line), first = true
-            if let marker = movedMarker { piece = Substring(String(marker) + " " + piece) }
+            if let marker = movedMarker { piece = Substring(marker + " " + piece) }
             let lineJoin = movedMarker.map { " \($0)\n" } ?? "\n"
             // (Most lines hold no ` - `: no search beyond the byte test.)
             while line.utf8.count > 4, let cut = itemCut(in: piece) {
@@ -82,7 +98,12 @@ extension DefinitionRecognizer {
             movedMarker = nil
             if let marker = text.last, "-*+".contains(marker), text.dropLast().hasSuffix(" "), endsSentence(String(text.dropLast(2))) {
                 text = String(text.dropLast(2))
-                movedMarker = marker
+                movedMarker = String(marker)
+            } else if number + 1 < physical.count, let cut = termTail(of: text, before: physical[number + 1]) {
+                // `… Examples include Docker and containerd. Container` / `Image: A lightweight…`: the term's
+                // first words go with the rest of it on the next line.
+                movedMarker = String(text[text.index(after: cut)...])
+                text = String(text[..<cut])
             }
             lines.append(text); joins.append(join)
         }
@@ -90,16 +111,115 @@ extension DefinitionRecognizer {
         return (lines, joins)
     }
 
-    /// A join that moved a line end's marker onto the next line (` -\n`, ` *\n`, ` +\n`).
-    static func movesMarker(_ join: String) -> Bool { join.count == 3 && join.hasSuffix("\n") }
+    /// A join that moved a line end's marker or words onto the next line (` -\n`, ` *\n`, ` Container\n`):
+    /// the line holds them and a space before its own text.
+    static func movesMarker(_ join: String) -> Bool { join.count >= 3 && join.hasPrefix(" ") && join.hasSuffix("\n") }
+
+    /// A join that moved the first words of a term onto the next line (` Container\n`).
+    static func movesWords(_ join: String) -> Bool { join.count > 3 && movesMarker(join) }
+
+    /// Where a line's last words start when they begin a term the next line ends with its colon: at most
+    /// three words after the end of a sentence (`… and containerd. Container` / `Image: A lightweight…`,
+    /// `… virtualization. gVisor` / `(runsc): An OCI-compliant…`), five words in all. The index is the space
+    /// before them.
+    static func termTail(of line: String, before next: Substring) -> String.Index? {
+        guard next.utf8.prefix(60).contains(UInt8(ascii: ":")), let colon = next.prefix(40).firstIndex(of: ":") else { return nil }
+        let head = next[..<colon], after = next[next.index(after: colon)...]
+        guard after.isEmpty || after.first == " ", let start = head.first, start.isLetter || start == "(",
+              !head.contains(where: { ".,;".contains($0) }), head.split(separator: " ").count <= 3 else { return nil }
+        // (The last `. ` by a byte scan from the end.)
+        var cut: String.Index?
+        var i = line.utf8.endIndex
+        while i > line.utf8.startIndex {
+            let before = line.utf8.index(before: i)
+            if line.utf8[before] == UInt8(ascii: "."), i < line.utf8.endIndex, line.utf8[i] == UInt8(ascii: " ") { cut = before; break }
+            i = before
+        }
+        guard let at = cut else { return nil }
+        let dot = at..<line.utf8.index(at, offsetBy: 2)
+        let tail = line[dot.upperBound...]
+        let tailWords = tail.split(separator: " ")
+        guard (1...3).contains(tailWords.count), tailWords.count + head.split(separator: " ").count <= 5,
+              tail.first?.isLetter == true, !tail.contains(where: { ".,;:()".contains($0) }),
+              !abbreviation(line[..<dot.lowerBound].split(separator: " ").last ?? "") else { return nil }
+        return line.index(before: dot.upperBound)
+    }
+
+    /// The word before a point is an abbreviation (`Dr`, `Fig`, `e.g`), not the end of a sentence;
+    /// an acronym (`OCI`) may end one.
+    static func abbreviation(_ word: Substring) -> Bool {
+        word.count < 3 || word.contains(".") || (word.first!.isUppercase && word.count <= 4 && word.contains(where: \.isLowercase))
+    }
+
+    /// For each line, whether the page's width ended it: it ends its printed line, and that line is about as
+    /// long as the block's longest (of 60 characters or more) — so the next line goes on with its sentence.
+    static func wrappedLines(_ lines: [String], _ joins: [String]) -> [Bool] {
+        var printed: [Int] = []   // each line's printed length, once the pieces of its printed line are put back
+        var length = 0
+        for i in lines.indices {
+            let own = lines[i].count - (movesMarker(joins[i]) ? joins[i].count - 1 : 0)
+            length = (i > 0 && joins[i] == " " ? length + 1 : 0) + own
+            printed.append(length)
+        }
+        var full = Array(repeating: 0, count: lines.count)
+        for i in lines.indices.reversed() { full[i] = i + 1 < lines.count && joins[i + 1] == " " ? full[i + 1] : printed[i] }
+        // (The width is the length three lines in four stay under: a line joined over a hyphen is longer.)
+        let ends = lines.indices.filter { i in i + 1 == lines.count || joins[i + 1] != " " }.map { full[$0] }.sorted()
+        guard ends.count >= 2 else { return full.map { _ in false } }
+        let width = ends[(ends.count * 3) / 4 - (ends.count % 4 == 0 ? 1 : 0)]
+        guard width >= 60 else { return full.map { _ in false } }
+        return lines.indices.map { i in (i + 1 == lines.count || joins[i + 1] != " ") && Double(full[i]) >= 0.8 * Double(width) }
+    }
+
+    /// A heading an OCR or PDF reader glued over the paragraph below it (`Parts of an animal cell` /
+    /// `Nucleus: contains…`): a short line of a few words in capitals' case, with no sign that its
+    /// sentence goes on, before a line that starts with a capital.
+    static func isGluedHeading(_ line: String, before next: String, widest: Int) -> Bool {
+        let trimmed = line.trimmingSpaces()
+        guard widest >= 40, trimmed.count * 5 < widest * 3, trimmed.first?.isUppercase == true,
+              next.trimmingSpaces().first?.isUppercase == true, let last = trimmed.last, last.isLetter || last.isNumber else { return false }
+        let ws = words(trimmed)
+        guard (1...8).contains(ws.count), let end = ws.last, !danglingEnds.contains(end) else { return false }
+        return true
+    }
+
+    /// A line starting with a command in code marks and its colon (`` `git pull origin master` : update… ``):
+    /// a listing's line, which starts afresh.
+    static func startsWithCode(_ line: String) -> Bool {
+        // A setting and its colon (`core.autocrlf = input: commit CRLF->LF…`) likewise.
+        if line.contains("="), let colon = line.range(of: ": ") ?? (line.hasSuffix(":") ? line.range(of: ":", options: .backwards) : nil),
+           isSetting(String(line[..<colon.lowerBound]).trimmingSpaces()) { return true }
+        guard line.hasPrefix("`"), let close = line.dropFirst().firstIndex(of: "`") else { return false }
+        return line[line.index(after: close)...].trimmingSpaces().hasPrefix(":")
+    }
+
+    /// `1.2.2 Le DOM d'une page web DOM : Document Object Model`: the words before the acronym, and its definition.
+    static func gluedAcronym(_ line: String) -> (String, Found)? {
+        // (Bytes first: a capital ASCII letter right before ` :` or `:`, else no acronym ends the term.)
+        let bytes = Array(line.utf8.prefix(maxTermCharacters * 2))
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 2 else { return nil }
+        let end = bytes[colon - 1] == UInt8(ascii: " ") ? colon - 2 : colon - 1
+        guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[end]) else { return nil }
+        guard let (at, length, _) = separator(in: line) else { return nil }
+        let before = line[..<at].trimmingSpaces()
+        guard let space = before.lastIndex(of: " ") else { return nil }
+        let acronym = String(before[before.index(after: space)...])
+        guard acronym.count >= 2, acronym.allSatisfy({ $0.isUppercase }) else { return nil }
+        let meaning = line[line.index(at, offsetBy: length)...].trimmingSpaces()
+        guard spellsOut(acronym, meaning), let found = definition(acronym + " : " + meaning) else { return nil }
+        return (String(before[..<space]), found)
+    }
 
     /// A meaning that starts as a description does — an indefinite article, or a definite one or a
     /// demonstrative before a word in lower case (`A runnable instance…`, `The daemon that…`, `These
     /// runtimes…`) — not a sentence about something else (`Containers are…`, `The OCI was founded…`).
     static func describes(_ meaning: String) -> Bool {
         let tokens = meaning.split(separator: " ").prefix(2).map(String.init)
-        guard let head = tokens.first?.lowercased(), tokens.count == 2 else { return false }
+        guard let head = tokens.first?.lowercased(), tokens.count == 2, !tellsOfOther(meaning) else { return false }
         if ["a", "an", "un", "une"].contains(head) { return true }
+        // What it does, in the third person (`Defines the standard for…`, `Specifies how to create…`).
+        if tokens[0].first?.isUppercase == true, head.count >= 4, head.hasSuffix("s"), !head.hasSuffix("ss"),
+           ["the", "a", "an", "how", "what", "whether", "which", "all", "each", "its", "their"].contains(tokens[1]) { return true }
         return ["the", "these", "this", "le", "la", "les", "l", "ce", "cette", "ces"].contains(head) && tokens[1].first?.isLowercase == true
     }
 
@@ -123,8 +243,10 @@ extension DefinitionRecognizer {
         // Markdown's three markers (en-workout: `… flexion. * triceps: …`).
         while let found = line[search...].range(of: #" [-*+] "#, options: .regularExpression) {
             let before = line[..<found.lowerBound]
+            // A heading of one word glued before its list (`Muscles * biceps: Front of the upper arm…`) ends there too.
+            let heading = before.allSatisfy(\.isLetter) && before.first?.isUppercase == true && line[line.index(after: found.lowerBound)] != "-"
             if let after = line[found.upperBound...].first, after.isLetter, !before.trimmingSpaces().isEmpty,
-               endsSentence(String(before)) {
+               endsSentence(String(before)) || heading {
                 return found.lowerBound
             }
             search = found.upperBound
@@ -133,38 +255,67 @@ extension DefinitionRecognizer {
     }
 
     /// `. Term of at most five words: Meaning` inside the line; not after an abbreviation (`Dr.`, `Fig.`, `e.g.`).
+    /// Also after an introduction of four words or more that ends with its colon (`Other notable container
+    /// runtimes and related tools: Podman: A daemonless…`).
     static func sentenceTermCut(in line: Substring) -> String.Index? {
         // (Most lines hold no colon after a point: no search.)
         guard line.utf8.contains(UInt8(ascii: ":")) else { return nil }
         var search = line.startIndex
-        while let found = line[search...].range(of: ". ") {
+        while let found = pointOrColon(in: line[search...]) {
             search = found.upperBound
-            let lastWord = line[..<found.lowerBound].split(separator: " ").last ?? ""
-            guard lastWord.count >= 3, !lastWord.contains("."), !(lastWord.first!.isUppercase && lastWord.count <= 4) else { continue }
-            let rest = line[found.upperBound...]
+            let before = line[..<found.lowerBound]
+            let lastWord = before.split(separator: " ").last ?? ""
+            if line[found.lowerBound] == ":" {
+                let sentence = before[(before.lastIndex { ".:".contains($0) }.map { before.index(after: $0) } ?? before.startIndex)...]
+                guard sentence.split(separator: " ").count >= 4 else { continue }
+            } else {
+                guard !abbreviation(lastWord) else { continue }
+            }
+            var rest = line[found.upperBound...]
+            // A numbered item glued after it (`… Windows containers. 2. High-level runtimes: These…`).
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            if (1...2).contains(digits.count), rest.dropFirst(digits.count).hasPrefix(". ") { rest = rest.dropFirst(digits.count + 2) }
             guard rest.first?.isLetter == true, let colon = rest.prefix(60).firstIndex(of: ":") else { continue }
             let term = rest[..<colon]
             let after = rest[rest.index(after: colon)...]
+            // (A term at the line's end has its meaning on the next line: `… systems. Orchestration:`.)
             guard term.split(separator: " ").count <= 5, !term.contains("."), !term.contains(","),
-                  after.first == " ", after.dropFirst().first?.isLetter == true else { continue }
+                  after.isEmpty || (after.first == " " && after.dropFirst().first?.isLetter == true) else { continue }
             return line.index(before: found.upperBound)
+        }
+        return nil
+    }
+
+    /// The next `. ` or `: ` (a character scan: most lines are searched, a regular expression would cost).
+    static func pointOrColon(in text: Substring) -> Range<String.Index>? {
+        let bytes = text.utf8
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let next = bytes.index(after: i)
+            if bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ":"), next < bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
+                return i..<bytes.index(after: next)
+            }
+            i = next
         }
         return nil
     }
 
     /// The definition starting at `lines[start]` with the lines its meaning goes on over, and the
     /// index after them; nil when there is none or its sentence is not whole in the block.
-    static func definition(at start: Int, in lines: [String], wholeItem: Bool = false) -> (Found, Int)? {
+    static func definition(at start: Int, in lines: [String], wholeItem: Bool = false, wrapped: [Bool] = []) -> (Found, Int)? {
         var text = lines[start]
         var next = start + 1
         // A term alone on its line (`Onde mécanique :`): the meaning is on the lines below.
         // A list below it (`Network links:` / `∗ Wired: …`) makes it a list's introduction instead.
         let termOnly = text.trimmingSpaces().hasSuffix(":") && start + 1 < lines.count && !startsItem(lines[start + 1])
+            && !startsWithCode(lines[start + 1])
         while next < lines.count, (termOnly && next == start + 1) || wholeItem || !endsSentence(text) {
             let candidate = lines[next]
             // The next list item is never the rest of this one's meaning.
             if startsItem(candidate) && !(termOnly && next == start + 1) { break }
-            let goesOn = (termOnly && next == start + 1) || wholeItem || continuesMeaning(text, with: candidate)
+            // A line the page's width ended goes on on the next, whatever its first letter (`… on the Container Runtime` / `Interface (CRI).`).
+            let widthEnded = next - 1 < wrapped.count && wrapped[next - 1] && candidate.trimmingSpaces().first?.isLetter == true
+            let goesOn = (termOnly && next == start + 1) || wholeItem || continuesMeaning(text, with: candidate) || widthEnded
             // A term cut by the line's end (`- enregistrement, ou tuple, ou` / `vecteur : cela correspond…`):
             // the separator on the next line is this definition's own.
             let termGoesOn = next == start + 1 && termCut(lines, at: start)
@@ -208,6 +359,12 @@ extension DefinitionRecognizer {
         guard line.utf8.contains(UInt8(ascii: ":")) else { return false }
         return line.trimmingSpaces()
             .range(of: #"^(document|doc|figure|fig|tableau|table|annexe|schéma)\.? ?\d+[a-z]? ?:"#, options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    /// The line starts with a bullet (`-`, `*`, `•`, `∗`…), not a number.
+    static func startsBullet(_ line: String) -> Bool {
+        guard let first = line.trimmingSpaces().first, "-*+•–·▪◦∗‣".contains(first) else { return false }
+        return startsItem(line)
     }
 
     /// The line starts with a list marker (`•`, `–`, `∗`, `1.`, `a)`): PDF lists keep their bullets.

@@ -56,6 +56,10 @@ public enum DefinitionRecognizer {
         var grammar: String?
         (term, grammar) = splitGrammar(term)
         term = term.trimmingScalars { isTrimmedSpace($0) || termQuotes.contains($0) }
+        // A Markdown reference link the converter left (`[netctl][netctl]: Simple and robust tool…`) names its text.
+        if term.hasPrefix("["), term.range(of: #"^\[[^\[\]]+\]\[[^\[\]]*\]$"#, options: .regularExpression) != nil {
+            term = String(term.dropFirst().prefix { $0 != "]" })
+        }
         // The English infinitive of a dictionary verb: "to abide (v.)" defines "abide".
         if let g = grammar, g.hasPrefix("v") || g == "verb", term.lowercased().hasPrefix("to ") { term = String(term.dropFirst(3)) }
         // "Définition : diversité intraspécifique : diversité des individus…": the label, then the definition.
@@ -63,8 +67,17 @@ public enum DefinitionRecognizer {
         // "Définition matière organique : …", "Définition d'allèle : …": the label names the term.
         if let named = namedAfterLabel(term) { term = named }
         // What the term's letters stand for is its meaning, whatever its first word (`OSPF : Open Shortest Path First`).
-        guard isTerm(term, hasGrammar: grammar != nil),
+        // A field's name that is also a label (`Subject`, `Key Usage`, `Subject separation`) is a term when
+        // its meaning says what it is (`The entity a certificate belongs to`, `a function of…`).
+        // (`Key point: the cell is the basic unit…` states a fact: the label stays one.) Asked only of a term a label rules out.
+        func describedField() -> Bool {
+            let statement = meaning.split(separator: " ").prefix(4).contains { ["is", "are", "was", "est", "sont", "vaut", "était"].contains($0.lowercased()) }
+            return !statement && describes(meaning)
+        }
+        guard isTerm(term, hasGrammar: grammar != nil, describedField: describedField),
               spellsOut(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
+        // A task and the command doing it (`View list of packages: conda list`), not what a term is.
+        if isTask(term, meaning) { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
         if term.count == 1, let head = words(meaning).first, !determiners.contains(head) { return nil }
         // Names alone (`Agile framework: Scrum and Kanban`, `Database design: Entity-Relationship Modeling
@@ -218,6 +231,10 @@ public enum DefinitionRecognizer {
         // Headings of worksheets and fields of a record (measured on real pages, Fixtures/definitions/real/).
         "activité", "activités", "situation", "compétence", "compétences", "avantage", "avantages", "inconvénient",
         "inconvénients", "composition", "historique", "légendes", "donnée", "purpose", "usage", "duration", "attendees", "placement",
+        "préambule", "preamble",
+        // Labels of two words whose first word alone names a field (`Key Usage` is a term).
+        "key idea", "key ideas", "key point", "key points", "key concept", "key concepts", "key takeaway", "key takeaways", "key words",
+        "key terms", "key facts",
     ]
 
     /// Labels only when alone: `Séquence : La génétique` heads a worksheet, `Séquence d'instructions` is a term.
@@ -320,17 +337,64 @@ public enum DefinitionRecognizer {
         "activate", "deactivate", "install", "uninstall", "restore", "remove", "delete", "specify", "configure", "enable", "disable",
     ]
 
-    static func isTerm(_ term: String, hasGrammar: Bool) -> Bool {
-        guard let first = term.first, first.isLetter, term.count <= 60 else { return false }
+    /// Labels that also name a field a course defines (`Subject: The entity a certificate belongs to`,
+    /// `Key Usage: The valid cryptographic uses…`): terms when their meaning says what they are.
+    static let definableLabels: Set<String> = [
+        "subject", "key", "usage", "name", "title", "status", "data", "address", "version", "class", "level",
+        "module", "unit", "table", "link", "code", "donnée", "données", "adresse", "classe", "niveau", "titre", "nom",
+    ]
+
+    /// A path (`~/.condarc`, `.gitignore`) or the function `$` (`$(params)`): terms that start with no letter.
+    static func startsName(_ term: String) -> Bool {
+        guard let first = term.first else { return false }
+        if first.isLetter { return true }
+        let second = term.dropFirst().first
+        return term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && second?.isLetter == true)
+    }
+
+    /// A setting and its value (`core.autocrlf = true`, `text eol=crlf`): each `=` between a name of
+    /// three letters or more and a word — not a formula (`x = 2`, `a = b + c`).
+    static func isSetting(_ term: String) -> Bool {
+        term.range(of: #"^([A-Za-z][\w.-]*\s+)?[A-Za-z][\w.-]{2,}\s?=\s?[A-Za-z][\w-]*$"#, options: .regularExpression) != nil
+    }
+
+    /// A capitalised task (`View list of packages`, `Update a package`) and a command line for meaning
+    /// (`conda list`): how to do it, not what a term is.
+    static func isTask(_ term: String, _ meaning: String) -> Bool {
+        guard term.first?.isUppercase == true, term.utf8.contains(UInt8(ascii: " ")) else { return false }
+        let ws = words(term)
+        guard ws.count > 1, term.first?.isUppercase == true, let head = ws.first,
+              taskVerbs.contains(head) || ["list", "search", "view", "update", "show", "get", "print"].contains(head) else { return false }
+        let tokens = meaning.split(separator: " ")
+        return (2...4).contains(tokens.count) && !endsSentenceMark(meaning) && tokens.allSatisfy { !$0.contains(where: \.isUppercase) }
+    }
+
+    static let listHeads: Set<String> = ["types", "kinds", "components", "parts", "examples", "categories", "sortes", "composants", "parties",
+                                         "exemples", "catégories", "familles"]
+    static let ordinals: Set<String> = ["first", "last", "next", "premier", "premiers", "première", "premières", "dernier", "derniers", "dernière", "dernières"]
+    static let counts: Set<String> = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "deux", "trois", "quatre", "cinq",
+                                      "six", "sept", "huit", "neuf", "dix"]
+    static let pronounEnds = ["-le", "-la", "-les", "-nous", "-vous", "-moi", "-lui", "-il", "-elle", "-on"]
+
+    static func isTerm(_ term: String, hasGrammar: Bool, describedField: () -> Bool = { false }) -> Bool {
+        guard let first = term.first, startsName(term), term.count <= 60 else { return false }
         let lower = term.lowercased()
         if lower.contains("://") || lower.contains("www.") || lower.contains("@") { return false }
         if term.hasSuffix("?") || term.hasSuffix("!") || (term.hasSuffix(".") && !hasGrammar && !term.hasSuffix("etc.")) { return false }
-        if term.contains(":") || term.contains("=") || term.contains(";") || !isBalanced(term) { return false }
-        // Markup a converter left behind (`image{`, `Muscles * biceps`) is no term's.
-        if term.contains(where: { "{}<>*".contains($0) }) { return false }
+        if term.contains(":") || (term.contains("=") && !isSetting(term)) || term.contains(";") || !isBalanced(term) { return false }
+        // Markup a converter left behind (`image{`, `Muscles * biceps`) is no term's; a command's
+        // placeholder (`git rm <files>`) is.
+        let unplaced = term.contains("<") ? term.replacingOccurrences(of: #"<[\w ]+>"#, with: "", options: .regularExpression) : term
+        if unplaced.contains(where: { "{}<>*".contains($0) }) { return false }
+        // A heading and an item glued by a converter (`Arnold’s Exercises - Leg raises`), not a term.
+        if term.contains(" - ") { return false }
+        // Code (`def fibo(n)`, `… return p def fact(n)`), not a term.
+        if lower.hasPrefix("def ") || lower.hasPrefix("class ") || lower.contains(" return ") || lower.contains(" def ") { return false }
         // `TO DO / INPUT QUEUE`, `mg/litre`, `(A1/A2)` are terms; `12/10`, `1/2` are dates and ratios.
         if term.contains("/"), term.range(of: #"\d\s*/\s*\d"#, options: .regularExpression) != nil { return false }
         let ws = words(term)
+        // The head of a list (`Key components of OCI…`, `Types of rocks`, `Les parties de…`), not a term.
+        if let k = ws.prefix(2).firstIndex(where: { listHeads.contains($0) }), k + 1 < ws.count, ["of", "de", "d", "des", "du"].contains(ws[k + 1]) { return false }
         // Synonyms (`enregistrement, ou tuple, ou n-uplet, ou vecteur`) name one term: its first name is counted.
         let named = lower.contains(", ou ") || lower.contains(", or ") ? words(String(term.prefix { $0 != "," })) : ws
         guard (1...maxTermWords).contains(named.count), let head = ws.first, let last = ws.last else { return false }
@@ -366,9 +430,21 @@ public enum DefinitionRecognizer {
         // start is a name from the text (the attributes `data`, `right` of a class), but for
         // the abbreviations written so.
         let nameInText = ws.count == 1 && first.isLowercase && !lowerCaseLabels.contains(head)
-        if !nameInText, labels.contains(head) && !(ws.count > 1 && capitals.contains(head)) || labels.contains(lower) || soleLabels.contains(lower)
+        func isLabel(_ word: String) -> Bool { labels.contains(word) && !(definableLabels.contains(word) && describedField()) }
+        if !nameInText, isLabel(head) && !(ws.count > 1 && capitals.contains(head)) || isLabel(lower) || soleLabels.contains(lower)
             // A capital letter after a name is part of it (`Allèle A`, `Vitamine C`), not an answer's label.
-            || (named.count > 1 && labels.contains(named.last!) && term.last?.isUppercase != true) { return false }
+            // A command in lower case (`conda info`) ends with what it names.
+            || (named.count > 1 && isLabel(named.last!) && term.last?.isUppercase != true && !(first.isLowercase && !term.contains(where: \.isUppercase))) { return false }
+        // A verb with its pronoun (`Disons-le clairement`, `Rappelons-nous`): a sentence.
+        if term.utf8.contains(UInt8(ascii: "-")),
+           ws.contains(where: { w in w != "rendez-vous" && pronounEnds.contains { w.hasSuffix($0) } }) { return false }
+        // The end of a sentence and the start of a term (`principles Environment Consistency`): a word in lower
+        // case before words in capitals.
+        if ws.count > 1, first.isLowercase, !term.prefix(while: { $0 != " " }).contains(where: \.isUppercase),
+           term.split(separator: " ").dropFirst().contains(where: { $0.first?.isUppercase == true }) { return false }
+        // A place in a row (`The first three characters`, `les deux derniers`), not a term.
+        if ws.indices.dropLast().contains(where: { (ordinals.contains(ws[$0]) && (counts.contains(ws[$0 + 1]) || isNumeric(ws[$0 + 1])))
+            || (counts.contains(ws[$0]) && ordinals.contains(ws[$0 + 1])) }) { return false }
         if phraseStarts.contains(head) && !capitals.contains(head) { return false }
         // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
         if !nameInText, speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
@@ -429,6 +505,11 @@ public enum DefinitionRecognizer {
         guard !endsSentenceMark(meaning) else { return false }
         let before = meaning.prefix { $0 != "(" }
         let tokens = before.split(separator: " ").map { String($0).trimmingScalars { wordPunctuation.contains($0) } }.filter { !$0.isEmpty }
+        // A name written as one (`RequireJS`, `PROMISES`), a title (`Linus Torvalds on git`, `The Good Parts by
+        // Douglas Crockford`, `Big O notation`) or a comparison (`Microtasks vs. tasks`): no words saying what it is.
+        if tokens.count == 1, before.count == meaning.count, tokens[0].dropFirst().contains(where: \.isUppercase) { return true }
+        if (2...6).contains(tokens.count), tokens[1].first?.isUppercase == true, tokens[0].first?.isUppercase == true { return true }
+        if tokens.count <= 6, tokens.contains(where: { ["vs", "versus"].contains($0.lowercased()) }) { return true }
         guard (1...4).contains(tokens.count) else { return false }
         if tokens.count == 3, ["or", "ou"].contains(tokens[1]) { return true }
         let names = tokens.filter { $0.first?.isUppercase == true }.count
@@ -441,6 +522,41 @@ public enum DefinitionRecognizer {
         let letters = term.filter(\.isUppercase).lowercased()
         let initials = String(words(meaning.replacingOccurrences(of: "-", with: " ")).compactMap(\.first))
         return letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials))
+    }
+
+    /// An English sentence whose subject is another thing than the term: an article and a noun, then a verb —
+    /// in the present (`The player plays…`, `A player marks…`) or passive (`The body of the certificate is hashed`)
+    /// — before any relative word (`The software that manages…` says what the term is).
+    static let relatives: Set<String> = ["that", "which", "who", "whose", "where", "when", "whom", "in", "of", "for", "to", "by", "with", "from", "on", "at"]
+
+    static func tellsOfOther(_ meaning: String) -> Bool {
+        // (Most meanings start otherwise: no words made before the first is seen.)
+        let head = meaning.prefix { $0 != " " }
+        guard head.count <= 3, ["the", "a", "an"].contains(head.lowercased()) else { return false }
+        let tokens = meaning.split(separator: " ").prefix(8).map { $0.lowercased().trimmingScalars { wordPunctuation.contains($0) } }
+        guard tokens.count >= 3 else { return false }
+        let noun = tokens[1], verb = tokens[2]
+        // (The verb goes on with its object or place: `plays in`, `marks the`; a noun with `of`: `the observable traits of`.)
+        if noun.allSatisfy(\.isLetter), !noun.hasSuffix("s"), verb.count >= 4, verb.hasSuffix("s"), !verb.hasSuffix("ss"), !verb.hasSuffix("ous"),
+           !verb.hasSuffix("ics"), !["this", "plus", "thus", "has", "was", "is", "its"].contains(verb), tokens.count > 3,
+           ["the", "a", "an", "in", "on", "at", "into", "to", "its", "their", "his", "her", "this", "that", "out", "up", "off", "back", "away", "down"].contains(tokens[3]) { return true }
+        // A named thing for subject (`The RF 50mm f/1.8 STM is a very affordable upgrade`).
+        let named = meaning.split(separator: " ").dropFirst().first.map { $0.first?.isUppercase == true || $0.first?.isNumber == true } ?? false
+        for i in 1..<(tokens.count - 1) {
+            if relatives.contains(tokens[i]) && i > 1 && !["of"].contains(tokens[i]) { return false }
+            if ["is", "are", "was", "were"].contains(tokens[i]), tokens[i + 1].hasSuffix("ed") || (named && tokens[0] == "the") { return true }
+        }
+        return false
+    }
+
+    /// `==` or `!=` in the text (a byte scan: every candidate meaning is tested).
+    static func hasComparison(_ s: String) -> Bool {
+        var previous: UInt8 = 0
+        for b in s.utf8 {
+            if b == UInt8(ascii: "="), previous == UInt8(ascii: "=") || previous == UInt8(ascii: "!") { return true }
+            previous = b
+        }
+        return false
     }
 
     static func endsSentenceMark(_ s: String) -> Bool { s.hasSuffix(".") || s.hasSuffix("!") || s.hasSuffix("?") }
@@ -459,23 +575,34 @@ public enum DefinitionRecognizer {
         let lower = meaning.lowercased()
         if first.isNumber || "«\"“‘'([{<@#-;".contains(first) && !namesThenSays(meaning) { return false }
         if lower.hasPrefix("http") || lower.hasPrefix("www.") || lower.contains("://") { return false }
-        if meaning.hasSuffix(":") || meaning.hasSuffix("?") || meaning.hasSuffix("!") || meaning.hasSuffix("…?") { return false }
+        // A meaning ends no sentence with a question or an introduction — unless a whole sentence said what
+        // the term is first (`le schéma d'une relation est le regroupement… Ici notre schéma serait :`).
+        if (meaning.hasSuffix(":") && !(meaning.contains(". ") && describes(meaning))) || meaning.hasSuffix("?") || meaning.hasSuffix("!") || meaning.hasSuffix("…?") { return false }
+        // Code (`if n == 0 : return 0 elif…`), not words.
+        if hasComparison(meaning) { return false }
         let ws = words(meaning)
         guard let head = ws.first, meaning.contains(where: \.isLetter) else { return false }
         // A model or a code (`R8 (lightweight)`, `1D X Mark III`), not words saying what the term is.
         if head.contains(where: \.isNumber) { return false }
         // "There are four types: …", "Il y a…": a sentence, not a meaning.
         if ws.count > 1, (head == "there" && ["is", "are", "was", "were"].contains(ws[1])) || (head == "il" && ws[1] == "y") { return false }
+        // A sentence about something else (`The player plays in a corner square`, `The body of the certificate
+        // is hashed…`), not what the term is.
+        if tellsOfOther(meaning) { return false }
         // A tip: a capitalised order ("Shoot in RAW: Enable RAW in the menu", "ISO: Keep ISO low").
         if first.isUppercase, imperatives.contains(head) { return false }
-        // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning.
-        if ws.prefix(2).contains(where: { $0.contains(where: \.isNumber) }) { return false }
+        // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning;
+        // a name with a figure in it is a word (`A GTK2 Usenet newsreader`).
+        if ws.count > 1, ws[1].first?.isNumber == true { return false }
         // Code (`function(element, errorClass)`, `$('#table').DataTable();`) or another field and its value
         // (`Min length: minlength: (number)`): how it is written, not what it is.
         let callee = meaning.prefix { $0 != "(" }
         if !callee.isEmpty, callee.count < meaning.count, !callee.contains(where: \.isWhitespace),
            meaning.hasSuffix(")") || meaning.hasSuffix(");") { return false }
         if meaning.split(separator: " ").first?.hasSuffix(":") == true { return false }
+        // A call (`function(element, errorClass, validClass)`): code.
+        if let open = meaning.firstIndex(of: "("), open > meaning.startIndex,
+           meaning[..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return false }
         // A formula or a code alone (`O(logn)`, `x=2`), not words saying what the term is.
         if ws.count == 1, meaning.contains(where: { "()=+×*^<>".contains($0) }) { return false }
         // A quantity (`up to 2000 MB/s`, `environ 30 km`), not a meaning.
@@ -483,8 +610,14 @@ public enum DefinitionRecognizer {
            ws.prefix(3).contains(where: { $0.contains(where: \.isNumber) }) { return false }
         // A command line (`conda create -n myenv scipy`, `git push --force`): how to do it, not what it is.
         if meaning.range(of: #"(^|\s)--?[a-z]"#, options: .regularExpression) != nil, !endsSentenceMark(meaning) { return false }
-        // A purpose (`Rangement : pour le matériel…`), not what the term is.
-        if head == "pour" { return false }
+        // A purpose (`Rangement : pour le matériel…`, `Chakra: for Microsoft Edge`), what it replaces
+        // (`GIMP: alternative for Adobe Photoshop`) or who made or uses it (`asciidoc: used by Arch…`,
+        // `Rhino: managed by the Mozilla Foundation`), not what the term is.
+        if head == "pour" || head == "for" { return false }
+        if ws.count > 1, (head == "alternative" && ["for", "to", "of"].contains(ws[1])) || (head.hasSuffix("ed") && ws[1] == "by") { return false }
+        // An order to the reader (`hold the weight on top of your forehead…`): an instruction.
+        if imperatives.contains(head) || ["hold", "lie", "focus", "lock", "sit", "stand", "lift", "raise", "lower", "bend", "push", "pull"].contains(head),
+           ws.contains("your") { return false }
         // Examples that trail off ("Protocols: bluetooth, wifi, NFC, etc."): a list, not a meaning.
         // (A meaning that says what the term is first, then gives examples, stays one: `c'est l'équivalent
         // d'une colonne. Il y a … un attribut «Titre», etc.`)
@@ -507,6 +640,16 @@ public enum DefinitionRecognizer {
         // Single words in a row, with a final point or not (`mixins, traits, delegates, aspects.`): examples.
         if items.count >= 3, items.allSatisfy({ $0.split(separator: " ").count == 1 }) { return false }
         if items.count >= 3 && items.allSatisfy({ $0.split(separator: " ").count <= 3 }) && (plural || !(meaning.hasSuffix(".") || meaning.contains("("))) { return false }
+        // Qualities in a row (`open source, developed by Google in Denmark, part of Google Chrome`): what it
+        // is like, not what it is.
+        // (Commas in brackets list examples of one item: `layouts (bus, star, etc.)`.)
+        var depth = 0
+        let outside = items.count < 3 ? "" : meaning.filter { c in
+            if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1); return false }
+            return depth == 0
+        }
+        let qualities = outside.split(whereSeparator: { $0 == "," || $0 == ";" })
+        if qualities.count >= 3, !endsSentenceMark(meaning), qualities[0].split(separator: " ").count <= 2, !determiners.contains(head) { return false }
         // Mostly figures ("67 millions", "1 : 25 000", "3 h 20").
         let digits = meaning.filter(\.isNumber).count, letters = meaning.filter(\.isLetter).count
         if digits > letters { return false }

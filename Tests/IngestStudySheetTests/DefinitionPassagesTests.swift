@@ -62,8 +62,11 @@ final class DefinitionPassagesTests: XCTestCase {
         // The line ends where the page does, before a capital: in a list item, still the same item.
         XCTAssertEqual(DefinitionRecognizer.passages("snake_case : les mots sont séparés par des underscores. Conseillé en\nPython.", listItem: true),
                        [.definition(.init(term: "snake_case", meaning: "les mots sont séparés par des underscores. Conseillé en Python.", grammar: nil))])
-        // In a paragraph, the same lines are not a whole sentence.
-        XCTAssertEqual(definitions("snake_case : les mots sont séparés par des underscores. Conseillé en\nPython."), [])
+        // In a paragraph, a line the page's width ended goes on on the next, whatever its first letter…
+        XCTAssertEqual(definitions("snake_case : les mots sont séparés par des underscores. Conseillé en\nPython."),
+                       ["snake_case = les mots sont séparés par des underscores. Conseillé en Python."])
+        // …but a short line before a capital is not the sentence's end (`Mitose : division` / `La mitose…`).
+        XCTAssertEqual(definitions("Le cours de biologie de cette semaine porte sur la division de la cellule.\nMitose : division\nLa mitose a lieu dans le noyau."), [])
     }
 
     func testListItemsGluedIntoAParagraphAreCutOutOfTheirLine() {
@@ -109,13 +112,49 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(definitions("Le son a besoin d'un\nmilieu matériel pour se\npropager : un gaz, un\nliquide ou un solide."), [])
     }
 
+    /// Definitions a converter glued into a paragraph, found on the 27 real pages (en-containerization, fr-nsi-1.3, en-workout):
+    /// a term cut by the line's end, one at the line's end with its meaning below, one after an introduction or a glued number,
+    /// an acronym after a glued heading, a list under a one-word heading. The text around them is kept as it stands.
+    func testTermsGluedIntoAParagraph() {
+        let block = """
+            Container Engine: The software that manages containers. Examples include Docker and containerd. Container
+            Image: A lightweight, standalone, executable package that includes everything. Isolation: Containers achieve isolation by
+            using the host kernel features, such as namespaces and cgroups. This is a key difference from operating systems. Orchestration:
+            The automation of the deployment, scaling, and management of containerized applications, as Kubernetes and Swarm do.
+            Other notable container runtimes and related tools: Podman: A daemonless container engine that runs OCI containers.
+            runhcs: A fork of runC used by Microsoft for running Windows containers. 2. High-level runtimes: These runtimes
+            provide a higher-level interface for managing containers. 3. Win: If the player has two in a row, they place a third.
+            """
+        XCTAssertEqual(definitions(block).map { String($0.prefix { $0 != "=" }).trimmingCharacters(in: .whitespaces) },
+                       ["Container Engine", "Container Image", "Orchestration", "Podman", "runhcs", "High-level runtimes"])
+        let text = DefinitionRecognizer.passages(block).compactMap { if case .text(let lines) = $0 { return lines.joined(separator: "\n") }; return nil }
+        XCTAssertEqual(text.first, "Isolation: Containers achieve isolation by\nusing the host kernel features, such as namespaces and cgroups. This is a key difference from operating systems.")
+        XCTAssertEqual(text.last, "3. Win: If the player has two in a row, they place a third.")
+        XCTAssertEqual(DefinitionRecognizer.passages("1.2.2 Le DOM d’une page web DOM : Document Object Model"),
+                       [.text(["1.2.2 Le DOM d’une page web"]), .definition(.init(term: "DOM", meaning: "Document Object Model", grammar: nil))])
+        XCTAssertEqual(definitions("Muscles * biceps: Front of the upper arm, responsible for forearm flexion. *\ntriceps: Back of the upper arm."),
+                       ["biceps = Front of the upper arm, responsible for forearm flexion.", "triceps = Back of the upper arm."])
+        // A heading the OCR glued over a definition (samples/IMG_20241015_101512.jpg) ends there; a short line whose
+        // sentence goes on does not.
+        XCTAssertEqual(DefinitionRecognizer.passages("Parts of an animal cell\nNucleus: contains the genetic material (DNA) and controls"),
+                       [.text(["Parts of an animal cell"]), .definition(.init(term: "Nucleus", meaning: "contains the genetic material (DNA) and controls", grammar: nil))])
+        XCTAssertEqual(definitions("Most of the cells studied in the course of\nBiology: the science of life, as the textbook says."), [])
+        // A listing's lines: a command in code marks, a setting.
+        XCTAssertEqual(definitions("git log\ngit remote add origin https://..\n`git pull origin master` : update change on master branch\ngit rm <files> : remove files"),
+                       ["git pull origin master = update change on master branch", "git rm <files> = remove files"])
+        XCTAssertEqual(definitions("Global settings for line endings:\ncore.autocrlf = input: commit CRLF->LF, checkout as-is LF\ncore.autocrlf = false: commit as-is, checkout as-is"),
+                       ["core.autocrlf = input = commit CRLF->LF, checkout as-is LF", "core.autocrlf = false = commit as-is, checkout as-is"])
+    }
+
     func testSiblingItemsOfAFewWordsEachAreAListOfPairs() {
         func read(_ items: [String?]) -> [(listItem: Bool, passages: [DefinitionRecognizer.Passage]?)] {
             items.map { item in item.map { (true, DefinitionRecognizer.passages($0, listItem: true)) } ?? (false, nil) }
         }
         // en-photography p5, en-workout p4: what a tool is for, which exercise for which muscle.
         XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Paid:", "Adobe Lightroom: bulk editing", "Adobe Photoshop: focused editing", "Open Source:",
-                                                            "Darktable: alternative to Lightroom", "GIMP: alternative to Photoshop", nil])), [1, 2, 4, 5])
+                                                            "Darktable: alternative to Lightroom", "GIMP: alternative to Photoshop", nil])), [1, 2])
+        // (What replaces something is no definition on its own, and goes on with the run of pairs, en-software p4.)
+        XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Inkscape: alternative for Illustrator, CorelDraw", "yed: diagrams", "dia: diagrams", nil])), [1, 2])
         XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Triceps: overhead extension", "Quads: lean back leg extension", "Hamstrings: seated leg curls"])), [0, 1, 2])
         // Terms with what they are: a long meaning, an article, a relative, a sentence, an acronym spelt out.
         XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Strength: enhance amount of force a muscle can produce", "RM: repetition maximum", "Rep: one lift"])), [])

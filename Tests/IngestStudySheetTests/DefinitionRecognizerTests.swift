@@ -141,6 +141,48 @@ final class DefinitionRecognizerTests: XCTestCase {
         }
     }
 
+    /// Lines of the 27 real pages measured in December (DefinitionRealPagesTests): what was missed, then what was taken wrongly.
+    func testFieldsSettingsCommandsAndWhatIsNoMeaning() {
+        // A label that names a field is a term when its meaning says what it is (en-public-key-certificate, en-photography);
+        // settings, paths, commands with a placeholder, a command in lower case, a reference link's text, a name with a figure.
+        for (line, term) in [("Subject: The entity a certificate belongs to: a machine, an individual, or an organization.", "Subject"),
+                             ("Key Usage: The valid cryptographic uses of the certificate’s public key.", "Key Usage"),
+                             ("Public Key: A public key belonging to the certificate subject.", "Public Key"),
+                             ("Subject separation: a function of your depth of field and the distance between your subject and the background.", "Subject separation"),
+                             ("text eol=crlf: Git will always convert line endings to CRLF on checkout.", "text eol=crlf"),
+                             ("core.autocrlf = input: commit CRLF->LF, checkout as-is LF", "core.autocrlf = input"),
+                             ("~/.condarc: configure conda", "~/.condarc"), ("git rm <files> : remove files", "git rm <files>"),
+                             ("conda info: show conda’s information", "conda info"), ("$(params): passing params to the jQuery object.", "$(params)"),
+                             ("[netctl][netctl]: Simple and robust tool to manage network connections via profiles.", "netctl"),
+                             ("pan: A GTK2 Usenet newsreader that’s good at both text and binaries.", "pan"),
+                             ("Phenotype: the observable traits of an organism", "Phenotype"),
+                             ("Network topology: layouts (bus, star, etc.)", "Network topology"),
+                             ("schéma : le schéma d’une relation est le regroupement de tous les attributs. Ici notre schéma serait :", "schéma")] {
+            XCTAssertEqual(DefinitionRecognizer.definition(line)?.term, term, line)
+        }
+        // Labels stating a fact, a formula, names and titles, what it replaces, is for or who made it, qualities in a row,
+        // an order to the reader, a task and its command, code, a verb with its pronoun, a place in a row, a list's head,
+        // a sentence about something else.
+        for line in ["Key point: the cell is the basic unit of life.", "Key idea: the total amount of water on Earth stays almost the same.", "Propriété : la somme des angles d'un triangle vaut 180°.",
+                     "Lieu : la salle 12.", "Résultat : la solution devient bleue.", "Préambule : retour sur le cours de Première.",
+                     "Google talk: Linus Torvalds on git", "Javascript: The Good Parts by Douglas Crockford", "Algorithmic complexity: Big O notation",
+                     "Fix: PROMISES", "CommonJS and AMD-based module systems: RequireJS", "Execution and Interpretation: Microtasks vs. tasks",
+                     "GIMP: alternative for Adobe Photoshop", "Chakra: for Microsoft Edge", "asciidoc: used by Arch for generating pacman’s man pages",
+                     "Rhino: managed by the Mozilla Foundation, open source, developed entirely in Java",
+                     "V8: open source, developed by Google in Denmark, part of Google Chrome",
+                     "Neck curl: hold the weight on top of your forehead and doing the neck curl.", "View list of packages: conda list",
+                     "def fibo_recursif(n): if n == 0 : return 0 elif n == 1 : return 1", "unhighlight: function(element, errorClass, validClass)",
+                     "Disons-le clairement : au-delà de la blague pour initiés.", "The first three characters: world manufacturer identifier (WMI)",
+                     "Key components of OCI Image Specification: Defines the standard for what a container image looks like.",
+                     "Arnold’s Exercises - Leg raises: with straight leg or bent knees", "principles Environment Consistency: Containers ensure that",
+                     "Empty corner: The player plays in a corner square.", "Signature: The body of the certificate is hashed and then encrypted.",
+                     "Prime Lenses: The RF 50mm f/1.8 STM is a very affordable upgrade.", "x = 2: the root"] {
+            XCTAssertNil(DefinitionRecognizer.definition(line), line)
+        }
+        // …while a formula-like name is no setting, and an open-ended model is a term.
+        XCTAssertEqual(DefinitionRecognizer.definition("Open Systems Interconnection (OSI) model: conceptual model")?.term, "Open Systems Interconnection (OSI) model")
+    }
+
     func testDictionaryLinesKeepTheirGrammaticalNote() {
         XCTAssertEqual(DefinitionRecognizer.definition("Mitose (n. f.) : division de la cellule."),
                        .init(term: "Mitose", meaning: "division de la cellule.", grammar: "n. f."))
