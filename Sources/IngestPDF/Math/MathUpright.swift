@@ -53,6 +53,7 @@ enum MathUpright {
         let before = word[..<first], base = word[first].y1 - MathLayout.descent * word[first].size
         let shifts = before.map { $0.y1 - MathLayout.descent * $0.size - base }
         return before.allSatisfy { !full($0, in: word) && $0.text.first?.isNumber == true }
+            && shifts.allSatisfy { abs($0) > 0.1 * word[first].size }
             && shifts.contains { $0 < -0.1 * word[first].size } && shifts.contains { $0 > 0.1 * word[first].size }
     }
 
@@ -79,6 +80,28 @@ enum MathUpright {
             math[k] = true
         }
         return math.allSatisfy { $0 }
+    }
+
+    /// Lines `onlyMath` made math for their upright words (a word of two upright letters or more
+    /// that is no function name) that are pieces of a row of text poppler cut (`… : CO₂+H₂O ⇀` /
+    /// `↽ HCO⁻` / `₃ +H⁺. La masse…`): full-size glyphs on the baseline of a line of text beside
+    /// them. They stay text, read with that row (a display is a row of its own).
+    static func keepRowsWhole(_ isMath: inout [Bool], _ lines: [TextLine], _ glyphs: [[MathGlyph]]) {
+        func baselines(_ g: [MathGlyph]) -> [(Double, Double)] {
+            let size = g.map(\.size).max() ?? 0
+            return g.filter { $0.size >= 0.85 * size }.map { ($0.y1 - MathLayout.descent * $0.size, $0.size) }
+        }
+        for i in lines.indices where isMath[i] && !glyphs[i].isEmpty {
+            let words = split(glyphs[i])
+            guard words.contains(where: { w in runs(w).contains { $0.text.count >= 2 && !LaTeXSymbols.functions.contains($0.text) } }),
+                  onlyMath(glyphs[i]) else { continue }
+            let mine = baselines(glyphs[i])
+            let beside = lines.indices.contains { t in
+                guard t != i, !isMath[t], !glyphs[t].isEmpty, lines[t].x0 < lines[i].x1 + 20, lines[t].x1 > lines[i].x0 - 20 else { return false }
+                return baselines(glyphs[t]).contains { b in mine.contains { abs($0.0 - b.0) < 0.1 * $0.1 && abs($0.1 - b.1) < 0.3 } }
+            }
+            if beside { isMath[i] = false }
+        }
     }
 
     /// Whether a line with no math font holds upright math by itself (`card(Ω)`: TeX sets it and an
@@ -179,6 +202,15 @@ enum MathUpright {
         // Figures set small before element symbols: an isotope's mass and atomic numbers (`¹⁴₆C`).
         func prescripted(_ k: Int) -> Bool { k > 0 && !full(word[k - 1], in: word) && word[k - 1].text.first?.isNumber == true }
         guard !subs.isEmpty || mathGlyph || word.indices.contains(where: { prescripted($0) }) else { return false }
+        // Every smaller glyph clearly raised or lowered (or an isotope's figures): one on the
+        // baseline says the boxes do not show the baselines (a font whose descriptor gives no
+        // ascent: poppler's boxes are its bounding box), and the scripts would be misread.
+        let shifted = Set(subs.map(\.index))
+        for k in word.indices where !full(word[k], in: word) && !shifted.contains(k) {
+            // A prescript: figures off the baseline of the letter they stand before.
+            guard word[k].text.first?.isNumber == true, let b = word[(k + 1)...].first(where: { full($0, in: word) }),
+                  abs((word[k].y1 - MathLayout.descent * word[k].size) - (b.y1 - MathLayout.descent * b.size)) > 0.1 * b.size else { return false }
+        }
         let runs = runs(word)
         guard !runs.isEmpty else { return mathGlyph }
         let scriptAt = Dictionary(subs.map { ($0.index, $0.sup) }, uniquingKeysWith: { a, _ in a })
@@ -311,12 +343,14 @@ enum MathUpright {
             let left = stack.map { atoms[$0].x0 }.min()!
             if !sup.isEmpty, !sub.isEmpty, abs(sup.map { atoms[$0].x0 }.min()! - sub.map { atoms[$0].x0 }.min()!) > 0.6 { k += 1; continue }
             // Nothing they could be the scripts of just left of them.
-            let before = atoms.indices.filter { !stack.contains($0) && $0 != k && atoms[$0].x1 <= left + 0.5 && atoms[$0].size >= 0.85 * b.size }
+            // (Any size and kind: a limit's `k=1` under a sum is no prescript of what follows.)
+            let top = stack.map { atoms[$0].y0 }.min()!, bottom = stack.map { atoms[$0].y1 }.max()!
+            let before = atoms.indices.filter { !stack.contains($0) && $0 != k && atoms[$0].x1 <= left + 0.5 && atoms[$0].y0 < bottom && atoms[$0].y1 > top }
                 .max { atoms[$0].x1 < atoms[$1].x1 }
             if let p = before {
                 let a = atoms[p]
                 let op: Bool
-                if case .glyph = a.kind { op = operators.contains(a.linear) || MathLayout.relations.contains(a.latex) } else { op = false }
+                if case .glyph = a.kind, a.size >= 0.85 * b.size { op = operators.contains(a.linear) || MathLayout.relations.contains(a.latex) } else { op = false }
                 guard op || left - a.x1 > 1.4 else { k += 1; continue }
             }
             func latex(_ row: [Int]) -> String { MathLayout.join(row.sorted { atoms[$0].x0 < atoms[$1].x0 }.map { atoms[$0].latex }) }

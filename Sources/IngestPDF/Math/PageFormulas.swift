@@ -82,6 +82,7 @@ enum PageFormulas {
         }
         var isMathLine = [Bool](repeating: false, count: lines.count)
         for i in lines.indices where !lineGlyphs[i].isEmpty { isMathLine[i] = onlyMath(lineGlyphs[i]) }
+        MathUpright.keepRowsWhole(&isMathLine, lines, lineGlyphs)
         // Rows right of a big opening delimiter, up to its closing one, are the display's (a
         // `cases`'s conditions are words).
         let fences = MathArrays.fences(glyphs.filter { $0.font == .extensible })

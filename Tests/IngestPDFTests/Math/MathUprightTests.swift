@@ -161,3 +161,4 @@ final class MathUprightTests: XCTestCase {
     }
 }
 
+
