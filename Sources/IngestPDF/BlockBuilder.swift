@@ -25,6 +25,9 @@ struct BlockBuilder {
         for page in pages where page.classification.hasUsableText { lineCount += page.lines.count }
         var blocks: [Block] = []
         blocks.reserveCapacity(lineCount + outline.count)
+        // Hyphen joining will ask the dictionaries once a word cut at a line end is met: they
+        // are opened meanwhile (`WordLookAhead`).
+        var cutWordMet = false
         for index in pages.indices {
             let page = pages[index]
             pages[index].lines = []
@@ -43,6 +46,10 @@ struct BlockBuilder {
                     continue
                 }
                 var lines = paragraph.lines
+                if !cutWordMet, Self.hasCutWord(lines) {
+                    cutWordMet = true
+                    WordLookAhead.wordCut()
+                }
                 // A bookmark matching the paragraph's first lines makes them a heading.
                 if let (entry, count) = match(lines, &bookmarks) {
                     blocks.append(Block(kind: .heading, text: lines[..<count].joined(separator: "\n"),
@@ -65,6 +72,16 @@ struct BlockBuilder {
             FormulaBlocks.place(&formulas, consumed: &formulasConsumed, adding: 0, page: number, into: &blocks)
         }
         return TableBlocks.joiningContinued(blocks)
+    }
+
+    /// Whether a line ends in a word cut by a hyphen that the next line carries on in lower case
+    /// (what `Normalizer.joinHyphenation` decides, with the dictionaries when the text cannot).
+    static func hasCutWord(_ lines: [String]) -> Bool {
+        guard lines.count > 1 else { return false }
+        for i in 1..<lines.count where Paragraphs.endsInWordHyphen(lines[i - 1]) && Paragraphs.startsWithLowercase(lines[i]) {
+            return true
+        }
+        return false
     }
 
     /// The glyph height most text is set in (weighted by characters), over a bounded sample.

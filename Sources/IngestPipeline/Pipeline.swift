@@ -233,7 +233,11 @@ public struct Pipeline: Sendable {
             }
             do {
                 stage(.extract)
-                var extraction = try extractor.extract(read.input, context: context)
+                // Hyphen joining (`build`) opens the dictionaries: a PDF whose blocks hold a word cut
+                // at a line end has them opened on an idle core while it assembles the rest.
+                var extraction = try WordLookAhead.whileExtracting(opening: { DocumentBuilder.words.openAhead() }) {
+                    try extractor.extract(read.input, context: context)
+                }
                 timings["extract", default: 0] += clock.lap()
                 if !extraction.ocrCandidates.isEmpty, let recognizer = ExtractorRegistry.pageRecognizer {
                     stage(.ocr)

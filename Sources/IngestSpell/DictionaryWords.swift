@@ -10,6 +10,10 @@ public struct DictionaryWords: WordList {
 
     public init(names: [String] = ["fr_FR", "en_US", "en_GB"]) { self.names = names }
 
+    /// Starts opening the dictionaries in the background (`SpellDictionary.openAhead`), for text
+    /// that will be asked about once it is assembled (a PDF's words cut at a line end).
+    public func openAhead() { SpellDictionary.openAhead(names) }
+
     public func contains(_ word: String) -> Bool {
         names.contains { SpellDictionary.shared($0)?.spells(word) == true }
     }

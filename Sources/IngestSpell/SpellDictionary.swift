@@ -53,6 +53,28 @@ public final class SpellDictionary: Sendable {
     deinit { state.withLock { Hunspell_destroy($0.handle) } }
 
     private static let opened = Mutex<[String: SpellDictionary?]>([:])
+    /// How many times each dictionary was opened (once, whoever asked first: for tests).
+    private static let openings = Mutex<[String: Int]>([:])
+    /// The dictionaries already handed to a background opening (`openAhead`).
+    private static let openingAhead = Mutex<Set<String>>([])
+
+    /// Starts opening `names` on a background thread, each at most once per process, so that a
+    /// later `shared` finds them open: a PDF's hyphen joining asks for them only after its page
+    /// walk (see `WordLookAhead`), when the other core is idle. `shared` asked meanwhile waits
+    /// on the same lock and gets the same dictionary (nil when it failed). One thread opens them
+    /// one after the other: hunspell sets up a process-wide table unguarded while it opens one.
+    public static func openAhead(_ names: [String]) {
+        let new = openingAhead.withLock { started in
+            let new = names.filter { !started.contains($0) }
+            started.formUnion(new)
+            return new
+        }
+        guard !new.isEmpty else { return }
+        Thread.detachNewThread { for name in new { _ = shared(name) } }
+    }
+
+    /// How many times `name` was opened in this process (0 or 1).
+    static func timesOpened(_ name: String) -> Int { openings.withLock { $0[name] ?? 0 } }
 
     /// The dictionary `name` (`fr_FR`, `en_US`), opened once per process; nil when hunspell or the
     /// dictionary is not installed (the check then relies on OCR confidence alone), or when the
@@ -61,6 +83,7 @@ public final class SpellDictionary: Sendable {
         opened.withLock { opened in
             if let known = opened[name] { return known }
             let made = open(name)
+            openings.withLock { $0[name, default: 0] += 1 }
             opened[name] = made
             return made
         }

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 @testable import IngestPDF
 import IngestTestSupport
 import XCTest
@@ -28,6 +29,35 @@ final class BlockBuilderTests: XCTestCase {
         XCTAssertEqual(BlockBuilder.key("  Élément  2.1 : Œuvre "), "élément 21 œuvre")
         XCTAssertEqual(BlockBuilder.withoutNumber("ii 3 élément"), "élément")
         XCTAssertEqual(BlockBuilder.withoutNumber("12"), "12")
+    }
+
+    /// Issue 36 item 6: hyphen joining opens the dictionaries after extraction; a PDF whose blocks
+    /// hold a word TeX cut at a line end says so once while its blocks are made (`WordLookAhead`),
+    /// so they are opened meanwhile — and a PDF without one never says it (nothing to open: a
+    /// text-layer PDF maps no hunspell, LazyLibrariesTests). The same English text typeset twice
+    /// by pdflatex in a narrow column: hyphenated, and with hyphenation off.
+    func testCutWordStartsTheDictionariesOnce() throws {
+        let text = """
+            Internationalization of documentation requires extraordinarily careful consideration: \
+            characteristically, administrators underestimate the responsibilities that \
+            accompany multilingual publication, and misunderstandings proliferate unnoticed.
+            """
+        let tmp = try TemporaryDirectory("cutword"); defer { tmp.remove() }
+        func calls(hyphenating: Bool) throws -> (calls: Int, text: String) {
+            let preamble = hyphenating ? "\\hyphenpenalty=0 \\exhyphenpenalty=0 " : ""
+            let body = preamble + "\\begin{minipage}{3.5cm}\(text)\\end{minipage}\n\n\(text)"
+            let source = LaTeXPDFs.article("12pt", body)
+            let pdf = try LaTeXPDFs.make(hyphenating ? "hyphenated" : "whole", source, in: tmp)
+            let count = Monitor(0)
+            let blocks = try WordLookAhead.whileExtracting(opening: { count.update { $0 += 1 } }) { try LaTeXPDFs.extract(pdf).blocks }
+            return (count.read { $0 }, blocks.map(\.text).joined(separator: "\n\n"))
+        }
+        let cut = try calls(hyphenating: true)
+        XCTAssertTrue(cut.text.range(of: "[a-z]-\n[a-z]", options: .regularExpression) != nil, "TeX cut no word: \(cut.text)")
+        XCTAssertEqual(cut.calls, 1)
+        let whole = try calls(hyphenating: false)
+        XCTAssertNil(whole.text.range(of: "[a-z]-\n[a-z]", options: .regularExpression), whole.text)
+        XCTAssertEqual(whole.calls, 0)
     }
 
     /// Lines in a typewriter font are no headings (issue 33): a course page in Markdown whose
