@@ -258,12 +258,24 @@ public struct DocumentImporter: Sendable {
             }
             // Hand-off before the document is written as done: a failed hand-off leaves nothing
             // behind. A document that is not ready is reported, never handed on (SPEC §5, §7).
-            if handsOff, document.readiness.status != .notReady {
-                try Sink(config: pipeline.config, lineOutput: pipeline.lineOutput)
-                    .handOff(document, outputURL: outputURL, recordsDelivery: pipeline.library != nil)
+            let sink = Sink(config: pipeline.config, lineOutput: pipeline.lineOutput)
+            let handsOn = handsOff && document.readiness.status != .notReady
+            if handsOn, pipeline.config.sink.kind != .sheet {
+                try sink.handOff(document, outputURL: outputURL, recordsDelivery: pipeline.library != nil)
             }
             let pretty = pipeline.config.output.pretty
-            try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
+            if handsOn, pipeline.config.sink.kind == .sheet {
+                // The study sheet is made on another core while the document is written; the
+                // document is still renamed into place only after the sheet's files.
+                let handed = document
+                try OutputWriter.write(to: outputURL) { put in
+                    try sink.handOffSheet(handed, outputURL: outputURL, cores: pipeline.cores) {
+                        try StreamingJSONEncoder.encode(handed, pretty: pretty, output: put)
+                    }
+                }
+            } else {
+                try OutputWriter.write(to: outputURL) { put in try StreamingJSONEncoder.encode(document, pretty: pretty, output: put) }
+            }
             DuplicateOutput.documentWritten(at: outputURL)
             if rewritten { Self.removeStaleVisionImages(beside: outputURL, keeping: images) }
             if rewritten { Self.removeStaleFigureImages(beside: outputURL, keeping: figures) }

@@ -15,7 +15,7 @@ import IngestStudySheet
 /// the document, delivered by the run's `Deliverer`), or at once here when there is none;
 /// `none` hands nothing on. A document that is not ready is never
 /// handed on (the caller checks).
-struct Sink {
+struct Sink: Sendable {
     let config: PipelineConfig
     /// Where `jsonl` lines go (the pipeline's `lineOutput`).
     var lineOutput: @Sendable (Data) -> Void = { StandardOutput.shared.writeLine($0) }
@@ -26,9 +26,7 @@ struct Sink {
         case .sheet:
             let sheet = StudySheetBuilder.build(document)
             let base = outputURL.deletingPathExtension()
-            try OutputWriter.write(to: base.appendingPathExtension("sheet.json")) { put in
-                try StreamingJSONEncoder.encode(sheet, pretty: true, output: put)
-            }
+            try Self.writeSheet(sheet, beside: base)
             try OutputWriter.write(Data(StudySheetMarkdown.render(sheet, language: config.messageLanguage).utf8),
                                    to: base.appendingPathExtension("sheet.md"))
         case .jsonl:
@@ -48,6 +46,42 @@ struct Sink {
             case .rejected(let status, _): throw IngestError(.sinkFailed, ["sink": urlString], detail: "HTTP \(status)")
             case .failed(let error, _): throw IngestError(.sinkFailed, ["sink": urlString], detail: error)
             }
+        }
+    }
+
+    /// The `sheet` hand-off made beside `main` (the caller writing its document to a temporary
+    /// file): the sheet on another core (`SideWork`) while `main` runs, this thread then helping
+    /// to read its passages and rendering its Markdown. Its files are written when this returns,
+    /// before the caller renames its document into place, and the hand-off's error comes first:
+    /// the same files, in the same order, as `handOff` then the document.
+    func handOffSheet(_ document: ImportedDocument, outputURL: URL, cores: (any CoreBudget)?,
+                      beside main: () throws -> Void) throws {
+        let base = outputURL.deletingPathExtension()
+        let reading = PassageReading(document.blocks)
+        let built = Monitor<StudySheet?>(nil)
+        let side = SideWork(cores: cores) {
+            let sheet = StudySheetBuilder.build(document, reading: reading)
+            built.update { $0 = sheet }
+            try Self.writeSheet(sheet, beside: base)
+        }
+        let markdown: Data
+        do {
+            try main()
+            reading.help()
+            let sheet = built.wait(until: { $0 != nil }) { $0! }
+            markdown = Data(StudySheetMarkdown.render(sheet, language: config.messageLanguage).utf8)
+        } catch {
+            try side.finish()
+            throw error
+        }
+        try side.finish()
+        try OutputWriter.write(markdown, to: base.appendingPathExtension("sheet.md"))
+    }
+
+    /// The sheet's JSON beside the document (`NAME.sheet.json`).
+    static func writeSheet(_ sheet: StudySheet, beside base: URL) throws {
+        try OutputWriter.write(to: base.appendingPathExtension("sheet.json")) { put in
+            try StreamingJSONEncoder.encode(sheet, pretty: true, output: put)
         }
     }
 }

@@ -85,13 +85,26 @@ public enum StudySheetBuilder {
     /// before), by block index; nil for the other blocks and those without a separator. Read once:
     /// the field terms need them all before `build` goes through the blocks, which takes them again.
     static func passages(_ blocks: [Block]) -> [[DefinitionRecognizer.Passage]?] {
-        blocks.map { block in
-            guard block.kind == .paragraph || block.kind == .listItem, DefinitionRecognizer.mayHoldDefinition(block.text) else { return nil }
-            return DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem)
-        }
+        blocks.map(passages(of:))
+    }
+
+    static func passages(of block: Block) -> [DefinitionRecognizer.Passage]? {
+        guard block.kind == .paragraph || block.kind == .listItem, DefinitionRecognizer.mayHoldDefinition(block.text) else { return nil }
+        return DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem)
+    }
+
+    /// `build`, with its blocks' passages read by whoever helps (`PassageReading.help()` on other
+    /// threads) as well as by the thread that builds: reading them is most of a long document's
+    /// sheet. The same sheet as `build(document)`.
+    public static func build(_ document: ImportedDocument, reading: PassageReading) -> StudySheet {
+        build(document, alone: reading.passages())
     }
 
     public static func build(_ document: ImportedDocument) -> StudySheet {
+        build(document, alone: passages(document.blocks))
+    }
+
+    static func build(_ document: ImportedDocument, alone: [[DefinitionRecognizer.Passage]?]) -> StudySheet {
         var sections: [StudySheet.Section] = []
         var current = StudySheet.Section(heading: nil, level: 0, paragraphs: [], definitions: [])
         func flush() {
@@ -99,7 +112,6 @@ public enum StudySheetBuilder {
         }
         // Whether the last thing added to the section was a definition (not a passage).
         var lastWasDefinition = false
-        let alone = passages(document.blocks)
         let fields = fieldTerms(alone)
         var previous: Block?
         // Sibling list items that are a list of pairs (`Triceps: overhead extension`) stay as written.

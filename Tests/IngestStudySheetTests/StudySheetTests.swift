@@ -57,6 +57,22 @@ final class StudySheetTests: XCTestCase {
         }
     }
 
+    /// Issue 36 item 6: a sheet whose passages several threads read (`PassageReading`, each
+    /// claiming runs of blocks) is the sheet one thread builds — every definition and passage at
+    /// its place — on a course of 200 chapters (1,000 blocks, sixteen runs).
+    func testPassagesReadBySeveralThreadsGiveTheSameSheet() throws {
+        let chapters = (1...200).map { "# Chapitre \($0)\n\n" + course.replacingOccurrences(of: "# La cellule\n", with: "") }
+        let doc = try Pipeline(config: PipelineConfig()).importDocument(text: chapters.joined(separator: "\n\n"), name: "cours.md")
+        XCTAssertEqual(doc.blocks.count, 1_000)
+        let alone = StudySheetBuilder.build(doc)
+        XCTAssertEqual(alone.sections.reduce(0) { $0 + $1.definitions.count }, 400)
+        let reading = PassageReading(doc.blocks)
+        let helpers = ThreadTeam(3, stackSize: 1 << 20) { _ in reading.help() }
+        let shared = StudySheetBuilder.build(doc, reading: reading)
+        helpers.join()
+        XCTAssertEqual(shared, alone)
+    }
+
     func testDefinitionsBecomeADefinitionListAndTheTextsOwnMarksAreKept() throws {
         var doc = try Pipeline(config: PipelineConfig()).importDocument(text: course, name: "cellule.md")
         doc.sources[0].name = "cellule.md"
