@@ -166,6 +166,16 @@ public final class PopplerPageRef {
     private var mergedReading: PageReading?
     /// The usual text read to choose, kept for the next `withText` (freed here if never taken).
     private var pendingText: UnsafeMutablePointer<gchar>?
+    /// The usual text, its boxes and its fonts as poppler gave them, read once and handed to every
+    /// reader of the page (its lines, its words, its glyphs for math): poppler caches its text
+    /// analysis on the page, but each call walks it again and copies it out (three readers asking
+    /// took ≈ 5 % of a run on a LaTeX manual). Freed with the page.
+    private var cachedText: UnsafeMutablePointer<gchar>?
+    private var cachedRects: UnsafeMutablePointer<PopplerRectangle>?
+    private var cachedRectCount = 0
+    private var cachedHasLayout = false
+    private var textAsked = false
+    private var cachedRuns: [PopplerTextRun]?
     /// Neither reading held every line of the other: poppler loses lines of this page, and both
     /// may have lost the same one (`pdf.textIncomplete`). Known once the text is read.
     private(set) var textMayBeIncomplete = false
@@ -177,6 +187,8 @@ public final class PopplerPageRef {
     }
     deinit {
         if let pendingText { g_free(pendingText) }
+        if let cachedText { g_free(cachedText) }
+        if let cachedRects { g_free(cachedRects) }
         g_object_unref(gpointer(handle))
     }
 
@@ -391,28 +403,32 @@ extension PopplerPageRef {
                 rects.withUnsafeMutableBufferPointer { r in body(t.baseAddress!, merged.rects == nil ? nil : r.baseAddress, r.count) }
             }
         }
-        guard let raw = pendingText.take() ?? poppler_page_get_text(handle) else { return nil }
-        defer { g_free(raw) }
-        var rects: UnsafeMutablePointer<PopplerRectangle>?
-        var count: guint = 0
-        let hasLayout = poppler_page_get_text_layout(handle, &rects, &count) != 0 && rects != nil
-        defer { if let rects { g_free(rects) } }
-        // More boxes than characters: the layout holds glyphs the text lost (issue19971.pdf's
-        // Arabic page: 1,986 boxes for 1,496 characters; `pdftotext` reads 194 Arabic letters, this
-        // text 52). The direction marks poppler adds have no box.
-        if hasLayout && Int(count) > RightToLeft.charactersWithBoxes(UnsafeRawBufferPointer(start: raw, count: strlen(raw))) {
-            textMayBeIncomplete = true
+        if !textAsked, let raw = pendingText.take() ?? poppler_page_get_text(handle) {
+            textAsked = true
+            cachedText = raw
+            var count: guint = 0
+            cachedHasLayout = poppler_page_get_text_layout(handle, &cachedRects, &count) != 0 && cachedRects != nil
+            cachedRectCount = Int(count)
+            // More boxes than characters: the layout holds glyphs the text lost (issue19971.pdf's
+            // Arabic page: 1,986 boxes for 1,496 characters; `pdftotext` reads 194 Arabic letters, this
+            // text 52). The direction marks poppler adds have no box.
+            if cachedHasLayout && cachedRectCount > RightToLeft.charactersWithBoxes(UnsafeRawBufferPointer(start: raw, count: strlen(raw))) {
+                textMayBeIncomplete = true
+            }
         }
-        return body(raw, hasLayout ? rects : nil, Int(count))
+        guard let raw = cachedText else { return nil }
+        return body(raw, cachedHasLayout ? cachedRects : nil, cachedRectCount)
     }
 
     /// The fonts of the page's text, run by run.
     func textRuns() -> [PopplerTextRun] {
         chooseReading()
         if let merged = mergedReading { return merged.runs }
+        if let cachedRuns { return cachedRuns }
         guard let list = poppler_page_get_text_attributes(handle) else { return [] }
         defer { poppler_page_free_text_attributes(list) }
-        return Self.runs(list)
+        cachedRuns = Self.runs(list)
+        return cachedRuns!
     }
 
     private static func runs(_ list: UnsafeMutablePointer<GList>) -> [PopplerTextRun] {

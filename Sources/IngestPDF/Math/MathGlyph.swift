@@ -12,7 +12,7 @@ struct MathGlyph: Sendable, Equatable {
     var midY: Double { (y0 + y1) / 2 }
     var width: Double { x1 - x0 }
     var height: Double { y1 - y0 }
-    var isSpace: Bool { text.unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
+    var isSpace: Bool { text.unicodeScalars.allSatisfy(\.isWhiteSpace) }
 }
 
 /// What a font is for, from its name: TeX's math fonts (Computer Modern's CMMI, CMSY, CMEX and
