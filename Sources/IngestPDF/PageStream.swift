@@ -75,6 +75,9 @@ struct PageStream {
         // Every page is handed out (or reading failed): a thread still waiting for a core ends.
         lent?.wakeWaiters()
         extras.join()
+        // The rule finder's pixel memory is not kept past the walk (a batch of short documents
+        // holds no 8 MB per thread between them).
+        RenderBuffers.release()
         if let error = shared.error { throw error }
         return Outcome(pages: shared.pages, logLines: shared.logLines)
     }

@@ -1,4 +1,5 @@
 import CPoppler
+import Synchronization
 
 /// A rule drawn on a page: a horizontal (`y` fixed, from `lower` to `upper` in x) or vertical
 /// (`x` fixed, from `lower` to `upper` in y) line, in points, y downwards.
@@ -33,18 +34,24 @@ enum PageRules {
         let top = max(0, top), bottom = min(h, bottom)
         guard bottom > top else { return ([], []) }
         let pw = Int(max(1, min(5000, (w * scale).rounded(.up)))), ph = Int(max(1, min(5000, ((bottom - top) * scale).rounded(.up))))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pw), Int32(ph)) else { return ([], []) }
-        defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { return ([], []) }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_scale(cr, scale, scale)
-        cairo_translate(cr, 0, -top)
-        page.draw(on: cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return ([], []) }
-        let found = rules(UnsafeRawPointer(data), stride: Int(cairo_image_surface_get_stride(surface)), width: pw, height: ph)
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(pw)))
+        guard stride > 0 else { return ([], []) }
+        let found = RenderBuffers.with(bytes: stride * ph) { buffer -> (horizontal: [PageRule], vertical: [PageRule]) in
+            guard let surface = cairo_image_surface_create_for_data(buffer, CAIRO_FORMAT_RGB24, Int32(pw), Int32(ph), Int32(stride))
+            else { return ([], []) }
+            defer { cairo_surface_destroy(surface) }
+            guard let cr = cairo_create(surface) else { return ([], []) }
+            // Opaque white over everything: what the buffer held before is gone.
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, 0, -top)
+            page.draw(on: cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+            guard let data = cairo_image_surface_get_data(surface) else { return ([], []) }
+            return rules(UnsafeRawPointer(data), stride: Int(cairo_image_surface_get_stride(surface)), width: pw, height: ph)
+        }
         // Rules cut by the band's edges are kept (a table taller than its band still meets them).
         let horizontal = found.horizontal.map { PageRule(position: $0.position + top, lower: $0.lower, upper: $0.upper) }
         let vertical = found.vertical.map { PageRule(position: $0.position, lower: $0.lower + top, upper: $0.upper + top) }
@@ -182,5 +189,47 @@ enum PageRules {
         }
         open.forEach(close)
         return rules
+    }
+}
+
+/// Pixel memory for the renderings the rule finder reads, kept from one page to the next: a
+/// fresh surface of a page at 2 pixels a point (≈ 8 MB) was zeroed by the kernel and cleared by
+/// cairo before being painted white, on every rendered page. A buffer is lent to one rendering
+/// at a time; up to `kept` buffers of at most `largest` bytes wait between pages, and
+/// `release` frees them (at the end of a page walk).
+enum RenderBuffers {
+    static let kept = 4
+    static let largest = 16 << 20
+
+    /// An idle buffer. Only its address crosses threads, and only through `idle`'s lock: a buffer
+    /// is used by the one thread that took it until it is given back.
+    private struct Buffer: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+        let bytes: Int
+    }
+    private static let idle = Mutex<[Buffer]>([])
+
+    /// Runs `body` with at least `bytes` bytes of pixel memory (its content undefined), 16-byte aligned.
+    static func with<T>(bytes: Int, _ body: (UnsafeMutablePointer<UInt8>) -> T) -> T {
+        let taken = idle.withLock { buffers -> Buffer? in
+            guard let k = buffers.firstIndex(where: { $0.bytes >= bytes }) else { return nil }
+            return buffers.remove(at: k)
+        }
+        let buffer = taken ?? Buffer(pointer: UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 16), bytes: max(bytes, 1))
+        defer {
+            let kept = buffer.bytes <= largest && idle.withLock { buffers -> Bool in
+                guard buffers.count < Self.kept else { return false }
+                buffers.append(buffer)
+                return true
+            }
+            if !kept { buffer.pointer.deallocate() }
+        }
+        return body(buffer.pointer.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Frees the idle buffers.
+    static func release() {
+        let buffers = idle.withLock { buffers -> [Buffer] in defer { buffers.removeAll() }; return buffers }
+        for b in buffers { b.pointer.deallocate() }
     }
 }

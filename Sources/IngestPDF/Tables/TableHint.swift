@@ -14,9 +14,14 @@ import IngestCore
 /// of a header and one row is hinted by its two lines, one under the other, cut at two gutters
 /// alike, each at least `pairGutter` line heights wide (spaces in loose prose are narrower).
 ///
+/// A page of contents, a list of figures or an index whose entries run to their page numbers
+/// over dot leaders (`leaderLines` such lines or more) is not hinted: its numbers line up as a
+/// table's columns do, but it holds none.
+///
 /// Measured on the table corpus (bench/tables) every page with a table is hinted; on
-/// KOMA-Script's scrguide-en (566 pages) 99 pages are, against 524 with any two cut lines, and
-/// 79 of gnuplot.pdf's 311. A ruled table of two lines with only two columns is not hinted.
+/// KOMA-Script's scrguide-en (566 pages) 64 pages are, against 524 with any two cut lines, and
+/// 62 of gnuplot.pdf's 311 (99 and 79 before contents and index pages were left out: none held a
+/// ruled table). A ruled table of two lines with only two columns is not hinted.
 enum TableHint {
     /// Lines cut at one gutter for a hint.
     static let rows = 3
@@ -27,7 +32,22 @@ enum TableHint {
     /// Narrowest gutter, in line heights, shared by a pair of lines cut in three.
     static let pairGutter = 0.8
 
+    /// Lines with a dot leader that make a page of contents.
+    static let leaderLines = 5
+    /// Dots in a row that make a leader (an ellipsis has three).
+    static let leaderDots = 8
+
     static func mayHoldRuledTable(_ lines: [[PageWord]], pageWidth: Double) -> Bool {
+        !isContents(lines) && cutAtOneGutter(lines, pageWidth: pageWidth)
+    }
+
+    /// `leaderLines` lines or more with a dot leader.
+    static func isContents(_ lines: [[PageWord]]) -> Bool {
+        lines.lazy.filter(hasLeader).prefix(leaderLines).count >= leaderLines
+    }
+
+    /// Three lines cut at one gutter, or a pair cut alike (see the type's comment).
+    static func cutAtOneGutter(_ lines: [[PageWord]], pageWidth: Double) -> Bool {
         var lines = lines
         if let (left, right) = textBlock(lines, pageWidth: pageWidth) {
             lines = lines.map { $0.filter { $0.x1 >= left - 3 && $0.x0 <= right + 3 } }.filter { !$0.isEmpty }
@@ -56,6 +76,17 @@ enum TableHint {
                     }
                 }
             }
+        }
+        return false
+    }
+
+    /// A run of `leaderDots` dots or more, alone or spaced (`. . . .`), between a line's words.
+    static func hasLeader(_ line: [PageWord]) -> Bool {
+        var dots = 0
+        for word in line {
+            guard !word.text.isEmpty, word.text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) else { dots = 0; continue }
+            dots += word.text.utf8.count
+            if dots >= leaderDots { return true }
         }
         return false
     }

@@ -75,6 +75,49 @@ final class TableHintTests: XCTestCase {
                        [[["Symbol", "Example", "Explanation"], ["?:", "a?b:c", "ternary operation"]]])
     }
 
+    /// A page of contents (LaTeX's own lines: sections, and subsections with dot leaders) is cut
+    /// at its page numbers' gutter as a table is, and was rendered for rules it does not have; the
+    /// table page after it still is hinted.
+    func testContentsPageIsNotHinted() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let titles = ["Sound waves", "Frequency and pitch", "Amplitude", "Speed in air", "Echoes", "Resonance"]
+        let sections = (1...6).map { s in
+            "\\section{Chapter \(s) of the course}\n" + titles.map { "\\subsection{\($0)}\nText.\n" }.joined()
+        }.joined(separator: "\n")
+        let body = """
+            \\tableofcontents
+            \\newpage
+            Planets of the solar system.
+
+            \\begin{tabular}{|l|r|l|}
+            \\hline
+            Planet & Distance (AU) & Type \\\\ \\hline
+            Mercury & 0.39 & rocky \\\\ \\hline
+            Venus & 0.72 & rocky \\\\ \\hline
+            \\end{tabular}
+            \\newpage
+            \(sections)
+            """
+        // Typeset twice: the first run writes the contents the second sets.
+        _ = try LaTeXPDFs.make("contents", LaTeXPDFs.article("11pt", body), in: tmp)
+        let url = try LaTeXPDFs.make("contents", LaTeXPDFs.article("11pt", body), in: tmp)
+        let document = try PopplerDocumentRef(url: url, password: nil)
+        let contentsPage = try XCTUnwrap(document.page(at: 0))
+        let lines = WordLines.group(contentsPage.words())
+        XCTAssertEqual(lines.filter(TableHint.hasLeader).count, 36, "every subsection line has its leader")
+        XCTAssertTrue(TableHint.cutAtOneGutter(lines, pageWidth: contentsPage.size.width), "cut at the page numbers as a table")
+        XCTAssertFalse(TableHint.mayHoldRuledTable(lines, pageWidth: contentsPage.size.width))
+        let tablePage = try XCTUnwrap(document.page(at: 1))
+        let tableLines = WordLines.group(tablePage.words())
+        XCTAssertTrue(TableHint.mayHoldRuledTable(tableLines, pageWidth: tablePage.size.width))
+        XCTAssertEqual(TableBlocks.find(on: tablePage).map { $0.rows.map { $0.map(\.text) } },
+                       [[["Planet", "Distance (AU)", "Type"], ["Mercury", "0.39", "rocky"], ["Venus", "0.72", "rocky"]]])
+        // An ellipsis is no leader.
+        func word(_ text: String, _ x0: Double) -> PageWord { PageWord(text: text, x0: x0, y0: 100, x1: x0 + 8, y1: 110) }
+        XCTAssertFalse(TableHint.hasLeader([word("wait", 0), word("...", 10), word("and", 20), word("...", 30)]))
+        XCTAssertTrue(TableHint.hasLeader([word("Echoes", 0)] + (1...8).map { word(".", 10 + Double($0) * 4) } + [word("35", 80)]))
+    }
+
     func testJustifiedAndMonospacedLines() {
         func word(_ text: String, _ x0: Double, _ x1: Double) -> PageWord { PageWord(text: text, x0: x0, y0: 100, x1: x1, y1: 110) }
         // Spaces stretched alike, each under the line's height: prose.
