@@ -57,6 +57,7 @@ enum MathLayout {
         }
         let read = layout(atoms, ink)
         let sure = !read.latex.contains(unsure) && !halfFraction(ink.drawn, atoms, glyphs, page: ink.seen?.glyphs ?? [])
+            && !limitLeftOut(glyphs, page: ink.seen?.glyphs ?? [])
         let latex = read.latex.replacingOccurrences(of: String(unsure), with: "").trimmingCharacters(in: .whitespaces)
         return latex.isEmpty ? nil : (latex, read.linear.trimmingCharacters(in: .whitespaces), sure)
     }
@@ -99,6 +100,23 @@ enum MathLayout {
             return page.contains { g in
                 guard !g.isSpace, !mine.contains(g.index), g.midX > r.x0, g.midX < r.x1 else { return false }
                 return over.isEmpty ? g.y1 <= r.y + 0.5 && g.y1 >= r.y - 0.6 * size - 1 : g.y0 >= r.y - 0.5 && g.y0 <= r.y + 0.6 * size + 1
+            }
+        }
+    }
+
+    /// Whether a big operator of the formula has a script-size glyph of the page that is not the
+    /// formula's at its right edge, within its height: a limit poppler put on another line
+    /// (`\\int_{a}` read without its `b`).
+    static func limitLeftOut(_ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
+        let operators = glyphs.filter { $0.font == .extensible && operatorExtents[$0.text] != nil }
+        guard !operators.isEmpty, !page.isEmpty, let size = glyphs.filter({ !$0.isSpace }).map(\.size).max() else { return false }
+        let mine = Set(glyphs.map(\.index))
+        return operators.contains { op in
+            let e = operatorExtents[op.text]!
+            let (top, bottom) = (op.y0 - e.height * op.size, op.y0 + e.depth * op.size)
+            return page.contains { g in
+                !g.isSpace && !mine.contains(g.index) && g.size < 0.9 * size && g.x0 >= op.x1 - 0.5 * op.size && g.x0 <= op.x1 + 2
+                    && g.midY >= top - 0.3 * op.size && g.midY <= bottom + 0.3 * op.size
             }
         }
     }

@@ -38,8 +38,15 @@ enum PageFormulas {
         // its radicand, the glyph that starts where the sign ends.
         var home: [Int: Int] = [:]             // glyph index → line
         let roots = glyphs.indices.filter { glyphs[$0].text == "√" }
-        for g in roots.map({ glyphs[$0] }) {
-            let starts = glyphs.filter { r in r.text != "√" && !r.isSpace && abs(r.x0 - g.x1) < 0.8 && r.y0 >= g.y0 - 1 }
+        // So does a text-style integral of the extension font (inline `\\int_a^b`): poppler's box
+        // is its top, and may put it in the row above; what starts at its right edge, within its
+        // height, is its lower limit or its operand.
+        let operators = glyphs.indices.filter { glyphs[$0].font == .extensible && ["R", "H"].contains(glyphs[$0].text) }
+        for g in (roots + operators).map({ glyphs[$0] }) {
+            let depth = g.text == "√" ? Double.infinity : (MathLayout.operatorExtents[g.text]?.depth ?? 1) * g.size
+            let starts = glyphs.filter { r in
+                r.text != "√" && r.font != .extensible && !r.isSpace && abs(r.x0 - g.x1) < 0.8 && r.y0 >= g.y0 - 1 && r.midY <= g.y0 + depth
+            }
             guard !starts.isEmpty else { continue }
             for (i, line) in lines.enumerated() where line.hasGeometry && line.origin == .content {
                 if starts.contains(where: { inBox($0, line) }) { home[g.index] = i; break }
@@ -52,7 +59,7 @@ enum PageFormulas {
         let byY = glyphs.indices.sorted { glyphs[$0].midY < glyphs[$1].midY }
         let midYs = byY.map { glyphs[$0].midY }
         var homed: [Int: [Int]] = [:]          // line → its root signs (indices into `glyphs`)
-        for k in roots { if let i = home[glyphs[k].index] { homed[i, default: []].append(k) } }
+        for k in roots + operators { if let i = home[glyphs[k].index] { homed[i, default: []].append(k) } }
         func boxed(_ i: Int, _ keep: (Int) -> Bool) -> [Int] {
             let l = lines[i]
             var lo = 0, hi = midYs.count
@@ -227,7 +234,15 @@ enum PageFormulas {
                 for e in continued { chosen.formUnion(members(e)) }
                 let inLine = spaced(chosen.sorted().map { glyphs[$0] }, lines: [i] + extraLines + besides + continued,
                                     members: { Set(members($0).map { glyphs[$0].index }) })
-                let text = ([lines[i].text] + (extraLines + besides + continued).map { lines[$0].text }).joined(separator: " ")
+                var text = ([lines[i].text] + (extraLines + besides + continued).map { lines[$0].text }).joined(separator: " ")
+                // (An operator poppler wrote into one of these lines but read with another's, or the
+                // other way round: the text to check the glyphs against is without it, or with it.)
+                let rowLines = [i] + extraLines + besides + continued
+                for k in operators {
+                    guard let h = home[glyphs[k].index], let s = lines.indices.first(where: { spans[$0]?.contains(k) == true }),
+                          rowLines.contains(h) != rowLines.contains(s) else { continue }
+                    if rowLines.contains(h) { text += " " + glyphs[k].text } else if let at = text.lastIndex(of: Character(glyphs[k].text)) { text.remove(at: at) }
+                }
                 guard sameCharacters(inLine, text), !MathAccents.accentLeftOut(inLine, page: glyphs) else { return nil }
                 guard let rewritten = MathArrays.inline(inLine, host: Set(([i] + besides + continued).flatMap(members).map { glyphs[$0].index }), ink: ends.end)
                     ?? InlineMath.rewrite(inLine, line: text, radicalEnd: ends.end), keeps(rewritten, inLine) else { return nil }
@@ -272,7 +287,17 @@ enum PageFormulas {
         let rootCounts = lines.indices.map { s in original[s].contains("√") ? members(s).filter { glyphs[$0].text == "√" }.count : 0 }
         let undone = settleRoots(roots.map { glyphs[$0] }, home: home, lines: &lines, original: original, rewritten: rewrittenLines,
                                  takenBy: takenBy, readAsDisplay: { display.contains($0) }, inBox: inBox, ownRoots: { rootCounts[$0] })
-        for u in undone {
+        // An operator read with another line than the one poppler wrote it into: that line is left
+        // as poppler wrote it when the operator's own line is left as text.
+        var owner: [Int: Int] = [:]
+        for (l, taken) in takenBy { for t in taken { owner[t] = l } }
+        var undoneToo = Set<Int>()
+        for k in operators {
+            guard let h = home[glyphs[k].index], let s = lines.indices.first(where: { spans[$0]?.contains(k) == true }), s != h,
+                  !(rewrittenLines.contains(h) || owner[h] != nil || display.contains(h)) else { continue }
+            if let u = rewrittenLines.contains(s) ? s : owner[s], !undone.contains(u) { undoneToo.insert(u); lines[u].text = original[u] }
+        }
+        for u in undone.union(undoneToo) {
             gone.subtract(takenBy[u] ?? [])
             formulas.append(PageFormula(latex: "", linear: lines[u].text, x0: 0, y0: 0, x1: 0, y1: 0, sure: false))
         }
@@ -289,12 +314,16 @@ enum PageFormulas {
             let o = lines[t]
             guard t != i, !taken.contains(t), !isMathLine[t], o.hasGeometry, o.origin == .content, !lineGlyphs[t].isEmpty else { return false }
             let across = min(l.y1, o.y1) - max(l.y0, o.y0)
-            guard across > 0.5 * min(l.glyphHeight, o.glyphHeight) && o.x0 > l.x0 && o.x0 < l.x1 else { return false }
+            // (By their own glyphs: a line's box may hold a sign read with another line, an
+            // integral poppler put on the row above.)
+            let (lx0, lx1) = (lineGlyphs[i].map(\.x0).min() ?? l.x0, lineGlyphs[i].map(\.x1).max() ?? l.x1)
+            let ox0 = lineGlyphs[t].map(\.x0).min() ?? o.x0
+            guard across > 0.5 * min(l.glyphHeight, o.glyphHeight) && ox0 > lx0 && ox0 < lx1 else { return false }
             // Where they overlap across, only smaller glyphs (numerator over denominator): two
             // rows of full-size text (a tall integral's line against the next one) are no cut.
             let size = (lineGlyphs[i] + lineGlyphs[t]).map(\.size).max() ?? 0
             let row = lineGlyphs[i] + lineGlyphs[t]
-            return row.allSatisfy { g in g.midX < o.x0 || g.midX > l.x1 || g.size < 0.9 * size || MathAccents.overlapsAsAccent(g, row) }
+            return row.allSatisfy { g in g.midX < ox0 || g.midX > lx1 || g.size < 0.9 * size || MathAccents.overlapsAsAccent(g, row) }
         }.sorted { lines[$0].x0 < lines[$1].x0 }
     }
 

@@ -132,4 +132,17 @@ final class PageRowsTests: XCTestCase {
         XCTAssertFalse(r.found.contains { $0.contains("\\det") && !FormulaMatch.equal($0, sources[2]) }, "\(r.found)")
         for w in ["Formule 1", "Formule 2", "Formule 3", "ad", "bc"] { XCTAssertTrue(r.text.contains(w), r.text) }
     }
+
+    /// An inline integral with limits under a row of text: its sign hangs below its box, and
+    /// poppler writes it into the row above (`y = ∫f′(a)…`). It is read with its own row (was: the
+    /// row above read with an `\\int` it has not, `y=f'(a)(x-a)+f(a)\\int`; its own row left as
+    /// text), and an integral read without a limit poppler put on another line is unsure (never
+    /// `\\int_{a}f(t)dt`).
+    func testInlineIntegralUnderARow() throws {
+        let sources = [#"y = f'(a)(x - a) + f(a)"#, #"\int_a^b f(x)\,dx = F(b) - F(a)"#, #"P(a \leq X \leq b) = \int_a^b f(t)\,dt"#]
+        let r = try read(sources, name: "integral")
+        XCTAssertTrue(r.found.count >= 2, r.text)
+        for (got, source) in zip(r.found, sources).prefix(2) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
+        XCTAssertFalse(r.found.contains { got in got.contains("\\int") && !sources.contains(where: { FormulaMatch.equal(got, $0) }) }, "\(r.found)")
+    }
 }
