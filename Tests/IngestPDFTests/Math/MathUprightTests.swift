@@ -150,6 +150,47 @@ final class MathUprightTests: XCTestCase {
         XCTAssertFalse(text.contains("\\mathrm{environ}") || text.contains("\\mathrm{Le}") || text.contains("\\mathrm{La}"), text)
     }
 
+    /// A chemistry lesson as a teacher types it (French accents: pdflatex then writes `/Ascent 0` for the
+    /// text font and poppler's boxes are its bounding box, so baselines cannot be told from them):
+    /// every word of text kept in its paragraph, and every formula read is the source's or a part
+    /// of it, never another one (`H₃O⁺` read as `H O⁺ 3`).
+    func testChemistryLessonKeepsItsTextAndNeverMisreads() throws {
+        let math = [#"\text{H}_3\text{O}^+"#, #"\text{pH} = -\log[\text{H}_3\text{O}^+]"#, #"K_e = 10^{-14}"#,
+                    #"\text{CO}_2 + \text{H}_2\text{O} \rightleftharpoons \text{HCO}_3^- + \text{H}^+"#, #"M = 18 \text{ g}\cdot\text{mol}^{-1}"#,
+                    #"N_A = 6.02 \times 10^{23}"#, #"\text{CH}_4 + 2\text{O}_2 \rightarrow \text{CO}_2 + 2\text{H}_2\text{O}"#,
+                    #"{}^{14}_{6}\text{C}"#, #"t_{1/2} = 5730"#, #"\pi"#]
+        let body = """
+        \\section*{Acides et bases}
+        Une solution aqueuse contient des ions oxonium $\(math[0])$ dont la concentration fixe le pH. On définit
+        $\(math[1])$ et, à 25 °C, le produit ionique de l'eau vaut $\(math[2])$.
+        Le dioxyde de carbone (CO$_2$) se dissout dans l'eau : $\(math[3])$.
+        La masse molaire de l'eau est $\(math[4])$ et une mole contient $\(math[5])$ entités.
+
+        La combustion du méthane s'écrit
+        \\[ \(math[6]) \\]
+        et libère environ 890 kJ par mole. Le carbone 14, noté $\(math[7])$, sert à dater les fossiles ; sa demi-vie est
+        $\(math[8])$ ans. Un angle de 180° vaut $\(math[9])$ rad. Le pH d'une eau pure est 7 à 25 °C.
+
+        """
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath,amssymb}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("lesson", tex, in: dir))
+        let blocks = e.blocks.map { $0.kind == .formula ? "$" + ($0.latex ?? "") + "$" : $0.text }
+        let text = blocks.joined(separator: "\n")
+        // Each formula read: the source's, or a run of its tokens.
+        let sources = math.map(FormulaMatch.normalize)
+        for (k, piece) in text.components(separatedBy: "$").enumerated() where k % 2 == 1 {
+            let read = FormulaMatch.normalize(piece)
+            XCTAssertTrue(sources.contains { $0.contains(read) }, "«\(piece)» is no formula of the source in «\(text)»")
+        }
+        // The words of text, each paragraph one block.
+        let words = blocks.map { LaTeXPDFs.words($0.replacingOccurrences(of: #"\$[^$]*\$"#, with: " ", options: .regularExpression)) }
+        let first = try XCTUnwrap(words.firstIndex { $0.starts(with: ["Une", "solution"]) }, text)
+        for w in ["oxonium", "définit", "ionique", "dissout", "molaire", "entités"] { XCTAssertTrue(words[first].contains(w), "\(w) not in «\(blocks[first])»") }
+        XCTAssertTrue(words.contains { $0.starts(with: ["La", "combustion", "du", "méthane"]) }, text)
+        let last = try XCTUnwrap(words.firstIndex { $0.starts(with: ["et", "libère"]) }, text)
+        for w in ["noté", "fossiles", "ans", "rad", "pure", "25"] { XCTAssertTrue(words[last].contains(w), "\(w) not in «\(blocks[last])»") }
+    }
+
     /// When a formula with upright words is not read, none of its words is lost or moved: the
     /// line stays as the text reader wrote it (a matrix of element symbols, which is not read).
     func testUnreadFormulaKeepsItsWords() throws {
