@@ -99,9 +99,13 @@ extension DefinitionRecognizer {
             if let marker = text.last, "-*+".contains(marker), text.dropLast().hasSuffix(" "), endsSentence(String(text.dropLast(2))) {
                 text = String(text.dropLast(2))
                 movedMarker = String(marker)
-            } else if number + 1 < physical.count, let cut = termTail(of: text, before: physical[number + 1]) {
+            } else if number + 1 < physical.count, let cut = termTail(of: text, before: physical[number + 1], cutItem: !first) {
                 // `… Examples include Docker and containerd. Container` / `Image: A lightweight…`: the term's
-                // first words go with the rest of it on the next line.
+                // first words go with the rest of it on the next line (an item cut out of the line, `- Zero`, whole).
+                if cut == text.startIndex {
+                    movedMarker = text
+                    continue
+                }
                 movedMarker = String(text[text.index(after: cut)...])
                 text = String(text[..<cut])
             }
@@ -122,7 +126,7 @@ extension DefinitionRecognizer {
     /// three words after the end of a sentence (`… and containerd. Container` / `Image: A lightweight…`,
     /// `… virtualization. gVisor` / `(runsc): An OCI-compliant…`), five words in all. The index is the space
     /// before them.
-    static func termTail(of line: String, before next: Substring) -> String.Index? {
+    static func termTail(of line: String, before next: Substring, cutItem: Bool = false) -> String.Index? {
         guard next.utf8.prefix(60).contains(UInt8(ascii: ":")), let colon = next.prefix(40).firstIndex(of: ":") else { return nil }
         let head = next[..<colon], after = next[next.index(after: colon)...]
         guard after.isEmpty || after.first == " ", let start = head.first, start.isLetter || start == "(",
@@ -135,14 +139,18 @@ extension DefinitionRecognizer {
             if line.utf8[before] == UInt8(ascii: "."), i < line.utf8.endIndex, line.utf8[i] == UInt8(ascii: " ") { cut = before; break }
             i = before
         }
-        guard let at = cut else { return nil }
-        let dot = at..<line.utf8.index(at, offsetBy: 2)
-        let tail = line[dot.upperBound...]
+        // (An item already cut out of the line, `- Zero`, moves whole.)
+        let whole = cutItem && line.count > 2 && "-*+".contains(line.first!) && line.dropFirst().first == " "
+        guard let at = whole ? line.startIndex : cut else { return nil }
+        let dot = whole ? at..<at : at..<line.utf8.index(at, offsetBy: 2)
+        var tail = line[dot.upperBound...]
+        // (A list's marker glued before them goes with them: `… variable. - Zero` / `Correlation: no relationship`.)
+        if let marker = tail.first, "-*+".contains(marker), tail.dropFirst().first == " " { tail = tail.dropFirst(2) }
         let tailWords = tail.split(separator: " ")
         guard (1...3).contains(tailWords.count), tailWords.count + head.split(separator: " ").count <= 5,
               tail.first?.isLetter == true, !tail.contains(where: { ".,;:()".contains($0) }),
-              !abbreviation(line[..<dot.lowerBound].split(separator: " ").last ?? "") else { return nil }
-        return line.index(before: dot.upperBound)
+              whole || !abbreviation(line[..<dot.lowerBound].split(separator: " ").last ?? "") else { return nil }
+        return whole ? line.startIndex : line.index(before: dot.upperBound)
     }
 
     /// The word before a point is an abbreviation (`Dr`, `Fig`, `e.g`), not the end of a sentence;

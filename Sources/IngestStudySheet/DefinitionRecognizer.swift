@@ -75,7 +75,7 @@ public enum DefinitionRecognizer {
             return !statement && describes(meaning)
         }
         guard isTerm(term, hasGrammar: grammar != nil, describedField: describedField),
-              spellsOut(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
+              spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
@@ -156,7 +156,8 @@ public enum DefinitionRecognizer {
     /// `**terme**`, `__term__`, `*term*`, `` `term` `` → the words alone.
     static func stripMarkup(_ s: String, leadingOnly: Bool = false) -> String {
         var t = s
-        for mark in ["**", "__", "*", "_", "`"] {
+        // (A code span may open with several backquotes: ```` ```poids``` ````.)
+        for mark in ["**", "__", "*", "_", "```", "``", "`"] {
             if leadingOnly {
                 // "**Terme** : sens" leaves no markup in the meaning; "Terme : **sens**" keeps its marks.
                 continue
@@ -231,7 +232,7 @@ public enum DefinitionRecognizer {
         // Headings of worksheets and fields of a record (measured on real pages, Fixtures/definitions/real/).
         "activité", "activités", "situation", "compétence", "compétences", "avantage", "avantages", "inconvénient",
         "inconvénients", "composition", "historique", "légendes", "donnée", "purpose", "usage", "duration", "attendees", "placement",
-        "préambule", "preamble",
+        "préambule", "preamble", "pré-requis", "intuition",
         // Labels of two words whose first word alone names a field (`Key Usage` is a term).
         "key idea", "key ideas", "key point", "key points", "key concept", "key concepts", "key takeaway", "key takeaways", "key words",
         "key terms", "key facts",
@@ -268,7 +269,7 @@ public enum DefinitionRecognizer {
         "following", "below", "follows", "why", "how", "what", "when", "where", "which", "who", "whom", "whose",
         "because", "so", "but", "then", "thus", "therefore", "also", "very", "note", "remember", "let", "let's", "let’s",
         "my", "our", "your", "his", "her", "their", "its", "me", "us", "them", "him",
-        "observez", "notez", "remarquez", "comparez", "voyez", "lisez", "complétez",
+        "observez", "notez", "remarquez", "comparez", "voyez", "lisez", "complétez", "n", "ne",
     ]
 
     /// A term does not start with these (prepositions and conjunctions start phrases, not terms).
@@ -349,7 +350,9 @@ public enum DefinitionRecognizer {
         guard let first = term.first else { return false }
         if first.isLetter { return true }
         let second = term.dropFirst().first
-        return term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && second?.isLetter == true)
+        // (A status code and its name, `304 Not Modified`, is checked with the term's figures.)
+        let code = term.prefix(3).allSatisfy(\.isNumber) && term.dropFirst(3).first == " "
+        return code || term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && second?.isLetter == true)
     }
 
     /// A setting and its value (`core.autocrlf = true`, `text eol=crlf`): each `=` between a name of
@@ -407,7 +410,10 @@ public enum DefinitionRecognizer {
         let unbracketed = words(term.contains("(") ? term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression) : term)
         for (i, w) in unbracketed.enumerated() where isNumeric(w) {
             let standard = i > 0 && w.count >= 3 && w.allSatisfy(\.isNumber) && unbracketed[i - 1].count >= 2 && capitals.contains(unbracketed[i - 1])
-            if !standard { return false }
+            // A status code and its name (`304 Not Modified`, `500 Internal Server Error`).
+            let code = i == 0 && w.count == 3 && w.allSatisfy(\.isNumber) && unbracketed.count > 1
+                && term.split(separator: " ").dropFirst().allSatisfy { $0.first?.isUppercase == true }
+            if !standard && !code { return false }
         }
         // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
         if ws.count > 1, danglingEnds.contains(last), term.last?.isUppercase != true { return false }
@@ -524,15 +530,23 @@ public enum DefinitionRecognizer {
         return letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials))
     }
 
-    /// An English sentence whose subject is another thing than the term: an article and a noun, then a verb —
-    /// in the present (`The player plays…`, `A player marks…`) or passive (`The body of the certificate is hashed`)
+    /// A whole sentence that opens with a figure and names the term (`p10: 10% of data points exceed the p10
+    /// value.`): what the term means, not a value of it.
+    static func restatesTerm(_ term: String, _ meaning: String) -> Bool {
+        guard meaning.first?.isNumber == true, endsSentenceMark(meaning), !term.contains(" ") else { return false }
+        let ws = words(meaning)
+        return ws.count >= 5 && ws.contains(term.lowercased())
+    }
+
+    /// An English sentence whose subject is another thing than the term: an article and a noun, then a verb in
+    /// the present (`The player plays…`, `each neuron contains a…`), or a named thing and `is` (`The RF 50mm … is a…`)
     /// — before any relative word (`The software that manages…` says what the term is).
     static let relatives: Set<String> = ["that", "which", "who", "whose", "where", "when", "whom", "in", "of", "for", "to", "by", "with", "from", "on", "at"]
 
     static func tellsOfOther(_ meaning: String) -> Bool {
         // (Most meanings start otherwise: no words made before the first is seen.)
         let head = meaning.prefix { $0 != " " }
-        guard head.count <= 3, ["the", "a", "an"].contains(head.lowercased()) else { return false }
+        guard head.count <= 5, ["the", "a", "an", "each", "every"].contains(head.lowercased()) else { return false }
         let tokens = meaning.split(separator: " ").prefix(8).map { $0.lowercased().trimmingScalars { wordPunctuation.contains($0) } }
         guard tokens.count >= 3 else { return false }
         let noun = tokens[1], verb = tokens[2]
@@ -544,7 +558,7 @@ public enum DefinitionRecognizer {
         let named = meaning.split(separator: " ").dropFirst().first.map { $0.first?.isUppercase == true || $0.first?.isNumber == true } ?? false
         for i in 1..<(tokens.count - 1) {
             if relatives.contains(tokens[i]) && i > 1 && !["of"].contains(tokens[i]) { return false }
-            if ["is", "are", "was", "were"].contains(tokens[i]), tokens[i + 1].hasSuffix("ed") || (named && tokens[0] == "the") { return true }
+            if ["is", "are", "was", "were"].contains(tokens[i]), named && tokens[0] == "the" { return true }
         }
         return false
     }
@@ -615,6 +629,11 @@ public enum DefinitionRecognizer {
         // `Rhino: managed by the Mozilla Foundation`), not what the term is.
         if head == "pour" || head == "for" { return false }
         if ws.count > 1, (head == "alternative" && ["for", "to", "of"].contains(ws[1])) || (head.hasSuffix("ed") && ws[1] == "by") { return false }
+        // An order to the reader in French (`téléchargez la base…`), an obligation (`Il faut bien comprendre…`) or
+        // a consequence (`auquel cas le message…`): no meaning.
+        if head.count > 4, head.hasSuffix("ez"), !["chez", "assez"].contains(head) { return false }
+        if ws.count > 1, head == "il", ["faut", "suffit", "convient"].contains(ws[1]) { return false }
+        if ["auquel", "auxquels", "auxquelles", "lequel", "laquelle", "lesquels", "lesquelles"].contains(head) { return false }
         // An order to the reader (`hold the weight on top of your forehead…`): an instruction.
         if imperatives.contains(head) || ["hold", "lie", "focus", "lock", "sit", "stand", "lift", "raise", "lower", "bend", "push", "pull"].contains(head),
            ws.contains("your") { return false }

@@ -139,6 +139,10 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(DefinitionRecognizer.passages("Parts of an animal cell\nNucleus: contains the genetic material (DNA) and controls"),
                        [.text(["Parts of an animal cell"]), .definition(.init(term: "Nucleus", meaning: "contains the genetic material (DNA) and controls", grammar: nil))])
         XCTAssertEqual(definitions("Most of the cells studied in the course of\nBiology: the science of life, as the textbook says."), [])
+        // An item cut out of the line whose term the line's end cut (en-statistics: `… variable. - Zero` / `Correlation: no relationship`).
+        XCTAssertEqual(DefinitionRecognizer.passages("on the other variable. - Zero\nCorrelation: no relationship"),
+                       [.text(["on the other variable."]), .definition(.init(term: "Zero Correlation", meaning: "no relationship", grammar: nil))])
+        XCTAssertEqual(DefinitionRecognizer.passages("on the other variable. - Zero\ncorrelation tests are run."), [.text(["on the other variable. - Zero", "correlation tests are run."])])
         // A listing's lines: a command in code marks, a setting.
         XCTAssertEqual(definitions("git log\ngit remote add origin https://..\n`git pull origin master` : update change on master branch\ngit rm <files> : remove files"),
                        ["git pull origin master = update change on master branch", "git rm <files> = remove files"])

@@ -175,9 +175,20 @@ final class DefinitionRecognizerTests: XCTestCase {
                      "Disons-le clairement : au-delà de la blague pour initiés.", "The first three characters: world manufacturer identifier (WMI)",
                      "Key components of OCI Image Specification: Defines the standard for what a container image looks like.",
                      "Arnold’s Exercises - Leg raises: with straight leg or bent knees", "principles Environment Consistency: Containers ensure that",
-                     "Empty corner: The player plays in a corner square.", "Signature: The body of the certificate is hashed and then encrypted.",
-                     "Prime Lenses: The RF 50mm f/1.8 STM is a very affordable upgrade.", "x = 2: the root"] {
+                     "Empty corner: The player plays in a corner square.", "Multiple layers of units: each neuron contains a number",
+                     "Prime Lenses: The RF 50mm f/1.8 STM is a very affordable upgrade.", "x = 2: the root",
+                     // (The third held-out batch, fr-nsi-4.2, fr-nsi1-3.3: a label, an order, an obligation, a consequence.)
+                     "Pré-requis : téléchargez la base de données livres.db.", "Traduction : Il faut bien comprendre que la table est lue.",
+                     "Intuition : la notion de sous-réseau n’est pas topologique.", "appartient au même sous-réseau : auquel cas le message est envoyé.",
+                     "123 : la réponse", "1789 : la Révolution"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
+        }
+        // A code span of several backquotes, a status code and its name, a sentence opening with a figure that names the term,
+        // a process told in the passive (the third held-out batch: fr-nsi1-4.7, fr-nsi1-6.2, en-statistics, en-machine-learning).
+        for (line, term) in [("- ```poids``` : le poids du joueur X", "poids"), ("– 304 Not Modified : la page n’a pas eu besoin d’être renvoyée.", "304 Not Modified"),
+                             ("p10: 10% of data points exceed the p10 value.", "p10"),
+                             ("Supervised Learning: the computer is presented with example inputs and their desired outputs", "Supervised Learning")] {
+            XCTAssertEqual(DefinitionRecognizer.definition(line)?.term, term, line)
         }
         // …while a formula-like name is no setting, and an open-ended model is a term.
         XCTAssertEqual(DefinitionRecognizer.definition("Open Systems Interconnection (OSI) model: conceptual model")?.term, "Open Systems Interconnection (OSI) model")
