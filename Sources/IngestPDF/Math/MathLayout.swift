@@ -132,7 +132,12 @@ enum MathLayout {
         let top = rules.map(\.y).min()! - 30, bottom = rules.map(\.y).max()! + 30
         let others = page.filter { g in
             !mine.contains(g.index) && !g.isSpace && g.x1 >= left && g.x0 <= right && g.y1 >= top && g.y0 <= bottom
-        }.map(atom)
+        }.map { g in
+            // (Poppler's box of an MSBM letter, `ℝ`, is lower than its ink.)
+            var a = atom(g)
+            if g.font == .blackboard { a.y0 -= 0.3 * g.size }
+            return a
+        }
         guard !others.isEmpty else { return rules }
         return rules.filter { r in
             !stroke(r, others) && !others.contains { a in

@@ -145,4 +145,13 @@ final class PageRowsTests: XCTestCase {
         for (got, source) in zip(r.found, sources).prefix(2) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
         XCTAssertFalse(r.found.contains { got in got.contains("\\int") && !sources.contains(where: { FormulaMatch.equal(got, $0) }) }, "\(r.found)")
     }
+
+    /// The top stroke of the next line's `\\mathbb{R}` (poppler's box of an MSBM letter is lower
+    /// than its ink) under `\\omega_0` is no fraction bar of this line's formula (was unsure).
+    func testBlackboardLetterBelowIsNoBar() throws {
+        let sources = [#"\ddot{x} + \omega_0^2 x = 0"#, #"\{x \in \mathbb{R} \mid x > 0\}"#]
+        let r = try read(sources, name: "blackboard-below")
+        XCTAssertEqual(r.found.count, 2, r.text)
+        for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
+    }
 }
