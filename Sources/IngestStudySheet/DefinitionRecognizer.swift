@@ -396,6 +396,9 @@ public enum DefinitionRecognizer {
         // `TO DO / INPUT QUEUE`, `mg/litre`, `(A1/A2)` are terms; `12/10`, `1/2` are dates and ratios.
         if term.contains("/"), term.range(of: #"\d\s*/\s*\d"#, options: .regularExpression) != nil { return false }
         let ws = words(term)
+        // A named thing of a history (`The ENIAC (1940s)`, `The IBM 701 (1952-1956)`), not a term.
+        if ws.count > 1, ["the", "le", "la"].contains(ws[0]), term.split(separator: " ").dropFirst().first?.first?.isUppercase == true,
+           term.range(of: #"\(\d{4}"#, options: .regularExpression) != nil { return false }
         // The head of a list (`Key components of OCI…`, `Types of rocks`, `Les parties de…`), not a term.
         if let k = ws.prefix(2).firstIndex(where: { listHeads.contains($0) }), k + 1 < ws.count, ["of", "de", "d", "des", "du"].contains(ws[k + 1]) { return false }
         // Synonyms (`enregistrement, ou tuple, ou n-uplet, ou vecteur`) name one term: its first name is counted.
@@ -587,7 +590,9 @@ public enum DefinitionRecognizer {
     static func isMeaning(_ meaning: String, isDash: Bool, plural: Bool) -> Bool {
         guard meaning.count >= 2, let first = meaning.first else { return false }
         let lower = meaning.lowercased()
-        if first.isNumber || "«\"“‘'([{<@#-;".contains(first) && !namesThenSays(meaning) { return false }
+        // Words say what a term is: a meaning opens with a letter, not a symbol or a formula (`& (appelé esperluette…)`,
+        // `$\overline{x}$`) — but for the term's other name quoted first (`“user stories”, are…`).
+        if first.isNumber || !first.isLetter && !namesThenSays(meaning) { return false }
         if lower.hasPrefix("http") || lower.hasPrefix("www.") || lower.contains("://") { return false }
         // A meaning ends no sentence with a question or an introduction — unless a whole sentence said what
         // the term is first (`le schéma d'une relation est le regroupement… Ici notre schéma serait :`).
@@ -624,6 +629,8 @@ public enum DefinitionRecognizer {
            ws.prefix(3).contains(where: { $0.contains(where: \.isNumber) }) { return false }
         // A command line (`conda create -n myenv scipy`, `git push --force`): how to do it, not what it is.
         if meaning.range(of: #"(^|\s)--?[a-z]"#, options: .regularExpression) != nil, !endsSentenceMark(meaning) { return false }
+        // A means (`DEC PDP-8 (1965): using an array of switches`, `Wercker: using it because…`), not what it is.
+        if ["using", "en"].contains(head), ws.count > 1, head == "using" || ws[1] == "utilisant" { return false }
         // A purpose (`Rangement : pour le matériel…`, `Chakra: for Microsoft Edge`), what it replaces
         // (`GIMP: alternative for Adobe Photoshop`) or who made or uses it (`asciidoc: used by Arch…`,
         // `Rhino: managed by the Mozilla Foundation`), not what the term is.

@@ -29,8 +29,9 @@ final class DefinitionRealPagesTests: XCTestCase {
 
     /// `labels.tsv`: the pages the recogniser was tuned on; `heldout-labels.tsv`: pages labelled before
     /// it was ever run on them, and kept out of its tuning (their figures are printed apart);
-    /// `heldout3-labels.tsv`: ten more labelled after a first tuning of 2026-12-06, then tuned on in a second round;
-    /// `heldout4-labels.tsv`: nine labelled before that second round and never tuned on ("new held out").
+    /// `heldout3-labels.tsv` and `heldout4-labels.tsv`: ten and nine more, each labelled before a round of tuning on
+    /// 2026-12-06 and measured before being tuned on in the next; `heldout5-labels.tsv`: ten labelled before the last
+    /// round and never tuned on ("new held out").
     static func labels(_ name: String = "labels.tsv") throws -> [Definition] {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }
@@ -70,7 +71,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let pdfs = try Self.makePDFs(into: dir)
-        XCTAssertEqual(pdfs.count, 46)
+        XCTAssertEqual(pdfs.count, 56)
 
         let pipeline = try Pipeline(config: PipelineConfig())
         var found: [Definition] = []
@@ -88,12 +89,12 @@ final class DefinitionRealPagesTests: XCTestCase {
             Set(try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
                 .split(separator: "\n").first { $0.hasPrefix("# documents\t") }?.dropFirst("# documents\t".count).split(separator: " ").map(String.init) ?? [])
         }
-        let heldOutFiles = try documents("heldout-labels.tsv"), thirdFiles = try documents("heldout3-labels.tsv"), newFiles = try documents("heldout4-labels.tsv")
-        XCTAssertEqual(heldOutFiles.count, 11)
-        XCTAssertEqual(thirdFiles.count, 10)
-        XCTAssertEqual(newFiles.count, 9)
+        let heldOutFiles = try documents("heldout-labels.tsv"), thirdFiles = try documents("heldout3-labels.tsv")
+        let fourthFiles = try documents("heldout4-labels.tsv"), newFiles = try documents("heldout5-labels.tsv")
+        XCTAssertEqual([heldOutFiles.count, thirdFiles.count, fourthFiles.count, newFiles.count], [11, 10, 9, 10])
         let labels = try Self.labels() + Self.labels("heldout-labels.tsv") + Self.labels("heldout3-labels.tsv") + Self.labels("heldout4-labels.tsv")
-        XCTAssertGreaterThanOrEqual(pages, 220)
+            + Self.labels("heldout5-labels.tsv")
+        XCTAssertGreaterThanOrEqual(pages, 250)
         XCTAssertGreaterThanOrEqual(labels.count, 260)
 
         // Each found definition takes the first label it matches, once.
@@ -119,14 +120,16 @@ final class DefinitionRealPagesTests: XCTestCase {
         let precision = Double(used.count) / Double(max(1, used.count + falsePositives.count))
         let recall = Double(used.count) / Double(labels.count)
         let (fr, en) = (figures("fr-"), figures("en-"))
-        let tuned = figures { !heldOutFiles.contains($0) && !thirdFiles.contains($0) && !newFiles.contains($0) }
-        let (held, third, new) = (figures { heldOutFiles.contains($0) }, figures { thirdFiles.contains($0) }, figures { newFiles.contains($0) })
-        let first27 = figures { !thirdFiles.contains($0) && !newFiles.contains($0) }
+        let later = thirdFiles.union(fourthFiles).union(newFiles)
+        let tuned = figures { !heldOutFiles.contains($0) && !later.contains($0) }
+        let (held, third, fourth) = (figures { heldOutFiles.contains($0) }, figures { thirdFiles.contains($0) }, figures { fourthFiles.contains($0) })
+        let new = figures { newFiles.contains($0) }
+        let first27 = figures { !later.contains($0) }
         print(String(format: "definitions on real pages: %d documents, %d pages, %d labelled, %d found, precision %.3f, recall %.3f"
                      + " (fr %.3f/%.3f, en %.3f/%.3f; the first 27 documents %.3f/%.3f: tuned-on %.3f/%.3f, held out %.3f/%.3f;"
-                     + " third batch %.3f/%.3f; new held out %.3f/%.3f)",
+                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; new held out %.3f/%.3f)",
                      pdfs.count, pages, labels.count, found.count, precision, recall, fr.0, fr.1, en.0, en.1, first27.0, first27.1,
-                     tuned.0, tuned.1, held.0, held.1, third.0, third.1, new.0, new.1))
+                     tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1))
         for f in falsePositives { print("  not a definition: \(f.file) p\(f.page) “\(f.term)” : \(f.meaning.prefix(60))") }
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }
         // The issue's bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
@@ -139,7 +142,9 @@ final class DefinitionRealPagesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(held.1, 0.96)
         XCTAssertGreaterThanOrEqual(third.0, 0.90)
         XCTAssertGreaterThanOrEqual(third.1, 0.88)
-        XCTAssertGreaterThanOrEqual(new.0, 0.40)
-        XCTAssertGreaterThanOrEqual(new.1, 0.65)
+        XCTAssertGreaterThanOrEqual(fourth.0, 0.40)
+        XCTAssertGreaterThanOrEqual(fourth.1, 0.65)
+        XCTAssertGreaterThanOrEqual(new.0, 0.0)
+        XCTAssertGreaterThanOrEqual(new.1, 0.0)
     }
 }

@@ -180,7 +180,11 @@ final class DefinitionRecognizerTests: XCTestCase {
                      // (The third held-out batch, fr-nsi-4.2, fr-nsi1-3.3: a label, an order, an obligation, a consequence.)
                      "Pré-requis : téléchargez la base de données livres.db.", "Traduction : Il faut bien comprendre que la table est lue.",
                      "Intuition : la notion de sous-réseau n’est pas topologique.", "appartient au même sous-réseau : auquel cas le message est envoyé.",
-                     "123 : la réponse", "1789 : la Révolution"] {
+                     "123 : la réponse", "1789 : la Révolution",
+                     // (The fourth batch, en-booting, en-soft-dev, fr-nsi1-2.5: a dated name in a history, a means, symbols and formulas.)
+                     "The ENIAC (1940s): doesn’t need a boot process.", "DEC PDP-8 (1965): using an array of switches.",
+                     "Wercker: using it because unlimited private repositories.", "symbole usuel : & (appelé esperluette en français)",
+                     "notation mathématique : $\\overline{x}$"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
         }
         // A code span of several backquotes, a status code and its name, a sentence opening with a figure that names the term,
