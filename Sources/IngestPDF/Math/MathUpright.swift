@@ -104,6 +104,28 @@ enum MathUpright {
         }
     }
 
+    /// Math lines that are a few script glyphs set right at the edge of a full-size glyph of a line
+    /// of text on their row, raised or lowered from it (`H⁺`'s charge, a poppler line of its own):
+    /// that line's scripts, never grouped with the math lines above or below them (the display
+    /// over `… H⁺` is no part of it).
+    static func loneScripts(_ isMath: [Bool], _ lines: [TextLine], _ glyphs: [[MathGlyph]]) -> Set<Int> {
+        var out = Set<Int>()
+        for i in lines.indices where isMath[i] && !glyphs[i].isEmpty && glyphs[i].count <= 3 {
+            guard let first = glyphs[i].min(by: { $0.x0 < $1.x0 }) else { continue }
+            let found = lines.indices.contains { t in
+                guard t != i, !isMath[t], lines[t].y0 < lines[i].y1, lines[t].y1 > lines[i].y0 else { return false }
+                return glyphs[t].contains { b in
+                    let shift = (first.y1 - MathLayout.descent * first.size) - (b.y1 - MathLayout.descent * b.size)
+                    // (A script overlaps its base's box up and down: a numerator's charge over a denominator is none.)
+                    return abs(first.x0 - b.x1) < 0.6 && glyphs[i].allSatisfy { $0.size < 0.85 * b.size } && abs(shift) > 0.1 * b.size
+                        && abs(shift) < 0.6 * b.size && first.y1 > b.y0 && first.y0 < b.y1
+                }
+            }
+            if found { out.insert(i) }
+        }
+        return out
+    }
+
     /// Whether a line with no math font holds upright math by itself (`card(Ω)`: TeX sets it and an
     /// upper-case Greek letter from the text font; an isotope `¹⁴₆C`): its inline math is looked for
     /// as in lines with math fonts.
@@ -306,7 +328,8 @@ enum MathUpright {
         var k = 0
         while k < atoms.count {
             let b = atoms[k]
-            guard case .glyph = b.kind, b.latex.count == 1, b.latex.first!.isLetter else { k += 1; continue }
+            // (A letter, Latin or Greek: `{}^{0}_{0}\\gamma`.)
+            guard case .glyph = b.kind, b.linear.count == 1, b.linear.first!.isLetter else { k += 1; continue }
             // The small atoms ending right before it, up or down, running on leftwards (the wider
             // row); the other row starts where that one does (TeX sets both after one empty box).
             func small(_ j: Int, up: Bool) -> Bool {

@@ -127,8 +127,9 @@ enum PageFormulas {
             let over = l.y0 < o.y1 + slack && l.y1 > o.y0 - slack && l.x0 < o.x1 && l.x1 > o.x0
             return beside || over
         }
+        let lone = MathUpright.loneScripts(isMathLine, lines, lineGlyphs)
         for i in order {
-            let touching = groups.indices.filter { g in groups[g].contains { near(reach[i], reach[$0]) } }
+            let touching = lone.contains(i) ? [] : groups.indices.filter { g in groups[g].contains { !lone.contains($0) && near(reach[i], reach[$0]) } }
             if touching.isEmpty { groups.append([i]); continue }
             var merged = [i]
             for g in touching { merged += groups[g] }

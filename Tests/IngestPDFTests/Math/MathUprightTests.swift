@@ -118,6 +118,20 @@ final class MathUprightTests: XCTestCase {
         assertRead(sources, e)
     }
 
+    /// A charge poppler sets as a line of its own (`H⁺`'s `+`, right under a display) is its
+    /// formula's: the display above and the inline reaction are each read whole.
+    func testChargeLineUnderADisplay() throws {
+        let sources: [(String, Bool)] = [
+            (#"{}^{226}_{88}\text{Ra} \rightarrow {}^{222}_{86}\text{Rn} + {}^{4}_{2}\text{He} + 2\,{}^{0}_{0}\gamma"#, true),
+            (#"\text{SO}_2 + \text{H}_2\text{O} \rightleftharpoons \text{HSO}_3^- + \text{H}^+"#, false),
+        ]
+        var body = ""
+        for (i, f) in sources.enumerated() { body += f.1 ? "Formule \(i + 1) :\n\\[ \(f.0) \\]\n\n" : "Formule \(i + 1) : $\(f.0)$ fin.\n\n" }
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath,amssymb}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("charge-line", tex, in: dir))
+        assertRead(sources, e)
+    }
+
     /// Upright words are written `\mathrm{…}`, never as italic letters (`pH`, `mol`). (`$\text{pH} = 7$`
     /// alone is all in the text font, like the words `pH = 7`: it stays text.)
     func testUprightWordsWrittenUpright() throws {
