@@ -11,22 +11,94 @@ enum MathAccents {
     /// `atoms` with their built arrows and overlines read; the rules taken by them (and the
     /// strokes of wide accents' ink, which the rule finder sees) left out of `ink.drawn`.
     static func marks(_ input: [MathAtom], _ ink: inout MathInk) -> [MathAtom] {
-        var atoms = groupAccents(arrows(input, ink), ink)
+        var atoms = groupAccents(arrows(braces(dots(input), &ink), ink), ink)
         ink.drawn.removeAll { r in atoms.contains { wideAccentStroke(r, $0) } }
         atoms = overlines(atoms, &ink)
-        // A formula of one row has no rules looked for (`MathLayout.read`): an overline is then
-        // its only drawn mark, looked for in the thin band just over its letters (else
-        // `\\overline{z}` would be read `z`, another formula).
-        // (Only over math letters: a bullet or an operator alone costs no rendering.)
-        if ink.drawn.isEmpty, ink.page != nil, atoms.contains(where: { $0.kind == .glyph(.italic) && $0.latex.first?.isLetter == true }) {
-            let size = atoms.map(\.size).max()!
-            let letters = atoms.filter { $0.size >= size - 0.1 }
-            var probe = ink
-            probe.drawn = ink.rules(left: atoms.map(\.x0).min()! - 1, right: atoms.map(\.x1).max()! + 1, top: letters.map(\.y0).min()! - 2.6,
-                                    bottom: letters.map(inkTop).max()! - 0.4, shortest: 2.5)
-            if !probe.drawn.isEmpty { atoms = overlines(atoms, &probe) }
-        }
         return atoms.sorted { $0.x0 < $1.x0 }
+    }
+
+    /// Three centred dots of the symbol font in a row, a thin space apart: `\\cdots` (TeX sets it
+    /// as three `\\cdot`, which would read `\\cdot\\cdot\\cdot`).
+    static func dots(_ input: [MathAtom]) -> [MathAtom] {
+        var atoms = input.sorted { $0.x0 < $1.x0 }
+        func dot(_ a: MathAtom) -> Bool {
+            guard case .glyph(.symbols) = a.kind else { return false }
+            return a.linear == "·" || a.linear == "⋅"
+        }
+        // The dot right after `p` on its baseline, a thin space on (other rows may interleave in x).
+        func next(_ p: Int) -> Int? {
+            atoms.indices.filter { j in
+                let a = atoms[j], b = atoms[p]
+                return j != p && dot(a) && a.x0 - b.x1 > -0.3 && a.x0 - b.x1 < 0.25 * b.size && abs(a.base - b.base) < 0.05 * b.size
+                    && abs(a.size - b.size) < 0.1
+            }.min { atoms[$0].x0 < atoms[$1].x0 }
+        }
+        var k = 0
+        while k < atoms.count {
+            guard dot(atoms[k]), let second = next(k), let third = next(second), next(third) == nil,
+                  !atoms.indices.contains(where: { j in next(j) == k && dot(atoms[j]) }) else { k += 1; continue }
+            var merged = atoms[k]
+            merged.latex = "\\cdots"; merged.linear = "⋯"; merged.x1 = atoms[third].x1; merged.kind = .compound
+            let gone: Set<Int> = [second, third]
+            atoms[k] = merged
+            atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] }
+            k = 0
+        }
+        return atoms
+    }
+
+    /// `\\underbrace` and `\\overbrace`: the extension font's four brace pieces (codes 7A-7D,
+    /// which poppler gives as `z { | }`) on one level, joined by drawn rules — `| { z }` left to
+    /// right under the atoms it spans, `z } | {` over them. Made one atom with what it spans and
+    /// the label TeX sets under (over) it as its sub- (super)script (`\\limits`).
+    static func braces(_ input: [MathAtom], _ ink: inout MathInk) -> [MathAtom] {
+        var atoms = input.sorted { $0.x0 < $1.x0 }
+        func piece(_ a: MathAtom) -> Bool {
+            guard case .glyph(.extensible) = a.kind else { return false }
+            return a.linear.count == 1 && "z{|}".contains(a.linear)
+        }
+        var k = 0
+        while k < atoms.count {
+            guard piece(atoms[k]) else { k += 1; continue }
+            let level = atoms.indices.filter { piece(atoms[$0]) && abs(atoms[$0].y0 - atoms[k].y0) < 0.3 && atoms[$0].x0 >= atoms[k].x0 - 0.1 }
+                .sorted { atoms[$0].x0 < atoms[$1].x0 }
+            guard level.count >= 4 else { k += 1; continue }
+            let four = Array(level.prefix(4)), text = four.map { atoms[$0].linear }.joined()
+            guard text == "|{z}" || text == "z}|{" else { k += 1; continue }
+            let under = text == "|{z}"
+            let pieces = four.map { atoms[$0] }
+            let x0 = pieces[0].x0, x1 = pieces[3].x1, top = pieces[0].y0, bottom = pieces[0].y1
+            // What it spans: the atoms next to it on its open side, and those touching them.
+            let edge = MathRule(y: under ? top : bottom, x0: x0, x1: x1)
+            let spanned = MathLayout.stack(edge, atoms, over: under).filter { !four.contains($0) && !piece(atoms[$0]) }
+            guard !spanned.isEmpty else { k += 1; continue }
+            let parts = spanned.map { atoms[$0] }
+            let body = MathLayout.rows(parts, ink)
+            let size = parts.map(\.size).max()!
+            // Its label: smaller atoms stacked on its other side, within its ends (TeX's limits).
+            let outer = MathRule(y: under ? bottom : top, x0: x0, x1: x1)
+            let label = MathLayout.stack(outer, atoms, over: !under).filter { j in
+                !four.contains(j) && !spanned.contains(j) && !piece(atoms[j]) && atoms[j].size < 0.85 * size
+            }
+            let labelParts = label.map { atoms[$0] }
+            let named = MathLayout.rows(labelParts, ink)
+            let script = label.isEmpty ? "" : (under ? "_{" : "^{") + named.latex + "}"
+            let all = parts + labelParts
+            let main = parts.filter { $0.size >= size - 0.1 }.min { $0.x0 < $1.x0 }!
+            let merged = MathAtom(latex: (under ? "\\underbrace{" : "\\overbrace{") + body.latex + "}" + script,
+                                  linear: body.linear + (label.isEmpty ? "" : " (" + named.linear + ")"),
+                                  x0: min(x0, all.map(\.x0).min()!), y0: min(top, all.map(\.y0).min()!),
+                                  x1: max(x1, all.map(\.x1).max()!), y1: max(bottom, all.map(\.y1).max()!),
+                                  base: main.base, size: size, kind: .compound)
+            let gone = Set(spanned + label + four)
+            atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [merged]
+            atoms.sort { $0.x0 < $1.x0 }
+            // Its flat parts are rules drawn between the pieces: no fraction bars, no overlines.
+            // (Their ink reaches past poppler's boxes of the pieces, by a third of their size.)
+            ink.drawn.removeAll { r in r.x0 >= x0 - 1 && r.x1 <= x1 + 1 && r.y >= top - 0.35 * pieces[0].size && r.y <= bottom + 0.35 * pieces[0].size }
+            k = 0
+        }
+        return atoms
     }
 
     /// Arrows set over atoms: `\\overrightarrow` (`−…−→`), `\\overleftarrow` (`←−…−`),

@@ -67,16 +67,15 @@ final class MathAccentsTests: XCTestCase {
                         #"\bar{b} + \frac{\overline{OA}}{2}"#], name: "overlines")
     }
 
-    /// An overline in a formula of one row (no fraction, nothing stacked: its rule is the only
-    /// mark of it) is still read: `\\overline{z}` read `z` would be another formula. Over small
-    /// letters the rule lies inside their boxes, above their ink.
-    func testOverlinesInOneRow() throws {
-        try assertRead([#"\overline{z} \cdot \overline{w} = \overline{zw}"#, #"\overline{\overline{z}} = z + \bar{u}"#], name: "overline-row")
-        let body = "Formule 1 : $\\overline{OA'} = 2\\,\\overline{OF}$ fin.\n\nFormule 2 : le conjugué $\\overline{z}$ de $z$ et $\\bar{x} = 3$ fin.\n"
+    /// Over small letters an overline's rule lies inside poppler's boxes, above their ink (the
+    /// boxes reach a capital's height): still an overline, not a stroke of the letters.
+    func testOverlinesOverSmallLetters() throws {
+        try assertRead([#"\frac{\overline{z}}{2} = \overline{w}^{2}"#, #"\overline{\overline{z}}^{2} = z + \bar{u}"#], name: "overline-small")
+        let body = "Formule 1 : $\\overline{OA'}^{2} = 2\\,\\overline{OF}$ fin.\n\nFormule 2 : le conjugué $\\overline{z}^{2}$ de $z$ et $\\bar{x} = 3$ fin.\n"
         let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("overline-inline", LaTeXPDFs.article("11pt", body), in: dir))
         let text = e.blocks.map(\.text).joined(separator: "\n")
         let found = text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-        for source in [#"\overline{OA'} = 2\,\overline{OF}"#, #"\overline{z}"#, "z", #"\bar{x} = 3"#] {
+        for source in [#"\overline{OA'}^{2} = 2\,\overline{OF}"#, #"\overline{z}^{2}"#, "z", #"\bar{x} = 3"#] {
             XCTAssertTrue(found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(found)")
         }
         XCTAssertTrue(text.contains("le conjugué") && text.contains(" de ") && text.contains("fin."), text)
@@ -102,6 +101,47 @@ final class MathAccentsTests: XCTestCase {
             let whole = glyphs.filter { $0.midY > ds[0].y0 - 5 && $0.midY < den[0].y1 + 5 && $0.font != .text || "dxyk=".contains($0.text) }
             XCTAssertTrue(MathLayout.read(whole, radicalEnd: bars.end)?.latex.contains("\\frac{dy}{dx}") ?? false)
         }
+    }
+
+    /// Poppler may put a letter's `⃗` on another line of text than the letter (corpus #209: `Formule : E`
+    /// / `⃗ = F⃗ fin.`): the letter is never read without it (`$E$` would be another formula); the
+    /// line is read with its accent or left as the text reader wrote it, every word kept.
+    func testLetterIsNotReadWithoutItsAccent() throws {
+        let sources = [#"\vec{E} = \frac{\vec{F}}{q}"#, #"\oint_C \vec{E} \cdot d\vec{l}"#, #"\vec{v} = \frac{d\vec{OM}}{dt}"#]
+        let body = sources.enumerated().map { "Formule \($0.offset + 1) : $\($0.element)$ fin.\n\n\\bigskip\n" }.joined(separator: "\n")
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("accent-cut", tex, in: dir))
+        let text = e.blocks.map(\.text).joined(separator: "\n")
+        let found = text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        // Every E, F, l, v, O, M read is read under its arrow.
+        let vectors = try NSRegularExpression(pattern: #"\\vec\{[^}]*\}|\\[a-zA-Z]+"#)
+        for f in found {
+            let bare = vectors.stringByReplacingMatches(in: f, range: NSRange(location: 0, length: (f as NSString).length), withTemplate: "")
+            XCTAssertFalse(bare.contains { "EFlvOM".contains($0) }, "«\(f)» reads a letter without its arrow: \(text)")
+        }
+        for i in sources.indices { XCTAssertTrue(text.contains("Formule \(i + 1) :"), text) }
+        XCTAssertEqual(text.components(separatedBy: "fin.").count - 1, sources.count, text)
+    }
+
+    /// Braces over and under a group (corpus #117's `\\underbrace`): the extension font's four
+    /// pieces and the rules between them make one operator whose label is its script; three
+    /// centred dots are `\\cdots`, not `\\cdot\\cdot\\cdot`.
+    func testBracesOverAndUnderAGroup() throws {
+        let sources = [#"\underbrace{1 + 2 + \cdots + n}_{n \text{ termes}} = \frac{n(n+1)}{2}"#, #"\overbrace{a + b + c}^{3} = S"#,
+                       #"1 + 2 + \cdots + n"#]
+        var body = ""
+        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) :\n\\[ \(f) \\]\n\n\\bigskip\n\n" }
+        let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath}")
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("braces", tex, in: dir))
+        // (A display whose label is a word of text is written `$…$` in the text by PageFormulas.)
+        let found = e.blocks.flatMap { b in
+            b.kind == .formula ? [b.latex ?? ""] : b.text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        }
+        for source in sources {
+            XCTAssertTrue(found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(found)")
+        }
+        let text = e.blocks.map(\.text).joined(separator: "\n")
+        for i in sources.indices { XCTAssertTrue(text.contains("Formule \(i + 1) :"), text) }
     }
 
     /// A wide hat's slopes are no rules of the formula (corpus #142: the reading was unsure).
