@@ -279,6 +279,8 @@ public enum DefinitionRecognizer {
         "in", "on", "at", "for", "with", "by", "after", "before", "during", "according", "since", "into",
         "and", "or", "if", "as", "about", "between", "without", "unlike", "like", "while", "once", "first", "finally",
         "soit", "premièrement", "deuxièmement", "d'abord", "finalement", "bref", "conclusion",
+        // Adverbs that open a sentence (`Justement son caractère protégé : jamais…`).
+        "justement", "notamment", "également", "inversement", "évidemment", "heureusement", "malheureusement", "actuellement",
     ]
 
     static func words(_ s: String) -> [String] {
@@ -521,7 +523,8 @@ public enum DefinitionRecognizer {
         if tokens.count <= 6, tokens.contains(where: { ["vs", "versus"].contains($0.lowercased()) }) { return true }
         guard (1...4).contains(tokens.count) else { return false }
         if tokens.count == 3, ["or", "ou"].contains(tokens[1]) { return true }
-        let names = tokens.filter { $0.first?.isUppercase == true }.count
+        // (A name may open in lower case with capitals inside: `mSATA SSD`, `iPhone`.)
+        let names = tokens.filter { $0.first?.isUppercase == true || ($0.count > 1 && $0.dropFirst().contains(where: \.isUppercase)) }.count
         guard names + tokens.filter({ ["and", "or", "et", "ou", "&"].contains($0) }).count == tokens.count else { return false }
         return names >= 2 || (names == 1 && tokens.count == 1 && before.count < meaning.count)
     }

@@ -29,9 +29,9 @@ final class DefinitionRealPagesTests: XCTestCase {
 
     /// `labels.tsv`: the pages the recogniser was tuned on; `heldout-labels.tsv`: pages labelled before
     /// it was ever run on them, and kept out of its tuning (their figures are printed apart);
-    /// `heldout3-labels.tsv` and `heldout4-labels.tsv`: ten and nine more, each labelled before a round of tuning on
-    /// 2026-12-06 and measured before being tuned on in the next; `heldout5-labels.tsv`: ten labelled before the last
-    /// round and never tuned on ("new held out").
+    /// `heldout3-labels.tsv`, `heldout4-labels.tsv`, `heldout5-labels.tsv`: ten, nine and ten more, each labelled
+    /// before a round of tuning on 2026-12-06 and measured before being tuned on in the next (the fifth, "new held
+    /// out", only by two rules at the end; its first measure is in the README).
     static func labels(_ name: String = "labels.tsv") throws -> [Definition] {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }
@@ -134,7 +134,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }
         // The issue's bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
         // reaches today less a small margin (bench/definitions/RESULTS.md), so that no change makes it worse unseen.
-        XCTAssertGreaterThanOrEqual(precision, 0.90)
+        XCTAssertGreaterThanOrEqual(precision, 0.92)
         XCTAssertGreaterThanOrEqual(recall, 0.94)
         XCTAssertGreaterThanOrEqual(tuned.0, 0.97)
         XCTAssertGreaterThanOrEqual(tuned.1, 0.99)
@@ -144,7 +144,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(third.1, 0.88)
         XCTAssertGreaterThanOrEqual(fourth.0, 0.40)
         XCTAssertGreaterThanOrEqual(fourth.1, 0.65)
-        XCTAssertGreaterThanOrEqual(new.0, 0.0)
-        XCTAssertGreaterThanOrEqual(new.1, 0.0)
+        XCTAssertGreaterThanOrEqual(new.0, 0.55)
+        XCTAssertGreaterThanOrEqual(new.1, 0.95)
     }
 }

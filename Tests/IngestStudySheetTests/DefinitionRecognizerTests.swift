@@ -184,7 +184,9 @@ final class DefinitionRecognizerTests: XCTestCase {
                      // (The fourth batch, en-booting, en-soft-dev, fr-nsi1-2.5: a dated name in a history, a means, symbols and formulas.)
                      "The ENIAC (1940s): doesn’t need a boot process.", "DEC PDP-8 (1965): using an array of switches.",
                      "Wercker: using it because unlimited private repositories.", "symbole usuel : & (appelé esperluette en français)",
-                     "notation mathématique : $\\overline{x}$"] {
+                     "notation mathématique : $\\overline{x}$",
+                     // (The fifth batch, fr-nsi1-2.2, en-computer: an adverb opening a sentence, a product's name.)
+                     "Justement son caractère protégé : jamais une portion de code ne pourra le modifier.", "Secondary: mSATA SSD (Optional)"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
         }
         // A code span of several backquotes, a status code and its name, a sentence opening with a figure that names the term,
