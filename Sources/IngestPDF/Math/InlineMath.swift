@@ -64,7 +64,9 @@ enum InlineMath {
         // The same letters and figures as the line, in the same order, or nothing is changed.
         // (Counted, not ordered: stacked parts of a formula are lines of their own in the text.)
         func key(_ s: String) -> String {
-            String(String(s.filter { $0.isLetter || $0.isNumber }).precomposedStringWithCompatibilityMapping.filter { $0.isLetter || $0.isNumber }.sorted())
+            // By scalar: a combining accent (`⃗`) fuses with whatever precedes it, not the same in both.
+            let kept = s.decomposedStringWithCompatibilityMapping.unicodeScalars.filter { Character($0).isLetter || Character($0).isNumber }
+            return String(String.UnicodeScalarView(kept.sorted { $0.value < $1.value }))
         }
         let mine = key(glyphs.map(\.text).joined())
         guard mine == key(line) else { return nil }

@@ -213,7 +213,17 @@ enum MathAccents {
                 let drop = b.base - a.base
                 return MathLayout.overlap(a, b) > 0 && drop > 0.1 * b.size && drop < 0.5 * b.size
             }
-            guard let first = under.first else { k += 1; continue }
+            guard let first = under.first else {
+                // Raised over nothing given (its letter is on another poppler line, not read with
+                // it): not put on a neighbour (`\\vec{\\cdot}`), the reading is unsure.
+                let near = atoms.indices.filter { $0 != k && !accentGlyph(atoms[$0]) }
+                    .min { abs(atoms[$0].midX - a.midX) < abs(atoms[$1].midX - a.midX) }
+                let raised = near.map { atoms[$0].base - a.base > 0.1 * atoms[$0].size } ?? true
+                if raised, !atoms.indices.contains(where: { $0 != k && MathLayout.overlap(atoms[$0], a) > 0.3 * min(a.width, atoms[$0].width) }) {
+                    atoms[k].latex = String(MathLayout.unsure)
+                }
+                k += 1; continue
+            }
             var chosen: [Int]? = under.filter { abs(atoms[$0].midX - a.midX) < 1.2 }
                 .min { abs(atoms[$0].midX - a.midX) < abs(atoms[$1].midX - a.midX) }.map { [$0] }
             if chosen == nil {

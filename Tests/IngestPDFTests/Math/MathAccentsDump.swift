@@ -43,8 +43,19 @@ final class MathAccentsDump: XCTestCase {
             print("LAYOUT \(MathLayout.layout(math.map(MathLayout.atom), plain).latex.unicodeScalars.map { $0.value == 0xE000 ? "<?>" : String($0) }.joined())")
             let spaced = page.mathGlyphs().filter { g in g.midX >= box[0] && g.midX <= box[2] && g.midY >= box[1] && g.midY <= box[3] }
                 .sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+            print("SPACEDBOX \(spaced.map { String(format: "%@%.1f", $0.text, $0.x0) })")
             print("INLINE \(String(describing: InlineMath.rewrite(spaced, line: spaced.map(\.text).joined(), radicalEnd: ink)))")
             print("BOXREAD \(String(describing: MathLayout.read(math, radicalEnd: ink)))")
+        }
+        if let which = env["MATH_DUMP_LINES"]?.split(separator: ",").compactMap({ Int($0) }) {
+            let all = page.mathGlyphs()
+            func inBox(_ g: MathGlyph, _ l: TextLine) -> Bool { g.midX >= l.x0 - 0.3 && g.midX <= l.x1 + 0.3 && g.midY >= l.y0 - 0.3 && g.midY <= l.y1 + 0.3 }
+            let sets = which.map { i in Set(all.indices.filter { inBox(all[$0], lines[i]) }) }
+            let chosen = sets.reduce(Set<Int>()) { $0.union($1) }.map { all[$0] }
+            let row = PageFormulas.spaced(chosen, lines: Array(which.indices), members: { sets[$0] })
+            print("SPACED «\(row.map(\.text).joined())» \(row.map { String(format: "%@%.1f", $0.text, $0.x0) })")
+            let text = which.map { lines[$0].text }.joined(separator: " ")
+            print("LINES-INLINE \(String(describing: InlineMath.rewrite(row, line: text, radicalEnd: MathInk(page: page))))")
         }
         let formulas = PageFormulas.find(on: page, lines: &lines)
         for f in formulas { print("FORMULA sure=\(f.sure) «\(f.latex)» «\(f.linear)»") }

@@ -105,7 +105,8 @@ final class MathAccentsTests: XCTestCase {
 
     /// Poppler may put a letter's `⃗` on another line of text than the letter (corpus #209: `Formule : E`
     /// / `⃗ = F⃗ fin.`): the letter is never read without it (`$E$` would be another formula); the
-    /// line is read with its accent or left as the text reader wrote it, every word kept.
+    /// line is read with its accent (the row across the cut) or left as the text reader wrote it,
+    /// every word kept; a raised accent over nothing given is never put on a neighbour (`\\vec{\\cdot}`).
     func testLetterIsNotReadWithoutItsAccent() throws {
         let sources = [#"\vec{E} = \frac{\vec{F}}{q}"#, #"\oint_C \vec{E} \cdot d\vec{l}"#, #"\vec{v} = \frac{d\vec{OM}}{dt}"#]
         let body = sources.enumerated().map { "Formule \($0.offset + 1) : $\($0.element)$ fin.\n\n\\bigskip\n" }.joined(separator: "\n")
@@ -118,6 +119,10 @@ final class MathAccentsTests: XCTestCase {
         for f in found {
             let bare = vectors.stringByReplacingMatches(in: f, range: NSRange(location: 0, length: (f as NSString).length), withTemplate: "")
             XCTAssertFalse(bare.contains { "EFlvOM".contains($0) }, "«\(f)» reads a letter without its arrow: \(text)")
+        }
+        // And each is read whole across the cut (corpus #89 #167 #209).
+        for source in sources {
+            XCTAssertTrue(found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(found)")
         }
         for i in sources.indices { XCTAssertTrue(text.contains("Formule \(i + 1) :"), text) }
         XCTAssertEqual(text.components(separatedBy: "fin.").count - 1, sources.count, text)
