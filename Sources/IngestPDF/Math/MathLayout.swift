@@ -108,11 +108,18 @@ enum MathLayout {
     /// formula's at its right edge, within its height: a limit poppler put on another line
     /// (`\\int_{a}` read without its `b`).
     static func limitLeftOut(_ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
-        let operators = glyphs.filter { $0.font == .extensible && operatorExtents[$0.text] != nil }
+        // (And a closing big delimiter: its exponent, `\\right)^n`.)
+        func extent(_ g: MathGlyph) -> (height: Double, depth: Double)? {
+            guard g.font == .extensible else { return nil }
+            if let e = operatorExtents[g.text] { return e }
+            guard let u = g.text.unicodeScalars.first, let f = fenceCodes[u.value], [")", "]", "\\}", "\\rangle"].contains(f.latex) else { return nil }
+            return (0, f.height)
+        }
+        let operators = glyphs.filter { extent($0) != nil }
         guard !operators.isEmpty, !page.isEmpty, let size = glyphs.filter({ !$0.isSpace }).map(\.size).max() else { return false }
         let mine = Set(glyphs.map(\.index))
         return operators.contains { op in
-            let e = operatorExtents[op.text]!
+            let e = extent(op)!
             let (top, bottom) = (op.y0 - e.height * op.size, op.y0 + e.depth * op.size)
             return page.contains { g in
                 !g.isSpace && !mine.contains(g.index) && g.size < 0.9 * size && g.x0 >= op.x1 - 0.5 * op.size && g.x0 <= op.x1 + 2

@@ -41,12 +41,28 @@ enum PageFormulas {
         // So does a text-style integral of the extension font (inline `\\int_a^b`): poppler's box
         // is its top, and may put it in the row above; what starts at its right edge, within its
         // height, is its lower limit or its operand.
-        let operators = glyphs.indices.filter { glyphs[$0].font == .extensible && ["R", "H"].contains(glyphs[$0].text) }
+        // And a big delimiter (`\\binom`'s, `\\left(`): what starts at its right edge, or for a
+        // closing one what ends at its left edge, within its height.
+        func fence(_ g: MathGlyph) -> (height: Double, closing: Bool)? {
+            guard g.font == .extensible, let u = g.text.unicodeScalars.first, let f = MathLayout.fenceCodes[u.value] else { return nil }
+            return (f.height * g.size, [")", "]", "\\}", "\\rangle"].contains(f.latex))
+        }
+        // And the extension font's bigger root signs (`p`…`s`: 1.2 to 3 sizes high).
+        let bigRoots: [String: Double] = ["p": 1.2, "q": 1.8, "r": 2.4, "s": 3.0]
+        let operators = glyphs.indices.filter { k in
+            glyphs[k].font == .extensible && (["R", "H"].contains(glyphs[k].text) || bigRoots[glyphs[k].text] != nil) || fence(glyphs[k]) != nil
+        }
         for g in (roots + operators).map({ glyphs[$0] }) {
-            let depth = g.text == "√" ? Double.infinity : (MathLayout.operatorExtents[g.text]?.depth ?? 1) * g.size
-            let starts = glyphs.filter { r in
-                r.text != "√" && r.font != .extensible && !r.isSpace && abs(r.x0 - g.x1) < 0.8 && r.y0 >= g.y0 - 1 && r.midY <= g.y0 + depth
+            let f = fence(g)
+            let depth = g.text == "√" ? Double.infinity
+                : f?.height ?? bigRoots[g.text].map { $0 * g.size } ?? (MathLayout.operatorExtents[g.text]?.depth ?? 1) * g.size
+            var starts = glyphs.filter { r in
+                guard r.text != "√", r.font != .extensible, !r.isSpace, r.midY <= g.y0 + depth else { return false }
+                // (TeX leaves a little room between a delimiter and what it holds.)
+                if let f { return (f.closing ? g.x0 - r.x1 : r.x0 - g.x1) > -0.8 && (f.closing ? g.x0 - r.x1 : r.x0 - g.x1) < 0.3 * g.size && r.midY >= g.y0 - 1 }
+                return abs(r.x0 - g.x1) < 0.8 && r.y0 >= g.y0 - 1
             }
+            if let f { starts = starts.min { abs(f.closing ? g.x0 - $0.x1 : $0.x0 - g.x1) < abs(f.closing ? g.x0 - $1.x1 : $1.x0 - g.x1) }.map { [$0] } ?? [] }
             guard !starts.isEmpty else { continue }
             for (i, line) in lines.enumerated() where line.hasGeometry && line.origin == .content {
                 if starts.contains(where: { inBox($0, line) }) { home[g.index] = i; break }
@@ -217,8 +233,10 @@ enum PageFormulas {
         // (What the rewriting changed, for the root signs settled after it.)
         let original = lines.map(\.text)
         var rewrittenLines = Set<Int>(), takenBy: [Int: Set<Int>] = [:]
-        for i in lines.indices where !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil
-                                                          || MathUpright.holdsUpright(lineGlyphs[i])) {
+        // (The lines of one row left to right: poppler may give a row's end before its start.)
+        for i in leftFirst(lines.indices.filter { i in
+            !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil || MathUpright.holdsUpright(lineGlyphs[i]))
+        }, lines) {
             guard !takenAway.contains(i), !gone.contains(i) else { continue }
             let extraLines = stacked[i] ?? []
             // Lines of root signs only, whose signs all belong to this line, go with it.

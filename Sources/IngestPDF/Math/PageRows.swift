@@ -91,6 +91,21 @@ extension PageFormulas {
         return out
     }
 
+    /// `candidates` with the lines of one row left to right (each moved before the lines of its
+    /// row that poppler gave before it and that start right of it).
+    static func leftFirst(_ candidates: [Int], _ lines: [TextLine]) -> [Int] {
+        var out: [Int] = []
+        for i in candidates {
+            let l = lines[i]
+            let at = out.firstIndex { t in
+                let o = lines[t]
+                return o.x0 > l.x1 - 1 && min(l.y1, o.y1) - max(l.y0, o.y0) > 0.5 * min(l.glyphHeight, o.glyphHeight)
+            }
+            if let at { out.insert(i, at: at) } else { out.append(i) }
+        }
+        return out
+    }
+
     /// The glyphs of several lines left to right, a space put where one line's glyph follows
     /// another line's after a gap: poppler writes no space glyph between two lines (`= 2a` /
     /// `fin.`, `Formule 30 :` / `∑`), and the words of the row are found by its spaces.

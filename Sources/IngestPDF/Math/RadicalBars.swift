@@ -53,7 +53,10 @@ struct MathInk {
     private func rootEnd(_ root: MathGlyph) -> Double? {
         // Computer Modern's `√` hangs from its bar, which poppler's box puts at the box's bottom
         // edge (measured: within half a point of it, text and display sizes alike).
-        guard let band = Band(page, left: root.x1 - 1.5, top: root.y1 - 2, width: 400, height: 5) else { return nil }
+        // The extension font's bigger signs (`p`…`s` in Latin Modern) have their box at their
+        // top, where their bar is.
+        let top = root.font == .extensible ? root.y0 - 2 : root.y1 - 2
+        guard let band = Band(page, left: root.x1 - 1.5, top: top, width: 400, height: 5) else { return nil }
         // The bar's row: the topmost ink half a point right of the glyph's edge.
         let probe = Int(2.0 * Self.scale)
         guard let row = (0..<band.height).first(where: { y in band.ink(probe, y) }) else { return nil }

@@ -154,4 +154,22 @@ final class PageRowsTests: XCTestCase {
         XCTAssertEqual(r.found.count, 2, r.text)
         for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
     }
+
+    /// Big signs poppler writes into another row's text: a big root sign, a `\\left(`'s and
+    /// `\\right)`'s pieces (their boxes are their tops). They go with the row of what they
+    /// hold; a row read without its root sign, or a `\\right)` read without its exponent, is never a
+    /// formula that looks sure (was `\\sqrt{x_{A})^{2}+(y_{B}-y_{A})^{2}}`, and
+    /// `\\lim_{n\\to+\\infty}(1+\\frac{1}{n})=e`), every word kept.
+    func testBigSignsOfOtherRows() throws {
+        let sources = [#"\mathcal{A} = \frac{b h}{2}"#, #"d(A, B) = \sqrt{(x_B - x_A)^2 + (y_B - y_A)^2}"#,
+                       #"I = \left(\frac{x_A + x_B}{2}, \frac{y_A + y_B}{2}\right)"#, #"\lim_{x \to +\infty} \frac{1}{x} = 0"#,
+                       #"\lim_{n \to +\infty} \left(1 + \frac{1}{n}\right)^n = e"#]
+        let r = try read(sources, name: "big-signs")
+        // (Pieces of a row read apart, `$\\lim_{x\\to+\\infty}$` and `= $e$`, are still left: what is read
+        // with a root or with `1/n` is the whole formula.)
+        for got in r.found where got.contains("\\sqrt") || got.contains("\\frac{1}{n}") {
+            XCTAssertTrue(sources.contains { FormulaMatch.equal(got, $0) }, "«\(got)» is none of the sources: \(r.text)")
+        }
+        for i in sources.indices { XCTAssertTrue(r.text.contains("Formule \(i + 1) :"), r.text) }
+    }
 }
