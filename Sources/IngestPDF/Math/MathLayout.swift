@@ -760,7 +760,7 @@ enum MathLayout {
                 }
                 // Other upright letters: `\\mathrm{pH}`, `\\mathrm{H}_{3}` (MathUpright).
                 if k > 0, atoms[k].x0 - atoms[k - 1].x1 > 0.15 * row.size { linear += " " }
-                latex.append(MathUpright.latex(word)); linear += word
+                latex.append(MathUpright.latex(word, in: row, at: k)); linear += word
                 appendScripts(row, j - 1, ink, &latex, &linear)
                 k = j; continue
             }

@@ -392,6 +392,17 @@ enum MathUpright {
     }
 
     /// Upright letters of math written as LaTeX: `\\mathrm{…}` (a function name is written by
-    /// `MathLayout` as its command).
-    static func latex(_ letters: String) -> String { "\\mathrm{\(letters)}" }
+    /// `MathLayout` as its command); `\\text{ …}` when a space of text stands between them and the
+    /// ordinary atom before them (its scripts included): `10^{23}\\text{ mol}`, `\\pi\\text{ rad}`,
+    /// `n\\text{ termes}` (TeX's math leaves no space there, so the source had one).
+    static func latex(_ letters: String, in row: MathLayout.Row, at k: Int) -> String {
+        guard k > 0 else { return "\\mathrm{\(letters)}" }
+        let previous = row.atoms[k - 1]
+        let end = ([previous] + (row.sup[k - 1] ?? []) + (row.sub[k - 1] ?? [])).map(\.x1).max()!
+        let ordinary: Bool
+        if case .glyph = previous.kind {
+            ordinary = !operators.contains(previous.linear) && !MathLayout.relations.contains(previous.latex) && !",;:([".contains(previous.linear)
+        } else { ordinary = previous.kind != .bigOperator }
+        return ordinary && row.atoms[k].x0 - end > 0.2 * row.size ? "\\text{ \(letters)}" : "\\mathrm{\(letters)}"
+    }
 }

@@ -138,7 +138,8 @@ final class MathUprightTests: XCTestCase {
         let sources: [(String, Bool)] = [(#"\text{pH} = -\log c"#, false), (#"n = 2 \text{ mol}^{-1}"#, false)]
         let read = formulas(try page(sources, name: "mathrm"))
         XCTAssertTrue(read[1]?.contains("\\mathrm{pH}") == true, read[1] ?? "(none)")
-        XCTAssertTrue(read[2]?.contains("\\mathrm{mol}") == true, read[2] ?? "(none)")
+        // (A unit after a number, a space of text between them, as the source: `\text{ mol}`.)
+        XCTAssertTrue(read[2]?.contains("2\\text{ mol}^{-1}") == true, read[2] ?? "(none)")
     }
 
     /// Words of text on a page with math stay text: a sentence with `pH`, a unit after a number
