@@ -46,7 +46,7 @@ struct BlockBuilder {
                     continue
                 }
                 var lines = paragraph.lines
-                if !cutWordMet, Self.hasCutWord(lines) {
+                if !cutWordMet, WordLookAhead.cutsAWord(lines) {
                     cutWordMet = true
                     WordLookAhead.wordCut()
                 }
@@ -72,16 +72,6 @@ struct BlockBuilder {
             FormulaBlocks.place(&formulas, consumed: &formulasConsumed, adding: 0, page: number, into: &blocks)
         }
         return TableBlocks.joiningContinued(blocks)
-    }
-
-    /// Whether a line ends in a word cut by a hyphen that the next line carries on in lower case
-    /// (what `Normalizer.joinHyphenation` decides, with the dictionaries when the text cannot).
-    static func hasCutWord(_ lines: [String]) -> Bool {
-        guard lines.count > 1 else { return false }
-        for i in 1..<lines.count where Paragraphs.endsInWordHyphen(lines[i - 1]) && Paragraphs.startsWithLowercase(lines[i]) {
-            return true
-        }
-        return false
     }
 
     /// The glyph height most text is set in (weighted by characters), over a bounded sample.

@@ -72,7 +72,14 @@ public enum RunningHeaders {
         var result = [Set<Int>](repeating: [], count: pages.count)
         guard pages.count >= 2 else { return result }
         var candidates: [Candidate] = []
+        // The first look at a PDF's lines after its page walk: a word cut at a line end has the
+        // dictionaries opened now, beside what follows (`WordLookAhead`).
+        var cutWordMet = false
         for (p, lines) in pages.enumerated() {
+            if !cutWordMet, WordLookAhead.cutsAWord(lines.lazy.map(\.text)) {
+                cutWordMet = true
+                WordLookAhead.wordCut()
+            }
             let geometric = lines.contains { !isBlank($0.text) } && lines.allSatisfy { isBlank($0.text) || $0.hasGeometry }
             let edges = geometric ? geometricEdges(lines) : textEdges(lines).map { ($0.0, $0.1, false) }
             for (i, zone, numberOnly) in edges {
@@ -154,15 +161,22 @@ public enum RunningHeaders {
         for e in edges { edge[e.page].insert(e.index) }
         var bodies = [[String: Double]](repeating: [:], count: pages.count)   // text → top (-1: no place)
         var onPages: [String: [Int]] = [:]
+        // Sized once (every body line of a book is hashed here), and each line hashed once per
+        // table: its first place on its page is kept, inserted by the defaulting subscript.
+        onPages.reserveCapacity(pages.reduce(0) { $0 + $1.count })
+        func keep(_ place: inout Double) {}
         for (p, lines) in pages.enumerated() {
+            bodies[p].reserveCapacity(lines.count)
             for (i, line) in lines.enumerated() where !edge[p].contains(i) {
                 // Its own words and numbers as read (a key masks the numbers: pages of one template
                 // would be alike), with three letters at least (ASCII letters or characters beyond).
                 let text = line.text
                 var letters = 0
                 for b in text.utf8 where b &- 0x41 < 26 || b &- 0x61 < 26 || b >= 0xC0 { letters += 1; if letters == 3 { break } }
-                guard letters >= 3, bodies[p][text] == nil else { continue }
-                bodies[p][text] = line.top ?? -1
+                guard letters >= 3 else { continue }
+                let known = bodies[p].count
+                keep(&bodies[p][text, default: line.top ?? -1])
+                guard bodies[p].count > known else { continue }
                 onPages[text, default: []].append(p)
             }
         }

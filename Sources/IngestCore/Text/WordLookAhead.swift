@@ -1,19 +1,25 @@
 import Foundation
+import Synchronization
 
 /// Hyphen joining (`Normalizer.joinHyphenation`) asks the dictionaries (`WordList`) about words
-/// cut at a line end, after extraction, and opening them costs (hunspell: ≈ 80 ms for three).
-/// An extractor that meets such a word while it assembles its blocks says so (`wordCut()`), and
-/// the pipeline, which runs the extraction inside `whileExtracting`, starts opening them then on
-/// an idle core. Text without a cut word opens nothing. Bound to the extracting thread (its
+/// cut at a line end, after extraction, and opening them costs (hunspell: ≈ 100 ms for three).
+/// An extractor that meets such a word says so (`wordCut()`) — the first look at a PDF's lines
+/// after its page walk (`RunningHeaders.detect`), or its blocks (`BlockBuilder`) — and the
+/// pipeline, which runs the extraction inside `whileExtracting`, starts opening them then on an
+/// idle core, once. Text without a cut word opens nothing. Bound to the extracting thread (its
 /// thread dictionary: a task-local value crashes in a forked worker's thread), so neither the
 /// `Extractor` protocol nor its context changes for it.
 public enum WordLookAhead {
     private static let key = "ingest.wordLookAhead"
 
-    /// What a cut word met on this thread starts (the pipeline's opening of the dictionaries).
+    /// What a cut word met on this thread starts (the pipeline's opening of the dictionaries), once.
     private final class Opening: Sendable {
         let start: @Sendable () -> Void
+        let started = Mutex(false)
         init(_ start: @escaping @Sendable () -> Void) { self.start = start }
+        func startOnce() {
+            if started.withLock({ s in defer { s = true }; return !s }) { start() }
+        }
     }
 
     /// Runs `body` (an extraction) with `opening` started by a cut word it meets on this thread.
@@ -26,5 +32,25 @@ public enum WordLookAhead {
     }
 
     /// An extractor met a word cut at a line end: the dictionaries will be asked.
-    public static func wordCut() { (Thread.current.threadDictionary[key] as? Opening)?.start() }
+    public static func wordCut() { (Thread.current.threadDictionary[key] as? Opening)?.startOnce() }
+
+    /// Whether `line` ends in a word cut by a hyphen (a letter, then `-` or U+2010, spaces after)
+    /// that `next` carries on in lower case: what hyphen joining decides.
+    public static func cutsAWord(_ line: String, before next: String) -> Bool {
+        let end = line.unicodeScalars.reversed().drop { $0.properties.isWhitespace }
+        guard let hyphen = end.first, hyphen == "-" || hyphen == "\u{2010}",
+              let letter = end.dropFirst().first, letter.properties.isAlphabetic,
+              let first = next.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }
+        return first.properties.isLowercase
+    }
+
+    /// Whether two lines in a row of `lines` cut a word (`cutsAWord`).
+    public static func cutsAWord(_ lines: some Collection<String>) -> Bool {
+        var previous: String?
+        for line in lines {
+            if let previous, cutsAWord(previous, before: line) { return true }
+            previous = line
+        }
+        return false
+    }
 }
