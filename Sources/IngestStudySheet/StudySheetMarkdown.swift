@@ -53,8 +53,7 @@ public enum StudySheetMarkdown {
                     flushList()
                     // A passage's line ends are the page's layout: one paragraph (each line
                     // escaped where it starts, so none turns into a list or a heading).
-                    let lines = p.text.split(separator: "\n", omittingEmptySubsequences: true)
-                        .map { escape(String($0), keepsMarks: keeps, atLineStart: true) }
+                    let lines = Self.lines(p.text).map { escape(String($0), keepsMarks: keeps, atLineStart: true) }
                     out.append(lines.joined(separator: "\n") + note)
                 }
             }
@@ -67,6 +66,14 @@ public enum StudySheetMarkdown {
             }
         }
         return out.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The text's lines, empty ones left out, as splitting its Characters at "\n" gives them: on
+    /// LF bytes when it holds no CR (a lone LF is a Character of its own; only CR LF joins one),
+    /// without walking Characters — most of rendering a long document's sheet.
+    static func lines(_ text: String) -> [Substring] {
+        guard !text.utf8.contains(0x0D) else { return text.split(separator: "\n", omittingEmptySubsequences: true) }
+        return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true).map { Substring($0) }
     }
 
     /// The language the sheet's notes are written in.

@@ -73,6 +73,17 @@ final class StudySheetTests: XCTestCase {
         XCTAssertEqual(shared, alone)
     }
 
+    /// A passage's lines on LF bytes are its lines split as Characters at "\n" (seeded text with
+    /// CR LF, lone CR, combining marks after LF, empty lines, accents).
+    func testLinesOnBytesEqualTheCharacterSplit() {
+        var random = SeededGenerator(seed: 36)
+        let pieces = ["a", "É", "e\u{301}", "\n", "\n\n", "\r\n", "\r", "\n\u{301}", " ", "mot", "—", "\u{1F600}", "\u{2028}"]
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            XCTAssertEqual(StudySheetMarkdown.lines(text), text.split(separator: "\n", omittingEmptySubsequences: true), text.debugDescription)
+        }
+    }
+
     func testDefinitionsBecomeADefinitionListAndTheTextsOwnMarksAreKept() throws {
         var doc = try Pipeline(config: PipelineConfig()).importDocument(text: course, name: "cellule.md")
         doc.sources[0].name = "cellule.md"
