@@ -11,7 +11,7 @@ enum MathAccents {
     /// `atoms` with their built arrows and overlines read; the rules taken by them (and the
     /// strokes of wide accents' ink, which the rule finder sees) left out of `ink.drawn`.
     static func marks(_ input: [MathAtom], _ ink: inout MathInk) -> [MathAtom] {
-        var atoms = groupAccents(arrows(braces(dots(input), &ink), ink), ink)
+        var atoms = wideAccents(groupAccents(arrows(braces(dots(input), &ink), ink), ink))
         ink.drawn.removeAll { r in atoms.contains { wideAccentStroke(r, $0) } }
         atoms = overlines(atoms, &ink)
         return atoms.sorted { $0.x0 < $1.x0 }
@@ -114,13 +114,17 @@ enum MathAccents {
         var k = 0
         while k < atoms.count {
             guard piece(atoms[k]) else { k += 1; continue }
-            // The run: pieces touching one after the other on one baseline.
+            // The run: pieces touching or overlapping one another on one baseline (over one
+            // letter the shaft lies under the head), left to right, heads at the ends.
             var run = [k]
+            var reach = (atoms[k].x0, atoms[k].x1)
             while let next = atoms.indices.first(where: { j in
-                let p = atoms[run.last!], a = atoms[j]
+                let p = atoms[k], a = atoms[j]
                 return !run.contains(j) && piece(a) && abs(a.base - p.base) < 0.05 * p.size && abs(a.size - p.size) < 0.1
-                    && abs(a.x0 - p.x1) < 0.3 && p.linear != "→"
-            }) { run.append(next) }
+                    && a.x0 <= reach.1 + 0.3 && a.x1 >= reach.0 - 0.3
+            }) { run.append(next); reach = (min(reach.0, atoms[next].x0), max(reach.1, atoms[next].x1)) }
+            let rank = ["←": 0, "−": 1, "→": 2]
+            run.sort { (atoms[$0].x0, rank[atoms[$0].linear]!) < (atoms[$1].x0, rank[atoms[$1].linear]!) }
             let text = run.map { atoms[$0].linear }
             let right = text.last == "→", left = text.first == "←"
             let shafts = text.dropFirst(left ? 1 : 0).dropLast(right ? 1 : 0)
@@ -131,14 +135,35 @@ enum MathAccents {
             // What it covers: atoms under it across its width, on a baseline well below its own.
             let covered = atoms.indices.filter { j in
                 let a = atoms[j]
-                return !run.contains(j) && a.midX > x0 && a.midX < x1 && a.x0 >= x0 - 1 && a.x1 <= x1 + 1.5 && a.base > base + 0.4 * size
+                return !run.contains(j) && a.midX > x0 && a.midX < x1 && a.x0 >= x0 - 1 && a.x1 <= x1 + 1.5 && a.base > base + 0.3 * size
                     && a.y0 < base + 0.6 * size
             }
-            // The arrow spans them (TeX makes it as wide as its argument).
-            guard !covered.isEmpty else { k += 1; continue }
+            guard !covered.isEmpty else {
+                // Nothing under it: not over its neighbours, a long arrow
+                // (`\\longrightarrow`: a `−` joined to the head); raised over nothing given (its
+                // letters on another poppler line), not understood.
+                let beside = atoms.indices.filter { j in
+                    !run.contains(j) && !piece(atoms[j]) && (atoms[j].x1 <= x0 + 0.5 && x0 - atoms[j].x1 < size || atoms[j].x0 >= x1 - 0.5 && atoms[j].x0 - x1 < size)
+                }
+                // (Beside a fraction its neighbours stand over and under its axis.)
+                let raised = beside.isEmpty || beside.allSatisfy { atoms[$0].base - base > 0.3 * size }
+                if !raised, run.count == 2 {
+                    let long: (String, String) = left && right ? ("\\longleftrightarrow", "⟷") : left ? ("\\longleftarrow", "⟵") : ("\\longrightarrow", "⟶")
+                    var merged = atoms[run[0]]
+                    merged.latex = long.0; merged.linear = long.1; merged.x0 = x0; merged.x1 = x1
+                    atoms[run[0]] = merged
+                    atoms.remove(at: run[1])
+                    k = 0; continue
+                } else if raised {
+                    for j in run { atoms[j].latex = String(MathLayout.unsure) }
+                }
+                k += 1; continue
+            }
             let parts = covered.map { atoms[$0] }
             let main = parts.filter { $0.size >= parts.map(\.size).max()! - 0.1 }
-            guard abs(parts.map(\.x0).min()! - x0) < 1.5, abs(parts.map(\.x1).max()! - x1) < 2 else { k += 1; continue }
+            // TeX centres the arrow over its argument, as wide as it (at least a `−` and a head).
+            let middle = (parts.map(\.x0).min()! + parts.map(\.x1).max()!) / 2
+            guard abs(middle - (x0 + x1) / 2) < 1.5, parts.map(\.x1).max()! - parts.map(\.x0).min()! <= x1 - x0 + 2 else { k += 1; continue }
             let body = MathLayout.rows(parts, ink)
             let command = left && right ? "\\overleftrightarrow" : left ? "\\overleftarrow" : "\\overrightarrow"
             let merged = MathAtom(latex: command + "{" + body.latex + "}", linear: body.linear + (left ? "\u{20D6}" : "\u{20D7}"),
@@ -166,11 +191,19 @@ enum MathAccents {
     /// (`$E$` for `\\vec{E}`) would be another formula.
     static func accentLeftOut(_ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
         let mine = Set(glyphs.map(\.index))
+        func rise(_ a: MathGlyph, over g: MathGlyph) -> Double {
+            (g.y1 - MathLayout.descent * g.size) - (a.y1 - MathLayout.descent * a.size)
+        }
+        func across(_ a: MathGlyph, _ g: MathGlyph) -> Bool { min(a.x1, g.x1) - max(a.x0, g.x0) > 0.3 * min(a.width, g.width) }
         return page.contains { a in
-            guard accentGlyph(a), !mine.contains(a.index), a.width >= 1 else { return false }
+            guard !mine.contains(a.index), a.width >= 1 else { return false }
+            if accentGlyph(a) {
+                return glyphs.contains { g in !accentGlyph(g) && across(a, g) && rise(a, over: g) > -0.3 && rise(a, over: g) < 0.5 * g.size }
+            }
+            // A piece of a built arrow (`\\overrightarrow`) raised over a letter of the line.
+            guard a.font == .symbols, a.text == "−" || a.text == "→" || a.text == "←" else { return false }
             return glyphs.contains { g in
-                let rise = (g.y1 - MathLayout.descent * g.size) - (a.y1 - MathLayout.descent * a.size)
-                return !accentGlyph(g) && min(a.x1, g.x1) - max(a.x0, g.x0) > 0.3 * min(a.width, g.width) && rise > -0.3 && rise < 0.5 * g.size
+                g.font == .italic && g.text.first?.isLetter == true && across(a, g) && rise(a, over: g) > 0.3 * g.size && rise(a, over: g) < 0.9 * g.size
             }
         }
     }
@@ -254,6 +287,34 @@ enum MathAccents {
                                   x0: parts[0].x0, y0: min(a.y0, parts.map(\.y0).min()!), x1: parts.last!.x1, y1: parts.map(\.y1).max()!,
                                   base: parts[0].base, size: parts[0].size, kind: .compound)
             let gone = Set(run + [k])
+            atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [merged]
+            atoms.sort { $0.x0 < $1.x0 }
+            k = 0
+        }
+        return atoms
+    }
+
+    /// A wide accent (`\\widehat`, `\\widetilde`) over the atoms it spans on the row under it —
+    /// but never ending on an opening bracket nor starting on a closing one: over one narrow
+    /// letter TeX's smallest hat overhangs it (`\\widehat{f}(\\xi)`, not `\\widehat{f(}\\xi)`).
+    static func wideAccents(_ input: [MathAtom]) -> [MathAtom] {
+        var atoms = input.sorted { $0.x0 < $1.x0 }
+        let openers: Set<String> = ["(", "[", "\\{", "\\langle", "\\lbrack"], closers: Set<String> = [")", "]", "\\}", "\\rangle", "\\rbrack"]
+        var k = 0
+        while k < atoms.count {
+            let a = atoms[k]
+            guard case .glyph = a.kind, a.latex == "\\widehat" || a.latex == "\\widetilde" else { k += 1; continue }
+            var covered = atoms.indices.filter { j in
+                j != k && MathLayout.overlap(atoms[j], a) > 0.5 && atoms[j].midY > a.y0 && atoms[j].kind != .bigOperator
+            }
+            while covered.count > 1, let last = covered.last, openers.contains(atoms[last].latex) { covered.removeLast() }
+            while covered.count > 1, let first = covered.first, closers.contains(atoms[first].latex) { covered.removeFirst() }
+            guard let first = covered.first else { k += 1; continue }
+            let parts = covered.map { atoms[$0] }
+            let merged = MathAtom(latex: a.latex + "{" + MathLayout.join(parts.map(\.latex)) + "}", linear: parts.map(\.linear).joined() + "\u{0302}",
+                                  x0: parts.map(\.x0).min()!, y0: min(a.y0, parts.map(\.y0).min()!), x1: parts.map(\.x1).max()!,
+                                  y1: parts.map(\.y1).max()!, base: atoms[first].base, size: atoms[first].size, kind: .compound)
+            let gone = Set(covered + [k])
             atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [merged]
             atoms.sort { $0.x0 < $1.x0 }
             k = 0

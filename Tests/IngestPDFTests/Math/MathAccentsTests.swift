@@ -51,6 +51,27 @@ final class MathAccentsTests: XCTestCase {
         try assertRead([#"\vec{v} = \frac{d\vec{OM}}{dt}"#, #"\vec{AB} + \vec{u} = \frac{\vec{F}}{m}"#], name: "group-vectors")
     }
 
+    /// A long arrow is a `−` joined to a head on the row's baseline (`\\longrightarrow`): one
+    /// relation, never `-\\to`; between two fractions too (its neighbours over and under its axis).
+    func testLongArrowsAreOneRelation() throws {
+        try assertRead([#"f : A \longrightarrow B"#, #"\frac{a}{b} \longrightarrow \frac{c}{d}"#, #"x \longleftarrow y"#], name: "long-arrows")
+    }
+
+    /// Inline arrows over one letter whose pieces poppler puts on other lines: the letter is never
+    /// read without its arrow (`$v = \\vec{w}$` for `\\overleftarrow{v} = \\vec{w}`).
+    func testBuiltArrowLeftOutIsNoFormula() throws {
+        let body = "Formule 1 : $\\overrightarrow{u} + \\overleftarrow{v} = \\vec{w}$ fin.\n"
+        let e = try LaTeXPDFs.extract(try LaTeXPDFs.make("arrow-cut", LaTeXPDFs.article("11pt", body), in: dir))
+        let text = e.blocks.map(\.text).joined(separator: "\n")
+        let found = text.components(separatedBy: "$").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let marked = try NSRegularExpression(pattern: #"\\(vec|overrightarrow|overleftarrow)\{[^}]*\}|\\[a-zA-Z]+"#)
+        for f in found {
+            let bare = marked.stringByReplacingMatches(in: f, range: NSRange(location: 0, length: (f as NSString).length), withTemplate: "")
+            XCTAssertFalse(bare.contains { "uvw".contains($0) }, "«\(f)» reads a letter without its arrow: \(text)")
+        }
+        XCTAssertTrue(text.contains("Formule 1 :") && text.contains("fin."), text)
+    }
+
     /// A relation arrow on the row's baseline is no mark over what follows it.
     func testRelationArrowsStayRelations() throws {
         let shown = try displays([#"A \to B = C"#, #"x \mapsto f(x)"#], name: "relations")
@@ -149,8 +170,10 @@ final class MathAccentsTests: XCTestCase {
         for i in sources.indices { XCTAssertTrue(text.contains("Formule \(i + 1) :"), text) }
     }
 
-    /// A wide hat's slopes are no rules of the formula (corpus #142: the reading was unsure).
+    /// A wide hat's slopes are no rules of the formula (corpus #142: the reading was unsure); the
+    /// smallest hat overhangs a narrow letter, never taking in the bracket after it.
     func testWideHatInkIsNoRule() throws {
-        try assertRead([#"\cos\widehat{BAC} = \frac{AB}{AC}"#, #"\widehat{xOy} + \hat{a} = \tilde{c} + \dot{d}"#], name: "hats")
+        try assertRead([#"\cos\widehat{BAC} = \frac{AB}{AC}"#, #"\widehat{xOy} + \hat{a} = \tilde{c} + \dot{d}"#,
+                        #"\widetilde{AB} + \widehat{f}(\xi) = \hat{H}"#], name: "hats")
     }
 }
