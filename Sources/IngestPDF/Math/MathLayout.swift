@@ -49,15 +49,17 @@ enum MathLayout {
         // denominator was not given looks like an exponent): a rendering of the page costs tens
         // of milliseconds, and many formulas are one row.
         var ink = ink
+        var underRoot = false
         let bases = atoms.filter { $0.kind != .bigOperator }.map(\.base)
         if stacked(atoms) || (bases.max() ?? 0) - (bases.min() ?? 0) > 1 || partsNearby(glyphs, page: ink.seen?.glyphs ?? []) {
             ink.drawn = ink.rules(left: atoms.map(\.x0).min()! - 15, right: atoms.map(\.x1).max()! + 15,
                                   top: atoms.map(\.y0).min()! - 2, bottom: atoms.map(\.y1).max()! + 2, shortest: 2.5)
+            underRoot = rootOver(ink.drawn, atoms, glyphs, page: ink.seen?.glyphs ?? [])
             ink.drawn = foreignStrokesLeftOut(ink.drawn, glyphs, page: ink.seen?.glyphs ?? [])
         }
         let read = layout(atoms, ink)
         let sure = !read.latex.contains(unsure) && !halfFraction(ink.drawn, atoms, glyphs, page: ink.seen?.glyphs ?? [])
-            && !limitLeftOut(glyphs, page: ink.seen?.glyphs ?? [])
+            && !limitLeftOut(glyphs, page: ink.seen?.glyphs ?? []) && !underRoot
         let latex = read.latex.replacingOccurrences(of: String(unsure), with: "").trimmingCharacters(in: .whitespaces)
         return latex.isEmpty ? nil : (latex, read.linear.trimmingCharacters(in: .whitespaces), sure)
     }
@@ -125,6 +127,19 @@ enum MathLayout {
                 !g.isSpace && !mine.contains(g.index) && g.size < 0.9 * size && g.x0 >= op.x1 - 0.5 * op.size && g.x0 <= op.x1 + 2
                     && g.midY >= top - 0.3 * op.size && g.midY <= bottom + 0.3 * op.size
             }
+        }
+    }
+
+    /// Whether the bar of a root sign of the page that is not the formula's runs right over its
+    /// atoms: the formula is that root's radicand, read without its sign (`\\frac{m}{k}` of
+    /// `\\sqrt{\\frac{m}{k}}`).
+    static func rootOver(_ rules: [MathRule], _ atoms: [MathAtom], _ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
+        let mine = Set(glyphs.map(\.index))
+        let signs = page.filter { !mine.contains($0.index) && ($0.text == "√" || $0.font == .extensible && "pqrs".contains($0.text)) }.map(atom)
+        guard !signs.isEmpty else { return false }
+        return rules.contains { r in
+            signs.contains { a in abs(r.x0 - a.x1) < 2 && r.y > a.y0 - 1 && r.y < a.y1 + 1.5 }
+                && !stack(r, atoms, over: false, grow: false).isEmpty
         }
     }
 
@@ -276,7 +291,12 @@ enum MathLayout {
         if kind == .bigOperator, g.font == .extensible, let extent = operatorExtents[g.text] {
             (y0, y1) = (g.y0 - extent.height * g.size, g.y0 + extent.depth * g.size)
         }
-        let base = kind == .bigOperator ? (y0 + y1) / 2 : g.y1 - descent * g.size
+        // So do its bigger root signs (`p`…`s`: 1.2 to 3 sizes), from their bar down.
+        var base = kind == .bigOperator ? (y0 + y1) / 2 : g.y1 - descent * g.size
+        if kind == .radical, g.font == .extensible, let height = ["p": 1.2, "q": 1.8, "r": 2.4, "s": 3.0][g.text] {
+            y1 = g.y0 + height * g.size
+            base = (y0 + y1) / 2 + 0.25 * g.size
+        }
         return MathAtom(latex: latex, linear: linear, x0: g.x0, y0: y0, x1: g.x1, y1: y1, base: base, size: g.size, kind: kind)
     }
 
@@ -447,7 +467,8 @@ enum MathLayout {
             let latex = "\\sqrt" + (idx.map { "[\($0.latex)]" } ?? "") + "{\(body.latex)}"
             let linear = (idx.map { "\($0.linear)" } ?? "") + "√" + (radicand.count > 1 ? "(\(body.linear))" : body.linear)
             let all = [root] + radicand + index.map { atoms[$0] }
-            let base = radicand.first?.base ?? root.y1 - descent * root.size
+            // (A bigger sign of the extension font sits on the row's axis: its own base.)
+            let base = root.y1 - root.y0 > 1.1 * root.size ? root.base : radicand.first?.base ?? root.y1 - descent * root.size
             let merged = MathAtom(latex: latex, linear: linear, x0: all.map(\.x0).min()!, y0: all.map(\.y0).min()!,
                                   x1: all.map(\.x1).max()!, y1: all.map(\.y1).max()!, base: base,
                                   size: radicand.first?.size ?? root.size, kind: .compound)
@@ -685,7 +706,9 @@ enum MathLayout {
         for i in rows.indices {
             let s = rows[i]
             var best: (row: Int, atom: Int, distance: Double)?
-            for j in rows.indices where j != i && !isScript[j] && rows[j].size * 0.85 > s.size {
+            // (In script-script style, TeX's smallest, a script is as small as its base: `v^2` in
+            // a fraction in a root in a denominator.)
+            for j in rows.indices where j != i && !isScript[j] && (rows[j].size * 0.85 > s.size || s.size < 6.5 && abs(rows[j].size - s.size) < 0.3) {
                 for (k, a) in rows[j].atoms.enumerated() {
                     let gap = s.x0 - a.x1
                     // A big operator's lower limit tucks under its slant.

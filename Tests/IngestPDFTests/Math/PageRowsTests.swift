@@ -172,4 +172,16 @@ final class PageRowsTests: XCTestCase {
         }
         for i in sources.indices { XCTAssertTrue(r.text.contains("Formule \(i + 1) :"), r.text) }
     }
+
+    /// Inline roots of fractions take the extension font's bigger signs (`p`, `q`), whose box is
+    /// their top: the sign hangs from its bar over the whole fraction, on the row's axis (was read
+    /// as an exponent of `\\pi`, or the fraction alone, `$\\frac{m}{k}$`, sure without its root); a
+    /// script in script-script style is as small as its base (`v^2` in `\\frac{v^2}{c^2}` under a
+    /// root in a denominator).
+    func testRootsOfFractions() throws {
+        let sources = [#"T = 2\pi \sqrt{\frac{\ell}{g}}"#, #"T = 2\pi \sqrt{\frac{m}{k}}"#, #"\gamma = \frac{1}{\sqrt{1 - \frac{v^2}{c^2}}}"#]
+        let r = try read(sources, name: "roots-of-fractions")
+        for source in sources { XCTAssertTrue(r.found.contains { FormulaMatch.equal($0, source) }, "«\(source)» not in \(r.found)") }
+        for got in r.found { XCTAssertTrue(sources.contains { FormulaMatch.equal(got, $0) }, "«\(got)» is none of the sources") }
+    }
 }
