@@ -195,8 +195,11 @@ enum MathAccents {
             (g.y1 - MathLayout.descent * g.size) - (a.y1 - MathLayout.descent * a.size)
         }
         func across(_ a: MathGlyph, _ g: MathGlyph) -> Bool { min(a.x1, g.x1) - max(a.x0, g.x0) > 0.3 * min(a.width, g.width) }
+        guard let top = glyphs.map(\.y0).min(), let bottom = glyphs.map(\.y1).max() else { return false }
+        let size = glyphs.map(\.size).max() ?? 10
         return page.contains { a in
-            guard !mine.contains(a.index), a.width >= 1 else { return false }
+            // (Only glyphs just over the line's: a page holds thousands.)
+            guard a.y1 > top - size, a.y0 < bottom, !mine.contains(a.index), a.width >= 1 else { return false }
             if accentGlyph(a) {
                 return glyphs.contains { g in !accentGlyph(g) && across(a, g) && rise(a, over: g) > -0.3 && rise(a, over: g) < 0.5 * g.size }
             }
