@@ -68,6 +68,10 @@ public struct DocxExtractor: Extractor {
                                                     page: nil, warnings: &warnings, context: context)
             bodyBlocks.insert(contentsOf: inserted, at: min(e.position, bodyBlocks.count))
         }
+        // Pictures with their captions; each relationship id made its part (a linked picture: no file).
+        bodyBlocks = OfficeFigures.resolvingPictures(OfficeFigures.attachingCaptions(bodyBlocks)) { rid in
+            rels.first { $0.id == rid && !$0.external }.map { PartPath.resolve($0.target, from: main) }.flatMap { package.has($0) ? $0 : nil }
+        }
         let blocks = FigureText.droppingCaptionEchoes(bodyBlocks) + noteBlocks
         var metadata: [String: JSONValue] = [:]
         for (k, v) in core { metadata[k] = .string(v) }

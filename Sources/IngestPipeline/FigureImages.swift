@@ -9,7 +9,7 @@ import IngestPDF
 extension DocumentImporter {
     /// Each figure block of a PDF source that has a box, its page region drawn as a PNG
     /// (`NAME.figure-N.png`, N counting the document's figures from 1) named in the block's
-    /// `image`; a figure of a slide deck, whose `image` names its picture's part in the package,
+    /// `image`; a figure of a slide deck or a text document (docx, odt, epub), whose `image` names its picture's part in the package,
     /// that picture's bytes as they are (`NAME.figure-N.jpg` for a JPEG). Returns the file names written.
     func writeFigureImages(_ document: inout ImportedDocument, results: [SourceResult], outputURL: URL) throws -> Set<String> {
         guard document.blocks.contains(where: { $0.kind == .figure && ($0.bbox != nil || $0.image != nil) }) else { return [] }

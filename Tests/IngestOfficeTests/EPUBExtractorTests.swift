@@ -90,7 +90,10 @@ final class EPUBExtractorTests: XCTestCase {
     func testImageTextAlternativesAreRead() throws {
         let one = #"<p>Le cycle de l'eau <img src="a.png" alt="Schéma : évaporation puis condensation"/> en résumé.</p><p><img src="b.png" alt=""/>Fin.</p>"#
         let x = try extract(EPUBBuilder(chapters: [("one.xhtml", one)]))
-        XCTAssertEqual(x.blocks.map(\.text), ["Le cycle de l'eau [Image: Schéma : évaporation puis condensation] en résumé.", "Fin."])
+        XCTAssertEqual(x.blocks.map(\.text), ["Le cycle de l'eau [Image: Schéma : évaporation puis condensation] en résumé.", "", "Fin.", ""])
+        // Each picture a figure after the paragraph it stands in; pictures the book does not hold: no file.
+        XCTAssertEqual(x.blocks.map(\.kind), [.paragraph, .figure, .paragraph, .figure])
+        XCTAssertEqual(x.blocks.map(\.image), [nil, nil, nil, nil])
     }
 
     func testDRMRefusedByNameButObfuscatedFontsRead() throws {

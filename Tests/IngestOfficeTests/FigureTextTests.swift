@@ -51,7 +51,9 @@ final class FigureTextTests: XCTestCase {
         // A document whose only words are a picture's description is not empty.
         let only = try tools.pandoc("![Carte des fleuves de France métropolitaine](pic.png)\n", "only.docx",
                                     ["-f", "markdown-implicit_figures", "--resource-path", dir.url.path])
-        XCTAssertEqual(try extractFile(only, with: DocxExtractor()).blocks.map(\.text), ["[Image: Carte des fleuves de France métropolitaine]"])
+        let onlyBlocks = try extractFile(only, with: DocxExtractor()).blocks
+        XCTAssertEqual(onlyBlocks.map(\.text), ["[Image: Carte des fleuves de France métropolitaine]", ""])
+        XCTAssertEqual(onlyBlocks.map(\.kind), [.paragraph, .figure], "the picture, without caption, after its description")
     }
 
     static let deckScript = #"""
@@ -186,7 +188,10 @@ final class FigureTextTests: XCTestCase {
                                                  "shapes[5]", "Smart Art"])
         XCTAssertEqual(pptx.blocks.suffix(2).map(\.kind), [.listItem, .listItem])
         XCTAssertEqual(pptx.metadata["diagrams"], .int(1))
-        let docx = try extractFile(Self.thirdParty.appendingPathComponent("python-docx-shp-inline-shape-access.docx"), with: DocxExtractor())
+        let docxAll = try extractFile(Self.thirdParty.appendingPathComponent("python-docx-shp-inline-shape-access.docx"), with: DocxExtractor())
+        // Three pictures: embedded, linked only (no file), embedded and linked (the embedded part).
+        XCTAssertEqual(docxAll.blocks.filter { $0.kind == .figure }.map(\.image), ["word/media/image1.png", nil, "word/media/image2.jpeg"])
+        let docx = Self.withoutFigures(docxAll)
         XCTAssertEqual(docx.blocks.map(\.text), ["foo", "bar", "baz", "[Chart]",
                                                  " | Series 1 | Series 2 | Series 3\nCategory 1 | 4.3 | 2.4 | 2.0\nCategory 2 | 2.5 | 4.4 | 2.0\nCategory 3 | 3.5 | 1.8 | 3.0\nCategory 4 | 4.5 | 2.8 | 5.0"])
         XCTAssertEqual(docx.metadata["diagrams"], .int(1))

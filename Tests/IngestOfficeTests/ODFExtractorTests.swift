@@ -49,10 +49,12 @@ final class ODFExtractorTests: XCTestCase {
         XCTAssertEqual(x.blocks.map(\.text), ["Les états de la matière", "Introduction",
                                               "La matière existe sous trois états.\nDeuxième ligne.", "Par le style",
                                               "Solide", "forme propre", "Liquide", "un", "deux", "a", "b",
-                                              "État | Forme\nSolide (cristal) | oui | oui", "[Image: légende cachée]", "[1] Au moins."])
+                                              "État | Forme\nSolide (cristal) | oui | oui", "[Image: légende cachée]", "", "[1] Au moins."])
         XCTAssertEqual(x.blocks.map(\.kind), [.heading, .heading, .paragraph, .heading, .listItem, .listItem, .listItem,
-                                              .listItem, .listItem, .listItem, .listItem, .table, .paragraph, .paragraph])
-        XCTAssertEqual(x.blocks.map(\.level), [1, 1, nil, 2, 0, 1, 0, 0, 0, 1, 1, nil, nil, nil])
+                                              .listItem, .listItem, .listItem, .listItem, .table, .paragraph, .figure, .paragraph])
+        // The picture, held in no part (no link), is a figure without file after its description.
+        XCTAssertNil(x.blocks[13].image)
+        XCTAssertEqual(x.blocks.map(\.level), [1, 1, nil, 2, 0, 1, 0, 0, 0, 1, 1, nil, nil, nil, nil])
         XCTAssertEqual(x.blocks.filter { $0.kind == .listItem }.map(\.marker), ["•", "◦", "•", "1.", "2.", "a)", "b)"])
         XCTAssertEqual(x.blocks[11].rows?.map { $0.map(\.text) }, [["État", "Forme"], ["Solide\n(cristal)", "oui", "oui"]])
         XCTAssertTrue(x.blocks.allSatisfy { $0.page == nil })

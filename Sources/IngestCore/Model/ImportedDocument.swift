@@ -164,8 +164,9 @@ public struct Block: Codable, Sendable, Equatable {
         set { extras = Self.replacing(extras, bbox: newValue) }
     }
     /// A figure's picture, relative to the document's JSON (`NAME.figure-1.png`), when written: a
-    /// PDF figure's crop, a slide picture's bytes as stored. From an Office extractor, before the
-    /// pipeline writes it, the picture's part inside the package (`ppt/media/image1.png`).
+    /// PDF figure's crop, the bytes as stored of a picture of a slide deck or a text document (docx,
+    /// odt, epub). From an Office extractor, before the pipeline writes it, the picture's part inside
+    /// the package (`ppt/media/image1.png`, `word/media/image1.png`, `Pictures/….png`).
     public var image: String? {
         get { extras?.image }
         set { extras = Self.replacing(extras, image: newValue) }

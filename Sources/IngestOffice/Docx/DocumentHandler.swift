@@ -18,6 +18,8 @@ struct DocumentHandler: XMLHandler {
         var outline: Int?
         /// Display equations (`m:oMathPara`) and where in `text` each stands.
         var formulas: [(offset: Int, formula: Formula)] = []
+        /// Pictures standing in the paragraph, by relationship id (embedded or linked), in order.
+        var pictures: [String] = []
     }
     struct TableBuilder {
         var rows: [[TableCell]] = []
@@ -28,7 +30,7 @@ struct DocumentHandler: XMLHandler {
     struct NoteReference { var id: String; var endnote: Bool; var number: Int }
     /// A chart or SmartArt diagram part, read by the extractor and put at `position` in `blocks`.
     struct Embed { var rid: String; var diagram: Bool; var position: Int }
-    private struct Drawing { var title: String?; var description: String?; var images: Int }
+    private struct Drawing { var title: String?; var description: String?; var images: Int; var picture: String? }
 
     let n: WordNames
     let styles: StyleSheet
@@ -143,7 +145,15 @@ struct DocumentHandler: XMLHandler {
             let number = noteReferences.count + 1
             noteReferences.append(NoteReference(id: id, endnote: n.role(name) == .endnoteReference, number: number))
             append("[\(number)]")
-        case .image: images += 1
+        case .image:
+            images += 1
+            // The picture's relationship: `a:blip r:embed` (or `r:link`), VML's `v:imagedata r:id`.
+            guard let rid = a[n.embed] ?? a[n.link] ?? a[n.rid], !rid.isEmpty else { break }
+            if !drawings.isEmpty {
+                if drawings[drawings.count - 1].picture == nil { drawings[drawings.count - 1].picture = rid }
+            } else if current != nil, current!.pictures.count < 10_000 {
+                current!.pictures.append(rid)
+            }
         case .tbl: tables.append(TableBuilder())
         case .tr: if !tables.isEmpty { tables[tables.count - 1].row = [] }
         case .tc:
@@ -200,8 +210,9 @@ struct DocumentHandler: XMLHandler {
         case .drawing:
             // A picture's description where it stands; a chart's or diagram's words are read
             // from its own part instead.
-            guard let d = drawings.popLast(), images > d.images,
-                  let marker = FigureText.image(title: d.title, description: d.description) else { break }
+            guard let d = drawings.popLast(), images > d.images else { break }
+            if let rid = d.picture, current != nil, current!.pictures.count < 10_000 { current!.pictures.append(rid) }
+            guard let marker = FigureText.image(title: d.title, description: d.description) else { break }
             if let last = current?.text.last, last != 0x20, last != 0x0A, last != 0x09 { append(" ") }
             append(marker)
             afterFigure = true
@@ -311,7 +322,9 @@ struct DocumentHandler: XMLHandler {
                 if firstTitle == nil { firstTitle = text }
             case .code: block = Block(kind: .code, text: text, provenance: .textLayer)
             case .quote: block = Block(kind: .quote, text: text, provenance: .textLayer)
-            case .caption: block = Block(kind: OfficeCaptions.isTableCaption(text) ? .paragraph : .figure, text: text, provenance: .textLayer)
+            case .caption:
+                let figure = !OfficeCaptions.isTableCaption(text) && !(OfficeFigures.isDescriptionOnly(text) && !p.pictures.isEmpty)
+                block = Block(kind: figure ? .figure : .paragraph, text: text, provenance: .textLayer)
             case .body, .subtitle:
                 if let m = marker {
                     block = Block(kind: .listItem, text: text, level: min(p.ilvl ?? styleList?.ilvl ?? 0, 8), marker: m, provenance: .textLayer)
@@ -319,12 +332,33 @@ struct DocumentHandler: XMLHandler {
                     block = Block(kind: .paragraph, text: text, provenance: .textLayer)
                 }
             }
-            place(block)
+            // A caption paragraph holding its one picture is that picture's figure.
+            if block.kind == .figure, p.pictures.count == 1 {
+                block.image = p.pictures[0]
+                place(block)
+            } else {
+                place(block)
+                placePictures(p.pictures)
+            }
+        } else {
+            placePictures(p.pictures)
         }
         if current == nil && !deferred.isEmpty {
             let waiting = deferred
             deferred = []
             for b in waiting { emit(b) }
+        }
+    }
+
+    /// The pictures of a paragraph, after its text: each a figure without caption yet, its
+    /// relationship id as `image` until the extractor resolves it (`OfficeFigures`). In a table's
+    /// cell a picture has no block of its own: its description stays in the cell's text.
+    private mutating func placePictures(_ rids: [String]) {
+        guard tables.isEmpty else { return }
+        for rid in rids {
+            var figure = Block(figure: "", bbox: nil, provenance: .textLayer)
+            figure.image = rid
+            place(figure)
         }
     }
 

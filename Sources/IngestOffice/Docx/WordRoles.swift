@@ -29,6 +29,8 @@ struct WordNames {
     let roles: [WordRole]
     let val, id, font, char, fldCharType, type: Int32
     let descr, title, hidden, rid, rdm: Int32
+    /// A picture's part (`a:blip r:embed`) or linked file (`r:link`).
+    let embed, link: Int32
     let math: MathVocabulary
 
     init(_ t: XMLNameTable) {
@@ -65,6 +67,7 @@ struct WordNames {
         fldCharType = t.name(w, "fldCharType"); type = t.name(w, "type")
         descr = t.name("", "descr"); title = t.name("", "title"); hidden = t.name("", "hidden")
         rid = t.name(OOXML.r, "id"); rdm = t.name(OOXML.r, "dm")
+        embed = t.name(OOXML.r, "embed"); link = t.name(OOXML.r, "link")
         math = MathVocabulary.omml(t)
     }
 

@@ -44,7 +44,14 @@ public struct EPUBExtractor: Extractor {
             chapters += 1
             images += h.images
             notes += h.notes.count
-            blocks += FigureText.droppingCaptionEchoes(h.blocks) + h.notes
+            // Pictures with their captions; a picture's `src` made its part (a link outside the book: no file).
+            let chapter = OfficeFigures.resolvingPictures(OfficeFigures.attachingCaptions(h.blocks)) { src in
+                guard !src.isEmpty, !src.contains(":"), let path = src.split(separator: "#").first.map(String.init)?.removingPercentEncoding
+                else { return nil }
+                let picture = PartPath.resolve(path, from: part)
+                return package.has(picture) ? picture : nil
+            }
+            blocks += FigureText.droppingCaptionEchoes(chapter) + h.notes
         }
 
         var metadata: [String: JSONValue] = [:]

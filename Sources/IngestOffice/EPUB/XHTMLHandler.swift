@@ -15,7 +15,7 @@ struct XHTMLHandler: XMLHandler {
 
     final class Names {
         var tags: [Int32: Tag] = [:]
-        let epubType, role, alt, title: Int32
+        let epubType, role, alt, title, src: Int32
         let math: MathVocabulary
         init(_ t: XMLNameTable) {
             let map: [String: Tag] = [
@@ -38,6 +38,7 @@ struct XHTMLHandler: XMLHandler {
             math = MathVocabulary.mathML(t)
             for k in ["template"] { tags[t.name(EPUBNames.xhtml, k)] = .skip; tags[t.name("", k)] = .skip }
             epubType = t.name(EPUBNames.ops, "type"); role = t.name("", "role"); alt = t.name("", "alt"); title = t.name("", "title")
+            src = t.name("", "src")
         }
     }
 
@@ -50,6 +51,8 @@ struct XHTMLHandler: XMLHandler {
     private(set) var blocks: [Block] = []
     private(set) var notes: [Block] = []
     private(set) var images = 0
+    /// Pictures (`img src`, as written) met since the last block: figures after the text they stand in.
+    private var pictures: [String] = []
 
     private var text = TextBuffer()
     private var contexts: [(tag: Tag, context: Context, note: Bool)] = []
@@ -96,6 +99,8 @@ struct XHTMLHandler: XMLHandler {
                 alt = " " + alt + " "
                 alt.withUTF8 { text.appendFlowing(UnsafeRawBufferPointer($0)) }
             }
+            // In a table's cell or a note a picture has no block of its own (its description stays).
+            if !contexts.isEmpty, sinks.isEmpty, noteDepth == 0, pictures.count < 10_000 { pictures.append(a[n.src] ?? "") }
             return
         default: break
         }
@@ -186,7 +191,20 @@ struct XHTMLHandler: XMLHandler {
         inline.withUTF8 { text.appendFlowing(UnsafeRawBufferPointer($0)) }
     }
 
+    /// The text read so far as its block, then the pictures that stood in it as figures without
+    /// caption yet, each with its `src` as `image` until the extractor resolves it (`OfficeFigures`).
     private mutating func flush() throws {
+        try flushText()
+        guard !pictures.isEmpty else { return }
+        for src in pictures {
+            var figure = Block(figure: "", bbox: nil, page: page, provenance: .textLayer)
+            figure.image = src
+            append(figure, note: false)
+        }
+        pictures = []
+    }
+
+    private mutating func flushText() throws {
         guard !text.isEmpty else { return }
         let s = text.take()
         text.reset()

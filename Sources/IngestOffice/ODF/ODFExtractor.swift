@@ -36,7 +36,8 @@ public struct ODFExtractor: Extractor {
         let meta = try PartReading.optional(&warnings, context, "meta.xml", { try package.parse("meta.xml", &mh) }) == true ? mh.values : [:]
 
         // Charts (embedded objects) where their frames stand, last first so positions hold.
-        var bodyBlocks = body.blocks
+        // A text document's pictures with their captions (`OfficeFigures`).
+        var bodyBlocks = body.isPresentation ? body.blocks : OfficeFigures.attachingCaptions(body.blocks)
         // A slide picture's link (`Pictures/…png`) is its part when the package holds it; a picture
         // linked outside the package has none.
         for i in bodyBlocks.indices where bodyBlocks[i].kind == .figure {

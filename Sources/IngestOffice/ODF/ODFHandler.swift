@@ -30,6 +30,8 @@ struct ODFHandler: XMLHandler {
         var text = TextBuffer(); var heading: Int?; var style: String?; var marker: String?
         /// The equations written in `text` as `$…$`: alone in their paragraph, they are display equations.
         var formulas: [Formula] = []
+        /// Pictures whose frames stand in the paragraph (their `xlink:href`), in order.
+        var pictures: [String] = []
     }
     private struct Sink { var texts: [String] = []; var repeatCount = 1 }
     private struct TableState { var rows: [[TableCell]] = []; var row: [TableCell] = [] }
@@ -46,7 +48,8 @@ struct ODFHandler: XMLHandler {
     private var inCitation = false
     private var frameClasses: [String?] = []
     /// Per open `draw:frame`: images seen before it, and its `svg:title` / `svg:desc`.
-    private var frames: [(images: Int, title: String?, description: String?)] = []
+    /// In a text document, also its picture's link and whether it holds an object (whose image is a preview).
+    private var frames: [(images: Int, title: String?, description: String?, picture: String?, object: Bool)] = []
     private var figureCapture: Int32?
     /// A slide's pictures and the text shapes beside them (`SlideFigures`); per open frame or
     /// shape, its box, where its blocks start in `pageBody`, its picture's part, and whether it holds
@@ -122,7 +125,7 @@ struct ODFHandler: XMLHandler {
             sink.repeatCount = min(a[n.columnsRepeated].flatMap { Int($0) } ?? 1, 64)
             sinks.append(sink)
         case n.frame:
-            frameClasses.append(a[n.presentationClass]); frames.append((images, nil, nil))
+            frameClasses.append(a[n.presentationClass]); frames.append((images, nil, nil, nil, false))
             if isPresentation, shapes.count < 1_000 {
                 shapes.append((SlideFigures.odfBox(x: a[n.svgX], y: a[n.svgY], width: a[n.svgWidth], height: a[n.svgHeight]), pageBody.count, nil, false))
             }
@@ -132,6 +135,10 @@ struct ODFHandler: XMLHandler {
             }
         case n.image:
             images += 1
+            if !isPresentation, !frames.isEmpty, frames[frames.count - 1].picture == nil {
+                // A picture held in the file itself (`office:binary-data`) has no link: a figure without file.
+                frames[frames.count - 1].picture = a[n.href] ?? ""
+            }
             if isPresentation, !shapes.isEmpty, shapes[shapes.count - 1].picture == nil, !shapes[shapes.count - 1].holdsObject {
                 shapes[shapes.count - 1].picture = a[n.href]
             }
@@ -142,6 +149,7 @@ struct ODFHandler: XMLHandler {
             figureCapture = name; figureText.reset(); captureName = a[n.declName]
         case n.object:
             if isPresentation, !shapes.isEmpty { shapes[shapes.count - 1].holdsObject = true }
+            if !frames.isEmpty { frames[frames.count - 1].object = true }
             guard inBody, let href = a[n.href], objects.count + pageObjects.count < 10_000 else { break }
             var folder = href.hasPrefix("./") ? String(href.dropFirst(2)) : href
             if folder.hasSuffix("/") { folder.removeLast() }
@@ -243,7 +251,16 @@ struct ODFHandler: XMLHandler {
             figureCapture = nil
         case n.frame:
             frameClasses.removeLast()
-            if let f = frames.popLast(), images > f.images, let marker = FigureText.image(title: f.title, description: f.description) {
+            let frame = frames.popLast()
+            if let f = frame, let picture = f.picture, !f.object, images > f.images {
+                // A text document's picture: a figure where its frame stands (after its paragraph's text).
+                if !paragraphs.isEmpty {
+                    if paragraphs[paragraphs.count - 1].pictures.count < 10_000 { paragraphs[paragraphs.count - 1].pictures.append(picture) }
+                } else if sinks.isEmpty {
+                    emit(Self.picture(picture))
+                }
+            }
+            if let f = frame, images > f.images, let marker = FigureText.image(title: f.title, description: f.description) {
                 if paragraphs.isEmpty {
                     if (blocks.count + pageBody.count) % 256 == 0 { try deadline() }
                     if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(marker) }
@@ -314,6 +331,9 @@ struct ODFHandler: XMLHandler {
 
     private mutating func endParagraph() throws {
         guard let para = paragraphs.popLast(), inBody else { return }
+        // Its pictures after its text; in a table's cell none (the cell's text keeps their descriptions).
+        var pictures = sinks.isEmpty ? para.pictures : []
+        defer { for p in pictures { emit(Self.picture(p)) } }
         let text = para.text.take()
         guard !text.isEmpty else { return }
         if !sinks.isEmpty { sinks[sinks.count - 1].texts.append(text); return }
@@ -347,8 +367,12 @@ struct ODFHandler: XMLHandler {
             emit(Block(kind: .heading, text: text.replacingOccurrences(of: "\n", with: " "), level: level, page: pageNumber, provenance: .textLayer))
         } else if !listStyles.isEmpty {
             emit(Block(kind: .listItem, text: text, level: listStyles.count - 1, marker: para.marker, page: pageNumber, provenance: .textLayer))
-        } else if styles.isFigureCaption(para.style), !OfficeCaptions.isTableCaption(text) {
-            emit(Block(kind: .figure, text: text, page: pageNumber, provenance: .textLayer))
+        } else if styles.isFigureCaption(para.style), !OfficeCaptions.isTableCaption(text),
+                  !(OfficeFigures.isDescriptionOnly(text) && !pictures.isEmpty) {
+            var figure = Block(kind: .figure, text: text, page: pageNumber, provenance: .textLayer)
+            // A caption paragraph holding its one picture (LibreOffice's captioned frame) is that picture's figure.
+            if pictures.count == 1 { figure.image = pictures.removeFirst() }
+            emit(figure)
         } else {
             emit(Block(kind: .paragraph, text: text, page: pageNumber, provenance: .textLayer))
         }
@@ -364,6 +388,14 @@ struct ODFHandler: XMLHandler {
         } else if let box = shape.box, pageBody.count > shape.start, slideFigures.shapes.count < 10_000 {
             slideFigures.shapes.append(SlideFigures.TextShape(box: box, range: shape.start..<pageBody.count))
         }
+    }
+
+    /// A text document's picture as a figure without caption yet, its link as `image` until the
+    /// extractor resolves it (`OfficeFigures`).
+    private static func picture(_ href: String) -> Block {
+        var figure = Block(figure: "", bbox: nil, provenance: .textLayer)
+        figure.image = href
+        return figure
     }
 
     private mutating func emit(_ block: Block) {
