@@ -37,11 +37,11 @@ enum MathLayout {
     /// over another that is no fraction, script or limit: a matrix, a `cases`; a big delimiter):
     /// its LaTeX is then not to be trusted, and the caller keeps the linear text.
     static func read(_ glyphs: [MathGlyph], radicalEnd ink: MathInk = .none) -> (latex: String, linear: String, sure: Bool)? {
-        let atoms = stackedWords(glyphs.filter { !$0.isSpace }, ink) { g in
+        let atoms = MathFences.openings(stackedWords(glyphs.filter { !$0.isSpace }, ink) { g in
             var a = atom(g)
             if a.kind == .radical { a.barEnd = ink(g) }
             return a
-        }
+        }, ink: ink)
         guard !atoms.isEmpty else { return nil }
         // The formula's rules, drawn once (fraction bars are among them), seen well past its
         // glyphs: a bar running on past them says a part is missing.
@@ -207,7 +207,8 @@ enum MathLayout {
                       abs(glyphs[j].size - g.size) < 0.1 { j += 1 }
             }
             let run = glyphs[k..<j]
-            if run.count >= 2, let split = run.dropLast().firstIndex(where: { $0.width < 0.3 }) {
+            // (Or next to none: a numerator wider than its denominator starts a little left of it.)
+            if run.count >= 2, let split = run.dropLast().firstIndex(where: { $0.width < max(0.3, 0.15 * $0.size) }) {
                 let num = rows(glyphs[k...split].map(atom), ink), den = rows(glyphs[(split + 1)..<j].map(atom), ink)
                 let height = g.y1 - g.y0
                 let bar = ink.rules(left: run.map(\.x0).min()! - 6, right: run.map(\.x1).max()! + 6, top: g.y0 + 0.25 * height,
