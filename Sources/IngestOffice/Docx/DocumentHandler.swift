@@ -326,12 +326,16 @@ struct DocumentHandler: XMLHandler {
                 let figure = !OfficeCaptions.isTableCaption(text) && !(OfficeFigures.isDescriptionOnly(text) && !p.pictures.isEmpty)
                 block = Block(kind: figure ? .figure : .paragraph, text: text, provenance: .textLayer)
             case .body, .subtitle:
-                if let m = marker {
+                if marker == nil, OfficeFigures.isCaptionOfItsPicture(text, pictures: p.pictures.count) {
+                    block = Block(kind: .figure, text: text, provenance: .textLayer)
+                } else if let m = marker {
                     block = Block(kind: .listItem, text: text, level: min(p.ilvl ?? styleList?.ilvl ?? 0, 8), marker: m, provenance: .textLayer)
                 } else {
                     block = Block(kind: .paragraph, text: text, provenance: .textLayer)
                 }
             }
+            // A caption's line break after its picture is layout, not words.
+            if block.kind == .figure { block.text = block.text.trimmingCharacters(in: .whitespacesAndNewlines) }
             // A caption paragraph holding its one picture is that picture's figure.
             if block.kind == .figure, p.pictures.count == 1 {
                 block.image = p.pictures[0]

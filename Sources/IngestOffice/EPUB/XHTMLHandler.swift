@@ -220,6 +220,10 @@ struct XHTMLHandler: XMLHandler {
         case .code: block = Block(kind: .code, text: s, page: page, provenance: .textLayer)
         case .note: block = Block(kind: .paragraph, text: s, page: page, provenance: .textLayer)
         case .figcaption: block = Block(kind: .figure, text: s, page: page, provenance: .textLayer)
+        case .block where OfficeFigures.isCaptionOfItsPicture(s, pictures: pictures.count):
+            var figure = Block(kind: .figure, text: s, page: page, provenance: .textLayer)
+            figure.image = pictures.removeFirst()
+            block = figure
         case .block: block = Block(kind: .paragraph, text: s, page: page, provenance: .textLayer)
         }
         append(block, note: noteDepth > 0)

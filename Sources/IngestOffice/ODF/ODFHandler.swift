@@ -367,8 +367,8 @@ struct ODFHandler: XMLHandler {
             emit(Block(kind: .heading, text: text.replacingOccurrences(of: "\n", with: " "), level: level, page: pageNumber, provenance: .textLayer))
         } else if !listStyles.isEmpty {
             emit(Block(kind: .listItem, text: text, level: listStyles.count - 1, marker: para.marker, page: pageNumber, provenance: .textLayer))
-        } else if styles.isFigureCaption(para.style), !OfficeCaptions.isTableCaption(text),
-                  !(OfficeFigures.isDescriptionOnly(text) && !pictures.isEmpty) {
+        } else if styles.isFigureCaption(para.style) && !OfficeCaptions.isTableCaption(text) && !(OfficeFigures.isDescriptionOnly(text) && !pictures.isEmpty)
+                    || OfficeFigures.isCaptionOfItsPicture(text, pictures: pictures.count) {
             var figure = Block(kind: .figure, text: text, page: pageNumber, provenance: .textLayer)
             // A caption paragraph holding its one picture (LibreOffice's captioned frame) is that picture's figure.
             if pictures.count == 1 { figure.image = pictures.removeFirst() }

@@ -18,6 +18,18 @@ enum OfficeFigures {
         return t.hasPrefix("[Image: ") && t.hasSuffix("]")
     }
 
+    /// A body paragraph holding one picture whose words open with a caption label (`Illustration 1:
+    /// …` after the picture, as LibreOffice writes a captioned frame into an EPUB, or typed under
+    /// a picture in Word with a line break): the picture's caption. A description marker before
+    /// the words is passed over (and kept).
+    static func isCaptionOfItsPicture(_ text: String, pictures: Int) -> Bool {
+        guard pictures == 1 else { return false }
+        var words = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        if words.hasPrefix("[Image: "), let end = words.firstIndex(of: "]") { words = words[words.index(after: end)...] }
+        let caption = words.trimmingCharacters(in: .whitespacesAndNewlines)
+        return caption.count <= 400 && CaptionLabel.opens(caption)
+    }
+
     /// Each caption given to the picture just before it (a caption under its picture), else just
     /// after it (over it; the picture's `[Image: …]` description may stand between them).
     static func attachingCaptions(_ blocks: [Block]) -> [Block] {

@@ -91,6 +91,27 @@ final class OfficeFiguresTests: XCTestCase {
         }
     }
 
+    /// LibreOffice's own captioned frame (Insert ▸ Caption: the picture and `Illustration 1: …` in one
+    /// frame), saved as .odt, then exported by LibreOffice as .docx and .epub (where the caption is
+    /// a plain paragraph holding the picture): one figure, its caption, the picture's bytes.
+    func testLibreOfficeCaptionedFrameInOdtDocxAndEpub() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let caption = "Le cycle de l'eau dans la nature."
+        let odt = try ODFFiguresTests.soffice(try ODFFiguresTests.framedCaption(caption, in: tmp), to: "odt", in: tmp)
+        let source = try Data(contentsOf: tmp.url.appendingPathComponent("pic.png"))
+        let documents: [(URL, any Extractor)] = [(odt, ODFExtractor()), (try ODFFiguresTests.soffice(odt, to: "docx", in: tmp), DocxExtractor()),
+                                                 (try ODFFiguresTests.soffice(odt, to: "epub", in: tmp), EPUBExtractor())]
+        for (url, extractor) in documents {
+            let name = url.pathExtension
+            let blocks = try extractFile(url, with: extractor).blocks
+            XCTAssertEqual(blocks.map(\.kind), [.paragraph, .figure, .paragraph], "\(name): \(blocks.map(\.text))")
+            let figure = try XCTUnwrap(blocks.first { $0.kind == .figure }, name)
+            XCTAssertEqual(figure.text.replacingOccurrences(of: "\u{2019}", with: "'"), "Illustration 1: " + caption, name)
+            let part = try XCTUnwrap(figure.image, "\(name): no picture")
+            XCTAssertEqual(PackagePicture.read(part, in: url, limits: PipelineConfig().limits)?.data, source, name)
+        }
+    }
+
     /// A picture linked to a file outside the document (not embedded) is a figure without file.
     func testLinkedPictureIsAFigureWithoutFile() throws {
         try SourceTools.requireSoffice()
@@ -125,5 +146,11 @@ final class OfficeFiguresTests: XCTestCase {
         XCTAssertEqual(joined.map(\.image), ["a", "b"])
         XCTAssertTrue(OfficeFigures.isDescriptionOnly(" [Image: schéma] "))
         XCTAssertFalse(OfficeFigures.isDescriptionOnly("Figure 1 – [Image: schéma] x"))
+        // A paragraph holding its one picture and opening with a caption label is its caption.
+        XCTAssertTrue(OfficeFigures.isCaptionOfItsPicture("Illustration 1: Le cycle", pictures: 1))
+        XCTAssertTrue(OfficeFigures.isCaptionOfItsPicture("[Image: schéma] Fig. 2 – x", pictures: 1))
+        XCTAssertFalse(OfficeFigures.isCaptionOfItsPicture("Illustration 1: Le cycle", pictures: 0))
+        XCTAssertFalse(OfficeFigures.isCaptionOfItsPicture("Illustration 1: Le cycle", pictures: 2))
+        XCTAssertFalse(OfficeFigures.isCaptionOfItsPicture("Le cycle de l'eau, figure 1.", pictures: 1))
     }
 }
