@@ -37,7 +37,9 @@ enum RuledTables {
         var groups: [Int: (h: [PageRule], v: [PageRule])] = [:]
         for (i, h) in hs.enumerated() { groups[root(i), default: ([], [])].h.append(h) }
         for (j, v) in vertical.enumerated() { groups[root(hs.count + j), default: ([], [])].v.append(v) }
-        return groups.values.compactMap { table($0.h, $0.v, words) }.sorted { $0.y0 < $1.y0 }
+        // Top, then left: `groups` is a dictionary, whose order changes with every process's hash
+        // seed, so tables side by side at one height (a reference card's columns) need the tie broken.
+        return groups.values.compactMap { table($0.h, $0.v, words) }.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
     }
 
     /// Positions within `tolerance` taken as one, with the rules at each.

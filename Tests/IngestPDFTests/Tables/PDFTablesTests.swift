@@ -59,6 +59,17 @@ final class PDFTablesTests: XCTestCase {
         XCTAssertEqual(extraction.blocks[1].provenance, .textLayer)
     }
 
+    /// Four ruled tables side by side at one height (a reference card's columns) come left to right
+    /// in every process: their order came from a dictionary's, which each process's hash seed
+    /// changes (refcard-en-a4.pdf read two ways in two runs of one binary).
+    func testRuledTablesSideBySideComeLeftToRight() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let cell = { (n: Int) in "\\begin{minipage}[t]{0.22\\textwidth}\\begin{tabular}{|l|l|}\\hline T\(n) & a\(n) \\\\ \\hline b\(n) & c\(n) \\\\ \\hline\\end{tabular}\\end{minipage}" }
+        let body = "Quatre tableaux.\n\n\\noindent " + (1...4).map(cell).joined(separator: "\\hfill") + "\n\nFin."
+        let extraction = try LaTeXPDFs.extract(try LaTeXPDFs.make("side", LaTeXPDFs.article("11pt", body), in: tmp))
+        XCTAssertEqual(tables(extraction), (1...4).map { [["T\($0)", "a\($0)"], ["b\($0)", "c\($0)"]] })
+    }
+
     /// A ruled `longtable` over two pages, its header repeated on the second: one table, header once.
     func testTableOverAPageBreakIsOneTable() throws {
         let tmp = try TemporaryDirectory(); defer { tmp.remove() }
