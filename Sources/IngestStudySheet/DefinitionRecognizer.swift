@@ -78,6 +78,9 @@ public enum DefinitionRecognizer {
               spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
+        // A meaning shaped as an order, a title, a sentence about another thing, qualities or a circumstance
+        // (DefinitionShapes.swift) — unless it spells out the term's letters or restates it.
+        if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, meaning) { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
         if term.count == 1, let head = words(meaning).first, !determiners.contains(head) { return nil }
         // Names alone (`Agile framework: Scrum and Kanban`, `Database design: Entity-Relationship Modeling
@@ -612,7 +615,7 @@ public enum DefinitionRecognizer {
         // is hashed…`), not what the term is.
         if tellsOfOther(meaning) { return false }
         // A tip: a capitalised order ("Shoot in RAW: Enable RAW in the menu", "ISO: Keep ISO low").
-        if first.isUppercase, imperatives.contains(head) { return false }
+        // (Judged with the term in DefinitionShapes: a key's or a command's meaning may be an order, `Maximize the window`.)
         // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning;
         // a name with a figure in it is a word (`A GTK2 Usenet newsreader`).
         if ws.count > 1, ws[1].first?.isNumber == true { return false }

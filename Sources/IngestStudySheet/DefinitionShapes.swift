@@ -1,0 +1,172 @@
+import Foundation
+
+/// What a meaning's opening shows it to be (issue 36 item 3, measured on real course pages seen for the
+/// first time): a definition says what the term IS — a noun phrase, `is/est …`, what its letters stand
+/// for, or, for a command, a function or a key, what it does. A line whose meaning is shaped as something
+/// else — an order or a goal (`Faster deployment: Reduce time…`), a title (`Machine Learning: The High
+/// Interest Credit Card…`), a sentence about another thing (`Signature: The body of the certificate is
+/// hashed…`), qualities alone (`liste : ordonnée et modifiable`), a circumstance (`Principe : dans chaque
+/// nombre…`) — is no definition. When the shape is unsure the line stays text: an invented definition
+/// goes into a quiz, a missed one only leaves the sheet shorter.
+extension DefinitionRecognizer {
+    /// Whether the meaning's shape is one a definition of `term` never has.
+    static func shapedAsNoMeaning(_ term: String, _ meaning: String) -> Bool {
+        let tokens = meaning.split(separator: " ").prefix(12).map { String($0) }
+        guard let firstToken = tokens.first else { return true }
+        let head = firstToken.lowercased().trimmingScalars { wordPunctuation.contains($0) }
+        if !namesAnAction(term), opensWithOrder(firstToken, next: tokens.dropFirst().first) { return true }
+        if isTitle(term, tokens) { return true }
+        if opensWithCircumstance(head) { return true }
+        if talksOfAnother(term, tokens) { return true }
+        if activityOfAName(term, tokens) { return true }
+        if qualitiesAlone(tokens) { return true }
+        return false
+    }
+
+    /// A command (`npm install`, `conda create`), a function (`Liste()`, `est_vide`, `node.textContent`) or
+    /// a key (`Win+Up arrow`): its meaning may say what it does (`install a module…`, `Maximize the window`).
+    static func namesAnAction(_ term: String) -> Bool {
+        guard let first = term.first else { return false }
+        if first.isLowercase { return true }
+        return term.contains("+") || term.contains("()") || term.contains("_") || term.contains("<")
+            || term.contains(where: { $0 == "." }) && !term.hasSuffix(".")
+    }
+
+    /// English verbs that, capitalised at a meaning's start with their object after them, give an order or a
+    /// goal (`Reduce time from…`, `Track model iterations`, `Notify teams…`) — what to do, not what the term is.
+    /// Verbs that usually open a noun phrase as nouns (`Model serving framework`, `Feature store`, `Test suite`,
+    /// `Version control`) are left out: unsure, their lines are judged by the other signs.
+    static let orderVerbs: Set<String> = [
+        "reduce", "increase", "decrease", "handle", "bridge", "maintain", "track", "trigger", "scale", "identify", "notify",
+        "monitor", "require", "implement", "secure", "distribute", "validate", "coordinate", "protect", "provide", "support",
+        "improve", "allow", "help", "manage", "store", "send", "share", "build", "deploy", "prevent", "detect", "measure",
+        "collect", "analyze", "analyse", "convert", "generate", "save", "load", "replace", "follow", "understand", "learn",
+        "review", "organize", "automate", "optimize", "minimize", "maximize", "simplify", "verify", "connect", "train",
+        "prepare", "deliver", "reuse", "retrieve", "display", "describe", "explain", "sort", "filter", "enter", "fill",
+        "define", "avoid", "ensure", "enable", "disable", "keep", "make", "take", "give", "get", "set", "find", "compare",
+        "check", "choose", "select", "apply", "write", "read", "run", "install", "create", "start", "stop", "add", "remove",
+        "delete", "update", "open", "close", "edit", "change", "move", "copy", "print", "show", "hide", "turn", "put",
+        "go", "try", "use", "adjust", "determine", "consider", "click", "press", "split", "merge", "combine", "group", "limit",
+        "encrypt", "decrypt", "fix", "debug", "document", "plan", "schedule", "assign", "record", "focus", "push", "pull",
+        "spend", "cut", "boost", "lower", "raise",
+    ]
+
+    /// Words after which such a word is a noun (`Set of values`, `Bridge between two networks`, `Store for…`).
+    static let nounFollowers: Set<String> = ["of", "between", "that", "which", "who", "where", "in", "from", "is", "are", "d", "de", "du", "des"]
+
+    /// A capitalised verb in its base form opening the meaning, with its object after it: an order or a goal.
+    /// Besides the verbs above, an English verb made with -ize or -ify (`Maximize`, `Identify`) — never a noun.
+    static func opensWithOrder(_ first: String, next: String?) -> Bool {
+        guard let letter = first.first, letter.isUppercase, let next else { return false }
+        let word = first.lowercased().trimmingScalars { wordPunctuation.contains($0) }
+        guard !first.hasSuffix(","), !first.hasSuffix(":") else { return false }
+        if nounFollowers.contains(next.lowercased().trimmingScalars { wordPunctuation.contains($0) }) { return false }
+        if orderVerbs.contains(word) { return true }
+        // An order with its manner first (`Safely handle credentials and keys`).
+        if word.hasSuffix("ly"), word.count > 4, let verb = Optional(next.lowercased()), orderVerbs.contains(verb) { return true }
+        return word.count >= 6 && word.allSatisfy(\.isLetter) && (word.hasSuffix("ize") || word.hasSuffix("ify"))
+    }
+
+    /// Words that do not count in a title's case (`The High Interest Credit Card of Technical Debt`).
+    static let titleSmallWords: Set<String> = ["the", "a", "an", "of", "and", "or", "for", "in", "on", "to", "with", "de", "du", "des", "la", "le", "les", "et", "l"]
+
+    /// The meaning's first four words, small words aside, all start with a capital (three at least): the title of
+    /// a work or a heading (`The High Interest Credit Card of…`), not words saying what the term is — but what an
+    /// acronym stands for is written so (`MSDN: MicroSoft Developer Network`).
+    static func isTitle(_ term: String, _ tokens: [String]) -> Bool {
+        if term.count >= 2, !term.contains(" "), term.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "/" || $0 == "-" }) { return false }
+        let words = tokens.prefix(6).map { $0.trimmingScalars { wordPunctuation.contains($0) } }.filter { !$0.isEmpty }
+        let big = words.filter { !titleSmallWords.contains($0.lowercased()) }.prefix(4)
+        guard big.count >= 3 else { return false }
+        return big.allSatisfy { $0.first?.isUppercase == true }
+    }
+
+    /// A meaning that opens with where or in what case (`dans chaque nombre décimal, il existe…`, `in the
+    /// meantime…`, `with a…`): a circumstance of a sentence, not what the term is.
+    static func opensWithCircumstance(_ head: String) -> Bool {
+        ["dans", "in", "with", "avec", "within", "sur", "lorsque", "when", "whenever", "si", "if"].contains(head)
+    }
+
+    /// A new sentence about another thing: a capitalised article or `One of` and a noun phrase, then its own
+    /// verb (`The body of the certificate is hashed…`, `L'interface reliée au Switch A doit avoir…`, `One of
+    /// the reasons … is that…`), the subject sharing no word with the term. A relative word or a comma before the
+    /// verb makes it a description (`The software that manages…`, `The pectoralis major muscles, located…`).
+    static func talksOfAnother(_ term: String, _ tokens: [String]) -> Bool {
+        guard let first = tokens.first, first.first?.isUppercase == true else { return false }
+        let lowerFirst = first.lowercased()
+        let opens = ["the", "these", "those", "this", "le", "la", "les", "ce", "cette", "ces"].contains(lowerFirst)
+            || lowerFirst.hasPrefix("l'") || lowerFirst.hasPrefix("l’") || (lowerFirst == "one" && tokens.dropFirst().first == "of")
+        guard opens else { return false }
+        let termWords = Set(words(term).map(stem))
+        let finite: Set<String> = ["is", "are", "was", "were", "has", "have", "can", "cannot", "could", "must", "should", "will", "would",
+                                   "may", "might", "est", "sont", "était", "doit", "doivent", "peut", "peuvent", "a", "ont", "va", "vont"]
+        let stops: Set<String> = ["that", "which", "who", "whose", "where", "when", "qui", "que", "dont", "où", "lequel", "laquelle"]
+        var subject: [String] = []
+        for (i, token) in tokens.enumerated() {
+            let raw = token.lowercased()
+            let w = raw.trimmingScalars { wordPunctuation.contains($0) }
+            if i > 0, finite.contains(w) {
+                // (`a` is French `has` only after a noun: `La table a…`; in English it is an article.)
+                if w == "a", !lowerFirst.hasPrefix("l") && !["le", "la", "les", "ce", "cette", "ces"].contains(lowerFirst) { return false }
+                return !subject.contains { termWords.contains(stem($0)) }
+            }
+            if stops.contains(w) || raw.hasSuffix(",") || raw.hasSuffix(":") || raw.hasSuffix(";") || i >= 9 { return false }
+            subject.append(contentsOf: words(token))
+        }
+        return false
+    }
+
+    /// A word without its plural ending, to tell `runtimes` and `runtime` as one.
+    static func stem(_ word: String) -> String {
+        word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word
+    }
+
+    /// Endings of qualities (adjectives and participles), French and English.
+    static let qualityEndings = ["ée", "ées", "és", "able", "ables", "ible", "ibles", "if", "ive", "ives", "ifs", "eux", "euse", "euses",
+                                 "ful", "less", "ous", "ic", "ical", "ed"]
+
+    /// Qualities alone joined by `et`/`and` (`ordonnée et modifiable`, `ordonnée et non modifiable`): what the
+    /// term is like, not what it is.
+    static func qualitiesAlone(_ tokens: [String]) -> Bool {
+        let words = tokens.map { $0.lowercased().trimmingScalars { wordPunctuation.contains($0) } }.filter { !$0.isEmpty }
+        guard (3...6).contains(words.count), tokens.count == words.count || tokens.count <= 6 else { return false }
+        let joins: Set<String> = ["et", "and", "ou", "or", "non", "not", "mais", "but", "très", "very", "peu"]
+        var qualities = 0
+        for w in words {
+            if joins.contains(w) { continue }
+            guard w.count >= 4, qualityEndings.contains(where: { w.hasSuffix($0) }) else { return false }
+            qualities += 1
+        }
+        return qualities >= 2 && words.contains { ["et", "and", "ou", "or", "mais", "but"].contains($0) }
+    }
+
+    /// A name (`Kubeflow`, `Weights & Biases`, `Seldon Core`: each word capitalised) whose meaning is a bare noun
+    /// compound (no article, a few words) naming an activity (`Experiment tracking and collaboration`, `PyTorch
+    /// model serving`, `Metadata management for ML projects`): what the named thing is used for, not what it
+    /// is (`Dagster: Data orchestration platform` says what it is). An activity: a word in -ing, or the noun
+    /// of an order verb (`management`, `validation`).
+    static func activityOfAName(_ term: String, _ tokens: [String]) -> Bool {
+        let termTokens = term.split(separator: " ").filter { $0 != "&" }
+        guard !termTokens.isEmpty, !namesAnAction(term), termTokens.allSatisfy({ $0.first?.isUppercase == true || $0.first?.isNumber == true }),
+              let lastToken = termTokens.last?.lowercased() else { return false }
+        let last = lastToken.trimmingScalars { wordPunctuation.contains($0) }
+        // (An activity is defined by one: `Continuous Integration: Automated testing of code`; an acronym by what
+        // its letters stand for or its kind: `TCP: virtual circuit switching`.)
+        if ["ing", "ion", "ment"].contains(where: { (ending: String) in last.hasSuffix(ending) }) { return false }
+        if termTokens.first!.count >= 2, termTokens.first!.allSatisfy({ $0.isUppercase || $0.isNumber }) { return false }
+        let stops: Set<String> = ["of", "for", "on", "in", "to", "by", "with", "between", "and", "or", "+"]
+        var compound: [String] = []
+        for token in tokens {
+            let w = token.lowercased().trimmingScalars { wordPunctuation.contains($0) }
+            if stops.contains(w) || w.contains("://") { break }
+            if determiners.contains(w) { return false }
+            compound.append(w)
+            if token.hasSuffix(",") || token.hasSuffix(".") { break }
+        }
+        guard (2...5).contains(compound.count), let head = compound.last, head.count > 4 else { return false }
+        if head.hasSuffix("ing") { return true }
+        if head.hasSuffix("ment"), orderVerbs.contains(String(head.dropLast(4))) { return true }
+        if head.hasSuffix("ion"), orderVerbs.contains(String(head.dropLast(3)) + "e") { return true }
+        return false
+    }
+}
