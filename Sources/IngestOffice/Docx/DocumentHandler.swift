@@ -67,6 +67,8 @@ struct DocumentHandler: XMLHandler {
     private(set) var languageCounts: [Int] = [0]
     private var noteStart: Int?
     private var drawings: [Drawing] = []
+    /// Open `w:object` elements: a picture inside is an object's preview, not a figure.
+    private var objectDepth = 0
     private var pendingEmbeds: [(rid: String, diagram: Bool)] = []
     private(set) var embeds: [Embed] = []
     /// A figure marker was just written: text that follows at once is kept apart by a space.
@@ -148,7 +150,7 @@ struct DocumentHandler: XMLHandler {
         case .image:
             images += 1
             // The picture's relationship: `a:blip r:embed` (or `r:link`), VML's `v:imagedata r:id`.
-            guard let rid = a[n.embed] ?? a[n.link] ?? a[n.rid], !rid.isEmpty else { break }
+            guard objectDepth == 0, let rid = a[n.embed] ?? a[n.link] ?? a[n.rid], !rid.isEmpty else { break }
             if !drawings.isEmpty {
                 if drawings[drawings.count - 1].picture == nil { drawings[drawings.count - 1].picture = rid }
             } else if current != nil, current!.pictures.count < 10_000 {
@@ -163,6 +165,7 @@ struct DocumentHandler: XMLHandler {
             noteStart = blocks.count
         case .ins: trackedChanges += 1
         case .drawing: drawings.append(Drawing(images: images))
+        case .object: objectDepth += 1
         case .docPr:
             guard !drawings.isEmpty, a[n.hidden] != "1", a[n.hidden] != "true" else { break }
             drawings[drawings.count - 1].title = a[n.title]
@@ -216,6 +219,7 @@ struct DocumentHandler: XMLHandler {
             if let last = current?.text.last, last != 0x20, last != 0x0A, last != 0x09 { append(" ") }
             append(marker)
             afterFigure = true
+        case .object: objectDepth = max(0, objectDepth - 1)
         case .footnote, .endnote:
             if let start = noteStart, let key = noteKey {
                 notes[key] = Array(blocks[start...])

@@ -17,6 +17,8 @@ enum WordRole: UInt8 {
     /// A drawing (`wp:inline`, `wp:anchor`), its properties (`wp:docPr`: name, description,
     /// title), and what it may show besides a picture: a chart or a SmartArt diagram.
     case drawing, docPr, chart, diagram
+    /// An embedded object (`w:object`: an old equation, a spreadsheet): its `v:imagedata` is its preview, no picture.
+    case object
     /// A run set as a superscript or subscript (`w:vertAlign`): its text is written as it reads
     /// (`10⁸`, `H₂O`; see `ScriptText`).
     case vertAlign
@@ -58,7 +60,7 @@ struct WordNames {
         add(w, ["footnote"], .footnote); add(w, ["endnote"], .endnote)
         add(w, ["ins", "moveTo"], .ins)
         add(OOXML.wp, ["inline", "anchor"], .drawing); add(OOXML.wp, ["docPr"], .docPr)
-        add(OOXML.c, ["chart"], .chart); add(OOXML.dgm, ["relIds"], .diagram)
+        add(w, ["object"], .object); add(OOXML.c, ["chart"], .chart); add(OOXML.dgm, ["relIds"], .diagram)
         add(w, ["vertAlign"], .vertAlign); add(OOXML.m, ["oMath", "oMathPara"], .math)
         var roles = [WordRole](repeating: .none, count: Int(map.map(\.0).max() ?? 0) + 1)
         for (id, role) in map { roles[Int(id)] = role }

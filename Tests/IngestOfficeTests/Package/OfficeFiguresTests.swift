@@ -130,6 +130,17 @@ final class OfficeFiguresTests: XCTestCase {
         XCTAssertNil(blocks[1].image)
     }
 
+    /// A VML picture (`w:pict`, old Word files) is a figure; an embedded object's preview
+    /// (`w:object`: an Equation Editor 3 formula, a spreadsheet) is not.
+    func testVMLPictureIsAFigureAndAnObjectPreviewIsNot() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let body = #"<w:p><w:r><w:t xml:space="preserve">Soit l'équation </w:t></w:r><w:r><w:object><v:shape><v:imagedata r:id="rO"/></v:shape></w:object></w:r></w:p>"#
+            + #"<w:p><w:r><w:pict><v:shape><v:imagedata r:id="rP"/></v:shape></w:pict></w:r></w:p>"#
+        let blocks = try extractFile(try DocxBuilder(body: body).write(dir), with: DocxExtractor()).blocks
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .figure], "\(blocks.map(\.text))")
+        XCTAssertNil(blocks[1].image, "no such part in the package: no file")
+    }
+
     func testCaptionsJoinTheirPictures() {
         func picture(_ ref: String) -> Block { var b = Block(figure: "", bbox: nil, provenance: .textLayer); b.image = ref; return b }
         let caption = Block(kind: .figure, text: "Figure 1 – x", provenance: .textLayer)
