@@ -251,8 +251,13 @@ enum PageFormulas {
                 for e in extraLines { for k in members(e) where !glyphs[k].isSpace { chosen.insert(k) } }
                 for e in besides { chosen.formUnion(members(e)) }
                 for e in continued { chosen.formUnion(members(e)) }
-                let inLine = spaced(chosen.sorted().map { glyphs[$0] }, lines: [i] + extraLines + besides + continued,
+                var inLine = spaced(chosen.sorted().map { glyphs[$0] }, lines: [i] + extraLines + besides + continued,
                                     members: { Set(members($0).map { glyphs[$0].index }) })
+                // A space poppler put before a big closing delimiter (`I_0 )fin.`, the delimiter's
+                // box starting a word) is the one after it: the delimiter closes the math before it.
+                for k in inLine.indices.dropLast() where inLine[k].isSpace && !inLine[k + 1].isSpace && fence(inLine[k + 1])?.closing == true {
+                    inLine.swapAt(k, k + 1)
+                }
                 var text = ([lines[i].text] + (extraLines + besides + continued).map { lines[$0].text }).joined(separator: " ")
                 // (An operator poppler wrote into one of these lines but read with another's, or the
                 // other way round: the text to check the glyphs against is without it, or with it.)

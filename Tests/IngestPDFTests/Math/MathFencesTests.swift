@@ -16,10 +16,11 @@ final class MathFencesTests: XCTestCase {
     override func tearDown() { dir.remove() }
 
     /// The page's text (formulas as `$…$`) and its inline formulas, in order.
-    func read(_ sources: [String], name: String) throws -> (found: [String], text: String) {
+    /// (`broken`: each formula starts a line of its own, after its label's line.)
+    func read(_ sources: [String], name: String, broken: Bool = false) throws -> (found: [String], text: String) {
         try LaTeXPDFs.requirePDFLaTeX()
         var body = ""
-        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) : $\(f)$ fin.\n\n\\medskip\n\n" }
+        for (i, f) in sources.enumerated() { body += "Formule \(i + 1) : \(broken ? "\\\\ " : "")$\(f)$ fin.\n\n\\medskip\n\n" }
         let tex = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{amsmath,amssymb}")
         let e = try LaTeXPDFs.extract(try LaTeXPDFs.make(name, tex, in: dir))
         let text = e.blocks.map { $0.latex ?? $0.text }.joined(separator: "\n")
@@ -37,5 +38,16 @@ final class MathFencesTests: XCTestCase {
         // Every label and closing word once, as the source has them.
         for i in sources.indices { XCTAssertEqual(r.text.components(separatedBy: "Formule \(i + 1) :").count, 2, r.text) }
         XCTAssertEqual(r.text.components(separatedBy: "fin.").count, sources.count + 1, r.text)
+    }
+
+    /// `L = 10\log\left(\frac{I}{I_0}\right)` starting a line (corpus #191): poppler puts the
+    /// word space before the big `)` (`I₀ )fin.`); the `)` still closes the formula (was: only
+    /// `L=10\log` read, the rest left as text).
+    func testClosingParenthesisAfterASpace() throws {
+        let sources = [#"L = 10 \log\left(\frac{I}{I_0}\right)"#]
+        let r = try read(sources, name: "fence-space", broken: true)
+        XCTAssertEqual(r.found.count, 1, r.text)
+        for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
+        XCTAssertTrue(r.text.contains("$ fin."), r.text)
     }
 }
