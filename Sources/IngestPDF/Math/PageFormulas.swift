@@ -325,6 +325,17 @@ enum PageFormulas {
             gone.subtract(takenBy[u] ?? [])
             formulas.append(PageFormula(latex: "", linear: lines[u].text, x0: 0, y0: 0, x1: 0, y1: 0, sure: false))
         }
+        // A big delimiter poppler wrote into another line's text (`Formule 2 :` before a formula
+        // starting the next line), read with its own row: its code (the extension font's below
+        // U+0020, a control character no text has) is taken out of that text.
+        let settled = undone.union(undoneToo)
+        for k in operators {
+            guard let h = home[glyphs[k].index], let s = lines.indices.first(where: { spans[$0]?.contains(k) == true }), s != h,
+                  rewrittenLines.contains(h) || display.contains(h), !settled.contains(h), !rewrittenLines.contains(s),
+                  let u = glyphs[k].text.unicodeScalars.first, u.value < 0x20, glyphs[k].text.unicodeScalars.count == 1,
+                  let at = lines[s].text.lastIndex(of: Character(glyphs[k].text)) else { continue }
+            lines[s].text.remove(at: at)
+        }
         if !gone.isEmpty { lines = lines.indices.filter { !gone.contains($0) }.map { lines[$0] } }
         return formulas
     }

@@ -42,12 +42,16 @@ final class MathFencesTests: XCTestCase {
 
     /// `L = 10\log\left(\frac{I}{I_0}\right)` starting a line (corpus #191): poppler puts the
     /// word space before the big `)` (`I₀ )fin.`); the `)` still closes the formula (was: only
-    /// `L=10\log` read, the rest left as text).
+    /// `L=10\log` read, the rest left as text), and the delimiters' codes poppler wrote into the
+    /// label's line are not left in its text (was `Formule\u{10} 1 \u{11}:`).
     func testClosingParenthesisAfterASpace() throws {
         let sources = [#"L = 10 \log\left(\frac{I}{I_0}\right)"#]
         let r = try read(sources, name: "fence-space", broken: true)
         XCTAssertEqual(r.found.count, 1, r.text)
         for (got, source) in zip(r.found, sources) { XCTAssertTrue(FormulaMatch.equal(got, source), "«\(got)» is not «\(source)»") }
         XCTAssertTrue(r.text.contains("$ fin."), r.text)
+        // Poppler writes the delimiters' codes into the label's line: none is left in the text.
+        XCTAssertTrue(r.text.contains("Formule 1 :\n$"), r.text)
+        XCTAssertFalse(r.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, r.text.debugDescription)
     }
 }
