@@ -483,31 +483,18 @@ enum MathLayout {
     /// An accent (`¯`, `ˆ`, `⃗`, `˙`) over an atom made one atom with it (`\\bar{z}`); a slash
     /// over a relation (`̸` over `=`) its negation.
     static func accents(_ input: [MathAtom]) -> [MathAtom] {
-        var atoms = input
+        // A wide accent over the atoms it spans, on the row under it (the steps since
+        // MathAccents.marks may have joined atoms under it); one that spans none is unsure.
+        var atoms = MathAccents.wideAccents(input)
         var k = 0
         while k < atoms.count {
             let a = atoms[k]
             if case .glyph = a.kind, a.latex == "\\widehat" || a.latex == "\\widetilde" {
-                // A wide accent over the atoms it spans, on the row under it.
-                let covered = atoms.indices.filter { j in
-                    j != k && overlap(atoms[j], a) > 0.5 && atoms[j].midY > a.y0 && atoms[j].kind != .bigOperator
-                }
-                guard let first = covered.first else { atoms[k].latex = String(unsure); k += 1; continue }
-                let parts = covered.map { atoms[$0] }
-                let body = join(parts.map(\.latex))
-                let merged = MathAtom(latex: a.latex + "{" + body + "}", linear: parts.map(\.linear).joined() + "\u{0302}",
-                                      x0: parts.map(\.x0).min()!, y0: min(a.y0, parts.map(\.y0).min()!), x1: parts.map(\.x1).max()!,
-                                      y1: parts.map(\.y1).max()!, base: atoms[first].base, size: atoms[first].size, kind: .compound)
-                let gone = Set(covered + [k])
-                atoms = atoms.indices.filter { !gone.contains($0) }.map { atoms[$0] } + [merged]
-                atoms.sort { $0.x0 < $1.x0 }
-                k = 0
-                continue
+                atoms[k].latex = String(unsure); k += 1; continue
             }
             guard case .glyph = a.kind, a.latex.count == 1, let c = a.latex.first else { k += 1; continue }
             let isNegation = c == "\u{0338}" || c == "\u{20D2}"
             guard isNegation || LaTeXSymbols.accent(c) != nil || c == "⃗" || c == "\u{02D9}" else { k += 1; continue }
-            // The atom it covers most.
             // The atom it covers most; else (poppler's box for an accent is not its ink) the nearest
             // one, the next one for a negation slash (TeX sets `\\not` before its relation).
             let others = atoms.indices.filter { $0 != k && atoms[$0].kind != .bigOperator }
