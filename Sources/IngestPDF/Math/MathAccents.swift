@@ -367,7 +367,8 @@ enum MathAccents {
         var spans: [(Double, Double)] = []
         for a in atoms {
             if case .glyph = a.kind {
-                if r.y >= inkTop(a) - 0.3 && r.y <= a.base + 0.3 { spans.append((a.x0 - 0.1 * a.size, a.x1 + 0.2 * a.size)) }
+                // (inkTop is at or under the box's top: the box's test first, it is cheaper.)
+                if r.y <= a.base + 0.3 && r.y >= a.y0 - 0.3 && r.y >= inkTop(a) - 0.3 { spans.append((a.x0 - 0.1 * a.size, a.x1 + 0.2 * a.size)) }
             } else if r.x0 >= a.x0 - 0.5 && r.x1 <= a.x1 + 0.5 && r.y >= a.y0 - 0.5 && r.y <= a.y1 + 0.5 {
                 return true
             }

@@ -74,12 +74,15 @@ extension PageFormulas {
     static func visible(_ text: String, marks: Bool = true) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         var closing: [Bool] = []                // per open parenthesis: whether it is a mark's
-        let chars = Array(text.decomposedStringWithCompatibilityMapping.unicodeScalars)
+        // (ASCII is its own compatibility decomposition: most of a page's lines and glyphs skip
+        // Foundation's, which this runs for every line of every page.)
+        let scalars = text.unicodeScalars
+        let chars = scalars.allSatisfy(\.isASCII) ? Array(scalars) : Array(text.decomposedStringWithCompatibilityMapping.unicodeScalars)
         var k = 0
         while k < chars.count {
             let c = chars[k]
             defer { k += 1 }
-            if c.properties.isWhitespace { continue }
+            if c.isWhiteSpace { continue }
             if c == "^" || c == "_" {
                 if marks, k + 1 < chars.count, chars[k + 1] == "(" { closing.append(true); k += 1 }
                 continue
