@@ -62,12 +62,17 @@ enum MathUpright {
     /// `mathWords` finds them, a unit after a number or a symbol: `π rad`), one glyph at least in a
     /// math font, and one word at least is upright (else `PageFormulas.onlyMath` decides).
     static func onlyMath(_ glyphs: [MathGlyph]) -> Bool {
+        // (This runs on every line of every page: the words are made only where a test below can
+        // pass - a unit has four letters at most, concentrations end with `]`, the rest needs a
+        // math font.)
+        let mathFont = glyphs.contains { $0.font.isMath }
+        guard mathFont || glyphs.lazy.filter({ !$0.isSpace }).count <= 4 || glyphs.contains(where: { $0.text == "]" }) else { return false }
         let words = split(glyphs)
         // A unit alone on its line: a display's last word set apart by a fraction (`\\frac{\\pi}{2}\\text{ rad}`).
         if words.count == 1, words[0].allSatisfy({ MathText.isTextLetter($0) }), isUnit(letters(words[0])) { return true }
         // Concentrations alone (`[\\text{D}]`, `[\\text{Ox}]`): a fraction's part poppler set on a line of its own.
         if concentrations(glyphs) { return true }
-        guard glyphs.contains(where: { $0.font.isMath }) else { return false }
+        guard mathFont else { return false }
         let plain = words.map { w in !w.contains { full($0, in: w) && MathText.isTextLetter($0) } || isFunctionWord(w) }
         guard plain.contains(false) else { return false }
         var math = plain
@@ -130,6 +135,11 @@ enum MathUpright {
     /// upper-case Greek letter from the text font; an isotope `¹⁴₆C`): its inline math is looked for
     /// as in lines with math fonts.
     static func holdsUpright(_ glyphs: [MathGlyph]) -> Bool {
+        // (Runs on every line of text: both tests below need a math or Greek glyph, or one smaller
+        // than the line's full size - a script; most lines have none and skip making words.)
+        let lineSize = glyphs.map(\.size).max() ?? 0
+        guard glyphs.contains(where: { $0.font.isMath || $0.size < 0.85 * lineSize || $0.text.first.map(MathText.isGreek) == true })
+        else { return false }
         let words = split(glyphs)
         if words.contains(where: { isMathWord($0) && (hasMathGlyph($0) || isIsotope($0)) }) { return true }
         // Its last word small raised figures after a space (poppler cut the row at an isotope's
