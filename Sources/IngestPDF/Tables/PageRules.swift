@@ -1,14 +1,6 @@
 import CPoppler
+import IngestCore
 import Synchronization
-
-/// A rule drawn on a page: a horizontal (`y` fixed, from `lower` to `upper` in x) or vertical
-/// (`x` fixed, from `lower` to `upper` in y) line, in points, y downwards.
-struct PageRule: Sendable, Equatable {
-    var position: Double
-    var lower: Double
-    var upper: Double
-    var length: Double { upper - lower }
-}
 
 /// The long thin rules of a page, found on a rendering.
 ///
@@ -58,51 +50,17 @@ enum PageRules {
         return (horizontal, vertical)
     }
 
+    static let measures = InkRules.Measures(scale: scale, minimumLength: minimumLength, maximumThickness: maximumThickness)
+
     /// The rules of an RGB24 image (cairo's layout: one UInt32 per pixel, `stride` bytes a row), in
     /// points from its top-left corner. Ink is a pixel darker than ~7/8 white: an anti-aliased
-    /// hairline counts, a light cell shade does not.
-    ///
-    /// One pass over the pixels, row after row, turns each row into a bit per pixel; runs along
-    /// the row are then read from those bits a word at a time, and runs down the columns from where a row's bits differ from the row above (a column's run starts where
-    /// ink appears and ends where it stops). Testing each pixel for both directions in turn took 10 %
-    /// of a run on gnuplot.pdf's 81 rendered pages, more than rendering them.
+    /// hairline counts, a light cell shade does not. Testing each pixel for both directions in turn
+    /// took 10 % of a run on gnuplot.pdf's 81 rendered pages, more than rendering them: each row is
+    /// turned into ink bits once (`InkRules` reads both directions from them).
     static func rules(_ data: UnsafeRawPointer, stride: Int, width: Int, height: Int) -> (horizontal: [PageRule], vertical: [PageRule]) {
-        let minimum = Int(minimumLength * scale)
-        let words = (width + 63) / 64
-        var rows = [[Run]](repeating: [], count: height)
-        var columns = [[Run]](repeating: [], count: width)
-        var columnStart = [Int](repeating: 0, count: width)
-        var above = [UInt64](repeating: 0, count: words), current = above
-        for y in 0..<height {
-            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-            current.withUnsafeMutableBufferPointer { bits in InkBits.read(row, width: width, into: bits) }
-            InkBits.runs(current, width: width, minimum: minimum) { rows[y].append($0) }
-            columnStart.withUnsafeMutableBufferPointer { starts in
-                for w in 0..<words {
-                    let now = current[w], before = above[w]
-                    var appearing = now & ~before, stopping = before & ~now
-                    while appearing != 0 {
-                        starts[w << 6 | appearing.trailingZeroBitCount] = y
-                        appearing &= appearing &- 1
-                    }
-                    while stopping != 0 {
-                        let x = w << 6 | stopping.trailingZeroBitCount
-                        if y - starts[x] >= minimum { columns[x].append(Run(first: starts[x], last: y - 1)) }
-                        stopping &= stopping &- 1
-                    }
-                }
-            }
-            swap(&above, &current)
+        InkRules.rules(width: width, height: height, measures) { y, bits in
+            InkBits.read((data + y * stride).assumingMemoryBound(to: UInt32.self), width: width, into: bits)
         }
-        for w in 0..<words {
-            var open = above[w]
-            while open != 0 {
-                let x = w << 6 | open.trailingZeroBitCount
-                if height - columnStart[x] >= minimum { columns[x].append(Run(first: columnStart[x], last: height - 1)) }
-                open &= open &- 1
-            }
-        }
-        return (stacks(rows), stacks(columns))
     }
 
     /// A row of pixels as ink bits: bit `x % 64` of word `x / 64` is pixel x; bits past the width are 0.
@@ -129,66 +87,6 @@ enum PageRules {
                 bits[w] = word
             }
         }
-
-        /// The runs of set bits at least `minimum` long, in order.
-        static func runs(_ bits: [UInt64], width: Int, minimum: Int, _ found: (Run) -> Void) {
-            var x = 0
-            while let first = next(bits, from: x, ink: true, width: width) {
-                let end = next(bits, from: first, ink: false, width: width) ?? width
-                if end - first >= minimum { found(Run(first: first, last: end - 1)) }
-                x = end
-            }
-        }
-
-        /// The first pixel from `x` on that is (or is not) ink; nil when none is before `width`.
-        static func next(_ bits: [UInt64], from x: Int, ink: Bool, width: Int) -> Int? {
-            guard x < width else { return nil }
-            var w = x >> 6
-            var word = (ink ? bits[w] : ~bits[w]) & (~0 << UInt64(x & 63))
-            while word == 0 {
-                w += 1
-                guard w < bits.count else { return nil }
-                word = ink ? bits[w] : ~bits[w]
-            }
-            let found = w << 6 | word.trailingZeroBitCount
-            return found < width ? found : nil
-        }
-    }
-
-    /// A run of ink along a row or a column, from its `first` to its `last` pixel.
-    struct Run: Equatable { var first: Int; var last: Int }
-
-    /// Runs of consecutive rows (or columns) stacked over at most `maximumThickness`: each stack
-    /// is one rule, at its middle, in points.
-    static func stacks(_ lines: [[Run]]) -> [PageRule] {
-        let thickest = Int((maximumThickness * scale).rounded(.up))
-        struct Open { var first: Int; var last: Int; var lower: Int; var upper: Int; var seen: Bool }
-        var open: [Open] = []
-        var rules: [PageRule] = []
-        func close(_ o: Open) {
-            guard o.last - o.first + 1 <= thickest else { return }
-            rules.append(PageRule(position: Double(o.first + o.last + 1) / 2 / scale,
-                                  lower: Double(o.lower) / scale, upper: Double(o.upper + 1) / scale))
-        }
-        for (line, runs) in lines.enumerated() {
-            if runs.isEmpty && open.isEmpty { continue }
-            for k in open.indices { open[k].seen = false }
-            for run in runs {
-                let (i, j) = (run.first, run.last)
-                // Continues a stack when it covers most of it (a rule's rows share their ends).
-                if let k = open.firstIndex(where: { o in !o.seen && min(o.upper, j) - max(o.lower, i) >= (max(o.upper, j) - min(o.lower, i)) * 8 / 10 }) {
-                    open[k].last = line; open[k].seen = true
-                    open[k].lower = min(open[k].lower, i); open[k].upper = max(open[k].upper, j)
-                } else {
-                    open.append(Open(first: line, last: line, lower: i, upper: j, seen: true))
-                }
-            }
-            var kept: [Open] = []
-            for o in open { if o.seen { kept.append(o) } else { close(o) } }
-            open = kept
-        }
-        open.forEach(close)
-        return rules
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 @testable import IngestPDF
 import XCTest
 

@@ -1,14 +1,13 @@
-import IngestCore
-
 /// Tables drawn with rules: a group of rules that meet (or horizontal rules of one width stacked,
 /// as `\hline` or booktabs draw them). Rows come from the horizontal rules — and, in a band that
 /// holds several rows between two rules, from its text lines; columns from the vertical rules, or
 /// from the gutters between the words when there are none. A cell spans columns where the
 /// vertical rule is missing in its row, rows where a partial rule (`\cline`) leaves its column open.
-enum RuledTables {
+/// Rules and words in points, y downwards: a PDF page's (IngestPDF) or a scanned page's (IngestOCR).
+public enum RuledTables {
     static let tolerance = 3.0
 
-    static func find(words: [PageWord], horizontal: [PageRule], vertical: [PageRule]) -> [PageTable] {
+    public static func find(words: [PageWord], horizontal: [PageRule], vertical: [PageRule]) -> [PageTable] {
         guard horizontal.count >= 2 else { return [] }
         let hs = horizontal.sorted { $0.position < $1.position }
         // Union-find over rules: horizontal ones 0..<hs.count, vertical ones after.
