@@ -9,7 +9,8 @@ enum TableBlocks {
     /// (for its rules) only when its text hints at a ruled table (TableHint): rendering costs
     /// about as much as reading the page's text again.
     static func find(on page: PopplerPageRef) -> [PageTable] {
-        let words = page.words()
+        let all = page.words()
+        let words = all.compactMap(visible)
         guard words.count >= 4 else { return [] }
         let lines = WordLines.group(words)
         guard lines.lazy.filter({ WordLines.segments($0).count >= 2 }).prefix(2).count >= 2 else { return [] }
@@ -20,8 +21,55 @@ enum TableBlocks {
         }
         let rest = words.filter { w in !ruled.contains { $0.contains(w.midX, w.midY) } }
         // Rules that are no table's (a fraction bar, an underline) keep aligned text from being one.
-        let aligned = AlignedColumns.find(words: rest, pageWidth: page.size.width)
+        let unnamed = words.count == all.count ? [] : all.filter { !$0.text.unicodeScalars.contains { !isControl($0) } }
+        let aligned = AlignedColumns.find(words: rest, pageWidth: page.size.width).filter { table in
+            let inside = rest.filter { table.contains($0.midX, $0.midY) }
+            return rowsApart(inside) >= AlignedColumns.minimumRows && !unnamed.contains { standsInGutter($0, of: inside) }
+        }
         return (ruled + aligned).sorted { $0.y0 < $1.y0 }
+    }
+
+    /// `word` without the control characters poppler writes for glyphs it has no code for (a big
+    /// delimiter of the math extension font, `\bigl(` or `\left(`: U+0001...): nil when nothing
+    /// else is left. They are no text of the page, and would make rows and cells of their own.
+    static func visible(_ word: PageWord) -> PageWord? {
+        guard word.text.unicodeScalars.contains(where: isControl) else { return word }
+        var kept = word
+        kept.text = String(String.UnicodeScalarView(word.text.unicodeScalars.filter { !isControl($0) }))
+        return kept.text.isEmpty ? nil : kept
+    }
+
+    static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
+
+    /// Whether `glyph` (one poppler gives no code for: a big delimiter) stands in a gap between
+    /// two cells of a line of `words` next to it: then the gap is where a formula's delimiter is
+    /// drawn (poppler sets its box lower than the line), and the "columns" are that formula's pieces.
+    static func standsInGutter(_ glyph: PageWord, of words: [PageWord]) -> Bool {
+        WordLines.group(words).contains { line in
+            let top = line.lazy.map(\.y0).min()!, bottom = line.lazy.map(\.y1).max()!, h = bottom - top
+            guard glyph.y0 < bottom + h, glyph.y1 > top - h else { return false }
+            let cells = WordLines.segments(line)
+            return zip(cells, cells.dropFirst()).contains { a, b in a.last!.x1 <= glyph.midX && glyph.midX <= b.first!.x0 }
+        }
+    }
+
+    /// How many rows `words` make once lines stacked over one another are taken as one: a line
+    /// whose box reaches more than a fifth of its height into the line above is a piece of the
+    /// same formula (a fraction's numerator, its line and its denominator; a big delimiter set
+    /// lower), not a row. Text lines, even set tight in a table, do not overlap.
+    static func rowsApart(_ words: [PageWord]) -> Int {
+        var rows = 0, bottom = -Double.infinity, above = 0.0
+        for line in WordLines.group(words) {
+            let top = line.lazy.map(\.y0).min()!, low = line.lazy.map(\.y1).max()!
+            if bottom - top > min(low - top, above) * 0.2 {
+                bottom = max(bottom, low)
+            } else {
+                rows += 1
+                bottom = low
+            }
+            above = low - top
+        }
+        return rows
     }
 
     /// The page's lines without those inside a table, and for each table how many of the kept
@@ -59,8 +107,19 @@ enum TableBlocks {
         consumed += adding
     }
 
+    /// A table block; no control character reaches its cells, whichever finder made them.
     static func block(_ rows: [[TableCell]], page: Int?) -> Block {
-        Block(kind: .table, text: PageTable.render(rows), page: page, provenance: .textLayer, rows: rows)
+        let rows = rows.map { $0.map(clean) }
+        return Block(kind: .table, text: PageTable.render(rows), page: page, provenance: .textLayer, rows: rows)
+    }
+
+    static func clean(_ cell: TableCell) -> TableCell {
+        var cell = cell
+        if cell.text.unicodeScalars.contains(where: isControl) {
+            cell.text = String(String.UnicodeScalarView(cell.text.unicodeScalars.filter { !isControl($0) }))
+        }
+        cell.tables = cell.tables?.map { $0.map { $0.map(clean) } }
+        return cell
     }
 
     /// A table that ends a page and one that opens the next with as many columns are one table

@@ -113,4 +113,41 @@ final class PDFTablesTests: XCTestCase {
         XCTAssertEqual(tables(extraction), [Self.planets])
         XCTAssertEqual(extraction.blocks.map(\.kind), [.paragraph, .table, .paragraph])
     }
+
+    /// Lines holding one formula each, with big delimiters (`\bigl[`, `\left(`): poppler writes
+    /// those glyphs as control characters (U+0001...) in boxes set lower than their line, and a
+    /// fraction's numerator and denominator as lines of their own. Neither page holds a table
+    /// (both were read as one, a cell keeping a U+0001), and every label and word outside the
+    /// formulas is in the text once, as in the source; no control character is in any cell.
+    func testFormulaLinesWithBigDelimitersAreNoTable() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let pages = [
+            "g": ["Formule 1 : $\\ln \\frac{a}{b} = 1$ fin.", "Formule 2 : $\\ln\\bigl[\\frac{a}{b}\\bigr] = 1$ fin.",
+                  "Formule 3 : $\\ln\\bigl(\\frac{a}{b}\\bigr) = 1$ fin."],
+            "k": ["Formule 2 : $\\left(\\frac{u}{v}\\right)' = \\frac{u' v - u v'}{v^2}$ fin.", "\\medskip",
+                  "Formule 5 : $P(X = k) = \\binom{n}{k} p^k (1 - p)^{n-k}$ fin."],
+        ]
+        for (name, lines) in pages.sorted(by: { $0.key < $1.key }) {
+            let source = "\\documentclass[11pt]{article}\n\\usepackage[T1]{fontenc}\\usepackage{lmodern}\\usepackage{amsmath,amssymb}\n"
+                + "\\begin{document}\n" + lines.joined(separator: "\n\n") + "\n\\end{document}\n"
+            let extraction = try LaTeXPDFs.extract(try LaTeXPDFs.make(name, source, in: tmp))
+            XCTAssertEqual(tables(extraction), [], name)
+            let cells = extraction.blocks.flatMap { $0.rows ?? [] }.flatMap { $0.map(\.text) }
+            XCTAssertEqual(cells.filter { $0.unicodeScalars.contains { $0.value < 0x20 } }, [], name)
+            let texts = extraction.blocks.map(\.text) + cells
+            let all = texts.joined(separator: "\n")
+            for line in lines where line.hasPrefix("Formule") {
+                let label = String(line.prefix { $0 != "$" })
+                XCTAssertEqual(all.components(separatedBy: label).count - 1, 1, "\(name): \(label) in \(extraction.blocks.map(\.text))")
+            }
+            XCTAssertEqual(all.components(separatedBy: "fin.").count - 1, lines.filter { $0.hasPrefix("Formule") }.count, name)
+        }
+    }
+
+    /// Whichever finder made a table, no control character reaches its cells.
+    func testNoControlCharacterReachesACell() {
+        let block = TableBlocks.block([[TableCell(text: "a\u{1}b"), TableCell(text: "\u{2}")], [TableCell(text: "c"), TableCell(text: "d\u{7F}")]], page: 1)
+        XCTAssertEqual(block.rows?.map { $0.map(\.text) }, [["ab", ""], ["c", "d"]])
+        XCTAssertEqual(block.text, "ab | \nc | d")
+    }
 }
