@@ -56,6 +56,8 @@ extension DefinitionRecognizer {
         guard (1...4).contains(ws.count), let head = ws.first, !endsSentenceMark(d.meaning) else { return false }
         // A command and what it does (`conda info: show conda's information`) is what the command is.
         if d.term.first?.isLowercase == true, d.term.contains(" ") { return false }
+        // So is a markup tag and what it is (`<p> : Paragraphe`, `<td> : Cellule`).
+        if d.term.first == "<" { return false }
         if determiners.contains(head) || ["which", "that", "who", "qui", "que", "when", "where", "lorsque", "quand"].contains(head) { return false }
         let letters = d.term.filter(\.isUppercase).lowercased()
         let initials = String(ws.compactMap(\.first))

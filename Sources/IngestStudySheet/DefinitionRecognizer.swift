@@ -72,9 +72,11 @@ public enum DefinitionRecognizer {
         // (`Key point: the cell is the basic unit…` states a fact: the label stays one.) Asked only of a term a label rules out.
         func describedField() -> Bool {
             let statement = meaning.split(separator: " ").prefix(4).contains { ["is", "are", "was", "est", "sont", "vaut", "était"].contains($0.lowercased()) }
-            return !statement && describes(meaning)
+            return !statement && describes(meaning) || standsFor(term, meaning)
         }
-        guard isTerm(term, hasGrammar: grammar != nil, describedField: describedField),
+        // An acronym whose meaning spells out its letters is a term whatever word it spells (`RE: Reverse Engineering`, `AH`).
+        let acronym = (2...8).contains(term.count) && term.allSatisfy { $0.isUppercase || $0.isNumber } && standsFor(term, meaning)
+        guard acronym || isTerm(term, hasGrammar: grammar != nil, describedField: describedField),
               spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
@@ -148,6 +150,10 @@ public enum DefinitionRecognizer {
                 if next == line.endIndex || line[next] == " " { return (i, 1, false) }
             } else if (c == "—" || c == "–"), i > line.startIndex, line[line.index(before: i)] == " ",
                       next < line.endIndex, line[next] == " " {
+                return (i, 1, true)
+            } else if c == "—", i > line.startIndex, line[line.index(before: i)].isLetter, next < line.endIndex,
+                      line[next] == " " || line[next].isUppercase {
+                // An em dash set close (`CPU—The hardware…`, `Multicore— Including…`); an en dash so is a range or a compound (`client–server`).
                 return (i, 1, true)
             }
             i = next
@@ -357,7 +363,9 @@ public enum DefinitionRecognizer {
         let second = term.dropFirst().first
         // (A status code and its name, `304 Not Modified`, is checked with the term's figures.)
         let code = term.prefix(3).allSatisfy(\.isNumber) && term.dropFirst(3).first == " "
-        return code || term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && second?.isLetter == true)
+        // A tag of a markup language (`<nav>`, `<img />`), which a course on the web defines.
+        let tag = first == "<" && term.range(of: #"^<[A-Za-z][A-Za-z0-9]*( ?/)?>$"#, options: .regularExpression) != nil
+        return code || tag || term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && second?.isLetter == true)
     }
 
     /// A setting and its value (`core.autocrlf = true`, `text eol=crlf`): each `=` between a name of
@@ -392,7 +400,7 @@ public enum DefinitionRecognizer {
         if term.contains(":") || (term.contains("=") && !isSetting(term)) || term.contains(";") || !isBalanced(term) { return false }
         // Markup a converter left behind (`image{`, `Muscles * biceps`) is no term's; a command's
         // placeholder (`git rm <files>`) is.
-        let unplaced = term.contains("<") ? term.replacingOccurrences(of: #"<[\w ]+>"#, with: "", options: .regularExpression) : term
+        let unplaced = term.contains("<") ? term.replacingOccurrences(of: #"<[\w ]+ ?/?>"#, with: "", options: .regularExpression) : term
         if unplaced.contains(where: { "{}<>*".contains($0) }) { return false }
         // A heading and an item glued by a converter (`Arnold’s Exercises - Leg raises`), not a term.
         if term.contains(" - ") { return false }
@@ -537,6 +545,7 @@ public enum DefinitionRecognizer {
         let letters = term.filter(\.isUppercase).lowercased()
         let initials = String(words(meaning.replacingOccurrences(of: "-", with: " ")).compactMap(\.first))
         return letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials))
+            || standsFor(term, meaning)
     }
 
     /// A whole sentence that opens with a figure and names the term (`p10: 10% of data points exceed the p10
@@ -625,6 +634,10 @@ public enum DefinitionRecognizer {
         if !callee.isEmpty, callee.count < meaning.count, !callee.contains(where: \.isWhitespace),
            meaning.hasSuffix(")") || meaning.hasSuffix(");") { return false }
         if meaning.split(separator: " ").first?.hasSuffix(":") == true { return false }
+        // More fields and their values (`create shared files file: path: /usr/… state: directory`, `student owner: admin mode: 0744`):
+        // a record's lines, not a meaning — two names with a colon, a value or two apart (a sentence's colons are further apart).
+        let keys = meaning.split(separator: " ").enumerated().filter { $0.element.count > 1 && $0.element.hasSuffix(":") && $0.element.dropLast().allSatisfy { $0.isLetter || $0 == "_" } }.map(\.offset)
+        if zip(keys, keys.dropFirst()).contains(where: { $1 - $0 <= 3 }) { return false }
         // A call (`function(element, errorClass, validClass)`): code.
         if let open = meaning.firstIndex(of: "("), open > meaning.startIndex,
            meaning[..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return false }
@@ -671,6 +684,11 @@ public enum DefinitionRecognizer {
         let items = meaning.split(whereSeparator: { $0 == "," || $0 == ";" })
         // Single words in a row, with a final point or not (`mixins, traits, delegates, aspects.`): examples.
         if items.count >= 3, items.allSatisfy({ $0.split(separator: " ").count == 1 }) { return false }
+        // Names in a row (`Flash memory, FRAM, NRAM, and SSD.`): each item a name of two words at most, capitalised — examples.
+        if items.count >= 3, items.allSatisfy({ item in
+            let ws = item.split(separator: " ").filter { !["and", "or", "et", "ou"].contains($0) }
+            return (1...2).contains(ws.count) && ws.first?.first?.isUppercase == true
+        }) { return false }
         if items.count >= 3 && items.allSatisfy({ $0.split(separator: " ").count <= 3 }) && (plural || !(meaning.hasSuffix(".") || meaning.contains("("))) { return false }
         // Qualities in a row (`open source, developed by Google in Denmark, part of Google Chrome`): what it
         // is like, not what it is.

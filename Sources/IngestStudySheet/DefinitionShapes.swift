@@ -18,6 +18,7 @@ extension DefinitionRecognizer {
         if isTitle(term, tokens) { return true }
         if opensWithCircumstance(head) { return true }
         if talksOfAnother(term, tokens) { return true }
+        if bareSubjectSentence(term, tokens) { return true }
         if activityOfAName(term, tokens) { return true }
         if qualitiesAlone(tokens) { return true }
         return false
@@ -84,7 +85,7 @@ extension DefinitionRecognizer {
     /// A meaning that opens with where or in what case (`dans chaque nombre décimal, il existe…`, `in the
     /// meantime…`, `with a…`): a circumstance of a sentence, not what the term is.
     static func opensWithCircumstance(_ head: String) -> Bool {
-        ["dans", "in", "with", "avec", "within", "sur", "lorsque", "when", "whenever", "si", "if"].contains(head)
+        ["dans", "in", "with", "avec", "within", "sur", "lorsque", "lors", "when", "whenever", "si", "if"].contains(head)
     }
 
     /// A new sentence about another thing: a capitalised article or `One of` and a noun phrase, then its own
@@ -112,6 +113,39 @@ extension DefinitionRecognizer {
             }
             if stops.contains(w) || raw.hasSuffix(",") || raw.hasSuffix(":") || raw.hasSuffix(";") || i >= 9 { return false }
             subject.append(contentsOf: words(token))
+        }
+        return false
+    }
+
+    /// An English sentence whose subject is a noun phrase with no article, sharing no word with the term, then its own
+    /// verb (`S3: names are global, but…`, `Amazon IAM: permission changes in one region are copied…`, `Soft: power-on
+    /// self-tests (POST) can be avoided.`, `Loosely coupled: Clustered systems are considered loosely coupled…`): a
+    /// statement about another thing. A relative word or a comma before the verb makes the words a description
+    /// (`Machine instruction that may cause harm…`); a subject naming the term's own parts shares a word with it
+    /// (`Open-source software: Source code is available but…`).
+    static func bareSubjectSentence(_ term: String, _ tokens: [String]) -> Bool {
+        guard let first = tokens.first?.lowercased().trimmingScalars(where: { wordPunctuation.contains($0) }), first.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "." }),
+              !determiners.contains(first), !phraseStarts.contains(first),
+              !["it", "they", "this", "these", "those", "each", "every", "all", "some", "any", "no", "its", "their", "how", "what", "why", "whether"].contains(first)
+        else { return false }
+        let finite: Set<String> = ["is", "are", "was", "were", "can", "cannot", "could", "must", "should", "will", "would", "may", "might",
+                                   "isn't", "aren't", "can't", "won't", "isn’t", "aren’t", "can’t", "won’t"]
+        // (A conjunction or an article inside ends the subject: `Makes source code available and is licensed…`, `enhance
+        // amount of force a muscle can produce` — the verb is another clause's.)
+        let stops: Set<String> = ["that", "which", "who", "whose", "where", "when", "whereby", "used", "called", "known", "named",
+                                  "and", "or", "but", "how", "what", "a", "an", "the"]
+        let termWords = Set(words(term.replacingOccurrences(of: "-", with: " ")).map(stem))
+        var subject: [String] = []
+        for (i, token) in tokens.prefix(7).enumerated() {
+            let w = token.lowercased().trimmingScalars { wordPunctuation.contains($0) }
+            if i > 0, finite.contains(w) {
+                // (A name for subject, `Git will always convert…`, tells what a tool does with the term: a setting's meaning.)
+                let name = i == 1 && tokens[0].first?.isUppercase == true && tokens[0].dropFirst().allSatisfy(\.isLowercase) && tokens[0].count > 1
+                    && !tokens[0].lowercased().hasSuffix("s")
+                return !name && !subject.isEmpty && !subject.contains { termWords.contains(stem($0)) }
+            }
+            if stops.contains(w) || token.hasSuffix(",") || token.hasSuffix(":") || token.hasSuffix(";") || token.hasSuffix(".") { return false }
+            subject.append(contentsOf: words(token.replacingOccurrences(of: "-", with: " ")))
         }
         return false
     }
