@@ -1,3 +1,4 @@
+import CTesseract
 import IngestCore
 
 /// Tables of a recognised page (issue 36 item 2), found by the aligned-column finder the PDF text
@@ -20,7 +21,7 @@ enum OCRTables {
     /// (side bearings) and a justified line's spaces stretch, so poppler's cut at half a line's
     /// height would cut running text; an unruled table's columns are set at least a font size
     /// apart (LaTeX's 2 × `\tabcolsep`, LibreOffice's columns). A ruled LibreOffice table's cells
-    /// can be closer: they need the rules drawn in the image, which are not read yet.
+    /// can be closer: its cells are read from the rules drawn in the image (`rules(of:)`, `RuledTables`).
     static let space = 0.7
     /// A vertical rule of a ruled table, read by Tesseract as a word: a bar taller than the
     /// line's capitals by this factor (a row's height), not text; left out of the cells.
@@ -39,7 +40,11 @@ enum OCRTables {
     /// (`RecognizedLines.placed`); `leftOut` the lines and words not to look at (running headers).
     static func find(_ page: RecognizedPage, placed: [(line: [Int], words: [Int], text: Substring)], leftOut: RecognizedLines.Drop) -> [Found] {
         guard let layout = Layout(page, placed: placed, leftOut: leftOut), layout.lines.count >= AlignedColumns.minimumRows else { return [] }
-        return AlignedColumns.find(words: layout.words, pageWidth: layout.pageWidth).compactMap { table in
+        let ruled = RuledTables.find(words: layout.unclosed, horizontal: layout.horizontal, vertical: layout.vertical)
+        let aligned = AlignedColumns.find(words: layout.words, pageWidth: layout.pageWidth).filter { t in
+            !ruled.contains { $0.x0 < t.x1 && t.x0 < $0.x1 && $0.y0 < t.y1 && t.y0 < $0.y1 }
+        }
+        return (ruled + aligned).compactMap { table in
             let inside = layout.lines.filter { table.contains($0.box.midX, $0.box.midY) }.map(\.line)
             guard let first = inside.first else { return nil }
             return Found(table: table, lines: Set(inside), first: first)
@@ -49,6 +54,10 @@ enum OCRTables {
     /// A page's words in points as the finder reads them, and its placed lines' boxes.
     struct Layout {
         var words: [PageWord] = []
+        /// The words before spaces are closed: a ruled table's cells are told apart by its rules.
+        var unclosed: [PageWord] = []
+        /// The image's rules, in the words' points.
+        var horizontal: [PageRule] = [], vertical: [PageRule] = []
         var lines: [(line: [Int], box: PageWord)] = []
         var pageWidth: Double
 
@@ -84,6 +93,10 @@ enum OCRTables {
                 words.append(PageWord(text: text, x0: word.box[0] * width * scale, y0: e.top, x1: word.box[2] * width * scale, y1: e.bottom))
                 gaps.append(space * size * scale)
             }
+            func points(_ r: PageRule) -> PageRule { PageRule(position: r.position * scale, lower: r.lower * scale, upper: r.upper * scale) }
+            horizontal = (page.horizontalRules ?? []).map(points)
+            vertical = (page.verticalRules ?? []).map(points)
+            unclosed = words.compactMap { OCRTables.trimmed($0, by: vertical) }
             // Spaces closed, line by line (a word's line from its font box, as the finder groups them).
             var order = words.indices.sorted { (words[$0].midY, words[$0].x0) < (words[$1].midY, words[$1].x0) }[...]
             while let i = order.popFirst() {
@@ -95,6 +108,116 @@ enum OCRTables {
                 guard let e = extent[p.words[0]], boxes.count == p.words.count else { continue }
                 lines.append((p.line, PageWord(text: "", x0: boxes.map { $0[0] }.min()! * width * scale, y0: e.top,
                                                x1: boxes.map { $0[2] }.max()! * width * scale, y1: e.bottom)))
+            }
+        }
+    }
+
+    /// How near a vertical rule, in points, a word's edge may be when Tesseract read the rule as
+    /// a glyph of it: its box then reaches at most half a font size short of the rule (a cell's
+    /// text is set a padding away, 3 pt or more: LibreOffice's HTML tables, Word's 5.4 pt, LaTeX's
+    /// 6 pt, and Tesseract's box edges wander by a couple of points).
+    static let nearRule = fontSize / 2
+    /// What Tesseract reads a vertical rule as at the edge of a word beside it: glyphs that are
+    /// no letter or digit (a cell's `1`, `l` or `I` beside a rule is as likely text).
+    static let barGlyphs: Set<Character> = ["|", "¦", "[", "]", "{", "}", "!", "/"]
+
+    /// `word` without the glyphs at its ends that are a vertical rule read as text (`{0,72`,
+    /// `|95`, `(UA)|`, a `|` word); nil when nothing else is left.
+    static func trimmed(_ word: PageWord, by vertical: [PageRule]) -> PageWord? {
+        let across = vertical.filter { $0.lower <= word.midY && word.midY <= $0.upper }
+        guard !across.isEmpty else { return word }
+        var text = Substring(word.text)
+        if across.contains(where: { $0.position < word.x0 + nearRule && $0.position > word.x0 - nearRule }) {
+            while let c = text.first, barGlyphs.contains(c) { text = text.dropFirst() }
+        }
+        if across.contains(where: { $0.position > word.x1 - nearRule && $0.position < word.x1 + nearRule }) {
+            while let c = text.last, barGlyphs.contains(c) { text = text.dropLast() }
+        }
+        guard !text.isEmpty else { return nil }
+        var kept = word
+        kept.text = String(text)
+        return kept
+    }
+
+    /// The rules drawn in a page image, in its pixels (`InkRules`, the finder of a PDF page's
+    /// rules, with its measures in points at the image's resolution, 300 dpi when it has none).
+    /// Ink is a pixel darker than 3/4 white: a scan's paper and light shades are lighter, a rule drawn grey (LibreOffice's HTML borders, 50 %) is darker.
+    static func rules(of pix: UnsafeMutablePointer<PIX>) -> (horizontal: [PageRule], vertical: [PageRule]) {
+        let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix)), depth = Int(pixGetDepth(pix))
+        let wpl = Int(pixGetWpl(pix)), perPoint = resolution(pix) / 72
+        guard width > 0, height > 0, [1, 8, 32].contains(depth), let data = pixGetData(pix) else { return ([], []) }
+        let measures = InkRules.Measures(scale: 1, minimumLength: InkRules.minimumLength * perPoint,
+                                         maximumThickness: InkRules.maximumThickness * perPoint)
+        return InkRules.rules(width: width, height: height, measures) { y, bits in
+            let line = UnsafePointer(data + y * wpl)
+            switch depth {
+            case 1: InkBits.binary(line, width: width, into: bits)
+            case 8: InkBits.grey(line, width: width, into: bits)
+            default: InkBits.colour(line, width: width, into: bits)
+            }
+        }
+    }
+
+    /// The image's pixels per inch, 300 when it says none (or a resolution no scan has).
+    static func resolution(_ pix: UnsafeMutablePointer<PIX>) -> Double {
+        let dpi = Int(pixGetXRes(pix))
+        return Double(dpi >= 72 && dpi <= 1200 ? dpi : 300)
+    }
+
+    /// A row of a leptonica image (32-bit words, the first pixel in the high bits) as ink bits:
+    /// bit `x % 64` of word `x / 64` is pixel x.
+    enum InkBits {
+        /// 1 bit a pixel, 1 is ink: each 32-bit word reversed.
+        static func binary(_ line: UnsafePointer<UInt32>, width: Int, into bits: UnsafeMutableBufferPointer<UInt64>) {
+            let words = (width + 31) / 32
+            for w in 0..<bits.count {
+                let low = reversed(line[2 * w]), high = 2 * w + 1 < words ? reversed(line[2 * w + 1]) : 0
+                var word = UInt64(low) | UInt64(high) << 32
+                let n = width - w << 6
+                if n < 64 { word &= (1 << UInt64(n)) - 1 }
+                bits[w] = word
+            }
+        }
+
+        static func reversed(_ v: UInt32) -> UInt32 {
+            var v = v
+            v = (v >> 1) & 0x5555_5555 | (v & 0x5555_5555) << 1
+            v = (v >> 2) & 0x3333_3333 | (v & 0x3333_3333) << 2
+            v = (v >> 4) & 0x0F0F_0F0F | (v & 0x0F0F_0F0F) << 4
+            return v.byteSwapped
+        }
+
+        /// 8 bits a pixel, ink darker than 192. Most of a page is paper: 64 pixels all at 192 or
+        /// lighter (both high bits of every byte set) make a zero word without looking at each.
+        static func grey(_ line: UnsafePointer<UInt32>, width: Int, into bits: UnsafeMutableBufferPointer<UInt64>) {
+            for w in 0..<bits.count {
+                let base = w << 6, n = min(64, width - base)
+                if n == 64 {
+                    var all = UInt32.max
+                    for i in 0..<16 { all &= line[base >> 2 + i] }
+                    if all & 0xC0C0_C0C0 == 0xC0C0_C0C0 { bits[w] = 0; continue }
+                }
+                var word: UInt64 = 0
+                for i in 0..<n {
+                    let x = base + i
+                    let v = (line[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF
+                    word |= (v < 192 ? 1 : 0) &<< UInt64(i)
+                }
+                bits[w] = word
+            }
+        }
+
+        /// 32 bits a pixel (red in the high byte), ink when its luminance is under 192.
+        static func colour(_ line: UnsafePointer<UInt32>, width: Int, into bits: UnsafeMutableBufferPointer<UInt64>) {
+            for w in 0..<bits.count {
+                let base = w << 6
+                var word: UInt64 = 0
+                for i in 0..<min(64, width - base) {
+                    let p = line[base + i]
+                    let lum = ((p >> 24) & 0xFF) &* 3 &+ ((p >> 16) & 0xFF) &* 6 &+ ((p >> 8) & 0xFF)
+                    word |= (lum < 1920 ? 1 : 0) &<< UInt64(i)
+                }
+                bits[w] = word
             }
         }
     }

@@ -29,6 +29,8 @@ struct RecognizedPage: Sendable, Equatable, Codable {
     /// The recognised image's width and height in pixels (the words' boxes are fractions of it):
     /// their aspect places the words for the table finder (`OCRTables`).
     var imageSize: [Int]?
+    /// The rules drawn in the image, in its pixels (`OCRTables.rules(of:)`): a ruled table's cells.
+    var horizontalRules: [PageRule]?, verticalRules: [PageRule]?
     /// Why the page was not recognised though it was looked at (`blank`: nothing on it is
     /// writing; `scriptNotInstalled`: `script` has no installed model); nil for a page read.
     var leftOut: PageRecord.LeftOut?
@@ -128,6 +130,7 @@ final class TesseractEngine: @unchecked Sendable {
         defer { TessBaseAPIClear(handle) }
         TessBaseAPISetPageSegMode(handle, PSM_AUTO)
         TessBaseAPISetImage2(handle, pix.raw)
+        let rules = OCRTables.rules(of: pix.raw)
         let width = pix.width, height = pix.height
         _ = consume pix
         let remaining = deadline.timeIntervalSinceNow
@@ -147,7 +150,9 @@ final class TesseractEngine: @unchecked Sendable {
         let rc = TessBaseAPIRecognize(handle, monitor)
         if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
         guard rc == 0 else { throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonReturned, ["function": "TessBaseAPIRecognize", "code": "\(rc)"]), page: page) }
-        return collect(lowConfidenceBelow: lowConfidenceBelow, width: width, height: height)
+        var page = collect(lowConfidenceBelow: lowConfidenceBelow, width: width, height: height)
+        (page.horizontalRules, page.verticalRules) = (rules.horizontal, rules.vertical)
+        return page
     }
 
     private func timeLimit(_ seconds: Double, _ page: Int) -> IngestError {

@@ -7,6 +7,11 @@
 /// the columns from where a row's bits differ from the row above (a column's run starts where ink
 /// appears and ends where it stops).
 public enum InkRules {
+    /// Shortest rule, in points (an em dash of 12 pt text is shorter).
+    public static let minimumLength = 14.0
+    /// Thickest rule, in points.
+    public static let maximumThickness = 2.5
+
     /// How rules are told from ink: `scale` pixels per point, the shortest rule and the thickest,
     /// in points.
     public struct Measures: Sendable {

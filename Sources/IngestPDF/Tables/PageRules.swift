@@ -15,10 +15,8 @@ enum PageRules {
     /// the serifs and x-heights of a line of small words blur into thin runs taken for rules
     /// (ColumnRegionsTests' unruled tabular lost its first column), though it costs 4 times fewer pixels.
     static let scale = 2.0
-    /// Shortest rule, in points (an em dash of 12 pt text is shorter).
-    static let minimumLength = 14.0
-    /// Thickest rule, in points.
-    static let maximumThickness = 2.5
+    /// Shortest and thickest rule, in points (a scanned page's are the same).
+    static let minimumLength = InkRules.minimumLength, maximumThickness = InkRules.maximumThickness
 
     /// The horizontal and vertical rules of the page between `top` and `bottom` (points).
     static func find(on page: PopplerPageRef, from top: Double, to bottom: Double) -> (horizontal: [PageRule], vertical: [PageRule]) {
