@@ -439,6 +439,10 @@ public enum DefinitionRecognizer {
         // "Activate an environment: conda activate env_name", "Restore: …": a task, and how to do it (en-python).
         if taskVerbs.contains(head) || (ws.count > 1 && (imperatives.contains(head) || ["list", "search", "view", "update", "show", "get", "print"].contains(head))
             && (determiners.contains(ws[1]) || ["all", "your", "this", "these", "some", "any", "every", "each"].contains(ws[1]))) { return false }
+        // A participle and what it governs (`Consisting of six tasks`, `Consisting two tasks`): a phrase going on, not a
+        // term (a noun after it makes one: `Spanning tree`, `Learning rate`).
+        if ws.count > 1, head.count > 5, head.hasSuffix("ing"),
+           ["of", "in", "on", "to", "with", "by", "for", "from", "as", "at"].contains(ws[1]) || determiners.contains(ws[1]) || counts.contains(ws[1]) || isNumeric(ws[1]) { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
         if term.contains(". ") { return false }
         // Letters naming items (`P et S`, `A and B`), not a term.
@@ -568,6 +572,10 @@ public enum DefinitionRecognizer {
         let tokens = meaning.split(separator: " ").prefix(8).map { $0.lowercased().trimmingScalars { wordPunctuation.contains($0) } }
         guard tokens.count >= 3 else { return false }
         let noun = tokens[1], verb = tokens[2]
+        // (A noun may have one word before it, `An x character indicates that…`: the verb is then the fourth word.)
+        if tokens.count > 4, !relatives.contains(tokens[1]), !relatives.contains(tokens[2]), !tokens[1].hasSuffix("ly"), tokens[2].allSatisfy(\.isLetter),
+           tokens[3].count >= 5, tokens[3].hasSuffix("es") || tokens[3].hasSuffix("ts"), !tokens[3].hasSuffix("ss"), !tokens[3].hasSuffix("ous"),
+           ["that", "the", "a", "an", "whether", "how"].contains(tokens[4]) { return true }
         // (The verb goes on with its object or place: `plays in`, `marks the`; a noun with `of`: `the observable traits of`.)
         if noun.allSatisfy(\.isLetter), !noun.hasSuffix("s"), verb.count >= 4, verb.hasSuffix("s"), !verb.hasSuffix("ss"), !verb.hasSuffix("ous"),
            !verb.hasSuffix("ics"), !["this", "plus", "thus", "has", "was", "is", "its"].contains(verb), tokens.count > 3,
@@ -667,6 +675,12 @@ public enum DefinitionRecognizer {
         // (A meaning that says what the term is first, then gives examples, stays one: `c'est l'équivalent
         // d'une colonne. Il y a … un attribut «Titre», etc.`)
         if lower.hasSuffix(", etc.") || lower.hasSuffix(", etc"), !meaning.dropLast(5).contains(". ") { return false }
+        // (So do words in a row ending on an ellipsis: `moreover, furthermore, in addition, . . .`.)
+        if lower.hasSuffix("...") || lower.hasSuffix(". . .") || lower.hasSuffix("…"),
+           meaning.split(separator: ",").count >= 3, !meaning.dropLast(5).contains(". ") { return false }
+        // A program's message (`password updated successfully`, `file saved`): a thing and what befell it, no meaning.
+        if (2...3).contains(ws.count), ws[1].hasSuffix("ed"), ws.count == 2 || ws[2].hasSuffix("ly"), !endsSentenceMark(meaning),
+           !determiners.contains(head) { return false }
         // "Non, je…", "Yes, that's right", "Bonjour !": an interjection answering someone.
         if speechStarts.contains(head) {
             let rest = meaning.dropFirst(head.count).first

@@ -201,6 +201,8 @@ extension DefinitionRecognizer {
         if head.hasSuffix("ing") { return true }
         if head.hasSuffix("ment"), orderVerbs.contains(String(head.dropLast(4))) { return true }
         if head.hasSuffix("ion"), orderVerbs.contains(String(head.dropLast(3)) + "e") { return true }
+        // (Any noun of an action in -tion or -sion: `Open-source workflow orchestration`.)
+        if head.hasSuffix("tion") || head.hasSuffix("sion") { return true }
         return false
     }
 }
