@@ -36,9 +36,8 @@ public struct ImageExtractor: Extractor {
                 pageNumber += 1
                 guard pageNumber <= cap else { leftOut.append(pageNumber); continue }
                 jobs.append(PageJob(number: pageNumber) {
-                    let image = try source.decode(page: index, maxPixels: maxPixels)
                     // Writing larger than Tesseract needs (a slide, a board) read on fewer pixels (issue 38).
-                    return fit ? TextSize.reduced(image) : image
+                    fit ? try source.decodeFitted(page: index, maxPixels: maxPixels) : try source.decode(page: index, maxPixels: maxPixels)
                 })
             }
         }

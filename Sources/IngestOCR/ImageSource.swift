@@ -101,6 +101,38 @@ struct ImageSource: Sendable {
         return pix
     }
 
+    /// Page `index` as Tesseract reads it best (`TextSize`, issue 38). A photo whose writing is
+    /// twice the band's size (a slide or a board photographed whole) is decoded at half scale:
+    /// libjpeg's scaled inverse DCT gives each pixel the mean of the four it stands for, as the 2×
+    /// area map does (within one gray level on bench/ocr/speed38.py's slides), without the whole
+    /// photo decoded, stored and measured first — a 12-MP photo costs 10 ms decoded at half
+    /// scale against 21 ms whole, plus 5 ms to halve it and 12 ms to measure it there. Any other
+    /// image is decoded whole and reduced by `TextSize` as before.
+    func decodeFitted(page index: Int, maxPixels: Int) throws -> PageImage {
+        if let half = halfScaleLargeType(page: index, maxPixels: maxPixels) { return half }
+        return TextSize.reduced(try decode(page: index, maxPixels: maxPixels))
+    }
+
+    /// A JPEG's sides from which its half-scale decoding is tried first (a camera's or a phone's
+    /// photo): below, writing 50–70 px high leaves few lines on the photo, and the try would
+    /// cost more than it saves.
+    static let halfScaleSide = 2000
+
+    /// The JPEG decoded at half scale when its writing, measured there, is what `TextSize` halves;
+    /// nil otherwise (then decoded whole: a failure there says why it cannot be read).
+    private func halfScaleLargeType(page index: Int, maxPixels: Int) -> PageImage? {
+        guard format == .jpeg, index == 0, let (w, h) = try? header(page: index), min(w, h) >= ImageSource.halfScaleSide,
+              (try? ImageSource.checkSize(width: w, height: h, maxPixels: maxPixels)) != nil,
+              let raw = data.withUnsafeBytes({ pixReadMemJpeg($0.bindMemory(to: UInt8.self).baseAddress, $0.count, 0, 2, nil, 0) })
+        else { return nil }
+        let half = PageImage(taking: raw)
+        if let orientation { ExifOrientation.apply(orientation, to: half) }
+        guard let x = TextSize.xHeight(of: half), TextSize.scale(xHeight: 2 * x, dpi: 300) == 0.5 else { return nil }
+        // The resolution the whole photo is given: the halved writing is then read as body type (`TextSize.reduce`).
+        ImageSource.setPlausibleResolution(half, longSide: 2 * max(half.width, half.height))
+        return half
+    }
+
     private static func leptonica(_ bytes: Data) -> UnsafeMutablePointer<PIX>? {
         bytes.withUnsafeBytes { pixReadMem($0.bindMemory(to: UInt8.self).baseAddress, $0.count) }
     }
@@ -214,9 +246,10 @@ struct ImageSource: Sendable {
 
     /// Tesseract sizes its filters from the resolution. Images without one (or with a screen
     /// default that would make a page tens of inches wide) get 300 dpi, a scanner's usual value.
-    static func setPlausibleResolution(_ pix: PageImage) {
+    /// `longSide`: the whole image's, when `pix` is a reduced decoding of it.
+    static func setPlausibleResolution(_ pix: PageImage, longSide: Int? = nil) {
         let res = pix.resolution
-        let inches = res > 0 ? Double(max(pix.width, pix.height)) / Double(res) : .infinity
+        let inches = res > 0 ? Double(longSide ?? max(pix.width, pix.height)) / Double(res) : .infinity
         if res < 70 || res > 2400 || inches > 20 { pix.setResolution(300) }
     }
 
