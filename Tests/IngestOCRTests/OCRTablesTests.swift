@@ -2,6 +2,7 @@ import CTesseract
 import Foundation
 import IngestCore
 @testable import IngestOCR
+import IngestPDF
 import IngestTestSupport
 import XCTest
 
@@ -137,6 +138,19 @@ final class OCRTablesTests: XCTestCase {
         XCTAssertEqual(table.map { $0.first }, rows.map { $0.first })
         let inner = { (t: [[String]]) in t.dropFirst().map { $0.dropFirst().joined(separator: " | ") }.joined(separator: "\n") }
         XCTAssertLessThanOrEqual(characterErrorRate(inner(table), inner(rows)), 0.10, "\(table)")
+    }
+
+    /// A scanned book page (Huckleberry Finn, ocrmypdf's c02-22: a 150-dpi JPEG) with an engraving
+    /// beside the text holds no table: the engraving's hatching crosses like rules, and made a
+    /// 2 × 42 table of five words read in its strokes, all but five of its cells empty.
+    func testAnEngravingsHatchingIsNoTable() throws {
+        try Corpus.require()
+        let url = Corpus.url("scans/ocrmypdf-c02-22.pdf")
+        let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
+        let layer = try PDFExtractor().extract(input, context: ExtractionContext())
+        let extraction = try ScanRecognizer().complete(layer, of: input, context: ExtractionContext())
+        XCTAssertEqual(extraction.blocks.filter { $0.kind == .table }.map { $0.rows?.map { $0.map(\.text) } }, [])
+        XCTAssertTrue(extraction.blocks.map(\.text).joined(separator: " ").contains("about a minute, listening"))
     }
 
     /// A page image's rules are the same read from its grey pixels, its black-and-white ones and
