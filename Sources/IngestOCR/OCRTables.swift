@@ -215,12 +215,18 @@ enum OCRTables {
             }
         }
 
-        /// 32 bits a pixel (red in the high byte), ink when its luminance is under 192.
+        /// 32 bits a pixel (red in the high byte), ink when its luminance is under 192. 64 pixels
+        /// whose red, green and blue are all 192 or more (lighter than any ink) are skipped at once.
         static func colour(_ line: UnsafePointer<UInt32>, width: Int, into bits: UnsafeMutableBufferPointer<UInt64>) {
             for w in 0..<bits.count {
-                let base = w << 6
+                let base = w << 6, n = min(64, width - base)
+                if n == 64 {
+                    var all = UInt32.max
+                    for i in 0..<64 { all &= line[base + i] }
+                    if all & 0xC0C0_C000 == 0xC0C0_C000 { bits[w] = 0; continue }
+                }
                 var word: UInt64 = 0
-                for i in 0..<min(64, width - base) {
+                for i in 0..<n {
                     let p = line[base + i]
                     let lum = ((p >> 24) & 0xFF) &* 3 &+ ((p >> 16) & 0xFF) &* 6 &+ ((p >> 8) & 0xFF)
                     word |= (lum < 1920 ? 1 : 0) &<< UInt64(i)
