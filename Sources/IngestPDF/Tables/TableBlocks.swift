@@ -122,26 +122,8 @@ enum TableBlocks {
         return cell
     }
 
-    /// A table that ends a page and one that opens the next with as many columns are one table
-    /// (a repeated header row dropped), over as many pages as it runs; the block keeps its first page.
-    static func joiningContinued(_ blocks: [Block]) -> [Block] {
-        guard blocks.contains(where: { $0.kind == .table }) else { return blocks }
-        var out: [Block] = []
-        out.reserveCapacity(blocks.count)
-        var endPage: Int?      // the page the last block of `out` ends on (a joined table's last page)
-        for block in blocks {
-            if block.kind == .table, let last = out.last, last.kind == .table, let page = block.page, let lastPage = last.page,
-               let end = endPage, page == end + 1, let a = last.rows, var b = block.rows, a.first?.count == b.first?.count {
-                if let header = a.first, b.first == header { b.removeFirst() }
-                out[out.count - 1] = TableBlocks.block(a + b, page: lastPage)
-                endPage = page
-                continue
-            }
-            out.append(block)
-            endPage = block.page
-        }
-        return out
-    }
+    /// A table continued over page breaks is one table (`ContinuedTables`).
+    static func joiningContinued(_ blocks: [Block]) -> [Block] { ContinuedTables.joining(blocks) }
 }
 
 extension PDFExtractor {
