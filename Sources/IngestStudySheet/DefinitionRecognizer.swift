@@ -47,7 +47,10 @@ public enum DefinitionRecognizer {
             .trimmingSpaces()
         // Dialogue starts with a dash; a list item with a bullet.
         if line.hasPrefix("—") || line.hasPrefix("―") { return nil }
+        let marked = line
         line = stripListMarker(line)
+        // (An item numbered `1.`, `2)` is a step when its meaning is an infinitive: see below.)
+        let numbered = line != marked && marked.first?.isNumber == true
         guard let (at, length, isDash) = separator(in: line) else { return nil }
         var term = String(line[..<at]).trimmingSpaces()
         var meaning = String(line[line.index(at, offsetBy: length)...]).trimmingSpaces()
@@ -80,6 +83,9 @@ public enum DefinitionRecognizer {
               spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
+        // A numbered step of a method and what to do (`1. str.split(sep): Couper la chaîne…`, `3. zip: appareiller…`).
+        if numbered, let head = words(meaning).first, head.count >= 5, ["er", "ir", "re"].contains(where: { head.hasSuffix($0) }),
+           !head.hasSuffix("eur") { return nil }
         // A meaning shaped as an order, a title, a sentence about another thing, qualities or a circumstance
         // (DefinitionShapes.swift) — unless it spells out the term's letters or restates it.
         if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, meaning) { return nil }
@@ -356,7 +362,15 @@ public enum DefinitionRecognizer {
         "module", "unit", "table", "link", "code", "donnée", "données", "adresse", "classe", "niveau", "titre", "nom",
     ]
 
-    /// A path (`~/.condarc`, `.gitignore`) or the function `$` (`$(params)`): terms that start with no letter.
+    /// A name, a hyphen and the words its letters come from, written with those letters in capitals (`pwd - Print Working
+    /// Directory`, `mkdir - MaKe DIRectory`, `man - MANual`): one term, not a heading glued to an item.
+    static func namedWithExpansion(_ term: String) -> Bool {
+        let parts = term.components(separatedBy: " - ")
+        guard parts.count == 2, let name = parts.first, !name.contains(" "), (2...8).contains(name.count), name.allSatisfy(\.isLetter) else { return false }
+        return parts[1].filter(\.isUppercase).lowercased() == name.lowercased()
+    }
+
+    /// A path (`~/.condarc`, `.gitignore`, `/etc/systemd/system`) or the function `$` (`$(params)`): terms that start with no letter.
     static func startsName(_ term: String) -> Bool {
         guard let first = term.first else { return false }
         if first.isLetter { return true }
@@ -366,6 +380,7 @@ public enum DefinitionRecognizer {
         // A tag of a markup language (`<nav>`, `<img />`), which a course on the web defines.
         let tag = first == "<" && term.range(of: #"^<[A-Za-z][A-Za-z0-9]*( ?/)?>$"#, options: .regularExpression) != nil
         return code || tag || term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && second?.isLetter == true)
+            || (first == "/" && second?.isLetter == true && !term.contains(" "))
     }
 
     /// A setting and its value (`core.autocrlf = true`, `text eol=crlf`): each `=` between a name of
@@ -403,7 +418,8 @@ public enum DefinitionRecognizer {
         let unplaced = term.contains("<") ? term.replacingOccurrences(of: #"<[\w ]+ ?/?>"#, with: "", options: .regularExpression) : term
         if unplaced.contains(where: { "{}<>*".contains($0) }) { return false }
         // A heading and an item glued by a converter (`Arnold’s Exercises - Leg raises`), not a term.
-        if term.contains(" - ") { return false }
+        // (A command and what its letters stand for, `pwd - Print Working Directory`, `ls - LiSt`, is one name.)
+        if term.contains(" - "), !namedWithExpansion(term) { return false }
         // Code (`def fibo(n)`, `… return p def fact(n)`), not a term.
         if lower.hasPrefix("def ") || lower.hasPrefix("class ") || lower.contains(" return ") || lower.contains(" def ") { return false }
         // `TO DO / INPUT QUEUE`, `mg/litre`, `(A1/A2)` are terms; `12/10`, `1/2` are dates and ratios.
@@ -443,6 +459,8 @@ public enum DefinitionRecognizer {
         // term (a noun after it makes one: `Spanning tree`, `Learning rate`).
         if ws.count > 1, head.count > 5, head.hasSuffix("ing"),
            ["of", "in", "on", "to", "with", "by", "for", "from", "as", "at"].contains(ws[1]) || determiners.contains(ws[1]) || counts.contains(ws[1]) || isNumeric(ws[1]) { return false }
+        // A capitalised word numbered in a series (`Raison1`, `Exemple3`): a label, not a term (`IPv4`, `H2O`, `p10`, `aria2` are names).
+        if ws.count == 1, term.range(of: #"^[A-ZÀ-Ý][a-zà-ÿ]{3,}[0-9]{1,2}$"#, options: .regularExpression) != nil { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
         if term.contains(". ") { return false }
         // Letters naming items (`P et S`, `A and B`), not a term.
@@ -466,7 +484,7 @@ public enum DefinitionRecognizer {
            ws.contains(where: { w in w != "rendez-vous" && pronounEnds.contains { w.hasSuffix($0) } }) { return false }
         // The end of a sentence and the start of a term (`principles Environment Consistency`): a word in lower
         // case before words in capitals.
-        if ws.count > 1, first.isLowercase, !term.prefix(while: { $0 != " " }).contains(where: \.isUppercase),
+        if ws.count > 1, first.isLowercase, !term.prefix(while: { $0 != " " }).contains(where: \.isUppercase), !namedWithExpansion(term),
            term.split(separator: " ").dropFirst().contains(where: { $0.first?.isUppercase == true }) { return false }
         // A place in a row (`The first three characters`, `les deux derniers`), not a term.
         if ws.indices.dropLast().contains(where: { (ordinals.contains(ws[$0]) && (counts.contains(ws[$0 + 1]) || isNumeric(ws[$0 + 1])))
@@ -667,6 +685,10 @@ public enum DefinitionRecognizer {
         // a consequence (`auquel cas le message…`): no meaning.
         if head.count > 4, head.hasSuffix("ez"), !["chez", "assez"].contains(head) { return false }
         if ws.count > 1, head == "il", ["faut", "suffit", "convient"].contains(ws[1]) { return false }
+        // What the reader does (`saisir <ctrl+l>`, `utiliser les flèches du clavier`), a sentence of `on` (`on parle alors de shell…`)
+        // or a way through menus (`Preferences → Profiles → …`): no meaning.
+        if ["saisir", "utiliser", "taper", "cliquer", "appuyer", "on"].contains(head) { return false }
+        if meaning.components(separatedBy: "→").count > 2 { return false }
         if ["auquel", "auxquels", "auxquelles", "lequel", "laquelle", "lesquels", "lesquelles"].contains(head) { return false }
         // An order to the reader (`hold the weight on top of your forehead…`): an instruction.
         if imperatives.contains(head) || ["hold", "lie", "focus", "lock", "sit", "stand", "lift", "raise", "lower", "bend", "push", "pull"].contains(head),

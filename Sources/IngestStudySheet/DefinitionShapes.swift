@@ -15,6 +15,7 @@ extension DefinitionRecognizer {
         guard let firstToken = tokens.first else { return true }
         let head = firstToken.lowercased().trimmingScalars { wordPunctuation.contains($0) }
         if !namesAnAction(term), opensWithOrder(firstToken, next: tokens.dropFirst().first) { return true }
+        if !namesAnAction(term), opensWithFrenchOrder(firstToken, next: tokens.dropFirst().first) { return true }
         if isTitle(term, tokens) { return true }
         if opensWithCircumstance(head) { return true }
         if talksOfAnother(term, tokens) { return true }
@@ -66,6 +67,16 @@ extension DefinitionRecognizer {
         // An order with its manner first (`Safely handle credentials and keys`).
         if word.hasSuffix("ly"), word.count > 4, let verb = Optional(next.lowercased()), orderVerbs.contains(verb) { return true }
         return word.count >= 6 && word.allSatisfy(\.isLetter) && (word.hasSuffix("ize") || word.hasSuffix("ify"))
+    }
+
+    /// A capitalised French infinitive and the article of its object (`Séparer les descripteurs…`, `Observer que…`): an order.
+    /// (A noun in -er takes `de` after it, `Fichier de configuration`, and is left alone.)
+    static func opensWithFrenchOrder(_ first: String, next: String?) -> Bool {
+        guard first.first?.isUppercase == true, let next, first.count >= 5, first.dropFirst().allSatisfy(\.isLowercase),
+              first.hasSuffix("er") || first.hasSuffix("ir") else { return false }
+        let n = next.lowercased()
+        return ["le", "la", "les", "un", "une", "que", "son", "sa", "ses", "leur", "leurs", "ce", "cette", "ces"].contains(n)
+            || n.hasPrefix("l’") || n.hasPrefix("l'")
     }
 
     /// Words that do not count in a title's case (`The High Interest Credit Card of Technical Debt`).
