@@ -40,7 +40,7 @@ enum OCRTables {
     /// (`RecognizedLines.placed`); `leftOut` the lines and words not to look at (running headers).
     static func find(_ page: RecognizedPage, placed: [(line: [Int], words: [Int], text: Substring)], leftOut: RecognizedLines.Drop) -> [Found] {
         guard let layout = Layout(page, placed: placed, leftOut: leftOut), layout.lines.count >= AlignedColumns.minimumRows else { return [] }
-        let ruled = RuledTables.find(words: layout.unclosed, horizontal: layout.horizontal, vertical: layout.vertical).filter(mostlyFilled)
+        let ruled = RuledTables.find(words: layout.unclosed, horizontal: layout.horizontal, vertical: layout.vertical).filter(isTable)
         let aligned = AlignedColumns.find(words: layout.words, pageWidth: layout.pageWidth).filter { t in
             !ruled.contains { $0.x0 < t.x1 && t.x0 < $0.x1 && $0.y0 < t.y1 && t.y0 < $0.y1 }
         }
@@ -112,12 +112,14 @@ enum OCRTables {
         }
     }
 
-    /// Whether half of a ruled table's cells or more hold text. A scan's rules are ink, and the
-    /// hatching of an engraving crosses like a grid: a picture beside the text (ocrmypdf's
-    /// c02-22 page) made a 2 × 42 "table" of 5 words read in its strokes.
-    static func mostlyFilled(_ table: PageTable) -> Bool {
+    /// Whether a ruled table found on a scan is one: two rows and two columns at least (a
+    /// worksheet's answer lines, ruled one under the other between its questions, are no table
+    /// of one column), half of its cells or more holding text (a scan's rules are ink, and the
+    /// hatching of an engraving crosses like a grid: a picture beside the text, ocrmypdf's
+    /// c02-22 page, made a 2 × 42 "table" of 5 words read in its strokes).
+    static func isTable(_ table: PageTable) -> Bool {
         let cells = table.rows.joined()
-        return cells.filter { !$0.text.isEmpty }.count * 2 >= cells.count
+        return table.rows.count >= 2 && table.rows.contains { $0.count >= 2 } && cells.filter { !$0.text.isEmpty }.count * 2 >= cells.count
     }
 
     /// How near a vertical rule, in points, a word's edge may be when Tesseract read the rule as

@@ -153,6 +153,17 @@ final class OCRTablesTests: XCTestCase {
         XCTAssertTrue(extraction.blocks.map(\.text).joined(separator: " ").contains("about a minute, listening"))
     }
 
+    /// A worksheet whose questions are each followed by a rule to answer on (one width, stacked
+    /// like a table's `\hline`s): no table of one column, every question a paragraph.
+    func testAWorksheetsAnswerLinesAreNoTable() throws {
+        let questions = ["Question 1 : quelle est la plus petite unité du vivant ?", "Question 2 : que contient le noyau de la cellule ?",
+                         "Question 3 : quel organite produit l'énergie ?", "Question 4 : nommez deux types de cellules."]
+        let body = "\\section*{Exercice}\n" + questions.map { $0 + "\n\n\\noindent\\rule{\\textwidth}{0.4pt}\n\n" }.joined() + "Fin."
+        let extraction = try scanned(body, options: "11pt", language: "french")
+        XCTAssertEqual(extraction.blocks.filter { $0.kind == .table }.map { $0.rows?.map { $0.map(\.text) } }, [])
+        XCTAssertEqual(extraction.blocks.filter { $0.text.hasPrefix("Question") }.map(\.text), questions)
+    }
+
     /// A page image's rules are the same read from its grey pixels, its black-and-white ones and
     /// its colour ones (leptonica's three layouts): a grid of 2-px rules 300 px long, text-like
     /// strokes (short) and a 30-px-thick bar (thicker than any rule) beside them, at 300 dpi.
