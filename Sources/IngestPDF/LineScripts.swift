@@ -52,7 +52,9 @@ enum LineScripts {
                 continue
             }
             // A run: consecutive glyphs, no byte (space) between them nor before the first, all smaller.
-            guard glyphs[i].start == base.end, glyphs[i].size < base.size * smaller,
+            // A glyph poppler has no code for (a big delimiter of the math extension font, `\bigl[`,
+            // written U+0001...) is drawn lower than the line: no base (a fraction beside it read `^(ab)`).
+            guard glyphs[i].start == base.end, !isUncoded(bytes[base.start..<base.end]), glyphs[i].size < base.size * smaller,
                   glyphs[i].x0 - base.x1 < base.size * 0.15 else { i += 1; continue }
             var j = i + 1
             while j < glyphs.count, glyphs[j].start == glyphs[j - 1].end, glyphs[j].size < base.size * smaller,
@@ -85,6 +87,11 @@ enum LineScripts {
         out += bytes[copied...]
         return out
     }
+}
+
+/// A glyph written as a control character: poppler's text for a glyph it has no code for.
+private func isUncoded(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.count == 1 && bytes.first! < 0x20
 }
 
 /// A letter or a digit.

@@ -66,4 +66,26 @@ final class LineScriptsTests: XCTestCase {
         }
         XCTAssertFalse(t.contains { "⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉^_".contains($0) }, t)
     }
+
+    /// Poppler writes a big delimiter of the math extension font (`\bigl[`, `\bigl(`) as a control
+    /// character set lower than its line, and here into the line above: the fraction beside it is
+    /// no script of it (`\ln\frac{a}{b}` over a `\bigl[` line read `ln ^(ab)`).
+    func testABigDelimiterIsNoBaseOfAScript() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let pdf = try LaTeXPDFs.make("delimiters", #"""
+        \documentclass[11pt]{article}
+        \usepackage[T1]{fontenc}\usepackage{lmodern}\usepackage{amsmath,amssymb}
+        \begin{document}
+        Formule 1 : $\ln \frac{a}{b} = 1$ fin.
+
+        Formule 2 : $\ln\bigl[\frac{a}{b}\bigr] = 1$ fin.
+
+        Formule 3 : $\ln\bigl(\frac{a}{b}\bigr) = 1$ fin.
+        \end{document}
+        """#, in: tmp)
+        let t = try LaTeXPDFs.extract(pdf).blocks.map(\.text).joined(separator: "\n")
+        XCTAssertFalse(t.contains("^(") || t.contains { "ᵃᵇ₍₎⁽⁾".contains($0) }, "a script invented: «\(t)»")
+        for label in ["Formule 1", "Formule 2", "Formule 3"] { XCTAssertEqual(t.components(separatedBy: label).count, 2, t) }
+        XCTAssertEqual(t.components(separatedBy: "fin.").count, 4, t)
+    }
 }
