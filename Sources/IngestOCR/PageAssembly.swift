@@ -95,6 +95,8 @@ struct PageAssembly {
             }
             records.append(record)
         }
+        // A table a page break cuts comes out of each page's recognition in pieces: one table again.
+        blocks = ContinuedTables.joining(blocks)
         if !allConfidences.isEmpty {
             meanConfidence = (Double(allConfidences.reduce(0, +)) / Double(allConfidences.count) * 10).rounded() / 10
         }

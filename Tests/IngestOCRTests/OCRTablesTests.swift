@@ -234,4 +234,46 @@ final class OCRTablesTests: XCTestCase {
         }
         return try ImageExtractor().extract(imageInput([image.appendingPathExtension("png")]), context: ExtractionContext())
     }
+    /// A ruled table a page break cuts (LibreOffice sets it over two pages, its header repeated):
+    /// each scanned page's recognition gives a piece; the document holds one table of the source's rows.
+    func testAScannedTableOverTwoPagesIsOneTable() throws {
+        for tool in ["soffice", "pdftoppm"] where runTool(tool, ["--version"]) == nil && runTool(tool, ["-v"]) == nil {
+            try missingTool("\(tool) is not installed (apt-get install libreoffice-writer-nogui poppler-utils)")
+        }
+        let dir = try TemporaryDirectory("ingest-ocr-long"); defer { dir.remove() }
+        let colours = ["rouge", "vert", "bleu", "jaune", "orange", "violet"]
+        let rows = [["Mesure", "Valeur", "Couleur"]] + (1...30).map { ["Mesure \($0)", "\($0 * 7 % 90 + 10)", colours[$0 % colours.count]] }
+        let cells = rows.enumerated().map { r, row in
+            "<tr>" + row.map { r == 0 ? "<th>\($0)</th>" : "<td>\($0)</td>" }.joined() + "</tr>"
+        }.joined(separator: "\n")
+        let html = try dir.write("mesures.html", Data("""
+            <html><body><p>Relevé des mesures de la semaine.</p>
+            <table border="1" cellpadding="6" cellspacing="0">
+            <thead>\(cells.split(separator: "\n").first!)</thead>
+            \(cells.split(separator: "\n").dropFirst().joined(separator: "\n"))
+            </table><p>Fin du relevé.</p></body></html>
+            """.utf8))
+        let profile = "file://" + dir.url.appendingPathComponent("profile").path
+        for (input, format) in [(html, "odt"), (dir.url.appendingPathComponent("mesures.odt"), "pdf")] {
+            guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", format,
+                                      "--outdir", dir.url.path, input.path])?.status == 0 else {
+                throw TestSetupFailure("soffice could not convert \(input.lastPathComponent) to \(format)")
+            }
+        }
+        let image = dir.url.appendingPathComponent("page")
+        guard runTool("pdftoppm", ["-r", "300", "-gray", "-png", dir.url.appendingPathComponent("mesures.pdf").path, image.path])?.status == 0 else {
+            throw TestSetupFailure("pdftoppm failed")
+        }
+        let pages = try FileManager.default.contentsOfDirectory(at: dir.url, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("page") && $0.pathExtension == "png" }.sorted { $0.path < $1.path }
+        guard pages.count == 2 else { throw TestSetupFailure("LibreOffice set the table on \(pages.count) pages, not 2") }
+        let extraction = try ImageExtractor().extract(imageInput(pages), context: ExtractionContext())
+        let tables = extraction.blocks.filter { $0.kind == .table }
+        XCTAssertEqual(tables.count, 1, "\(extraction.blocks.map { ($0.kind, $0.page ?? 0, $0.text.prefix(60)) })")
+        let table = try XCTUnwrap(tables.first?.rows).map { $0.map(\.text) }
+        XCTAssertEqual(tables.first?.page, 1)
+        XCTAssertEqual(table.count, rows.count, "\(table.map { $0.joined(separator: " | ") })")
+        XCTAssertEqual(table.first, rows.first)
+        XCTAssertEqual(table.map { $0.first ?? "" }, rows.map { $0[0] })
+    }
 }
