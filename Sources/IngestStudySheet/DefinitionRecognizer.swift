@@ -381,6 +381,8 @@ public enum DefinitionRecognizer {
         let tag = first == "<" && term.range(of: #"^<[A-Za-z][A-Za-z0-9]*( ?/)?>$"#, options: .regularExpression) != nil
         return code || tag || term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && second?.isLetter == true)
             || (first == "/" && second?.isLetter == true && !term.contains(" "))
+            // A keyword or a variable (`@daily`, `$kernel ou %k`).
+            || ((first == "@" || first == "$") && second?.isLetter == true)
     }
 
     /// A setting and its value (`core.autocrlf = true`, `text eol=crlf`): each `=` between a name of
@@ -410,7 +412,7 @@ public enum DefinitionRecognizer {
     static func isTerm(_ term: String, hasGrammar: Bool, describedField: () -> Bool = { false }) -> Bool {
         guard let first = term.first, startsName(term), term.count <= 60 else { return false }
         let lower = term.lowercased()
-        if lower.contains("://") || lower.contains("www.") || lower.contains("@") { return false }
+        if lower.contains("://") || lower.contains("www.") || lower.dropFirst().contains("@") { return false }
         if term.hasSuffix("?") || term.hasSuffix("!") || (term.hasSuffix(".") && !hasGrammar && !term.hasSuffix("etc.")) { return false }
         if term.contains(":") || (term.contains("=") && !isSetting(term)) || term.contains(";") || !isBalanced(term) { return false }
         // Markup a converter left behind (`image{`, `Muscles * biceps`) is no term's; a command's

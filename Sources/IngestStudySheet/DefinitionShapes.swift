@@ -192,18 +192,21 @@ extension DefinitionRecognizer {
     /// of an order verb (`management`, `validation`).
     static func activityOfAName(_ term: String, _ tokens: [String]) -> Bool {
         let termTokens = term.split(separator: " ").filter { $0 != "&" }
-        guard !termTokens.isEmpty, !namesAnAction(term), termTokens.allSatisfy({ $0.first?.isUppercase == true || $0.first?.isNumber == true }),
+        // (A program's name is often written in lower case, one word: `bind: DNS server configuration`, `dhcpd`.)
+        let program = termTokens.count == 1 && term.allSatisfy { $0.isLowercase || $0.isNumber }
+        guard !termTokens.isEmpty, program || !namesAnAction(term), program || termTokens.allSatisfy({ $0.first?.isUppercase == true || $0.first?.isNumber == true }),
               let lastToken = termTokens.last?.lowercased() else { return false }
         let last = lastToken.trimmingScalars { wordPunctuation.contains($0) }
         // (An activity is defined by one: `Continuous Integration: Automated testing of code`; an acronym by what
         // its letters stand for or its kind: `TCP: virtual circuit switching`.)
         if ["ing", "ion", "ment"].contains(where: { (ending: String) in last.hasSuffix(ending) }) { return false }
         if termTokens.first!.count >= 2, termTokens.first!.allSatisfy({ $0.isUppercase || $0.isNumber }) { return false }
-        let stops: Set<String> = ["of", "for", "on", "in", "to", "by", "with", "between", "and", "or", "+"]
+        let stops: Set<String> = ["of", "for", "on", "in", "to", "by", "with", "between", "and", "or", "+",
+                                  "de", "du", "des", "d", "pour", "pendant", "dans", "avec", "par", "sur", "en", "à", "au", "aux", "et", "ou"]
         var compound: [String] = []
         for token in tokens {
             let w = token.lowercased().trimmingScalars { wordPunctuation.contains($0) }
-            if stops.contains(w) || w.contains("://") { break }
+            if stops.contains(w) || w.contains("://") || token.hasPrefix("(") { break }
             if determiners.contains(w) { return false }
             compound.append(w)
             if token.hasSuffix(",") || token.hasSuffix(".") { break }

@@ -151,7 +151,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         // The bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
         // reaches today less a small margin (bench/definitions/RESULTS.md), so that no change makes it worse unseen.
         XCTAssertGreaterThanOrEqual(precision, 0.93)
-        XCTAssertGreaterThanOrEqual(recall, 0.87)
+        XCTAssertGreaterThanOrEqual(recall, 0.885)
         XCTAssertGreaterThanOrEqual(tuned.0, 0.97)
         XCTAssertGreaterThanOrEqual(tuned.1, 0.99)
         XCTAssertGreaterThanOrEqual(held.0, 0.95)
@@ -170,11 +170,11 @@ final class DefinitionRealPagesTests: XCTestCase {
         // The eighth batch's first measure, before it was tuned on: 0.956 (195/204) / 0.689 (195/283); these floors are after.
         XCTAssertGreaterThanOrEqual(eighth.0, 0.99)
         XCTAssertGreaterThanOrEqual(eighth.1, 0.89)
-        // The ninth batch, measured once after session 19's first rules: 0.379 (11/29) / 0.275 (11/40); then tuned on.
-        XCTAssertGreaterThanOrEqual(ninth.0, 0.37)
-        XCTAssertGreaterThanOrEqual(ninth.1, 0.27)
-        // The tenth batch, measured once after the ninth's rules, never tuned on: 0.845 (60/71) / 0.682 (60/88).
-        XCTAssertGreaterThanOrEqual(tenth.0, 0.84)
-        XCTAssertGreaterThanOrEqual(tenth.1, 0.68)
+        // The ninth batch, measured once after session 19's first rules: 0.379 (11/29) / 0.275 (11/40); then tuned on (floors after).
+        XCTAssertGreaterThanOrEqual(ninth.0, 0.70)
+        XCTAssertGreaterThanOrEqual(ninth.1, 0.64)
+        // The tenth batch, measured once after the ninth's rules: 0.845 (60/71) / 0.682 (60/88); then two rules (floors after).
+        XCTAssertGreaterThanOrEqual(tenth.0, 0.92)
+        XCTAssertGreaterThanOrEqual(tenth.1, 0.80)
     }
 }
