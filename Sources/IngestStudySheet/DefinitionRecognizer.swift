@@ -239,7 +239,7 @@ public enum DefinitionRecognizer {
         "goal", "goals", "aim", "aims", "due", "phone", "address", "website", "link", "see", "reminder", "result",
         "results", "proof", "definition", "definitions", "hypothesis", "data", "problem", "task", "instructions",
         "update", "edit", "price", "status", "property", "quiz", "homework", "read", "click", "watch", "listen",
-        "advice", "grade", "score", "deadline",
+        "advice", "grade", "score", "deadline", "beware",
         "location", "room", "venue", "credits", "contents", "abstract", "overview", "outline", "recap", "key", "glossary",
         "vocabulary", "topic", "theme", "class", "course", "module", "week", "day", "monday",
         "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi", "mercredi", "jeudi",
@@ -455,8 +455,10 @@ public enum DefinitionRecognizer {
         if ws.count > 1, head.hasSuffix("er") || head.hasSuffix("ir") || head.hasSuffix("re"),
            ["le", "la", "les", "l", "un", "une", "son", "sa", "ses", "leur", "leurs", "ce", "cette", "ces"].contains(ws[1]) { return false }
         // "Activate an environment: conda activate env_name", "Restore: …": a task, and how to do it (en-python).
+        // (A particle may come first: `Find out all the options`.)
+        let object = ws.count > 2 && ["out", "up", "off", "down"].contains(ws[1]) ? ws[2] : ws.count > 1 ? ws[1] : ""
         if taskVerbs.contains(head) || (ws.count > 1 && (imperatives.contains(head) || ["list", "search", "view", "update", "show", "get", "print"].contains(head))
-            && (determiners.contains(ws[1]) || ["all", "your", "this", "these", "some", "any", "every", "each"].contains(ws[1]))) { return false }
+            && (determiners.contains(object) || ["all", "your", "this", "these", "some", "any", "every", "each"].contains(object))) { return false }
         // A participle and what it governs (`Consisting of six tasks`, `Consisting two tasks`): a phrase going on, not a
         // term (a noun after it makes one: `Spanning tree`, `Learning rate`).
         if ws.count > 1, head.count > 5, head.hasSuffix("ing"),
@@ -476,7 +478,9 @@ public enum DefinitionRecognizer {
         // start is a name from the text (the attributes `data`, `right` of a class), but for
         // the abbreviations written so.
         let nameInText = ws.count == 1 && first.isLowercase && !lowerCaseLabels.contains(head)
-        func isLabel(_ word: String) -> Bool { labels.contains(word) && !(definableLabels.contains(word) && describedField()) }
+        // (A path names a place, whatever its words: `/doc/`, `/media/*`.)
+        let path = term.hasPrefix("/") || term.hasPrefix("~/")
+        func isLabel(_ word: String) -> Bool { !path && labels.contains(word) && !(definableLabels.contains(word) && describedField()) }
         if !nameInText, isLabel(head) && !(ws.count > 1 && capitals.contains(head)) || isLabel(lower) || soleLabels.contains(lower)
             // A capital letter after a name is part of it (`Allèle A`, `Vitamine C`), not an answer's label.
             // A command in lower case (`conda info`) ends with what it names.
@@ -647,7 +651,7 @@ public enum DefinitionRecognizer {
         // A model or a code (`R8 (lightweight)`, `1D X Mark III`), not words saying what the term is.
         if head.contains(where: \.isNumber) { return false }
         // "There are four types: …", "Il y a…": a sentence, not a meaning.
-        if ws.count > 1, (head == "there" && ["is", "are", "was", "were"].contains(ws[1])) || (head == "il" && ws[1] == "y") { return false }
+        if ws.count > 1, (head == "there" && ["is", "are", "was", "were"].contains(ws[1])) || (head == "il" && (ws[1] == "y" || ws[1] == "n")) { return false }
         // A sentence about something else (`The player plays in a corner square`, `The body of the certificate
         // is hashed…`), not what the term is.
         if tellsOfOther(meaning) { return false }
@@ -716,8 +720,8 @@ public enum DefinitionRecognizer {
             return false
         }
         // A remark on it (`generally, smaller numbers mean higher performance`), not what it is.
-        if ["generally", "usually", "basically", "typically", "often", "normally", "généralement", "souvent", "habituellement",
-            "normalement"].contains(head), meaning.dropFirst(head.count).first == "," { return false }
+        if ["generally", "usually", "basically", "typically", "often", "normally", "currently", "généralement", "souvent", "habituellement",
+            "normalement", "actuellement"].contains(head), meaning.dropFirst(head.count).first == "," { return false }
         // A plural introducing a list of short items ("Ingrédients : farine, sucre, œufs").
         let items = meaning.split(whereSeparator: { $0 == "," || $0 == ";" })
         // Single words in a row, with a final point or not (`mixins, traits, delegates, aspects.`): examples.

@@ -94,9 +94,9 @@ extension DefinitionRecognizer {
     }
 
     /// A meaning that opens with where or in what case (`dans chaque nombre décimal, il existe…`, `in the
-    /// meantime…`, `with a…`): a circumstance of a sentence, not what the term is.
+    /// meantime…`, `with a…`, `Comme indiqué dans…`, `Alors que d'autres…`): a circumstance of a sentence, not what the term is.
     static func opensWithCircumstance(_ head: String) -> Bool {
-        ["dans", "in", "with", "avec", "within", "sur", "lorsque", "lors", "when", "whenever", "si", "if"].contains(head)
+        ["dans", "in", "with", "avec", "within", "sur", "lorsque", "lors", "when", "whenever", "si", "if", "comme", "alors", "whereas", "while"].contains(head)
     }
 
     /// A new sentence about another thing: a capitalised article or `One of` and a noun phrase, then its own
