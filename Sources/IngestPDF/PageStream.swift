@@ -46,8 +46,10 @@ struct PageStream {
     }
 
     /// `document` is used for short documents (below `parallelMinimumPages`); long ones are read
-    /// through copies, and it may be nil.
-    func read(_ document: PopplerDocumentRef?, pageCount: Int,
+    /// through copies, and it may be nil. `meanwhile` runs on the calling thread once the other
+    /// threads are started, before it reads pages itself (work of the document that would
+    /// otherwise leave them idle).
+    func read(_ document: PopplerDocumentRef?, pageCount: Int, meanwhile: () -> Void = {},
               page read: @escaping @Sendable (PopplerPageRef) -> PDFExtractor.PageData) throws -> Outcome {
         let long = pageCount >= Self.parallelMinimumPages
         let lent = context.cores
@@ -67,6 +69,7 @@ struct PageStream {
                 Self.work(copies: copies, shared: shared, context: context, read: read)
             }
         }
+        meanwhile()
         if let document, pageCount < Self.parallelMinimumPages {
             Self.work(document, shared: shared, context: context, read: read)
         } else {

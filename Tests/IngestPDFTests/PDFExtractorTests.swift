@@ -75,10 +75,14 @@ final class PDFExtractorTests: XCTestCase {
     func testJavaScriptIsNotRunAndReported() throws {
         let tmp = try TemporaryDirectory(); defer { tmp.remove() }
         let js = "/Names << /JavaScript << /Names [(x) << /S /JavaScript /JS (app.alert\\('hi'\\);) >>] >> >> /OpenAction << /S /JavaScript /JS (app.alert\\('open'\\);) >> "
-        let data = PDFTestFiles.make(pages: 1, extraCatalog: js) { _ in PDFTestFiles.text("Hello from a scripted PDF", x: 72, y: 700) }
-        let e = try extract(try tmp.write("js.pdf", data))
-        XCTAssertTrue(e.warnings.contains { $0.code == .pdfJavaScriptIgnored }, "\(e.warnings)")
-        XCTAssertTrue(e.blocks.contains { $0.text.contains("Hello from a scripted PDF") })
+        // One page (facts read before the walk) and twelve (facts read while other threads walk).
+        for pages in [1, 12] {
+            let data = PDFTestFiles.make(pages: pages, extraCatalog: js) { PDFTestFiles.text("Hello from scripted page \($0 + 1)", x: 72, y: 700) }
+            let e = try extract(try tmp.write("js-\(pages).pdf", data))
+            XCTAssertEqual(e.warnings.filter { $0.code == .pdfJavaScriptIgnored }.count, 1, "\(pages) pages: \(e.warnings)")
+            XCTAssertEqual(e.pagesRead, pages)
+            for p in 1...pages { XCTAssertTrue(e.blocks.contains { $0.text.contains("Hello from scripted page \(p)") }, "page \(p) of \(pages)") }
+        }
     }
 
     func testTwoThousandPagesStreamWithinDeadline() throws {

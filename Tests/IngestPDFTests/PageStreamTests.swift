@@ -38,6 +38,38 @@ final class PageStreamTests: XCTestCase {
     }
 }
 
+extension PageStreamTests {
+    /// `meanwhile` runs once, on the calling thread, while a lent core already reads pages: it
+    /// waits for a page read elsewhere, which comes only if the other thread started first.
+    func testMeanwhileRunsOnTheCallingThreadWhileAnotherReadsPages() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let data = PDFTestFiles.make(pages: 40) { PDFTestFiles.text("Page \($0 + 1) : du texte ordinaire.", x: 60, y: 700) }
+        let url = try tmp.write("quarante.pdf", data)
+        let extractor = PDFExtractor()
+        let alone = try PopplerDocumentRef(url: url, password: nil)
+        let expected = (0..<40).map { extractor.read(alone.page(at: $0)!).lines }
+        let cores = LocalCoreBudget(capacity: 2)
+        cores.take()   // the document's own core
+        let caller = pthread_self()
+        let readElsewhere = DispatchSemaphore(value: 0)
+        let stream = PageStream(url: url, password: nil, context: ExtractionContext(cores: cores))
+        var calls = 0, onCaller = false, sawOtherThread = false
+        let outcome = try stream.read(nil, pageCount: 40, meanwhile: {
+            calls += 1
+            onCaller = pthread_equal(pthread_self(), caller) != 0
+            sawOtherThread = readElsewhere.wait(timeout: .now() + 60) == .success
+        }) { page in
+            if pthread_equal(pthread_self(), caller) == 0 { readElsewhere.signal() }
+            return extractor.read(page)
+        }
+        XCTAssertEqual(calls, 1)
+        XCTAssertTrue(onCaller)
+        XCTAssertTrue(sawOtherThread, "no page read by the other thread while the calling thread was busy")
+        XCTAssertEqual(outcome.pages.map { $0?.lines }, expected)
+        XCTAssertEqual(cores.held, 1)
+    }
+}
+
 /// Counts the pages read on the calling thread and elsewhere.
 private final class ThreadsSeen: @unchecked Sendable {
     private let lock = NSLock()
