@@ -12,7 +12,8 @@ import PackageDescription
 
 /// serial_openmp.c's GOMP_* in the dynamic symbol table (see CTesseract), for the binary and tests.
 let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
-    ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait"]
+    ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
+     "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 
 let package = Package(

@@ -109,7 +109,10 @@ final class TesseractEngine: @unchecked Sendable {
         var names = [strdup("debug_file")]
         var values = [strdup("/dev/null")]
         defer { names.forEach { free($0) }; values.forEach { free($0) } }
-        return TessBaseAPIInit4(h, dataPath, languages, OEM_DEFAULT, nil, 0, &names, &values, 1, 0)
+        // An engine of LSTM-only languages starts without the legacy engine's universal ambiguities (universal_ambigs.c).
+        return UniversalAmbigs.withSkipped(UniversalAmbigs.unused(by: languages, dataPath: dataPath)) {
+            TessBaseAPIInit4(h, dataPath, languages, OEM_DEFAULT, nil, 0, &names, &values, 1, 0)
+        }
     }
 
     private static func loadedLanguages(_ h: OpaquePointer) -> [String] {

@@ -25,3 +25,8 @@ unsigned long ingest_serial_openmp_regions(void);
 /// Bytes of leptonica pixel buffers allocated through Ingest's allocator (tesseract_lazy.c), which
 /// writes each new buffer's pages once: tests check that it is the one leptonica uses.
 unsigned long ingest_pix_bytes_allocated(void);
+/// While on (1) on the calling thread, libtesseract's UnicharAmbigs::LoadUniversal returns at once
+/// (universal_ambigs.c): an engine of LSTM-only languages never reads those tables. 0 turns it off.
+void ingest_tesseract_skip_universal_ambigs(int on);
+/// Universal ambiguity tables left unbuilt so far: tests check that the interposition holds.
+unsigned long ingest_tesseract_universal_ambigs_skipped(void);
