@@ -64,11 +64,13 @@ extension TableDump {
                 var start = clock.now
                 let words = page.words()
                 var before: [PageTable] = []
+                var ruledCount = 0
                 let lines = WordLines.group(words)
                 if words.count >= 4, lines.filter({ WordLines.segments($0).count >= 2 }).count >= 2 {
                     renderedAlways += 1
                     let rules = PageRules.find(on: page, from: 0, to: page.size.height)
                     let ruled = RuledTables.find(words: words, horizontal: rules.horizontal, vertical: rules.vertical)
+                    ruledCount = ruled.count
                     let rest = words.filter { w in !ruled.contains { $0.contains(w.midX, w.midY) } }
                     before = (ruled + AlignedColumns.find(words: rest, pageWidth: page.size.width)).sorted { $0.y0 < $1.y0 }
                 }
@@ -76,7 +78,10 @@ extension TableDump {
                 start = clock.now
                 let after = TableBlocks.find(on: page)
                 hinted += seconds(clock.now - start)
-                if words.count >= 4, TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width) { renderedHinted += 1 }
+                let hintedPage = words.count >= 4 && TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width)
+                if hintedPage { renderedHinted += 1 }
+                // Per page (for tightening the hint): hinted or not, and its ruled tables.
+                if hintedPage || ruledCount > 0 { print("HINTPAGE p\(index + 1) hinted \(hintedPage) ruled \(ruledCount)") }
                 tables += before.count
                 if before != after {
                     differ.append(index + 1)
