@@ -44,7 +44,32 @@ enum ReadingOrder {
             for run in runs { cut(run, lines, typical: typical, minimumSide: minimumSide, into: &out, depth: depth + 1) }
             return
         }
-        out.append(contentsOf: ids.sorted())
+        out.append(contentsOf: topDown(ids.sorted(), lines))
+    }
+
+    /// Regions larger than this keep poppler's order as it is (`topDown` compares every pair).
+    static let maximumTopDownLines = 300
+
+    /// Poppler's order (`ids`, sorted), except that a line poppler gives after a line it lies
+    /// entirely above, at the same left edge (the paragraph's margin), moves up just before it: poppler's flow puts the
+    /// pieces of a tall formula (a fraction's numerator, a binomial) in blocks of their own, and a
+    /// label line beside them ("Formule 2 :") after the next formula's line. Lines side by side,
+    /// overlapping in height or starting elsewhere (a contents page's numbers) keep poppler's order.
+    private static func topDown(_ ids: [Int], _ lines: [TextLine]) -> [Int] {
+        guard ids.count > 1, ids.count <= maximumTopDownLines else { return ids }
+        // A contents page: its entries, numbers and page numbers come in poppler's order, whatever it is.
+        guard !ids.contains(where: { lines[$0].text.contains(". . . .") || lines[$0].text.contains("........") }) else { return ids }
+        func above(_ a: Int, _ b: Int) -> Bool {
+            let p = lines[a], q = lines[b]
+            return p.y1 <= q.y0 && abs(p.x0 - q.x0) <= 1
+        }
+        var out: [Int] = []
+        out.reserveCapacity(ids.count)
+        for id in ids {
+            // Moved up only when poppler gave it after a line under it: just before the first such line.
+            if let k = out.firstIndex(where: { above(id, $0) }) { out.insert(id, at: k) } else { out.append(id) }
+        }
+        return out
     }
 
     /// A region where full-width text runs straight into columns (a Writer section with two

@@ -58,4 +58,33 @@ final class ReadingOrderTests: XCTestCase {
         }
         XCTAssertEqual(outcome.pages[39]?.lines.first?.text, "Page 40, ligne 0 : du texte ordinaire.")
     }
+    /// Two formula lines of a pdflatex page (the source's order: `Formule 2` then `Formule 5`):
+    /// poppler's flow gives the pieces of the tall first formula (a fraction over a fraction) as
+    /// blocks of their own and the label line "Formule 2 :" after the second formula's line; the
+    /// 4-pt gap between them is no cut. A line entirely above another it shares width with comes first.
+    func testALabelLinePopplerPutsLateComesBeforeTheLineUnderIt() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let pdf = try LaTeXPDFs.make("order", #"""
+        \documentclass[11pt]{article}
+        \usepackage[T1]{fontenc}\usepackage{lmodern}\usepackage{amsmath,amssymb}
+        \begin{document}
+        Formule 2 : $\left(\frac{u}{v}\right)' = \frac{u' v - u v'}{v^2}$ fin.
+
+        \medskip
+
+        Formule 5 : $P(X = k) = \binom{n}{k} p^k (1 - p)^{n-k}$ fin.
+        \end{document}
+        """#, in: tmp)
+        let t = try LaTeXPDFs.extract(pdf).blocks.map(\.text).joined(separator: "\n")
+        let two = try XCTUnwrap(t.range(of: "Formule 2")), five = try XCTUnwrap(t.range(of: "Formule 5"))
+        XCTAssertLessThan(two.lowerBound, five.lowerBound, t)
+    }
+
+    /// Lines side by side and lines in poppler's order already keep it: a narrow line set a little
+    /// higher to the right (a margin note) does not jump ahead of the paragraph beside it.
+    func testLinesSideBySideKeepPopplersOrder() {
+        var lines = (0..<3).map { line("Paragraphe \($0)", x0: 57, x1: 400, row: $0) }
+        lines.append(TextLine(text: "Note", x0: 430, y0: 95, x1: 520, y1: 105, glyphHeight: 10, hasGeometry: true))
+        XCTAssertEqual(ReadingOrder.order(lines, pageWidth: 595).map(\.text), lines.map(\.text))
+    }
 }
