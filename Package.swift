@@ -10,10 +10,11 @@
 // builds one). Flags only the `ingest` binary or the tests need are set on those targets.
 import PackageDescription
 
-/// serial_openmp.c's GOMP_* in the dynamic symbol table (see CTesseract), for the binary and tests.
+/// serial_openmp.c's GOMP_* and line_images.c's pixWriteMem in the dynamic symbol table (see
+/// CTesseract), for the binary and tests.
 let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
     ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
-     "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"]
+     "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_", "pixWriteMem"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 
 let package = Package(

@@ -67,7 +67,6 @@
     F(PIX *, pixRemoveColormap, (PIX *pixs, l_int32 type), (pixs, type)) \
     F(PIX *, pixRotateOrth, (PIX *pixs, l_int32 quads), (pixs, quads)) \
     F(l_ok, pixSetResolution, (PIX *pix, l_int32 xres, l_int32 yres), (pix, xres, yres)) \
-    F(l_ok, pixWriteMem, (l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format), (pdata, psize, pix, format)) \
     F(l_ok, pixWriteMemJpeg, (l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 quality, l_int32 progressive), (pdata, psize, pix, quality, progressive)) \
     F(PIX *, pixScaleAreaMap2, (PIX *pix), (pix)) \
     F(PIX *, pixScaleToSize, (PIX *pixs, l_int32 wd, l_int32 hd), (pixs, wd, hd)) \

@@ -60,6 +60,8 @@ final class TesseractEngine: @unchecked Sendable {
     private var osdUnavailable = false
     let languages: String
     private let dataPath: String?
+    /// Line images handed to the network raw (line_images.c); off only in tests comparing both.
+    var lineImagesRaw = true
 
     /// Initialises `languages` ("fra+eng") and checks that every one of them really loaded:
     /// Tesseract's Init succeeds when only some of them did.
@@ -150,7 +152,10 @@ final class TesseractEngine: @unchecked Sendable {
             guard let this else { return false }
             return Unmanaged<DeadlineBox>.fromOpaque(this).takeUnretainedValue().deadline.timeIntervalSinceNow <= 0
         }
+        // Tesseract's line images kept raw, not compressed and decoded again (line_images.c).
+        ingest_tesseract_line_images_raw(lineImagesRaw ? 1 : 0)
         let rc = TessBaseAPIRecognize(handle, monitor)
+        ingest_tesseract_line_images_raw(0)
         if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
         guard rc == 0 else { throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonReturned, ["function": "TessBaseAPIRecognize", "code": "\(rc)"]), page: page) }
         var page = collect(lowConfidenceBelow: lowConfidenceBelow, width: width, height: height)

@@ -107,6 +107,31 @@ final class TesseractEngineTests: XCTestCase {
                              "Tesseract's copies of the page did not come from ingest's allocator")
     }
 
+    /// Tesseract's line images kept raw (line_images.c) give the page read exactly as through its
+    /// PNGs — every paragraph, word, box and confidence — and the PNGs Ingest makes itself stay PNGs.
+    func testRawLineImagesReadThePageAsThePNGsDid() throws {
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let page = TextPage.render(TextPage.french + "\n" + TextPage.english, dpi: 300, pointSize: 11)
+        func pix() -> PageImage {
+            let p = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
+            p.setResolution(300)
+            return p
+        }
+        engine.lineImagesRaw = false
+        let before = ingest_tesseract_raw_line_images()
+        let throughPNG = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 60, page: 1)
+        XCTAssertEqual(ingest_tesseract_raw_line_images(), before, "off: no line written raw")
+        engine.lineImagesRaw = true
+        let raw = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 60, page: 1)
+        let lines = ingest_tesseract_raw_line_images() - before
+        XCTAssertGreaterThanOrEqual(Int(lines), 10, "libtesseract's line images did not go through line_images.c")
+        XCTAssertGreaterThan(throughPNG.words.count, 100)
+        XCTAssertEqual(raw, throughPNG)
+        XCTAssertLessThan(characterErrorRate(raw.text, TextPage.french + "\n" + TextPage.english), 0.02)
+        let png = try XCTUnwrap(pix().pngData())
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "Ingest's own PNG is still a PNG")
+    }
+
     /// An engine that cannot be made ahead is not counted: the worker that asks next makes one
     /// and reports the document's error.
     func testAnEngineThatCannotBeMadeAheadLeavesTheErrorToTheWorker() {

@@ -30,3 +30,8 @@ unsigned long ingest_pix_bytes_allocated(void);
 void ingest_tesseract_skip_universal_ambigs(int on);
 /// Universal ambiguity tables left unbuilt so far: tests check that the interposition holds.
 unsigned long ingest_tesseract_universal_ambigs_skipped(void);
+/// While on (1) on the calling thread, the PNGs libtesseract makes of its line images are written
+/// raw (leptonica's serialised pix, line_images.c); 0 turns it off. `pixWriteMem` is defined there.
+void ingest_tesseract_line_images_raw(int on);
+/// Line images written raw so far: tests check that the interposition holds.
+unsigned long ingest_tesseract_raw_line_images(void);
