@@ -8,6 +8,10 @@ enum InlineMath {
     /// own words or a formula is not read surely (then the line is left as the text reader wrote
     /// it, exponents kept).
     static func rewrite(_ glyphs: [MathGlyph], line: String, radicalEnd ink: MathInk) -> String? {
+        // The same letters and figures as the line, in the same order, or nothing is changed.
+        // (Counted, not ordered: stacked parts of a formula are lines of their own in the text.)
+        // (Asked first: it needs no reading of the formulas.)
+        guard key(glyphs.map(\.text).joined()) == key(line) else { return nil }
         // Words: runs of glyphs between spaces.
         var words: [[MathGlyph]] = [[]]
         // Poppler puts a space where the font changes even with no gap (`H2 O`): such a space
@@ -28,12 +32,12 @@ enum InlineMath {
             if stacked(w) { return .math }
             if w.contains(where: { MathText.isTextLetter($0) }) {
                 let letters = String(w.filter { MathText.isTextLetter($0) }.map { Character($0.text) })
-                let mathy = w.contains { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }
+                let mathy = w.contains { $0.font.isMath || $0.startsWithGreek }
                 return mathy && LaTeXSymbols.functions.contains(letters) ? .math
                     // (After an opening bracket: `(ln u)'`.)
                     : LaTeXSymbols.functions.contains(letters) && w.allSatisfy({ MathText.isTextLetter($0) || "([".contains($0.text) }) ? .neutral : .text
             }
-            if w.contains(where: { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }) { return .math }
+            if w.contains(where: { $0.font.isMath || $0.startsWithGreek }) { return .math }
             return .neutral
         }
         // Upright words of the formula (`H₃O⁺`, `mol⁻¹`, `pH =`): MathUpright.
@@ -47,7 +51,7 @@ enum InlineMath {
             while first > 0, kinds[first - 1] == .neutral, startsMath(words[first - 1]) { first -= 1 }
             // A formula starts with no operator: the number before it is its first term (`3/4 ×`,
             // an inline fraction of figures poppler makes one word).
-            if first == k, k > 0, kinds[k - 1] == .neutral, words[k - 1].allSatisfy({ $0.text.first?.isNumber == true }),
+            if first == k, k > 0, kinds[k - 1] == .neutral, words[k - 1].allSatisfy({ $0.startsWithNumber }),
                let op = words[k].first?.text, "×+−=·÷<>≤≥".contains(op) { first -= 1 }
             var last = k
             while last + 1 < words.count, kinds[last + 1] != .text { last += 1 }
@@ -61,16 +65,19 @@ enum InlineMath {
             pieces.append("$" + read.latex + "$" + trailing)
             k = last + 1
         }
-        // The same letters and figures as the line, in the same order, or nothing is changed.
-        // (Counted, not ordered: stacked parts of a formula are lines of their own in the text.)
-        func key(_ s: String) -> String {
-            // By scalar: a combining accent (`⃗`) fuses with whatever precedes it, not the same in both.
-            let kept = s.decomposedStringWithCompatibilityMapping.unicodeScalars.filter { Character($0).isLetter || Character($0).isNumber }
-            return String(String.UnicodeScalarView(kept.sorted { $0.value < $1.value }))
-        }
-        let mine = key(glyphs.map(\.text).joined())
-        guard mine == key(line) else { return nil }
         return pieces.joined(separator: " ")
+    }
+
+    /// The letters and figures of `s`, sorted: what a rewriting keeps of a line.
+    static func key(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            // (ASCII, most lines: its own compatibility form, its letters and figures by byte.)
+            let kept = s.utf8.filter { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+            return String(decoding: kept.sorted(), as: UTF8.self)
+        }
+        // By scalar: a combining accent (`⃗`) fuses with whatever precedes it, not the same in both.
+        let kept = s.decomposedStringWithCompatibilityMapping.unicodeScalars.filter { Character($0).isLetter || Character($0).isNumber }
+        return String(String.UnicodeScalarView(kept.sorted { $0.value < $1.value }))
     }
 
     /// A word of text as the line reader writes it: smaller raised or lowered glyphs as scripts

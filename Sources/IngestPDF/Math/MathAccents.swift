@@ -206,7 +206,7 @@ enum MathAccents {
             // A piece of a built arrow (`\\overrightarrow`) raised over a letter of the line.
             guard a.font == .symbols, a.text == "−" || a.text == "→" || a.text == "←" else { return false }
             return glyphs.contains { g in
-                g.font == .italic && g.text.first?.isLetter == true && across(a, g) && rise(a, over: g) > 0.3 * g.size && rise(a, over: g) < 0.9 * g.size
+                g.font == .italic && g.startsWithLetter && across(a, g) && rise(a, over: g) > 0.3 * g.size && rise(a, over: g) < 0.9 * g.size
             }
         }
     }

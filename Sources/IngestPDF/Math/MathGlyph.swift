@@ -1,18 +1,38 @@
 /// One glyph of a page as the math reader sees it: its text, its box in points (y grows
 /// downwards), its font size and what its font is for.
 struct MathGlyph: Sendable, Equatable {
-    var text: String
+    let text: String
     var x0: Double, y0: Double, x1: Double, y1: Double
     var size: Double
     var font: MathFont
     /// Its place in the page's text (poppler's order: a line's glyphs left to right).
     var index: Int
+    /// What its text is, found once: the readers ask it of every glyph of a page many times, and
+    /// each Unicode property lookup costs (`isSpace` alone was ≈ 1 % of a LaTeX manual's run).
+    /// White space only (or empty); its first character a letter, a number, Greek (`MathText`).
+    let isSpace: Bool, startsWithLetter: Bool, startsWithNumber: Bool, startsWithGreek: Bool
+
+    init(text: String, x0: Double, y0: Double, x1: Double, y1: Double, size: Double, font: MathFont, index: Int) {
+        (self.text, self.x0, self.y0, self.x1, self.y1, self.size, self.font, self.index) = (text, x0, y0, x1, y1, size, font, index)
+        let utf8 = text.utf8
+        if utf8.count == 1, let b = utf8.first, b < 0x80 {
+            // (ASCII, most glyphs: the same answers as the Unicode properties below.)
+            isSpace = b == 0x20 || (0x09...0x0D).contains(b)
+            startsWithLetter = (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
+            startsWithNumber = (0x30...0x39).contains(b)
+            startsWithGreek = false
+        } else {
+            isSpace = text.unicodeScalars.allSatisfy(\.isWhiteSpace)
+            startsWithLetter = text.first?.isLetter == true
+            startsWithNumber = text.first?.isNumber == true
+            startsWithGreek = text.first.map(MathText.isGreek) == true
+        }
+    }
 
     var midX: Double { (x0 + x1) / 2 }
     var midY: Double { (y0 + y1) / 2 }
     var width: Double { x1 - x0 }
     var height: Double { y1 - y0 }
-    var isSpace: Bool { text.unicodeScalars.allSatisfy(\.isWhiteSpace) }
 }
 
 /// What a font is for, from its name: TeX's math fonts (Computer Modern's CMMI, CMSY, CMEX and
@@ -46,8 +66,9 @@ enum MathFont: UInt8, Sendable {
 
 extension PopplerPageRef {
     /// The page's glyphs with their boxes and fonts, in the page's text order (spaces kept,
-    /// line breaks left out); empty when poppler gives no layout.
-    func mathGlyphs() -> [MathGlyph] {
+    /// line breaks left out); empty when poppler gives no layout, or when `mathOnly` and no glyph
+    /// is in a math font.
+    func mathGlyphs(mathOnly: Bool = false) -> [MathGlyph] {
         let runs = textRuns()
         return withText { raw, rects, count -> [MathGlyph] in
             guard let rects else { return [] }
@@ -62,6 +83,9 @@ extension PopplerPageRef {
                 roles[run.fontName] = role
                 for k in from...to { fonts[k] = role; sizes[k] = run.fontSize }
             }
+            // A page with no glyph in a math font has no formula (`PageFormulas.find`): its glyphs
+            // are not made (most pages of a manual).
+            if mathOnly, !(0..<count).contains(where: { fonts[$0].isMath && scalars[$0] != "\n" }) { return [] }
             var out: [MathGlyph] = []
             out.reserveCapacity(count)
             for k in 0..<count where scalars[k] != "\n" {

@@ -75,7 +75,7 @@ enum MathLayout {
         let (top, bottom) = (mine.map(\.y0).min()!, mine.map(\.y1).max()!)
         return page.contains { g in
             guard !g.isSpace, !indices.contains(g.index), g.x1 > left, g.x0 < right,
-                  g.y1 > top - 0.8 * size, g.y0 < bottom + 0.8 * size, g.font.isMath || g.text.first?.isNumber == true else { return false }
+                  g.y1 > top - 0.8 * size, g.y0 < bottom + 0.8 * size, g.font.isMath || g.startsWithNumber else { return false }
             return mine.contains { m in
                 min(m.x1, g.x1) - max(m.x0, g.x0) > 0.3 * min(m.width, g.width)
                     && (g.y0 >= m.y1 - 0.3 * m.height || g.y1 <= m.y0 + 0.3 * m.height)

@@ -7,7 +7,6 @@ enum MathText {
 
     /// Upright letters of text (not Greek, not a math font's).
     static func isTextLetter(_ g: MathGlyph) -> Bool {
-        guard g.font == .text, let c = g.text.first else { return false }
-        return c.isLetter && !isGreek(c)
+        g.font == .text && g.startsWithLetter && !g.startsWithGreek
     }
 }

@@ -19,7 +19,8 @@ enum MathUpright {
         let own = words.map(isMathWord)
         for k in words.indices where !math[k] && own[k] && (hasMathGlyph(words[k]) || isIsotope(words[k])) { math[k] = true }
         func neutral(_ k: Int) -> Bool {
-            !math[k] && (!words[k].contains { full($0, in: words[k]) && MathText.isTextLetter($0) } || isFunctionWord(words[k]))
+            let limit = fullLimit(words[k])
+            return !math[k] && (!words[k].contains { $0.size >= limit && MathText.isTextLetter($0) } || isFunctionWord(words[k]))
         }
         // Math reached from word k, one way, across neutral words only.
         func reaches(_ k: Int, _ step: Int) -> Bool {
@@ -45,14 +46,15 @@ enum MathUpright {
         return words.indices.filter { math[$0] && !known[$0] }
     }
 
-    static func hasMathGlyph(_ word: [MathGlyph]) -> Bool { word.contains { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true } }
+    static func hasMathGlyph(_ word: [MathGlyph]) -> Bool { word.contains { $0.font.isMath || $0.startsWithGreek } }
 
     /// Raised and lowered figures before element symbols: an isotope's mass and atomic numbers.
     static func isIsotope(_ word: [MathGlyph]) -> Bool {
-        guard let first = word.firstIndex(where: { full($0, in: word) && MathText.isTextLetter($0) }), first >= 2 else { return false }
+        let limit = fullLimit(word)
+        guard let first = word.firstIndex(where: { $0.size >= limit && MathText.isTextLetter($0) }), first >= 2 else { return false }
         let before = word[..<first], base = word[first].y1 - MathLayout.descent * word[first].size
         let shifts = before.map { $0.y1 - MathLayout.descent * $0.size - base }
-        return before.allSatisfy { !full($0, in: word) && $0.text.first?.isNumber == true }
+        return before.allSatisfy { !($0.size >= limit) && $0.startsWithNumber }
             && shifts.allSatisfy { abs($0) > 0.1 * word[first].size }
             && shifts.contains { $0 < -0.1 * word[first].size } && shifts.contains { $0 > 0.1 * word[first].size }
     }
@@ -73,7 +75,10 @@ enum MathUpright {
         // Concentrations alone (`[\\text{D}]`, `[\\text{Ox}]`): a fraction's part poppler set on a line of its own.
         if concentrations(glyphs) { return true }
         guard mathFont else { return false }
-        let plain = words.map { w in !w.contains { full($0, in: w) && MathText.isTextLetter($0) } || isFunctionWord(w) }
+        let plain = words.map { w in
+            let limit = fullLimit(w)
+            return !w.contains { $0.size >= limit && MathText.isTextLetter($0) } || isFunctionWord(w)
+        }
         guard plain.contains(false) else { return false }
         var math = plain
         for k in mathWords(words, math: plain) { math[k] = true }
@@ -138,14 +143,14 @@ enum MathUpright {
         // (Runs on every line of text: both tests below need a math or Greek glyph, or one smaller
         // than the line's full size - a script; most lines have none and skip making words.)
         let lineSize = glyphs.map(\.size).max() ?? 0
-        guard glyphs.contains(where: { $0.font.isMath || $0.size < 0.85 * lineSize || $0.text.first.map(MathText.isGreek) == true })
+        guard glyphs.contains(where: { $0.font.isMath || $0.size < 0.85 * lineSize || $0.startsWithGreek })
         else { return false }
         let words = split(glyphs)
         if words.contains(where: { isMathWord($0) && (hasMathGlyph($0) || isIsotope($0)) }) { return true }
         // Its last word small raised figures after a space (poppler cut the row at an isotope's
         // mass number: `Formule : ¹⁴` / `₆C fin.`), not a footnote's mark (glued to its word).
         guard words.count >= 2, let last = words.last, let size = glyphs.map(\.size).max(),
-              last.allSatisfy({ $0.size < 0.85 * size && $0.text.first?.isNumber == true }) else { return false }
+              last.allSatisfy({ $0.size < 0.85 * size && $0.startsWithNumber }) else { return false }
         let base = words[words.count - 2].filter { $0.size >= 0.85 * size }.map { $0.y1 - MathLayout.descent * $0.size }.max() ?? 0
         return last.contains { $0.y1 - MathLayout.descent * $0.size < base - 0.1 * size }
     }
@@ -170,7 +175,11 @@ enum MathUpright {
     }
 
     /// Whether a glyph is of the word's full size (not one of its scripts).
-    static func full(_ g: MathGlyph, in word: [MathGlyph]) -> Bool { g.size >= 0.85 * (word.map(\.size).max() ?? 0) }
+    static func full(_ g: MathGlyph, in word: [MathGlyph]) -> Bool { g.size >= fullLimit(word) }
+
+    /// The size from which a glyph of the word is full size (found once per word by the loops
+    /// below: asked glyph by glyph, it made them quadratic).
+    static func fullLimit(_ word: [MathGlyph]) -> Double { 0.85 * (word.map(\.size).max() ?? 0) }
 
     static func letters(_ word: [MathGlyph]) -> String { String(word.filter { MathText.isTextLetter($0) }.map(\.text).joined()) }
 
@@ -185,7 +194,8 @@ enum MathUpright {
     /// Upright letters only (a chemical formula may hold parentheses): element symbols, a unit, or
     /// at most three letters (`pH`, `cte`).
     static func isShortUpright(_ word: [MathGlyph]) -> Bool {
-        guard word.allSatisfy({ MathText.isTextLetter($0) || "()".contains($0.text) }), word.allSatisfy({ full($0, in: word) }) else { return false }
+        let limit = fullLimit(word)
+        guard word.allSatisfy({ MathText.isTextLetter($0) || "()".contains($0.text) }), word.allSatisfy({ $0.size >= limit }) else { return false }
         let text = letters(word)
         guard !text.isEmpty else { return false }
         return text.count <= 3 || isUnit(text) || runs(word).allSatisfy { isElements($0.text) }
@@ -198,8 +208,9 @@ enum MathUpright {
     static func scripts(_ word: [MathGlyph]) -> [Script] {
         var out: [Script] = []
         var base: MathGlyph?
+        let limit = fullLimit(word)
         for (k, g) in word.enumerated() {
-            if full(g, in: word) { base = g; continue }
+            if g.size >= limit { base = g; continue }
             guard let b = base else { continue }
             let shift = (g.y1 - MathLayout.descent * g.size) - (b.y1 - MathLayout.descent * b.size)
             if abs(shift) > 0.1 * b.size { out.append(Script(index: k, sup: shift < 0)) }
@@ -211,10 +222,11 @@ enum MathUpright {
     static func runs(_ word: [MathGlyph]) -> [(text: String, from: Int, to: Int)] {
         var out: [(String, Int, Int)] = []
         var k = 0
+        let limit = fullLimit(word)
         while k < word.count {
-            guard MathText.isTextLetter(word[k]), full(word[k], in: word) else { k += 1; continue }
+            guard MathText.isTextLetter(word[k]), word[k].size >= limit else { k += 1; continue }
             var j = k
-            while j + 1 < word.count, MathText.isTextLetter(word[j + 1]), full(word[j + 1], in: word) { j += 1 }
+            while j + 1 < word.count, MathText.isTextLetter(word[j + 1]), word[j + 1].size >= limit { j += 1 }
             out.append((word[k...j].map(\.text).joined(), k, j))
             k = j + 1
         }
@@ -230,17 +242,18 @@ enum MathUpright {
     static func isMathWord(_ word: [MathGlyph]) -> Bool {
         guard word.contains(where: { MathText.isTextLetter($0) }) else { return false }
         let subs = scripts(word)
-        let mathGlyph = word.contains { $0.font.isMath || $0.text.first.map(MathText.isGreek) == true }
+        let mathGlyph = word.contains { $0.font.isMath || $0.startsWithGreek }
         // Figures set small before element symbols: an isotope's mass and atomic numbers (`¹⁴₆C`).
-        func prescripted(_ k: Int) -> Bool { k > 0 && !full(word[k - 1], in: word) && word[k - 1].text.first?.isNumber == true }
+        let limit = fullLimit(word)
+        func prescripted(_ k: Int) -> Bool { k > 0 && !(word[k - 1].size >= limit) && word[k - 1].startsWithNumber }
         guard !subs.isEmpty || mathGlyph || word.indices.contains(where: { prescripted($0) }) else { return false }
         // Every smaller glyph clearly raised or lowered (or an isotope's figures): one on the
         // baseline says the boxes do not show the baselines (a font whose descriptor gives no
         // ascent: poppler's boxes are its bounding box), and the scripts would be misread.
         let shifted = Set(subs.map(\.index))
-        for k in word.indices where !full(word[k], in: word) && !shifted.contains(k) {
+        for k in word.indices where !(word[k].size >= limit) && !shifted.contains(k) {
             // A prescript: figures off the baseline of the letter they stand before.
-            guard word[k].text.first?.isNumber == true, let b = word[(k + 1)...].first(where: { full($0, in: word) }),
+            guard word[k].startsWithNumber, let b = word[(k + 1)...].first(where: { $0.size >= limit }),
                   abs((word[k].y1 - MathLayout.descent * word[k].size) - (b.y1 - MathLayout.descent * b.size)) > 0.1 * b.size else { return false }
         }
         let runs = runs(word)

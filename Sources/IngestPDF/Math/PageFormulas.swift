@@ -24,7 +24,7 @@ struct PageFormula: Sendable {
 enum PageFormulas {
     /// The page's display equations, and its lines with their inline math written `$…$`.
     static func find(on page: PopplerPageRef, lines: inout [TextLine]) -> [PageFormula] {
-        let glyphs = page.mathGlyphs()
+        let glyphs = page.mathGlyphs(mathOnly: true)
         guard glyphs.contains(where: { $0.font.isMath }) else { return [] }
         let ends = RadicalBars(page: page)
         ends.seen.glyphs = glyphs
@@ -94,11 +94,16 @@ enum PageFormulas {
             lines[i].hasGeometry && lines[i].origin == .content
                 ? ownSpan(lines[i].text, boxed(i) { inBox(glyphs[$0], lines[i]) }.sorted(), glyphs) : nil
         }
+        // (Found once per line: the rewriting below asks for a line's glyphs again and again.)
+        var memberLists = [[Int]?](repeating: nil, count: lines.count)
         func members(_ i: Int) -> [Int] {
+            if let known = memberLists[i] { return known }
             var out = boxed(i) { within(glyphs[$0], i) }
             if let span = spans[i] { out = out.filter { span.contains($0) } }
             for r in homed[i] ?? [] where !out.contains(r) { out.append(r) }
-            return out.sorted()
+            out.sort()
+            memberLists[i] = out
+            return out
         }
         for (i, line) in lines.enumerated() where line.hasGeometry && line.origin == .content {
             lineGlyphs[i] = members(i).map { glyphs[$0] }.filter { !$0.isSpace }
@@ -197,8 +202,9 @@ enum PageFormulas {
                     // A matrix set inline between two lines of text on its row (`Formule :` and
                     // `= ad − bc fin.`): one line, when the structure is read across them.
                     let words = distinct.flatMap(members)
-                    let row = (words + group.flatMap(members).filter { !glyphs[$0].isSpace }).map { glyphs[$0] }
-                        .sorted { $0.x0 < $1.x0 || $0.x0 == $1.x0 && $0.index < $1.index }
+                    let stackedGlyphs: [Int] = group.flatMap(members).filter { !glyphs[$0].isSpace }
+                    let row: [MathGlyph] = (words + stackedGlyphs).map { glyphs[$0] }
+                        .sorted { (a: MathGlyph, b: MathGlyph) -> Bool in a.x0 < b.x0 || a.x0 == b.x0 && a.index < b.index }
                     if MathArrays.inline(row, host: Set(words.map { glyphs[$0].index }), ink: ends.end) != nil {
                         hosts = group.map { _ in left }
                         joined[left] = distinct.subtracting([left]).sorted { lines[$0].x0 < lines[$1].x0 }
@@ -345,15 +351,16 @@ enum PageFormulas {
     /// overlapping it up and down by most of a line. Two columns never overlap across.
     static func rowPartners(_ i: Int, _ lines: [TextLine], _ lineGlyphs: [[MathGlyph]], _ isMathLine: [Bool], taken: Set<Int>) -> [Int] {
         let l = lines[i]
+        // (By their own glyphs: a line's box may hold a sign read with another line, an
+        // integral poppler put on the row above.)
+        let (lx0, lx1) = (lineGlyphs[i].map(\.x0).min() ?? l.x0, lineGlyphs[i].map(\.x1).max() ?? l.x1)
         return lines.indices.filter { t in
             let o = lines[t]
             guard t != i, !taken.contains(t), !isMathLine[t], o.hasGeometry, o.origin == .content, !lineGlyphs[t].isEmpty else { return false }
             let across = min(l.y1, o.y1) - max(l.y0, o.y0)
-            // (By their own glyphs: a line's box may hold a sign read with another line, an
-            // integral poppler put on the row above.)
-            let (lx0, lx1) = (lineGlyphs[i].map(\.x0).min() ?? l.x0, lineGlyphs[i].map(\.x1).max() ?? l.x1)
+            guard across > 0.5 * min(l.glyphHeight, o.glyphHeight) else { return false }
             let ox0 = lineGlyphs[t].map(\.x0).min() ?? o.x0
-            guard across > 0.5 * min(l.glyphHeight, o.glyphHeight) && ox0 > lx0 && ox0 < lx1 else { return false }
+            guard ox0 > lx0 && ox0 < lx1 else { return false }
             // Where they overlap across, only smaller glyphs (numerator over denominator): two
             // rows of full-size text (a tall integral's line against the next one) are no cut.
             let size = (lineGlyphs[i] + lineGlyphs[t]).map(\.size).max() ?? 0
@@ -366,9 +373,14 @@ enum PageFormulas {
     /// left out): a line whose rewriting lost some (a matrix's rows stacked over it) stays as the
     /// text reader wrote it.
     static func keeps(_ rewritten: String, _ glyphs: [MathGlyph]) -> Bool {
-        func tally(_ s: Substring) -> [Character: Int] {
-            var out: [Character: Int] = [:]
-            for c in s where c.isASCII && (c.isLetter || c.isNumber) { out[c, default: 0] += 1 }
+        func tally(_ s: Substring) -> [Int] {
+            var out = [Int](repeating: 0, count: 128)
+            if s.utf8.allSatisfy({ $0 < 0x80 }) {
+                // (ASCII, most lines: its bytes are its characters.)
+                for b in s.utf8 where (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) { out[Int(b)] += 1 }
+                return out
+            }
+            for c in s where c.isASCII && (c.isLetter || c.isNumber) { out[Int(c.asciiValue!)] += 1 }
             return out
         }
         var text = Substring(rewritten), plain = ""
@@ -385,7 +397,7 @@ enum PageFormulas {
         // Full-size glyphs only: scripts may be written as Unicode superscripts (`10⁸`).
         let size = glyphs.map(\.size).max() ?? 0
         let need = tally(Substring(glyphs.filter { $0.font != .extensible && $0.size >= 0.9 * size }.map(\.text).joined()))
-        return need.allSatisfy { have[$0.key, default: 0] >= $0.value }
+        return need.indices.allSatisfy { have[$0] >= need[$0] }
     }
 
     /// An equation's number set at the right margin on its row (`(1)`, `(2.3)`, `(4a)`): written
@@ -421,9 +433,9 @@ enum PageFormulas {
         func wordIsMath() -> Bool { word.isEmpty || LaTeXSymbols.functions.contains(word) || word.count == 1 && glyphsAreMathContext }
         let glyphsAreMathContext = glyphs.contains { $0.font.isMath }
         for g in glyphs.sorted(by: { $0.x0 < $1.x0 }) {
-            let c = Character(g.text)
-            if g.font == .text, c.isLetter, !MathText.isGreek(c) {
-                if let p = previous, p.font == .text, Character(p.text).isLetter, g.x0 - p.x1 < 0.5 { word.append(c) }
+            if g.font == .text, g.startsWithLetter, !g.startsWithGreek {
+                let c = Character(g.text)
+                if let p = previous, p.font == .text, p.startsWithLetter, g.x0 - p.x1 < 0.5 { word.append(c) }
                 else { if !wordIsMath() { return false }; word = String(c) }
             } else {
                 if !wordIsMath() { return false }

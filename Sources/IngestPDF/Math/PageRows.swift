@@ -50,6 +50,12 @@ extension PageFormulas {
         guard !want.isEmpty else { return nil }
         var have: [(c: Unicode.Scalar, k: Int)] = []
         for k in boxed where !glyphs[k].isSpace {
+            // (One ASCII character, most glyphs: its own visible form, but for the script marks.)
+            let utf8 = glyphs[k].text.utf8
+            if utf8.count == 1, let b = utf8.first, b < 0x80 {
+                if b != UInt8(ascii: "^") && b != UInt8(ascii: "_") { have.append((Unicode.Scalar(b), k)) }
+                continue
+            }
             for c in visible(glyphs[k].text, marks: false) { have.append((c, k)) }
         }
         guard have.count >= want.count else { return nil }
@@ -136,6 +142,8 @@ extension PageFormulas {
     /// went). Poppler's boxes overlap: a line's box may hold the first glyph of the line after it
     /// on its row (`z = a√` / `+ ib`), which read with it would be written twice.
     static func sameCharacters(_ glyphs: [MathGlyph], _ text: String) -> Bool {
+        let joined = glyphs.map(\.text).joined()
+        if let same = sameASCIICharacters(joined, text) { return same }
         func tally(_ s: String) -> [Character: Int] {
             var out: [Character: Int] = [:]
             // By scalar: a combining accent (`⃗`) fuses with whatever precedes it in each string.
@@ -144,7 +152,7 @@ extension PageFormulas {
             }
             return out
         }
-        var mine = tally(glyphs.map(\.text).joined())
+        var mine = tally(joined)
         var theirs = tally(text)
         // The text reader writes scripts with no Unicode form as `^(…)`, `_x` (`ScriptText`).
         let marked = text.components(separatedBy: "^(").count + text.components(separatedBy: "_(").count - 2
@@ -152,6 +160,30 @@ extension PageFormulas {
         theirs["("] = (theirs["("] ?? 0) - marked
         theirs[")"] = (theirs[")"] ?? 0) - marked
         theirs = theirs.filter { $0.value != 0 }
+        return mine == theirs
+    }
+
+    /// `sameCharacters` when both strings are ASCII (most lines: their own compatibility forms,
+    /// counted by byte), nil otherwise.
+    static func sameASCIICharacters(_ glyphs: String, _ text: String) -> Bool? {
+        func tally(_ s: String) -> [Int]? {
+            var out = [Int](repeating: 0, count: 128)
+            for b in s.utf8 {
+                guard b < 0x80 else { return nil }
+                if b != 0x20 && !(0x09...0x0D).contains(b) { out[Int(b)] += 1 }
+            }
+            return out
+        }
+        guard var mine = tally(glyphs), var theirs = tally(text) else { return nil }
+        var marked = 0
+        var previous: UInt8 = 0
+        for b in text.utf8 {
+            if b == UInt8(ascii: "("), previous == UInt8(ascii: "^") || previous == UInt8(ascii: "_") { marked += 1 }
+            previous = b
+        }
+        for c in [UInt8(ascii: "^"), UInt8(ascii: "_")] { mine[Int(c)] = 0; theirs[Int(c)] = 0 }
+        theirs[Int(UInt8(ascii: "("))] -= marked
+        theirs[Int(UInt8(ascii: ")"))] -= marked
         return mine == theirs
     }
 
