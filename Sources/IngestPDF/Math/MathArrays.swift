@@ -217,7 +217,7 @@ enum MathArrays {
                        straight: Bool = false) -> Double? {
         let top = rows.0 - size, bottom = rows.1 + size
         let left = leftwards ? x - span : x
-        guard let band = MathInk.Band(ink.page, left: left, top: top, width: span, height: bottom - top) else { return nil }
+        guard let band = MathInk.Band(ink.page, left: left, top: top, width: span, height: bottom - top, seen: ink.seen) else { return nil }
         let axis = Int(((rows.0 + rows.1) / 2 - top) * MathInk.scale)
         let tall = Int(size * MathInk.scale)
         func run(_ px: Int) -> Int {

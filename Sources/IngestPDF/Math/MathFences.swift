@@ -45,7 +45,7 @@ enum MathFences {
         let height = close.y1 - close.y0
         guard let first = atoms.map(\.x0).min(), height > 0 else { return nil }
         let left = first - 0.8 * close.size, top = close.y0 - 1
-        guard close.x0 - left > 2, let band = MathInk.Band(ink.page, left: left, top: top, width: close.x0 - left, height: height + 2)
+        guard close.x0 - left > 2, let band = MathInk.Band(ink.page, left: left, top: top, width: close.x0 - left, height: height + 2, seen: ink.seen)
         else { return nil }
         let boxes = atoms.filter { $0.y1 > close.y0 && $0.y0 < close.y1 }.map { ($0.x0 + 0.2, $0.x1 - 0.2) }
         let axis = Int((close.midY - top) * MathInk.scale)

@@ -34,6 +34,30 @@ struct MathInk {
         /// The page's glyphs (`PageFormulas` sets them): the strokes of those not in a formula
         /// (a line above or below reaching into its box) are no rules of it.
         var glyphs: [MathGlyph] = []
+        /// The page drawn once, at `scale`, as cairo's record of its drawing (`cairo_surface_t`),
+        /// which each band replays: poppler makes every font of the page again for each drawing
+        /// it is asked for (a page of inline formulas asked for dozens of bands, ≈ 10 % of a
+        /// LaTeX manual's run).
+        private var recording: OpaquePointer?
+        private var recorded = false
+
+        func drawing(of page: PopplerPageRef) -> OpaquePointer? {
+            guard !recorded else { return recording }
+            recorded = true
+            guard let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR, nil) else { return nil }
+            guard let cr = cairo_create(surface) else { cairo_surface_destroy(surface); return nil }
+            // (White first, as on a band drawn directly: the record replays onto white the same
+            // operations, in the same order, at the same scale.)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_scale(cr, MathInk.scale, MathInk.scale)
+            page.draw(on: cr)
+            cairo_destroy(cr)
+            recording = surface
+            return surface
+        }
+
+        deinit { if let recording { cairo_surface_destroy(recording) } }
     }
 
     static func key(_ values: Double...) -> [Int] { values.map { Int(($0 * 100).rounded()) } }
@@ -56,7 +80,7 @@ struct MathInk {
         // The extension font's bigger signs (`p`…`s` in Latin Modern) have their box at their
         // top, where their bar is.
         let top = root.font == .extensible ? root.y0 - 2 : root.y1 - 2
-        guard let band = Band(page, left: root.x1 - 1.5, top: top, width: 400, height: 5) else { return nil }
+        guard let band = Band(page, left: root.x1 - 1.5, top: top, width: 400, height: 5, seen: seen) else { return nil }
         // The bar's row: the topmost ink half a point right of the glyph's edge.
         let probe = Int(2.0 * Self.scale)
         guard let row = (0..<band.height).first(where: { y in band.ink(probe, y) }) else { return nil }
@@ -77,7 +101,7 @@ struct MathInk {
 
     private func drawnRules(left: Double, right: Double, top: Double, bottom: Double, shortest: Double) -> [MathRule] {
         guard bottom - top > 0.2, right - left > 0.5,
-              let band = Band(page, left: left, top: top, width: right - left, height: bottom - top) else { return [] }
+              let band = Band(page, left: left, top: top, width: right - left, height: bottom - top, seen: seen) else { return [] }
         let minimum = Int((shortest * Self.scale).rounded(.down))
         struct Open { var first, last, x0, x1: Int; var seen: Bool }
         var open: [Open] = [], found: [MathRule] = []
@@ -124,7 +148,7 @@ struct MathInk {
         let width: Int, height: Int
         private let pixels: [UInt8]
 
-        init?(_ page: PopplerPageRef?, left: Double, top: Double, width: Double, height: Double) {
+        init?(_ page: PopplerPageRef?, left: Double, top: Double, width: Double, height: Double, seen: Seen? = nil) {
             guard let page else { return nil }
             let width = min(page.size.width - left, width)
             guard width > 2, height > 0.2 else { return nil }
@@ -134,9 +158,15 @@ struct MathInk {
             guard let cr = cairo_create(surface) else { return nil }
             cairo_set_source_rgb(cr, 1, 1, 1)
             cairo_paint(cr)
-            cairo_scale(cr, MathInk.scale, MathInk.scale)
-            cairo_translate(cr, -left, -top)
-            page.draw(on: cr)
+            if let drawing = seen?.drawing(of: page) {
+                // The page's record, moved to the band (device pixels: the record is at `scale`).
+                cairo_set_source_surface(cr, drawing, -left * MathInk.scale, -top * MathInk.scale)
+                cairo_paint(cr)
+            } else {
+                cairo_scale(cr, MathInk.scale, MathInk.scale)
+                cairo_translate(cr, -left, -top)
+                page.draw(on: cr)
+            }
             cairo_destroy(cr)
             cairo_surface_flush(surface)
             guard let data = cairo_image_surface_get_data(surface) else { return nil }
