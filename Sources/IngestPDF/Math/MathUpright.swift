@@ -75,6 +75,10 @@ enum MathUpright {
         // Concentrations alone (`[\\text{D}]`, `[\\text{Ox}]`): a fraction's part poppler set on a line of its own.
         if concentrations(glyphs) { return true }
         guard mathFont else { return false }
+        // A word that stays text whatever its neighbours (below) makes the line no display row:
+        // most lines of text holding a math glyph (a manual's `{<min>}`) end here, their words
+        // not weighed one by one.
+        if words.contains(where: staysText) { return false }
         let plain = words.map { w in
             let limit = fullLimit(w)
             return !w.contains { $0.size >= limit && MathText.isTextLetter($0) } || isFunctionWord(w)
@@ -90,6 +94,15 @@ enum MathUpright {
             math[k] = true
         }
         return math.allSatisfy { $0 }
+    }
+
+    /// A word no test of `onlyMath` makes math: four upright letters or more, all of one size
+    /// (no script), no math glyph among them, and no function name, unit or element symbols
+    /// (which `isMathWord` and `isShortUpright` could take).
+    static func staysText(_ word: [MathGlyph]) -> Bool {
+        guard let size = word.first?.size, word.allSatisfy({ MathText.isTextLetter($0) && $0.size == size }) else { return false }
+        let text = letters(word)
+        return text.count >= 4 && !LaTeXSymbols.functions.contains(text) && !isUnit(text) && !isElements(text)
     }
 
     /// Lines `onlyMath` made math for their upright words (a word of two upright letters or more

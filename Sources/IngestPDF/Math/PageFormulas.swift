@@ -432,7 +432,9 @@ enum PageFormulas {
         var previous: MathGlyph?
         func wordIsMath() -> Bool { word.isEmpty || LaTeXSymbols.functions.contains(word) || word.count == 1 && glyphsAreMathContext }
         let glyphsAreMathContext = glyphs.contains { $0.font.isMath }
-        for g in glyphs.sorted(by: { $0.x0 < $1.x0 }) {
+        // (Their places sorted, not the glyphs: this runs on every line of a page with math.)
+        for k in glyphs.indices.sorted(by: { glyphs[$0].x0 < glyphs[$1].x0 }) {
+            let g = glyphs[k]
             if g.font == .text, g.startsWithLetter, !g.startsWithGreek {
                 let c = Character(g.text)
                 if let p = previous, p.font == .text, p.startsWithLetter, g.x0 - p.x1 < 0.5 { word.append(c) }
