@@ -74,8 +74,8 @@ enum MathLayout {
         let (left, right) = (mine.map(\.x0).min()!, mine.map(\.x1).max()!)
         let (top, bottom) = (mine.map(\.y0).min()!, mine.map(\.y1).max()!)
         return page.contains { g in
-            guard !g.isSpace, !indices.contains(g.index), g.x1 > left, g.x0 < right,
-                  g.y1 > top - 0.8 * size, g.y0 < bottom + 0.8 * size, g.font.isMath || g.startsWithNumber else { return false }
+            guard g.x1 > left, g.x0 < right, g.y1 > top - 0.8 * size, g.y0 < bottom + 0.8 * size, !g.isSpace,
+                  g.font.isMath || g.startsWithNumber, !indices.contains(g.index) else { return false }
             return mine.contains { m in
                 min(m.x1, g.x1) - max(m.x0, g.x0) > 0.3 * min(m.width, g.width)
                     && (g.y0 >= m.y1 - 0.3 * m.height || g.y1 <= m.y0 + 0.3 * m.height)
@@ -135,7 +135,8 @@ enum MathLayout {
     /// `\\sqrt{\\frac{m}{k}}`).
     static func rootOver(_ rules: [MathRule], _ atoms: [MathAtom], _ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
         let mine = Set(glyphs.map(\.index))
-        let signs = page.filter { !mine.contains($0.index) && ($0.text == "√" || $0.font == .extensible && "pqrs".contains($0.text)) }.map(atom)
+        // (The sign first: a page holds thousands of glyphs, and few signs.)
+        let signs = page.filter { ($0.text == "√" || $0.font == .extensible && "pqrs".contains($0.text)) && !mine.contains($0.index) }.map(atom)
         guard !signs.isEmpty else { return false }
         return rules.contains { r in
             signs.contains { a in abs(r.x0 - a.x1) < 2 && r.y > a.y0 - 1 && r.y < a.y1 + 1.5 }
@@ -153,7 +154,7 @@ enum MathLayout {
         let left = rules.map(\.x0).min()! - 2, right = rules.map(\.x1).max()! + 2
         let top = rules.map(\.y).min()! - 30, bottom = rules.map(\.y).max()! + 30
         let others = page.filter { g in
-            !mine.contains(g.index) && !g.isSpace && g.x1 >= left && g.x0 <= right && g.y1 >= top && g.y0 <= bottom
+            g.x1 >= left && g.x0 <= right && g.y1 >= top && g.y0 <= bottom && !g.isSpace && !mine.contains(g.index)
         }.map { g in
             // (Poppler's box of an MSBM letter, `ℝ`, is lower than its ink.)
             var a = atom(g)

@@ -314,7 +314,10 @@ enum PageFormulas {
         }
         // Root signs poppler wrote into another line's text than their radicand's.
         let display = Set(lines.indices.filter { h in isMathLine[h] && formulas.contains { $0.sure && $0.holds(lines[h]) } })
-        let rootCounts = lines.indices.map { s in original[s].contains("√") ? members(s).filter { glyphs[$0].text == "√" }.count : 0 }
+        // (The scalar first: a text without it cannot hold the sign, and Foundation's search costs.)
+        let rootCounts = lines.indices.map { s in
+            original[s].unicodeScalars.contains("√") && original[s].contains("√") ? members(s).filter { glyphs[$0].text == "√" }.count : 0
+        }
         let undone = settleRoots(roots.map { glyphs[$0] }, home: home, lines: &lines, original: original, rewritten: rewrittenLines,
                                  takenBy: takenBy, readAsDisplay: { display.contains($0) }, inBox: inBox, ownRoots: { rootCounts[$0] })
         // An operator read with another line than the one poppler wrote it into: that line is left
