@@ -115,13 +115,7 @@ final class OCRTablesTests: XCTestCase {
             \(cells)
             </table><p>Fin du cours.</p></body></html>
             """.utf8))
-        let profile = "file://" + dir.url.appendingPathComponent("profile").path
-        for (input, format) in [(html, "odt"), (dir.url.appendingPathComponent("planetes.odt"), "pdf")] {
-            guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", format,
-                                      "--outdir", dir.url.path, input.path])?.status == 0 else {
-                throw TestSetupFailure("soffice could not convert \(input.lastPathComponent) to \(format)")
-            }
-        }
+        try writerPDF(from: html, in: dir)
         let image = dir.url.appendingPathComponent("page")
         guard runTool("pdftoppm", ["-r", "300", "-gray", "-png", "-singlefile", dir.url.appendingPathComponent("planetes.pdf").path, image.path])?.status == 0 else {
             throw TestSetupFailure("pdftoppm failed")
@@ -253,13 +247,7 @@ final class OCRTablesTests: XCTestCase {
             \(cells.split(separator: "\n").dropFirst().joined(separator: "\n"))
             </table><p>Fin du relevé.</p></body></html>
             """.utf8))
-        let profile = "file://" + dir.url.appendingPathComponent("profile").path
-        for (input, format) in [(html, "odt"), (dir.url.appendingPathComponent("mesures.odt"), "pdf")] {
-            guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", format,
-                                      "--outdir", dir.url.path, input.path])?.status == 0 else {
-                throw TestSetupFailure("soffice could not convert \(input.lastPathComponent) to \(format)")
-            }
-        }
+        try writerPDF(from: html, in: dir)
         let image = dir.url.appendingPathComponent("page")
         guard runTool("pdftoppm", ["-r", "300", "-gray", "-png", dir.url.appendingPathComponent("mesures.pdf").path, image.path])?.status == 0 else {
             throw TestSetupFailure("pdftoppm failed")
@@ -275,5 +263,18 @@ final class OCRTablesTests: XCTestCase {
         XCTAssertEqual(table.count, rows.count, "\(table.map { $0.joined(separator: " | ") })")
         XCTAssertEqual(table.first, rows.first)
         XCTAssertEqual(table.map { $0.first ?? "" }, rows.map { $0[0] })
+    }
+
+    /// An HTML page made into a Writer document and that into a PDF by LibreOffice, as a student's
+    /// file is: `NAME.odt`, then `NAME.pdf` beside it.
+    func writerPDF(from html: URL, in dir: TemporaryDirectory) throws {
+        let profile = "file://" + dir.url.appendingPathComponent("profile").path
+        let odt = html.deletingPathExtension().appendingPathExtension("odt")
+        for (input, format) in [(html, "odt"), (odt, "pdf")] {
+            guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", format,
+                                      "--outdir", dir.url.path, input.path])?.status == 0 else {
+                throw TestSetupFailure("soffice could not convert \(input.lastPathComponent) to \(format)")
+            }
+        }
     }
 }
