@@ -61,7 +61,8 @@ enum ReadingOrder {
         guard !ids.contains(where: { lines[$0].text.contains(". . . .") || lines[$0].text.contains("........") }) else { return ids }
         func above(_ a: Int, _ b: Int) -> Bool {
             let p = lines[a], q = lines[b]
-            return p.y1 <= q.y0 && abs(p.x0 - q.x0) <= 1
+            // Horizontal lines only: columns of vertical writing (Japanese) are read as poppler gives them.
+            return p.y1 <= q.y0 && abs(p.x0 - q.x0) <= 1 && p.x1 - p.x0 > p.y1 - p.y0 && q.x1 - q.x0 > q.y1 - q.y0
         }
         var out: [Int] = []
         out.reserveCapacity(ids.count)
