@@ -30,7 +30,9 @@ public enum StudySheetMarkdown {
         for (index, section) in sheet.sections.enumerated() {
             if let heading = section.heading, !isTitle(index) {
                 let level = min(6, max(2, section.level - top + 2))
-                out.append(String(repeating: "#", count: level) + " " + escape(heading, keepsMarks: false, atLineStart: false))
+                // A heading that wraps on its page is one heading: its line breaks are spaces
+                // (a second line would be a paragraph of its own in Markdown).
+                out.append(String(repeating: "#", count: level) + " " + escape(oneLine(heading), keepsMarks: false, atLineStart: false))
             }
             var list: [String] = []
             func flushList() { if !list.isEmpty { out.append(list.joined(separator: "\n")); list = [] } }
@@ -61,7 +63,7 @@ public enum StudySheetMarkdown {
             for d in section.definitions {
                 let keeps = marksOwnEmphasis(sheet, d.source)
                 let note = self.note(d.provenance, source: d.source, page: d.page, start: d.start, sheet: sheet, labels: labels)
-                let term = escape(d.term, keepsMarks: false, atLineStart: true) + (d.grammar.map { " (\(escape($0, keepsMarks: false, atLineStart: false)))" } ?? "")
+                let term = escape(oneLine(d.term), keepsMarks: false, atLineStart: true) + (d.grammar.map { " (\(escape($0, keepsMarks: false, atLineStart: false)))" } ?? "")
                 out.append(term + "\n: " + escape(d.meaning, keepsMarks: keeps, atLineStart: false) + note)
             }
         }
@@ -124,6 +126,13 @@ public enum StudySheetMarkdown {
     }
 
     /// Escapes what Markdown would read as structure or emphasis.
+    /// A text's lines joined by single spaces, for what Markdown holds on one line (a heading, a term).
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
     static func escape(_ text: String, keepsMarks: Bool, atLineStart: Bool) -> String {
         var out = hasEscapable(text, keepsMarks: keepsMarks) ? escapeCharacters(text, keepsMarks: keepsMarks) : text
         guard atLineStart, let first = out.first else { return out }

@@ -102,6 +102,23 @@ final class StudySheetTests: XCTestCase {
         XCTAssertFalse(html.contains("[OCR"), "typed text is not marked")
     }
 
+    /// Issue 36: a heading that wraps on its page is one heading in the sheet's Markdown too
+    /// (samples/cours-ondes-sonores.pdf: six two-line headings; "### Une vibration qui" then a
+    /// paragraph "se propage" before).
+    func testAHeadingThatWrapsIsOneMarkdownHeading() throws {
+        let pdf = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("samples/cours-ondes-sonores.pdf")
+        guard FileManager.default.fileExists(atPath: pdf.path) else { throw XCTSkip("samples/cours-ondes-sonores.pdf is not there") }
+        let sheet = StudySheetBuilder.build(try Pipeline(config: PipelineConfig()).importDocument(file: pdf))
+        let wrapped = sheet.sections.compactMap(\.heading).filter { $0.contains("\n") }
+        XCTAssertGreaterThanOrEqual(wrapped.count, 6, "the sample's two-line headings keep their page's lines in the document")
+        let html = try pandocHTML(StudySheetMarkdown.render(sheet, language: .fr))
+        for heading in ["Une vibration qui se propage", "Un milieu matériel est nécessaire", "Des valeurs très différentes", "Mesurer une distance"] {
+            XCTAssertTrue(html.contains(">\(heading)</h3>"), "\(heading) is not one heading: \(html)")
+        }
+        XCTAssertFalse(html.contains("<p>se propage</p>"), html)
+    }
+
     func testOCRAndAutoCaptionPassagesAreMarkedAndStarsInATextLayerAreCharacters() throws {
         let text = """
         Chapitre 1
