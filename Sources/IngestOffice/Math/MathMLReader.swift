@@ -1,8 +1,9 @@
 import IngestCore
 
 /// Reads a MathML equation (presentation markup: OpenDocument formula objects, EPUB pages) into a
-/// `MathExpr`. A `semantics` element is read from its first child, never from its annotations
-/// (a TeX or StarMath annotation is the writer's source, not what the reader sees).
+/// `MathExpr`. A `semantics` element is read from its first child, not from a TeX annotation (the
+/// writer's source, not what the reader sees), but from a StarMath one when it reads: LibreOffice
+/// sets the formula from that text, not from its MathML.
 enum MathMLReader {
     static func read(_ e: MathElement) -> MathExpr {
         switch e.name {
@@ -19,7 +20,13 @@ enum MathMLReader {
             // Spaces typed inside the text (`\text{ m/s}`) are the writer's, and kept.
             return e.text.allSatisfy(\.isWhitespace) ? .empty : .token(e.text, .text)
         case "mspace", "annotation", "annotation-xml", "mphantom", "none", "mprescripts": return .empty
-        case "semantics": return e.children.first.map { read($0) } ?? .empty
+        case "semantics":
+            // LibreOffice lays a formula out from its StarMath, and its MathML can lose what that says.
+            if let starMath = e.children.first(where: { $0.name == "annotation" && $0.attributes["encoding"] == "StarMath 5.0" }),
+               let expr = StarMathReader.read(starMath.text) {
+                return expr
+            }
+            return e.children.first.map { read($0) } ?? .empty
         case "mfrac":
             let thickness = e.attributes["linethickness"].map { $0.trimmingCharacters(in: .whitespaces) }
             let bar = !(thickness == "0" || thickness == "0pt" || thickness == "0em" || thickness == "0px")
