@@ -28,6 +28,10 @@ public struct StudySheet: Codable, Sendable, Equatable {
         /// Seconds from the start, for captions and transcripts.
         public var start: Double?
         public var provenance: Provenance
+        /// A table's cells, row by row (the first row is the header a pipe table shows).
+        public var rows: [[String]]?
+        /// A display formula's LaTeX, when its reader gave one.
+        public var latex: String?
     }
     public struct Definition: Codable, Sendable, Equatable {
         public var term: String
@@ -151,7 +155,8 @@ public enum StudySheetBuilder {
             }
             func paragraph(_ text: String) -> StudySheet.Paragraph {
                 StudySheet.Paragraph(kind: block.kind, text: text, marker: block.marker, source: block.source, page: block.page,
-                                     start: block.start, provenance: block.provenance)
+                                     start: block.start, provenance: block.provenance,
+                                     rows: block.rows.map { $0.map { $0.map(\.text) } }, latex: block.latex)
             }
             // Tables and code are kept whole; most other blocks hold no separator at all.
             guard block.kind != .table, block.kind != .code, block.kind != .cue, DefinitionRecognizer.mayHoldDefinition(text) else {

@@ -47,6 +47,12 @@ public enum StudySheetMarkdown {
                     flushList()
                     let fence = p.text.contains("```") ? "~~~~" : "```"
                     out.append(fence + "\n" + p.text + "\n" + fence + note)
+                case .table where p.rows?.isEmpty == false:
+                    flushList()
+                    out.append(pipeTable(p.rows ?? [], keepsMarks: keeps) + note)
+                case .formula where p.latex?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false:
+                    flushList()
+                    out.append("$$" + (p.latex ?? "").trimmingCharacters(in: .whitespacesAndNewlines) + "$$" + note)
                 case .quote:
                     flushList()
                     out.append(p.text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -126,6 +132,24 @@ public enum StudySheetMarkdown {
     }
 
     /// Escapes what Markdown would read as structure or emphasis.
+    /// A table's rows as a pipe table: the first row is its header row (a pipe table must have
+    /// one), short rows are padded, `|` in a cell is escaped and a cell's line breaks are ` <br> `
+    /// (a pipe table's row is one line).
+    static func pipeTable(_ rows: [[String]], keepsMarks: Bool) -> String {
+        let width = rows.map(\.count).max() ?? 0
+        func line(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
+        var out: [String] = []
+        for (i, row) in rows.enumerated() {
+            let cells = row.map { cell in
+                cell.split(whereSeparator: \.isNewline).map { escape($0.trimmingCharacters(in: .whitespaces), keepsMarks: keepsMarks, atLineStart: false) }
+                    .filter { !$0.isEmpty }.joined(separator: " <br> ")
+            }
+            out.append(line(cells + Array(repeating: "", count: width - row.count)))
+            if i == 0 { out.append(line(Array(repeating: "---", count: width))) }
+        }
+        return out.joined(separator: "\n")
+    }
+
     /// A text's lines joined by single spaces, for what Markdown holds on one line (a heading, a term).
     static func oneLine(_ text: String) -> String {
         guard text.contains(where: \.isNewline) else { return text }

@@ -119,6 +119,44 @@ final class StudySheetTests: XCTestCase {
         XCTAssertFalse(html.contains("<p>se propage</p>"), html)
     }
 
+    /// A table of a Word document is a pipe table in the sheet (it was lines of escaped `|`, one
+    /// paragraph once rendered), a display equation `$$…$$` — made by pandoc from a Markdown source.
+    func testTablesArePipeTablesAndDisplayFormulasMath() throws {
+        let dir = try TemporaryDirectory("sheet-table")
+        defer { dir.remove() }
+        let source = """
+        # Le roman réaliste
+
+        ## Auteurs
+
+        | Auteur | Œuvre | Date |
+        |---|---|---|
+        | Stendhal | Le Rouge et le Noir | 1830 |
+        | Honoré de Balzac | Le Père Goriot | 1835 |
+        | Émile Zola | A \\| B | 1877 |
+
+        ## Énergie
+
+        L'énergie cinétique d'un objet de masse m allant à la vitesse v vaut :
+
+        $$E_c = \\frac{1}{2} m v^2$$
+
+        """
+        let docx = dir.url.appendingPathComponent("cours.docx")
+        guard let made = runTool("pandoc", ["-f", "markdown", "-o", docx.path], input: Data(source.utf8)), made.status == 0 else {
+            try missingTool("pandoc makes the Word document (apt-get install pandoc)")
+        }
+        let sheet = StudySheetBuilder.build(try Pipeline(config: PipelineConfig()).importDocument(file: docx))
+        let html = try pandocHTML(StudySheetMarkdown.render(sheet, language: .fr))
+        XCTAssertTrue(html.contains("<table>"), html)
+        for cell in ["<th>Auteur</th>", "<th>Œuvre</th>", "<td>Le Père Goriot</td>", "<td>1835</td>", "<td>A | B</td>"] {
+            XCTAssertTrue(html.contains(cell), "\(cell): \(html)")
+        }
+        // The formula's LaTeX as Ingest read it from Word's OMML (`E_{c}=\frac{1}{2}mv^{2}`), as display math.
+        let math = html.components(separatedBy: #"<span class="math display">"#).dropFirst().map { $0.prefix { $0 != "<" } }
+        XCTAssertEqual(math.map { $0.filter { !" {}$[]\\".contains($0) } }, ["E_c=frac12mv^2"], html)
+    }
+
     func testOCRAndAutoCaptionPassagesAreMarkedAndStarsInATextLayerAreCharacters() throws {
         let text = """
         Chapitre 1
