@@ -1,12 +1,13 @@
 import IngestCore
 
-/// Headings of recognised pages, from the size of their letters (issue 36 item 3): Tesseract's
-/// LSTM engine gives no font sizes, but every word has a box. A line's size is its cap height,
-/// from its baseline up to the top of its capitals and ascenders (`size(of:)`), whatever its
-/// letters. Lines at least `ratio` times the size of the lines around them, at most `maxLines` of them in a
-/// row, that read as a heading (`isHeadingText`) are a heading — also when Tesseract glued them to
-/// the paragraph before or after (a board's section title over its first lines); the document's
-/// largest headings are level 1, the others level 2.
+/// Headings of recognised pages, from the size and weight of their letters (issue 36 item 3):
+/// Tesseract's LSTM engine gives no font sizes, but every word has a box. A line's size is its cap
+/// height, from its baseline up to the top of its capitals and ascenders (`size(of:)`), whatever
+/// its letters; its weight the stroke width of its words (`WordInk`). Lines at least `ratio` times
+/// the size of the lines around them, or `heavyRatio` times their stroke width (bold), at most
+/// `maxLines` of them in a row, that read as a heading (`isHeadingText`) are a heading — also when
+/// Tesseract glued them to the paragraph before or after (a board's section title over its first
+/// lines); the document's largest headings are level 1, the others level 2.
 enum OCRHeadings {
     /// Cap heights measured on a 200–300 dpi page vary by ±10 % from line to line (a pixel or two
     /// of 20–35): 1.25 keeps clearly larger type (titles, a board's headings) and leaves a heading
@@ -19,11 +20,17 @@ enum OCRHeadings {
     static let maxWords = 15
     /// Lines on either side whose sizes make a line's surroundings.
     static let window = 6
+    /// Bold against regular: DejaVu Sans Bold's strokes measured 1.6–2.1 times the body's on
+    /// `samples/` (photos and a 200-dpi scan, headings at 100–140 % of the body), a regular line
+    /// 0.9–1.1 times; a bold term opening a line weighs too little of it to pass.
+    static let heavyRatio = 1.4
 
     /// One paragraph of a page: its lines, each with its words and their boxes (fractions of the
-    /// page; a line whose words could not all be placed has none).
+    /// page; a line whose words could not all be placed has none), and each line's stroke width
+    /// (`stroke(of:)`; empty or nil: not measured).
     struct Paragraph {
         var lines: [(text: Substring, words: [RecognizedWord])]
+        var strokes: [Double?] = []
     }
 
     /// A run of a paragraph's lines: a heading of `level`, or text (nil).
@@ -37,11 +44,12 @@ enum OCRHeadings {
         var found: [[[(lines: Range<Int>, size: Double?)]]] = []   // size over the page's body: a heading
         for paragraphs in pages {
             let lineSizes = paragraphs.map { $0.lines.map { size(of: $0.words) } }
-            // The page's lines in order, with their size and words, for each line's surroundings.
-            var all: [(size: Double?, words: Int)] = [], first: [Int] = []
+            let lineStrokes = paragraphs.map { p in p.lines.indices.map { p.strokes.indices.contains($0) ? p.strokes[$0] : nil } }
+            // The page's lines in order, with their size, stroke and words, for each line's surroundings.
+            var all: [(size: Double?, stroke: Double?, words: Int)] = [], first: [Int] = []
             for (p, paragraph) in paragraphs.enumerated() {
                 first.append(all.count)
-                for (l, line) in paragraph.lines.enumerated() { all.append((lineSizes[p][l], line.words.count)) }
+                for (l, line) in paragraph.lines.enumerated() { all.append((lineSizes[p][l], lineStrokes[p][l], line.words.count)) }
             }
             // The body around a line: the size most words are set in within `window` lines of it
             // (a photo taken at an angle sets its lower lines larger than its upper ones).
@@ -50,14 +58,22 @@ enum OCRHeadings {
                     .filter { $0.offset + max(0, i - window) != i }.compactMap { e in e.element.size.map { ($0, e.element.words) } }
                 return weightedMedian(near)
             }
+            func bodyStroke(around i: Int) -> Double? {
+                let near = all[max(0, i - window)...min(all.count - 1, i + window)].enumerated()
+                    .filter { $0.offset + max(0, i - window) != i }.compactMap { e in e.element.stroke.map { ($0, e.element.words) } }
+                return weightedMedian(near)
+            }
             found.append(paragraphs.indices.map { p in
                 let lines = paragraphs[p].lines
                 guard !lines.isEmpty else { return [(0..<0, nil)] }
                 let bodies = lines.indices.map { body(around: first[p] + $0) }
+                // Bold: strokes clearly heavier than the body's around it.
+                let heavy = lines.indices.map { l in zip(lineStrokes[p][l], bodyStroke(around: first[p] + l)).map { $0 >= heavyRatio * $1 } }
                 // Runs of large lines and of the others (a line whose size is unknown goes with the run before it).
                 var runs: [(lines: Range<Int>, large: Bool)] = []
                 for l in lines.indices {
-                    let large = zip(lineSizes[p][l], bodies[l]).map { $0 >= ratio * $1 } ?? (runs.last?.large ?? false)
+                    let bySize = zip(lineSizes[p][l], bodies[l]).map { $0 >= ratio * $1 }
+                    let large = heavy[l] == true || (bySize ?? (heavy[l] == nil ? runs.last?.large ?? false : false))
                     if let last = runs.last, last.large == large { runs[runs.count - 1].lines = last.lines.lowerBound..<(l + 1) }
                     else { runs.append((l..<(l + 1), large)) }
                 }
@@ -68,9 +84,11 @@ enum OCRHeadings {
                     // A line whose sentence goes on, in lower case, on the next line is wrapped text.
                     let goesOn = run.lines.upperBound < lines.count
                         && lines[run.lines.upperBound].text.first(where: { !$0.isWhitespace })?.isLowercase == true
-                    let heading = run.large && run.lines.count <= maxLines && !known.isEmpty && !goesOn && isHeadingText(text)
+                    let bold = run.lines.allSatisfy { heavy[$0] == true }
+                    let heading = run.large && run.lines.count <= maxLines && (!known.isEmpty || bold) && !goesOn && isHeadingText(text, bold: bold)
                     let ratios = run.lines.compactMap { l in zip(lineSizes[p][l], bodies[l]).map { $0 / $1 } }
-                    let size: Double? = heading && !ratios.isEmpty ? ratios.reduce(0, +) / Double(ratios.count) : nil
+                    // A bold heading whose size could not be measured is set at the body's size.
+                    let size: Double? = heading ? (ratios.isEmpty ? 1 : ratios.reduce(0, +) / Double(ratios.count)) : nil
                     if size == nil, let last = out.last, last.size == nil { out[out.count - 1].lines = last.lines.lowerBound..<run.lines.upperBound }
                     else { out.append((run.lines, size)) }
                 }
@@ -92,14 +110,16 @@ enum OCRHeadings {
     /// A heading's words: a few, not a sentence or a list item's end, some letters.
     /// A heading starts with a capital, or with its number (`2.`, `2)`, `II.`, `3 Titre`), never
     /// with a lower-case word or a bullet (`e Ultra-fast…`, `¢ Each…`, `4 ons linzen` are items).
-    static func isHeadingText(_ text: String) -> Bool {
+    /// `bold`: every line of it is heavy, so a colon does not open a definition (whose term alone is bold).
+    static func isHeadingText(_ text: String, bold: Bool = false) -> Bool {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let last = t.last, t.contains(where: \.isLetter) else { return false }
         if ".,;:…".contains(last) { return false }
         let words = t.split(whereSeparator: \.isWhitespace)
         guard words.count <= maxWords, let first = words.first?.first else { return false }
-        // "Nucleus: contains the genetic material" is a definition; "Chapitre 2 : Les ondes" a heading.
-        if let colon = words.firstIndex(where: { $0.hasSuffix(":") }), colon + 1 < words.count,
+        // "Nucleus: contains the genetic material" is a definition (its term alone bold); "Chapitre 2 :
+        // Les ondes" or a bold "Fiche de révision : les fonctions affines" a heading.
+        if !bold, let colon = words.firstIndex(where: { $0.hasSuffix(":") }), colon + 1 < words.count,
            words[colon + 1].first?.isLowercase == true { return false }
         // A line cut after "the", "de", "and"… is a sentence wrapped, not a title.
         if let lastWord = words.last?.lowercased(), wrapWords.contains(lastWord) { return false }
@@ -139,6 +159,12 @@ enum OCRHeadings {
         "le", "la", "les", "l'", "l’", "un", "une", "des", "de", "du", "d'", "d’", "et", "ou", "à", "au", "aux", "en",
         "pour", "par", "sur", "dans", "avec", "que", "qui", "est", "sont",
     ]
+
+    /// A line's stroke width: the one most of its letters are drawn with (its words' strokes,
+    /// weighted by their letters), nil when no word was measured.
+    static func stroke(of words: [RecognizedWord], strokes: [Double?]) -> Double? {
+        weightedMedian(Swift.zip(words, strokes).compactMap { w, s in s.map { ($0, w.text.count) } })
+    }
 
     static func median(_ values: [Double]) -> Double? {
         values.isEmpty ? nil : values.sorted()[values.count / 2]

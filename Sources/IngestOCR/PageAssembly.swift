@@ -48,11 +48,14 @@ struct PageAssembly {
                 let drop = running[outcome.number] ?? RecognizedLines.Drop()
                 let without = hidden[outcome.number] ?? RecognizedLines.Drop()
                 var pending = tables[outcome.number] ?? []
+                // The last block's paragraph when its sentence may go on in the next (`ParagraphJoin`): its last line was full.
+                var open: Bool?
                 func placeTables(upTo line: [Int], confidence: Double) {
                     while let t = pending.first, t.first.lexicographicallyPrecedes(line) || t.first == line {
                         pending.removeFirst()
                         let text = PageTable.render(t.table.rows)
                         characters += text.count
+                        open = nil
                         blocks.append(Block(kind: .table, text: text, page: outcome.number, provenance: .ocr,
                                             rows: t.table.rows, confidence: (confidence * 10).rounded() / 10))
                     }
@@ -62,10 +65,17 @@ struct PageAssembly {
                     let kept = p.text.split(separator: "\n", omittingEmptySubsequences: false).indices.first { !without.lines.contains([k, $0]) }
                     placeTables(upTo: [k, kept ?? Int.max], confidence: p.confidence)
                     // The paragraph as headings and text (OCRHeadings), running header and table lines left out.
-                    for (text, level) in headings[outcome.number]?[k] ?? [(without.text(of: p.text, paragraph: k), nil)] {
+                    for (text, level, full) in headings[outcome.number]?[k] ?? [(without.text(of: p.text, paragraph: k), nil, false)] {
                         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
                         guard !text.isEmpty else { continue }
                         characters += text.count
+                        // A paragraph Tesseract cut mid-sentence is one paragraph again.
+                        if level == nil, let wasFull = open, let before = blocks.last, ParagraphJoin.goesOn(before.text, full: wasFull, next: text) {
+                            blocks[blocks.count - 1].text += "\n" + text
+                            open = full
+                            continue
+                        }
+                        open = level == nil ? full : nil
                         blocks.append(Block(kind: level == nil ? .paragraph : .heading, text: text, level: level,
                                             page: outcome.number, provenance: .ocr, confidence: (p.confidence * 10).rounded() / 10))
                     }
@@ -154,8 +164,9 @@ enum RecognizedLines {
 
     /// The read pages' paragraphs as headings and text (`OCRHeadings`), by page number and
     /// paragraph: each part's text (a heading's lines joined by a space) and heading level (nil:
-    /// text). Running header lines are left out.
-    static func headingLevels(_ outcomes: [PageOutcome], dropping running: [Int: Drop]) -> [Int: [[(text: String, level: Int?)]]] {
+    /// text), and whether its last line ran the full width of the page's text (`ParagraphJoin`).
+    /// Running header lines are left out.
+    static func headingLevels(_ outcomes: [PageOutcome], dropping running: [Int: Drop]) -> [Int: [[(text: String, level: Int?, full: Bool)]]] {
         var numbers: [Int] = [], pages: [[OCRHeadings.Paragraph]] = []
         for outcome in outcomes {
             guard case .success(let page) = outcome.result, page.leftOut == nil else { continue }
@@ -166,12 +177,19 @@ enum RecognizedLines {
             }
             numbers.append(outcome.number); pages.append(paragraphs)
         }
-        var out: [Int: [[(text: String, level: Int?)]]] = [:]
+        var out: [Int: [[(text: String, level: Int?, full: Bool)]]] = [:]
         for (n, (number, segments)) in zip(numbers, OCRHeadings.segments(pages)).enumerated() {
+            func width(_ words: [RecognizedWord]) -> Double {
+                let boxes = words.map(\.box).filter { $0.count == 4 }
+                guard let left = boxes.map({ $0[0] }).min(), let right = boxes.map({ $0[2] }).max() else { return 0 }
+                return right - left
+            }
+            let widest = pages[n].flatMap { $0.lines.map { width($0.words) } }.max() ?? 0
             out[number] = segments.enumerated().map { k, parts in
                 parts.map { part in
-                    let lines = pages[n][k].lines[part.lines].map { String($0.text) }
-                    return (lines.joined(separator: part.level == nil ? "\n" : " "), part.level)
+                    let lines = pages[n][k].lines[part.lines]
+                    let full = widest > 0 && lines.last.map { width($0.words) >= ParagraphJoin.fullWidth * widest } == true
+                    return (lines.map { String($0.text) }.joined(separator: part.level == nil ? "\n" : " "), part.level, full)
                 }
             }
         }

@@ -97,6 +97,46 @@ final class OCRHeadingsTests: XCTestCase {
         XCTAssertFalse(OCRHeadings.isHeadingText("per disk!"))
     }
 
+    /// Lines (text, baseline, cap height, stroke width) as one paragraph with measured strokes.
+    func weighed(_ lines: [(String, Double, Double, Double)]) -> OCRHeadings.Paragraph {
+        .init(lines: lines.map { (Substring($0.0), line($0.0, base: $0.1, cap: $0.2)) }, strokes: lines.map(\.3))
+    }
+
+    /// Headings set bold at 110 % of the body (LibreOffice's Heading 2, samples/ photos): the size
+    /// alone does not tell them, their strokes (WordInk: 1.6–2× the body's there) do — also when
+    /// Tesseract glued one to the paragraph under it. The larger bold title is level 1.
+    func testBoldLinesAtNearlyTheBodySizeAreHeadings() {
+        let body = 0.010, regular = 3.0, bold = 5.2
+        let page = [
+            weighed([("Fiche de révision : les fonctions affines", 0.05, 0.014, 6.4)]),
+            weighed([("1. Définition", 0.09, 0.011, bold)]),
+            weighed([("Une fonction affine est une fonction f qui, à tout nombre réel x, associe le", 0.12, body, regular),
+                     ("nombre f(x) = ax + b, où a et b sont deux nombres réels fixés.", 0.14, body, 2.9)]),
+            weighed([("3. Sens de variation", 0.18, 0.011, bold),
+                     ("Si a > 0, la fonction est croissante ; si a < 0, elle est décroissante.", 0.20, body, 2.9)]),
+            weighed([("Coefficient directeur : le nombre a, qui donne la pente de la droite.", 0.24, body, regular)]),
+        ]
+        let parts = OCRHeadings.segments([page])[0]
+        XCTAssertEqual(parts.map { $0.map(\.level) }, [[1], [2], [nil], [2, nil], [nil]])
+        XCTAssertEqual(parts[3], [.init(lines: 0..<1, level: 2), .init(lines: 1..<2, level: nil)])
+    }
+
+    /// Bold that is no heading: a sentence whose bold first line goes on in lower case, a bold
+    /// list item, a line with only its term in bold (the line weighs as its most letters).
+    func testBoldTextThatIsNoHeadingStaysText() {
+        let body = 0.010, regular = 3.0, bold = 5.2
+        let page = [
+            weighed([("Le Soleil est une étoile autour de laquelle tournent les", 0.05, body, bold),
+                     ("huit planètes du système solaire et leurs satellites.", 0.07, body, regular)]),
+            weighed([("e Une planète tourne autour d'une étoile", 0.11, body, bold)]),
+            weighed([("Étoile : astre qui produit sa propre lumière, comme le Soleil.", 0.15, body, regular)]),
+            weighed([("La Terre est à environ 150 millions de kilomètres du Soleil.", 0.19, body, regular)]),
+        ]
+        XCTAssertEqual(levels(page), [[nil], [nil], [nil], [nil]])
+        let term = line("Étoile : astre qui produit sa propre lumière", base: 0.1, cap: body)
+        XCTAssertEqual(OCRHeadings.stroke(of: term, strokes: [bold, bold, regular, regular, regular, regular, regular]), regular)
+    }
+
     /// A board photo drawn by ImageMagick: a title, a section heading and body lines in three
     /// sizes. The title and heading are headings with the text written, the body is not.
     func testABoardPhotoGetsItsHeadings() throws {
