@@ -27,10 +27,11 @@ struct StarMathParser {
 
     private var token: StarMathToken { tokens[index] }
     /// The current keyword or sign (canonical spelling), `""` for a name, number, text or the end.
-    private var key: String {
-        switch token.kind {
-        case .symbol: return token.text
-        case .word: return StarMathSymbols.keywords[token.text.lowercased()] ?? ""
+    private var key: String { keyAt(index) }
+    private func keyAt(_ i: Int) -> String {
+        switch tokens[i].kind {
+        case .symbol: return tokens[i].text
+        case .word: return StarMathSymbols.keywords[tokens[i].text.lowercased()] ?? ""
         default: return ""
         }
     }
@@ -85,12 +86,15 @@ struct StarMathParser {
         }
     }
 
+    /// Relations; a relation sign without a left or right operand (a cell `{= x^2}` of aligned
+    /// rows, `parallel u parallel`) is kept as written, where LibreOffice draws `¿` beside it.
     private mutating func relation() throws -> MathExpr {
-        var items = [try sum()]
+        var items: [MathExpr] = []
+        if StarMathSymbols.relations[key] == nil { items.append(try sum()) }
         while let sign = StarMathSymbols.relations[key] {
             next()
             items.append(try signScripts(.token(sign, .operator)))
-            items.append(try sum())
+            if startsTerm { items.append(try sum()) }
         }
         return row(items)
     }
@@ -152,6 +156,7 @@ struct StarMathParser {
     /// Scripts on `base`: `^ _ sub sup rsub rsup` beside it, `csub csup` (and an operator's
     /// `from to`) under and over it, `lsub lsup` before it; each place at most once.
     private mutating func scripts(_ base: MathExpr, limits: Bool) throws -> MathExpr {
+        var base = base
         var slots: [String: MathExpr] = [:]
         while limits ? key == "from" || key == "to" : StarMathSymbols.scripts.contains(key) {
             let k = key
@@ -163,12 +168,28 @@ struct StarMathParser {
             case "to": slot = "csup"
             default: slot = k
             }
-            guard slots[slot] == nil else { throw Failure() }
             next()
-            slots[slot] = k == "from" || k == "to" ? try relation() : try term(grouping: true)
+            let script = k == "from" || k == "to" ? try relation() : try term(grouping: true)
+            if let first = slots[slot] {
+                // A brace and then its label, both set under (over) the base: LibreOffice's import
+                // writes `\underbrace{…}_{label}` so (its own parser refuses a second `csub`).
+                guard slot == "csub" || slot == "csup", let brace = Self.mark(first), "⏟⏞".contains(brace) else { throw Failure() }
+                slots[slot] = nil
+                base = .limits(.accent(base, mark: brace, side: slot == "csub" ? .under : .over),
+                               under: slot == "csub" ? script : nil, over: slot == "csup" ? script : nil)
+                continue
+            }
+            slots[slot] = script
         }
         var e = base
-        if slots["csub"] != nil || slots["csup"] != nil { e = .limits(e, under: slots["csub"], over: slots["csup"]) }
+        // One accent character set over (under) a base is that accent (`z csup ‾` is z̄).
+        if let over = slots["csup"], slots["csub"] == nil, let mark = Self.mark(over), LaTeXSymbols.accent(mark) != nil {
+            e = .accent(e, mark: mark, side: .over)
+        } else if let under = slots["csub"], slots["csup"] == nil, let mark = Self.mark(under), mark == "⏟" || mark == "_" {
+            e = .accent(e, mark: mark, side: .under)
+        } else if slots["csub"] != nil || slots["csup"] != nil {
+            e = .limits(e, under: slots["csub"], over: slots["csup"])
+        }
         if slots["lsub"] != nil || slots["lsup"] != nil { e = .scripts(e, sub: slots["lsub"], sup: slots["lsup"], before: true) }
         if slots["rsub"] != nil || slots["rsup"] != nil { e = .scripts(e, sub: slots["rsub"], sup: slots["rsup"]) }
         return e
@@ -238,6 +259,7 @@ struct StarMathParser {
             next()
             return .token(sign, .operator)
         }
+        if k == "toward" { next(); return .token("→", .operator) }  // a symbol where a term is expected, as in LibreOffice
         if let s = StarMathSymbols.standalone[k] {
             next()
             return .token(s, s.first?.isLetter == true ? .identifier : .operator)
@@ -255,8 +277,14 @@ struct StarMathParser {
             let top = try sum(), bottom = try sum()
             return .fraction(top, bottom, bar: k == "frac")
         }
-        if k == "stack" { next(); return .matrix(try cells(columns: false)) }
-        if k == "matrix" { next(); return .matrix(try cells(columns: true)) }
+        if k == "stack" { next(); return .matrix(try cells(columns: false).rows) }
+        if k == "matrix" {
+            next()
+            let (rows, relationFirst) = try cells(columns: true)
+            // Every second column opening with a relation (`f(x) # = … ## # = …`): aligned equations.
+            let aligned = rows[0].count >= 2 && relationFirst.allSatisfy { r in r.indices.allSatisfy { $0 % 2 == 0 || r[$0] } }
+            return aligned ? .lines(rows) : .matrix(rows)
+        }
         if StarMathSymbols.operators[k] != nil || k == "oper" { return try operatorTerm(k) }
         if let sign = StarMathSymbols.prefixSigns[k] {
             next()
@@ -359,7 +387,7 @@ struct StarMathParser {
     /// `left ( … mline … right )`: stretchy brackets, any of them on either side, `none` for none.
     private mutating func leftRight() throws -> MathExpr {
         next()
-        guard let open = StarMathSymbols.fence(key) else { throw Failure() }
+        guard let open = Self.leftRightFence(key) else { throw Failure() }
         next()
         var parts: [MathExpr] = []
         var current: [MathExpr] = []
@@ -371,9 +399,15 @@ struct StarMathParser {
         }
         parts.append(row(current))
         next()
-        guard let close = StarMathSymbols.fence(key) else { throw Failure() }
+        guard let close = Self.leftRightFence(key) else { throw Failure() }
         next()
         return .fenced(open: open, close: close, parts, separator: parts.count > 1 ? "|" : "")
+    }
+
+    /// A bracket after `left` or `right`; LibreOffice's MathML import also writes a bar there as
+    /// `mline` or `divides` (`left mline x right mline` for |x|), which it cannot parse back.
+    static func leftRightFence(_ k: String) -> String? {
+        k == "mline" || k == "divides" ? "|" : StarMathSymbols.fence(k)
     }
 
     /// `( … )`, `[ … ]`, `lline … rline`: brackets that must close with their own partner.
@@ -395,24 +429,39 @@ struct StarMathParser {
 
     /// `{a # b ## c # d}` (matrix: `#` between cells, `##` between rows, every row as wide as
     /// the first) or `{a # b # c}` (stack: one cell a row).
-    private mutating func cells(columns: Bool) throws -> [[MathExpr]] {
+    /// Each cell, and whether it opens with a relation sign.
+    private mutating func cells(columns: Bool) throws -> (rows: [[MathExpr]], relationFirst: [[Bool]]) {
         try expect("{")
-        var rows: [[MathExpr]] = [[try align()]]
+        var rows: [[MathExpr]] = [[]], relationFirst: [[Bool]] = [[]]
+        func cell(_ p: inout StarMathParser) throws {
+            let k = p.key == "{" && p.index + 1 < p.tokens.count ? p.keyAt(p.index + 1) : p.key
+            relationFirst[relationFirst.count - 1].append(StarMathSymbols.relations[k] != nil)
+            rows[rows.count - 1].append(try p.align())
+        }
+        try cell(&self)
         while true {
             if key == "#" {
                 next()
-                if columns { rows[rows.count - 1].append(try align()) } else { rows.append([try align()]) }
+                if !columns { rows.append([]); relationFirst.append([]) }
+                try cell(&self)
             } else if columns, key == "##" {
                 next()
                 guard rows.count == 1 || rows.last!.count == rows[0].count else { throw Failure() }
-                rows.append([try align()])
+                rows.append([]); relationFirst.append([])
+                try cell(&self)
             } else {
                 break
             }
         }
         try expect("}")
         guard rows.allSatisfy({ $0.count == rows[0].count }) else { throw Failure() }
-        return rows
+        return (rows, relationFirst)
+    }
+
+    /// The one character a script is, when it is a single mark (`‾`, `⏟`, a combining accent).
+    static func mark(_ e: MathExpr) -> Character? {
+        guard case .token(let s, _) = e, s.unicodeScalars.count == 1 else { return nil }
+        return s.first
     }
 
     private func row(_ items: [MathExpr]) -> MathExpr {
