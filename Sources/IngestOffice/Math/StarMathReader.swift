@@ -446,7 +446,6 @@ struct StarMathParser {
                 try cell(&self)
             } else if columns, key == "##" {
                 next()
-                guard rows.count == 1 || rows.last!.count == rows[0].count else { throw Failure() }
                 rows.append([]); relationFirst.append([])
                 try cell(&self)
             } else {
@@ -454,6 +453,14 @@ struct StarMathParser {
             }
         }
         try expect("}")
+        // Aligned rows (`f(x) # = … ## = …`) whose later row lost its empty first cell in
+        // LibreOffice's import of Word's `&=`: the row is the right-hand side, in the last column.
+        // Any other row short of a cell is a matrix LibreOffice cannot set.
+        for r in rows.indices.dropFirst() where rows[r].count == rows[0].count - 1 && rows[0].count == 2
+            && relationFirst[0][1] && relationFirst[r].first == true {
+            rows[r].insert(.empty, at: 0)
+            relationFirst[r].insert(false, at: 0)
+        }
         guard rows.allSatisfy({ $0.count == rows[0].count }) else { throw Failure() }
         return (rows, relationFirst)
     }

@@ -21,7 +21,7 @@ enum LibreOfficeChanges {
             case .plainSetLetter: return "ℝ, ℕ imported as the letters R, N"
             case .plainScriptLetter: return "\\mathcal{A} imported as the letter A"
             case .limitOverFraction: return "the fraction after \\lim imported as `lim csub {…} {…} over {x}`: lim in the numerator"
-            case .shortMatrixRow: return "aligned rows: the second row's empty first cell lost (`## =`), ¿ in LibreOffice's own rendering"
+            case .shortMatrixRow: return "aligned rows: the second row's empty first cell lost (`## =`), ¿ in LibreOffice's own rendering and its .docx"
             case .determinantBars: return "vmatrix: a text ∣ and a `right )` without `left`, ¿ in LibreOffice"
             case .braceUnderLastTerm: return "underbrace: `n csub {⏟} csub {…}` under the last term only, ¿ in LibreOffice"
             case .emptyBase: return "an empty base before scripts imported as LibreOffice's placeholder `<?>` (drawn ❑)"
@@ -30,9 +30,9 @@ enum LibreOfficeChanges {
         }
 
         /// Which of LibreOffice's files the change reaches: its .odt keeps the StarMath (Ingest reads
-        /// a charge as written), its .docx is written from LibreOffice's parse of it (an empty base is
-        /// written empty again).
-        var inOdt: Bool { self != .chargeEndsGroup }
+        /// a charge, and an aligned row short of its empty cell, as written), its .docx is written
+        /// from LibreOffice's parse of it (an empty base is written empty again).
+        var inOdt: Bool { self != .chargeEndsGroup && self != .shortMatrixRow }
         var inDocx: Bool { self != .emptyBase }
 
         /// Whether `starMath` (the formula's annotation) shows the change.

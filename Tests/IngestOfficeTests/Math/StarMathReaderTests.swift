@@ -23,6 +23,9 @@ final class StarMathReaderTests: XCTestCase {
         // its label as two `csub`; accents set over with `csup`; bars written `mline`.
         assertReads("matrix{ { f left ( x right ) } # { = left ( { x + 1 } right ) ^ 2 } ## { } # { = x ^ 2 + 2 x + 1 } }",
                     #"\begin{aligned} f(x) &= (x+1)^2 \\ &= x^2 + 2x + 1 \end{aligned}"#)
+        // LibreOffice's .odt from Word's aligned rows: the second row's empty first cell lost.
+        assertReads("matrix {f left (x right ) # = {left (x + 1 right )} ^ {2} ## = {x} ^ {2} + 2 x + 1}",
+                    #"\begin{aligned} f(x) &= (x+1)^2 \\ &= x^2 + 2x + 1 \end{aligned}"#)
         assertReads(#"{ 1 + 2 + ⋯ + n } csub ⏟ csub { n { "termes" } }"#, #"\underbrace{1 + 2 + \cdots + n}_{n \text{ termes}}"#)
         assertReads("{ x csup \u{308} + ω ^ 2 _ 0 x = 0 }", #"\ddot{x} + \omega_0^2 x = 0"#)
         assertReads("{ P left ( A csup ‾ right ) = 1 - P left ( A right ) }", #"P(\bar{A}) = 1 - P(A)"#)
@@ -49,7 +52,7 @@ final class StarMathReaderTests: XCTestCase {
     func testTextsLibreOfficeMarksWithItsErrorSignAreLeftToTheMathML() {
         for text in [
             "∣matrix {a # b ## c # d} right ) = a d − b c",  // `right` without `left`
-            "matrix {f left (x right ) # = {x} ^ {2} ## = x + 1}",  // a row short of a cell
+            "matrix {f left (x right ) # {x} ^ {2} ## x + 1}",  // a row short of a cell
             "x csub {a} csub {b}",  // a second script in one place
             "%NOSUCHSYMBOL + 1",
             #""unclosed"#,
