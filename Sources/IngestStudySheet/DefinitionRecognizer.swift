@@ -79,7 +79,9 @@ public enum DefinitionRecognizer {
         }
         // An acronym whose meaning spells out its letters is a term whatever word it spells (`RE: Reverse Engineering`, `AH`).
         let acronym = (2...8).contains(term.count) && term.allSatisfy { $0.isUppercase || $0.isNumber } && standsFor(term, meaning)
-        guard acronym || isTerm(term, hasGrammar: grammar != nil, describedField: describedField),
+        // (A letter or an operator is a term only by the shapes of DefinitionSymbols.swift.)
+        let sign = letterStandsFor(term, meaning) || isOperator(term)
+        guard acronym || sign || isTerm(term, hasGrammar: grammar != nil, describedField: describedField),
               spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
@@ -90,7 +92,7 @@ public enum DefinitionRecognizer {
         // (DefinitionShapes.swift) — unless it spells out the term's letters or restates it.
         if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, meaning) { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
-        if term.count == 1, let head = words(meaning).first, !determiners.contains(head) { return nil }
+        if term.count == 1, !sign, let head = words(meaning).first, !determiners.contains(head) { return nil }
         // Names alone (`Agile framework: Scrum and Kanban`, `Database design: Entity-Relationship Modeling
         // (ER Modeling)`) are examples or values, unless they spell out the term (`DOM : Document Object Model`).
         if namesOnly(meaning), !spellsOut(term, meaning) { return nil }
@@ -463,6 +465,13 @@ public enum DefinitionRecognizer {
         // term (a noun after it makes one: `Spanning tree`, `Learning rate`).
         if ws.count > 1, head.count > 5, head.hasSuffix("ing"),
            ["of", "in", "on", "to", "with", "by", "for", "from", "as", "at"].contains(ws[1]) || determiners.contains(ws[1]) || counts.contains(ws[1]) || isNumeric(ws[1]) { return false }
+        // A clause (`Debian ships both gnash and swfdec: two free…`): a name, its verb in the third person and the
+        // verb's object (an article or a quantity), not a term — a sentence a colon cuts.
+        if ws.count >= 3, term.first?.isUppercase == true, ws[1].count >= 4, ws[1].hasSuffix("s"), !["ss", "us", "is"].contains(where: { ws[1].hasSuffix($0) }),
+           ["both", "the", "a", "an", "all", "its", "their", "two", "three", "many", "several", "some", "no"].contains(ws[2]) { return false }
+        // A label numbered in a series (`note2`, `remarque1`): a label, whatever its case.
+        if ws.count == 1, let digits = head.firstIndex(where: \.isNumber), digits > head.startIndex, head[digits...].allSatisfy(\.isNumber),
+           labels.contains(String(head[..<digits])) || lowerCaseLabels.contains(String(head[..<digits])) { return false }
         // A capitalised word numbered in a series (`Raison1`, `Exemple3`): a label, not a term (`IPv4`, `H2O`, `p10`, `aria2` are names).
         if ws.count == 1, term.range(of: #"^[A-ZÀ-Ý][a-zà-ÿ]{3,}[0-9]{1,2}$"#, options: .regularExpression) != nil { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
@@ -573,7 +582,7 @@ public enum DefinitionRecognizer {
         let letters = term.filter(\.isUppercase).lowercased()
         let initials = String(words(meaning.replacingOccurrences(of: "-", with: " ")).compactMap(\.first))
         return letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials))
-            || standsFor(term, meaning)
+            || standsFor(term, meaning) || letterStandsFor(term, meaning)
     }
 
     /// A whole sentence that opens with a figure and names the term (`p10: 10% of data points exceed the p10

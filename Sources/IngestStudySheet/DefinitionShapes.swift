@@ -20,6 +20,8 @@ extension DefinitionRecognizer {
         if opensWithCircumstance(head) { return true }
         if talksOfAnother(term, tokens) { return true }
         if bareSubjectSentence(term, tokens) { return true }
+        if namedSubjectSentence(term, tokens) { return true }
+        if subjectCutByColon(term, tokens) { return true }
         if activityOfAName(term, tokens) { return true }
         if qualitiesAlone(tokens) { return true }
         return false
@@ -137,14 +139,19 @@ extension DefinitionRecognizer {
     static func bareSubjectSentence(_ term: String, _ tokens: [String]) -> Bool {
         guard let first = tokens.first?.lowercased().trimmingScalars(where: { wordPunctuation.contains($0) }), first.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "." }),
               !determiners.contains(first), !phraseStarts.contains(first),
-              !["it", "they", "this", "these", "those", "each", "every", "all", "some", "any", "no", "its", "their", "how", "what", "why", "whether"].contains(first)
+              !["it", "they", "this", "these", "those", "each", "every", "all", "some", "any", "no", "its", "their", "how", "what", "why", "whether",
+                "il", "elle", "ils", "elles", "on", "ce", "cela", "ceci", "ça", "chacun", "chacune", "chaque", "tout", "tous", "toute", "toutes", "aucun", "aucune",
+                "certains", "certaines", "plusieurs", "son", "sa", "ses", "leur", "leurs"].contains(first)
         else { return false }
+        // (French too: `Les paquets Architecture: any sont reconstruits…` is a sentence a colon cut.)
         let finite: Set<String> = ["is", "are", "was", "were", "can", "cannot", "could", "must", "should", "will", "would", "may", "might",
-                                   "isn't", "aren't", "can't", "won't", "isn’t", "aren’t", "can’t", "won’t"]
+                                   "isn't", "aren't", "can't", "won't", "isn’t", "aren’t", "can’t", "won’t",
+                                   "est", "sont", "était", "étaient", "sera", "seront", "peut", "peuvent", "doit", "doivent", "ont"]
         // (A conjunction or an article inside ends the subject: `Makes source code available and is licensed…`, `enhance
         // amount of force a muscle can produce` — the verb is another clause's.)
         let stops: Set<String> = ["that", "which", "who", "whose", "where", "when", "whereby", "used", "called", "known", "named",
-                                  "and", "or", "but", "how", "what", "a", "an", "the"]
+                                  "and", "or", "but", "how", "what", "a", "an", "the",
+                                  "qui", "que", "qu", "dont", "où", "et", "ou", "mais", "le", "la", "les", "l", "un", "une", "appelé", "appelée", "nommé"]
         let termWords = Set(words(term.replacingOccurrences(of: "-", with: " ")).map(stem))
         var subject: [String] = []
         for (i, token) in tokens.prefix(7).enumerated() {
@@ -159,6 +166,43 @@ extension DefinitionRecognizer {
             subject.append(contentsOf: words(token.replacingOccurrences(of: "-", with: " ")))
         }
         return false
+    }
+
+    /// Verbs that, right after a name, make the meaning a sentence about that name (`Debian fournit plus de 59100
+    /// paquets…`, `Debian a des spécifications…`, `Debian ships…`); `a` only before an article (`Provides a…` opens a description).
+    static let namedSubjectVerbs: Set<String> = [
+        "a", "ont", "fournit", "fournissent", "offre", "offrent", "propose", "proposent", "possède", "possèdent", "permet", "permettent",
+        "contient", "comprend", "inclut", "reste", "restera", "dispose", "utilise", "utilisent",
+        "ships", "has", "have", "provides", "offers", "includes", "contains", "uses", "supports",
+    ]
+
+    /// A name for subject (one capitalised word that is not the term's own head), then its verb: a statement
+    /// about that name (`Le système d'exploitation universel : Debian fournit…`, `La charte Debian : Debian a des…`),
+    /// not what the term is. A command's or a setting's meaning may say what a program does with it: left alone.
+    static func namedSubjectSentence(_ term: String, _ tokens: [String]) -> Bool {
+        guard tokens.count >= 3, !namesAnAction(term), let name = tokens.first, name.count >= 2, name.first?.isUppercase == true,
+              name.allSatisfy({ $0.isLetter }) else { return false }
+        let lower = name.lowercased()
+        guard !determiners.contains(lower), !["il", "elle", "ils", "elles", "on", "it", "they", "this", "these", "those", "ce", "cela", "ceci",
+                                              "chaque", "each", "every", "tout", "tous", "all"].contains(lower) else { return false }
+        let head = words(term).first { !determiners.contains($0) }
+        if head == lower { return false }
+        let verb = tokens[1].lowercased()
+        guard namedSubjectVerbs.contains(verb) else { return false }
+        if verb == "a" {
+            let next = tokens[2].lowercased()
+            return ["des", "un", "une", "le", "la", "les", "du", "de", "été", "pour"].contains(next) || next.hasPrefix("l'") || next.hasPrefix("l’")
+        }
+        return true
+    }
+
+    /// A subject with its article before the colon and its verb after it (`Les paquets Architecture: any sont reconstruits…`,
+    /// `The file: is read…`): one sentence a colon in it cut, not a term and its meaning.
+    static func subjectCutByColon(_ term: String, _ tokens: [String]) -> Bool {
+        guard let article = words(term).first, ["le", "la", "les", "l", "the"].contains(article), tokens.count >= 2,
+              tokens[0].first?.isLowercase == true else { return false }
+        let verbs: Set<String> = ["est", "sont", "était", "étaient", "sera", "seront", "is", "are", "was", "were", "will", "can", "must"]
+        return verbs.contains(tokens[0].lowercased()) || verbs.contains(tokens[1].lowercased())
     }
 
     /// A word without its plural ending, to tell `runtimes` and `runtime` as one.
@@ -206,13 +250,15 @@ extension DefinitionRecognizer {
         var compound: [String] = []
         for token in tokens {
             let w = token.lowercased().trimmingScalars { wordPunctuation.contains($0) }
-            if stops.contains(w) || w.contains("://") || token.hasPrefix("(") { break }
+            // (An elided preposition ends the compound too: `figure d'exagération`.)
+            if stops.contains(w) || w.contains("://") || token.hasPrefix("(") || w.hasPrefix("d'") || w.hasPrefix("d’") { break }
             if determiners.contains(w) { return false }
             compound.append(w)
             if token.hasSuffix(",") || token.hasSuffix(".") { break }
         }
         guard (2...5).contains(compound.count), let head = compound.last, head.count > 4 else { return false }
-        if head.hasSuffix("ing") { return true }
+        // (After a plural noun a word in -ing is its participle: `tiny organisms drifting in water` are things.)
+        if head.hasSuffix("ing") { return !(compound.count >= 2 && stem(compound[compound.count - 2]) != compound[compound.count - 2] && !compound[compound.count - 2].hasSuffix("ss")) }
         if head.hasSuffix("ment"), orderVerbs.contains(String(head.dropLast(4))) { return true }
         if head.hasSuffix("ion"), orderVerbs.contains(String(head.dropLast(3)) + "e") { return true }
         // (Any noun of an action in -tion or -sion: `Open-source workflow orchestration`.)

@@ -200,6 +200,27 @@ final class DefinitionRecognizerTests: XCTestCase {
         XCTAssertEqual(DefinitionRecognizer.definition("Open Systems Interconnection (OSI) model: conceptual model")?.term, "Open Systems Interconnection (OSI) model")
     }
 
+    /// Session 20's rules, from the errors of all batches (fr-handbook-meta-paquets, en-maint-checkit, fr-efloti-attributs-fichiers,
+    /// fr-faq-definitions, fr-maint-build, en-faq-software, fr-efloti-commandes-shell) and the line set's `Plankton`, `Hyperbole`.
+    func testSignsLettersAndSentencesAColonCuts() {
+        // Operators and letters that stand for a word are terms; a participle after a plural noun or a French elided
+        // preposition ends no activity.
+        for (line, term) in [("<< : strictement inférieur à ;", "<<"), ("• >= : supérieur ou égal à ;", ">="), ("= : égal à (attention, « 2.6 » est égal à « 2.6-1 ») ;", "="),
+                             ("• E: for error; a sure policy violation or packaging error.", "E"), ("• W: for warning; a possible policy violation or packaging error.", "W"),
+                             ("• r : signifie qu’on peut lister son contenu", "r"), ("Plankton: tiny organisms drifting in water.", "Plankton"),
+                             ("Hyperbole : figure d'exagération.", "Hyperbole"),
+                             ("Cohérence : chaque transaction doit amener le système d'un état valide à un autre.", "Cohérence")] {
+            XCTAssertEqual(DefinitionRecognizer.definition(line)?.term, term, line)
+        }
+        // An answer's letter, a name for subject with its verb, a subject cut from its verb by a colon, a clause for term, a numbered label.
+        for line in ["A: for all of them", "B: Bordeaux", "• Le système d’exploitation universel : Debian fournit plus de 59100 paquets et fonctionne sur 9 architectures.",
+                     "• La charte Debian : Debian a des spécifications étendues des normes de qualité.",
+                     "Les paquets Architecture: any sont reconstruits par les serveurs d’empaquetage automatique.",
+                     "Debian ships both gnash and swfdec: two free SWF movie players.", "note2: source et destination sont les arguments de la commande cp,"] {
+            XCTAssertNil(DefinitionRecognizer.definition(line), line)
+        }
+    }
+
     func testDictionaryLinesKeepTheirGrammaticalNote() {
         XCTAssertEqual(DefinitionRecognizer.definition("Mitose (n. f.) : division de la cellule."),
                        .init(term: "Mitose", meaning: "division de la cellule.", grammar: "n. f."))
