@@ -10,11 +10,12 @@
 // builds one). Flags only the `ingest` binary or the tests need are set on those targets.
 import PackageDescription
 
-/// serial_openmp.c's GOMP_* and line_images.c's pixWriteMem in the dynamic symbol table (see
+/// serial_openmp.c's GOMP_*, line_images.c's pixWriteMem and brick_morphology.c's pix*Brick in the dynamic symbol table (see
 /// CTesseract), for the binary and tests.
 let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
     ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
-     "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_", "pixWriteMem"]
+     "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_", "pixWriteMem",
+     "pixDilateBrick", "pixErodeBrick", "pixOpenBrick", "pixCloseBrick"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 
 let package = Package(

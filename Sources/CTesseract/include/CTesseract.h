@@ -35,3 +35,11 @@ unsigned long ingest_tesseract_universal_ambigs_skipped(void);
 void ingest_tesseract_line_images_raw(int on);
 /// Line images written raw so far: tests check that the interposition holds.
 unsigned long ingest_tesseract_raw_line_images(void);
+/// While on (1, the default) on the calling thread, leptonica's pixDilateBrick, pixErodeBrick,
+/// pixOpenBrick and pixCloseBrick of a new 1-bpp image are made in O(log size) passes
+/// (brick_morphology.c, where those four are defined): the same bits. 0 sends them to leptonica's own.
+void ingest_leptonica_own_bricks(int on);
+/// Brick morphology calls made by brick_morphology.c so far: tests check that the interposition holds.
+unsigned long ingest_own_bricks_made(void);
+/// leptonica's own brick function `op` (0 dilate, 1 erode, 2 open, 3 close): tests compare with it.
+PIX *ingest_leptonica_brick(int op, PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize);
