@@ -20,8 +20,9 @@ struct StarMathParser {
     private let tokens: [StarMathToken]
     private var index = 0
     private var depth = 0
-    /// Nesting a hostile text cannot exceed (the formula's XML is already capped at 64 levels).
-    static let maxDepth = 256
+    /// Nesting a hostile text cannot exceed: terms within terms, fractions over fractions, marks
+    /// over marks, all counted together (as deep as a formula's XML may be).
+    static let maxDepth = MathCapture.maxDepth
 
     init(_ tokens: [StarMathToken]) { self.tokens = tokens }
 
@@ -117,28 +118,35 @@ struct StarMathParser {
         token.kind == .end || ["}", "right", "#", "##", "newline"].contains(key) || StarMathSymbols.closings[key] != nil
     }
 
+    /// Products, left to right: `over` and the braces take everything before them in the product
+    /// (`a * b over c` is (a·b)/c), other signs stand between their operands.
     private mutating func product() throws -> MathExpr {
-        var first = try power()
+        var items = [try power()]
+        var nested = 0
+        defer { depth -= nested }
         while true {
             let k = key
-            if k == "over" {
+            if k == "over" || k == "underbrace" || k == "overbrace" {
+                nested += 1
+                depth += 1
+                guard depth <= Self.maxDepth else { throw Failure() }
                 next()
-                first = .fraction(first, try power(), bar: true)
-            } else if k == "underbrace" || k == "overbrace" {
-                next()
-                let label = try power()
-                first = k == "underbrace" ? .limits(.accent(first, mark: "⏟", side: .under), under: label, over: nil)
-                    : .limits(.accent(first, mark: "⏞", side: .over), under: nil, over: label)
+                let left = row(items), right = try power()
+                switch k {
+                case "over": items = [.fraction(left, right, bar: true)]
+                case "underbrace": items = [.limits(.accent(left, mark: "⏟", side: .under), under: right, over: nil)]
+                default: items = [.limits(.accent(left, mark: "⏞", side: .over), under: nil, over: right)]
+                }
             } else if k == "boper" {
                 next()
-                let sign = try glyph()
-                first = row([first, sign, try power()])
+                items.append(try glyph())
+                items.append(try power())
             } else if let sign = StarMathSymbols.products[k] {
                 next()
-                let op = try signScripts(.token(sign, .operator))
-                first = row([first, op, try power()])
+                items.append(try signScripts(.token(sign, .operator)))
+                items.append(try power())
             } else {
-                return first
+                return row(items)
             }
         }
     }
@@ -353,7 +361,10 @@ struct StarMathParser {
         var phantom = false
         while true {
             let k = key
-            if let a = StarMathSymbols.attributes[k] { marks.append(a); next(); continue }
+            if let a = StarMathSymbols.attributes[k] {
+                guard depth + marks.count < Self.maxDepth else { throw Failure() }
+                marks.append(a); next(); continue
+            }
             if StarMathSymbols.fontAttributes.contains(k) { next(); continue }
             if k == "phantom" { phantom = true; next(); continue }
             if k == "color" {
@@ -379,6 +390,8 @@ struct StarMathParser {
             }
             break
         }
+        depth += marks.count
+        defer { depth -= marks.count }
         var e = try power()
         for (mark, side) in marks.reversed() { e = .accent(e, mark: mark, side: side) }
         return phantom ? .empty : e

@@ -68,6 +68,28 @@ final class StarMathReaderTests: XCTestCase {
     func testHostileTextsEndWithoutReading() {
         XCTAssertNil(latex(String(repeating: "{", count: 100_000) + "x"))
         XCTAssertNil(latex(String(repeating: "sqrt ", count: 50_000) + "x"))
+        XCTAssertNil(latex(String(repeating: "x over ", count: 50_000) + "x"))
+        XCTAssertNil(latex(String(repeating: "bar ", count: 50_000) + "x"))
         XCTAssertNotNil(latex(String(repeating: "x + ", count: 20_000) + "x"))
+        XCTAssertNotNil(latex(String(repeating: "x * ", count: 20_000) + "x"))
+    }
+
+    /// Any text, however garbled, ends: read or refused, never a crash or a loop (seeded, reproducible).
+    func testArbitraryTextsEnd() {
+        let words = ["{", "}", "(", ")", "[", "]", "left", "right", "over", "sqrt", "nroot", "matrix", "stack", "binom", "frac", "#", "##",
+                     "^", "_", "csub", "csup", "lsub", "from", "to", "sum", "lim", "int", "=", "+", "-", "<", "in", "toward", "mline",
+                     "lline", "rline", "none", "bar", "vec", "bold", "color", "size", "font", "newline", "\\", "\"", "%pi", "%",
+                     "x", "2", "1.5", "sin", "func", "oper", "uoper", "boper", "abs", "fact", "~", "`", "<?>", "−", "⏟", "\u{308}", "alignl"]
+        var seed: UInt64 = 0x5EED_36
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var read = 0
+        for _ in 0..<3000 {
+            let text = (0..<(1 + random(24))).map { _ in words[random(words.count)] }.joined(separator: random(3) == 0 ? "" : " ")
+            if let e = StarMathReader.read(text) { read += 1; _ = MathLaTeX.write(e); _ = MathLinear.write(e) }
+        }
+        XCTAssertGreaterThan(read, 0)
     }
 }
