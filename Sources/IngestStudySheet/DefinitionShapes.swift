@@ -24,6 +24,7 @@ extension DefinitionRecognizer {
         if subjectCutByColon(term, tokens) { return true }
         if activityOfAName(term, tokens) { return true }
         if qualitiesAlone(tokens) { return true }
+        if valueAlone(term, tokens) { return true }
         return false
     }
 
@@ -98,7 +99,8 @@ extension DefinitionRecognizer {
     /// A meaning that opens with where or in what case (`dans chaque nombre décimal, il existe…`, `in the
     /// meantime…`, `with a…`, `Comme indiqué dans…`, `Alors que d'autres…`): a circumstance of a sentence, not what the term is.
     static func opensWithCircumstance(_ head: String) -> Bool {
-        ["dans", "in", "with", "avec", "within", "sur", "lorsque", "lors", "when", "whenever", "si", "if", "comme", "alors", "whereas", "while"].contains(head)
+        ["dans", "in", "with", "avec", "within", "sur", "lorsque", "lors", "when", "whenever", "si", "if", "comme", "alors", "whereas", "while",
+         "à", "au", "aux"].contains(head)
     }
 
     /// A new sentence about another thing: a capitalised article or `One of` and a noun phrase, then its own
@@ -203,6 +205,15 @@ extension DefinitionRecognizer {
               tokens[0].first?.isLowercase == true else { return false }
         let verbs: Set<String> = ["est", "sont", "était", "étaient", "sera", "seront", "is", "are", "was", "were", "will", "can", "must"]
         return verbs.contains(tokens[0].lowercased()) || verbs.contains(tokens[1].lowercased())
+    }
+
+    /// A value alone: a path or a file (`debian/patches/install.patch.`), or one word in lower case after a
+    /// field's name (`Architecture: any`, `Accept-Ranges: bytes`, `IDA: cross-platform`) — what the field holds, not
+    /// what it is. (A name with its other name in brackets keeps a one-word meaning: `CNAME (canonical name record): alias`.)
+    static func valueAlone(_ term: String, _ tokens: [String]) -> Bool {
+        guard tokens.count == 1, let word = tokens.first?.trimmingScalars(where: { wordPunctuation.contains($0) || $0 == ";" }), !word.isEmpty else { return false }
+        if word.contains("/") && !word.contains(" ") { return true }
+        return term.first?.isUppercase == true && !term.contains("(") && word.first?.isLowercase == true
     }
 
     /// A word without its plural ending, to tell `runtimes` and `runtime` as one.

@@ -209,14 +209,18 @@ final class DefinitionRecognizerTests: XCTestCase {
                              ("• E: for error; a sure policy violation or packaging error.", "E"), ("• W: for warning; a possible policy violation or packaging error.", "W"),
                              ("• r : signifie qu’on peut lister son contenu", "r"), ("Plankton: tiny organisms drifting in water.", "Plankton"),
                              ("Hyperbole : figure d'exagération.", "Hyperbole"),
-                             ("Cohérence : chaque transaction doit amener le système d'un état valide à un autre.", "Cohérence")] {
+                             ("Cohérence : chaque transaction doit amener le système d'un état valide à un autre.", "Cohérence"),
+                             ("CNAME (canonical name record): alias", "CNAME (canonical name record)"), ("err : erreur ;", "err")] {
             XCTAssertEqual(DefinitionRecognizer.definition(line)?.term, term, line)
         }
         // An answer's letter, a name for subject with its verb, a subject cut from its verb by a colon, a clause for term, a numbered label.
         for line in ["A: for all of them", "B: Bordeaux", "• Le système d’exploitation universel : Debian fournit plus de 59100 paquets et fonctionne sur 9 architectures.",
                      "• La charte Debian : Debian a des spécifications étendues des normes de qualité.",
                      "Les paquets Architecture: any sont reconstruits par les serveurs d’empaquetage automatique.",
-                     "Debian ships both gnash and swfdec: two free SWF movie players.", "note2: source et destination sont les arguments de la commande cp,"] {
+                     "Debian ships both gnash and swfdec: two free SWF movie players.", "note2: source et destination sont les arguments de la commande cp,",
+                     // A value alone (a word in lower case after a field's name, a file) and a place (`à chaque…`).
+                     "• Architecture: any", "Accept-Ranges: bytes", "IDA: cross-platform",
+                     "2. Modification spécifique à l’empaquetage Debian : debian/patches/install.patch.", "– ajouter la définition Multi-Arch: à chaque section de paquet binaire ;"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
         }
     }
