@@ -134,6 +134,11 @@ enum MathLaTeX {
                 if let name { return environment(name, rows) }
                 if open == "{" && close.isEmpty { return environment("cases", rows) }
             }
+            // Stacked equations after a lone brace (Word's `m:eqArr` in an `m:d` LibreOffice writes
+            // for its `left lbrace stack{…} right none`) are cases too.
+            if inner.count == 1, case .lines(let rows) = inner[0], open == "{", close.isEmpty {
+                return environment("cases", rows)
+            }
             if inner.count == 1, case .fraction(let num, let den, bar: false) = inner[0], open == "(", close == ")" {
                 return "\\binom" + group(num) + group(den)
             }
