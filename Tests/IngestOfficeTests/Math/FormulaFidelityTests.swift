@@ -232,6 +232,21 @@ final class FormulaFidelityTests: XCTestCase {
         // pandoc has no .odp reader: no peer figure.
         let share = report("LibreOffice Impress odp (formula objects)", ingest, nil)
         XCTAssertGreaterThanOrEqual(share, 0.77, "Impress: \(ingest.equal) of \(FormulaCorpus.formulas.count) formulas equal to their source")
+        // What Impress changed, counted apart with its evidence (the object's StarMath); every
+        // other formula reads as its source.
+        let starMath = try LibreOfficeChanges.annotations(odp, label: Self.label)
+        let read = Self.ingestFormulas(e)
+        for (n, change) in LibreOfficeChanges.impressChanges.sorted(by: { $0.key < $1.key }) {
+            let text = starMath[n] ?? "(no annotation)"
+            XCTAssertTrue(change.holds(text), "Impress #\(n): its StarMath «\(text)» does not show: \(change.why)")
+            XCTAssertFalse(FormulaMatch.equal(FormulaCorpus.formulas[n - 1], read[n] ?? ""), "Impress #\(n) reads as its source: take it off impressChanges")
+        }
+        let kept = FormulaCorpus.formulas.indices.filter { LibreOfficeChanges.impressChanges[$0 + 1] == nil }
+        let keptEqual = kept.filter { FormulaMatch.equal(FormulaCorpus.formulas[$0], read[$0 + 1] ?? "") }.count
+        let byChange = LibreOfficeChanges.ImpressChange.allCases.map { c in "\(LibreOfficeChanges.impressChanges.values.filter { $0 == c }.count) \(c)" }
+        print("formulas LibreOffice Impress odp, what the file still says: ingest \(keptEqual)/\(kept.count) equal; changed by Impress "
+              + "(counted apart, evidence checked): \(LibreOfficeChanges.impressChanges.count) = " + byChange.joined(separator: ", "))
+        XCTAssertEqual(keptEqual, kept.count, "Impress: formulas the file still says, read otherwise than their source")
         let inline = Set(Self.ingestFormulas(e).keys).subtracting(Self.blockFormulas(e).keys).sorted()
         XCTAssertEqual(inline, [], "every slide's formula is a formula block: " + inline.map { n in
             guard let i = e.blocks.firstIndex(where: { $0.text.hasPrefix("\(Self.label) \(n) :") }) else { return "\(n)?" }
