@@ -5,8 +5,10 @@ import IngestCore
 /// grammar of LibreOffice Math's parser: lines, expressions, relations, sums, products, powers,
 /// terms. LibreOffice's MathML beside it can lose parts (a chemical charge swallowing the rest of
 /// the equation, `binom` written as a matrix). A text LibreOffice would show with its error mark
-/// `¿` (an unknown symbol, an unclosed bracket, a second subscript, a matrix row short of a cell)
-/// is not read: nil, and the MathML is read instead.
+/// `¿` (an unknown symbol, an unclosed bracket, `right` without `left`, a second subscript) is not
+/// read: nil, and the MathML is read instead — unless the text still has one reading, as
+/// LibreOffice's own imports write it: a sign without an operand, a bar written `mline` after
+/// `left`, a brace and its label as two `csub`, an aligned row short of its empty first cell.
 enum StarMathReader {
     static func read(_ text: String) -> MathExpr? {
         guard let tokens = StarMathLexer.tokens(text) else { return nil }
