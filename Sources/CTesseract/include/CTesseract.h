@@ -43,3 +43,24 @@ void ingest_leptonica_own_bricks(int on);
 unsigned long ingest_own_bricks_made(void);
 /// leptonica's own brick function `op` (0 dilate, 1 erode, 2 open, 3 close): tests compare with it.
 PIX *ingest_leptonica_brick(int op, PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize);
+/// tesseract::StrideMap::Index's MaxIndexOfDim, IsValid, IsLast, AddOffset, SetTFromIndices and
+/// Increment, defined by stride_map.c under their C++ names (libtesseract's PLT calls bind there):
+/// each does its work without calling the others. `index` is a tesseract::StrideMap::Index.
+#define MAX_INDEX_OF_DIM "_ZNK9tesseract9StrideMap5Index13MaxIndexOfDimENS_14FlexDimensionsE"
+#define IS_VALID "_ZNK9tesseract9StrideMap5Index7IsValidEv"
+#define IS_LAST "_ZNK9tesseract9StrideMap5Index6IsLastENS_14FlexDimensionsE"
+#define ADD_OFFSET "_ZN9tesseract9StrideMap5Index9AddOffsetEiNS_14FlexDimensionsE"
+#define SET_T "_ZN9tesseract9StrideMap5Index15SetTFromIndicesEv"
+#define INCREMENT "_ZN9tesseract9StrideMap5Index9IncrementEv"
+int ingest_stride_max_index_of_dim(const void *index, int dim) __asm__(MAX_INDEX_OF_DIM);
+_Bool ingest_stride_is_valid(const void *index) __asm__(IS_VALID);
+_Bool ingest_stride_is_last(const void *index, int dim) __asm__(IS_LAST);
+_Bool ingest_stride_add_offset(void *index, int offset, int dim) __asm__(ADD_OFFSET);
+void ingest_stride_set_t_from_indices(void *index) __asm__(SET_T);
+_Bool ingest_stride_increment(void *index) __asm__(INCREMENT);
+/// 1 (the default): libtesseract's calls of those six run stride_map.c's; 0: libtesseract's own (tests).
+void ingest_tesseract_own_stride_map(int on);
+/// AddOffset calls stride_map.c answered on the calling thread so far (tests: the interposition holds).
+unsigned long ingest_tesseract_own_stride_offsets(void);
+/// libtesseract's own function `which` of the six, in the order above (tests compare with it).
+void *ingest_tesseract_stride_map_function(int which);
