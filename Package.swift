@@ -10,7 +10,7 @@
 // builds one). Flags only the `ingest` binary or the tests need are set on those targets.
 import PackageDescription
 
-/// serial_openmp.c's GOMP_*, line_images.c's pixWriteMem, brick_morphology.c's pix*Brick and stride_map.c's StrideMap::Index in the dynamic symbol table (see
+/// serial_openmp.c's GOMP_*, line_images.c's pixWriteMem, brick_morphology.c's pix*Brick, stride_map.c's StrideMap::Index and network_io.c's NetworkIO in the dynamic symbol table (see
 /// CTesseract), for the binary and tests.
 let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
     ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
@@ -18,7 +18,8 @@ let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
      "pixDilateBrick", "pixErodeBrick", "pixOpenBrick", "pixCloseBrick",
      "_ZNK9tesseract9StrideMap5Index13MaxIndexOfDimENS_14FlexDimensionsE", "_ZNK9tesseract9StrideMap5Index7IsValidEv",
      "_ZNK9tesseract9StrideMap5Index6IsLastENS_14FlexDimensionsE", "_ZN9tesseract9StrideMap5Index9AddOffsetEiNS_14FlexDimensionsE",
-     "_ZN9tesseract9StrideMap5Index15SetTFromIndicesEv", "_ZN9tesseract9StrideMap5Index9IncrementEv"]
+     "_ZN9tesseract9StrideMap5Index15SetTFromIndicesEv", "_ZN9tesseract9StrideMap5Index9IncrementEv",
+     "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 
 let package = Package(

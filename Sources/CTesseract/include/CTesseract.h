@@ -64,3 +64,13 @@ void ingest_tesseract_own_stride_map(int on);
 unsigned long ingest_tesseract_own_stride_offsets(void);
 /// libtesseract's own function `which` of the six, in the order above (tests compare with it).
 void *ingest_tesseract_stride_map_function(int which);
+/// tesseract::NetworkIO::WriteTimeStepPart, defined by network_io.c under its C++ name
+/// (libtesseract's PLT calls bind there): an integer model's outputs rounded four at a time.
+#define WRITE_TIME_STEP_PART "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf"
+void ingest_network_io_write_time_step_part(void *self, int t, int offset, int num_features, const float *input) __asm__(WRITE_TIME_STEP_PART);
+/// 1 (the default): libtesseract's calls run network_io.c's; 0: libtesseract's own (tests).
+void ingest_tesseract_own_network_io(int on);
+/// Time steps network_io.c wrote on the calling thread so far (tests: the interposition holds).
+unsigned long ingest_tesseract_own_time_step_writes(void);
+/// libtesseract's own WriteTimeStepPart (tests compare with it).
+void *ingest_tesseract_write_time_step_part(void);

@@ -1,0 +1,102 @@
+// Tesseract's NetworkIO::WriteTimeStepPart four values at a time — libtesseract's calls land here.
+//
+// Every LSTM layer of Debian's integer models (tessdata_fast) writes each time step's outputs
+// back as 8-bit values: x × 127, rounded half away from zero, clamped to ±127
+// (src/lstm/networkio.cpp, IntCastRounded). libtesseract 5.3.0 does it one value at a time with a
+// branch each: 4.7 % of a 300-dpi scan's CPU (perf, issue 38). Here the same arithmetic runs on
+// four floats at once (SSE4.1): the same multiplication and addition of single floats, the same
+// truncation (cvttps2dq, as the library's cvttss2si, gives 0x80000000 for NaN and out-of-range
+// values, which the clamp turns into −127 as the library's code does), so the same bytes
+// (NetworkIOTests compare with libtesseract's own on random, boundary and non-finite values).
+// The float path (a model in float mode) is the plain copy it was.
+//
+// NetworkIO's members, read from Debian's libtesseract.so.5 disassembly: f_ (GENERIC_2D_ARRAY of
+// float: vtable, array_ at 0x8, dim2_ at 0x18), i_ (of int8_t: array_ at 0x28, dim2_ at 0x38),
+// int_mode_ at 0x40. Exported by the executable (Package.swift) as universal_ambigs.c's function.
+#include "CTesseract.h"
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+#include <immintrin.h>
+
+static atomic_int libtesseracts_write;
+static _Thread_local unsigned long own_writes;
+
+void ingest_tesseract_own_network_io(int on) { atomic_store_explicit(&libtesseracts_write, !on, memory_order_relaxed); }
+
+unsigned long ingest_tesseract_own_time_step_writes(void) { return own_writes; }
+
+typedef void (*write_fn)(void *, int, int, int, const float *);
+
+void *ingest_tesseract_write_time_step_part(void) {
+    static _Atomic(void *) slot;
+    void *f = atomic_load_explicit(&slot, memory_order_acquire);
+    if (!f) {
+        f = ingest_tesseract_lookup(WRITE_TIME_STEP_PART);
+        if (f) atomic_store_explicit(&slot, f, memory_order_release);
+    }
+    return f;
+}
+
+// One value as the library computes it (its scalar loop, instruction for instruction).
+static inline int8_t rounded(float x) {
+    float v = x * 127.0f;
+    int r;
+    if (v >= 0.0f) {
+        float a = v + 0.5f;
+        r = (a >= 2147483648.0f || a != a) ? INT32_MIN : (int)a;
+    } else {
+        float a = 0.5f - v;
+        int q = (a >= 2147483648.0f || a != a) ? INT32_MIN : (int)a;
+        r = (int)(0u - (unsigned)q);
+    }
+    if (r > 127) r = 127;
+    if (r < -127) r = -127;
+    return (int8_t)r;
+}
+
+__attribute__((target("sse4.1")))
+static void rounded_sse41(int8_t *out, const float *in, int n) {
+    const __m128 scale = _mm_set1_ps(127.0f), half = _mm_set1_ps(0.5f), zero = _mm_setzero_ps();
+    const __m128i hi = _mm_set1_epi32(127), lo = _mm_set1_epi32(-127);
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128 v = _mm_mul_ps(_mm_loadu_ps(in + i), scale);
+        __m128 positive = _mm_cmpge_ps(v, zero);   // false for NaN, as comiss/jae
+        __m128i up = _mm_cvttps_epi32(_mm_add_ps(v, half));
+        __m128i down = _mm_sub_epi32(_mm_setzero_si128(), _mm_cvttps_epi32(_mm_sub_ps(half, v)));
+        __m128i r = _mm_blendv_epi8(down, up, _mm_castps_si128(positive));
+        r = _mm_max_epi32(_mm_min_epi32(r, hi), lo);
+        __m128i bytes = _mm_packs_epi16(_mm_packs_epi32(r, r), _mm_setzero_si128());
+        int32_t four = _mm_cvtsi128_si32(bytes);
+        memcpy(out + i, &four, 4);
+    }
+    for (; i < n; i++) out[i] = rounded(in[i]);
+}
+
+void ingest_network_io_write_time_step_part(void *self, int t, int offset, int num_features, const float *input) {
+    if (atomic_load_explicit(&libtesseracts_write, memory_order_relaxed)) {
+        write_fn f = (write_fn)ingest_tesseract_write_time_step_part();
+        if (f) f(self, t, offset, num_features, input);
+        return;
+    }
+    own_writes++;
+    const char *io = self;
+    if (*(const _Bool *)(io + 0x40)) {
+        int8_t *array;
+        int dim2;
+        memcpy(&array, io + 0x28, sizeof array);
+        memcpy(&dim2, io + 0x38, sizeof dim2);
+        int8_t *line = array + (long)(int)((unsigned)t * (unsigned)dim2) + (long)offset;
+        if (num_features <= 0) return;
+        if (__builtin_cpu_supports("sse4.1")) { rounded_sse41(line, input, num_features); return; }
+        for (int i = 0; i < num_features; i++) line[i] = rounded(input[i]);
+    } else {
+        float *array;
+        int dim2;
+        memcpy(&array, io + 0x8, sizeof array);
+        memcpy(&dim2, io + 0x18, sizeof dim2);
+        float *line = array + (long)(int)((unsigned)t * (unsigned)dim2) + (long)offset;
+        if (num_features > 0) memcpy(line, input, (size_t)num_features * sizeof(float));
+    }
+}
