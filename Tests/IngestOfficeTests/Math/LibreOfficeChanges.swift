@@ -133,6 +133,36 @@ enum LibreOfficeChanges {
         return t
     }()
 
+    /// What LibreOffice's .pptx export of that deck loses beyond Impress's import: what its own
+    /// parser cannot read back (the texts Ingest still reads, `StarMathReader`), and integral limits.
+    enum PptxChange: CaseIterable {
+        case textLibreOfficeCannotParse, integralLimitsHidden
+
+        var why: String {
+            switch self {
+            case .textLibreOfficeCannotParse:
+                return "a StarMath text LibreOffice's parser refuses (`left mline`, `left divides`, `{ = …}`, `csub ⏟ csub`, `{ parallel`, a charge `^ + }`): its export drops or moves what follows"
+            case .integralLimitsHidden: return "integral limits written hidden and empty (`m:subHide`, `<m:sub/>`)"
+            }
+        }
+
+        /// `starMath`: the object's annotation in the .odp; `slide`: the slide's XML in the .pptx.
+        func holds(starMath: String, slide: String) -> Bool {
+            switch self {
+            case .textLibreOfficeCannotParse:
+                return ["left mline", "left divides", "{ =", "csub ⏟ csub", "{ parallel", "+ }"].contains { starMath.contains($0) }
+            case .integralLimitsHidden: return slide.contains("<m:subHide m:val=\"1\"/>") && slide.contains("<m:sub/>")
+            }
+        }
+    }
+
+    static let pptxChanges: [Int: PptxChange] = {
+        var t: [Int: PptxChange] = [:]
+        for n in [23, 36, 45, 107, 114, 117, 122, 162, 210, 242, 243, 244, 250, 277, 282] { t[n] = .textLibreOfficeCannotParse }
+        for n in [81, 82, 86, 87, 88, 89, 90, 158] { t[n] = .integralLimitsHidden }
+        return t
+    }()
+
     /// The StarMath annotation of each labelled formula's object in a LibreOffice .odt or .odp, by
     /// number: the object a frame links to after the label `Formule N :` in `content.xml`.
     static func annotations(_ odt: URL, label: String) throws -> [Int: String] {
