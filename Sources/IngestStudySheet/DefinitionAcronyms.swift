@@ -56,6 +56,28 @@ extension DefinitionRecognizer {
         return read(0, from: 0, used: 0)
     }
 
+    /// An acronym (two to eight capitals) and capitalised words whose initials hold most of its letters in order, the first
+    /// among the first three words (`DMZ: Demilitarized Zone on Network`, `ELF: Unix/Linux Executable and Linkable Format`,
+    /// `XACML: Extensible Access Control Markup Language`, `CRT: C Runtime Library`): what it stands for, written with a
+    /// letter taken from inside a word or misspelled — not names given as its examples, which share no such letters.
+    static func nearlyStandsFor(_ term: String, _ meaning: String) -> Bool {
+        guard (2...8).contains(term.count), term.allSatisfy({ $0.isUppercase && $0.isLetter }) else { return false }
+        let letters = Array(term.lowercased())
+        let initials = meaning.prefix { $0 != "(" }
+            .split(whereSeparator: { $0 == " " || $0 == "/" || $0 == "-" })
+            .prefix(8)
+            .compactMap { $0.first }
+            .filter(\.isUppercase)
+            .map { Character($0.lowercased()) }
+        guard initials.count >= 2, initials.prefix(3).contains(letters[0]) else { return false }
+        // Letters found in order among the initials.
+        var found = 0, next = 0
+        for l in letters {
+            if let at = initials[next...].firstIndex(of: l) { found += 1; next = at + 1 }
+        }
+        return found >= 2 && found * 3 >= letters.count * 2
+    }
+
     /// A word cut where a capital follows a small letter (`PseudoRandom` → `Pseudo`, `Random`; `eXclusive` → `e`, `Xclusive`).
     static func humps(_ word: String) -> [String] {
         var parts: [String] = [], current = ""

@@ -95,7 +95,7 @@ public enum DefinitionRecognizer {
         if term.count == 1, !sign, let head = words(meaning).first, !determiners.contains(head) { return nil }
         // Names alone (`Agile framework: Scrum and Kanban`, `Database design: Entity-Relationship Modeling
         // (ER Modeling)`) are examples or values, unless they spell out the term (`DOM : Document Object Model`).
-        if namesOnly(meaning), !spellsOut(term, meaning) { return nil }
+        if namesOnly(meaning), !spellsOut(term, meaning), !nearlyStandsFor(term, meaning) { return nil }
         let ws = words(term)
         // A dash after "The …", "Le …": a sentence going on ("The volcano erupted — …").
         if isDash, let head = ws.first, determiners.contains(head) { return nil }
@@ -668,7 +668,8 @@ public enum DefinitionRecognizer {
         // (Judged with the term in DefinitionShapes: a key's or a command's meaning may be an order, `Maximize the window`.)
         // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning;
         // a name with a figure in it is a word (`A GTK2 Usenet newsreader`).
-        if ws.count > 1, ws[1].first?.isNumber == true { return false }
+        // (An article and a compound with a figure is a noun phrase: `a 12-digit number that…`.)
+        if ws.count > 1, ws[1].first?.isNumber == true, !(determiners.contains(head) && ws[1].contains("-")) { return false }
         // Code (`function(element, errorClass)`, `$('#table').DataTable();`) or another field and its value
         // (`Min length: minlength: (number)`): how it is written, not what it is.
         let callee = meaning.prefix { $0 != "(" }

@@ -210,7 +210,10 @@ final class DefinitionRecognizerTests: XCTestCase {
                              ("• r : signifie qu’on peut lister son contenu", "r"), ("Plankton: tiny organisms drifting in water.", "Plankton"),
                              ("Hyperbole : figure d'exagération.", "Hyperbole"),
                              ("Cohérence : chaque transaction doit amener le système d'un état valide à un autre.", "Cohérence"),
-                             ("CNAME (canonical name record): alias", "CNAME (canonical name record)"), ("err : erreur ;", "err")] {
+                             ("CNAME (canonical name record): alias", "CNAME (canonical name record)"), ("err : erreur ;", "err"),
+                             // An acronym and capitalised words holding most of its letters; an article and a compound with a figure.
+                             ("• DMZ: Demilitarized Zone on Network", "DMZ"), ("• ELF: Unix/Linux Executable and Linkable Format", "ELF"),
+                             ("• CRT: C Runtime Library", "CRT"), ("• AWS account ID: a 12-digit number that uniquely identifies your account.", "AWS account ID")] {
             XCTAssertEqual(DefinitionRecognizer.definition(line)?.term, term, line)
         }
         // An answer's letter, a name for subject with its verb, a subject cut from its verb by a colon, a clause for term, a numbered label.
@@ -219,7 +222,7 @@ final class DefinitionRecognizerTests: XCTestCase {
                      "Les paquets Architecture: any sont reconstruits par les serveurs d’empaquetage automatique.",
                      "Debian ships both gnash and swfdec: two free SWF movie players.", "note2: source et destination sont les arguments de la commande cp,",
                      // A value alone (a word in lower case after a field's name, a file) and a place (`à chaque…`).
-                     "• Architecture: any", "Accept-Ranges: bytes", "IDA: cross-platform",
+                     "• Architecture: any", "Accept-Ranges: bytes", "IDA: cross-platform", "OS: Windows NT, Linux", "AWS: Kubernetes Docker",
                      "2. Modification spécifique à l’empaquetage Debian : debian/patches/install.patch.", "– ajouter la définition Multi-Arch: à chaque section de paquet binaire ;"] {
             XCTAssertNil(DefinitionRecognizer.definition(line), line)
         }
