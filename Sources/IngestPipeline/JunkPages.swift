@@ -27,10 +27,17 @@ struct JunkPages {
         self.words = words
     }
 
+    /// A token weighs at most this many characters: longer than most words, so that a dotted
+    /// border or a rule read as one 52-letter token ("ereewerrececcucce…", bench/ocr/odd_corpus.py:
+    /// pdf.js issue13561_reduced, a diagram whose labels are words) counts as one misread thing,
+    /// not as the page's longest stretch of junk.
+    static let longestWeight = 12
+
     /// The share of the characters of `tokens` that are in dictionary words or numbers; nil when
     /// there is nothing to judge. Words of one or two letters and punctuation are left out of the
     /// count: "a", "le", "ET" are words in every dictionary and junk is full of them. Weighed by
-    /// length, so a page of "SOA ETE FULL BRAS" read from Chinese does not pass for French.
+    /// length (at most `longestWeight`), so a page of "SOA ETE FULL BRAS" read from Chinese does
+    /// not pass for French.
     func knownShare(_ tokens: [String]) -> Double? {
         var judged = 0, known = 0
         let digits = CharacterSet.decimalDigits
@@ -46,12 +53,13 @@ struct JunkPages {
                 continue
             }
             guard letters + figures >= 3 else { continue }
-            judged += token.count
+            let weight = min(token.count, Self.longestWeight)
+            judged += weight
             // A word joined by an apostrophe or a hyphen is known when its parts are.
             let parts = token.split(whereSeparator: { "'’-".contains($0) }).map(String.init)
             if figures == 0, words.contains(token) || words.contains(token.lowercased())
                 || (parts.count > 1 && parts.allSatisfy { $0.count <= 2 || words.contains($0) || words.contains($0.lowercased()) }) {
-                known += token.count
+                known += weight
             }
         }
         return judged == 0 ? nil : Double(known) / Double(judged)

@@ -79,4 +79,24 @@ final class JunkPagesTests: XCTestCase {
         XCTAssertTrue(out.warnings[1].message.contains("tesseract-ocr-chi-sim"), out.warnings[1].message)
         XCTAssertEqual(out.visionPages, [1, 2])
     }
+
+    /// A diagram whose labels are words (pdf.js issue13561_reduced, bench/ocr/odd_corpus.py: TAKE
+    /// ONE CYCLE, WAVETABLE, PHASE ACCUMULATION, Jitter perturbation…) read at mean confidence
+    /// 50.9 with its dotted frame as one 52-letter token: the page is text and stays. Its words are
+    /// what `tesseract -l fra+eng` read on the page drawn at 300 dpi, the frame's token Ingest's own;
+    /// the frame weighed as 52 letters made the page 48 % known, junk.
+    func testALongMisreadBorderDoesNotOutweighAPagesWords() throws {
+        try requireDictionaries()
+        let border = "ereewerrececcucceversersereveueucoereevesscreccucouse"
+        let words = "des 7 ( Î TAKEONE = \\ CYCLE À x(a) ee Fs WAVETABLE FHASE ACCUMULATION Jitter perturbation er, 4 . 7 "
+            + "PHASE AMPLITUDE / | ( MAPFING Hi) __ shimmer perturbation Synthetic sipnal ¥ <a) * A — po \(border) .. 'æ,"
+        let junk = JunkPages(config: PipelineConfig())
+        let tokens = words.split(separator: " ").map(String.init)
+        XCTAssertGreaterThanOrEqual(junk.knownShare(tokens) ?? 0, PipelineConfig().ocr.junkDictionaryShareBelow)
+        let out = junk.apply(extraction([(words: words, confidence: 50.9)]), context: ExtractionContext(language: .en))
+        XCTAssertEqual(out.pages?.map(\.leftOut), [nil])
+        XCTAssertTrue(out.warnings.isEmpty, out.warnings.map(\.message).joined())
+        // A page of such tokens alone is still junk.
+        XCTAssertLessThan(junk.knownShare([border, "Sess", "ereeweree", "ccucouse", "Hi)", "EEE}"]) ?? 1, 0.5)
+    }
 }
