@@ -16,6 +16,7 @@
     F(BOOL, TessBaseAPIDetectOrientationScript, (TessBaseAPI *h, int *deg, float *conf, const char **script, float *script_conf), (h, deg, conf, script, script_conf)) \
     V(TessBaseAPIEnd, (TessBaseAPI *h), (h)) \
     F(TessResultIterator *, TessBaseAPIGetIterator, (TessBaseAPI *h), (h)) \
+    F(struct Pix *, TessBaseAPIGetThresholdedImage, (TessBaseAPI *h), (h)) \
     F(char **, TessBaseAPIGetLoadedLanguagesAsVector, (const TessBaseAPI *h), (h)) \
     F(int, TessBaseAPIInit4, (TessBaseAPI *h, const char *datapath, const char *language, TessOcrEngineMode mode, char **configs, int configs_size, char **vars_vec, char **vars_values, size_t vars_vec_size, BOOL set_only_non_debug_params), (h, datapath, language, mode, configs, configs_size, vars_vec, vars_values, vars_vec_size, set_only_non_debug_params)) \
     F(int, TessBaseAPIRecognize, (TessBaseAPI *h, ETEXT_DESC *monitor), (h, monitor)) \

@@ -14,8 +14,8 @@ enum OCRHeadings {
     /// set 15 % larger than the body (LibreOffice's Heading 2) as text rather than finding it on
     /// one page and not the next (`samples/fiche-fonctions-affines.pdf`: 1.07–1.22 for five of them).
     static let ratio = 1.25
-    /// Sizes within this factor of each other are one level.
-    static let sameLevel = 1.08
+    /// The least step between two heading sizes that makes two levels.
+    static let sameLevel = 1.04
     static let maxLines = 2
     static let maxWords = 15
     /// Lines on either side whose sizes make a line's surroundings.
@@ -24,6 +24,9 @@ enum OCRHeadings {
     /// `samples/` (photos and a 200-dpi scan, headings at 100–140 % of the body), a regular line
     /// 0.9–1.1 times; a bold term opening a line weighs too little of it to pass.
     static let heavyRatio = 1.4
+    /// Strokes of type `ratio` times larger than the body's are about that much thicker: a line
+    /// whose strokes are under this share of the body's is not large, whatever its boxes say.
+    static let largeStroke = 1.15
 
     /// One paragraph of a page: its lines, each with its words and their boxes (fractions of the
     /// page; a line whose words could not all be placed has none), and each line's stroke width
@@ -43,7 +46,12 @@ enum OCRHeadings {
     static func segments(_ pages: [[Paragraph]]) -> [[[Segment]]] {
         var found: [[[(lines: Range<Int>, size: Double?)]]] = []   // size over the page's body: a heading
         for paragraphs in pages {
-            let lineSizes = paragraphs.map { $0.lines.map { size(of: $0.words) } }
+            // A photo's lines slope: each line's own slope, else the page's (`slope(of:)`).
+            let slopes = paragraphs.map { $0.lines.map { slope(of: $0.words) } }
+            let pageSlope = median(slopes.flatMap { $0.compactMap { $0 } }) ?? 0
+            let lineSizes = paragraphs.indices.map { p in paragraphs[p].lines.indices.map { l in
+                size(of: paragraphs[p].lines[l].words, slope: slopes[p][l] ?? pageSlope)
+            } }
             let lineStrokes = paragraphs.map { p in p.lines.indices.map { p.strokes.indices.contains($0) ? p.strokes[$0] : nil } }
             // The page's lines in order, with their size, stroke and words, for each line's surroundings.
             var all: [(size: Double?, stroke: Double?, words: Int)] = [], first: [Int] = []
@@ -72,7 +80,10 @@ enum OCRHeadings {
                 // Runs of large lines and of the others (a line whose size is unknown goes with the run before it).
                 var runs: [(lines: Range<Int>, large: Bool)] = []
                 for l in lines.indices {
-                    let bySize = zip(lineSizes[p][l], bodies[l]).map { $0 >= ratio * $1 }
+                    // Large type has strokes to match: a body line measured large (a photo's
+                    // boxes vary by a quarter from line to line) but drawn with the body's strokes is not.
+                    let strokeRatio = zip(lineStrokes[p][l], bodyStroke(around: first[p] + l)).map { $0 / $1 }
+                    let bySize = zip(lineSizes[p][l], bodies[l]).map { $0 >= ratio * $1 && (strokeRatio ?? largeStroke) >= largeStroke }
                     let large = heavy[l] == true || (bySize ?? (heavy[l] == nil ? runs.last?.large ?? false : false))
                     if let last = runs.last, last.large == large { runs[runs.count - 1].lines = last.lines.lowerBound..<(l + 1) }
                     else { runs.append((l..<(l + 1), large)) }
@@ -95,15 +106,17 @@ enum OCRHeadings {
                 return out
             })
         }
-        // Levels: the largest size, when it stands clearly above the others, is level 1 and the
-        // rest level 2. Cap heights measured on a few bold words differ by a few per cent from
-        // word to word (LibreOffice's Heading 2 at 115 % measured 1.15–1.24× the body, its
-        // Heading 3 1.08–1.23×), too close to tell more levels apart without inventing them.
+        // Levels: the headings above the widest step between their sizes (sorted, each over the
+        // next) are level 1, the rest level 2, when that step is at least `sameLevel`. Sizes
+        // measured on a few bold words differ by a few per cent from heading to heading
+        // (LibreOffice's Heading 2 at 115 % measured 1.11–1.16× the body on a photo, its Heading 1
+        // at 130 % 1.22×): too close to tell more levels apart without inventing them.
         let distinct = found.flatMap { $0.flatMap { $0.compactMap(\.size) } }.sorted(by: >)
-        let top = distinct.first ?? 0
-        let second = distinct.first { top / $0 > sameLevel }
+        let steps = distinct.indices.dropLast().map { (ratio: distinct[$0] / distinct[$0 + 1], below: distinct[$0 + 1]) }
+        let step = steps.max { $0.ratio < $1.ratio }
+        let second = step.flatMap { $0.ratio >= sameLevel ? $0.below : nil }
         return found.map { page in page.map { paragraph in paragraph.map { run in
-            Segment(lines: run.lines, level: run.size.map { second == nil || top / $0 <= sameLevel ? 1 : 2 })
+            Segment(lines: run.lines, level: run.size.map { size in second.map { size > $0 ? 1 : 2 } ?? 1 })
         } } }
     }
 
@@ -138,6 +151,28 @@ enum OCRHeadings {
         let tops = placed.filter { reachesCapHeight($0.text) }.map { $0.box[1] }
         guard let baseline = median(bottoms), let top = median(tops), baseline > top else { return nil }
         return baseline - top
+    }
+
+    /// The cap height of a line that slopes by `slope` (height over width, in the boxes' fractions):
+    /// a sloping word's box is taller than its letters by its width times the slope — 8 px of a
+    /// 300 px word on a photo turned 1.5°, a quarter of an 11-pt capital — so each word that
+    /// reaches the cap height and not below the baseline is measured alone, its slope taken off,
+    /// and the line's size is their median; `size(of:)` without them.
+    static func size(of words: [RecognizedWord], slope: Double) -> Double? {
+        let heights = words.filter { $0.box.count == 4 && reachesCapHeight($0.text) && !$0.text.unicodeScalars.contains(where: descending.contains) }
+            .map { ($0.box[3] - $0.box[1]) - ($0.box[2] - $0.box[0]) * abs(slope) }
+        if let height = median(heights), height > 0 { return height }
+        return size(of: words)
+    }
+
+    /// A line's slope (height over width, in the boxes' fractions): from the bottoms of its first
+    /// and last words that stay on the baseline, when they lie a tenth of the page apart.
+    static func slope(of words: [RecognizedWord]) -> Double? {
+        let level = words.filter { $0.box.count == 4 && !$0.text.unicodeScalars.contains(where: descending.contains) }
+        guard let a = level.first, let b = level.last else { return nil }
+        let run = (b.box[0] + b.box[2]) / 2 - (a.box[0] + a.box[2]) / 2
+        guard run >= 0.1 else { return nil }
+        return (b.box[3] - a.box[3]) / run
     }
 
     static func reachesCapHeight(_ word: String) -> Bool {

@@ -173,7 +173,10 @@ enum RecognizedLines {
             let drop = running[outcome.number] ?? Drop()
             var paragraphs = page.paragraphs.map { _ in OCRHeadings.Paragraph(lines: []) }
             for placed in placed(page) where !drop.lines.contains(placed.line) && !placed.text.allSatisfy(\.isWhitespace) {
-                paragraphs[placed.line[0]].lines.append((placed.text, placed.words.map { page.words[$0] }))
+                let words = placed.words.map { page.words[$0] }
+                paragraphs[placed.line[0]].lines.append((placed.text, words))
+                let strokes = placed.words.map { i in page.wordStrokes.flatMap { $0.indices.contains(i) ? $0[i] : nil } }
+                paragraphs[placed.line[0]].strokes.append(OCRHeadings.stroke(of: words, strokes: strokes))
             }
             numbers.append(outcome.number); pages.append(paragraphs)
         }

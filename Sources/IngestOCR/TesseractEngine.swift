@@ -24,6 +24,9 @@ struct RecognizedPage: Sendable, Equatable, Codable {
     var lowConfidenceSample: [String] = []
     /// Every word with its confidence and box (fractions of the recognised image), in reading order.
     var words: [RecognizedWord] = []
+    /// Each word's stroke width in pixels of the image Tesseract read, as `words` (`WordInk`):
+    /// bold headings at nearly the body's size (`OCRHeadings`).
+    var wordStrokes: [Double?]?
     /// Clockwise quarter turns applied after orientation detection (0 when upright).
     var quarterTurns = 0
     /// The recognised image's width and height in pixels (the words' boxes are fractions of it):
@@ -159,6 +162,7 @@ final class TesseractEngine: @unchecked Sendable {
         if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
         guard rc == 0 else { throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonReturned, ["function": "TessBaseAPIRecognize", "code": "\(rc)"]), page: page) }
         var page = collect(lowConfidenceBelow: lowConfidenceBelow, width: width, height: height)
+        page.wordStrokes = WordInk.strokes(thresholdedOf: handle, page.words)
         (page.horizontalRules, page.verticalRules) = (rules.horizontal, rules.vertical)
         return page
     }
