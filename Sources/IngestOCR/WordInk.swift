@@ -22,24 +22,29 @@ enum WordInk {
         let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
         guard pixGetDepth(pix) == 1, width > 0, height > 0, let data = pixGetData(pix) else { return nil }
         let wpl = Int(pixGetWpl(pix))
-        func ink(_ x: Int, _ y: Int) -> Bool { (data[y * wpl + (x >> 5)] >> UInt32(31 - (x & 31))) & 1 == 1 }
         return words.map { word in
             guard word.box.count == 4 else { return nil }
             let left = max(0, Int((word.box[0] * Double(width)).rounded())), right = min(width, Int((word.box[2] * Double(width)).rounded()))
             let top = max(0, Int((word.box[1] * Double(height)).rounded())), bottom = min(height, Int((word.box[3] * Double(height)).rounded()))
             guard right - left >= 2, bottom - top >= 2 else { return nil }
+            // 32 pixels at a time (pixel x is bit 31 - x % 32 of word x / 32): ink pixels, changes
+            // from one pixel to the next in a row (after the box's first column), and from one
+            // row to the next (before its last row).
             var area = 0, edges = 0
+            let first = left >> 5, last = (right - 1) >> 5
+            func mask(from a: Int, to b: Int, word w: Int) -> UInt32 {
+                let lo = max(a, w << 5) - (w << 5), hi = min(b, (w << 5) + 32) - (w << 5)
+                guard lo < hi else { return 0 }
+                return (UInt32.max >> UInt32(lo)) & (hi == 32 ? UInt32.max : ~(UInt32.max >> UInt32(hi)))
+            }
             for y in top..<bottom {
-                var before = false
-                for x in left..<right {
-                    let here = ink(x, y)
-                    if here {
-                        area += 1
-                        if y + 1 < bottom, !ink(x, y + 1) { edges += 1 }
-                        if y > top, !ink(x, y - 1) { edges += 1 }
-                    }
-                    if here != before, x > left { edges += 1 }
-                    before = here
+                let row = data + y * wpl, below = y + 1 < bottom ? data + (y + 1) * wpl : nil
+                for w in first...last {
+                    let bits = row[w], inBox = mask(from: left, to: right, word: w)
+                    area += (bits & inBox).nonzeroBitCount
+                    if let below { edges += ((bits ^ below[w]) & inBox).nonzeroBitCount }
+                    let before = bits >> 1 | (w > 0 ? row[w - 1] << 31 : 0)
+                    edges += ((bits ^ before) & mask(from: left + 1, to: right, word: w)).nonzeroBitCount
                 }
             }
             guard area > 0, edges > 0 else { return nil }
