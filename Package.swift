@@ -19,7 +19,8 @@ let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
      "_ZNK9tesseract9StrideMap5Index13MaxIndexOfDimENS_14FlexDimensionsE", "_ZNK9tesseract9StrideMap5Index7IsValidEv",
      "_ZNK9tesseract9StrideMap5Index6IsLastENS_14FlexDimensionsE", "_ZN9tesseract9StrideMap5Index9AddOffsetEiNS_14FlexDimensionsE",
      "_ZN9tesseract9StrideMap5Index15SetTFromIndicesEv", "_ZN9tesseract9StrideMap5Index9IncrementEv",
-     "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf"]
+     "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf", "_ZN9tesseract9NetworkIO19CopyTimeStepGeneralEiiiRKS0_ii",
+     "_ZN9tesseract9NetworkIO15MaxpoolTimeStepEiRKS0_iPi"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 
 let package = Package(

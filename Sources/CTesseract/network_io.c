@@ -100,3 +100,102 @@ void ingest_network_io_write_time_step_part(void *self, int t, int offset, int n
         if (num_features > 0) memcpy(line, input, (size_t)num_features * sizeof(float));
     }
 }
+
+// A NetworkIO's row `t`: its int8 array (int mode) or float array, as GENERIC_2D_ARRAY's
+// operator[] gives it (t × dim2 in int arithmetic; the members are GENERIC_2D_ARRAYs themselves,
+// so index() is the base class's).
+static inline char *row_of(const char *io, int t, _Bool int_mode) {
+    char *array;
+    int dim2;
+    memcpy(&array, io + (int_mode ? 0x28 : 0x8), sizeof array);
+    memcpy(&dim2, io + (int_mode ? 0x38 : 0x18), sizeof dim2);
+    return array + ((long)(int)((unsigned)t * (unsigned)dim2)) * (int_mode ? 1 : 4);
+}
+
+static inline int dim2_of(const char *io, _Bool int_mode) {
+    int dim2;
+    memcpy(&dim2, io + (int_mode ? 0x38 : 0x18), sizeof dim2);
+    return dim2;
+}
+
+typedef void (*copy_fn)(void *, int, int, int, const void *, int, int);
+typedef void (*maxpool_fn)(void *, int, const void *, int, int *);
+
+void *ingest_tesseract_network_io_function(int which) {
+    static _Atomic(void *) slots[2];
+    static const char *const names[2] = {COPY_TIME_STEP_GENERAL, MAXPOOL_TIME_STEP};
+    if (which < 0 || which > 1) return NULL;
+    void *f = atomic_load_explicit(&slots[which], memory_order_acquire);
+    if (!f) {
+        f = ingest_tesseract_lookup(names[which]);
+        if (f) atomic_store_explicit(&slots[which], f, memory_order_release);
+    }
+    return f;
+}
+
+// CopyTimeStepGeneral: num_features values of src's row src_t from src_offset to this row dest_t
+// from dest_offset (a memcpy, as the library's; called for each of a convolution's 3 × 3
+// neighbours with one to a few values: the call is the cost).
+void ingest_network_io_copy_time_step_general(void *self, int dest_t, int dest_offset, int num_features,
+                                              const void *src, int src_t, int src_offset) {
+    const char *io = self, *from = src;
+    _Bool int_mode = *(const _Bool *)(io + 0x40);
+    if (atomic_load_explicit(&libtesseracts_write, memory_order_relaxed) || int_mode != *(const _Bool *)(from + 0x40)) {
+        // libtesseract's own, which also reports a mode mismatch as it always did.
+        copy_fn f = (copy_fn)ingest_tesseract_network_io_function(0);
+        if (f) f(self, dest_t, dest_offset, num_features, src, src_t, src_offset);
+        return;
+    }
+    size_t size = int_mode ? 1 : 4;
+    char *d = row_of(io, dest_t, int_mode) + (long)dest_offset * (long)size;
+    const char *s = row_of(from, src_t, int_mode) + (long)src_offset * (long)size;
+    size_t n = (size_t)(long)num_features * size;
+    if (n == 1) *d = *s;
+    else memcpy(d, s, n);
+}
+
+__attribute__((target("sse4.1")))
+static int maxpool_sse41(int8_t *dest, const int8_t *src, int *max_line, int dim, int src_t) {
+    const __m128i t = _mm_set1_epi32(src_t);
+    int i = 0;
+    for (; i + 16 <= dim; i += 16) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(dest + i)), s = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i greater = _mm_cmpgt_epi8(s, d);   // dest[i] < src[i], signed, as the library's compare
+        if (_mm_testz_si128(greater, greater)) continue;
+        _mm_storeu_si128((__m128i *)(dest + i), _mm_blendv_epi8(d, s, greater));
+        const __m128i quarters[4] = {greater, _mm_srli_si128(greater, 4), _mm_srli_si128(greater, 8), _mm_srli_si128(greater, 12)};
+        for (int q = 0; q < 4; q++) {
+            __m128i lanes = _mm_cvtepi8_epi32(quarters[q]);
+            __m128i old = _mm_loadu_si128((const __m128i *)(max_line + i + 4 * q));
+            _mm_storeu_si128((__m128i *)(max_line + i + 4 * q), _mm_blendv_epi8(old, t, lanes));
+        }
+    }
+    return i;
+}
+
+// MaxpoolTimeStep: each value of this row dest_t below src's row src_t becomes it, and
+// max_line records src_t there (int mode sixteen values at a time: the same bytes and indices).
+void ingest_network_io_maxpool_time_step(void *self, int dest_t, const void *src, int src_t, int *max_line) {
+    const char *io = self, *from = src;
+    _Bool int_mode = *(const _Bool *)(io + 0x40);
+    if (atomic_load_explicit(&libtesseracts_write, memory_order_relaxed) || int_mode != *(const _Bool *)(from + 0x40)) {
+        maxpool_fn f = (maxpool_fn)ingest_tesseract_network_io_function(1);
+        if (f) f(self, dest_t, src, src_t, max_line);
+        return;
+    }
+    int dim = dim2_of(io, int_mode);
+    if (int_mode) {
+        int8_t *d = (int8_t *)row_of(io, dest_t, 1);
+        const int8_t *s = (const int8_t *)row_of(from, src_t, 1);
+        int i = __builtin_cpu_supports("sse4.1") && dim > 0 ? maxpool_sse41(d, s, max_line, dim, src_t) : 0;
+        for (; i < dim; i++) {
+            if (d[i] < s[i]) { d[i] = s[i]; max_line[i] = src_t; }
+        }
+    } else {
+        float *d = (float *)row_of(io, dest_t, 0);
+        const float *s = (const float *)row_of(from, src_t, 0);
+        for (int i = 0; i < dim; i++) {
+            if (d[i] < s[i]) { d[i] = s[i]; max_line[i] = src_t; }
+        }
+    }
+}

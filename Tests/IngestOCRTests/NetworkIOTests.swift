@@ -26,8 +26,18 @@ final class NetworkIOTests: XCTestCase {
             memory.storeBytes(of: bytes, toByteOffset: 0x28, as: UnsafeMutablePointer<Int8>.self)
             memory.storeBytes(of: Int32(columns), toByteOffset: 0x38, as: Int32.self)
             memory.storeBytes(of: intMode, toByteOffset: 0x40, as: Bool.self)
+            // The arrays' vtables: libtesseract's row lookup asks GENERIC_2D_ARRAY::index through
+            // slot 3 (it calls it when not the class's own): the class's own functions.
+            for (vtable, offset, name) in [(floatTable, 0x0, "_ZNK9tesseract16GENERIC_2D_ARRAYIfE5indexEii"),
+                                           (byteTable, 0x20, "_ZNK9tesseract16GENERIC_2D_ARRAYIaE5indexEii")] {
+                vtable.initialize(repeating: nil, count: 8)
+                vtable[3] = ingest_tesseract_lookup(name)
+                memory.storeBytes(of: UnsafeRawPointer(vtable), toByteOffset: offset, as: UnsafeRawPointer.self)
+            }
         }
-        deinit { memory.deallocate(); bytes.deallocate(); floats.deallocate() }
+        let floatTable = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 8)
+        let byteTable = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 8)
+        deinit { memory.deallocate(); bytes.deallocate(); floats.deallocate(); floatTable.deallocate(); byteTable.deallocate() }
         var state: [UInt8] {
             Array(UnsafeRawBufferPointer(start: bytes, count: rows * columns)) + Array(UnsafeRawBufferPointer(start: floats, count: rows * columns * 4))
         }
@@ -75,8 +85,46 @@ final class NetworkIOTests: XCTestCase {
         XCTAssertEqual(Int(ingest_tesseract_own_time_step_writes() - before), writes)
     }
 
-    /// A typeset French and English page read with libtesseract's WriteTimeStepPart and with
-    /// network_io.c's: the same page, every paragraph, word, box and confidence; the network's
+    /// CopyTimeStepGeneral and MaxpoolTimeStep on random rows (int and float mode, every offset
+    /// and length, values equal, above and below, NaN in float mode): the same rows and maxima
+    /// indices as libtesseract's own.
+    func testCopiesAndMaximaAreLibtesseracts() throws {
+        try OCRLibraries.requireTesseract()
+        typealias Copy = @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32, UnsafeRawPointer?, Int32, Int32) -> Void
+        typealias Maxpool = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeRawPointer?, Int32, UnsafeMutablePointer<Int32>?) -> Void
+        let copy = unsafeBitCast(try XCTUnwrap(ingest_tesseract_network_io_function(0)), to: Copy.self)
+        let maxpool = unsafeBitCast(try XCTUnwrap(ingest_tesseract_network_io_function(1)), to: Maxpool.self)
+        var rng = SeededGenerator(seed: 0x3A8_9001)
+        for intMode in [true, false] {
+            for _ in 0..<300 {
+                let columns = Int.random(in: 1...70, using: &rng)
+                func filled() -> FakeNetworkIO {
+                    FakeNetworkIO(intMode: intMode, rows: 3, columns: columns)
+                }
+                let a = filled(), b = filled(), src = filled()
+                for i in 0..<(3 * columns) {
+                    let v = Int8.random(in: -4...4, using: &rng)
+                    src.bytes[i] = v; a.bytes[i] = Int8.random(in: -4...4, using: &rng); b.bytes[i] = a.bytes[i]
+                    src.floats[i] = Int.random(in: 0..<50, using: &rng) == 0 ? .nan : Float(v) / 4
+                    a.floats[i] = Int.random(in: 0..<50, using: &rng) == 0 ? .nan : Float(a.bytes[i]) / 4; b.floats[i] = a.floats[i]
+                }
+                let n = Int.random(in: 1...columns, using: &rng)
+                let (dt, st) = (Int32.random(in: 0...2, using: &rng), Int32.random(in: 0...2, using: &rng))
+                let (doff, soff) = (Int32.random(in: 0...Int32(columns - n), using: &rng), Int32.random(in: 0...Int32(columns - n), using: &rng))
+                ingest_network_io_copy_time_step_general(a.memory, dt, doff, Int32(n), src.memory, st, soff)
+                copy(b.memory, dt, doff, Int32(n), src.memory, st, soff)
+                XCTAssertEqual(a.state, b.state, "CopyTimeStepGeneral, \(intMode ? "int" : "float") mode")
+                var linesA = (0..<columns).map { _ in Int32.random(in: -1...9, using: &rng) }, linesB = linesA
+                ingest_network_io_maxpool_time_step(a.memory, dt, src.memory, st, &linesA)
+                maxpool(b.memory, dt, src.memory, st, &linesB)
+                XCTAssertEqual(a.state, b.state, "MaxpoolTimeStep, \(intMode ? "int" : "float") mode")
+                XCTAssertEqual(linesA, linesB, "MaxpoolTimeStep's indices, \(intMode ? "int" : "float") mode")
+            }
+        }
+    }
+
+    /// A typeset French and English page read with libtesseract's WriteTimeStepPart,
+    /// CopyTimeStepGeneral and MaxpoolTimeStep and with network_io.c's: the same page, every paragraph, word, box and confidence; the network's
     /// writes went there.
     func testTesseractReadsAPageAlikeWithEitherWriter() throws {
         let engine = try TesseractEngine(languages: "fra+eng")

@@ -74,3 +74,11 @@ void ingest_tesseract_own_network_io(int on);
 unsigned long ingest_tesseract_own_time_step_writes(void);
 /// libtesseract's own WriteTimeStepPart (tests compare with it).
 void *ingest_tesseract_write_time_step_part(void);
+/// tesseract::NetworkIO::CopyTimeStepGeneral and MaxpoolTimeStep, defined by network_io.c under
+/// their C++ names (the same switch and libtesseract's own by `ingest_tesseract_network_io_function(0/1)`).
+#define COPY_TIME_STEP_GENERAL "_ZN9tesseract9NetworkIO19CopyTimeStepGeneralEiiiRKS0_ii"
+#define MAXPOOL_TIME_STEP "_ZN9tesseract9NetworkIO15MaxpoolTimeStepEiRKS0_iPi"
+void ingest_network_io_copy_time_step_general(void *self, int dest_t, int dest_offset, int num_features,
+                                              const void *src, int src_t, int src_offset) __asm__(COPY_TIME_STEP_GENERAL);
+void ingest_network_io_maxpool_time_step(void *self, int dest_t, const void *src, int src_t, int *max_line) __asm__(MAXPOOL_TIME_STEP);
+void *ingest_tesseract_network_io_function(int which);
