@@ -38,7 +38,8 @@ final class DefinitionRealPagesTests: XCTestCase {
     /// documents from two more new sources, labelled and committed after that tuning, measured once, then tuned on);
     /// `heldout10-labels.tsv` (twelve sections of a source never used, labelled and committed after that; measured once, then two rules);
     /// `heldout11-labels.tsv` (twelve chapters of another source never used, after all of session 19's rules; measured once, then one round);
-    /// `heldout12-labels.tsv` (ten chapters of a source never used, labelled and committed before session 20's rules; measured once before them).
+    /// `heldout12-labels.tsv` (ten chapters of a source never used, labelled and committed before session 20's rules; measured once before them);
+    /// `heldout13-labels.tsv` (twelve sections of three sources never used, labelled and committed after those rules; measured once, never tuned on).
     static func labels(_ name: String = "labels.tsv") throws -> [Definition] {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }
@@ -78,7 +79,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let pdfs = try Self.makePDFs(into: dir)
-        XCTAssertEqual(pdfs.count, 130)
+        XCTAssertEqual(pdfs.count, 142)
 
         let pipeline = try Pipeline(config: PipelineConfig())
         var found: [Definition] = []
@@ -101,13 +102,13 @@ final class DefinitionRealPagesTests: XCTestCase {
         let sixthFiles = try documents("heldout6-labels.tsv"), seventhFiles = try documents("heldout7-labels.tsv")
         let eighthFiles = try documents("heldout8-labels.tsv"), ninthFiles = try documents("heldout9-labels.tsv")
         let tenthFiles = try documents("heldout10-labels.tsv"), eleventhFiles = try documents("heldout11-labels.tsv")
-        let twelfthFiles = try documents("heldout12-labels.tsv")
+        let twelfthFiles = try documents("heldout12-labels.tsv"), thirteenthFiles = try documents("heldout13-labels.tsv")
         XCTAssertEqual([heldOutFiles.count, thirdFiles.count, fourthFiles.count, newFiles.count, sixthFiles.count, seventhFiles.count, eighthFiles.count,
-                        ninthFiles.count, tenthFiles.count, eleventhFiles.count, twelfthFiles.count], [11, 10, 9, 10, 8, 9, 11, 12, 12, 12, 10])
+                        ninthFiles.count, tenthFiles.count, eleventhFiles.count, twelfthFiles.count, thirteenthFiles.count], [11, 10, 9, 10, 8, 9, 11, 12, 12, 12, 10, 12])
         let labels = try Self.labels() + Self.labels("heldout-labels.tsv") + Self.labels("heldout3-labels.tsv") + Self.labels("heldout4-labels.tsv")
             + Self.labels("heldout5-labels.tsv") + Self.labels("heldout6-labels.tsv")
             + Self.labels("heldout7-labels.tsv") + Self.labels("heldout8-labels.tsv") + Self.labels("heldout9-labels.tsv") + Self.labels("heldout10-labels.tsv") + Self.labels("heldout11-labels.tsv")
-            + Self.labels("heldout12-labels.tsv")
+            + Self.labels("heldout12-labels.tsv") + Self.labels("heldout13-labels.tsv")
         XCTAssertGreaterThanOrEqual(pages, 250)
         XCTAssertGreaterThanOrEqual(labels.count, 260)
 
@@ -138,25 +139,27 @@ final class DefinitionRealPagesTests: XCTestCase {
         let precision = Double(used.count) / Double(max(1, used.count + falsePositives.count))
         let recall = Double(used.count) / Double(labels.count)
         let (fr, en) = (figures("fr-"), figures("en-"))
-        let later = thirdFiles.union(fourthFiles).union(newFiles).union(sixthFiles).union(seventhFiles).union(eighthFiles).union(ninthFiles).union(tenthFiles).union(eleventhFiles).union(twelfthFiles)
+        let later = thirdFiles.union(fourthFiles).union(newFiles).union(sixthFiles).union(seventhFiles).union(eighthFiles).union(ninthFiles).union(tenthFiles).union(eleventhFiles).union(twelfthFiles).union(thirteenthFiles)
         let tuned = figures { !heldOutFiles.contains($0) && !later.contains($0) }
         let (held, third, fourth) = (figures { heldOutFiles.contains($0) }, figures { thirdFiles.contains($0) }, figures { fourthFiles.contains($0) })
         let new = figures { newFiles.contains($0) }, sixth = figures { sixthFiles.contains($0) }
         let seventh = figures { seventhFiles.contains($0) }, eighth = figures { eighthFiles.contains($0) }
         let ninth = figures { ninthFiles.contains($0) }, tenth = figures { tenthFiles.contains($0) }
         let eleventh = figures { eleventhFiles.contains($0) }, twelfth = figures { twelfthFiles.contains($0) }
+        // (The thirteenth batch holds no definition: what counts is how many lines are taken wrongly.)
+        let thirteenthWrong = falsePositives.filter { thirteenthFiles.contains($0.file) }.count
         let first27 = figures { !later.contains($0) }
         print(String(format: "definitions on real pages: %d documents, %d pages, %d labelled, %d found, precision %.3f, recall %.3f"
                      + " (fr %.3f/%.3f, en %.3f/%.3f; the first 27 documents %.3f/%.3f: tuned-on %.3f/%.3f, held out %.3f/%.3f;"
-                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f)",
+                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f; thirteenth batch, no definition labelled: %d taken wrongly)",
                      pdfs.count, pages, labels.count, found.count, precision, recall, fr.0, fr.1, en.0, en.1, first27.0, first27.1,
-                     tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1, sixth.0, sixth.1, seventh.0, seventh.1, eighth.0, eighth.1, ninth.0, ninth.1, tenth.0, tenth.1, eleventh.0, eleventh.1, twelfth.0, twelfth.1))
+                     tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1, sixth.0, sixth.1, seventh.0, seventh.1, eighth.0, eighth.1, ninth.0, ninth.1, tenth.0, tenth.1, eleventh.0, eleventh.1, twelfth.0, twelfth.1, thirteenthWrong))
         for f in falsePositives { print("  not a definition: \(f.file) p\(f.page) “\(f.term)” : \(f.meaning.prefix(60))") }
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }
         // The issue's bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
         // reaches today less a small margin (bench/definitions/RESULTS.md), so that no change makes it worse unseen.
-        XCTAssertGreaterThanOrEqual(precision, 0.92)
-        XCTAssertGreaterThanOrEqual(recall, 0.885)
+        XCTAssertGreaterThanOrEqual(precision, 0.935)
+        XCTAssertGreaterThanOrEqual(recall, 0.90)
         XCTAssertGreaterThanOrEqual(tuned.0, 0.97)
         XCTAssertGreaterThanOrEqual(tuned.1, 0.99)
         XCTAssertGreaterThanOrEqual(held.0, 0.95)
@@ -170,22 +173,24 @@ final class DefinitionRealPagesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(sixth.0, 0.77)
         XCTAssertGreaterThanOrEqual(sixth.1, 0.85)
         // The seventh batch was measured once, never tuned on (its first measure is the honest unseen figure).
-        XCTAssertGreaterThanOrEqual(seventh.0, 0.90)
-        XCTAssertGreaterThanOrEqual(seventh.1, 0.90)
+        XCTAssertGreaterThanOrEqual(seventh.0, 0.91)
+        XCTAssertGreaterThanOrEqual(seventh.1, 0.92)
         // The eighth batch's first measure, before it was tuned on: 0.956 (195/204) / 0.689 (195/283); these floors are after.
         XCTAssertGreaterThanOrEqual(eighth.0, 0.99)
-        XCTAssertGreaterThanOrEqual(eighth.1, 0.89)
+        XCTAssertGreaterThanOrEqual(eighth.1, 0.90)
         // The ninth batch, measured once after session 19's first rules: 0.379 (11/29) / 0.275 (11/40); then tuned on (floors after).
-        XCTAssertGreaterThanOrEqual(ninth.0, 0.70)
-        XCTAssertGreaterThanOrEqual(ninth.1, 0.64)
+        XCTAssertGreaterThanOrEqual(ninth.0, 0.74)
+        XCTAssertGreaterThanOrEqual(ninth.1, 0.67)
         // The tenth batch, measured once after the ninth's rules: 0.845 (60/71) / 0.682 (60/88); then two rules (floors after).
-        XCTAssertGreaterThanOrEqual(tenth.0, 0.92)
-        XCTAssertGreaterThanOrEqual(tenth.1, 0.80)
+        XCTAssertGreaterThanOrEqual(tenth.0, 0.93)
+        XCTAssertGreaterThanOrEqual(tenth.1, 0.86)
         // The eleventh batch, measured once after session 19's rules: 0.548 (17/31) / 0.850 (17/20); then one round (floors after).
-        XCTAssertGreaterThanOrEqual(eleventh.0, 0.70)
+        XCTAssertGreaterThanOrEqual(eleventh.0, 0.80)
         XCTAssertGreaterThanOrEqual(eleventh.1, 0.85)
-        // The twelfth batch (a source never used), measured once before session 20's rules: 0.783 (18/23) / 0.783 (18/23).
-        XCTAssertGreaterThanOrEqual(twelfth.0, 0.78)
-        XCTAssertGreaterThanOrEqual(twelfth.1, 0.78)
+        // The twelfth batch (a source never used), measured once before session 20's rules: 0.783 (18/23) / 0.783 (18/23); floors after them.
+        XCTAssertGreaterThanOrEqual(twelfth.0, 0.95)
+        XCTAssertGreaterThanOrEqual(twelfth.1, 0.95)
+        // The thirteenth batch (three sources never used, no definition), measured once after them: 3 lines taken wrongly.
+        XCTAssertLessThanOrEqual(thirteenthWrong, 3)
     }
 }
