@@ -15,6 +15,8 @@ enum ParagraphJoin {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines), next = next.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let last = text.last(where: { !closing.contains($0) }), let first = next.first else { return false }
         if ends.contains(last) { return false }
+        // "…during the session:" then items whose bullets the OCR lost ("a diode;"): a list, not a sentence going on.
+        if last == ":", let line = next.split(separator: "\n").first, line.last.map({ ";,".contains($0) }) == true { return false }
         if first.isLowercase { return true }
         // "…autour du Soleil :" / "365 jours pour la Terre" — a colon or comma leaves the sentence open.
         if ":,;".contains(last), first.isNumber || first.isUppercase { return !startsItem(next) }

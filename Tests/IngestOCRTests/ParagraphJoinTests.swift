@@ -23,6 +23,9 @@ final class ParagraphJoinTests: XCTestCase {
         // A definition or item of its own after a full line.
         XCTAssertFalse(ParagraphJoin.goesOn("La vitesse du son dans l'air dépend surtout de sa température", full: true, next: "Étoile : astre qui produit sa propre lumière"))
         XCTAssertFalse(ParagraphJoin.goesOn("Les sources de lumière sont nombreuses dans la vie courante", full: true, next: "• le Soleil"))
+        // An introduction and the items under it, their bullets lost (IngestFidelityTests' course-light).
+        XCTAssertFalse(ParagraphJoin.goesOn("The students compared three sources during the practical session:", full: false,
+                                            next: "an incandescent bulb with a tungsten filament;\na state-of-the-art light-emitting diode;"))
         XCTAssertFalse(ParagraphJoin.goesOn("Les étapes du calcul sont les suivantes, dans cet ordre précis", full: true, next: "2. Calculer le discriminant"))
     }
 }
