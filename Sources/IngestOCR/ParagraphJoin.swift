@@ -13,8 +13,9 @@ enum ParagraphJoin {
     /// Whether `next` goes on the sentence `text` leaves open; `full`: `text`'s last line was full.
     static func goesOn(_ text: String, full: Bool, next: String) -> Bool {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines), next = next.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let last = text.last(where: { !closing.contains($0) }), let first = next.first else { return false }
-        if ends.contains(last) { return false }
+        // "…30 frames per second," / "(even drop frame!)": the word after an opening bracket or quote.
+        guard let last = text.last(where: { !closing.contains($0) }), let first = next.first(where: { !opening.contains($0) }) else { return false }
+        if ends.contains(last) || bullets.contains(next.first ?? " ") { return false }
         // "…during the session:" then items whose bullets the OCR lost ("a diode;"): a list, not a sentence going on.
         if last == ":", let line = next.split(separator: "\n").first, line.last.map({ ";,".contains($0) }) == true { return false }
         if first.isLowercase { return true }
@@ -35,6 +36,7 @@ enum ParagraphJoin {
     }
 
     static let ends: Set<Character> = [".", "!", "?", "…"]
+    static let opening: Set<Character> = ["(", "[", "«", "\"", "“", "‘", "'", " "]
     static let closing: Set<Character> = ["»", "\"", "”", "’", "'", ")", " "]
     static let bullets: Set<Character> = ["•", "-", "–", "—", "*", "·", "▪", "◦", "►"]
 }

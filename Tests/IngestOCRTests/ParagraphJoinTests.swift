@@ -10,6 +10,8 @@ final class ParagraphJoinTests: XCTestCase {
         // samples/IMG_20241015_101512.jpg and tableau-3.jpg.
         XCTAssertTrue(ParagraphJoin.goesOn("Nucleus: contains the genetic material (DNA) and controls", full: true, next: "the activities of the cell."))
         XCTAssertTrue(ParagraphJoin.goesOn("Une année est la durée d'un tour complet autour du Soleil :", full: true, next: "365 jours pour la Terre"))
+        // ocrmypdf-linn.png: a bracket opening the rest of an item.
+        XCTAssertTrue(ParagraphJoin.goesOn("TEMPO may be specified in BEATS-PER-MINUTE at 24, 25, or 30 frames per second,", full: true, next: "(even drop frame!)"))
         // A full line without an end: the writer wrapped there.
         XCTAssertTrue(ParagraphJoin.goesOn("La vitesse du son dans l'air dépend surtout de sa température", full: true, next: "Elle vaut 340 m/s à 15 °C."))
     }
