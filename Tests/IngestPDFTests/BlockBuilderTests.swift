@@ -60,6 +60,43 @@ final class BlockBuilderTests: XCTestCase {
         XCTAssertEqual(whole.calls, 0)
     }
 
+    /// The page walk starts the dictionaries at the first page that cuts a word, before any
+    /// look after the walk: a two-page pdflatex text hyphenated on its first page has them asked
+    /// for once that page is read (and once in all for the whole extraction); the same text
+    /// unhyphenated, or a walk not watching (one page, or running headers kept), never.
+    func testWalkStartsTheDictionariesAtTheFirstCutWord() throws {
+        let text = """
+            Internationalization of documentation requires extraordinarily careful consideration: \
+            characteristically, administrators underestimate the responsibilities that \
+            accompany multilingual publication, and misunderstandings proliferate unnoticed.
+            """
+        let tmp = try TemporaryDirectory("walkcut"); defer { tmp.remove() }
+        func pdf(hyphenating: Bool) throws -> URL {
+            let preamble = hyphenating ? "\\hyphenpenalty=0 \\exhyphenpenalty=0 " : ""
+            let body = preamble + "\\begin{minipage}{3.5cm}\(text)\\end{minipage}\n\n\\newpage\n\(text)"
+            return try LaTeXPDFs.make(hyphenating ? "hyphenated" : "whole", LaTeXPDFs.article("12pt", body), in: tmp)
+        }
+        func startsOnFirstPage(_ url: URL, watching: Bool) throws -> Int {
+            let document = try PopplerDocumentRef(url: url, password: nil)
+            XCTAssertEqual(document.pageCount, 2)
+            let page = try XCTUnwrap(document.page(at: 0))
+            let count = Monitor(0)
+            _ = WordLookAhead.whileExtracting(opening: { count.update { $0 += 1 } }) {
+                PDFExtractor().readInWalk(page, watchingCutWords: watching)
+            }
+            return count.read { $0 }
+        }
+        let cut = try pdf(hyphenating: true), whole = try pdf(hyphenating: false)
+        XCTAssertEqual(try startsOnFirstPage(cut, watching: true), 1)
+        XCTAssertEqual(try startsOnFirstPage(cut, watching: false), 0)
+        XCTAssertEqual(try startsOnFirstPage(whole, watching: true), 0)
+        let count = Monitor(0)
+        let blocks = try WordLookAhead.whileExtracting(opening: { count.update { $0 += 1 } }) { try LaTeXPDFs.extract(cut).blocks }
+        XCTAssertTrue(blocks.map(\.text).joined(separator: "\n").range(of: "[a-z]-\n[a-z]", options: .regularExpression) != nil,
+                      "TeX cut no word")
+        XCTAssertEqual(count.read { $0 }, 1)
+    }
+
     /// Lines in a typewriter font are no headings (issue 33): a course page in Markdown whose
     /// indented block pandoc typesets with pdflatex in LMMono10 — with a straight apostrophe in it
     /// (upquote's glyph), poppler gives that font's lines glyph boxes 1.47 times the body's at the
