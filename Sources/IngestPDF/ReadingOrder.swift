@@ -59,18 +59,21 @@ enum ReadingOrder {
         guard ids.count > 1, ids.count <= maximumTopDownLines else { return ids }
         // A contents page: its entries, numbers and page numbers come in poppler's order, whatever it is.
         guard !ids.contains(where: { lines[$0].text.contains(". . . .") || lines[$0].text.contains("........") }) else { return ids }
+        // The boxes alone (by place in `ids`), taken out once: every pair is compared, and a line
+        // (with its text) copied for each comparison cost its retain and release.
+        let boxes = ids.map { (x0: lines[$0].x0, y0: lines[$0].y0, x1: lines[$0].x1, y1: lines[$0].y1) }
         func above(_ a: Int, _ b: Int) -> Bool {
-            let p = lines[a], q = lines[b]
+            let p = boxes[a], q = boxes[b]
             // Horizontal lines only: columns of vertical writing (Japanese) are read as poppler gives them.
             return p.y1 <= q.y0 && abs(p.x0 - q.x0) <= 1 && p.x1 - p.x0 > p.y1 - p.y0 && q.x1 - q.x0 > q.y1 - q.y0
         }
         var out: [Int] = []
         out.reserveCapacity(ids.count)
-        for id in ids {
+        for k in ids.indices {
             // Moved up only when poppler gave it after a line under it: just before the first such line.
-            if let k = out.firstIndex(where: { above(id, $0) }) { out.insert(id, at: k) } else { out.append(id) }
+            if let j = out.firstIndex(where: { above(k, $0) }) { out.insert(k, at: j) } else { out.append(k) }
         }
-        return out
+        return out.map { ids[$0] }
     }
 
     /// A region where full-width text runs straight into columns (a Writer section with two

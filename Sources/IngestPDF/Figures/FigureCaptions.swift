@@ -8,7 +8,18 @@ import IngestCore
 /// caption only beside a picture or drawing (`FigureFinder`).
 enum FigureCaptions {
     /// Whether `text` opens with a figure caption's label and its number (`CaptionLabel`).
-    static func opensCaption(_ text: String) -> Bool { CaptionLabel.opens(text) }
+    /// A line whose first character (after spaces and tabs) is ASCII and, in either case, starts
+    /// no label is answered at once: `CaptionLabel.opens` copies the line's scalars first, on
+    /// every line of every page (≈ 1 % of a LaTeX manual's run).
+    static func opensCaption(_ text: String) -> Bool {
+        if let first = text.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }), first < 0x80,
+           !labelInitials.contains(first | 0x20) { return false }
+        return CaptionLabel.opens(text)
+    }
+
+    /// The labels' first bytes (`| 0x20` turns only an ASCII capital into its small letter among
+    /// the bytes that could match one).
+    static let labelInitials = Set(CaptionLabel.figure.compactMap(\.utf8.first))
 
     /// The gap between the lines of one paragraph set in type of `height` on this page (points):
     /// the commonest gap between such a line and the next under it, in half points; nil with

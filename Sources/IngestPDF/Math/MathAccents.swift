@@ -356,10 +356,13 @@ enum MathAccents {
     /// 0.67), so a rule over it lies in its box.
     static func inkTop(_ a: MathAtom) -> Double {
         guard case .glyph = a.kind, a.latex.count == 1 || a.linear.count == 1, let c = a.linear.first else { return a.y0 }
-        if "acemnorsuvwxzgpqyıȷαγεηικμνοπρστυχωϵ".contains(c) { return a.y0 + 0.24 * a.size }
+        if smallLetters.contains(c) { return a.y0 + 0.24 * a.size }
         if c == "t" { return a.y0 + 0.06 * a.size }
         return a.y0
     }
+
+    /// Letters whose ink stops at the x-height (a set: asked for every atom beside every rule).
+    static let smallLetters = Set("acemnorsuvwxzgpqyıȷαγεηικμνοπρστυχωϵ")
 
     /// `MathLayout.stroke` with glyphs' strokes from their ink's top (a rule over a small letter
     /// lies in its box, above its ink).

@@ -64,16 +64,29 @@ enum PageRules {
     /// A row of pixels as ink bits: bit `x % 64` of word `x / 64` is pixel x; bits past the width are 0.
     enum InkBits {
         /// Most of a rendered page is white: 64 pixels that are all white (checked two at a time,
-        /// a loop the compiler vectorises) make a zero word without looking at each.
+        /// a loop the compiler vectorises) make a zero word without looking at each. The others
+        /// (a text line's rows: most of a LaTeX page's at 2 pixels a point) are read 16 pixels at
+        /// a time, `lum < 2240` as the sign bit of `lum - 2240` (lum is at most 2550): three
+        /// times faster than a pixel at a time, the same bits for every colour (checked on all
+        /// 2^24, `PageRulesTests.testInkBitsOfEveryColour`).
         static func read(_ row: UnsafePointer<UInt32>, width: Int, into bits: UnsafeMutableBufferPointer<UInt64>) {
             let raw = UnsafeRawPointer(row)
             let white: UInt64 = 0x00FF_FFFF_00FF_FFFF
+            let lanes = SIMD16<UInt32>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
             for w in 0..<bits.count {
                 let base = w << 6, n = min(64, width - base)
                 if n == 64 {
                     var all = UInt64.max
                     for i in 0..<32 { all &= raw.loadUnaligned(fromByteOffset: (base + 2 * i) * 4, as: UInt64.self) }
                     if all & white == white { bits[w] = 0; continue }
+                    var word: UInt64 = 0
+                    for k in 0..<4 {
+                        let p = raw.loadUnaligned(fromByteOffset: (base + 16 * k) * 4, as: SIMD16<UInt32>.self)
+                        let lum = ((p &>> 16) & 0xFF) &* 3 &+ ((p &>> 8) & 0xFF) &* 6 &+ (p & 0xFF)
+                        word |= UInt64((((lum &- 2240) &>> 31) &<< lanes).wrappedSum()) &<< UInt64(16 * k)
+                    }
+                    bits[w] = word
+                    continue
                 }
                 var word: UInt64 = 0
                 for i in 0..<n {

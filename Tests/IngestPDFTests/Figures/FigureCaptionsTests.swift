@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 @testable import IngestPDF
 import XCTest
 
@@ -13,6 +14,25 @@ final class FigureCaptionsTests: XCTestCase {
                      "La figure 3 montre", "Fig", "Figurative 2 – x", "Illustrations 3"] {
             XCTAssertFalse(FigureCaptions.opensCaption(text), text)
         }
+    }
+
+    /// The quick answer on a line's first character gives `CaptionLabel.opens`'s answer: every
+    /// ASCII character (and non-ASCII ones) before each label's rest, after spaces and tabs.
+    func testFirstCharacterAnswerIsTheLabelTests() {
+        var heads = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["É", "İ", "ﬁ", "\u{A0}", "Ｆ", "ſ", "\u{301}"]
+        heads += heads.map { " \t " + $0 }
+        let tails = ["igure 3 – Le cycle", "IG. 3.1 – x", "ig.4 : y", "llustration 2 : a", "chéma 4 – b", "raphique 1 : c", "able 2: d",
+                     "igures 3 and 4", "", " 3", "\u{301}igure 3: e", "x"]
+        var checked = 0
+        for head in heads {
+            for tail in tails {
+                let text = head + tail
+                XCTAssertEqual(FigureCaptions.opensCaption(text), CaptionLabel.opens(text), text.debugDescription)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(heads.filter { FigureCaptions.opensCaption($0 + "igure 3 – x") }.count, 3)
+        XCTAssertEqual(checked, heads.count * tails.count)
     }
 
     static func line(_ text: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ h: Double) -> TextLine {

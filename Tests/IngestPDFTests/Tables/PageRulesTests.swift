@@ -7,6 +7,43 @@ import XCTest
 /// reference: a Bool per pixel, then rows and columns walked apart), on images holding rules of
 /// every thickness around the limit, rules cut by the edges, crossings, and text-like ink.
 final class PageRulesTests: XCTestCase {
+    /// `InkBits.read` (16 pixels at a time) gives the bit of the definition, luminance
+    /// (3 R + 6 G + B) / 10 under 224, for every colour near the threshold (where the arithmetic
+    /// could slip) and seeded random ones, whatever the unused top byte, in rows whose width is
+    /// and is not a multiple of 64 (the tail is read a pixel at a time).
+    func testInkBitsOfEveryColour() {
+        var colours: [UInt32] = []
+        for r in UInt32(0)...255 { for g in UInt32(0)...255 {
+            // Blue moves the luminance by at most 255: only the blues that reach 2180...2300.
+            let rg = 3 * r + 6 * g
+            guard rg + 255 >= 2180, rg <= 2300 else { continue }
+            for b in UInt32(0)...255 where (2180...2300).contains(rg + b) { colours.append(r << 16 | g << 8 | b) }
+        } }
+        var generator = SeededGenerator(seed: 6)
+        for _ in 0..<100_000 { colours.append(UInt32.random(in: 0...UInt32.max, using: &generator)) }
+        colours = colours.enumerated().map { k, c in c & 0xFF_FFFF | UInt32(k % 251) << 24 }
+        XCTAssertGreaterThan(colours.count, 150_000)
+        for width in [64 * 37, 1227] {
+            let rows = (colours.count + width - 1) / width
+            var pixels = [UInt32](repeating: 0xFF_FFFF, count: rows * width)
+            pixels.replaceSubrange(0..<colours.count, with: colours)
+            let words = (width + 63) / 64
+            var bits = [UInt64](repeating: 0, count: words)
+            for y in 0..<rows {
+                pixels.withUnsafeBufferPointer { p in
+                    bits.withUnsafeMutableBufferPointer { PageRules.InkBits.read(p.baseAddress! + y * width, width: width, into: $0) }
+                }
+                for x in 0..<width {
+                    let p = pixels[y * width + x]
+                    let ink = ((p >> 16) & 0xFF) * 3 + ((p >> 8) & 0xFF) * 6 + (p & 0xFF) < 2240
+                    if (bits[x / 64] >> UInt64(x % 64)) & 1 != (ink ? 1 : 0) {
+                        return XCTFail(String(format: "pixel %08X: ink %@", p, ink ? "yes" : "no"))
+                    }
+                }
+            }
+        }
+    }
+
     func testScanGivesTheReferenceRules() {
         var generator = SeededGenerator(seed: 36)
         for round in 0..<12 {
