@@ -12,17 +12,31 @@
 //
 // NetworkIO's members, read from Debian's libtesseract.so.5 disassembly: f_ (GENERIC_2D_ARRAY of
 // float: vtable, array_ at 0x8, dim2_ at 0x18), i_ (of int8_t: array_ at 0x28, dim2_ at 0x38),
-// int_mode_ at 0x40. Exported by the executable (Package.swift) as universal_ambigs.c's function.
+// int_mode_ at 0x40 — used only with libtesseract 5.3.0 (another version gets its own functions).
+// Exported by the executable (Package.swift) as universal_ambigs.c's function.
 #include "CTesseract.h"
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include <immintrin.h>
 
-static atomic_int libtesseracts_write;
+// 0: not decided yet; 1: these functions; 2: libtesseract's own (tests, or a libtesseract other
+// than the 5.3.0 whose members' layout this file assumes: then nothing here reads them).
+static atomic_int answered_by;
+
+static int decide(int wanted) {
+    int by = wanted && strcmp(ingest_tesseract_version(), "5.3.0") == 0 ? 1 : 2;
+    atomic_store_explicit(&answered_by, by, memory_order_relaxed);
+    return by;
+}
+
+static inline _Bool libtesseracts(void) {
+    int by = atomic_load_explicit(&answered_by, memory_order_relaxed);
+    return (by ? by : decide(1)) != 1;
+}
 static _Thread_local unsigned long own_writes;
 
-void ingest_tesseract_own_network_io(int on) { atomic_store_explicit(&libtesseracts_write, !on, memory_order_relaxed); }
+void ingest_tesseract_own_network_io(int on) { decide(on); }
 
 unsigned long ingest_tesseract_own_time_step_writes(void) { return own_writes; }
 
@@ -75,7 +89,7 @@ static void rounded_sse41(int8_t *out, const float *in, int n) {
 }
 
 void ingest_network_io_write_time_step_part(void *self, int t, int offset, int num_features, const float *input) {
-    if (atomic_load_explicit(&libtesseracts_write, memory_order_relaxed)) {
+    if (libtesseracts()) {
         write_fn f = (write_fn)ingest_tesseract_write_time_step_part();
         if (f) f(self, t, offset, num_features, input);
         return;
@@ -140,7 +154,7 @@ void ingest_network_io_copy_time_step_general(void *self, int dest_t, int dest_o
                                               const void *src, int src_t, int src_offset) {
     const char *io = self, *from = src;
     _Bool int_mode = *(const _Bool *)(io + 0x40);
-    if (atomic_load_explicit(&libtesseracts_write, memory_order_relaxed) || int_mode != *(const _Bool *)(from + 0x40)) {
+    if (libtesseracts() || int_mode != *(const _Bool *)(from + 0x40)) {
         // libtesseract's own, which also reports a mode mismatch as it always did.
         copy_fn f = (copy_fn)ingest_tesseract_network_io_function(0);
         if (f) f(self, dest_t, dest_offset, num_features, src, src_t, src_offset);
@@ -178,7 +192,7 @@ static int maxpool_sse41(int8_t *dest, const int8_t *src, int *max_line, int dim
 void ingest_network_io_maxpool_time_step(void *self, int dest_t, const void *src, int src_t, int *max_line) {
     const char *io = self, *from = src;
     _Bool int_mode = *(const _Bool *)(io + 0x40);
-    if (atomic_load_explicit(&libtesseracts_write, memory_order_relaxed) || int_mode != *(const _Bool *)(from + 0x40)) {
+    if (libtesseracts() || int_mode != *(const _Bool *)(from + 0x40)) {
         maxpool_fn f = (maxpool_fn)ingest_tesseract_network_io_function(1);
         if (f) f(self, dest_t, src, src_t, max_line);
         return;

@@ -13,10 +13,12 @@
 //
 // Exported by the executable (Package.swift), which the dynamic linker searches before
 // libtesseract itself, so libtesseract's PLT calls bind here (as universal_ambigs.c's).
-// `ingest_tesseract_own_stride_map(0)` sends every call to libtesseract's own (tests).
+// `ingest_tesseract_own_stride_map(0)` sends every call to libtesseract's own (tests), as does a
+// libtesseract other than 5.3.0.
 #include "CTesseract.h"
 #include <stdatomic.h>
 #include <stddef.h>
+#include <string.h>
 
 // tesseract::StrideMap: int shape_[3]; int t_increments_[3]; std::vector<int> heights_, widths_
 // (libstdc++: begin, end, end of storage).
@@ -41,14 +43,27 @@ _Static_assert(offsetof(struct stride_map, widths) == 0x30, "widths_ at 0x30");
 _Static_assert(offsetof(struct stride_index, t) == 8, "t_ at 8");
 _Static_assert(offsetof(struct stride_index, indices) == 0xc, "indices_ at 0xc");
 
-static atomic_int libtesseracts_own;
+// 0: not decided yet; 1: these functions; 2: libtesseract's own (tests, or a libtesseract other
+// than the 5.3.0 whose members' layout this file assumes: then nothing here reads them).
+static atomic_int answered_by;
+
+static int decide(int wanted) {
+    int by = wanted && strcmp(ingest_tesseract_version(), "5.3.0") == 0 ? 1 : 2;
+    atomic_store_explicit(&answered_by, by, memory_order_relaxed);
+    return by;
+}
+
+static inline _Bool own(void) {
+    int by = atomic_load_explicit(&answered_by, memory_order_relaxed);
+    return (by ? by : decide(1)) == 1;
+}
 // AddOffset calls answered here on this thread (tests: the interposition holds); a thread-local
 // add, nothing shared in the network's innermost loop.
 static _Thread_local unsigned long own_offsets;
 
 unsigned long ingest_tesseract_own_stride_offsets(void) { return own_offsets; }
 
-void ingest_tesseract_own_stride_map(int on) { atomic_store_explicit(&libtesseracts_own, !on, memory_order_relaxed); }
+void ingest_tesseract_own_stride_map(int on) { decide(on); }
 
 // The functions' names (MAX_INDEX_OF_DIM…) and declarations are in CTesseract.h.
 
@@ -61,7 +76,6 @@ static void *real(_Atomic(void *) *slot, const char *name) {
     return f;
 }
 
-#define OWN() (!atomic_load_explicit(&libtesseracts_own, memory_order_relaxed))
 
 // MaxIndexOfDim: the last index of `dim` for the index's batch (its own height or width when
 // recorded and within the shape).
@@ -93,28 +107,28 @@ static inline _Bool is_valid(const struct stride_index *ix) {
 
 int ingest_stride_max_index_of_dim(const void *index, int dim) {
     const struct stride_index *ix = index;
-    if (OWN()) return max_index(ix, dim);
+    if (own()) return max_index(ix, dim);
     static _Atomic(void *) slot;
     return ((int (*)(const struct stride_index *, int))real(&slot, MAX_INDEX_OF_DIM))(ix, dim);
 }
 
 _Bool ingest_stride_is_valid(const void *index) {
     const struct stride_index *ix = index;
-    if (OWN()) return is_valid(ix);
+    if (own()) return is_valid(ix);
     static _Atomic(void *) slot;
     return ((_Bool (*)(const struct stride_index *))real(&slot, IS_VALID))(ix);
 }
 
 _Bool ingest_stride_is_last(const void *index, int dim) {
     const struct stride_index *ix = index;
-    if (OWN()) return max_index(ix, dim) == ix->indices[dim];
+    if (own()) return max_index(ix, dim) == ix->indices[dim];
     static _Atomic(void *) slot;
     return ((_Bool (*)(const struct stride_index *, int))real(&slot, IS_LAST))(ix, dim);
 }
 
 _Bool ingest_stride_add_offset(void *index, int offset, int dim) {
     struct stride_index *ix = index;
-    if (OWN()) {
+    if (own()) {
         own_offsets++;
         ix->indices[dim] = (int)((unsigned)ix->indices[dim] + (unsigned)offset);
         set_t(ix);
@@ -126,14 +140,14 @@ _Bool ingest_stride_add_offset(void *index, int offset, int dim) {
 
 void ingest_stride_set_t_from_indices(void *index) {
     struct stride_index *ix = index;
-    if (OWN()) { set_t(ix); return; }
+    if (own()) { set_t(ix); return; }
     static _Atomic(void *) slot;
     ((void (*)(struct stride_index *))real(&slot, SET_T))(ix);
 }
 
 _Bool ingest_stride_increment(void *index) {
     struct stride_index *ix = index;
-    if (OWN()) {
+    if (own()) {
         const int *inc = ix->map->increments;
         for (int d = 2; d >= 0; --d) {
             if (max_index(ix, d) != ix->indices[d]) {
