@@ -42,8 +42,10 @@ struct FidelityVariant: Sendable, Hashable {
 /// their expected texts (`NAME.expected.txt`, from the source) and a qa manifest.
 struct FidelityCorpus: Sendable {
     static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fidelity")
-    /// The sources' base names: one French lesson, one English lesson, each as `.md` and `.tex`.
-    static let documents = ["cours-acoustique", "course-light"]
+    /// The sources' base names, each as `.md` and `.tex`: a French and an English lesson of prose,
+    /// and a French chemistry lesson whose truth is numbers (exponents, signs, decimal commas,
+    /// subscripts and charges, a table of them).
+    static let documents = ["cours-acoustique", "course-light", "cours-chimie"]
     /// The LaTeX packages the `.tex` sources load (texlive-latex-base, -recommended, -extra,
     /// -fonts-recommended, -lang-french, lmodern).
     static let latexFiles = ["fancyhdr.sty", "lmodern.sty", "french.ldf", "newunicodechar.sty", "booktabs.sty", "geometry.sty", "hyperref.sty"]

@@ -8,7 +8,8 @@ import IngestQuality
 /// recall and precision are 1.0 exactly when no `missing word` or `extra word` is found.
 enum FidelityFindings {
     static func of(_ document: ImportedDocument, truth: SourceTruth, structure: FidelityVariant.Structure) -> [String] {
-        words(document.text, expected: truth.expectedText) + compounds(document.text, expected: truth.expectedText)
+        words(document.text, expected: truth.expectedText) + numbers(document.text, expected: truth.expectedText)
+            + compounds(document.text, expected: truth.expectedText)
             + title(document, truth: truth) + headings(document.blocks, truth: truth, structure: structure) + lists(document.blocks, truth: truth, structure: structure)
             + tables(document.blocks, truth: truth, structure: structure)
     }
@@ -29,6 +30,22 @@ enum FidelityFindings {
             out.append("extra word «\(w)»" + times(n - want[w, default: 0]))
         }
         return out
+    }
+
+    /// `number «−273,15» lost`, `extra number «…»`: a number with what words leave out — its
+    /// sign (`−`, or `-` not inside a word), its decimal comma, and the superscript or subscript
+    /// digits and charges glued to it (`10⁻¹⁹`, `²⁺`, `₄²⁻`). A minus and a hyphen-minus are one sign.
+    static func numbers(_ text: String, expected: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "(?:(?<![\\p{L}\\p{N}])[−-]|[⁻⁺+])?\\p{N}[\\p{N}⁻⁺]*(?:,\\p{N}+)*")
+        func counts(_ s: String) -> [String: Int] {
+            let n = TextComparison.normalize(s).replacingOccurrences(of: "-", with: "−")
+            return pattern.matches(in: n, range: NSRange(n.startIndex..., in: n))
+                .reduce(into: [:]) { $0[String(n[Range($1.range, in: n)!]), default: 0] += 1 }
+        }
+        let have = counts(text), want = counts(expected)
+        func times(_ n: Int) -> String { n > 1 ? " ×\(n)" : "" }
+        return want.sorted { $0.key < $1.key }.compactMap { w, n in n > have[w, default: 0] ? "number «\(w)» lost" + times(n - have[w, default: 0]) : nil }
+            + have.sorted { $0.key < $1.key }.compactMap { w, n in n > want[w, default: 0] ? "extra number «\(w)»" + times(n - want[w, default: 0]) : nil }
     }
 
     /// `compound «haut-parleur» lost ×n`: a hyphenated word of the source found fewer times in

@@ -21,6 +21,15 @@ final class FidelityStructureTests: XCTestCase {
     /// Variants whose tables are not read as tables yet, with the reason: still no table block
     /// (when one comes, the test fails until a floor replaces the line). None today.
     static let knownGaps: [String: String] = [:]
+    /// Documents under their variant's floor, with the reason (`KnownGaps` has their findings)
+    /// and a floor of their own, just under today's figure: the test fails when they fall lower,
+    /// and when they reach the variant's floor (remove the line then).
+    static let knownDocumentGaps: [String: (floor: Double, reason: String)] = [
+        "latex-pdf/cours-chimie": (0.95, "IngestPDF: the exponents of the table's cells lose their raise (mol·L⁻¹ → mol·L− 1, 10⁻¹ → 10− 1); TEDS 0.9583"),
+        "latex-pdf-2col/cours-chimie": (0.95, "as latex-pdf/cours-chimie; TEDS 0.9583"),
+        "scan-pdf/cours-chimie": (0.92, "IngestOCR: the cells' exponents and signs read as plain characters; TEDS 0.9310"),
+        "scan-png/cours-chimie": (0.93, "IngestOCR: as scan-pdf/cours-chimie; TEDS 0.9397"),
+    ]
 
     func testTablesMatchTheirSourceByTEDS() throws {
         let run = try FidelityRun.get()
@@ -30,7 +39,10 @@ final class FidelityStructureTests: XCTestCase {
             guard let t = o.qa?.tables else { XCTFail("\(key): ingest qa gave no table score"); continue }
             lines.append(String(format: "%-40@  %d/%d     %.4f", key as NSString, t.given, t.expected, t.score))
             XCTAssertEqual(t.expected, run.corpus.truth(o.variant, o.name).tables.count, key)
-            if let floor = Self.floors[o.variant.name] {
+            if let gap = Self.knownDocumentGaps[key], let floor = Self.floors[o.variant.name] {
+                XCTAssertLessThan(t.score, floor, "\(key): table TEDS \(t.score) reaches the variant's floor now: remove its known gap (\(gap.reason))")
+                XCTAssertGreaterThanOrEqual(t.score, gap.floor, "\(key): table TEDS \(t.score) under its known gap's floor \(gap.floor) (\(gap.reason))")
+            } else if let floor = Self.floors[o.variant.name] {
                 XCTAssertGreaterThanOrEqual(t.score, floor, "\(key): table TEDS \(t.score) under the variant's floor \(floor)")
             } else if let reason = Self.knownGaps[o.variant.name] {
                 XCTAssertEqual(t.given, 0, "\(key): \(t.given) table block(s) now, TEDS \(t.score); the known gap is gone (\(reason)): give the variant a floor")

@@ -20,9 +20,93 @@ struct KnownCERGap {
 
 enum KnownGaps {
     // The reasons, each a defect of Ingest seen on these documents (minimal reproductions in
-    // Tests/IngestFidelityTests/README.md). None left: `lamp-post` broken at its own hyphen in the
-    // two-column English lesson keeps it (Normalizer.keepsHyphen: a compound the dictionary lists).
-    static let findings: [KnownGap] = []
+    // Tests/IngestFidelityTests/README.md). The prose lessons have none left (`lamp-post` broken at
+    // its own hyphen keeps it: Normalizer.keepsHyphen); the chemistry lesson's numbers do.
+    static let findings: [KnownGap] = [
+        .init(document: "latex-pdf-2col/cours-chimie",
+              reason: "IngestPDF (BDSPEED): the superscripts of latex-pdf/cours-chimie, plus: the title, justified over a column with wide gaps (La mole et les / concentrations), is cut into pieces and read across both columns (Masse molaire, of the right column, taken as the title; the running header of both pages left in the text); a list item hyphenated at a column's end (ho- / mogénéiser) is cut in two",
+              findings: [
+                  "missing word «SO₄²»",
+                  "missing word «homogénéiser»",
+                  "missing word «²» ×2",
+                  "missing word «¹» ×10",
+                  "missing word «¹⁹»",
+                  "extra word «1» ×10",
+                  "extra word «1⁹»",
+                  "extra word «2» ×2",
+                  "extra word «Chimie» ×2",
+                  "extra word «La» ×2",
+                  "extra word «SO₄2»",
+                  "extra word «classe» ×2",
+                  "extra word «de» ×2",
+                  "extra word «ho»",
+                  "extra word «mogénéiser»",
+                  "extra word «mole» ×2",
+                  "extra word «seconde» ×2",
+                  "number «10⁻²» lost",
+                  "number «10⁻¹» lost ×2",
+                  "number «10⁻¹⁹» lost",
+                  "number «²⁺» lost",
+                  "number «⁻²» lost",
+                  "number «⁻¹» lost ×8",
+                  "number «₄²⁻» lost",
+                  "extra number «1» ×3",
+                  "extra number «10» ×3",
+                  "extra number «10⁻1⁹»",
+                  "extra number «2»",
+                  "extra number «²»",
+                  "extra number «⁻1» ×7",
+                  "extra number «⁻2»",
+                  "extra number «₄2⁻»",
+                  "title «Masse molaire» (heading), not the first heading «La mole et les concentrations»",
+                  "heading «La mole et les concentrations» (level 1) is not a block of its own",
+                  "list item «boucher, puis retourner la fiole 10 à 12 fois pour homogénéiser.» is not found",
+                  "table 1 cells differ: Groupe | Masse pesée (g) | Concentration (mol·L− 1) | Écart (%) / A | 6,24 | 1,00 × 10− 1 | 0,0 / B | 6,18 | 9,90 × 10− 2 | −1,0 / C | 6,31 | 1,01 × 10− 1 | +1,1",
+              ]),
+        .init(document: "latex-pdf/cours-chimie",
+              reason: "IngestPDF (BDSPEED): in pdflatex's text a superscript digit set by inputenc (TS1 ¹ ²) after a \\textsuperscript sign is read as a plain digit (10⁻¹⁹ → 10⁻1⁹, mol⁻¹ → mol⁻1, SO₄²⁻ → SO₄2⁻), a raised + after ² stays + (Cu²⁺ → Cu²+), and in table cells no superscript is kept at all (mol·L⁻¹ → mol·L− 1, 10⁻¹ → 10− 1)",
+              findings: [
+                  "missing word «SO₄²»",
+                  "missing word «²» ×2",
+                  "missing word «¹» ×10",
+                  "missing word «¹⁹»",
+                  "extra word «1» ×10",
+                  "extra word «1⁹»",
+                  "extra word «2» ×2",
+                  "extra word «SO₄2»",
+                  "number «10⁻²» lost",
+                  "number «10⁻¹» lost ×2",
+                  "number «10⁻¹⁹» lost",
+                  "number «²⁺» lost",
+                  "number «⁻²» lost",
+                  "number «⁻¹» lost ×8",
+                  "number «₄²⁻» lost",
+                  "extra number «1» ×3",
+                  "extra number «10» ×3",
+                  "extra number «10⁻1⁹»",
+                  "extra number «2»",
+                  "extra number «²»",
+                  "extra number «⁻1» ×7",
+                  "extra number «⁻2»",
+                  "extra number «₄2⁻»",
+                  "table 1 cells differ: Groupe | Masse pesée (g) | Concentration (mol·L− 1) | Écart (%) / A | 6,24 | 1,00 × 10− 1 | 0,0 / B | 6,18 | 9,90 × 10− 2 | −1,0 / C | 6,31 | 1,01 × 10− 1 | +1,1",
+              ]),
+        .init(document: "writer-pdf/cours-chimie",
+              reason: "IngestPDF (BDSPEED): LibreOffice's numbered list at the top of page 2 is read as two columns, the numbers 1. 2. 3. 4. one paragraph and the items two others (no word lost, the list and its numbering are)",
+              findings: [
+                  "list item «peser 6,24 g de sulfate de cuivre pentahydraté CuSO₄·5H₂O dans une coupelle ;» is inside a paragraph",
+                  "list item «dissoudre le solide dans environ 100 cm³ d’eau distillée à 20–25 °C ;» is inside a paragraph",
+                  "list item «verser dans la fiole jaugée de 250 cm³ et compléter jusqu’au trait de jauge ;» is inside a paragraph",
+                  "list item «boucher, puis retourner la fiole 10 à 12 fois pour homogénéiser.» is inside a paragraph",
+              ]),
+    ]
 
-    static let cer: [KnownCERGap] = []
+    static let cer: [KnownCERGap] = [
+        .init(document: "scan-pdf/cours-chimie",
+              reason: "IngestOCR (OCRSCAN): Tesseract reads the small raised and lowered digits and signs (10⁻¹⁹, mol·L⁻¹, H₂SO₄, Cu²⁺) as plain characters or drops them; CER 0.0311",
+              atMost: 0.035),
+        .init(document: "scan-png/cours-chimie",
+              reason: "IngestOCR (OCRSCAN): as scan-pdf/cours-chimie, on LibreOffice's PDF as photos; CER 0.0311",
+              atMost: 0.035),
+    ]
 }
