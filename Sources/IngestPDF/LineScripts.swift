@@ -36,11 +36,21 @@ enum LineScripts {
         var copied = 0                          // bytes of `bytes` already handled
         var i = 1
         var changed = false
+        // The base of the script run just written, when the next glyph follows that run closely:
+        // a script goes on (`SO₄²⁻`: the raised `2−` after the lowered `4` belongs to the `O`;
+        // `10⁻¹⁹`: a superior `¹` after a raised sign).
+        var carried: LineGlyph?
+        var afterSuperscript = false
         while i < glyphs.count {
-            let base = glyphs[i - 1]
-            // Superior figures after a letter or digit, with no space between: superscripts as they are.
-            if glyphs[i].superior, glyphs[i].start == base.end, !base.superior, base.x1 - 1 <= glyphs[i].x0,
-               isLetterOrDigit(bytes[base.start..<base.end]) {
+            let base = carried ?? glyphs[i - 1]
+            let adjacent = carried != nil || glyphs[i].start == glyphs[i - 1].end
+            let goesOnSuperscript = afterSuperscript
+            carried = nil
+            afterSuperscript = false
+            // Superior figures after a letter or digit, with no space between, or going on with a
+            // superscript just written: superscripts as they are.
+            if glyphs[i].superior, adjacent,
+               goesOnSuperscript || (!base.superior && base.x1 - 1 <= glyphs[i].x0 && isLetterOrDigit(bytes[base.start..<base.end])) {
                 var j = i + 1
                 while j < glyphs.count, glyphs[j].superior, glyphs[j].start == glyphs[j - 1].end { j += 1 }
                 let text = String(decoding: bytes[glyphs[i].start..<glyphs[j - 1].end], as: UTF8.self)
@@ -48,14 +58,16 @@ enum LineScripts {
                 out += Array(ScriptText.render(text, .superscript).utf8)
                 copied = glyphs[j - 1].end
                 changed = true
-                i = j + 1
+                // The next glyph is looked at with the last superior figure as its base: a raised
+                // sign after it (`Cu²⁺`, the `⁺` set smaller) is part of the superscript.
+                i = j
                 continue
             }
             // A run: consecutive glyphs, no byte (space) between them nor before the first, all smaller.
             // A glyph poppler has no code for (a big delimiter of the math extension font, `\bigl[`,
             // written U+0001...) is drawn lower than the line: no base (a fraction beside it read `^(ab)`).
-            guard glyphs[i].start == base.end, !isUncoded(bytes[base.start..<base.end]), glyphs[i].size < base.size * smaller,
-                  glyphs[i].x0 - base.x1 < base.size * 0.15 else { i += 1; continue }
+            guard adjacent, !isUncoded(bytes[base.start..<base.end]), glyphs[i].size < base.size * smaller,
+                  glyphs[i].x0 - glyphs[i - 1].x1 < base.size * 0.15 else { i += 1; continue }
             var j = i + 1
             while j < glyphs.count, glyphs[j].start == glyphs[j - 1].end, glyphs[j].size < base.size * smaller,
                   abs(glyphs[j].size - glyphs[i].size) < 0.5 { j += 1 }
@@ -74,12 +86,22 @@ enum LineScripts {
             copied = run.last!.end
             // Poppler ends a word where the font changes and puts a space there even with no gap
             // (`H2 O`): dropped when the next glyph follows the run closely.
-            if j < glyphs.count, glyphs[j].start > copied,
+            var follows = false
+            if j < glyphs.count, glyphs[j].start >= copied,
                bytes[copied..<glyphs[j].start].allSatisfy({ $0 == 0x20 }),
                glyphs[j].x0 - run.last!.x1 < base.size * 0.12 {
                 copied = glyphs[j].start
+                follows = true
             }
             changed = true
+            // A script that goes on after the run, against the same base: another smaller run
+            // (a superscript after a subscript), or superior figures after a raised sign.
+            if follows, position == .superscript && glyphs[j].superior || glyphs[j].size < base.size * smaller {
+                carried = base
+                afterSuperscript = position == .superscript
+                i = j
+                continue
+            }
             i = j + 1
         }
         guard changed else { return nil }

@@ -54,6 +54,22 @@ final class LineScriptsTests: XCTestCase {
         }
     }
 
+    /// A script that goes on after a script (issue 33's bar: a changed number is a wrong quiz):
+    /// a superior figure after a raised sign (`10⁻¹⁹`, `mol⁻¹` as the fidelity lesson cours-chimie
+    /// sets them: `⁻` raised, `¹` the font's superior figure), a raised sign after a superior
+    /// figure (`Cu²⁺`), a superscript after a subscript (`SO₄²⁻`). They read `10⁻1⁹`, `mol⁻1`,
+    /// `Cu²+`, `SO₄2−` before.
+    func testAScriptGoesOnAfterAScript() throws {
+        let t = try text(#"""
+        La charge vaut 1,6 × 10\textsuperscript{\textminus}¹\textsuperscript{9} C, soit 6,02 × 10²³
+        mol\textsuperscript{\textminus}¹ ; des ions Cu²\textsuperscript{+} et SO\textsubscript{4}\textsuperscript{2\textminus}
+        et g = 9,81 m·s\textsuperscript{\textminus}² ici.
+        """#)
+        for expected in ["10⁻¹⁹ C", "10²³", "mol⁻¹ ;", "Cu²⁺ et", "SO₄²⁻ et", "m·s⁻² ici"] {
+            XCTAssertTrue(t.contains(expected), "«\(expected)» not in «\(t)»")
+        }
+    }
+
     /// Smaller digits on the baseline are not scripts: a number in a smaller size after a space
     /// or glued to a word, a drop cap's line, a tiny digit after a letter.
     func testSmallerTextOnTheBaselineStaysPlain() throws {
