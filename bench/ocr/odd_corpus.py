@@ -7,9 +7,7 @@ Usage: odd_corpus.py WORK SOURCE_DIR ROUNDS LABEL=INGEST [LABEL=INGEST ...]
   SOURCE_DIR  a folder of real test PDFs (session 20: .build-scratch-pdf33/all, the 1,002 PDFs of
               pdf.js and py-pdf's test suites)
   ROUNDS      interleaved rounds (0: choose the files and decide the class only)
-The first INGEST decides the class left aside (its first run, before the rounds, kept in
-WORK/out-class: remove it to decide again). ODD_CASES=WORD,...: times only the runs whose
-name holds one of the words.
+The first INGEST decides the class left aside, from its first round's run over all files.
 
 Which files, reproducibly: every SOURCE_DIR/*.pdf that pdfinfo opens, of at most 4 pages and at
 most 100,000 bytes (the corpus's small ones: 826 of 1,002), sorted by name, then a sample of 400
@@ -18,19 +16,19 @@ drawn with random.Random(38); WORK/files.tsv lists them with size, pages and SHA
 The class left aside ("text only as images"): a document with a page that ingest read by OCR and
 kept at least 20 characters of, where `pdftotext` finds fewer than 20 non-space characters on that
 page and `pdffonts` lists no font in the file, or none on that page (`pdffonts -f N -l N`).
-Computed from the first INGEST's run; WORK/class.tsv lists them with the evidence.
+WORK/class.tsv lists them with the evidence.
 
-The files go to two folders, WORK/text (outside the class) and WORK/image (the class). Each
-round runs, in an order rotated every round, under `nice taskset -c 0,1`: a pdftotext loop over
-each folder (one pdftotext per file, text to a file, as the issue's loop) and each INGEST's
-`convert` of each folder (a --library each, --concurrency default, --sink none). Wall and CPU
-(user+sys of the process tree) per run, the load average printed beside them; the whole corpus
-("all") is each round's text + image; medians.
+Each round runs, in an order rotated every round, under `nice taskset -c 0,1`, over WORK/all
+and then over WORK/image (the class alone): a pdftotext loop (one pdftotext per file, text to a
+file, as the issue's loop) and each INGEST's `convert` (a --library each, --concurrency default,
+--sink none, time limits raised so that load does not turn work into time-outs). Wall and CPU
+(user+sys of the process tree) per run, the load average printed beside them; the corpus without
+the class ("text") is each round's all - image; medians.
 
-After the rounds (the first INGEST's last run): each document's milliseconds (summary.json) with
+After the rounds (each INGEST's last run over all files): each document's milliseconds (summary.json) with
 what became of its pages; the text PDFs where ingest is slowest against their own pdftotext time;
-the pages left out (blank, junk, script) drawn by pdftoppm into WORK/look/ with a contact sheet
-(WORK/look/left-out.png) for a person to look at.
+the pages left out (blank, junk, script) drawn by pdftoppm into WORK/look-OUT/ with a contact
+sheet (left-out.png) for a person to look at.
 """
 import glob, hashlib, json, os, random, resource, shutil, statistics, subprocess, sys, time
 
@@ -151,47 +149,51 @@ def main():
     os.chdir(work)   # away from any ./pipeline.json
     names = choose(work, source)
     first_label, first = binaries[0]
-    decide = os.path.join(work, "out-class")
-    # Decided once per WORK (a run of 400 documents): remove WORK/out-class to decide again.
-    if not os.path.exists(os.path.join(decide, "summary.json")):
-        subprocess.run(ingest_cmd(first, os.path.join(work, "all"), decide), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    left_aside = image_only_class(work, names, decide)
-    # The corpus in two folders: the class left aside ("image") and the rest ("text"); the whole
-    # corpus's figures are their sums (one run of each per round instead of three).
-    for corpus, keep in (("text", lambda n: n not in left_aside), ("image", lambda n: n in left_aside)):
-        folder = os.path.join(work, corpus); shutil.rmtree(folder, ignore_errors=True); os.makedirs(folder)
-        for name in names:
-            if keep(name): os.link(os.path.join(work, "all", name), os.path.join(folder, name))
-    print(f"{len(names)} files (files.tsv); text only as images (class.tsv, decided by {first_label}): {len(left_aside)}; the rest: {len(names) - len(left_aside)}")
-    for name in sorted(left_aside): print(f"  {name}: {left_aside[name]}")
+    image = os.path.join(work, "image")
+    left_aside = None
+
+    def decide(out):
+        """The class from `out` (a run of the first INGEST over all files), and its folder."""
+        chosen = image_only_class(work, names, out)
+        shutil.rmtree(image, ignore_errors=True); os.makedirs(image)
+        for name in chosen: os.link(os.path.join(work, "all", name), os.path.join(image, name))
+        print(f"{len(names)} files (files.tsv); text only as images (class.tsv, decided by {first_label}'s first run): {len(chosen)}")
+        for name in sorted(chosen): print(f"  {name}: {chosen[name]}")
+        return chosen
+
     if rounds == 0:
-        report(work, names, left_aside, decide)
+        out = os.path.join(work, f"out-all-{first_label}")
+        subprocess.run(ingest_cmd(first, os.path.join(work, "all"), out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        report(work, names, decide(out), out)
         return
 
-    cases = {}
-    for corpus in ("text", "image"):
+    # Each round: the whole corpus ("all"), then the class left aside alone ("image"); the corpus
+    # without the class ("text") is each round's all - image (one large run per tool and round).
+    def cases(corpus):
         folder = os.path.join(work, corpus)
-        cases[f"{corpus}: pdftotext loop"] = (lambda folder=folder, corpus=corpus: pdftotext_cmd(folder, os.path.join(work, f"txt-{corpus}")))
+        c = {f"{corpus}: pdftotext loop": lambda: pdftotext_cmd(folder, os.path.join(work, f"txt-{corpus}"))}
         for label, binary in binaries:
-            cases[f"{corpus}: ingest {label}"] = (lambda folder=folder, corpus=corpus, label=label, binary=binary:
-                                                  ingest_cmd(binary, folder, os.path.join(work, f"out-{corpus}-{label}")))
-    # ODD_CASES=ingest s20: times only the runs whose name holds one of the words (a loaded machine).
-    only = [c.strip() for c in os.environ.get("ODD_CASES", "").split(",") if c.strip()]
-    keys = [k for k in cases if not only or any(c in k for c in only)]
+            c[f"{corpus}: ingest {label}"] = (lambda label=label, binary=binary:
+                                              ingest_cmd(binary, folder, os.path.join(work, f"out-{corpus}-{label}")))
+        return c
+    all_cases, image_cases = cases("all"), cases("image")
+    keys = list(all_cases) + list(image_cases)
     wall = {k: [] for k in keys}; cpu = {k: [] for k in keys}; loads = []
     for r in range(rounds):
-        order = keys[r % len(keys):] + keys[:r % len(keys)]
-        for k in order:
-            w, c = timed(cases[k]()); wall[k].append(w); cpu[k].append(c)
+        for group in (all_cases, image_cases):
+            ks = list(group)
+            for k in ks[r % len(ks):] + ks[:r % len(ks)]:   # order rotated every round
+                w, c = timed(group[k]()); wall[k].append(w); cpu[k].append(c)
+            if left_aside is None:
+                left_aside = decide(os.path.join(work, f"out-all-{first_label}"))
         loads.append(open("/proc/loadavg").read().split()[0])
         print(f"round {r + 1}/{rounds}, load {loads[-1]}: " + ", ".join(f"{k} {wall[k][-1]:.1f} s ({cpu[k][-1]:.1f} CPU)" for k in keys),
               file=sys.stderr, flush=True)
-    # The whole corpus: each round's text + image runs.
-    for k in [k for k in keys if k.startswith("text: ") and "image: " + k[len("text: "):] in cpu]:
-        whole = "all: " + k[len("text: "):]
-        wall[whole] = [a + b for a, b in zip(wall[k], wall["image: " + k[len("text: "):]])]
-        cpu[whole] = [a + b for a, b in zip(cpu[k], cpu["image: " + k[len("text: "):]])]
-        keys.append(whole)
+    for k in list(all_cases):
+        text = "text: " + k[len("all: "):]
+        wall[text] = [a - b for a, b in zip(wall[k], wall["image: " + k[len("all: "):]])]
+        cpu[text] = [a - b for a, b in zip(cpu[k], cpu["image: " + k[len("all: "):]])]
+        keys.append(text)
     med = {k: statistics.median(v) for k, v in wall.items()}; cmed = {k: statistics.median(v) for k, v in cpu.items()}
     print(f"{os.cpu_count()} cores; load average after each round: {', '.join(loads)}; {rounds} interleaved rounds (order rotated), medians")
     print("| run | median wall s | rounds | median CPU s | rounds |")
@@ -204,15 +206,15 @@ def main():
         base = f"{corpus}: pdftotext loop"
         for label, _ in binaries:
             k = f"{corpus}: ingest {label}"
-            if k not in med or base not in med: continue
             print(f"{corpus} ({sizes[corpus]} files): ingest {label} / pdftotext loop = "
                   f"{med[k] / med[base]:.2f}x wall, {cmed[k] / max(cmed[base], 1e-9):.2f}x CPU")
     if len(binaries) > 1:
         for corpus in ("all", "text"):
             a, b = f"{corpus}: ingest {binaries[0][0]}", f"{corpus}: ingest {binaries[1][0]}"
-            if a not in med or b not in med: continue
             print(f"{corpus}: {binaries[1][0]} / {binaries[0][0]} = {med[b] / med[a]:.2f}x wall, {cmed[b] / cmed[a]:.2f}x CPU")
-    report(work, names, left_aside, decide)
+    for label, _ in binaries:
+        print(f"\n## {label}")
+        report(work, names, left_aside, os.path.join(work, f"out-all-{label}"))
 
 
 def report(work, names, left_aside, out):
@@ -252,7 +254,7 @@ def report(work, names, left_aside, out):
         print(f"text PDFs: {len(text_rows)}, ingest {sum(r[1] for r in text_rows):.0f} ms, pdftotext {sum(r[2] for r in text_rows):.0f} ms, "
               f"median ingest ms {statistics.median(r[1] for r in text_rows):.0f}")
     # Every page left out, drawn small for a person to judge.
-    look = os.path.join(work, "look"); shutil.rmtree(look, ignore_errors=True); os.makedirs(look)
+    look = os.path.join(work, "look-" + os.path.basename(out)); shutil.rmtree(look, ignore_errors=True); os.makedirs(look)
     drawn = []
     for ms, name, status, v in rows:
         _, source = docs.get(name, ({}, None))
