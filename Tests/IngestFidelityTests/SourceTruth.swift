@@ -88,6 +88,15 @@ struct SourceTruth: Sendable {
         try (item.arrayValue ?? []).map { try inlines($0["c"]) }.joined(separator: " ")
     }
 
+    /// `text`'s digits and signs (`0`…`9`, `+`, `-`, `−`) as the script forms `forms` lists in that order.
+    private static func scripted(_ text: String, _ forms: String) throws -> String {
+        let plain = Array("0123456789+-−"), script = Array(forms)
+        return String(try text.map { ch in
+            guard let i = plain.firstIndex(of: ch) else { throw TestSetupFailure("a fidelity source scripts «\(text)»: digits and signs only") }
+            return script[i]
+        })
+    }
+
     private static func inlines(_ value: JSONValue?) throws -> String {
         var s = ""
         for node in value?.arrayValue ?? [] {
@@ -95,7 +104,11 @@ struct SourceTruth: Sendable {
             switch node["t"]?.stringValue {
             case "Str": s += c?.stringValue ?? ""
             case "Space", "SoftBreak", "LineBreak": s += " "
-            case "Emph", "Strong", "Underline", "SmallCaps", "Strikeout", "Superscript", "Subscript": s += try inlines(c)
+            case "Emph", "Strong", "Underline", "SmallCaps", "Strikeout": s += try inlines(c)
+            // `10^−2^`, `SO~4~` (LaTeX's \textsuperscript, \textsubscript) are `10⁻²` and `SO₄`, the
+            // characters the same text typed in Unicode is: the sources script digits and signs only.
+            case "Superscript": s += try scripted(try inlines(c), "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
+            case "Subscript": s += try scripted(try inlines(c), "₀₁₂₃₄₅₆₇₈₉₊₋₋")
             case "Span": s += try inlines(c?[1])
             case let other: throw TestSetupFailure("unexpected inline \(other ?? "?") in a fidelity source")
             }
