@@ -93,11 +93,7 @@ final class BrickMorphologyTests: XCTestCase {
     func testTesseractReadsTheRuledPageAsWithLeptonicasBricks() throws {
         let engine = try TesseractEngine(languages: "fra+eng")
         let page = Self.ruledPage()
-        func pix() -> PageImage {
-            let p = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
-            p.setResolution(300)
-            return p
-        }
+        func pix() -> PageImage { TextPage.pageImage(page) }
         ingest_leptonica_own_bricks(0)
         let before = ingest_own_bricks_made()
         let leptonicas = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 120, page: 1)

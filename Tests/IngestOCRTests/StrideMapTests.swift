@@ -91,11 +91,7 @@ final class StrideMapTests: XCTestCase {
     func testTesseractReadsAPageAlikeWithEitherStrideMap() throws {
         let engine = try TesseractEngine(languages: "fra+eng")
         let page = TextPage.render(TextPage.french + "\n" + TextPage.english, dpi: 300, pointSize: 11)
-        func pix() -> PageImage {
-            let p = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
-            p.setResolution(300)
-            return p
-        }
+        func pix() -> PageImage { TextPage.pageImage(page) }
         defer { ingest_tesseract_own_stride_map(1) }
         ingest_tesseract_own_stride_map(0)
         let libtesseracts = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 120, page: 1)

@@ -112,11 +112,7 @@ final class TesseractEngineTests: XCTestCase {
     func testRawLineImagesReadThePageAsThePNGsDid() throws {
         let engine = try TesseractEngine(languages: "fra+eng")
         let page = TextPage.render(TextPage.french + "\n" + TextPage.english, dpi: 300, pointSize: 11)
-        func pix() -> PageImage {
-            let p = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
-            p.setResolution(300)
-            return p
-        }
+        func pix() -> PageImage { TextPage.pageImage(page) }
         engine.lineImagesRaw = false
         let before = ingest_tesseract_raw_line_images()
         let throughPNG = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 60, page: 1)

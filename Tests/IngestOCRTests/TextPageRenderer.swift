@@ -24,6 +24,13 @@ enum TextPage {
     Students should be able to name each stage of the cycle and explain the role of energy from the sun in every step.
     """
 
+    /// A page's gray pixels as a fresh `PageImage` told `dpi` (each recognition takes its image).
+    static func pageImage(_ page: (width: Int, height: Int, gray: [UInt8]), dpi: Int = 300) -> PageImage {
+        let p = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
+        p.setResolution(dpi)
+        return p
+    }
+
     /// Gray pixels of a letter-size page at `dpi` with `text` (paragraphs separated by "\n").
     static func render(_ text: String, dpi: Double = 300, pointSize: Double = 12,
                        widthInches: Double = 8.5, heightInches: Double = 11) -> (width: Int, height: Int, gray: [UInt8]) {
