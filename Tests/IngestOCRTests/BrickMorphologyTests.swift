@@ -91,19 +91,12 @@ final class BrickMorphologyTests: XCTestCase {
     /// every paragraph, word, box, confidence and rule — and libtesseract's calls went through
     /// brick_morphology.c.
     func testTesseractReadsTheRuledPageAsWithLeptonicasBricks() throws {
-        let engine = try TesseractEngine(languages: "fra+eng")
-        let page = Self.ruledPage()
-        func pix() -> PageImage { TextPage.pageImage(page) }
-        ingest_leptonica_own_bricks(0)
-        let before = ingest_own_bricks_made()
-        let leptonicas = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 120, page: 1)
-        XCTAssertEqual(ingest_own_bricks_made(), before, "off: leptonica's own bricks")
-        ingest_leptonica_own_bricks(1)
-        let own = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 120, page: 1)
-        XCTAssertGreaterThanOrEqual(Int(ingest_own_bricks_made() - before), 4, "libtesseract's LineFinder did not call brick_morphology.c")
-        XCTAssertGreaterThan(leptonicas.words.count, 100)
-        XCTAssertEqual(own, leptonicas)
-        XCTAssertLessThan(characterErrorRate(own.text, TextPage.french + "\n" + TextPage.english), 0.05)
+        let read = try ReadTwice(Self.ruledPage(), use: ingest_leptonica_own_bricks, calls: ingest_own_bricks_made)
+        XCTAssertEqual(read.callsWhileOff, 0, "off: leptonica's own bricks")
+        XCTAssertGreaterThanOrEqual(read.callsWhileOn, 4, "libtesseract's LineFinder did not call brick_morphology.c")
+        XCTAssertGreaterThan(read.library.words.count, 100)
+        XCTAssertEqual(read.own, read.library)
+        XCTAssertLessThan(characterErrorRate(read.own.text, TextPage.french + "\n" + TextPage.english), 0.05)
     }
 
     /// A letter page at 300 dpi of French and English paragraphs under a ruled box: two

@@ -127,18 +127,11 @@ final class NetworkIOTests: XCTestCase {
     /// CopyTimeStepGeneral and MaxpoolTimeStep and with network_io.c's: the same page, every paragraph, word, box and confidence; the network's
     /// writes went there.
     func testTesseractReadsAPageAlikeWithEitherWriter() throws {
-        let engine = try TesseractEngine(languages: "fra+eng")
         let page = TextPage.render(TextPage.french + "\n" + TextPage.english, dpi: 300, pointSize: 11)
-        func pix() -> PageImage { TextPage.pageImage(page) }
-        defer { ingest_tesseract_own_network_io(1) }
-        ingest_tesseract_own_network_io(0)
-        let libtesseracts = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 120, page: 1)
-        let before = ingest_tesseract_own_time_step_writes()
-        ingest_tesseract_own_network_io(1)
-        let own = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 120, page: 1)
-        XCTAssertGreaterThan(ingest_tesseract_own_time_step_writes() - before, 10_000, "libtesseract's network did not call network_io.c")
-        XCTAssertGreaterThan(libtesseracts.words.count, 100)
-        XCTAssertEqual(own, libtesseracts)
-        XCTAssertLessThan(characterErrorRate(own.text, TextPage.french + "\n" + TextPage.english), 0.02)
+        let read = try ReadTwice(page, use: ingest_tesseract_own_network_io, calls: ingest_tesseract_own_time_step_writes)
+        XCTAssertGreaterThan(read.callsWhileOn, 10_000, "libtesseract's network did not call network_io.c")
+        XCTAssertGreaterThan(read.library.words.count, 100)
+        XCTAssertEqual(read.own, read.library)
+        XCTAssertLessThan(characterErrorRate(read.own.text, TextPage.french + "\n" + TextPage.english), 0.02)
     }
 }

@@ -89,18 +89,11 @@ final class StrideMapTests: XCTestCase {
     /// A typeset French and English page read with libtesseract's StrideMap::Index and with
     /// stride_map.c's: the same page, every paragraph, word, box and confidence.
     func testTesseractReadsAPageAlikeWithEitherStrideMap() throws {
-        let engine = try TesseractEngine(languages: "fra+eng")
         let page = TextPage.render(TextPage.french + "\n" + TextPage.english, dpi: 300, pointSize: 11)
-        func pix() -> PageImage { TextPage.pageImage(page) }
-        defer { ingest_tesseract_own_stride_map(1) }
-        ingest_tesseract_own_stride_map(0)
-        let libtesseracts = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 120, page: 1)
-        let before = ingest_tesseract_own_stride_offsets()
-        ingest_tesseract_own_stride_map(1)
-        let own = try engine.recognize(pix(), deadline: .distantFuture, limitSeconds: 120, page: 1)
-        XCTAssertGreaterThan(ingest_tesseract_own_stride_offsets() - before, 100_000, "libtesseract's network did not call stride_map.c")
-        XCTAssertGreaterThan(libtesseracts.words.count, 100)
-        XCTAssertEqual(own, libtesseracts)
-        XCTAssertLessThan(characterErrorRate(own.text, TextPage.french + "\n" + TextPage.english), 0.02)
+        let read = try ReadTwice(page, use: ingest_tesseract_own_stride_map, calls: ingest_tesseract_own_stride_offsets)
+        XCTAssertGreaterThan(read.callsWhileOn, 100_000, "libtesseract's network did not call stride_map.c")
+        XCTAssertGreaterThan(read.library.words.count, 100)
+        XCTAssertEqual(read.own, read.library)
+        XCTAssertLessThan(characterErrorRate(read.own.text, TextPage.french + "\n" + TextPage.english), 0.02)
     }
 }
