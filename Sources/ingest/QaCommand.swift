@@ -89,7 +89,7 @@ enum QaCommand {
         do {
             if let json = args.value("--json") {
                 let data = try StreamingJSONEncoder.encode(result.report, pretty: true)
-                if json == "-" { StandardOutput.shared.writeLine(data) } else { try data.write(to: URL(fileURLWithPath: json), options: .atomic) }
+                if json == "-" { StandardOutput.shared.writeLine(data) } else { try OutputWriter.write(data, to: URL(fileURLWithPath: json)) }
             }
             if let html {
                 try QaHTMLReport.write(report: result.report, language: language, detail: result.detail, to: URL(fileURLWithPath: html))

@@ -110,6 +110,22 @@ final class QaRunTests: XCTestCase {
         XCTAssertEqual(try snapshot(corpus), before, "the corpus was written to")
     }
 
+    /// The JSON report is written whole by the one atomic writer: nothing left beside it, and
+    /// nothing in the temporary folder.
+    func testTheJSONReportLeavesNothingInTheTemporaryFolder() throws {
+        try makeCorpus()
+        let tmp = dir.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let json = dir.url.appendingPathComponent("reports/qa.json")
+        try FileManager.default.createDirectory(at: json.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let r = try IngestBinary.run(["qa", corpus.path, "--json", json.path, "--lang", "en"],
+                                     environment: ["INGEST_CONFIG": "", "TMPDIR": tmp.path], currentDirectory: dir.url)
+        XCTAssertNotEqual(r.status, 2, r.stderr)
+        try validateWithJSONSchema(schema: "qa-report.schema.json", files: [json])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: json.deletingLastPathComponent().path), ["qa.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path), [])
+    }
+
     func testExpectedTextsInAFolderOfTheirOwn() throws {
         guard IngestBinary.url != nil else { try missingTool("the ingest executable is not built (run swift build)") }
         try dir.write("corpus/cours/ch1.txt", Self.chapter)

@@ -15,8 +15,7 @@ public struct StepCache: Sendable {
     public func read(_ name: String) -> Data? { try? Data(contentsOf: folder.appendingPathComponent(Self.safe(name))) }
 
     public func write(_ name: String, _ data: Data) {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? data.write(to: folder.appendingPathComponent(Self.safe(name)), options: .atomic)
+        try? OutputWriter.write(data, to: folder.appendingPathComponent(Self.safe(name)))
     }
 
     public func remove(_ name: String) {

@@ -2,7 +2,10 @@ import Foundation
 import IngestCore
 
 /// Writes files atomically: a temporary file in the same folder, then renamed over the target, so
-/// an interrupted run never leaves a half-written document. There is no fsync per file (it cost
+/// an interrupted run never leaves a half-written document. The one home of atomic writes: every
+/// file Ingest writes for a person or a later run goes through it (Foundation's
+/// `Data.write(options: .atomic)` names its temporary file `.dat.nosync*`, which a `kill -9`
+/// leaves behind and `removeAbandoned` cannot tell from a user's file). There is no fsync per file (it cost
 /// ~20 ms each on this kind of disk) nor a sync(2) per run (it waits for every other process's
 /// dirty pages): after a power loss, a document whose bytes did not reach the disk is simply
 /// redone, because a re-run trusts "done" only when the output file exists and is not empty.
