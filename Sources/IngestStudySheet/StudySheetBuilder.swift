@@ -127,6 +127,13 @@ public enum StudySheetBuilder {
             var afterCarried = false
             // A figure without a caption has no words for the sheet.
             if block.kind == .figure, block.text.isEmpty { continue }
+            // A new part of a bundle (a lesson's glossary, then its video's captions) starts a
+            // section of its own: its passages are not under the last part's heading.
+            if block.kind != .heading, let previous, previous.source != block.source {
+                lastWasDefinition = false
+                flush()
+                current = StudySheet.Section(heading: nil, level: 0, paragraphs: [], definitions: [])
+            }
             if block.kind == .heading {
                 lastWasDefinition = false
                 flush()

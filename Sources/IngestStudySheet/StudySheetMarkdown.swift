@@ -28,6 +28,13 @@ public enum StudySheetMarkdown {
         let shown = sheet.sections.indices.filter { sheet.sections[$0].heading != nil && !isTitle($0) }
         let top = shown.map { sheet.sections[$0].level }.min() ?? 1
         for (index, section) in sheet.sections.enumerated() {
+            // A part of a bundle without a heading of its own is set apart from the part before
+            // (a rule, then the part's file name): in Markdown it would read as under its heading.
+            if section.heading == nil, index > 0, let source = section.paragraphs.first?.source ?? section.definitions.first?.source,
+               sheet.sources.indices.contains(source) {
+                out.append("---")
+                out.append("*" + escape(labels.part(sheet.sources[source].name), keepsMarks: false, atLineStart: false) + "*")
+            }
             if let heading = section.heading, !isTitle(index) {
                 let level = min(6, max(2, section.level - top + 2))
                 // A heading that wraps on its page is one heading: its line breaks are spaces
@@ -101,6 +108,7 @@ public enum StudySheetMarkdown {
         var ocr: String { word("sheet.ocr") }
         var captions: String { word("sheet.captions") }
         func page(_ number: Int) -> String { word("sheet.page", ["page": String(number)]) }
+        func part(_ name: String) -> String { word("sheet.part", ["name": name]) }
     }
 
     /// ` [OCR · scan.pdf, p. 3]`, ` [auto-captions · 12:05]`, or nothing for other provenances.

@@ -254,6 +254,32 @@ final class StudySheetTests: XCTestCase {
         XCTAssertTrue(html.contains("<dl>") && html.contains("<dt>Mitose</dt>"), html)
     }
 
+    /// A lesson bundle's parts each keep their own place (samples/la-cellule.lesson): the video's
+    /// captions, a part with no heading, were under the glossary's heading, before its definitions.
+    func testEachPartOfABundleIsASectionOfItsOwn() throws {
+        let input = dir.url.appendingPathComponent("in"), out = dir.url.appendingPathComponent("out")
+        try dir.write("in/volcans.lesson/1-cours.md", "# Les volcans\n\n" + String(repeating: "Un volcan est un relief construit par l'accumulation de laves. ", count: 4))
+        try dir.write("in/volcans.lesson/2-glossaire.txt", "Glossaire\n\nMagma : roche fondue, riche en gaz, située en profondeur.\n")
+        try dir.write("in/volcans.lesson/3-video.srt", "1\n00:00:01,000 --> 00:00:04,000\nBonjour, aujourd'hui nous regardons une coulée de lave.\n")
+        let r = try IngestBinary.run(["convert", input.path, "--out", out.path, "--library", dir.url.appendingPathComponent("l.sqlite").path, "--lang", "fr"],
+                                     environment: ["INGEST_CONFIG": ""])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        _ = try assertSheetsValid(in: out)
+        let sheet = try JSONValue.parse(Data(contentsOf: out.appendingPathComponent("volcans.lesson.sheet.json")))
+        let sections = sheet["sections"]?.arrayValue ?? []
+        let glossary = sections.first { $0["heading"]?.stringValue == "Glossaire" }
+        XCTAssertEqual(glossary?["definitions"]?.arrayValue?.first?["term"]?.stringValue, "Magma")
+        XCTAssertEqual(glossary?["paragraphs"]?.arrayValue?.count ?? -1, 0, "the captions are not the glossary's")
+        let captions = sections.last
+        XCTAssertNil(captions?["heading"]?.stringValue)
+        XCTAssertEqual(captions?["paragraphs"]?.arrayValue?.first?["source"]?.intValue, 2)
+        let html = try pandocHTML(String(contentsOf: out.appendingPathComponent("volcans.lesson.sheet.md"), encoding: .utf8))
+        let rule = try XCTUnwrap(html.range(of: "<hr />")), dl = try XCTUnwrap(html.range(of: "<dt>Magma</dt>"))
+        let part = try XCTUnwrap(html.range(of: "<em>Partie : volcans.lesson/3-video.srt</em>"))
+        let video = try XCTUnwrap(html.range(of: "coulée de lave"))
+        XCTAssertTrue(dl.upperBound < rule.lowerBound && rule.upperBound < part.lowerBound && part.upperBound < video.lowerBound, html)
+    }
+
     /// With `--sink jsonl`, standard output carries the ready documents, one JSON line each, and
     /// nothing else; a document that is not ready is not among them.
     func testJSONLinesSinkWritesReadyDocumentsOnStandardOutput() throws {

@@ -11,5 +11,7 @@ extension MessageCatalog {
         "sheet.ocr": .init(fr: "OCR", en: "OCR"),
         "sheet.captions": .init(fr: "sous-titres automatiques", en: "auto-captions"),
         "sheet.page": .init(fr: "p. {page}", en: "p. {page}"),
+        // Opens a part of a bundle that has no heading of its own (a video's captions after a glossary).
+        "sheet.part": .init(fr: "Partie : {name}", en: "Part: {name}"),
     ]
 }
