@@ -17,6 +17,11 @@ struct PageInk: Sendable, Equatable {
     var coverage: Double
     /// The background's gray level (0–255).
     var background: Int
+    /// The box around every sampled pixel at least `faintContrast` from the background, in the
+    /// image's pixels (x0, y0, x1, y1, inclusive): where anything at all is drawn (`InkCut`).
+    /// Nil when nothing is, or when the walk stopped at `marksCounted` marks (a page of writing
+    /// is read whole).
+    var extent: [Int]?
 
     var isBlank: Bool { marks == 0 }
 
@@ -27,6 +32,9 @@ struct PageInk: Sendable, Equatable {
     static let minimumContrast = 48
     /// Marks counted at most: beyond, the page is plainly not blank and the walk stops.
     static let marksCounted = 64
+    /// A pixel is drawn (`extent`) when its gray level is this far from the background's: light
+    /// gray type, a faint rule or a pale gradient, far below what counts as ink.
+    static let faintContrast = 16
 
     /// Whether `image`, a page drawn at `scale` (< 1) of the size it is looked at in full, shows
     /// nothing at all that the full-size look could take for writing: no mark of any size whose
@@ -113,7 +121,13 @@ struct PageInk: Sendable, Equatable {
         var inked = 0
         // Whether each gray level is ink, and each sampled pixel of the current row (filled by a
         // loop per depth: one look-up per pixel, no per-pixel branching on the depth).
-        let isInk = (0..<256).map { abs($0 - background) >= contrast ? UInt8(1) : 0 }
+        // Bit 0: ink; bit 1: drawn at all (`faintContrast`, never above the ink's threshold).
+        let faint = min(faintContrast, contrast)
+        let isInk = (0..<256).map { level -> UInt8 in
+            let d = abs(level - background)
+            return (d >= contrast ? 1 : 0) | (d >= faint ? 2 : 0)
+        }
+        var extent: (x0: Int, y0: Int, x1: Int, y1: Int)?
         var inkRow = [UInt8](repeating: 0, count: gw)
         for gy in 0..<gh {
             let row = words + gy * step * wpl
@@ -133,13 +147,17 @@ struct PageInk: Sendable, Equatable {
                     }
                 }
             }
+            if let first = inkRow.firstIndex(where: { $0 & 2 != 0 }), let last = inkRow.lastIndex(where: { $0 & 2 != 0 }) {
+                let y = gy * step
+                extent = extent.map { (min($0.x0, first * step), $0.y0, max($0.x1, last * step), y) } ?? (first * step, y, last * step, y)
+            }
             current.removeAll(keepingCapacity: true)
             var gx = 0
             var k = 0
             while gx < gw {
-                guard inkRow[gx] == 1 else { gx += 1; continue }
+                guard inkRow[gx] & 1 == 1 else { gx += 1; continue }
                 let start = gx
-                while gx < gw, inkRow[gx] == 1 { gx += 1 }
+                while gx < gw, inkRow[gx] & 1 == 1 { gx += 1 }
                 let end = gx - 1
                 inked += end - start + 1
                 let id = Int32(parent.count)
@@ -157,6 +175,9 @@ struct PageInk: Sendable, Equatable {
             }
         }
         let marks = countMarks()
-        return PageInk(marks: min(marks, marksCounted), coverage: Double(inked) / Double(gw * gh), background: background)
+        // A sampled pixel stands for the `step` × `step` pixels from it.
+        let drawn = extent.map { [$0.x0, $0.y0, min(width - 1, $0.x1 + step - 1), min(height - 1, $0.y1 + step - 1)] }
+        return PageInk(marks: min(marks, marksCounted), coverage: Double(inked) / Double(gw * gh), background: background,
+                       extent: drawn)
     }
 }
