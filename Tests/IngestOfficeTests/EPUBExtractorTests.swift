@@ -87,6 +87,43 @@ final class EPUBExtractorTests: XCTestCase {
         XCTAssertEqual(x.metadata["chapters"], once.metadata["chapters"])
     }
 
+    /// A list item of several paragraphs is one item with one number (session 21, FIDREAL):
+    /// Debian's developers-reference.epub (Sphinx) has `<li><p>…</p><p>…</p></li>` in its numbered
+    /// procedures, which read "2. In this step…" then "2. The current maintainers…", a step 2 twice.
+    /// pandoc writes the same shape from a loose Markdown list; the item's paragraphs stay in its
+    /// block, one per line, and a paragraph after the item's own nested list is a paragraph.
+    func testAListItemOfSeveralParagraphsKeepsOneNumber() throws {
+        try SourceTools.requirePandoc()
+        let epub = try SourceTools(dir: dir).pandoc("""
+            # Reprendre un paquet
+
+            1. Ouvrir un rapport de bogue.
+
+            2. Attendre 21 jours.
+
+               Le mainteneur peut aussi accepter.
+
+            3. Envoyer le paquet :
+
+               - construire
+               - signer
+
+               puis attendre la réponse.
+
+            - Une puce
+
+              et sa suite.
+            """, "liste.epub", ["--metadata", "title=Paquets"])
+        let x = try extractFile(epub, with: EPUBExtractor())
+        let items = x.blocks.filter { $0.kind == .listItem }
+        XCTAssertEqual(items.map(\.marker), ["1.", "2.", "3.", "•", "•", "•"])
+        XCTAssertEqual(items.map(\.text), ["Ouvrir un rapport de bogue.", "Attendre 21 jours.\nLe mainteneur peut aussi accepter.",
+                                           "Envoyer le paquet :", "construire", "signer", "Une puce\net sa suite."])
+        let after = x.blocks.firstIndex { $0.text == "signer" }.map { x.blocks[$0 + 1] }
+        XCTAssertEqual(after?.text, "puis attendre la réponse.")
+        XCTAssertEqual(after?.kind, .paragraph)
+    }
+
     func testImageTextAlternativesAreRead() throws {
         let one = #"<p>Le cycle de l'eau <img src="a.png" alt="Schéma : évaporation puis condensation"/> en résumé.</p><p><img src="b.png" alt=""/>Fin.</p>"#
         let x = try extract(EPUBBuilder(chapters: [("one.xhtml", one)]))

@@ -57,6 +57,10 @@ struct XHTMLHandler: XMLHandler {
     private var text = TextBuffer()
     private var contexts: [(tag: Tag, context: Context, note: Bool)] = []
     private var lists: [(ordered: Bool, count: Int)] = []
+    /// For each open `li`: the index in `blocks` of the block that carries its marker, once written.
+    /// The item's later paragraphs join that block (one item, one number: `<li><p>…</p><p>…</p>`
+    /// is one numbered step, not two steps with the same number).
+    private var items: [Int?] = []
     private var sinks: [Sink] = []
     private var tables: [(rows: [[TableCell]], row: [TableCell])] = []
     private var skipDepth = 0
@@ -113,6 +117,7 @@ struct XHTMLHandler: XMLHandler {
         case .li:
             if lists.isEmpty { lists.append((false, 0)) }
             lists[lists.count - 1].count += 1
+            items.append(nil)
             let l = lists[lists.count - 1]
             context = .li(level: lists.count - 1, marker: l.ordered ? "\(l.count)." : "•")
         case .ul, .ol:
@@ -153,6 +158,7 @@ struct XHTMLHandler: XMLHandler {
         if top.note { noteDepth -= 1 }
         switch tag {
         case .ul, .ol: _ = lists.popLast()
+        case .li: _ = items.popLast()
         case .pre: pre -= 1
         case .cell:
             guard let sink = sinks.popLast(), !tables.isEmpty else { break }
@@ -215,7 +221,16 @@ struct XHTMLHandler: XMLHandler {
         let block: Block
         switch contexts.last?.context ?? .block {
         case .heading(let l): block = Block(kind: .heading, text: s.replacingOccurrences(of: "\n", with: " "), level: l, page: page, provenance: .textLayer)
-        case .li(let level, let marker): block = Block(kind: .listItem, text: s, level: level, marker: marker, page: page, provenance: .textLayer)
+        case .li(let level, let marker):
+            // The item's marker is written once; its next paragraph goes on a line of that block
+            // or, after the item's own nested list or another block, stands as a paragraph.
+            if noteDepth == 0, let held = items.last, let index = held {
+                if index == blocks.count - 1 { blocks[index].text += "\n" + s; return }
+                block = Block(kind: .paragraph, text: s, page: page, provenance: .textLayer)
+            } else {
+                block = Block(kind: .listItem, text: s, level: level, marker: marker, page: page, provenance: .textLayer)
+                if noteDepth == 0, !items.isEmpty { items[items.count - 1] = blocks.count }
+            }
         case .quote: block = Block(kind: .quote, text: s, page: page, provenance: .textLayer)
         case .code: block = Block(kind: .code, text: s, page: page, provenance: .textLayer)
         case .note: block = Block(kind: .paragraph, text: s, page: page, provenance: .textLayer)
