@@ -36,6 +36,10 @@ main_packages=(
   libhunspell-dev hunspell-fr hunspell-en-us hunspell-en-gb
   # The dictionaries `ingest qa` counts words and lost accents with (/usr/share/dict).
   wfrench wamerican wbritish
+  # Parts of speech of English words for the study sheet's definitions (WordNet: /usr/share/wordnet/index.*,
+  # IngestStudySheet/Lexicon.swift; French ones come from hunspell-fr's fr.dic above). Without it, the rules that
+  # need them abstain (LexiconTests.testWithoutTheDictionariesTheRecogniserIsWhatItWas).
+  wordnet-base
 )
 
 # Test-only tools: each is named by the tests that need it (they fail under CI=true without it).

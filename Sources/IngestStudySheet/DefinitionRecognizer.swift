@@ -39,7 +39,8 @@ public enum DefinitionRecognizer {
         return false
     }
 
-    public static func definition(_ raw: String) -> Found? {
+    /// `lexicon`: the parts of speech some shapes are told by (Lexicon.swift); empty, those shapes are not looked for.
+    public static func definition(_ raw: String, lexicon: Lexicon = .shared) -> Found? {
         // Most lines of a block that holds a colon somewhere hold none themselves.
         guard mayHoldDefinition(raw) else { return nil }
         // Typographic spaces (French puts a no-break space before the colon) count as spaces.
@@ -66,7 +67,7 @@ public enum DefinitionRecognizer {
         // The English infinitive of a dictionary verb: "to abide (v.)" defines "abide".
         if let g = grammar, g.hasPrefix("v") || g == "verb", term.lowercased().hasPrefix("to ") { term = String(term.dropFirst(3)) }
         // "Définition : diversité intraspécifique : diversité des individus…": the label, then the definition.
-        if ["définition", "definition"].contains(term.lowercased()), let inner = definition(meaning) { return inner }
+        if ["définition", "definition"].contains(term.lowercased()), let inner = definition(meaning, lexicon: lexicon) { return inner }
         // "Définition matière organique : …", "Définition d'allèle : …": the label names the term.
         if let named = namedAfterLabel(term) { term = named }
         // What the term's letters stand for is its meaning, whatever its first word (`OSPF : Open Shortest Path First`).
@@ -90,12 +91,12 @@ public enum DefinitionRecognizer {
            !head.hasSuffix("eur") { return nil }
         // A meaning shaped as an order, a title, a sentence about another thing, qualities or a circumstance
         // (DefinitionShapes.swift) — unless it spells out the term's letters or restates it.
-        if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, meaning) { return nil }
+        if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, meaning, lexicon) { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
         if term.count == 1, !sign, let head = words(meaning).first, !determiners.contains(head) { return nil }
         // Names alone (`Agile framework: Scrum and Kanban`, `Database design: Entity-Relationship Modeling
         // (ER Modeling)`) are examples or values, unless they spell out the term (`DOM : Document Object Model`).
-        if namesOnly(meaning), !spellsOut(term, meaning), !nearlyStandsFor(term, meaning) { return nil }
+        if namesOnly(meaning, lexicon), !spellsOut(term, meaning), !nearlyStandsFor(term, meaning) { return nil }
         let ws = words(term)
         // A dash after "The …", "Le …": a sentence going on ("The volcano erupted — …").
         if isDash, let head = ws.first, determiners.contains(head) { return nil }
@@ -560,14 +561,16 @@ public enum DefinitionRecognizer {
     /// A meaning of at most four words before any bracket, each a name (capitalised) or `and`/`or`/`&`
     /// between names (`Scrum and Kanban`, `Entity-Relationship Modeling (ER Modeling)`), a name with
     /// a bracket after it (`Scrum (Kanban does …`), or a choice between two (`Vanilla or unflavor`).
-    static func namesOnly(_ meaning: String) -> Bool {
+    static func namesOnly(_ meaning: String, _ lexicon: Lexicon = .empty) -> Bool {
         guard !endsSentenceMark(meaning) else { return false }
         let before = meaning.prefix { $0 != "(" }
         let tokens = before.split(separator: " ").map { String($0).trimmingScalars { wordPunctuation.contains($0) } }.filter { !$0.isEmpty }
         // A name written as one (`RequireJS`, `PROMISES`), a title (`Linus Torvalds on git`, `The Good Parts by
         // Douglas Crockford`, `Big O notation`) or a comparison (`Microtasks vs. tasks`): no words saying what it is.
         if tokens.count == 1, before.count == meaning.count, tokens[0].dropFirst().contains(where: \.isUppercase) { return true }
-        if (2...6).contains(tokens.count), tokens[1].first?.isUppercase == true, tokens[0].first?.isUppercase == true { return true }
+        // (Unless the dictionary shows a noun phrase whose head is a common noun: `End-to-end ML platform`.)
+        if (2...6).contains(tokens.count), tokens[1].first?.isUppercase == true, tokens[0].first?.isUppercase == true,
+           !endsOnCommonNoun(tokens, lexicon) { return true }
         if tokens.count <= 6, tokens.contains(where: { ["vs", "versus"].contains($0.lowercased()) }) { return true }
         guard (1...4).contains(tokens.count) else { return false }
         if tokens.count == 3, ["or", "ou"].contains(tokens[1]) { return true }

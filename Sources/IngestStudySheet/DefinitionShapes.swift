@@ -10,7 +10,7 @@ import Foundation
 /// goes into a quiz, a missed one only leaves the sheet shorter.
 extension DefinitionRecognizer {
     /// Whether the meaning's shape is one a definition of `term` never has.
-    static func shapedAsNoMeaning(_ term: String, _ meaning: String) -> Bool {
+    static func shapedAsNoMeaning(_ term: String, _ meaning: String, _ lexicon: Lexicon = .empty) -> Bool {
         let tokens = meaning.split(separator: " ").prefix(12).map { String($0) }
         guard let firstToken = tokens.first else { return true }
         let head = firstToken.lowercased().trimmingScalars { wordPunctuation.contains($0) }
@@ -25,6 +25,7 @@ extension DefinitionRecognizer {
         if activityOfAName(term, tokens) { return true }
         if qualitiesAlone(tokens) { return true }
         if valueAlone(term, tokens) { return true }
+        if wordClassesShowNoMeaning(term, tokens, lexicon) { return true }
         return false
     }
 

@@ -51,24 +51,43 @@ final class DefinitionRealPagesTests: XCTestCase {
             }
     }
 
-    /// The excerpts as PDFs, made two at a time (the machine's two cores).
-    static func makePDFs(into dir: URL) throws -> [URL] {
+    /// What the pipeline read of one excerpt: its pages and the sheet's definitions.
+    struct Read: Sendable {
+        var name: String, pages: Int, definitions: [Definition]
+    }
+
+    /// The excerpts as PDFs, each read by the pipeline as soon as it is made, two at a time (the machine's two cores):
+    /// one excerpt's pdflatex runs while another is read, where making them all then reading them one by one left a
+    /// core idle (5-6 min before; the test's time is mostly these two steps).
+    static func makeAndRead(into dir: URL, pipeline: Pipeline) throws -> [Read] {
         let sources = try FileManager.default.contentsOfDirectory(at: folder.appendingPathComponent("src"), includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
         let failures = Mutex<[String]>([])
+        let reads = Mutex<[Int: Read]>([:])
         DispatchQueue.concurrentPerform(iterations: sources.count) { i in
             let md = sources[i]
             let name = md.deletingPathExtension().lastPathComponent
             let pdf = dir.appendingPathComponent(name + ".pdf")
             let result = runTool("pandoc", [md.path, "-f", "markdown-yaml_metadata_block", "-V", "lang=" + (name.hasPrefix("fr-") ? "fr" : "en"),
                                             "-H", folder.appendingPathComponent("unicode.tex").path, "--pdf-engine=pdflatex", "-o", pdf.path])
-            if result?.status != 0 {
+            guard result?.status == 0 else {
                 failures.withLock { $0.append("\(name): " + String(decoding: result?.stderr ?? Data(), as: UTF8.self).prefix(300)) }
+                return
+            }
+            do {
+                let document = try pipeline.importDocument(file: pdf)
+                let definitions = StudySheetBuilder.build(document).sections.flatMap(\.definitions).map {
+                    Definition(file: name, page: $0.page ?? 0, term: $0.term, meaning: $0.meaning)
+                }
+                reads.withLock { $0[i] = Read(name: name, pages: document.sources.first?.pagesRead ?? 0, definitions: definitions) }
+            } catch {
+                failures.withLock { $0.append("\(name): \(error)") }
             }
         }
         let failed = failures.withLock { $0 }
-        guard failed.isEmpty else { throw TestSetupFailure("pandoc/pdflatex failed: " + failed.joined(separator: "; ")) }
-        return sources.map { dir.appendingPathComponent($0.deletingPathExtension().lastPathComponent + ".pdf") }
+        guard failed.isEmpty else { throw TestSetupFailure("pandoc/pdflatex or the pipeline failed: " + failed.joined(separator: "; ")) }
+        // In the excerpts' order, as when they were read one by one (each found definition takes the first label it matches).
+        return reads.withLock { r in sources.indices.compactMap { r[$0] } }
     }
 
     func testDefinitionsOnRealCoursePagesAgainstTheLabels() throws {
@@ -79,20 +98,10 @@ final class DefinitionRealPagesTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("definition-real-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let pdfs = try Self.makePDFs(into: dir)
-        XCTAssertEqual(pdfs.count, 152)
-
-        let pipeline = try Pipeline(config: PipelineConfig())
-        var found: [Definition] = []
-        var pages = 0
-        for pdf in pdfs {
-            let document = try pipeline.importDocument(file: pdf)
-            pages += document.sources.first?.pagesRead ?? 0
-            let name = pdf.deletingPathExtension().lastPathComponent
-            for d in StudySheetBuilder.build(document).sections.flatMap(\.definitions) {
-                found.append(Definition(file: name, page: d.page ?? 0, term: d.term, meaning: d.meaning))
-            }
-        }
+        let reads = try Self.makeAndRead(into: dir, pipeline: try Pipeline(config: PipelineConfig()))
+        XCTAssertEqual(reads.count, 152)
+        let found = reads.flatMap(\.definitions)
+        let pages = reads.reduce(0) { $0 + $1.pages }
         // A held-out file's line `# documents<TAB>a b c` names them all (some have no definition to label).
         func documents(_ name: String) throws -> Set<String> {
             Set(try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
@@ -155,7 +164,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         print(String(format: "definitions on real pages: %d documents, %d pages, %d labelled, %d found, precision %.3f, recall %.3f"
                      + " (fr %.3f/%.3f, en %.3f/%.3f; the first 27 documents %.3f/%.3f: tuned-on %.3f/%.3f, held out %.3f/%.3f;"
                      + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f; thirteenth batch, no definition labelled: %d taken wrongly; fourteenth batch %.3f/%.3f)",
-                     pdfs.count, pages, labels.count, found.count, precision, recall, fr.0, fr.1, en.0, en.1, first27.0, first27.1,
+                     reads.count, pages, labels.count, found.count, precision, recall, fr.0, fr.1, en.0, en.1, first27.0, first27.1,
                      tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1, sixth.0, sixth.1, seventh.0, seventh.1, eighth.0, eighth.1, ninth.0, ninth.1, tenth.0, tenth.1, eleventh.0, eleventh.1, twelfth.0, twelfth.1, thirteenthWrong, fourteenth.0, fourteenth.1))
         for f in falsePositives { print("  not a definition: \(f.file) p\(f.page) “\(f.term)” : \(f.meaning.prefix(60))") }
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }

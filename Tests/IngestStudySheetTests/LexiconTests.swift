@@ -1,0 +1,93 @@
+import Foundation
+@testable import IngestStudySheet
+import IngestTestSupport
+import XCTest
+
+/// The parts of speech read from the machine's dictionaries (WordNet from `wordnet-base`, fr.dic from
+/// `hunspell-fr`), and what the definition rules do with them — and without them.
+final class LexiconTests: XCTestCase {
+    static let wordNet = URL(fileURLWithPath: "/usr/share/wordnet")
+    static let frDic = URL(fileURLWithPath: "/usr/share/hunspell/fr.dic")
+
+    func requireDictionaries() throws {
+        guard FileManager.default.fileExists(atPath: Self.wordNet.appendingPathComponent("index.noun").path) else {
+            try missingTool("WordNet is not installed (apt-get install wordnet-base)")
+        }
+        guard FileManager.default.fileExists(atPath: Self.frDic.path) else { try missingTool("fr.dic is not installed (apt-get install hunspell-fr)") }
+    }
+
+    func testWordClassesFromWordNetAndFrDic() throws {
+        try requireDictionaries()
+        let lexicon = Lexicon.shared
+        XCTAssertTrue(lexicon.englishLemma("platform").contains(.noun))
+        XCTAssertTrue(lexicon.englishLemma("override").contains(.verb))
+        XCTAssertEqual(lexicon.englishLemma("available"), [.adjective])
+        // Inflected forms by WordNet's own rules and exception lists.
+        XCTAssertTrue(lexicon.englishPluralNoun("workflows"))
+        XCTAssertTrue(lexicon.englishPluralNoun("strategies"))
+        XCTAssertTrue(lexicon.englishInflected("children").contains(.noun))
+        XCTAssertTrue(lexicon.englishInflected("defines").contains(.verb))
+        XCTAssertFalse(lexicon.englishPluralNoun("means"), "a lemma of its own")
+        XCTAssertFalse(lexicon.englishPluralNoun("process"))
+        // French: the `po:` fields, and plurals and feminines back to the listed word.
+        XCTAssertTrue(lexicon.frenchWord("maison").contains(.noun))
+        XCTAssertTrue(lexicon.frenchWord("fournir").contains(.verb))
+        XCTAssertEqual(lexicon.frenchWord("disponible"), [.adjective])
+        XCTAssertTrue(lexicon.frenchPluralNoun("liens"))
+        XCTAssertTrue(lexicon.frenchWord("principales").contains(.adjective))
+        XCTAssertFalse(lexicon.knows("nslookup"))
+    }
+
+    /// Lines whose shape only the parts of speech tell (from the errors of bench/definitions/RESULTS.md), and lines of the
+    /// same look that are definitions.
+    static let toldByWordClasses: [(String, String?)] = [
+        ("Kubeflow: ML workflows on Kubernetes", nil),
+        ("Machine language: binary forms", nil),
+        ("K-means: small and mix-sized data sets", nil),
+        ("Model packaging: Container-based deployment strategies", nil),
+        ("Chrome Developers: Override the user agent string", nil),
+        ("FreeBSD : disponible avec les portages kfreebsd-amd64 et kfreebsd-i386", nil),
+        ("commands: whois nslookup", nil),
+        ("AWS SageMaker: End-to-end ML platform", "AWS SageMaker"),
+        ("Azure Machine Learning: Cloud-based ML service", "Azure Machine Learning"),
+        ("Dagster: Data orchestration platform", "Dagster"),
+        ("Google Cloud AI Platform: ML platform and services", "Google Cloud AI Platform"),
+        ("Image Specification: Defines the standard for container images", "Image Specification"),
+        ("User mode: Limited in the instructions that can be executed.", "User mode"),
+        ("CNAME (canonical name record): alias", "CNAME (canonical name record)"),
+        ("Application: High-level APIs, including resource sharing, remote file access.", "Application"),
+        ("Unsupervised learning: no labels are given to the learning algorithm", "Unsupervised learning"),
+        ("npm init: step-by-step to scaffold a project", "npm init"),
+        ("Symmetric clustering: Two or more machines are running applications", "Symmetric clustering"),
+        ("Private cloud: available for and ran by a single organization", "Private cloud"),
+    ]
+
+    func testShapesToldByTheDictionaries() throws {
+        try requireDictionaries()
+        for (line, term) in Self.toldByWordClasses {
+            XCTAssertEqual(DefinitionRecognizer.definition(line, lexicon: .shared)?.term, term, line)
+        }
+    }
+
+    /// Without the dictionaries (files absent) the lexicon is empty, no rule of DefinitionWordClasses.swift answers, and the
+    /// lines it tells are taken as the recogniser took them before it: those that were definitions by the other rules stay so.
+    func testWithoutTheDictionariesTheRecogniserIsWhatItWas() throws {
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("no-dictionaries-\(UUID().uuidString)")
+        let absent = Lexicon(wordNet: nowhere, frenchDictionary: nowhere.appendingPathComponent("fr.dic"))
+        XCTAssertTrue(absent.isEmpty)
+        for (line, _) in Self.toldByWordClasses {
+            let colon = line.range(of: ": ")!
+            let term = line[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
+            let tokens = line[colon.upperBound...].split(separator: " ").map(String.init)
+            XCTAssertFalse(DefinitionRecognizer.wordClassesShowNoMeaning(term, tokens, absent), line)
+            XCTAssertFalse(DefinitionRecognizer.endsOnCommonNoun(tokens, absent), line)
+        }
+        // What the dictionaries take out was taken before (the state of bench/definitions/RESULTS.md, session 20).
+        for line in ["Kubeflow: ML workflows on Kubernetes", "Machine language: binary forms", "Chrome Developers: Override the user agent string",
+                     "FreeBSD : disponible avec les portages kfreebsd-amd64 et kfreebsd-i386"] {
+            XCTAssertNotNil(DefinitionRecognizer.definition(line, lexicon: absent), line)
+        }
+        // And what they let in was left out (names alone).
+        XCTAssertNil(DefinitionRecognizer.definition("AWS SageMaker: End-to-end ML platform", lexicon: absent))
+    }
+}
