@@ -29,6 +29,37 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(Normalizer.normalize("un porte-\nmanteau, le portemanteau"), "un portemanteau, le portemanteau")
     }
 
+    /// A hyphen at a line end inside an address, a path or a name with digits is the name's own
+    /// (session 21, FIDREAL): Debian's developers-reference.txt, wrapped by Sphinx's text writer
+    /// (Python's textwrap, which breaks lines after hyphens), read `debiandevel@lists.debian.org`
+    /// and `debiani18n`. The paragraph here is wrapped by textwrap itself at every width from 20
+    /// to 60 columns; each wrapping must give back the paragraph, line ends aside.
+    func testHyphensOfAddressesPathsAndNamesAreKept() throws {
+        let source = "Write to debian-devel@lists.debian.org or debian-mentors@lists.debian.org before you run "
+            + "/usr/bin/dpkg-buildpackage -B; read https://www.debian.org/doc/debian-policy/ch-binary.html and ask on "
+            + "debian-i18n; the l10n-english team and the ~/build-area/ folder."
+        let script = """
+            import sys, textwrap
+            text = sys.stdin.read()
+            for width in range(20, 61):
+                print(textwrap.fill(text, width=width, break_long_words=False), end="\\x00")
+            """
+        guard let r = runTool("python3", ["-c", script], input: Data(source.utf8)), r.status == 0 else {
+            try missingTool("python3 is not installed (apt-get install python3)")
+        }
+        let wrappings = String(decoding: r.stdout, as: UTF8.self).split(separator: "\u{0}").map(String.init)
+        XCTAssertEqual(wrappings.count, 41)
+        XCTAssertGreaterThan(wrappings.filter { $0.contains("-\n") }.count, 30, "textwrap broke lines after hyphens")
+        for (k, wrapped) in wrappings.enumerated() {
+            let read = Normalizer.normalize(wrapped).replacingOccurrences(of: "\n", with: " ")
+            XCTAssertEqual(read, source, "width \(20 + k):\n\(wrapped)")
+        }
+        // The text's own spelling is read between apostrophes too (`l'arc-en-ciel`).
+        XCTAssertEqual(Normalizer.normalize("l'arc-en-ciel se voit ; un arc-en-\nciel double"), "l'arc-en-ciel se voit ; un arc-en-ciel double")
+        // A syllable break in a plain word is still joined.
+        XCTAssertEqual(Normalizer.normalize("see the main-\ntainer of it"), "see the maintainer of it")
+    }
+
     /// Issue 33: normalization never changes what a character means. Superscripts and subscripts
     /// stay (`10⁸` is not `108`); zero-width (non-)joiners stay inside Persian, Indic and emoji
     /// words (`می‌شود` is not `میشود`), and go between Latin letters, where they are noise.

@@ -210,13 +210,20 @@ public enum Normalizer {
     /// whole elsewhere); then the dictionaries: the joined word is a word → joined; else the
     /// hyphenated form is one (an entry, or two words: hunspell breaks at hyphens) → kept; else
     /// (names, terms no dictionary knows) a syllable break, joined. A right part that starts with a
-    /// capital ("Jean-\nPierre") is never joined. Expects tidied text (no spaces around breaks).
+    /// capital ("Jean-\nPierre") is never joined, nor a hyphen inside an address, a path or a
+    /// name with digits (`debian-\ndevel@lists.debian.org`, `doc/debian-\npolicy/`, `debian-\ni18n`):
+    /// no typesetter cuts those at a syllable, so the hyphen is theirs (Sphinx's text writer and
+    /// LaTeX's `\url` break lines after it). Expects tidied text (no spaces around breaks).
     public static func joinHyphenation(_ s: String, words: (any WordList)? = nil) -> String {
         guard s.contains("-\n") else { return s }
         var hyphenated = Set<String>(), whole = Set<String>()
-        for word in s.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let key = trimmingPunctuation(word.lowercased())
-            if word.contains("-") { hyphenated.insert(key) } else { whole.insert(key) }
+        // The text's own spellings, read from its runs of letters and hyphens: an address or a
+        // path holds words too (`debian-devel@lists.debian.org` writes `debian-devel`).
+        for run in s.split(whereSeparator: { !($0.isLetter || $0 == "-") }) {
+            let word = run.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
+            guard !word.isEmpty else { continue }
+            let key = String(word).lowercased()
+            if key.contains("-") { hyphenated.insert(key) } else { whole.insert(key) }
         }
         let chars = Array(s)
         var out: [Character] = []
@@ -231,7 +238,8 @@ public enum Normalizer {
                 var r = i + 2
                 while r < chars.count, chars[r].isLetter || chars[r] == "-" { r += 1 }
                 let left = String(out[l...]), right = String(chars[(i + 2)..<r])
-                if keepsHyphen(left: left, right: right, hyphenated: hyphenated, whole: whole, words: words) { out.append("-") }
+                if isInsideName(before: out, after: chars[(i + 2)...]) { out.append("-") }
+                else if keepsHyphen(left: left, right: right, hyphenated: hyphenated, whole: whole, words: words) { out.append("-") }
                 i += 2                                                           // drop the line break
                 continue
             }
@@ -239,6 +247,47 @@ public enum Normalizer {
             i += 1
         }
         return String(out)
+    }
+
+    /// Whether the text around a line-end hyphen, up to the spaces on either side, is an address,
+    /// a path or a name rather than a word of prose: it holds `@ / \\ _ : = ~ #`, a dot followed by
+    /// a letter or digit, or a digit followed by a letter (`i18n`, `x86_64`), once its
+    /// surrounding quotes, brackets and sentence punctuation are set aside.
+    static func isInsideName(before: [Character], after: ArraySlice<Character>) -> Bool {
+        var start = before.count
+        while start > 0, !before[start - 1].isWhitespace { start -= 1 }
+        var end = after.startIndex
+        while end < after.endIndex, !after[end].isWhitespace { end += 1 }
+        let token = Array(before[start...]) + ["-"] + Array(after[after.startIndex..<end])
+        var a = 0, b = token.count
+        while a < b, opening(token[a]) { a += 1 }
+        while b > a, closing(token[b - 1]) { b -= 1 }
+        guard a < b else { return false }
+        for k in a..<b {
+            switch token[k] {
+            case "@", "/", "\\", "_", ":", "=", "~", "#": return true
+            case ".": if k + 1 < b, token[k + 1].isLetter || token[k + 1].isNumber { return true }
+            default: if token[k].isNumber, k + 1 < b, token[k + 1].isLetter { return true }
+            }
+        }
+        return false
+    }
+
+    /// Quotes and brackets before a token; quotes, brackets and a sentence's punctuation after it.
+    private static func opening(_ c: Character) -> Bool {
+        guard let u = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
+        switch u.properties.generalCategory {
+        case .openPunctuation, .initialPunctuation: return true
+        default: return "\"'`«‹“‘¿¡".contains(c)
+        }
+    }
+
+    private static func closing(_ c: Character) -> Bool {
+        guard let u = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
+        switch u.properties.generalCategory {
+        case .closePunctuation, .finalPunctuation: return true
+        default: return "\"'`»›”’.,;:!?…".contains(c)
+        }
     }
 
     /// Learned prefixes of French and English: a word made with one is written joined today
