@@ -78,6 +78,7 @@ extension PopplerPageRef {
             let geometry = hasLayout && Int(count) == scalarCount ? rects : nil
             var builder = LineBuilder()
             builder.current.reserveCapacity(256)
+            builder.ink = scriptInk()
             if let geometry {
                 let fonts = fontAttributes(scalarCount)
                 builder.sizes = fonts.sizes
@@ -113,7 +114,7 @@ extension PopplerPageRef {
 
     /// Each character's font size and font (a number per font name), from poppler's text
     /// attributes, indexed like the page's text and its rectangles; empty when poppler gives none.
-    private func fontAttributes(_ count: Int) -> (sizes: [Float], fonts: [UInt16]) {
+    func fontAttributes(_ count: Int) -> (sizes: [Float], fonts: [UInt16]) {
         let runs = textRuns()
         guard !runs.isEmpty else { return ([], []) }
         var sizes = [Float](repeating: 0, count: count), fonts = [UInt16](repeating: 0, count: count)
@@ -164,6 +165,8 @@ extension PopplerPageRef {
         var placed: [LineGlyph] = []
         /// Characters drawn as superior figures of the font (see `SuperiorFigures`).
         var superiors: Set<Int> = []
+        /// Where the page draws ink, for glyphs whose box does not say (`LineScripts.settled`).
+        var ink: LineScripts.Ink?
 
         /// Adds the box of the glyph about to be appended. Poppler's selection text runs table
         /// cells and side-by-side blocks of one visual line together ("ContinentAsia"): a wide gap
@@ -212,7 +215,7 @@ extension PopplerPageRef {
                 // A line split at a gap or a gutter ends with the space poppler put there.
                 while current.last == 0x20 { current.removeLast() }
                 if placed.count >= 2, !RightToLeft.mayNeedReordering(current),
-                   let rewritten = LineScripts.rewrite(current, glyphs: placed) { current = rewritten }
+                   let rewritten = LineScripts.rewrite(current, glyphs: placed, ink: ink) { current = rewritten }
                 var text = String(decoding: current, as: UTF8.self)
                 if RightToLeft.mayNeedReordering(current) { text = RightToLeft.logicalWordOrder(text) }
                 if glyphs > 0 {
@@ -228,6 +231,63 @@ extension PopplerPageRef {
             hasInk = false
             x0 = .infinity; y0 = .infinity; x1 = -.infinity; y1 = -.infinity; heightSum = 0; glyphs = 0
             if !keepPrevious { previous = nil }
+        }
+    }
+}
+
+extension PopplerPageRef {
+    /// At most this many renderings a page for `LineScripts.settled` (each draws the page's
+    /// content again, clipped to a few glyphs).
+    static let scriptInkRenderings = 32
+
+    /// `inkExtents` for the page's script runs, at most `scriptInkRenderings` times.
+    func scriptInk() -> LineScripts.Ink {
+        // The count lives as long as the page's one walk (a line builder's or a word reader's).
+        final class Count { var value = 0 }
+        let count = Count()
+        return { [self] box, columns in
+            count.value += 1
+            return count.value <= Self.scriptInkRenderings ? inkExtents(in: box, columns: columns) : columns.map { _ in nil }
+        }
+    }
+
+    /// The page drawn in `box` (points, y downwards) at 8 pixels a point: for each x range of
+    /// `columns`, the top and bottom (points) of the ink drawn in it inside the box.
+    func inkExtents(in box: (x0: Float, y0: Float, x1: Float, y1: Float), columns: [(x0: Float, x1: Float)])
+        -> [(top: Float, bottom: Float)?] {
+        let none = columns.map { _ -> (top: Float, bottom: Float)? in nil }
+        let scale = 8.0, x0 = Double(box.x0), y0 = Double(box.y0)
+        let pw = Int((Double(box.x1 - box.x0) * scale).rounded(.up)), ph = Int((Double(box.y1 - box.y0) * scale).rounded(.up))
+        guard pw > 0, ph > 0, pw * ph <= 1_000_000,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pw), Int32(ph)) else { return none }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return none }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -x0, -y0)
+        draw(on: cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return none }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return columns.map { column in
+            let from = max(0, Int(((Double(column.x0) - x0) * scale).rounded())), to = min(pw, Int(((Double(column.x1) - x0) * scale).rounded()))
+            guard from < to else { return nil }
+            var top = -1, bottom = -1
+            for y in 0..<ph {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                // Darker than mid grey: the glyph's body, not its anti-aliased edge.
+                if (from..<to).contains(where: { x in
+                    let p = row[x]
+                    return (Int((p >> 16) & 0xFF) * 3 + Int((p >> 8) & 0xFF) * 6 + Int(p & 0xFF)) / 10 < 128
+                }) {
+                    if top < 0 { top = y }
+                    bottom = y
+                }
+            }
+            guard top >= 0 else { return nil }
+            return (Float(y0 + Double(top) / scale), Float(y0 + Double(bottom + 1) / scale))
         }
     }
 }

@@ -25,8 +25,6 @@ final class FidelityStructureTests: XCTestCase {
     /// and a floor of their own, just under today's figure: the test fails when they fall lower,
     /// and when they reach the variant's floor (remove the line then).
     static let knownDocumentGaps: [String: (floor: Double, reason: String)] = [
-        "latex-pdf/cours-chimie": (0.95, "IngestPDF: the exponents of the table's cells lose their raise (mol·L⁻¹ → mol·L− 1, 10⁻¹ → 10− 1); TEDS 0.9583"),
-        "latex-pdf-2col/cours-chimie": (0.95, "as latex-pdf/cours-chimie; TEDS 0.9583"),
         "scan-pdf/cours-chimie": (0.92, "IngestOCR: the cells' exponents and signs read as plain characters; TEDS 0.9310"),
         "scan-png/cours-chimie": (0.93, "IngestOCR: as scan-pdf/cours-chimie; TEDS 0.9397"),
     ]

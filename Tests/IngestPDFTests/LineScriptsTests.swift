@@ -70,6 +70,43 @@ final class LineScriptsTests: XCTestCase {
         }
     }
 
+    /// LibreOffice sets a subscript and a superscript one after the other (`SO~4~^2−^`) at one
+    /// size with nothing between them, the 4 lowered and the 2− raised: one run, whose middle is
+    /// its base's, read `SO42−` (the fidelity lesson's writer-pdf variant). Each is its own now.
+    func testLibreOfficeSubscriptThenSuperscript() throws {
+        guard runTool("soffice", ["--version"])?.status == 0 else {
+            try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)")
+        }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        func sub(_ s: String) -> String { "<text:span text:style-name=\"Sub\">\(s)</text:span>" }
+        func sup(_ s: String) -> String { "<text:span text:style-name=\"Sup\">\(s)</text:span>" }
+        let sentence = "Une solution de sulfate de cuivre contient des ions Cu\(sup("2+")) et SO\(sub("4"))\(sup("2−")) ; "
+            + "sa concentration vaut 1,00 × 10\(sup("−1")) mol·L\(sup("−1")), on pèse CuSO\(sub("4"))·5H\(sub("2"))O "
+            + "et une mole compte 6,02 × 10\(sup("23")) entités, dont les ions H\(sub("3"))O\(sup("+")) ici."
+        let fodt = try tmp.write("ions.fodt", Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+              xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+              xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+            <office:automatic-styles>
+              <style:style style:name="Sub" style:family="text"><style:text-properties style:text-position="sub 58%"/></style:style>
+              <style:style style:name="Sup" style:family="text"><style:text-properties style:text-position="super 58%"/></style:style>
+            </office:automatic-styles>
+            <office:body><office:text>
+            \(Array(repeating: "<text:p>\(sentence)</text:p>", count: 4).joined(separator: "\n"))
+            </office:text></office:body></office:document>
+            """.utf8))
+        let profile = "file://" + tmp.url.appendingPathComponent("profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf",
+                                  "--outdir", tmp.url.path, fodt.path])?.status == 0 else {
+            throw TestSetupFailure("soffice could not convert ions.fodt to pdf")
+        }
+        let t = try LaTeXPDFs.extract(tmp.url.appendingPathComponent("ions.pdf")).blocks.map(\.text).joined(separator: "\n")
+        for expected in ["Cu²⁺ et SO₄²⁻ ;", "10⁻¹ mol·L⁻¹,", "CuSO₄·5H₂O", "10²³ entités", "H₃O⁺ ici"] {
+            XCTAssertEqual(t.components(separatedBy: expected).count, 5, "«\(expected)» not 4 times in «\(t)»")
+        }
+    }
+
     /// Smaller digits on the baseline are not scripts: a number in a smaller size after a space
     /// or glued to a word, a drop cap's line, a tiny digit after a letter.
     func testSmallerTextOnTheBaselineStaysPlain() throws {

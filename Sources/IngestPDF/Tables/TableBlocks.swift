@@ -8,8 +8,13 @@ enum TableBlocks {
     /// with two text lines cut by gaps wider than a space are looked at, and the page is rendered
     /// (for its rules) only when its text hints at a ruled table (TableHint): rendering costs
     /// about as much as reading the page's text again.
+    /// Cells are made of the page's words with their scripts written (`scriptedWords`: `10⁻¹`,
+    /// not `10− 1`), read once the plain words pass the look above.
     static func find(on page: PopplerPageRef) -> [PageTable] {
-        let all = page.words()
+        let plain = page.words().compactMap(visible)
+        guard plain.count >= 4 else { return [] }
+        guard WordLines.group(plain).lazy.filter({ WordLines.segments($0).count >= 2 }).prefix(2).count >= 2 else { return [] }
+        let all = page.scriptedWords()
         let words = all.compactMap(visible)
         guard words.count >= 4 else { return [] }
         let lines = WordLines.group(words)
