@@ -5,17 +5,20 @@ import Foundation
 /// flow of its own read before the items, so the items lost their markers and became paragraphs
 /// (issue 33's fidelity suite, writer-pdf). A line that is only a bullet is put back before the
 /// line beside it: on the same row (their heights overlap by half), starting to its right within
-/// a few of its heights.
+/// a few of its heights. So is a number (`1.`, `12)`, `b.`): LibreOffice sets a numbered list's
+/// numbers the same way, and poppler read them as one column (`1. 2. 3. 4.`) beside the items.
 enum BulletLines {
     static func attach(_ lines: [TextLine]) -> [TextLine] {
         // Asked once per line: a LaTeX manual has bullets on most pages, and each is compared
         // with every line of its page.
-        let isBullet = lines.map(Self.isBullet)
+        let isNumber = lines.map(Self.isEnumerator)
+        let isBullet = lines.indices.map { isNumber[$0] || Self.isBullet(lines[$0]) }
         guard isBullet.contains(true) else { return lines }
         var out = lines
         var taken = Set<Int>()
         for (b, bullet) in lines.enumerated() where isBullet[b] && bullet.hasGeometry {
-            let gapLimit = 4 * max(bullet.glyphHeight, bullet.y1 - bullet.y0)
+            // A number sits a tab from its item (9 pt in Writer), nearer than a table's next cell.
+            let gapLimit = (isNumber[b] ? 2 : 4) * max(bullet.glyphHeight, bullet.y1 - bullet.y0)
             var best: (index: Int, gap: Double)?
             for (i, line) in lines.enumerated() where i != b && line.hasGeometry && !isBullet[i] && !taken.contains(i) {
                 let gap = line.x0 - bullet.x1
@@ -25,6 +28,8 @@ enum BulletLines {
                 if best.map({ gap < $0.gap }) ?? true { best = (i, gap) }
             }
             guard let best else { continue }
+            // A number opens words (`1. peser…`), not a formula's piece (`4)` of `(∞−z₄)` beside `= z₄`).
+            if isNumber[b] && !opensItemText(lines[best.index].text) { continue }
             out[best.index].prepend(bullet.text.trimmingCharacters(in: .whitespaces), from: bullet)
             taken.insert(best.index)
             out[b].text = ""              // removed below
@@ -45,4 +50,17 @@ enum BulletLines {
         return only.map(bullets.contains) ?? false
     }
     static let bullets = Set("•◦▪▫‣⁃●○■□➢➤►".unicodeScalars)
+
+    /// Text that can follow a list's number: it opens with a letter, a digit or an opening quote.
+    static func opensItemText(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }
+        return first.properties.isAlphabetic || first.properties.numericType != nil || "«“‘\"'(".unicodeScalars.contains(first)
+    }
+
+    /// A line that is only a list's number: one to three digits or one letter, then `.` or `)`.
+    static func isEnumerator(_ line: TextLine) -> Bool {
+        let text = line.text.trimmingCharacters(in: .whitespaces)
+        guard text.utf8.count <= 4, text.count >= 2 else { return false }
+        return Paragraphs.startsWithListMarker(text + " ")
+    }
 }

@@ -9,6 +9,8 @@ enum ColumnRegions {
     struct Part: Equatable {
         var ids: [Int]
         var ordered: Bool
+        /// A column of text: pieces of one row in it are one line (`ReadingOrder.joiningRowPieces`).
+        var column = false
     }
 
     static func split(_ ids: [Int], _ lines: [TextLine], gutters: [PageGutter], typical: Double) -> [Part] {
@@ -40,7 +42,7 @@ enum ColumnRegions {
             func flushColumns() {
                 for k in widths.indices {
                     let inside = pending.filter { column($0) == k }
-                    if !inside.isEmpty { parts.append(Part(ids: rows(inside, lines), ordered: true)) }
+                    if !inside.isEmpty { parts.append(Part(ids: rows(inside, lines), ordered: true, column: true)) }
                 }
                 pending = []
             }
@@ -69,6 +71,10 @@ enum ColumnRegions {
                     guard high - low <= typical * 2.5 || isMasthead(band, lines, column: { column($0) ?? 0 }, widths: widths) else { break }
                     header += 1
                 }
+                // A header ends at clear blank space: the columns' first row (a title in the left
+                // column, `La mole et les`, beside a heading in the right) is only a paragraph's
+                // leading away from the rest of its column, and is read in it.
+                while header > 0 && gapBelow(bands[header - 1], bands[header], lines) < typical * 0.8 { header -= 1 }
             }
             // Read column by column, each from the top: `Proposed Rules`, then the stack at the right.
             if header > 0 {
@@ -143,6 +149,11 @@ enum ColumnRegions {
             reach = max(reach, lines[id].y1)
         }
         return bands
+    }
+
+    /// The blank space between the bottom of `band` and the top of the band under it.
+    private static func gapBelow(_ band: [Int], _ next: [Int], _ lines: [TextLine]) -> Double {
+        next.map { lines[$0].y0 }.min()! - band.map { lines[$0].y1 }.max()!
     }
 
     /// The block over a page's columns, apart from them by blank space: a few short lines in each

@@ -44,6 +44,15 @@ enum Paragraphs {
         guard a.hasGeometry, b.hasGeometry else { return true }
         let h = max(a.glyphHeight, b.glyphHeight, 1)
         let gap = b.y0 - a.y1
+        // A word hyphenated at a column's foot goes on at the top of the next column (`ho-` /
+        // `mogénéiser.`): up and to the right of it, in lower case, the same paragraph.
+        // So does a sentence cut there between two words (`is usually not` / `enough, because`):
+        // after a full line of two or more, without a sentence's end.
+        if b.y1 < a.y0 && b.x0 >= a.x1 - h && startsWithLowercase(b.text) {
+            if endsInWordHyphen(a.text) { return false }
+            let last = a.text.unicodeScalars.last { !$0.properties.isWhitespace }
+            if !firstLine, a.x1 >= paragraphRight - h, let last, !".!?:;".unicodeScalars.contains(last) { return false }
+        }
         if gap > h * 0.7 { return true }                            // blank space between
         if b.y1 < a.y0 + h * 0.3 { return true }                    // back up: new column or float
         if b.x0 > a.x1 || b.x1 < a.x0 { return true }               // no horizontal overlap

@@ -15,15 +15,49 @@ enum ReadingOrder {
         let typical = max(1, heights[heights.count / 2])
         var out: [Int] = []
         out.reserveCapacity(lines.count)
-        if !gutters.isEmpty {
-            for part in ColumnRegions.split(Array(lines.indices), lines, gutters: gutters, typical: typical) {
-                if part.ordered { out += part.ids; continue }
-                cut(part.ids, lines, typical: typical, minimumSide: pageWidth * 0.18, into: &out, depth: 0)
-            }
-        } else {
+        guard !gutters.isEmpty else {
             cut(Array(lines.indices), lines, typical: typical, minimumSide: pageWidth * 0.18, into: &out, depth: 0)
+            return out.map { lines[$0] }
         }
-        return out.map { lines[$0] }
+        var ordered: [TextLine] = []
+        ordered.reserveCapacity(lines.count)
+        for part in ColumnRegions.split(Array(lines.indices), lines, gutters: gutters, typical: typical) {
+            if part.ordered {
+                ordered += part.column ? joiningRowPieces(part.ids.map { lines[$0] }) : part.ids.map { lines[$0] }
+                continue
+            }
+            out = []
+            cut(part.ids, lines, typical: typical, minimumSide: pageWidth * 0.18, into: &out, depth: 0)
+            ordered += out.map { lines[$0] }
+        }
+        return ordered
+    }
+
+    /// A column's lines (row by row) with the pieces of one row made one line again. Poppler's flow
+    /// analysis cuts a line of a narrow column at a wide justified space and reads the piece
+    /// beside the gutter elsewhere (`La mole et` … `les`): pieces on one row, in one column, no
+    /// further apart than the line builder's widest space (1.5 glyph heights), are one line.
+    static func joiningRowPieces(_ column: [TextLine]) -> [TextLine] {
+        var out: [TextLine] = []
+        out.reserveCapacity(column.count)
+        for line in column {
+            guard let last = out.last, last.origin == .content, line.origin == .content, last.hasGeometry, line.hasGeometry
+            else { out.append(line); continue }
+            let h = max(last.glyphHeight, line.glyphHeight, 1)
+            let gap = line.x0 - last.x1
+            let overlap = min(last.y1, line.y1) - max(last.y0, line.y0)
+            let ratio = line.glyphHeight / max(last.glyphHeight, 0.1)
+            guard gap >= -0.5, gap <= h * 1.5, overlap > min(last.y1 - last.y0, line.y1 - line.y0) * 0.5,
+                  ratio <= 1.2, ratio >= 0.83 else { out.append(line); continue }
+            var joined = TextLine(text: last.text + " " + line.text, x0: min(last.x0, line.x0), y0: min(last.y0, line.y0),
+                                  x1: max(last.x1, line.x1), y1: max(last.y1, line.y1),
+                                  glyphHeight: (last.glyphHeight * Double(last.text.count) + line.glyphHeight * Double(line.text.count))
+                                      / Double(max(1, last.text.count + line.text.count)),
+                                  hasGeometry: true)
+            joined.fontSize = max(last.fontSize, line.fontSize)
+            out[out.count - 1] = joined
+        }
+        return out
     }
 
     private static func cut(_ ids: [Int], _ lines: [TextLine], typical: Double, minimumSide: Double,

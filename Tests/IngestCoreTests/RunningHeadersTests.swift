@@ -106,3 +106,24 @@ extension RunningHeadersTests {
         XCTAssertEqual(RunningHeaders.detect(withBody), Array(repeating: Set([0]), count: 6))
     }
 }
+
+extension RunningHeadersTests {
+    /// A lesson of two pages (pdflatex's fancyhdr header `Chimie, classe de seconde` … `La mole`,
+    /// the fidelity suite's cours-chimie in two columns) has no third page to show its header on:
+    /// on both pages, placed at the top apart from the body and word for word the same, it goes.
+    /// Lines that only share a key (`Exercice 1`, `Exercice 2`), lines without a place, and two
+    /// copies of one page keep their lines.
+    func testTwoPagesLoseTheHeaderTheyShareWordForWord() {
+        func page(_ n: Int, _ header: [String]) -> [RunningHeaders.Line] {
+            header.enumerated().map { RunningHeaders.Line($0.element, top: 0.004, bottom: 0.03, left: $0.offset == 0 ? 0.1 : 0.8,
+                                                          right: $0.offset == 0 ? 0.41 : 0.9) }
+                + (0..<30).map { RunningHeaders.Line("Page \(n), ligne \($0) : une phrase qui lui est propre.",
+                                                     top: 0.07 + 0.025 * Double($0), bottom: 0.095 + 0.025 * Double($0), left: 0.1, right: 0.9) }
+        }
+        let lesson = [page(1, ["Chimie, classe de seconde", "La mole"]), page(2, ["Chimie, classe de seconde", "La mole"])]
+        XCTAssertEqual(RunningHeaders.detect(lesson), [[0, 1], [0, 1]])
+        XCTAssertEqual(RunningHeaders.detect([page(1, ["Exercice 1"]), page(2, ["Exercice 2"])]), [[], []])
+        XCTAssertEqual(RunningHeaders.detect(lesson.map { $0.map { RunningHeaders.Line($0.text) } }), [[], []])
+        XCTAssertEqual(RunningHeaders.detect([page(1, ["Chimie"]), page(1, ["Chimie"])]), [[], []])
+    }
+}

@@ -23,30 +23,6 @@ enum KnownGaps {
     // Tests/IngestFidelityTests/README.md). The prose lessons have none left (`lamp-post` broken at
     // its own hyphen keeps it: Normalizer.keepsHyphen); the chemistry lesson's numbers do.
     static let findings: [KnownGap] = [
-        .init(document: "latex-pdf-2col/cours-chimie",
-              reason: "IngestPDF: the title, justified over a column with wide gaps (La mole et les / concentrations), is cut into pieces and read across both columns (Masse molaire, of the right column, taken as the title; the running header of both pages left in the text); a list item hyphenated at a column's end (ho- / mogénéiser) is cut in two",
-              findings: [
-                  "missing word «homogénéiser»",
-                  "extra word «Chimie» ×2",
-                  "extra word «La» ×2",
-                  "extra word «classe» ×2",
-                  "extra word «de» ×2",
-                  "extra word «ho»",
-                  "extra word «mogénéiser»",
-                  "extra word «mole» ×2",
-                  "extra word «seconde» ×2",
-                  "title «Masse molaire» (heading), not the first heading «La mole et les concentrations»",
-                  "heading «La mole et les concentrations» (level 1) is not a block of its own",
-                  "list item «boucher, puis retourner la fiole 10 à 12 fois pour homogénéiser.» is not found",
-              ]),
-        .init(document: "writer-pdf/cours-chimie",
-              reason: "IngestPDF: LibreOffice's numbered list at the top of page 2 is read as two columns, the numbers 1. 2. 3. 4. one paragraph and the items two others",
-              findings: [
-                  "list item «peser 6,24 g de sulfate de cuivre pentahydraté CuSO₄·5H₂O dans une coupelle ;» is inside a paragraph",
-                  "list item «dissoudre le solide dans environ 100 cm³ d’eau distillée à 20–25 °C ;» is inside a paragraph",
-                  "list item «verser dans la fiole jaugée de 250 cm³ et compléter jusqu’au trait de jauge ;» is inside a paragraph",
-                  "list item «boucher, puis retourner la fiole 10 à 12 fois pour homogénéiser.» is inside a paragraph",
-              ]),
     ]
 
     static let cer: [KnownCERGap] = [

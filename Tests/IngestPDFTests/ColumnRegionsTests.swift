@@ -110,3 +110,64 @@ final class ColumnRegionsTests: XCTestCase {
         XCTAssertEqual(try words(pdf), LaTeXPDFs.words(masthead + " " + paragraphs.joined(separator: " ")))
     }
 }
+
+/// The fidelity suite's chemistry lesson (Tests/IngestFidelityTests/Fidelity/cours-chimie.tex and
+/// its Markdown, the truth) typeset by pdflatex in two A5 columns, twice (for hyperref's outline):
+/// its title, justified over the left column with wide spaces (`La mole   et   les` /
+/// `concentrations`), was cut by poppler, the piece `les` read apart, and its first row taken for
+/// part of the page's header (read before `Masse molaire`, the right column's first heading, which
+/// became the document's title); the fancyhdr header of its two pages stayed in the text.
+extension ColumnRegionsTests {
+    static func chemistryInTwoColumns(in tmp: TemporaryDirectory) throws -> URL {
+        try LaTeXPDFs.requirePDFLaTeX()
+        let tex = Corpus.repositoryRoot.appendingPathComponent("Tests/IngestFidelityTests/Fidelity/cours-chimie.tex")
+        for _ in 0..<2 {
+            guard runTool("pdflatex", ["-interaction=batchmode", "-halt-on-error", "-output-directory", tmp.url.path, "-jobname", "two",
+                                       "\\def\\fidelitycolumns{twocolumn}\\input{\(tex.path)}"])?.status == 0 else {
+                throw TestSetupFailure("pdflatex failed on cours-chimie.tex in two columns")
+            }
+        }
+        return tmp.url.appendingPathComponent("two.pdf")
+    }
+
+    func testTitleJustifiedOverAColumnIsTheFirstHeading() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let pdf = try Self.chemistryInTwoColumns(in: tmp)
+        XCTAssertEqual(try PopplerDocumentRef(url: pdf, password: nil).pageCount, 2, "the lesson fills two pages")
+        let extraction = try LaTeXPDFs.extract(pdf)
+        let blocks = extraction.blocks.map { (kind: $0.kind, level: $0.level, text: Normalizer.normalize($0.text).replacingOccurrences(of: "\n", with: " ")) }
+        XCTAssertEqual(extraction.title?.text, "La mole et les concentrations")
+        XCTAssertEqual(blocks.first?.kind, .heading)
+        XCTAssertEqual(blocks.first?.level, 1)
+        XCTAssertEqual(blocks.first?.text, "La mole et les concentrations")
+        // The source's headings, in its order, each at its level.
+        XCTAssertEqual(blocks.filter { $0.kind == .heading }.map { "\($0.level ?? 0) \($0.text)" }, [
+            "1 La mole et les concentrations", "2 La quantité de matière", "3 Masse molaire", "3 Gaz et température",
+            "2 Les solutions et leur concentration", "2 Résultats des groupes",
+        ])
+        // The opening paragraph follows the title, in the left column, before `Masse molaire`.
+        XCTAssertTrue(blocks.dropFirst().first?.text.hasPrefix("Les chimistes ne comptent pas les atomes") == true, "\(blocks.prefix(3))")
+        // The running header of both pages (`Chimie, classe de seconde` … `La mole`) is gone.
+        let text = blocks.map(\.text).joined(separator: "\n")
+        XCTAssertFalse(text.contains("Chimie"), text)
+        XCTAssertFalse(blocks.contains { $0.text == "La mole" }, text)
+    }
+
+    /// The title's row (`La mole et` / `les` at the left, `Masse molaire` at the right) is a
+    /// paragraph's leading under the page's header from the rest of its columns: the header is
+    /// the band over clear blank space only, and the title's pieces are one line of the left column.
+    func testColumnsFirstRowIsNoHeaderAndItsPiecesAreOneLine() {
+        func line(_ text: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> TextLine {
+            TextLine(text: text, x0: x0, y0: y0, x1: x1, y1: y1, glyphHeight: 15.5, hasGeometry: true)
+        }
+        // pdflatex's boxes on the lesson's first page (points), in poppler's order.
+        var lines = [line("Chimie, classe de seconde", 42.5, 2.4, 173.4, 18), line("La mole et", 42.5, 42.7, 162, 57.8),
+                     line("concentrations", 42.5, 64.6, 165.1, 79.7), line("La mole", 335.9, 2.4, 377, 18),
+                     line("les", 182.9, 42.7, 204.8, 57.8), line("Masse molaire", 214.7, 46.3, 298.8, 56.8)]
+        lines += (0..<8).map { line("droite \($0)", 214.7, 65.4 + Double($0) * 14.4, 377, 81 + Double($0) * 14.4) }
+        lines += (0..<8).map { line("gauche \($0)", 42.5, 103.4 + Double($0) * 14.4, 204.8, 119 + Double($0) * 14.4) }
+        let order = ReadingOrder.order(lines, pageWidth: 419.5, gutters: [PageGutter(lower: 205, upper: 214)]).map(\.text)
+        XCTAssertEqual(order, ["Chimie, classe de seconde", "La mole", "La mole et les", "concentrations"]
+            + (0..<8).map { "gauche \($0)" } + ["Masse molaire"] + (0..<8).map { "droite \($0)" })
+    }
+}

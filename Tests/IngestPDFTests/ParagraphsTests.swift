@@ -1,4 +1,7 @@
+import Foundation
+import IngestCore
 @testable import IngestPDF
+import IngestTestSupport
 import XCTest
 
 /// Paragraph grouping of list items typeset with a hanging indent (Sphinx/LaTeX lists, as in Debian's
@@ -71,5 +74,50 @@ extension ParagraphsTests {
         // A real gap still breaks.
         let below = TextLine(text: "tion testing.", x0: 101.9, y0: 475, x1: 159.1, y1: 488, glyphHeight: 9.92, hasGeometry: true)
         XCTAssertTrue(Paragraphs.breaks(between: a, and: below, paragraphRight: 540))
+    }
+}
+
+extension ParagraphsTests {
+    /// The chemistry lesson in two columns (`ColumnRegionsTests.chemistryInTwoColumns`): its last
+    /// numbered step is hyphenated at the foot of the left column (`fiole 10 à 12 fois pour ho-`)
+    /// and goes on at the top of the right one (`mogénéiser.`): one item, as the source's.
+    func testWordHyphenatedAtAColumnsFootGoesOnInTheNextColumn() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let pdf = try ColumnRegionsTests.chemistryInTwoColumns(in: tmp)
+        let items = try LaTeXPDFs.extract(pdf).blocks.filter { $0.kind == .listItem }
+            .map { Normalizer.normalize($0.text).replacingOccurrences(of: "\n", with: " ") }
+        XCTAssertEqual(items.last, "boucher, puis retourner la fiole 10 à 12 fois pour homogénéiser.", "\(items)")
+        XCTAssertEqual(items.count, 7, "\(items)")
+
+        // The rule alone: up and to the right, in lower case, after a word's hyphen.
+        let foot = TextLine(text: "fiole 10 à 12 fois pour ho-", x0: 71.8, y0: 541.4, x1: 204.8, y1: 556.9, glyphHeight: 15.5, hasGeometry: true)
+        let top = TextLine(text: "mogénéiser.", x0: 244, y0: 43.1, x1: 303.3, y1: 58.7, glyphHeight: 15.5, hasGeometry: true)
+        XCTAssertFalse(Paragraphs.breaks(between: foot, and: top, paragraphRight: 204.8, listItem: true))
+        // Not a capital there, nor after an item's end, nor one back to the left (a float above).
+        var capital = top; capital.text = "Mogénéiser."
+        XCTAssertTrue(Paragraphs.breaks(between: foot, and: capital, paragraphRight: 204.8, listItem: true))
+        var ended = foot; ended.text = "fiole 10 à 12 fois pour finir ;"
+        XCTAssertTrue(Paragraphs.breaks(between: ended, and: top, paragraphRight: 204.8, listItem: true))
+        let left = TextLine(text: "mogénéiser.", x0: 71.8, y0: 43.1, x1: 130, y1: 58.7, glyphHeight: 15.5, hasGeometry: true)
+        XCTAssertTrue(Paragraphs.breaks(between: foot, and: left, paragraphRight: 204.8, listItem: true))
+    }
+
+    /// pdfminer-naacl06-shinyama.pdf p. 3 (the shared corpus): a sentence cut between two words at
+    /// the foot of the left column (`one can find from a single article is usually not` / `enough,
+    /// because…` at the top of the right one) is one paragraph; not after a sentence's end, a
+    /// short line, or a paragraph's only line (a table's cell), nor before a capital.
+    func testSentenceCutAtAColumnsFootGoesOnInTheNextColumn() {
+        let foot = TextLine(text: "one can find from a single article is usually not", x0: 72, y0: 710.9, x1: 298.9, y1: 722.4,
+                            glyphHeight: 11.5, hasGeometry: true)
+        let top = TextLine(text: "enough, because the number of sentences is rather", x0: 313.2, y0: 73.9, x1: 540.1, y1: 85.3,
+                           glyphHeight: 11.5, hasGeometry: true)
+        XCTAssertFalse(Paragraphs.breaks(between: foot, and: top, paragraphRight: 298.9))
+        var ended = foot; ended.text = "one can find from a single article is usually enough."
+        XCTAssertTrue(Paragraphs.breaks(between: ended, and: top, paragraphRight: 298.9))
+        XCTAssertTrue(Paragraphs.breaks(between: foot, and: top, paragraphRight: 298.9, firstLine: true))
+        let short = TextLine(text: "one can find", x0: 72, y0: 710.9, x1: 140, y1: 722.4, glyphHeight: 11.5, hasGeometry: true)
+        XCTAssertTrue(Paragraphs.breaks(between: short, and: top, paragraphRight: 298.9))
+        var capital = top; capital.text = "Enough, because the number of sentences is rather"
+        XCTAssertTrue(Paragraphs.breaks(between: foot, and: capital, paragraphRight: 298.9))
     }
 }

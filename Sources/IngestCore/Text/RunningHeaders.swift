@@ -63,7 +63,8 @@ public enum RunningHeaders {
     /// Writer's default, leaves only the outermost row); without geometry, among the first or last
     /// `edgeLines` non-blank lines. A candidate is running when, with its digits masked (so
     /// "Page 3" and "Page 4" match), it is a candidate at the same place (within `samePlace`) on
-    /// at least 40 % of the pages (and three pages at least). A bare page number ("12", "- 12 -",
+    /// at least 40 % of the pages (and three pages at least; of a two-page document, both pages,
+    /// placed and word for word the same). A bare page number ("12", "- 12 -",
     /// "Page 12 / 40", "xii") in a page's edge rows is running as soon as two pages have one.
     /// A sentence repeated in the body of every page, or the last line of the body above a footer,
     /// is never a candidate. `scanned`: the lines were recognised by OCR, so a line's
@@ -111,7 +112,14 @@ public enum RunningHeaders {
             if !pageNumber && key.contains("#") && !numbersFit(members.map { (candidates[$0].page, numbers(pages[candidates[$0].page][candidates[$0].index].text)) }) {
                 continue
             }
-            let needed = pageNumber ? 2 : threshold
+            // A document of two pages (a handout) has no third page to show its header on: there a
+            // line is running on both pages only when it is placed and the same word for word.
+            let twoPages = pages.count == 2 && !pageNumber
+            if twoPages {
+                guard members.allSatisfy({ candidates[$0].position != nil }),
+                      Set(members.map { pages[candidates[$0].page][candidates[$0].index].text }).count == 1 else { continue }
+            }
+            let needed = pageNumber || twoPages ? 2 : threshold
             // A line that repeats because its whole page does (the same page scanned three times, a
             // worksheet printed twice) is no evidence of a header: only pages whose body is their
             // own count, except for page numbers.
