@@ -9,27 +9,20 @@ import IngestCore
 /// a page; on the drawn part with a margin they read the same words for a tenth of it.
 ///
 /// Only pages with fewer marks than `PageInk.marksCounted` are cut (a page of writing is read
-/// whole, as before), and only when the cut leaves out at least half of the page. When every
-/// mark is at least `halvedFromMark` pixels, the part is also read at half size (as `TextSize`
-/// halves large type): pdf.js's JBIG2 test pages, a 72-ppi ":-)" drawn at 300 dpi, have marks of
-/// 95 px and more. The words' boxes, the image size and the rules Tesseract's read gives are
-/// placed back in the whole page's frame (`place`), so what comes after sees a page read whole.
+/// whole, as before), and only when the cut leaves out at least half of the page. The words'
+/// boxes, the image size and the rules Tesseract's read gives are placed back in the whole
+/// page's frame (`place`), so what comes after sees a page read whole.
 struct InkCut: Sendable, Equatable {
     /// The kept part, in the page image's pixels.
     var x: Int, y: Int, width: Int, height: Int
     /// The whole page image's size.
     var pageWidth: Int, pageHeight: Int
-    /// The kept part is read at this scale (1 or 0.5).
-    var scale = 1.0
 
     /// The kept part's area, at most, as a share of the page's.
     static let largestShare = 0.5
     /// White kept around the drawn part, in inches (Tesseract reads a word touching the image's
     /// edge worse).
     static let marginInches = 0.1
-    /// The smallest mark (its larger side, pixels) from which the part is read at half size: twice
-    /// the top of the x-heights Tesseract reads best, so the smallest mark keeps that size halved.
-    static let halvedFromMark = Int(2 * TextSize.fittingXHeights.upperBound)
 
     /// The kept part of `image` (with its resolution); `image` itself when it is not the page
     /// this cut was made on (another size) or leptonica cannot cut it.
@@ -41,8 +34,7 @@ struct InkCut: Sendable, Equatable {
         guard let cut = pixClipRectangle(image.raw, box, nil) else { return image }
         let part = PageImage(taking: cut)
         part.setResolution(image.resolution)
-        // Told the resolution it had, as `TextSize.reduce` tells it (Tesseract's rule filters).
-        return scale < 1 ? TextSize.reduce(part, by: scale) : part
+        return part
     }
 
     /// `page`, read from the kept part (turned by its `quarterTurns`), as if the whole page had
@@ -63,9 +55,9 @@ struct InkCut: Sendable, Equatable {
             return w
         }
         if page.imageSize != nil { placed.imageSize = [whole.width, whole.height] }
-        let dx = Double(kept.x), dy = Double(kept.y), k = 1 / scale
-        placed.horizontalRules = page.horizontalRules?.map { PageRule(position: $0.position * k + dy, lower: $0.lower * k + dx, upper: $0.upper * k + dx) }
-        placed.verticalRules = page.verticalRules?.map { PageRule(position: $0.position * k + dx, lower: $0.lower * k + dy, upper: $0.upper * k + dy) }
+        let dx = Double(kept.x), dy = Double(kept.y)
+        placed.horizontalRules = page.horizontalRules?.map { PageRule(position: $0.position + dy, lower: $0.lower + dx, upper: $0.upper + dx) }
+        placed.verticalRules = page.verticalRules?.map { PageRule(position: $0.position + dx, lower: $0.lower + dy, upper: $0.upper + dy) }
         return placed
     }
 
@@ -95,6 +87,5 @@ extension InkCut {
         let cw = x1 - x0 + 1, ch = y1 - y0 + 1
         guard Double(cw * ch) <= Self.largestShare * Double(w * h) else { return nil }
         (x, y, width, height, pageWidth, pageHeight) = (x0, y0, cw, ch, w, h)
-        if let smallest = ink.smallestMark, smallest >= Self.halvedFromMark, min(cw, ch) >= 2 * Self.halvedFromMark { scale = 0.5 }
     }
 }

@@ -22,9 +22,6 @@ struct PageInk: Sendable, Equatable {
     /// Nil when nothing is, or when the walk stopped at `marksCounted` marks (a page of writing
     /// is read whole).
     var extent: [Int]?
-    /// The smallest counted mark's larger side, in pixels (nil when none is counted, or when the
-    /// walk stopped): a page whose every mark is large can be read at a lower resolution (`InkCut`).
-    var smallestMark: Int?
 
     var isBlank: Bool { marks == 0 }
 
@@ -111,15 +108,12 @@ struct PageInk: Sendable, Equatable {
             box[Int(ra)] = (min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1))
         }
         // Marks of character size that do not touch the edge (a scanner's shadow, a photo's border).
-        var smallest: Int?
         func countMarks() -> Int {
             var n = 0
-            smallest = nil
             for i in parent.indices where root(Int32(i)) == Int32(i) {
                 let b = box[i]
                 guard b.x0 > 0, b.y0 > 0, Int(b.x1) < gw - 1, Int(b.y1) < gh - 1 else { continue }
-                let size = Int(max(b.x1 - b.x0, b.y1 - b.y0) + 1) * step
-                if size >= minimumMark { n += 1; smallest = min(smallest ?? size, size) }
+                if Int(max(b.x1 - b.x0, b.y1 - b.y0) + 1) * step >= minimumMark { n += 1 }
             }
             return n
         }
@@ -184,6 +178,6 @@ struct PageInk: Sendable, Equatable {
         // A sampled pixel stands for the `step` × `step` pixels from it.
         let drawn = extent.map { [$0.x0, $0.y0, min(width - 1, $0.x1 + step - 1), min(height - 1, $0.y1 + step - 1)] }
         return PageInk(marks: min(marks, marksCounted), coverage: Double(inked) / Double(gw * gh), background: background,
-                       extent: drawn, smallestMark: smallest)
+                       extent: drawn)
     }
 }

@@ -86,39 +86,6 @@ final class InkCutTests: XCTestCase {
         XCTAssertNil(InkCut(drawn, image: face), "drawn over more than half of the page")
     }
 
-    /// Every mark large — pdf.js's JBIG2 ":-)" (72 ppi, its eyes 95 px at 300 dpi) and a word in
-    /// 60-pt capitals — the part is read at half size: the face gives nothing, as whole; the word
-    /// is read as whole. A line of 14-pt text (marks under `InkCut.halvedFromMark`) keeps its size.
-    func testAPartWhoseMarksAreAllLargeIsReadAtHalfSize() throws {
-        try OCRLibraries.requireTesseract()
-        let dir = try TemporaryDirectory("ingest-ink-cut"); defer { dir.remove() }
-        let engine = try TesseractEngine(languages: "fra+eng")
-        let face = ["-fill", "black", "-draw", "circle 120,300 120,312", "-draw", "circle 120,460 120,472",
-                    "-fill", "none", "-stroke", "black", "-strokewidth", "14", "-draw", "polyline 230,330 290,300 300,420",
-                    "-draw", "arc 250,200 480,560 -70,70"]
-        for (name, draw, text) in [("face", face, ""), ("word", Self.font + ["-pointsize", "60", "-annotate", "+200+420", "SORTIE"], "SORTIE")] {
-            let whole = try page(pdf(name, draw, in: dir))
-            let ink = try XCTUnwrap(PageInk.measure(whole))
-            let cut = try XCTUnwrap(InkCut(ink, image: whole), "\(name): \(ink)")
-            XCTAssertEqual(cut.scale, 0.5, "\(name): \(ink)")
-            let part = cut.apply(whole)
-            XCTAssertEqual(part.width, cut.width / 2, accuracy: 1, name)
-            XCTAssertEqual(part.resolution, whole.resolution, "told the resolution it had")
-            let read = try engine.recognize(whole.sharedHandle(), deadline: .distantFuture, limitSeconds: 60, page: 1)
-            let readCut = cut.place(try engine.recognize(part, deadline: .distantFuture, limitSeconds: 60, page: 1))
-            XCTAssertEqual(read.text.trimmingCharacters(in: .whitespacesAndNewlines), text, name)
-            XCTAssertEqual(readCut.text.trimmingCharacters(in: .whitespacesAndNewlines), text, name)
-            XCTAssertEqual(readCut.imageSize, read.imageSize, name)
-            for (a, b) in zip(readCut.words, read.words) {
-                for (u, v) in zip(a.box, b.box) { XCTAssertEqual(u, v, accuracy: 4.0 / Double(whole.width), "\(name): \(a.text)") }
-            }
-        }
-        let line = try page(pdf("line", Self.font + ["-pointsize", "14", "-annotate", "+72+120", "Chapitre 2 : les fonctions affines"], in: dir))
-        let ink = try XCTUnwrap(PageInk.measure(line))
-        XCTAssertLessThan(try XCTUnwrap(ink.smallestMark), InkCut.halvedFromMark)
-        XCTAssertEqual(InkCut(ink, image: line)?.scale, 1)
-    }
-
     /// The kept part's place after quarter turns is where pixRotateOrth puts its pixels.
     func testTheKeptPartIsPlacedAfterQuarterTurns() throws {
         try OCRLibraries.requireTesseract()
