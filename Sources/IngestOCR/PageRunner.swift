@@ -135,33 +135,37 @@ enum PageRunner {
             }
             // Looked at before anything is started for it: a blank page costs its render only.
             var first: PageImage? = try made?.get() ?? job.load()
-            if let image = first, context.config.ocr.skipBlankPages, PageInk.measure(image)?.isBlank == true {
-                return .success(RecognizedPage(leftOut: .blank))
-            }
+            let look = context.config.ocr.skipBlankPages ? first.flatMap { PageInk.measure($0) } : nil
+            if look?.isBlank == true { return .success(RecognizedPage(leftOut: .blank)) }
+            // A page holding little is read on its drawn part, the read placed back (`InkCut`).
+            let cut = first.flatMap { image in look.flatMap { InkCut($0, image: image) } }
+            if let cut, let image = first.take() { first = cut.apply(image) }
+            let load: () throws -> PageImage = { try cut.map { $0.apply(try job.load()) } ?? job.load() }
+            let placed: (RecognizedPage) -> RecognizedPage = { cut?.place($0) ?? $0 }
             try engines.ensure()
             if let processes = context.ocrProcesses {
                 var deadline = Date(timeIntervalSinceNow: limit)
                 if let d = context.deadline, d < deadline { deadline = d }
                 guard let image = first.take() else { throw IngestError(.internalError) }
-                return .success(try RemoteRecognition.recognize(job.number, image: image, processes: processes,
+                return .success(placed(try RemoteRecognition.recognize(job.number, image: image, processes: processes,
                                                                 languages: context.config.ocr.languages,
                                                                 deadline: deadline, limitSeconds: limit,
                                                                 lowConfidenceBelow: context.config.ocr.lowConfidenceBelow,
                                                                 detectScript: context.config.ocr.detectScript,
-                                                                scriptKnown: scriptKnown))
+                                                                scriptKnown: scriptKnown)))
             }
             guard let pool else { throw IngestError(.internalError) }
-            return .success(try pool.withEngine { engine in
+            return .success(placed(try pool.withEngine { engine in
                 var deadline = Date(timeIntervalSinceNow: limit)
                 if let d = context.deadline, d < deadline { deadline = d }
                 // The image already made goes to the engine; a second look (a weak page turned
                 // upright) makes it again.
-                return try OrientedRecognition.recognize({ try first.take() ?? job.load() }, engine: engine, deadline: deadline,
+                return try OrientedRecognition.recognize({ try first.take() ?? load() }, engine: engine, deadline: deadline,
                                                          limitSeconds: limit, page: job.number,
                                                          lowConfidenceBelow: context.config.ocr.lowConfidenceBelow,
                                                          detectScript: context.config.ocr.detectScript,
                                                          scriptKnown: scriptKnown)
-            })
+            }))
         } catch let e as IngestError {
             var e = e
             if e.page == nil { e.page = job.number }

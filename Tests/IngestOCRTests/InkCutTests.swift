@@ -64,6 +64,23 @@ final class InkCutTests: XCTestCase {
         }
     }
 
+    /// Through the OCR stage (`ScanRecognizer`, `PageRunner`): the button's word read from its cut
+    /// is placed where ImageMagick drew it on the whole page (its left edge at 443 of 612 px, its
+    /// baseline at 726 of 792), not where it lies in the cut part.
+    func testTheStageReadsTheCutAndPlacesItsWordsOnThePage() throws {
+        try OCRLibraries.requireTesseract()
+        let dir = try TemporaryDirectory("ingest-ink-cut"); defer { dir.remove() }
+        let url = try pdf("ok", ["-fill", "#dddddd", "-stroke", "black", "-draw", "rectangle 400,700 520,736"]
+                          + Self.font + ["-pointsize", "20", "-annotate", "+443+726", "OK"], in: dir)
+        let scan = Extraction(pages: [PageRecord(number: 1, classification: .imageOnly)], ocrCandidates: [1], pagesRead: 1)
+        let e = try ScanRecognizer().complete(scan, of: SourceInput(files: [url], kind: .pdf, byteSize: 0, name: "ok.pdf"),
+                                              context: ExtractionContext())
+        XCTAssertEqual(e.blocks.map(\.text), ["OK"])
+        let word = try XCTUnwrap(e.ocrWords.first { $0.text == "OK" }, "\(e.ocrWords)")
+        XCTAssertEqual(word.box[0], 443.0 / 612, accuracy: 0.01)
+        XCTAssertEqual(word.box[3], 726.0 / 792, accuracy: 0.01)
+    }
+
     /// A paragraph of writing (more marks than `PageInk.marksCounted`) and a face drawn over most
     /// of the page are read whole.
     func testWritingAndALargeDrawingAreReadWhole() throws {
