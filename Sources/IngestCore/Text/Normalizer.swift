@@ -250,22 +250,25 @@ public enum Normalizer {
     }
 
     /// Whether the text around a line-end hyphen, up to the spaces on either side, is an address,
-    /// a path or a name rather than a word of prose: it holds `@ / \\ _ : = ~ #`, a dot followed by
-    /// a letter or digit, or a digit followed by a letter (`i18n`, `x86_64`), once its
-    /// surrounding quotes, brackets and sentence punctuation are set aside.
+    /// a path or a name rather than a word of prose: it holds `@ _ : = ~ #`, a dot followed by a
+    /// letter or digit, a digit followed by a letter (`i18n`, `x86_64`), or a slash before the
+    /// hyphen (`doc/debian-`), once its surrounding quotes, brackets and sentence punctuation are
+    /// set aside. A slash after the cut word is prose's "or" (`hir-\ning/firing`), not a path.
     static func isInsideName(before: [Character], after: ArraySlice<Character>) -> Bool {
         var start = before.count
         while start > 0, !before[start - 1].isWhitespace { start -= 1 }
         var end = after.startIndex
         while end < after.endIndex, !after[end].isWhitespace { end += 1 }
         let token = Array(before[start...]) + ["-"] + Array(after[after.startIndex..<end])
+        let hyphen = before.count - start
         var a = 0, b = token.count
         while a < b, opening(token[a]) { a += 1 }
         while b > a, closing(token[b - 1]) { b -= 1 }
         guard a < b else { return false }
         for k in a..<b {
             switch token[k] {
-            case "@", "/", "\\", "_", ":", "=", "~", "#": return true
+            case "@", "_", ":", "=", "~", "#": return true
+            case "/", "\\": if k < hyphen { return true }
             case ".": if k + 1 < b, token[k + 1].isLetter || token[k + 1].isNumber { return true }
             default: if token[k].isNumber, k + 1 < b, token[k + 1].isLetter { return true }
             }
