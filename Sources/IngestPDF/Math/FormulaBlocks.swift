@@ -77,6 +77,8 @@ extension PDFExtractor {
         var data = readWithFigures(page)
         if data.classification.hasUsableText && data.provenance == .textLayer {
             data.formulas = PageFormulas.find(on: page, lines: &data.lines)
+            // A wrapped code line's `←-` (its glyphs are in math fonts, left as text above) goes.
+            ContinuationMarks.join(&data.lines)
             // Letters drawn in a figure (a diagram's labels) are the figure's, not equations.
             let figures = data.figures
             data.formulas.removeAll { f in

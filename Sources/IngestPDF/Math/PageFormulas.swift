@@ -242,6 +242,8 @@ enum PageFormulas {
         // (The lines of one row left to right: poppler may give a row's end before its start.)
         for i in leftFirst(lines.indices.filter { i in
             !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil || MathUpright.holdsUpright(lineGlyphs[i]))
+                // (A listing's continuation mark is no formula: `ContinuationMarks`.)
+                && !(lineGlyphs[i].filter { $0.font.isMath }.allSatisfy { "←-−".contains($0.text) } && ContinuationMarks.withoutMark(lines[i].text) != nil)
         }, lines) {
             guard !takenAway.contains(i), !gone.contains(i) else { continue }
             let extraLines = stacked[i] ?? []
