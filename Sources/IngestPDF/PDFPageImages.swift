@@ -30,6 +30,8 @@ public final class PDFPageImages: PageImageProvider, Sendable {
         var kept: KeptDrawing?
         /// Pages drawn by poppler so far (tests: a kept drawing is not drawn again).
         var made = 0
+        /// Scanned pages handed as their image's own pixels so far (`PageScanImage`).
+        var scans = 0
         /// The colour pixels pages are drawn on, kept from one drawing to the next (`letGoOfSurface`).
         var surface: SurfaceMemory?
     }
@@ -62,7 +64,18 @@ public final class PDFPageImages: PageImageProvider, Sendable {
     public init(document: sending PopplerDocumentRef) {
         pageCount = document.pageCount
         self.document = document
+        readsScans = true
     }
+
+    /// `readsScans` false: every page drawn by cairo (tests of the drawing itself).
+    init(url: URL, readsScans: Bool) throws {
+        document = try PopplerDocumentRef(url: url, password: nil)
+        pageCount = document.pageCount
+        self.readsScans = readsScans
+    }
+
+    /// Whether a scanned page is handed its image's own pixels (`PageScanImage`).
+    let readsScans: Bool
 
     /// Opens `url` with an optional password. Throws `ocr.renderFailed` with poppler's reason.
     public convenience init(url: URL, password: String? = nil) throws {
@@ -118,6 +131,27 @@ public final class PDFPageImages: PageImageProvider, Sendable {
             let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(w)))
             guard stride > 0 else { throw IngestError(.ocrRenderFailed, ["page": String(page)], detail: "cairo stride for \(w)") }
             let bandRows = max(1, min(h, bandBytes / stride))
+            // A drawing for recognition of a scanned page: the scan's own pixels (`PageScanImage`).
+            // Pictures (vision pages, OCR's quick look) are asked within `keptPixelsAtMost`.
+            if readsScans, maxPixels > Self.keptPixelsAtMost,
+               let scan = try Self.scanImage(p, width: wPt, height: hPt, page: page, drawings: &drawings) {
+                // Its own size when that is the size asked, or a resolution OCR reads well: a
+                // scan's pixels hold no more detail enlarged (200-ppi scans, bench/ocr/RESULTS.md:
+                // 365 errors in 11,852 characters as they are; 368 drawn at 300 dpi by cairo, 371
+                // enlarged bilinearly, 366 by leptonica). Else brought to the size asked.
+                var tw = w, th = h, d = scale * 72
+                let nativeDPI = Double(scan.width) * 72 / wPt
+                let asked = abs(Double(scan.width) - wPt * scale) <= 1 && abs(Double(scan.height) - hPt * scale) <= 1
+                if asked || (Self.scanResolutions.contains(nativeDPI) && scan.width * scan.height <= maxPixels) {
+                    (tw, th, d) = (scan.width, scan.height, nativeDPI)
+                }
+                try start(tw, th, d)
+                // A drawing handed like any other (`drawingsMade`), from the image's pixels.
+                drawings.made += 1
+                drawings.scans += 1
+                scan.rows(width: tw, height: th, row)
+                return
+            }
             if let k = drawings.kept, k.page == page, k.width == w, k.height == h {
                 try start(w, h, k.dpi)
                 k.gray.withUnsafeBufferPointer { all in
@@ -148,6 +182,32 @@ public final class PDFPageImages: PageImageProvider, Sendable {
 
     /// Pages drawn by poppler so far.
     var drawingsMade: Int { lock.withLock { $0.made } }
+
+    /// Scanned pages handed as their image's own pixels so far.
+    public var scansHanded: Int { lock.withLock { $0.scans } }
+
+    /// The resolutions a scan is handed at as it is (OCR's, `TextSize.resolutions`).
+    static let scanResolutions = 150.0...400.0
+
+    /// The page's scanned image (`PageScanImage.find`) when cairo's drawing of the page, made
+    /// small, shows it as it is: decoded once more for that drawing, which costs far less than
+    /// a full-page drawing (the scan is not enlarged onto a surface of the page's size).
+    private static func scanImage(_ p: PopplerPageRef, width wPt: Double, height hPt: Double, page: Int,
+                                  drawings: inout Drawings) throws -> PageScanImage? {
+        guard let scan = PageScanImage.find(on: p) else { return nil }
+        let s = PageScanImage.checkLongSide / max(wPt, hPt)
+        let dw = max(1, Int((wPt * s).rounded(.down))), dh = max(1, Int((hPt * s).rounded(.down)))
+        guard dw <= scan.width, dh <= scan.height else { return nil }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(dw)))
+        if (drawings.surface?.capacity ?? 0) < stride * dh { drawings.surface = SurfaceMemory(capacity: stride * dh) }
+        var drawing = [UInt8](repeating: 0, count: dw * dh)
+        let luma = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: dw)
+        defer { luma.deallocate() }
+        try renderBand(p, width: dw, top: 0, rows: dh, scale: s, page: page, memory: drawings.surface!.bytes, luma: luma) { y, row in
+            drawing.withUnsafeMutableBufferPointer { UnsafeMutableRawPointer($0.baseAddress! + y * dw).copyMemory(from: row.baseAddress!, byteCount: dw) }
+        }
+        return scan.agrees(withDrawing: drawing, width: dw, height: dh) ? scan : nil
+    }
 
     /// Lets go of the surface kept for the next drawing (the OCR of the document is over).
     public func letGoOfSurface() { lock.withLock { $0.surface = nil } }

@@ -449,6 +449,24 @@ extension PopplerPageRef {
         return areas
     }
 
+    /// The page's images as poppler maps them: each one's id (for `imagePixels`) and its area
+    /// (the box of its placement, in points, y down).
+    func imageMappings() -> [(id: Int, area: PopplerRectangle)] {
+        guard let list = poppler_page_get_image_mapping(handle) else { return [] }
+        defer { poppler_page_free_image_mapping(list) }
+        var out: [(id: Int, area: PopplerRectangle)] = []
+        GListItems.forEach(list, as: PopplerImageMapping.self) { out.append((Int($0.pointee.image_id), $0.pointee.area)) }
+        return out
+    }
+
+    /// The image `id` of the page (`imageMappings`) decoded at its own size, one pixel per
+    /// sample the PDF stores, as poppler's cairo output draws it with the unit transform (poppler
+    /// 22.12 `CairoImageOutputDev::drawImage`: an ARGB32 surface `width`×`height`, colour spaces,
+    /// decode arrays and masks applied). Nil when poppler gives none. The caller owns the surface.
+    func imagePixels(id: Int) -> OpaquePointer? {
+        poppler_page_get_image(handle, Int32(id))
+    }
+
     func annotations() -> [PopplerAnnotation] {
         guard let list = poppler_page_get_annot_mapping(handle) else { return [] }
         defer { poppler_page_free_annot_mapping(list) }

@@ -73,11 +73,12 @@ final class PDFPageImagesTests: XCTestCase {
         }
         let pdf = tmp.url.appendingPathComponent("scan.pdf")
         guard runTool("img2pdf", [text, small, "-o", pdf.path])?.status == 0 else { throw TestSetupFailure("img2pdf failed") }
-        let shared = try PDFPageImages(url: pdf)
+        // Drawn by cairo, not read from the scans' own pixels (PageScanImageTests).
+        let shared = try PDFPageImages(url: pdf, readsScans: false)
         XCTAssertEqual(shared.surfaceBytes, 0)
         for (page, dpi) in [(1, 300.0), (2, 300), (1, 150), (2, 75)] {
             let drawn = try shared.render(page: page, dpi: dpi, maxPixels: 50_000_000)
-            let alone = try PDFPageImages(url: pdf).render(page: page, dpi: dpi, maxPixels: 50_000_000)
+            let alone = try PDFPageImages(url: pdf, readsScans: false).render(page: page, dpi: dpi, maxPixels: 50_000_000)
             XCTAssertEqual([drawn.width, drawn.height], [alone.width, alone.height])
             XCTAssertTrue(drawn.gray == alone.gray, "page \(page) at \(dpi) dpi")
             XCTAssertTrue(drawn.gray.contains { $0 < 64 } && drawn.gray.contains { $0 > 192 }, "page \(page) drawn")
@@ -87,6 +88,6 @@ final class PDFPageImagesTests: XCTestCase {
         shared.letGoOfSurface()
         XCTAssertEqual(shared.surfaceBytes, 0)
         XCTAssertEqual(try shared.render(page: 2, dpi: 300, maxPixels: 50_000_000).gray,
-                       try PDFPageImages(url: pdf).render(page: 2, dpi: 300, maxPixels: 50_000_000).gray)
+                       try PDFPageImages(url: pdf, readsScans: false).render(page: 2, dpi: 300, maxPixels: 50_000_000).gray)
     }
 }
