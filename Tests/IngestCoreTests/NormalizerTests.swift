@@ -58,6 +58,8 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(Normalizer.normalize("l'arc-en-ciel se voit ; un arc-en-\nciel double"), "l'arc-en-ciel se voit ; un arc-en-ciel double")
         // A slash after the cut word is prose's "or" (pdfminer-naacl06-shinyama.pdf p.1 and p.5).
         XCTAssertEqual(Normalizer.normalize("the hir-\ning/firing events and sen-\ntences/articles"), "the hiring/firing events and sentences/articles")
+        // TeX cuts the first word of a dotted name at a syllable (gnuplot.pdf, developers-reference.pdf).
+        XCTAssertEqual(Normalizer.normalize("see sam-\npling.dem and men-\ntors.debian.net"), "see sampling.dem and mentors.debian.net")
         // A syllable break in a plain word is still joined.
         XCTAssertEqual(Normalizer.normalize("see the main-\ntainer of it"), "see the maintainer of it")
     }

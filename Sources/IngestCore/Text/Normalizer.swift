@@ -250,10 +250,11 @@ public enum Normalizer {
     }
 
     /// Whether the text around a line-end hyphen, up to the spaces on either side, is an address,
-    /// a path or a name rather than a word of prose: it holds `@ _ : = ~ #`, a dot followed by a
-    /// letter or digit, a digit followed by a letter (`i18n`, `x86_64`), or a slash before the
-    /// hyphen (`doc/debian-`), once its surrounding quotes, brackets and sentence punctuation are
-    /// set aside. A slash after the cut word is prose's "or" (`hir-\ning/firing`), not a path.
+    /// a path or a name rather than a word of prose: it holds `@ _ : = ~ #`, a digit followed by a
+    /// letter (`i18n`, `x86_64`), or before the hyphen a slash or a dot followed by a letter or
+    /// digit (`doc/debian-`, `*.changes-`), once its surrounding quotes, brackets and sentence
+    /// punctuation are set aside. After the cut word a slash is prose's "or" (`hir-\ning/firing`),
+    /// and a dot may end a word TeX did cut at a syllable (`sam-\npling.dem`, `men-\ntors.debian.net`).
     static func isInsideName(before: [Character], after: ArraySlice<Character>) -> Bool {
         var start = before.count
         while start > 0, !before[start - 1].isWhitespace { start -= 1 }
@@ -269,7 +270,7 @@ public enum Normalizer {
             switch token[k] {
             case "@", "_", ":", "=", "~", "#": return true
             case "/", "\\": if k < hyphen { return true }
-            case ".": if k + 1 < b, token[k + 1].isLetter || token[k + 1].isNumber { return true }
+            case ".": if k < hyphen, k + 1 < b, token[k + 1].isLetter || token[k + 1].isNumber { return true }
             default: if token[k].isNumber, k + 1 < b, token[k + 1].isLetter { return true }
             }
         }
