@@ -50,13 +50,15 @@ struct BlockBuilder {
                     cutWordMet = true
                     WordLookAhead.wordCut()
                 }
-                // A bookmark matching the paragraph's first lines makes them a heading.
-                if let (entry, count) = match(lines, &bookmarks) {
+                // A bookmark matching the paragraph's first lines makes them a heading; so does the
+                // next one on the lines left (`2 Document structures` right over `2.1 Mathematics`).
+                while let (entry, count) = match(lines, &bookmarks) {
                     blocks.append(Block(kind: .heading, text: lines[..<count].joined(separator: "\n"),
                                         level: entry.level, page: number, provenance: .textLayer))
                     lines.removeFirst(count)
-                    if lines.isEmpty { continue }
+                    if lines.isEmpty { break }
                 }
+                if lines.isEmpty { continue }
                 let text = lines.joined(separator: "\n")
                 if let level = sizeLevel(paragraph, lines: lines, body: body, bodySize: bodySize) {
                     blocks.append(Block(kind: .heading, text: text, level: level, page: number, provenance: .textLayer))

@@ -47,11 +47,13 @@ enum Paragraphs {
         // A word hyphenated at a column's foot goes on at the top of the next column (`ho-` /
         // `mogénéiser.`): up and to the right of it, in lower case, the same paragraph.
         // So does a sentence cut there between two words (`is usually not` / `enough, because`):
-        // after a full line of two or more, without a sentence's end.
+        // after a full line of text (eight glyph heights wide at least: not a column of a listing's
+        // `void` or of a chart's glyphs), of two or more, ending in a word or a comma.
         if b.y1 < a.y0 && b.x0 >= a.x1 - h && startsWithLowercase(b.text) {
             if endsInWordHyphen(a.text) { return false }
             let last = a.text.unicodeScalars.last { !$0.properties.isWhitespace }
-            if !firstLine, a.x1 >= paragraphRight - h, let last, !".!?:;".unicodeScalars.contains(last) { return false }
+            if !firstLine, a.x1 >= paragraphRight - h, a.x1 - a.x0 >= h * 8,
+               let last, last.properties.isAlphabetic || last.properties.numericType != nil || last == "," { return false }
         }
         if gap > h * 0.7 { return true }                            // blank space between
         if b.y1 < a.y0 + h * 0.3 { return true }                    // back up: new column or float

@@ -125,5 +125,10 @@ extension RunningHeadersTests {
         XCTAssertEqual(RunningHeaders.detect([page(1, ["Exercice 1"]), page(2, ["Exercice 2"])]), [[], []])
         XCTAssertEqual(RunningHeaders.detect(lesson.map { $0.map { RunningHeaders.Line($0.text) } }), [[], []])
         XCTAssertEqual(RunningHeaders.detect([page(1, ["Chimie"]), page(1, ["Chimie"])]), [[], []])
+        // pdf.js's issue840.pdf: the timetable's title, set large at the top of both pages, stays.
+        func titled(_ n: Int) -> [RunningHeaders.Line] {
+            [RunningHeaders.Line("Download Festival 2009 Timetable", top: 0.004, bottom: 0.05, left: 0.3, right: 0.7)] + page(n, [])
+        }
+        XCTAssertEqual(RunningHeaders.detect([titled(1), titled(2)]), [[], []])
     }
 }

@@ -136,3 +136,24 @@ final class BlockBuilderTests: XCTestCase {
         XCTAssertTrue(text.contains("Certaines éruptions sont effusives, d'autres explosives"), text)
     }
 }
+
+extension BlockBuilderTests {
+    /// pdf.js's bug1997343.pdf (a tagged pdflatex paper in two columns): `2 Document structures`
+    /// right over `2.1 Mathematics`, close enough to be one paragraph, each its bookmark's title.
+    /// The first bookmark took the first line; the second line, left to the size rule, became a
+    /// heading of level 3 (and the bookmark went to the contents page's `2.1 Mathematics . . .`).
+    func testABookmarkRightUnderABookmarkIsItsHeadingToo() {
+        func line(_ text: String, _ y0: Double, _ h: Double) -> TextLine {
+            TextLine(text: text, x0: 302.1, y0: y0, x1: 302.1 + Double(text.count) * h * 0.45, y1: y0 + h, glyphHeight: h, hasGeometry: true)
+        }
+        var lines = [line("2 Document structures", 293, 20.5), line("2.1 Mathematics", 320.2, 17.05)]
+        lines += (0..<6).map { line("Let p be a prime, then the text of the column goes on \($0)", 341.5 + Double($0) * 12, 14.1) }
+        lines.append(line("2.1 Mathematics . . . . . . . . . . . . . 1", 450, 14.1))
+        XCTAssertEqual(Paragraphs.group(Array(lines.prefix(2))).count, 1, "one paragraph, as on the page")
+        let page = PDFExtractor.PageData(lines: lines, classification: .text, characters: 400, label: nil, height: 782, width: 595)
+        var builder = BlockBuilder(pages: [page], outline: [OutlineEntry(title: "Document structures", level: 1, page: nil),
+                                                           OutlineEntry(title: "Mathematics", level: 2, page: nil)])
+        let headings = builder.takeBlocks().filter { $0.kind == .heading }.map { "\($0.level ?? 0) \($0.text)" }
+        XCTAssertEqual(headings, ["1 2 Document structures", "2 2.1 Mathematics"])
+    }
+}

@@ -119,5 +119,16 @@ extension ParagraphsTests {
         XCTAssertTrue(Paragraphs.breaks(between: short, and: top, paragraphRight: 298.9))
         var capital = top; capital.text = "Enough, because the number of sentences is rather"
         XCTAssertTrue(Paragraphs.breaks(between: foot, and: capital, paragraphRight: 298.9))
+        // pdf.js's canvas.pdf: a listing's column of return types (`void` / `void`) beside the
+        // methods' column (`save( )`); ZapfDingbats.pdf: a column of glyphs beside their names.
+        let void = TextLine(text: "void", x0: 72, y0: 300, x1: 92, y1: 311.5, glyphHeight: 11.5, hasGeometry: true)
+        let save = TextLine(text: "save( )", x0: 120, y0: 288, x1: 160, y1: 299.5, glyphHeight: 11.5, hasGeometry: true)
+        XCTAssertTrue(Paragraphs.breaks(between: void, and: save, paragraphRight: 92))
+        let glyph = TextLine(text: "❝", x0: 72, y0: 710.9, x1: 80, y1: 722.4, glyphHeight: 11.5, hasGeometry: true)
+        var name = top; name.text = "a38 [x272B]"
+        XCTAssertTrue(Paragraphs.breaks(between: glyph, and: name, paragraphRight: 80))
+        // A line of text that ends in a sign is no sentence cut between words either.
+        var sign = foot; sign.text = "one can find from a single article is usually ❝"
+        XCTAssertTrue(Paragraphs.breaks(between: sign, and: top, paragraphRight: 298.9))
     }
 }

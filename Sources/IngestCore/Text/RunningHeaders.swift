@@ -113,11 +113,16 @@ public enum RunningHeaders {
                 continue
             }
             // A document of two pages (a handout) has no third page to show its header on: there a
-            // line is running on both pages only when it is placed and the same word for word.
+            // line is running on both pages only when it is placed, the same word for word, and no
+            // taller than the page's lines (a title set large over both pages is the document's).
             let twoPages = pages.count == 2 && !pageNumber
             if twoPages {
                 guard members.allSatisfy({ candidates[$0].position != nil }),
-                      Set(members.map { pages[candidates[$0].page][candidates[$0].index].text }).count == 1 else { continue }
+                      Set(members.map { pages[candidates[$0].page][candidates[$0].index].text }).count == 1,
+                      members.allSatisfy({ c in
+                          let line = pages[candidates[c].page][candidates[c].index]
+                          return (line.bottom ?? 0) - (line.top ?? 0) <= 1.15 * medianHeight(pages[candidates[c].page])
+                      }) else { continue }
             }
             let needed = pageNumber || twoPages ? 2 : threshold
             // A line that repeats because its whole page does (the same page scanned three times, a
@@ -205,6 +210,12 @@ public enum RunningHeaders {
             if smaller >= 2 && 2 * n >= smaller { alike.insert(p); alike.insert(q) }
         }
         return alike
+    }
+
+    /// The median height of a page's placed lines (a fraction of the page's height).
+    static func medianHeight(_ lines: [Line]) -> Double {
+        let heights = lines.compactMap { l in l.top.flatMap { t in l.bottom.map { $0 - t } } }.sorted()
+        return heights.isEmpty ? 0 : heights[heights.count / 2]
     }
 
     /// The first and last `edgeLines` non-blank lines, never the same twice.
