@@ -18,7 +18,8 @@ extension DefinitionRecognizer {
         if !namesAnAction(term), opensWithFrenchOrder(firstToken, next: tokens.dropFirst().first) { return true }
         if isTitle(term, tokens) { return true }
         if opensWithCircumstance(head) { return true }
-        if talksOfAnother(term, tokens) { return true }
+        if talksOfAnother(term, tokens, lexicon) { return true }
+        if passiveOfAModal(tokens, lexicon) { return true }
         if bareSubjectSentence(term, tokens) { return true }
         if namedSubjectSentence(term, tokens) { return true }
         if subjectCutByColon(term, tokens) { return true }
@@ -108,12 +109,14 @@ extension DefinitionRecognizer {
     /// verb (`The body of the certificate is hashed…`, `L'interface reliée au Switch A doit avoir…`, `One of
     /// the reasons … is that…`), the subject sharing no word with the term. A relative word or a comma before the
     /// verb makes it a description (`The software that manages…`, `The pectoralis major muscles, located…`).
-    static func talksOfAnother(_ term: String, _ tokens: [String]) -> Bool {
+    static func talksOfAnother(_ term: String, _ tokens: [String], _ lexicon: Lexicon = .empty) -> Bool {
         guard let first = tokens.first, first.first?.isUppercase == true else { return false }
         let lowerFirst = first.lowercased()
         let opens = ["the", "these", "those", "this", "le", "la", "les", "ce", "cette", "ces"].contains(lowerFirst)
             || lowerFirst.hasPrefix("l'") || lowerFirst.hasPrefix("l’") || (lowerFirst == "one" && tokens.dropFirst().first == "of")
         guard opens else { return false }
+        // (Only a French article makes the words French: `The basic computation unit` holds no verb `unir`.)
+        let french = !["the", "these", "those", "this", "one"].contains(lowerFirst)
         let termWords = Set(words(term).map(stem))
         let finite: Set<String> = ["is", "are", "was", "were", "has", "have", "can", "cannot", "could", "must", "should", "will", "would",
                                    "may", "might", "est", "sont", "était", "doit", "doivent", "peut", "peuvent", "a", "ont", "va", "vont"]
@@ -122,7 +125,8 @@ extension DefinitionRecognizer {
         for (i, token) in tokens.enumerated() {
             let raw = token.lowercased()
             let w = raw.trimmingScalars { wordPunctuation.contains($0) }
-            if i > 0, finite.contains(w) {
+            // (A French verb in the present the dictionary tells, `La sortie oscille entre…`, is one too.)
+            if i > 0, finite.contains(w) || (i > 1 && french && frenchPresentVerb(w, lexicon)) {
                 // (`a` is French `has` only after a noun: `La table a…`; in English it is an article.)
                 if w == "a", !lowerFirst.hasPrefix("l") && !["le", "la", "les", "ce", "cette", "ces"].contains(lowerFirst) { return false }
                 return !subject.contains { termWords.contains(stem($0)) }

@@ -113,8 +113,8 @@ extension DefinitionRecognizer {
         return true
     }
 
-    /// Prepositions after which a quality goes on with what it is about (`disponible avec…`, `compatible with…`).
-    static let qualityFollowers: Set<String> = ["with", "for", "to", "in", "on", "from", "avec", "pour", "à", "dans", "sur", "en", "chez", "sous"]
+    /// Prepositions after which a quality goes on with what it is about (`disponible avec…`, `compatible with…`, `Capable of…`).
+    static let qualityFollowers: Set<String> = ["with", "for", "to", "in", "on", "from", "of", "avec", "pour", "à", "dans", "sur", "en", "chez", "sous"]
 
     /// A meaning that opens with a quality and its complement (`FreeBSD : disponible avec les portages…`, `compatible with
     /// most boards`): what the term is like or where it is found, not what it is. The word must be an adjective only —
@@ -124,7 +124,7 @@ extension DefinitionRecognizer {
         // and ran by…`; a command's meaning says how it works, `npm init: step-by-step to scaffold…`.)
         let termWords = term.split(separator: " ")
         guard !namesAnAction(term), termWords.allSatisfy({ $0.first?.isUppercase == true || $0.first?.isNumber == true }) else { return false }
-        guard tokens.count >= 3, let first = tokens.first, first.first?.isLowercase == true else { return false }
+        guard tokens.count >= 3, let first = tokens.first else { return false }
         let w = first.lowercased().trimmingScalars { wordPunctuation.contains($0) }
         let next = tokens[1].lowercased()
         guard qualityFollowers.contains(next) else { return false }
@@ -142,6 +142,62 @@ extension DefinitionRecognizer {
         guard ws.allSatisfy({ !$0.word.isEmpty && $0.word.first!.isLetter && $0.raw.first?.isLowercase == true
             && $0.word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }) else { return false }
         return ws.allSatisfy { !lexicon.knows($0.word) }
+    }
+
+    /// Modals of what may be (`can`, `peut`), and of what must be (`should`, `doit`).
+    static let possibilityModals: Set<String> = ["can", "could", "may", "might", "cannot", "peut", "peuvent", "pourra", "pourront"]
+    static let obligationModals: Set<String> = ["must", "should", "doit", "doivent", "devra", "devront"]
+    static let subjectPronouns: Set<String> = ["it", "they", "il", "elle", "ils", "elles"]
+
+    /// Words that open a clause inside a noun phrase (`a register that can be…`): a verb after them is not the meaning's own.
+    static let clauseOpeners: Set<String> = ["that", "which", "who", "whose", "where", "when", "if", "qui", "que", "qu", "dont", "où", "lequel",
+                                             "laquelle", "si", "quand", "lorsque"]
+
+    /// A past participle the dictionaries tell (`set`, `powered`, `varied`; `réglée` ← `régler`, `alimenté` ← `alimenter`, `choisi` ←
+    /// `choisir`), not a word after `be` that says what the thing is (`être entre…`, `be the first`).
+    static func pastParticiple(_ w: String, _ lexicon: Lexicon) -> Bool {
+        if w.hasSuffix("ed") || lexicon.englishIrregular[w]?.contains(.verb) == true || w.hasSuffix("en") {
+            if lexicon.englishInflected(w).contains(.verb) { return true }
+        }
+        // (A verb whose participle is its lemma, `set`, `put`, `cut`.)
+        if lexicon.englishLemma(w).contains(.verb) { return true }
+        for (end, base) in [("ées", "er"), ("és", "er"), ("ée", "er"), ("é", "er"), ("ies", "ir"), ("is", "ir"), ("ie", "ir"), ("i", "ir")]
+        where w.count > end.count + 2 && w.hasSuffix(end) {
+            return lexicon.french[String(w.dropLast(end.count)) + base]?.contains(.verb) == true
+        }
+        return false
+    }
+
+    /// What can be done to the term or to a part of it — the main verb of the meaning's first clause a modal of possibility and a
+    /// passive (`Can be set, from software, to any value…`, `Elle peut être réglée…`, `Sa fréquence peut être ajustée…`, `A condenser
+    /// microphone can be connected to this terminal…`) — or what must be done to it, its subject left out (`Should be powered by…`,
+    /// `doit être alimenté par…`): an ability or a rule of use, not what the term is. An ability in the active says what it does
+    /// (`Kernel mode: Can execute any instruction`); a rule about another thing may define an order (`postfixe : le père ne doit être
+    /// traité que quand…`); a modal in a relative clause belongs to a noun phrase (`Machine instruction that may cause harm`).
+    static func passiveOfAModal(_ tokens: [String], _ lexicon: Lexicon) -> Bool {
+        guard !lexicon.isEmpty else { return false }
+        let ws = plainWords(Array(tokens.prefix(8)))
+        let leftOut = ws.first.map { subjectPronouns.contains($0.word) } == true ? 1 : 0
+        for (i, (raw, w)) in ws.enumerated() {
+            if clauseOpeners.contains(w) { return false }
+            if possibilityModals.contains(w) || (i == leftOut && obligationModals.contains(w)) {
+                guard i + 2 < ws.count, ["be", "être"].contains(ws[i + 1].word) else { return false }
+                return pastParticiple(ws[i + 2].word, lexicon)
+            }
+            if raw.hasSuffix(",") || raw.hasSuffix(";") || raw.hasSuffix(":") || raw.hasSuffix(".") { return false }
+        }
+        return false
+    }
+
+    /// A French verb in the present that the dictionary lists only in its infinitive (`oscille`, `oscillent` → `osciller`,
+    /// `fournit` → `fournir`: the regular endings only), and not as a word of its own (`demande` is a noun too).
+    static func frenchPresentVerb(_ w: String, _ lexicon: Lexicon) -> Bool {
+        guard lexicon.hasFrench, w.count > 3, lexicon.french[w] == nil, w.allSatisfy(\.isLetter) else { return false }
+        var lemmas: [String] = []
+        if w.hasSuffix("ent") { lemmas.append(String(w.dropLast(3)) + "er") }
+        if w.hasSuffix("e") { lemmas.append(w + "r") }
+        if w.hasSuffix("it") { lemmas.append(String(w.dropLast()) + "r") }
+        return lemmas.contains { lexicon.french[$0]?.contains(.verb) == true }
     }
 
     /// Whether the dictionaries tell the meaning's shape as one a definition never has.

@@ -47,6 +47,7 @@ final class LexiconTests: XCTestCase {
         ("Model packaging: Container-based deployment strategies", nil),
         ("Chrome Developers: Override the user agent string", nil),
         ("FreeBSD : disponible avec les portages kfreebsd-amd64 et kfreebsd-i386", nil),
+        ("Frequency Counter : Capable of measuring frequencies upto several MHz.", nil),
         ("commands: whois nslookup", nil),
         ("AWS SageMaker: End-to-end ML platform", "AWS SageMaker"),
         ("Azure Machine Learning: Cloud-based ML service", "Azure Machine Learning"),
@@ -60,6 +61,17 @@ final class LexiconTests: XCTestCase {
         ("npm init: step-by-step to scaffold a project", "npm init"),
         ("Symmetric clustering: Two or more machines are running applications", "Symmetric clustering"),
         ("Private cloud: available for and ran by a single organization", "Private cloud"),
+        // Abilities and rules of use, a modal and a passive (batch 15, expEYES-17), and a verb in the present of a subject of its own.
+        ("Programmable Voltage (PV1) : Can be set, from software, to any value in the -5V to +5V range.", nil),
+        ("Moteur CC : doit être alimenté par une tension continue de moins de 3 V.", nil),
+        ("Tension programmable (PV2) : Elle peut être réglée, par logiciel, à toute valeur comprise dans l’intervalle", nil),
+        ("Signal carré SQ1 : La sortie oscille entre 0 et 5 V et la fréquence peut être ajustée", nil),
+        ("Kernel mode: Can execute any instruction of the machine.", "Kernel mode"),
+        ("postfixe : le père ne doit être traité que quand ses deux fils ont été traités.", "postfixe"),
+        ("infixe : le père doit être entre son fils gauche et son fils droit.", "infixe"),
+        ("Sine/Triangular Wave WG : Sa fréquence peut être ajustée entre 5 Hz et 5 kHz.", nil),
+        ("Core: The basic computation unit of the CPU.", "Core"),
+        ("Graceful degradation: The ability to continue providing service proportional to the level of surviving hardware.", "Graceful degradation"),
     ]
 
     func testShapesToldByTheDictionaries() throws {
