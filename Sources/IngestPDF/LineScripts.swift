@@ -105,11 +105,31 @@ enum LineScripts {
             // The run ends where its glyphs jump up or down: LibreOffice sets `SO~4~^2−^` as a
             // lowered 4 and a raised 2− of one size with nothing between (read as one run, its
             // middle the base's: `SO42−`).
+            // Glyphs smaller still inside the run are its own scripts (`2^{|X_A|}`: the A lowered
+            // under the X, then the run goes on; `e^{-x^2}`): read with the run, as a line of its
+            // own. Poppler puts a space where the font changes even with no gap: next to them, a
+            // space before a glyph that follows closely stays inside the run.
             var j = i + 1
-            while j < glyphs.count, glyphs[j].start == glyphs[j - 1].end, glyphs[j].size < base.size * smaller,
-                  abs(glyphs[j].size - glyphs[i].size) < 0.5, level(glyphs[j], glyphs[i]) { j += 1 }
+            var nested = false
+            func isNested(_ g: LineGlyph) -> Bool { abs(g.size - glyphs[i].size) >= 0.5 }
+            while j < glyphs.count, glyphs[j].size < base.size * smaller {
+                let touching = glyphs[j].start == glyphs[j - 1].end
+                let spaced = !touching && glyphs[j].start > glyphs[j - 1].end
+                    && bytes[glyphs[j - 1].end..<glyphs[j].start].allSatisfy({ $0 == 0x20 })
+                    && glyphs[j].x0 - glyphs[j - 1].x1 < base.size * 0.12
+                if !isNested(glyphs[j]) {
+                    guard level(glyphs[j], glyphs[i]), touching || spaced && isNested(glyphs[j - 1]) else { break }
+                } else if glyphs[j].size < glyphs[i].size * smaller {
+                    guard touching || spaced else { break }
+                    nested = true
+                } else {
+                    break
+                }
+                j += 1
+            }
             let run = glyphs[i..<j]
-            let top = run.map(\.y0).min()!, bottom = run.map(\.y1).max()!
+            let main = run.filter { abs($0.size - glyphs[i].size) < 0.5 }
+            let top = main.map(\.y0).min()!, bottom = main.map(\.y1).max()!
             let height = base.y1 - base.y0
             let shift = ((top + bottom) - (base.y0 + base.y1)) / 2 / max(height, 0.1)
             // A tiny word on the baseline sits as low as a subscript: subscripts are at least
@@ -117,7 +137,20 @@ enum LineScripts {
             let position: ScriptText.Position? = shift < -raised ? .superscript
                 : shift > lowered && glyphs[i].size >= base.size * subscriptSize ? .subscript : nil
             guard let position else { i = j; continue }
-            let text = String(decoding: bytes[run.first!.start..<run.last!.end], as: UTF8.self)
+            var runBytes = Array(bytes[run.first!.start..<run.last!.end])
+            if nested {
+                // The run's glyphs side by side (the spaces inside it dropped), read as a line.
+                var inner: [LineGlyph] = [], innerBytes: [UInt8] = []
+                for g in run {
+                    var moved = g
+                    moved.start = innerBytes.count
+                    innerBytes += bytes[g.start..<g.end]
+                    moved.end = innerBytes.count
+                    inner.append(moved)
+                }
+                runBytes = apply(Self.edits(innerBytes, glyphs: inner), to: innerBytes[...])
+            }
+            let text = String(decoding: runBytes, as: UTF8.self)
             edits.append(Edit(range: run.first!.start..<run.last!.end, text: Array(ScriptText.render(text, position).utf8)))
             copied = run.last!.end
             // Poppler ends a word where the font changes and puts a space there even with no gap

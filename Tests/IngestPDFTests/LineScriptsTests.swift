@@ -70,6 +70,20 @@ final class LineScriptsTests: XCTestCase {
         }
     }
 
+    /// A script inside a script (pdflatex math outside a formula block, as in pdfminer's
+    /// naacl06-shinyama.pdf): `2^{|X_A|}` read `2^(|X)A^|` and `e^{-x^2}` read `e^(−x)²`, the
+    /// inner script taken for one of the base. The run keeps its smaller glyphs, read as a line.
+    func testAScriptInsideAScript() throws {
+        let t = try text(#"""
+        For each entity mapping of the two clusters, taken in the set
+        $(2^{|X_A|} \times 2^{|X_B|})$ of all mappings, the score is computed
+        again, and the weight decays like e$^{-x^2}$ with the distance, against 10$^{12}$ and m$^2$ here.
+        """#, options: "10pt")
+        for expected in ["(2^(|X_A|) × 2^(|X_B|))", "e^(−x²)", "10¹²", "m² here"] {
+            XCTAssertTrue(t.contains(expected), "«\(expected)» not in «\(t)»")
+        }
+    }
+
     /// LibreOffice sets a subscript and a superscript one after the other (`SO~4~^2−^`) at one
     /// size with nothing between them, the 4 lowered and the 2− raised: one run, whose middle is
     /// its base's, read `SO42−` (the fidelity lesson's writer-pdf variant). Each is its own now.

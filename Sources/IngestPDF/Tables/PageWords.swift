@@ -67,26 +67,30 @@ extension PopplerPageRef {
     }
 }
 
-/// The walk of `scriptedWords`: words cut as `words()` cuts them, gathered in segments (a line
-/// of poppler's text up to a jump, another row or a wide gap: where a cell of a table may end),
-/// each segment's glyphs read by `LineScripts`.
+/// The walk of `scriptedWords`: words cut as `words()` cuts them, each with its glyphs; then the
+/// words laid in rows where the page draws them, each row read by `LineScripts` left to right.
+/// Rows, not poppler's lines: poppler may give a cell's raised glyphs a line of their own
+/// (LibreOffice's `Cu²⁺` and `SO₄²⁻` in a table cell come out as `2+`, `2−` on lines before the
+/// row's: `Cu 2+`).
 private struct ScriptedWords {
     typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
+    /// A word: its bytes in the page's text, its box, its glyphs (offsets into the page's text).
+    struct Word {
+        var start: Int, end: Int
+        var box: Box
+        var glyphs: [LineGlyph]
+    }
     let bytes: UnsafeBufferPointer<UInt8>
     let sizes: [Float]
     var superiors: Set<Int> = []
-    var words: [PageWord] = []
-    /// The segment: where its first glyph's bytes start, its glyphs (offsets from there), its words.
-    var segmentStart = 0
-    var glyphs: [LineGlyph] = []
-    var pieces: [(start: Int, end: Int, box: Box)] = []
-    /// The word being read (offsets into `bytes`).
-    var word: (start: Int, end: Int, box: Box)?
-    /// The segment's last glyph, and the top and bottom of its glyphs.
-    var previous: Box?
-    var band = (y0: 0.0, y1: 0.0)
-
     let ink: LineScripts.Ink
+    var words: [Word] = []
+    var current: Word?
+
+    /// Words closer than this share of their size are one word's pieces (no space between them).
+    static let touching = 0.08
+    /// Words of one row are no further apart than this share of their size.
+    static let beside = 0.5
 
     init(bytes: UnsafeBufferPointer<UInt8>, sizes: [Float], ink: @escaping LineScripts.Ink) {
         self.bytes = bytes
@@ -102,80 +106,122 @@ private struct ScriptedWords {
             defer { i += length; index += 1 }
             var v = UInt32(b) & (length == 1 ? 0x7F : length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for k in 1..<max(1, length) { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
-            if Unicode.Scalar(v)?.isWhiteSpace ?? false {
-                endWord()
-                if b == 0x0A { endSegment() }
-                continue
-            }
+            if Unicode.Scalar(v)?.isWhiteSpace ?? false { endWord(); continue }
             let r = rects[index]
             let g: Box = (min(r.x1, r.x2), min(r.y1, r.y2), max(r.x1, r.x2), max(r.y1, r.y2))
-            if let box = word?.box {
+            if let box = current?.box {
                 // `words()`'s cut: a jump back, another row or a gap wider than a space.
                 let h = max(box.y1 - box.y0, g.y1 - g.y0, 1)
                 let overlap = min(g.y1, box.y1) - max(g.y0, box.y0)
-                if g.x0 < box.x1 - h * 0.5 || overlap < min(box.y1 - box.y0, g.y1 - g.y0) * 0.3 || g.x0 - box.x1 > h * 0.6 {
-                    endSegment()
-                }
-            } else if let p = previous {
-                // After a space, as `LineBuilder` splits a line: a jump back, a gap wider than
-                // 1.5 heights, or a glyph on another row than the segment's (not than the glyph
-                // before: `SO₄ ²⁻`'s raised 2 after the lowered 4).
-                let h = max(p.y1 - p.y0, g.y1 - g.y0, 1)
-                if g.x0 < p.x1 - h * 0.5 || g.x0 - p.x1 > h * 1.5
-                    || PageLines.isOnAnotherRow(glyphTop: g.y0, glyphBottom: g.y1, lineTop: band.y0, lineBottom: band.y1) {
-                    endSegment()
-                }
+                if g.x0 < box.x1 - h * 0.5 || overlap < min(box.y1 - box.y0, g.y1 - g.y0) * 0.3 || g.x0 - box.x1 > h * 0.6 { endWord() }
             }
-            if glyphs.isEmpty && pieces.isEmpty && word == nil { segmentStart = i }
-            if var w = word {
+            let glyph = LineGlyph(start: i, end: i + length, x0: Float(g.x0), y0: Float(g.y0), x1: Float(g.x1), y1: Float(g.y1),
+                                  size: index < sizes.count ? sizes[index] : 0, superior: superiors.contains(index))
+            if var w = current {
                 w.end = i + length
                 w.box = (min(w.box.x0, g.x0), min(w.box.y0, g.y0), max(w.box.x1, g.x1), max(w.box.y1, g.y1))
-                word = w
+                w.glyphs.append(glyph)
+                current = w
             } else {
-                word = (i, i + length, g)
+                current = Word(start: i, end: i + length, box: g, glyphs: [glyph])
             }
-            glyphs.append(LineGlyph(start: i - segmentStart, end: i + length - segmentStart, x0: Float(g.x0), y0: Float(g.y0),
-                                    x1: Float(g.x1), y1: Float(g.y1), size: index < sizes.count ? sizes[index] : 0,
-                                    superior: superiors.contains(index)))
-            previous = g
-            band = glyphs.count == 1 ? (g.y0, g.y1) : (min(band.y0, g.y0), max(band.y1, g.y1))
         }
-        endSegment()
-        return words
+        endWord()
+        var out = words.map { PageWord(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end]), as: UTF8.self),
+                                       x0: $0.box.x0, y0: $0.box.y0, x1: $0.box.x1, y1: $0.box.y1) } as [PageWord?]
+        if !sizes.isEmpty { for row in rows() { read(row, into: &out) } }
+        return out.compactMap { $0 }
     }
 
     mutating func endWord() {
-        guard let w = word else { return }
-        pieces.append((w.start - segmentStart, w.end - segmentStart, w.box))
-        word = nil
+        if let w = current { words.append(w) }
+        current = nil
     }
 
-    /// The segment's words, those a script run joins made one, with the runs written.
-    mutating func endSegment() {
-        endWord()
-        defer { glyphs.removeAll(keepingCapacity: true); pieces.removeAll(keepingCapacity: true); previous = nil }
-        guard let last = pieces.last else { return }
-        let segment = Array(bytes[segmentStart..<(segmentStart + last.end)])
-        let edits = sizes.isEmpty ? [] : LineScripts.edits(segment, glyphs: glyphs, ink: ink)
-        // A run touches the words it covers, and the next one when it took the space before it.
+    /// The words' indices in rows. The largest words make the rows (a row's band: top to bottom
+    /// of its words of its largest size); a word joins the row whose band holds its middle and
+    /// which has a word beside it (no further than `beside` of their size: a script touches its
+    /// base; another column's line at the same height is no row of it); rows it is beside
+    /// both become one. Smaller words come last: a raised glyph's middle is inside its own
+    /// row's band, while its box may reach into the row above (table rows set tight, a table
+    /// scaled down).
+    func rows() -> [[Int]] {
+        let size = words.map { $0.glyphs.map(\.size).max() ?? 0 }
+        let order = words.indices.sorted {
+            size[$0] != size[$1] ? size[$0] > size[$1] : words[$0].box.y0 + words[$0].box.y1 < words[$1].box.y0 + words[$1].box.y1
+        }
+        var rows: [(band: (y0: Double, y1: Double), size: Float, members: [Int])] = []
+        for k in order {
+            let b = words[k].box, middle = (b.y0 + b.y1) / 2
+            let joined = rows.indices.filter { r in
+                rows[r].band.y0 <= middle && middle <= rows[r].band.y1 && rows[r].members.contains { m in
+                    max(words[m].box.x0 - b.x1, b.x0 - words[m].box.x1) <= Double(max(size[k], size[m])) * Self.beside
+                }
+            }
+            guard let r = joined.first else { rows.append(((b.y0, b.y1), size[k], [k])); continue }
+            rows[r].members.append(k)
+            if size[k] >= rows[r].size * LineScripts.smaller { rows[r].band = (min(rows[r].band.y0, b.y0), max(rows[r].band.y1, b.y1)) }
+            // A word beside two rows' words joins them (`(mol·L`, the raised `−1`, then `)`).
+            for other in joined.dropFirst().reversed() {
+                rows[r].members += rows[other].members
+                rows[r].band = (min(rows[r].band.y0, rows[other].band.y0), max(rows[r].band.y1, rows[other].band.y1))
+                rows[r].size = max(rows[r].size, rows[other].size)
+                rows.remove(at: other)
+            }
+        }
+        return rows.map { $0.members.sorted { words[$0].box.x0 < words[$1].box.x0 } }
+    }
+
+    /// One row's words, left to right, as one line (a space between words apart, none between
+    /// words that touch), read by `LineScripts`; the words a script run joins become one, put
+    /// in `out` at the place of the first of them in poppler's order.
+    func read(_ row: [Int], into out: inout [PageWord?]) {
+        guard row.count >= 2 || (row.first.map { words[$0].glyphs.count >= 2 } ?? false) else { return }
+        var line: [UInt8] = [], glyphs: [LineGlyph] = []
+        var pieces: [(start: Int, end: Int)] = []
+        for (n, k) in row.enumerated() {
+            let w = words[k]
+            if n > 0 {
+                let before = words[row[n - 1]]
+                let size = Double(max(w.glyphs.map(\.size).max() ?? 0, before.glyphs.map(\.size).max() ?? 0))
+                if !(before.end == w.start || w.box.x0 - before.box.x1 < size * Self.touching) { line.append(0x20) }
+            }
+            let offset = line.count - w.start
+            line += UnsafeBufferPointer(rebasing: bytes[w.start..<w.end])
+            for var g in w.glyphs { g.start += offset; g.end += offset; glyphs.append(g) }
+            pieces.append((w.start + offset, w.end + offset))
+        }
+        guard !RightToLeft.mayNeedReordering(line) else { return }
+        let edits = LineScripts.edits(line, glyphs: glyphs, ink: ink)
+        guard !edits.isEmpty else { return }
+        // A run joins the words it covers, the words it touches on either side (its base; what
+        // follows it with no space: `H₂O`, `(mol·L⁻¹)`), and the next word when it took the
+        // space before it.
         var joinsNext = [Bool](repeating: false, count: pieces.count)
         for edit in edits {
             var upper = edit.range.upperBound
-            if upper > edit.range.lowerBound, segment[upper - 1] == 0x20 { upper += 1 }
-            let touched = pieces.indices.filter { pieces[$0].start < upper && pieces[$0].end > edit.range.lowerBound }
-            if let first = touched.first, let lastTouched = touched.last { for k in first..<lastTouched { joinsNext[k] = true } }
+            if upper > edit.range.lowerBound, line[upper - 1] == 0x20 { upper += 1 }
+            let touched = pieces.indices.filter {
+                pieces[$0].start < upper && pieces[$0].end > edit.range.lowerBound
+                    || pieces[$0].end == edit.range.lowerBound || pieces[$0].start == edit.range.upperBound
+            }
+            if let first = touched.first, let last = touched.last { for k in first..<last { joinsNext[k] = true } }
         }
-        var k = 0
-        while k < pieces.count {
-            var m = k
+        var n = 0
+        while n < pieces.count {
+            var m = n
             while m + 1 < pieces.count, joinsNext[m] { m += 1 }
-            let a = pieces[k].start, b = pieces[m].end
+            let a = pieces[n].start, b = pieces[m].end
             let inside = edits.filter { $0.range.lowerBound >= a && $0.range.upperBound <= b }
-            let text = String(decoding: LineScripts.apply(inside, to: segment[a..<b]), as: UTF8.self)
-            var box = pieces[k].box
-            for p in pieces[k...m] { box = (min(box.x0, p.box.x0), min(box.y0, p.box.y0), max(box.x1, p.box.x1), max(box.y1, p.box.y1)) }
-            words.append(PageWord(text: text, x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1))
-            k = m + 1
+            if !inside.isEmpty || m > n {
+                var box = words[row[n]].box
+                for k in row[n...m] { let p = words[k].box; box = (min(box.x0, p.x0), min(box.y0, p.y0), max(box.x1, p.x1), max(box.y1, p.y1)) }
+                let text = String(decoding: LineScripts.apply(inside, to: line[a..<b]), as: UTF8.self)
+                let first = row[n...m].min()!
+                for k in row[n...m] { out[k] = nil }
+                out[first] = PageWord(text: text, x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
+            }
+            n = m + 1
         }
     }
 }

@@ -68,6 +68,58 @@ final class TableScriptsTests: XCTestCase {
         XCTAssertEqual(try tables(try LaTeXPDFs.make("booktabs", Self.document(table), in: tmp)), [Self.source])
     }
 
+    /// The same cells in a LibreOffice Writer table (a .fodt made PDF by soffice), the scripts
+    /// set as Writer sets them (`style:text-position`, 58 %): `SO₄²⁻`, a lowered 4 and a raised
+    /// 2− of one size in one of poppler's words with one box, is read where the page draws them.
+    func testScriptsInWriterCells() throws {
+        guard runTool("soffice", ["--version"])?.status == 0 else {
+            try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)")
+        }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let raised: [Character: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8",
+                                              "⁹": "9", "⁺": "+", "⁻": "−"]
+        let lowered: [Character: Character] = ["₀": "0", "₁": "1", "₂": "2", "₃": "3", "₄": "4", "₅": "5", "₆": "6", "₇": "7", "₈": "8", "₉": "9"]
+        // A cell's text with each script character in a span of its position.
+        func odf(_ text: String) -> String {
+            text.map { c in
+                if let r = raised[c] { return "<text:span text:style-name=\"Sup\">\(r)</text:span>" }
+                if let l = lowered[c] { return "<text:span text:style-name=\"Sub\">\(l)</text:span>" }
+                return WriterPages.esc(String(c))
+            }.joined()
+        }
+        let rows = Self.source.map { row in
+            "<table:table-row>" + row.map { "<table:table-cell office:value-type=\"string\"><text:p>\(odf($0))</text:p></table:table-cell>" }.joined()
+                + "</table:table-row>"
+        }.joined(separator: "\n")
+        let prose = "Chaque groupe a préparé une solution de sulfate de cuivre en pesant le solide, en le dissolvant dans l’eau "
+            + "distillée puis en complétant la fiole jaugée jusqu’au trait ; les résultats des groupes sont les suivants."
+        let fodt = try tmp.write("groupes.fodt", Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+              xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+              xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+              xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+            <office:automatic-styles>
+              <style:style style:name="Sub" style:family="text"><style:text-properties style:text-position="sub 58%"/></style:style>
+              <style:style style:name="Sup" style:family="text"><style:text-properties style:text-position="super 58%"/></style:style>
+            </office:automatic-styles>
+            <office:body><office:text>
+            <text:p>\(prose)</text:p>
+            <text:p>\(prose)</text:p>
+            <table:table table:name="Groupes"><table:table-column table:number-columns-repeated="4"/>
+            \(rows)
+            </table:table>
+            <text:p>\(prose)</text:p>
+            </office:text></office:body></office:document>
+            """.utf8))
+        let profile = "file://" + tmp.url.appendingPathComponent("profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf",
+                                  "--outdir", tmp.url.path, fodt.path])?.status == 0 else {
+            throw TestSetupFailure("soffice could not convert groupes.fodt to pdf")
+        }
+        XCTAssertEqual(try tables(tmp.url.appendingPathComponent("groupes.pdf")), [Self.source])
+    }
+
     /// A ruled grid, and the same table scaled down to a column (`\resizebox`, the fidelity
     /// lesson's two-column variant): the scripts are told against their own base, whatever the size.
     func testScriptsInRuledAndScaledCells() throws {
