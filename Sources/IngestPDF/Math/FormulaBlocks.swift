@@ -76,8 +76,10 @@ extension PDFExtractor {
     func readWithFormulas(_ page: PopplerPageRef) -> PageData {
         var data = readWithFigures(page)
         if data.classification.hasUsableText && data.provenance == .textLayer {
+            // A wrapped code line's `←-`: its glyphs are in math fonts, but it is no formula
+            // (left as text by the math reader), and its line goes on below.
+            ContinuationMarks.attachAloneMarks(&data.lines)
             data.formulas = PageFormulas.find(on: page, lines: &data.lines)
-            // A wrapped code line's `←-` (its glyphs are in math fonts, left as text above) goes.
             ContinuationMarks.join(&data.lines)
             // Letters drawn in a figure (a diagram's labels) are the figure's, not equations.
             let figures = data.figures

@@ -243,7 +243,8 @@ enum PageFormulas {
         for i in leftFirst(lines.indices.filter { i in
             !isMathLine[i] && (lineGlyphs[i].contains(where: { $0.font.isMath }) || stacked[i] != nil || MathUpright.holdsUpright(lineGlyphs[i]))
                 // (A listing's continuation mark is no formula: `ContinuationMarks`.)
-                && !(lineGlyphs[i].filter { $0.font.isMath }.allSatisfy { "←-−".contains($0.text) } && ContinuationMarks.withoutMark(lines[i].text) != nil)
+                && !(lineGlyphs[i].filter { $0.font.isMath }.allSatisfy { "←-−".contains($0.text) }
+                      && (ContinuationMarks.withoutMark(lines[i].text) != nil || ContinuationMarks.isMarkAlone(lines[i].text)))
         }, lines) {
             guard !takenAway.contains(i), !gone.contains(i) else { continue }
             let extraLines = stacked[i] ?? []
