@@ -9,7 +9,11 @@ import IngestCore
 /// a page; on the drawn part with a margin they read the same words for a tenth of it.
 ///
 /// Only pages with fewer marks than `PageInk.marksCounted` are cut (a page of writing is read
-/// whole, as before), and only when the cut leaves out at least half of the page. The words'
+/// whole, as before), and only when the cut leaves out at least half of the page. The margin is
+/// at least the tallest mark's height: Tesseract reads huge type erratically when it fills the
+/// image (issue4379's 250-px letters read nothing on a tight cut, and nothing or half with
+/// 100–300 px of white around: "Image Mask Example" whole), so such a page keeps most of its
+/// white, and is read whole. The words'
 /// boxes, the image size and the rules Tesseract's read gives are placed back in the whole
 /// page's frame (`place`), so what comes after sees a page read whole.
 struct InkCut: Sendable, Equatable {
@@ -80,7 +84,7 @@ extension InkCut {
         guard !ink.isBlank, ink.marks < PageInk.marksCounted, let e = ink.extent, e.count == 4 else { return nil }
         let w = image.width, h = image.height
         let dpi = image.resolution >= 72 && image.resolution <= 1200 ? image.resolution : 300
-        let margin = max(8, Int((Double(dpi) * Self.marginInches).rounded()))
+        let margin = max(8, Int((Double(dpi) * Self.marginInches).rounded()), ink.tallestMark ?? 0)
         let x0 = max(0, e[0] - margin), y0 = max(0, e[1] - margin)
         let x1 = min(w - 1, e[2] + margin), y1 = min(h - 1, e[3] + margin)
         guard x1 >= x0, y1 >= y0 else { return nil }

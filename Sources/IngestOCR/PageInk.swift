@@ -22,6 +22,8 @@ struct PageInk: Sendable, Equatable {
     /// Nil when nothing is, or when the walk stopped at `marksCounted` marks (a page of writing
     /// is read whole).
     var extent: [Int]?
+    /// The tallest counted mark's height, in pixels (nil when none is counted, or the walk stopped).
+    var tallestMark: Int?
 
     var isBlank: Bool { marks == 0 }
 
@@ -108,12 +110,17 @@ struct PageInk: Sendable, Equatable {
             box[Int(ra)] = (min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1))
         }
         // Marks of character size that do not touch the edge (a scanner's shadow, a photo's border).
+        var tallest: Int?
         func countMarks() -> Int {
             var n = 0
+            tallest = nil
             for i in parent.indices where root(Int32(i)) == Int32(i) {
                 let b = box[i]
                 guard b.x0 > 0, b.y0 > 0, Int(b.x1) < gw - 1, Int(b.y1) < gh - 1 else { continue }
-                if Int(max(b.x1 - b.x0, b.y1 - b.y0) + 1) * step >= minimumMark { n += 1 }
+                if Int(max(b.x1 - b.x0, b.y1 - b.y0) + 1) * step >= minimumMark {
+                    n += 1
+                    tallest = max(tallest ?? 0, Int(b.y1 - b.y0 + 1) * step)
+                }
             }
             return n
         }
@@ -178,6 +185,6 @@ struct PageInk: Sendable, Equatable {
         // A sampled pixel stands for the `step` × `step` pixels from it.
         let drawn = extent.map { [$0.x0, $0.y0, min(width - 1, $0.x1 + step - 1), min(height - 1, $0.y1 + step - 1)] }
         return PageInk(marks: min(marks, marksCounted), coverage: Double(inked) / Double(gw * gh), background: background,
-                       extent: drawn)
+                       extent: drawn, tallestMark: tallest)
     }
 }

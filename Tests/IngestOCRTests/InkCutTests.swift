@@ -101,6 +101,22 @@ final class InkCutTests: XCTestCase {
         // The circle's 532 px (at 72 ppi) across, drawn at 300 dpi.
         XCTAssertEqual(Double(e[2] - e[0]), 540 * 300 / 72, accuracy: 20)
         XCTAssertNil(InkCut(drawn, image: face), "drawn over more than half of the page")
+        // Huge gray type (pdf.js's issue4379, "Image Mask Example" in letters 250–400 px high at
+        // 300 dpi, read nothing on its tight cut): the margin is the tallest mark, the page read whole.
+        let huge = try page(pdf("huge", Self.font + ["-fill", "gray50", "-pointsize", "90", "-annotate", "+40+120", "Image\nMask\nExample"], in: dir))
+        let large = try XCTUnwrap(PageInk.measure(huge))
+        XCTAssertGreaterThan(try XCTUnwrap(large.tallestMark), 250, "\(large)")
+        let cut = try XCTUnwrap(InkCut(large, image: huge))
+        let box: [Int] = try XCTUnwrap(large.extent), tallest: Int = try XCTUnwrap(large.tallestMark)
+        let kept: [Int] = [cut.x, cut.y, cut.x + cut.width - 1, cut.y + cut.height - 1]
+        let expected: [Int] = [max(0, box[0] - tallest), max(0, box[1] - tallest),
+                               min(huge.width - 1, box[2] + tallest), min(huge.height - 1, box[3] + tallest)]
+        XCTAssertEqual(kept, expected, "a margin of the tallest mark's height")
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let read = try engine.recognize(huge.sharedHandle(), deadline: .distantFuture, limitSeconds: 60, page: 1)
+        let readCut = cut.place(try engine.recognize(cut.apply(huge), deadline: .distantFuture, limitSeconds: 60, page: 1))
+        XCTAssertEqual(read.text.split(whereSeparator: \.isWhitespace), ["Image", "Mask", "Example"])
+        XCTAssertEqual(readCut.text, read.text)
     }
 
     /// The kept part's place after quarter turns is where pixRotateOrth puts its pixels.
