@@ -18,6 +18,23 @@ final class TextExtractorTests: XCTestCase {
         XCTAssertTrue(e.blocks.allSatisfy { $0.provenance == .typed })
     }
 
+    /// A `#` line indented by four spaces or more is code, not a heading (CommonMark), and keeps
+    /// its `#` (session 21, FIDREAL): Debian's debian-reference.txt shows root shell sessions as
+    /// `    # apt-get update`, and its 110 prompts were read as headings without their `#`. The
+    /// text here is pandoc's plain-text writer's, which indents a code block the same way.
+    func testAnIndentedHashLineIsCodeNotAHeading() throws {
+        guard let r = runTool("pandoc", ["-f", "markdown", "-t", "plain"],
+                              input: Data("# Installer\n\nCommencez par :\n\n    # apt-get update\n    # apt-get install mc\n\nFin.\n".utf8)),
+              r.status == 0 else { try missingTool("pandoc is not installed (apt-get install pandoc)") }
+        let plain = String(decoding: r.stdout, as: UTF8.self)
+        XCTAssertTrue(plain.contains("    # apt-get update"), plain)
+        let e = try extract(plain)
+        XCTAssertFalse(e.blocks.contains { $0.kind == .heading && $0.text.contains("apt-get") })
+        XCTAssertTrue(e.blocks.contains { $0.text == "# apt-get update\n# apt-get install mc" }, "\(e.blocks.map(\.text))")
+        // Up to three spaces it is still a heading.
+        XCTAssertEqual(try extract("   # Titre\n\nTexte.").blocks.first.map { [$0.kind.rawValue, $0.text] }, ["heading", "Titre"])
+    }
+
     func testShortFirstLineOfANoteIsItsTitle() throws {
         let e = try extract("Note rapide\n\nRéviser le chapitre 3 pour jeudi.")
         XCTAssertEqual(e.blocks.first?.kind, .heading)

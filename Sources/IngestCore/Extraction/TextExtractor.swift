@@ -72,7 +72,9 @@ public struct TextExtractor: Extractor {
                 if first == 0x23 || first == 0x2D || first == 0x2A || first == 0x2B || first >= 0x80 || (0x30...0x39).contains(first)
                     || b - a > 1 && bytes[a + 1] == 0x29 {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
-                    if first == 0x23, let heading = markdownHeading(text) {
+                    // Four spaces or more make a code line (CommonMark): `    # apt-get update` is a
+                    // root prompt in a shell session (pandoc's and w3m's plain text indent code so).
+                    if first == 0x23, indent < 4, let heading = markdownHeading(text) {
                         flush()
                         blocks.append(Block(kind: .heading, text: heading.text, level: heading.level, provenance: provenance))
                         return
