@@ -136,7 +136,8 @@ enum LineScripts {
             // `subscriptSize` of their base (LaTeX 0.67, word processors 0.58).
             let position: ScriptText.Position? = shift < -raised ? .superscript
                 : shift > lowered && glyphs[i].size >= base.size * subscriptSize ? .subscript : nil
-            guard let position else { i = j; continue }
+            // No script: its smaller glyphs are still looked at, against the glyph before them.
+            guard let position else { i = nested ? (i + 1..<j).first { isNested(glyphs[$0]) }! : j; continue }
             var runBytes = Array(bytes[run.first!.start..<run.last!.end])
             if nested {
                 // The run's glyphs side by side (the spaces inside it dropped), read as a line.

@@ -84,6 +84,22 @@ final class LineScriptsTests: XCTestCase {
         }
     }
 
+    /// A smaller run that is no script keeps its own scripts: in `\nicefrac{1}{n_0}` the `n` is
+    /// set small beside a full-size slash but not lowered enough to be its subscript, and its
+    /// `0` (smaller still, lowered) was read with it as plain, `1/n0` (GeoTopo-komprimiert.pdf).
+    func testTheScriptOfASmallerRunThatIsNoScript() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let body = #"""
+        Dann gibt es $n_0$, sodass gilt: $\nicefrac{1}{n_0} < \varepsilon/2$ und für unendlich viele $n \geq n_0$ ist
+        der Abstand klein genug, also bleibt die Folge in der Umgebung.
+        """#
+        let source = LaTeXPDFs.article("10pt", body).replacingOccurrences(of: #"\usepackage{lmodern}"#, with: #"\usepackage{lmodern}\usepackage{nicefrac}"#)
+        let t = try LaTeXPDFs.extract(try LaTeXPDFs.make("nicefrac", source, in: tmp)).blocks.map(\.text).joined(separator: "\n")
+        for expected in ["gilt: 1/n₀ < ε/2", "n ≥ n₀ ist"] {
+            XCTAssertTrue(t.contains(expected), "«\(expected)» not in «\(t)»")
+        }
+    }
+
     /// LibreOffice sets a subscript and a superscript one after the other (`SO~4~^2−^`) at one
     /// size with nothing between them, the 4 lowered and the 2− raised: one run, whose middle is
     /// its base's, read `SO42−` (the fidelity lesson's writer-pdf variant). Each is its own now.
