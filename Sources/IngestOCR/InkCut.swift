@@ -27,6 +27,10 @@ struct InkCut: Sendable, Equatable {
     /// White kept around the drawn part, in inches (Tesseract reads a word touching the image's
     /// edge worse).
     static let marginInches = 0.1
+    /// The kept part's shortest side, in inches, around its drawing: on a tighter cut Tesseract
+    /// read a lone "201" as nothing and a clipboard icon as "(in," where the whole page gives
+    /// "201" and nothing (pdf.js bug1365930, rc_annotation; tesseract CLI, 300 dpi).
+    static let shortestSideInches = 2.0
 
     /// The kept part of `image` (with its resolution); `image` itself when it is not the page
     /// this cut was made on (another size) or leptonica cannot cut it.
@@ -88,8 +92,16 @@ extension InkCut {
         let x0 = max(0, e[0] - margin), y0 = max(0, e[1] - margin)
         let x1 = min(w - 1, e[2] + margin), y1 = min(h - 1, e[3] + margin)
         guard x1 >= x0, y1 >= y0 else { return nil }
-        let cw = x1 - x0 + 1, ch = y1 - y0 + 1
+        // Grown about its middle to the shortest side, kept inside the page.
+        let shortest = Int((Double(dpi) * Self.shortestSideInches).rounded())
+        func grown(_ lo: Int, _ hi: Int, within size: Int) -> (Int, Int) {
+            guard hi - lo + 1 < shortest else { return (lo, hi) }
+            let start = min(max(0, (lo + hi + 1) / 2 - shortest / 2), max(0, size - shortest))
+            return (start, min(size - 1, start + shortest - 1))
+        }
+        let (gx0, gx1) = grown(x0, x1, within: w), (gy0, gy1) = grown(y0, y1, within: h)
+        let cw = gx1 - gx0 + 1, ch = gy1 - gy0 + 1
         guard Double(cw * ch) <= Self.largestShare * Double(w * h) else { return nil }
-        (x, y, width, height, pageWidth, pageHeight) = (x0, y0, cw, ch, w, h)
+        (x, y, width, height, pageWidth, pageHeight) = (gx0, gy0, cw, ch, w, h)
     }
 }
