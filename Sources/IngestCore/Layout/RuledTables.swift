@@ -64,6 +64,15 @@ public enum RuledTables {
         guard right - left >= 20, bottom - top >= 8 else { return nil }
         let inside = all.filter { $0.midX > left && $0.midX < right && $0.midY > top && $0.midY < bottom }
         guard !inside.isEmpty else { return nil }
+        // A line of text that runs on across the rules' edge is not in a table: two framed notes
+        // (dblatex's Note and Tip, drawn with rules above and below) and the paragraph between
+        // them made one table, and the paragraph's words left of the rules were lost
+        // (debian-reference.en.pdf p. 113: `The modinfo(8) program…` read `modinfo(8) program…`).
+        for o in all where (o.midX <= left || o.midX >= right) && o.midY > top && o.midY < bottom {
+            // (A word space apart, not a gutter: a table in one column of two stays a table.)
+            let h = max(o.height, 1)
+            if inside.contains(where: { abs($0.midY - o.midY) < 0.5 * h && ($0.x0 - o.x1 < 0.6 * h && o.x0 - $0.x1 < 0.6 * h) }) { return nil }
+        }
         let xs = merged(v).filter { $0.position > left + tolerance && $0.position < right - tolerance }
         // Bands between horizontal rules, and the text lines in each.
         var bands: [(top: Double, bottom: Double, lines: [[PageWord]])] = []
