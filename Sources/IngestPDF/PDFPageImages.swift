@@ -32,6 +32,10 @@ public final class PDFPageImages: PageImageProvider, Sendable {
         var made = 0
         /// Scanned pages handed as their image's own pixels so far (`PageScanImage`).
         var scans = 0
+        /// A scanned page's own pixels were exactly the size drawn (a 300-ppi scan read at 300
+        /// dpi: cairo's drawing is then the same pixels): the document's other pages are drawn by
+        /// cairo, without decoding each scan once more to learn its size (0.14 s of CPU a page).
+        var scansAsDrawn = false
         /// The colour pixels pages are drawn on, kept from one drawing to the next (`letGoOfSurface`).
         var surface: SurfaceMemory?
     }
@@ -133,7 +137,7 @@ public final class PDFPageImages: PageImageProvider, Sendable {
             let bandRows = max(1, min(h, bandBytes / stride))
             // A drawing for recognition of a scanned page: the scan's own pixels (`PageScanImage`).
             // Pictures (vision pages, OCR's quick look) are asked within `keptPixelsAtMost`.
-            if readsScans, maxPixels > Self.keptPixelsAtMost,
+            if readsScans, maxPixels > Self.keptPixelsAtMost, !drawings.scansAsDrawn,
                let scan = try Self.scanImage(p, width: wPt, height: hPt, page: page, drawings: &drawings) {
                 // Its own size when that is the size asked, or a resolution OCR reads well: a
                 // scan's pixels hold no more detail enlarged (200-ppi scans, bench/ocr/RESULTS.md:
@@ -142,6 +146,7 @@ public final class PDFPageImages: PageImageProvider, Sendable {
                 var tw = w, th = h, d = scale * 72
                 let nativeDPI = Double(scan.width) * 72 / wPt
                 let asked = abs(Double(scan.width) - wPt * scale) <= 1 && abs(Double(scan.height) - hPt * scale) <= 1
+                if asked { drawings.scansAsDrawn = true }
                 if asked || (Self.scanResolutions.contains(nativeDPI) && scan.width * scan.height <= maxPixels) {
                     (tw, th, d) = (scan.width, scan.height, nativeDPI)
                 }
