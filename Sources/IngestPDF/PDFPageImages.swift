@@ -137,7 +137,9 @@ public final class PDFPageImages: PageImageProvider, Sendable {
             let bandRows = max(1, min(h, bandBytes / stride))
             // A drawing for recognition of a scanned page: the scan's own pixels (`PageScanImage`).
             // Pictures (vision pages, OCR's quick look) are asked within `keptPixelsAtMost`.
-            if readsScans, maxPixels > Self.keptPixelsAtMost, !drawings.scansAsDrawn,
+            // (Not above 300 dpi: TextSize asks more only for small print, which reads better
+            // enlarged — `TextSizeTests`; a scan's pixels as they are would undo its choice.)
+            if readsScans, maxPixels > Self.keptPixelsAtMost, !drawings.scansAsDrawn, dpi <= Self.defaultDPI + 0.5,
                let scan = try Self.scanImage(p, width: wPt, height: hPt, page: page, drawings: &drawings) {
                 // Its own size when that is the size asked, or a resolution OCR reads well: a
                 // scan's pixels hold no more detail enlarged (200-ppi scans, bench/ocr/RESULTS.md:
@@ -190,6 +192,9 @@ public final class PDFPageImages: PageImageProvider, Sendable {
 
     /// Scanned pages handed as their image's own pixels so far.
     public var scansHanded: Int { lock.withLock { $0.scans } }
+
+    /// The resolution OCR draws a page at unless TextSize chooses another.
+    static let defaultDPI = 300.0
 
     /// The resolutions a scan is handed at as it is (OCR's, `TextSize.resolutions`).
     static let scanResolutions = 150.0...400.0
