@@ -141,23 +141,25 @@ public final class PDFPageImages: PageImageProvider, Sendable {
             // enlarged — `TextSizeTests`; a scan's pixels as they are would undo its choice.)
             if readsScans, maxPixels > Self.keptPixelsAtMost, !drawings.scansAsDrawn, dpi <= Self.defaultDPI + 0.5,
                let scan = try Self.scanImage(p, width: wPt, height: hPt, page: page, drawings: &drawings) {
-                // Its own size when that is the size asked, or a resolution OCR reads well: a
-                // scan's pixels hold no more detail enlarged (200-ppi scans, bench/ocr/RESULTS.md:
-                // 365 errors in 11,852 characters as they are; 368 drawn at 300 dpi by cairo, 371
-                // enlarged bilinearly, 366 by leptonica). Else brought to the size asked.
-                var tw = w, th = h, d = scale * 72
+                // Its own size when that is the size asked, or when it has fewer pixels than asked
+                // at a resolution OCR reads well: a scan's pixels hold no more detail enlarged
+                // (200-ppi scans, bench/ocr/RESULTS.md: 365 errors in 11,852 characters as they are;
+                // 368 drawn at 300 dpi by cairo, 371 enlarged bilinearly, 366 by leptonica). A scan
+                // with more pixels than asked (large print TextSize reads at less) is drawn by cairo,
+                // as before, and so are the document's other pages: the path brings them nothing.
                 let nativeDPI = Double(scan.width) * 72 / wPt
                 let asked = abs(Double(scan.width) - wPt * scale) <= 1 && abs(Double(scan.height) - hPt * scale) <= 1
-                if asked { drawings.scansAsDrawn = true }
-                if asked || (Self.scanResolutions.contains(nativeDPI) && scan.width * scan.height <= maxPixels) {
-                    (tw, th, d) = (scan.width, scan.height, nativeDPI)
+                let fewer = !asked && Double(scan.width) < wPt * scale && Self.scanResolutions.contains(nativeDPI)
+                    && scan.width * scan.height <= maxPixels
+                if !fewer { drawings.scansAsDrawn = true }
+                if asked || fewer {
+                    try start(scan.width, scan.height, nativeDPI)
+                    // A drawing handed like any other (`drawingsMade`), from the image's pixels.
+                    drawings.made += 1
+                    drawings.scans += 1
+                    scan.rows(width: scan.width, height: scan.height, row)
+                    return
                 }
-                try start(tw, th, d)
-                // A drawing handed like any other (`drawingsMade`), from the image's pixels.
-                drawings.made += 1
-                drawings.scans += 1
-                scan.rows(width: tw, height: th, row)
-                return
             }
             if let k = drawings.kept, k.page == page, k.width == w, k.height == h {
                 try start(w, h, k.dpi)
