@@ -258,37 +258,29 @@ extension PopplerPageRef {
         let none = columns.map { _ -> (top: Float, bottom: Float)? in nil }
         let scale = 8.0, x0 = Double(box.x0), y0 = Double(box.y0)
         let pw = Int((Double(box.x1 - box.x0) * scale).rounded(.up)), ph = Int((Double(box.y1 - box.y0) * scale).rounded(.up))
-        guard pw > 0, ph > 0, pw * ph <= 1_000_000,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pw), Int32(ph)) else { return none }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return none }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_scale(cr, scale, scale)
-        cairo_translate(cr, -x0, -y0)
-        draw(on: cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return none }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        return columns.map { column in
-            let from = max(0, Int(((Double(column.x0) - x0) * scale).rounded())), to = min(pw, Int(((Double(column.x1) - x0) * scale).rounded()))
-            guard from < to else { return nil }
-            var top = -1, bottom = -1
-            for y in 0..<ph {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                // Darker than mid grey: the glyph's body, not its anti-aliased edge.
-                if (from..<to).contains(where: { x in
-                    let p = row[x]
-                    return (Int((p >> 16) & 0xFF) * 3 + Int((p >> 8) & 0xFF) * 6 + Int(p & 0xFF)) / 10 < 128
-                }) {
-                    if top < 0 { top = y }
-                    bottom = y
+        guard pw > 0, ph > 0, pw * ph <= 1_000_000 else { return none }
+        return withRegionDrawn(x0: x0, y0: y0, scale: scale, width: pw, height: ph) { surface -> [(top: Float, bottom: Float)?]? in
+            guard let data = cairo_image_surface_get_data(surface) else { return nil }
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            return columns.map { column -> (top: Float, bottom: Float)? in
+                let from = max(0, Int(((Double(column.x0) - x0) * scale).rounded())), to = min(pw, Int(((Double(column.x1) - x0) * scale).rounded()))
+                guard from < to else { return nil }
+                var top = -1, bottom = -1
+                for y in 0..<ph {
+                    let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                    // Darker than mid grey: the glyph's body, not its anti-aliased edge.
+                    if (from..<to).contains(where: { x in
+                        let p = row[x]
+                        return (Int((p >> 16) & 0xFF) * 3 + Int((p >> 8) & 0xFF) * 6 + Int(p & 0xFF)) / 10 < 128
+                    }) {
+                        if top < 0 { top = y }
+                        bottom = y
+                    }
                 }
+                guard top >= 0 else { return nil }
+                return (Float(y0 + Double(top) / scale), Float(y0 + Double(bottom + 1) / scale))
             }
-            guard top >= 0 else { return nil }
-            return (Float(y0 + Double(top) / scale), Float(y0 + Double(bottom + 1) / scale))
-        }
+        } ?? none
     }
 }
 

@@ -205,6 +205,24 @@ public final class PopplerPageRef {
     /// Draws the page on the cairo context `cr` (`cairo_t *`), in points, as its transformation says.
     func draw(on cr: OpaquePointer) { poppler_page_render(handle, cr) }
 
+    /// The page's region from (`x0`, `y0`) points, drawn at `scale` pixels a point onto a white
+    /// `width`×`height` RGB24 surface, handed to `body` (nil when cairo cannot make it): the one
+    /// place a part of a page is drawn small (figure crops, a glyph's ink for `LineScripts`).
+    func withRegionDrawn<T>(x0: Double, y0: Double, scale: Double, width: Int, height: Int,
+                            _ body: (_ surface: OpaquePointer) -> T?) -> T? {
+        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -x0, -y0)
+        draw(on: cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return body(surface)
+    }
+
     /// How the page's text is read, chosen on first use: poppler's usual whole-page selection,
     /// or, for a page with right-to-left words (or with no text at all) that other selections
     /// read lines of — from the top right corner, and the page's top edge alone — the union of

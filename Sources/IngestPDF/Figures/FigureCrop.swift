@@ -33,24 +33,16 @@ public enum FigureCrop {
         guard x1 > x0, y1 > y0 else { return nil }
         let scale = min(dpi / 72, Double(longSide) / max(x1 - x0, y1 - y0))
         let w = max(1, Int(((x1 - x0) * scale).rounded())), h = max(1, Int(((y1 - y0) * scale).rounded()))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h)) else { return nil }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_scale(cr, scale, scale)
-        cairo_translate(cr, -x0, -y0)
-        page.draw(on: cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        final class Sink { var data = Data() }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS, !sink.data.isEmpty else { return nil }
-        return Picture(data: sink.data, width: w, height: h)
+        return page.withRegionDrawn(x0: x0, y0: y0, scale: scale, width: w, height: h) { surface -> Picture? in
+            final class Sink { var data = Data() }
+            let sink = Sink()
+            let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
+                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+            guard status == CAIRO_STATUS_SUCCESS, !sink.data.isEmpty else { return nil }
+            return Picture(data: sink.data, width: w, height: h)
+        }
     }
 }
