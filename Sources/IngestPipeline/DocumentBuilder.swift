@@ -32,7 +32,7 @@ struct DocumentBuilder {
             results[index].extraction.blocks = []
             for i in taken.indices {
                 taken[i].source = index
-                taken[i].text = Normalizer.normalize(taken[i].text, words: Self.words)
+                taken[i].text = Normalizer.normalize(taken[i].text, joiningHyphens: false)
                 if let rows = taken[i].rows {
                     let normalized = rows.map { $0.map(Self.normalizeCell) }
                     taken[i].rows = normalized
@@ -43,6 +43,7 @@ struct DocumentBuilder {
             taken.removeAll { $0.text.isEmpty && !($0.kind == .figure && ($0.bbox != nil || $0.image != nil)) }
             if blocks.isEmpty { blocks = taken } else { blocks.append(contentsOf: taken) }
         }
+        Self.joinHyphenation(&blocks)
         let content = Self.joinedText(blocks)
         // A lesson of several sources says in its text where each one begins (one marker line per
         // source); the fingerprint is still computed on the content alone, so the same sources
@@ -176,8 +177,29 @@ struct DocumentBuilder {
     /// What decides an end-of-line hyphen the text cannot (`Normalizer.joinHyphenation`).
     static let words = DictionaryWords()
 
+    /// A cell normalized, its line-end hyphens left for `joinHyphenation`.
     static func normalizeCell(_ cell: TableCell) -> TableCell {
-        TableCell(text: Normalizer.normalize(cell.text, words: words), tables: cell.tables?.map { $0.map { $0.map(normalizeCell) } })
+        TableCell(text: Normalizer.normalize(cell.text, joiningHyphens: false), tables: cell.tables?.map { $0.map { $0.map(normalizeCell) } })
+    }
+
+    /// Words cut by a hyphen at a line end, in every block and cell, joined or kept as the whole
+    /// document writes them (`Normalizer.OwnSpellings`), then as the dictionaries say: a block
+    /// alone does not know that the book writes `dpkg-buildpackage` (kept) or `binNMUs` (joined)
+    /// three chapters on (developers-reference, session 21's text and PDF forms).
+    static func joinHyphenation(_ blocks: inout [Block]) {
+        func cut(_ cell: TableCell) -> Bool { cell.text.contains("-\n") || cell.tables?.contains { $0.contains { $0.contains(where: cut) } } == true }
+        let cutBlocks = blocks.indices.filter { blocks[$0].text.contains("-\n") || blocks[$0].rows?.contains { $0.contains(where: cut) } == true }
+        guard !cutBlocks.isEmpty else { return }
+        var spellings = Normalizer.OwnSpellings()
+        for block in blocks { spellings.read(block.text) }
+        func join(_ cell: TableCell) -> TableCell {
+            TableCell(text: Normalizer.joinHyphenation(cell.text, words: words, spellings: spellings),
+                      tables: cell.tables?.map { $0.map { $0.map(join) } })
+        }
+        for i in cutBlocks {
+            blocks[i].text = Normalizer.joinHyphenation(blocks[i].text, words: words, spellings: spellings)
+            if let rows = blocks[i].rows { blocks[i].rows = rows.map { $0.map(join) } }
+        }
     }
 
     /// A table as text: cells separated by " | ", rows by line breaks.

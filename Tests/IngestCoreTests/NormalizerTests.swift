@@ -64,6 +64,22 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(Normalizer.normalize("see the main-\ntainer of it"), "see the maintainer of it")
     }
 
+    /// Spellings handed in (a whole document's, `OwnSpellings`) decide before the dictionaries:
+    /// `dpkg-buildpackage` written elsewhere keeps its hyphen; `binNMUs` written elsewhere joins
+    /// a cut before a capital, which the text alone leaves (session 22, FIDLOSS).
+    func testSpellingsOfTheWholeDocumentDecide() {
+        let book = Normalizer.OwnSpellings("Call dpkg-buildpackage -B to make binNMUs.")
+        XCTAssertEqual(Normalizer.joinHyphenation("run dpkg-\nbuildpackage now"), "run dpkgbuildpackage now")
+        XCTAssertEqual(Normalizer.joinHyphenation("run dpkg-\nbuildpackage now", spellings: book), "run dpkg-buildpackage now")
+        XCTAssertEqual(Normalizer.joinHyphenation("called binN-\nMUs here"), "called binN-\nMUs here")
+        XCTAssertEqual(Normalizer.joinHyphenation("called binN-\nMUs here", spellings: book), "called binNMUs here")
+        XCTAssertEqual(Normalizer.joinHyphenation("Jean-\nPierre and a CD-\nROM", spellings: book), "Jean-\nPierre and a CD-\nROM")
+        // Left for later, then joined: the same text as normalized at once.
+        let text = "la photo-\nsynthèse, peut-\nêtre, peut-être"
+        XCTAssertEqual(Normalizer.normalize(text, joiningHyphens: false), text)
+        XCTAssertEqual(Normalizer.joinHyphenation(text, spellings: Normalizer.OwnSpellings(text)), Normalizer.normalize(text))
+    }
+
     /// Issue 33: normalization never changes what a character means. Superscripts and subscripts
     /// stay (`10⁸` is not `108`); zero-width (non-)joiners stay inside Persian, Indic and emoji
     /// words (`می‌شود` is not `میشود`), and go between Latin letters, where they are noise.

@@ -15,6 +15,12 @@ public enum Normalizer {
     /// `words`: the dictionaries that decide an end-of-line hyphen the text itself cannot
     /// (`joinHyphenation`); without them such a hyphen is a syllable break.
     public static func normalize(_ input: String, words: (any WordList)? = nil) -> String {
+        normalize(input, words: words, joiningHyphens: true)
+    }
+
+    /// `normalize`; `joiningHyphens` false leaves the line-end hyphens for `joinHyphenation` to
+    /// decide later with a whole document's spellings (`OwnSpellings`), as `DocumentBuilder` does.
+    public static func normalize(_ input: String, words: (any WordList)? = nil, joiningHyphens: Bool) -> String {
         var input = input
         // The output is never longer than the input (every replacement is as short or shorter).
         // It is written to a scratch buffer: text that is already normalized (most blocks) is
@@ -36,7 +42,7 @@ public enum Normalizer {
         }
         if unchanged { result = input }
         if needsNFC { result = result.precomposedStringWithCanonicalMapping }
-        return hasCutWord ? joinHyphenation(result, words: words) : result
+        return hasCutWord && joiningHyphens ? joinHyphenation(result, words: words) : result
     }
 
     /// The single pass, as a value with mutating methods (closures capturing `var`s would cost a
@@ -204,42 +210,66 @@ public enum Normalizer {
         }
     }
 
+    /// The spellings a text writes, read from its runs of letters and hyphens (an address or a
+    /// path holds words too: `debian-devel@lists.debian.org` writes `debian-devel`): compounds
+    /// with their hyphen and words whole, in lower case, and words whole with a capital inside
+    /// as written (`binNMUs`). What decides a line-end hyphen first (`joinHyphenation`): a block's
+    /// own, or a whole document's (`DocumentBuilder`: a package name written `dpkg-buildpackage`
+    /// in one paragraph keeps its hyphen where another paragraph's line ends on it).
+    public struct OwnSpellings: Sendable {
+        var hyphenated = Set<String>(), whole = Set<String>(), capitalized = Set<String>()
+
+        public init() {}
+
+        public init(_ text: String) { read(text) }
+
+        public mutating func read(_ text: String) {
+            for run in text.split(whereSeparator: { !($0.isLetter || $0 == "-") }) {
+                let word = run.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
+                guard !word.isEmpty else { continue }
+                let key = String(word).lowercased()
+                if key.contains("-") { hyphenated.insert(key) } else {
+                    whole.insert(key)
+                    if word.dropFirst().contains(where: \.isUppercase) { capitalized.insert(String(word)) }
+                }
+            }
+        }
+    }
+
     /// Joins words cut by a hyphen at a line end ("exem-\nple" → "exemple") and keeps the hyphen
     /// of a compound that happens to end a line ("haut-\nparleur" → "haut-parleur"). In order:
     /// the text's own use (the compound written with its hyphen elsewhere, or the word written
-    /// whole elsewhere); then the dictionaries: the joined word is a word → joined; else the
-    /// hyphenated form is one (an entry, or two words: hunspell breaks at hyphens) → kept; else
-    /// (names, terms no dictionary knows) a syllable break, joined. A right part that starts with a
-    /// capital ("Jean-\nPierre") is never joined, nor a hyphen inside an address, a path or a
-    /// name with digits (`debian-\ndevel@lists.debian.org`, `doc/debian-\npolicy/`, `debian-\ni18n`):
-    /// no typesetter cuts those at a syllable, so the hyphen is theirs (Sphinx's text writer and
-    /// LaTeX's `\url` break lines after it). Expects tidied text (no spaces around breaks).
-    public static func joinHyphenation(_ s: String, words: (any WordList)? = nil) -> String {
+    /// whole elsewhere: `spellings`, the text's own when nil); then the dictionaries: the joined
+    /// word is a word → joined; else the hyphenated form is one (an entry, or two words: hunspell
+    /// breaks at hyphens) → kept; else (names, terms no dictionary knows) a syllable break, joined.
+    /// A right part that starts with a capital ("Jean-\nPierre") is joined only where the text
+    /// writes the joined word as such (`binN-\nMUs`, `binNMUs` elsewhere), never by a dictionary;
+    /// a hyphen inside an address, a path or a name with digits (`debian-\ndevel@lists.debian.org`,
+    /// `doc/debian-\npolicy/`, `debian-\ni18n`) is kept: no typesetter cuts those at a syllable,
+    /// so the hyphen is theirs (Sphinx's text writer and LaTeX's `\url` break lines after it).
+    /// Expects tidied text (no spaces around breaks).
+    public static func joinHyphenation(_ s: String, words: (any WordList)? = nil, spellings: OwnSpellings? = nil) -> String {
         guard s.contains("-\n") else { return s }
-        var hyphenated = Set<String>(), whole = Set<String>()
-        // The text's own spellings, read from its runs of letters and hyphens: an address or a
-        // path holds words too (`debian-devel@lists.debian.org` writes `debian-devel`).
-        for run in s.split(whereSeparator: { !($0.isLetter || $0 == "-") }) {
-            let word = run.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
-            guard !word.isEmpty else { continue }
-            let key = String(word).lowercased()
-            if key.contains("-") { hyphenated.insert(key) } else { whole.insert(key) }
-        }
+        let own = spellings ?? OwnSpellings(s)
         let chars = Array(s)
         var out: [Character] = []
         out.reserveCapacity(chars.count)
         var i = 0
         while i < chars.count {
             let c = chars[i]
-            if c == "-", i > 0, chars[i - 1].isLetter, i + 2 < chars.count, chars[i + 1] == "\n",
-               chars[i + 2].isLetter, chars[i + 2].isLowercase {
+            if c == "-", i > 0, chars[i - 1].isLetter, i + 2 < chars.count, chars[i + 1] == "\n", chars[i + 2].isLetter {
                 var l = out.count
                 while l > 0, out[l - 1].isLetter || out[l - 1] == "-" { l -= 1 }
                 var r = i + 2
                 while r < chars.count, chars[r].isLetter || chars[r] == "-" { r += 1 }
                 let left = String(out[l...]), right = String(chars[(i + 2)..<r])
-                if isInsideName(before: out, after: chars[(i + 2)...]) { out.append("-") }
-                else if keepsHyphen(left: left, right: right, hyphenated: hyphenated, whole: whole, words: words) { out.append("-") }
+                if !chars[i + 2].isLowercase {
+                    // Joined only as the text writes the word (never a dictionary's guess).
+                    let part = left.split(separator: "-").last.map(String.init) ?? left
+                    guard own.capitalized.contains(part + right), !own.hyphenated.contains((part + "-" + right).lowercased()),
+                          !isInsideName(before: out, after: chars[(i + 2)...]) else { out.append(c); i += 1; continue }
+                } else if isInsideName(before: out, after: chars[(i + 2)...]) { out.append("-") }
+                else if keepsHyphen(left: left, right: right, hyphenated: own.hyphenated, whole: own.whole, words: words) { out.append("-") }
                 i += 2                                                           // drop the line break
                 continue
             }
