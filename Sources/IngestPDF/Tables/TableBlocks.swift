@@ -118,10 +118,14 @@ enum TableBlocks {
         return Block(kind: .table, text: PageTable.render(rows), page: page, provenance: .textLayer, rows: rows)
     }
 
+    /// A cell without control characters, its line breaks kept: a word cut by a hyphen between
+    /// two lines of a cell (`pro-` / `cess`, debian-reference p.176) is written so, for hyphen
+    /// joining to decide (`DocumentBuilder`); removed, the break left `pro-cess`.
     static func clean(_ cell: TableCell) -> TableCell {
         var cell = cell
-        if cell.text.unicodeScalars.contains(where: isControl) {
-            cell.text = String(String.UnicodeScalarView(cell.text.unicodeScalars.filter { !isControl($0) }))
+        let stray = { (u: Unicode.Scalar) in isControl(u) && u != "\n" }
+        if cell.text.unicodeScalars.contains(where: stray) {
+            cell.text = String(String.UnicodeScalarView(cell.text.unicodeScalars.filter { !stray($0) }))
         }
         cell.tables = cell.tables?.map { $0.map { $0.map(clean) } }
         return cell

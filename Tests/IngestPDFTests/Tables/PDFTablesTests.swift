@@ -149,5 +149,7 @@ final class PDFTablesTests: XCTestCase {
         let block = TableBlocks.block([[TableCell(text: "a\u{1}b"), TableCell(text: "\u{2}")], [TableCell(text: "c"), TableCell(text: "d\u{7F}")]], page: 1)
         XCTAssertEqual(block.rows?.map { $0.map(\.text) }, [["ab", ""], ["c", "d"]])
         XCTAssertEqual(block.text, "ab | \nc | d")
+        // A cell's line break is its text (a word cut at a hyphen there), not a control character.
+        XCTAssertEqual(TableBlocks.clean(TableCell(text: "terminate the pro-\ncess\u{1}")).text, "terminate the pro-\ncess")
     }
 }
