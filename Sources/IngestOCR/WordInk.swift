@@ -17,6 +17,15 @@ enum WordInk {
         return strokes(of: pix, words)
     }
 
+    /// `page`'s word strokes (`strokes`) and its numbers as their ink reads them (`NumberInk`),
+    /// from `handle`'s thresholded image after recognition, fetched once for both.
+    static func read(thresholdedOf handle: OpaquePointer, into page: inout RecognizedPage) {
+        guard let pix = TessBaseAPIGetThresholdedImage(handle) else { return }
+        defer { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p) }
+        page.wordStrokes = strokes(of: pix, page.words)
+        page.rewrite(NumberInk.readings(of: pix, page.words))
+    }
+
     /// Each word's stroke width in `pix`, a 1-bit image (1 is ink) the words' boxes are fractions of.
     static func strokes(of pix: UnsafeMutablePointer<PIX>, _ words: [RecognizedWord]) -> [Double?]? {
         let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))

@@ -1,0 +1,28 @@
+import Foundation
+
+extension RecognizedPage {
+    /// The words `readings` names (by index in `words`) written so, in `words` and in the
+    /// paragraphs' text, on the line holding each (placed as `RecognizedLines.placed` places
+    /// them); a word no line holds is left as read, so the two never disagree.
+    mutating func rewrite(_ readings: [Int: String]) {
+        guard !readings.isEmpty else { return }
+        var lines: [[Int]: [Int: Int]] = [:]     // line → token index → word index
+        for placed in RecognizedLines.placed(self) {
+            for (k, id) in placed.words.enumerated() where readings[id] != nil { lines[placed.line, default: [:]][k] = id }
+        }
+        for (at, tokens) in lines {
+            var paragraph = paragraphs[at[0]].text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let line = paragraph[at[1]]
+            var text = "", cursor = line.startIndex
+            for (k, token) in line.split(whereSeparator: \.isWhitespace).enumerated() {
+                text += line[cursor..<token.startIndex]
+                text += tokens[k].flatMap { readings[$0] } ?? String(token)
+                cursor = token.endIndex
+            }
+            text += line[cursor...]
+            paragraph[at[1]] = text
+            paragraphs[at[0]].text = paragraph.joined(separator: "\n")
+            for id in tokens.values { words[id].text = readings[id]! }
+        }
+    }
+}

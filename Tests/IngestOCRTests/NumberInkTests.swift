@@ -1,0 +1,136 @@
+import CTesseract
+import Foundation
+@testable import IngestOCR
+import IngestTestSupport
+import XCTest
+
+/// Numbers read changed, told by their ink (`NumberInk`, session 22): a decimal comma Tesseract
+/// dropped between two digits, an exponent it read as digits of the number. Pages set by pdflatex
+/// (Latin Modern 12 pt, as the fidelity corpus's chemistry lesson), drawn by pdftoppm in gray as a
+/// scanner would; Tesseract reads the gray page, the marks are looked at on its 1-bit image.
+final class NumberInkTests: XCTestCase {
+    // MARK: the marks of one word (pixels of a 300-dpi page: digits 33 px high, baseline at 100)
+
+    func digit(_ left: Int) -> NumberInk.Mark { .init(left: left, top: 67, right: left + 19, bottom: 100, pixels: 250) }
+
+    func testACommaOnTheBaselineBetweenTwoDigitsIsWritten() {
+        let comma = NumberInk.Mark(left: 24, top: 94, right: 29, bottom: 109, pixels: 60)
+        XCTAssertEqual(NumberInk.reading("49", marks: [digit(0), comma, digit(34)]), "4,9")
+        XCTAssertEqual(NumberInk.reading("+11", marks: [.init(left: -30, top: 70, right: -6, bottom: 96, pixels: 90), digit(0), comma, digit(34)]), "+1,1")
+        let point = NumberInk.Mark(left: 24, top: 94, right: 29, bottom: 100, pixels: 30)
+        XCTAssertEqual(NumberInk.reading("314", marks: [digit(-24), digit(0), point, digit(34)]), "31.4")
+    }
+
+    /// Nothing between the digits, a speck, or a mark that is no separator: the word as read.
+    func testNoSeparatorWithoutItsMark() {
+        XCTAssertNil(NumberInk.reading("49", marks: [digit(0), digit(24)]))
+        XCTAssertNil(NumberInk.reading("49", marks: [digit(0), .init(left: 24, top: 99, right: 25, bottom: 100, pixels: 2), digit(30)]))
+        // A mark high in the gap (a degree sign, a stroke of the line above) is no comma: nothing is written.
+        XCTAssertNil(NumberInk.reading("49", marks: [digit(0), .init(left: 23, top: 67, right: 30, bottom: 76, pixels: 40), digit(34)]))
+        // As many marks as digits is asked: two digits touching (one mark) leave the word alone.
+        XCTAssertNil(NumberInk.reading("149", marks: [digit(0), .init(left: 22, top: 67, right: 60, bottom: 100, pixels: 500), .init(left: 50, top: 94, right: 55, bottom: 109, pixels: 60)]))
+        // A word already holding the comma, and words that are not numbers.
+        XCTAssertNil(NumberInk.reading("4,9", marks: [digit(0), .init(left: 24, top: 94, right: 29, bottom: 109, pixels: 60), digit(34)]))
+        XCTAssertNil(NumberInk.reading("a9", marks: [digit(0), .init(left: 24, top: 94, right: 29, bottom: 109, pixels: 60), digit(34)]))
+    }
+
+    func testRaisedSmallerDigitsAfterTheNumberAreItsExponent() {
+        let two = NumberInk.Mark(left: 44, top: 58, right: 57, bottom: 80, pixels: 120), three = NumberInk.Mark(left: 59, top: 58, right: 72, bottom: 80, pixels: 120)
+        XCTAssertEqual(NumberInk.reading("1023", marks: [digit(0), digit(22), two, three]), "10²³")
+        // On the baseline, even smaller: not raised, no exponent.
+        XCTAssertNil(NumberInk.reading("1023", marks: [digit(0), digit(22), .init(left: 44, top: 78, right: 57, bottom: 100, pixels: 120), .init(left: 59, top: 78, right: 72, bottom: 100, pixels: 120)]))
+        // 10⁻¹ read 1072: the raised minus is no digit (flat), so the marks do not match the word's digits.
+        XCTAssertNil(NumberInk.reading("1072", marks: [digit(0), digit(22), .init(left: 44, top: 68, right: 57, bottom: 70, pixels: 28), .init(left: 59, top: 58, right: 66, bottom: 80, pixels: 80)]))
+    }
+
+    // MARK: pages
+
+    /// The fidelity corpus's chemistry lesson (Tests/IngestFidelityTests/Fidelity/cours-chimie.tex:
+    /// its numbers are its truth) set by pdflatex, page `number` drawn by pdftoppm at `dpi` in gray
+    /// (with `noise`: ImageMagick's, as a scanner adds), read by Tesseract; the page's text before
+    /// and after `NumberInk`, and the words it rewrote.
+    func read(page number: Int, dpi: Int = 300, noise: Bool = false, in dir: TemporaryDirectory) throws -> (before: String, after: String, rewritten: [String]) {
+        try OCRLibraries.requireTesseract()
+        let source = Corpus.repositoryRoot.appendingPathComponent("Tests/IngestFidelityTests/Fidelity/cours-chimie.tex")
+        let pdf = dir.url.appendingPathComponent("cours-chimie.pdf")
+        if !FileManager.default.fileExists(atPath: pdf.path) {
+            guard runTool("pdflatex", ["-interaction=nonstopmode", "-halt-on-error", "-output-directory", dir.url.path, source.path])?.status == 0 else {
+                try missingTool("pdflatex sets the page (scripts/install.sh --tests installs the texlive packages)")
+            }
+        }
+        let gray = dir.url.appendingPathComponent("gray-\(number)-\(dpi)")
+        guard runTool("pdftoppm", ["-r", "\(dpi)", "-gray", "-png", "-singlefile", "-f", "\(number)", "-l", "\(number)", pdf.path, gray.path])?.status == 0 else {
+            try missingTool("pdftoppm draws the page (apt-get install poppler-utils)")
+        }
+        var page = gray.appendingPathExtension("png")
+        if noise {
+            let noisy = dir.url.appendingPathComponent("noisy-\(number)-\(dpi).png")
+            guard runTool("convert", [page.path, "-attenuate", "0.5", "+noise", "Gaussian", "-blur", "0x0.5", noisy.path])?.status == 0 else {
+                try missingTool("ImageMagick adds the noise (apt-get install imagemagick)")
+            }
+            page = noisy
+        }
+        let bilevel = dir.url.appendingPathComponent("bilevel-\(number)-\(dpi).png")
+        guard runTool("convert", [page.path, "-threshold", "50%", "-type", "bilevel", bilevel.path])?.status == 0 else {
+            try missingTool("ImageMagick thresholds the page (apt-get install imagemagick)")
+        }
+        let engine = try TesseractEngine(languages: "fra+eng")
+        var recognized = try engine.recognize(try Self.pix(page), deadline: .distantFuture, limitSeconds: 120, page: 1)
+        let before = recognized.text
+        let ink = try Self.pix(bilevel)
+        XCTAssertEqual(pixGetDepth(ink.raw), 1)
+        let readings = NumberInk.readings(of: ink.raw, recognized.words)
+        let rewritten = readings.keys.sorted().map { "\(recognized.words[$0].text) → \(readings[$0]!)" }
+        recognized.rewrite(readings)
+        return (before, recognized.text, rewritten)
+    }
+
+    static func pix(_ url: URL) throws -> PageImage {
+        let bytes = try Data(contentsOf: url)
+        guard let raw = bytes.withUnsafeBytes({ pixReadMem($0.bindMemory(to: UInt8.self).baseAddress, $0.count) }) else {
+            throw TestSetupFailure("leptonica could not read \(url.lastPathComponent)")
+        }
+        return PageImage(taking: raw)
+    }
+
+    /// Every number of the lesson's first two pages written with a separator between digits, and
+    /// every one written without.
+    static let separated = ["0,05 mL", "1,7 ", "6,022 140 76", "6,02 ", "1,6 ", "18,0 g", "98,1 g", "4,9 g", "0,050 mol", "1,84",
+                            "22,4 L", "24,0 L", "273,15", "9,81", "0,100 mol", "6,24 g", "6,24", "6,18", "6,31", "1,00 ", "9,90 ", "1,01 ", "0,0", "1,0", "+1,1"]
+    static let whole = ["du 4 au 15 mars 2024", "le 20\nmai 2019", "96 500 C", "1/20", "(1/2)", "95 %", "1 013 hPa", "à 20 °C",
+                        "196 °C", "78 %", "21 %", "250 cm", "100 cm", "10 à 12 fois", "12 500", "14 juin 2024", "64 %", "1 000"]
+
+    func testADroppedCommaIsWrittenBackAndNoOtherNumberChanges() throws {
+        let dir = try TemporaryDirectory("ingest-number-ink"); defer { dir.remove() }
+        var text = "", rewritten: [String] = []
+        for number in 1...3 {
+            let read = try read(page: number, in: dir)
+            text += read.after; rewritten += read.rewritten
+        }
+        // Tesseract 5.3 reads 4,9 g as 49 g, +1,1 as +11, 10²³ as 1023: the ink wrote them back.
+        XCTAssertEqual(rewritten, ["1023 → 10²³", "49 → 4,9", "+11 → +1,1"], text)
+        for number in Self.separated + Self.whole + ["6,02 x 10²³"] where !text.contains(number) {
+            XCTFail("\(number) not in: \(text)")
+        }
+    }
+
+    /// At 200 dpi, and with a scanner's noise at 300 and 200 dpi: whatever Tesseract reads there,
+    /// a word is rewritten only into what the lesson writes, and no number read right is changed.
+    func testNoisyAndCoarserPagesGetNoInventedNumber() throws {
+        let dir = try TemporaryDirectory("ingest-number-ink"); defer { dir.remove() }
+        let source = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent("Tests/IngestFidelityTests/Fidelity/cours-chimie.tex"), encoding: .utf8)
+            .replacingOccurrences(of: "\\textsuperscript{3}", with: "³")
+        for (dpi, noise) in [(200, false), (300, true), (200, true)] {
+            for number in 1...2 {
+                let read = try read(page: number, dpi: dpi, noise: noise, in: dir)
+                for change in read.rewritten {
+                    let after = String(change.split(separator: "→").last!.dropFirst())
+                    XCTAssertTrue(source.contains(after), "\(dpi) dpi, noise \(noise), page \(number): \(change) is not in the lesson")
+                }
+                for number in Self.separated + Self.whole where read.before.contains(number) && !read.after.contains(number) {
+                    XCTFail("\(dpi) dpi, noise \(noise): \(number) read right, then changed: \(read.rewritten)")
+                }
+            }
+        }
+    }
+}
