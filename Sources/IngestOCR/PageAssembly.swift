@@ -15,6 +15,8 @@ struct PageAssembly {
     var words: [OCRWord] = []
 
     init(_ outcomes: [PageOutcome], context: ExtractionContext, classification: (Int) -> PageRecord.Classification? = { _ in .imageOnly }) {
+        // `Il` read `II` opening a French sentence is the pronoun again, in the words and the text.
+        let outcomes = outcomes.map(CapitalIl.rewritten)
         let low = context.config.ocr.lowConfidenceBelow
         var allConfidences: [Int] = []
         var fragmentPages: [Int] = [], emptyPages: [Int] = [], readPages: [Int] = [], scriptPages: [Int] = []
