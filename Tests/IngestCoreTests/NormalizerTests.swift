@@ -74,6 +74,10 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(Normalizer.joinHyphenation("called binN-\nMUs here"), "called binN-\nMUs here")
         XCTAssertEqual(Normalizer.joinHyphenation("called binN-\nMUs here", spellings: book), "called binNMUs here")
         XCTAssertEqual(Normalizer.joinHyphenation("Jean-\nPierre and a CD-\nROM", spellings: book), "Jean-\nPierre and a CD-\nROM")
+        // Both spellings written: the more frequent one (maint-guide: `autobuilder` 6×, `auto-builder` once).
+        let guide = Normalizer.OwnSpellings("the autobuilder, the sid auto-builder; the autobuilder system")
+        XCTAssertEqual(Normalizer.joinHyphenation("this auto-\nbuilder procedure", spellings: guide), "this autobuilder procedure")
+        XCTAssertEqual(Normalizer.joinHyphenation("a peut-\nêtre", spellings: Normalizer.OwnSpellings("peut-être, peutêtre")), "a peut-être")
         // Left for later, then joined: the same text as normalized at once.
         let text = "la photo-\nsynthèse, peut-\nêtre, peut-être"
         XCTAssertEqual(Normalizer.normalize(text, joiningHyphens: false), text)

@@ -216,8 +216,10 @@ public enum Normalizer {
     /// as written (`binNMUs`). What decides a line-end hyphen first (`joinHyphenation`): a block's
     /// own, or a whole document's (`DocumentBuilder`: a package name written `dpkg-buildpackage`
     /// in one paragraph keeps its hyphen where another paragraph's line ends on it).
+    /// Each spelling is counted: a book that writes `autobuilder` six times and `auto-builder`
+    /// once (maint-guide) joins `auto-\nbuilder`.
     public struct OwnSpellings: Sendable {
-        var hyphenated = Set<String>(), whole = Set<String>(), capitalized = Set<String>()
+        var hyphenated: [String: Int] = [:], whole: [String: Int] = [:], capitalized = Set<String>()
 
         public init() {}
 
@@ -228,8 +230,8 @@ public enum Normalizer {
                 let word = run.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
                 guard !word.isEmpty else { continue }
                 let key = String(word).lowercased()
-                if key.contains("-") { hyphenated.insert(key) } else {
-                    whole.insert(key)
+                if key.contains("-") { hyphenated[key, default: 0] += 1 } else {
+                    whole[key, default: 0] += 1
                     if word.dropFirst().contains(where: \.isUppercase) { capitalized.insert(String(word)) }
                 }
             }
@@ -266,7 +268,7 @@ public enum Normalizer {
                 if !chars[i + 2].isLowercase {
                     // Joined only as the text writes the word (never a dictionary's guess).
                     let part = left.split(separator: "-").last.map(String.init) ?? left
-                    guard own.capitalized.contains(part + right), !own.hyphenated.contains((part + "-" + right).lowercased()),
+                    guard own.capitalized.contains(part + right), own.hyphenated[(part + "-" + right).lowercased()] == nil,
                           !isInsideName(before: out, after: chars[(i + 2)...]) else { out.append(c); i += 1; continue }
                 } else if isInsideName(before: out, after: chars[(i + 2)...]) { out.append("-") }
                 else if keepsHyphen(left: left, right: right, hyphenated: own.hyphenated, whole: own.whole, words: words) { out.append("-") }
@@ -332,11 +334,12 @@ public enum Normalizer {
                                         "sur", "tele", "télé", "trans", "ultra", "under"]
 
     /// Whether the hyphen between `left` and `right` (a line end between them) is the word's own.
-    static func keepsHyphen(left: String, right: String, hyphenated: Set<String>, whole: Set<String>,
+    /// The text's own use first: the spelling it writes more often (the hyphenated one when as often).
+    static func keepsHyphen(left: String, right: String, hyphenated: [String: Int], whole: [String: Int],
                             words: (any WordList)?) -> Bool {
         let r = right.lowercased()
-        if hyphenated.contains(left.lowercased() + "-" + r) { return true }
-        if whole.contains(left.lowercased() + r) { return false }
+        let withHyphen = hyphenated[left.lowercased() + "-" + r] ?? 0, joined = whole[left.lowercased() + r] ?? 0
+        if withHyphen > 0 || joined > 0 { return withHyphen >= joined }
         guard let words else { return false }
         // Within a compound ("arc-en-\nciel", "porte-mon-\nnaie") its last part is what was cut.
         let part = left.split(separator: "-").last.map(String.init) ?? left, p = part.lowercased()
