@@ -50,7 +50,8 @@ struct PageInk: Sendable, Equatable {
     }
 
     /// Nil when the image's depth is not one read here (2, 4, 16 bits): such a page is recognised.
-    static func measure(_ image: PageImage) -> PageInk? { measure(image, contrastShare: 1, minimumMark: nil) }
+    /// Measured once per image (`PageImage.look`).
+    static func measure(_ image: PageImage) -> PageInk? { image.look { measure(image, contrastShare: 1, minimumMark: nil) } }
 
     /// `measure` with the ink threshold scaled by `contrastShare` (never under 8 gray levels) and
     /// marks counted from `minimumMark` pixels (nil: `minimumMarkShare` of the short side).
