@@ -96,6 +96,28 @@ enum NumberInk {
         return changed ? number.text : nil
     }
 
+    /// Characters each drawn as one mark, which a word of them and digits is matched with in order.
+    static let oneMark: Set<Character> = ["(", ")", "[", "]", "+", "-", "/", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
+
+    /// A `+` read for a flat bar, a minus or hyphen (samples/fiche-fonctions-affines.pdf, a 200-ppi
+    /// scan: `(3 - 1)` read `(3+ 1)`, confidence 0): in a word of digits, brackets and signs
+    /// matched one for one with its marks, the `+`'s mark is not a cross but a bar under 0.4 of
+    /// its width high. Written `-`, as the page's other minus signs are read.
+    static func signReading(_ text: String, marks: [Mark]) -> String? {
+        let chars = Array(text)
+        guard chars.contains("+"), chars.contains(where: \.isNumber), chars.allSatisfy(oneMark.contains),
+              let tallest = marks.map(\.height).max(), tallest >= 8 else { return nil }
+        let marks = marks.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
+        var out = chars
+        for (i, c) in chars.enumerated() where c == "+" {
+            // Its own mark: the i-th of as many, or the last for a last `+` where the word's box
+            // holds more ink than it read (fiche: the `/` before `(3 - 1)` is in the box, dropped).
+            guard let m = marks.count == chars.count ? marks[i] : i == chars.count - 1 && marks.count > chars.count ? marks.last : nil else { continue }
+            if 10 * m.height <= 4 * m.width, 10 * m.height <= 3 * tallest, 4 * m.width >= tallest { out[i] = "-" }
+        }
+        return out == chars ? nil : String(out)
+    }
+
     /// `,` for a mark that sits on the baseline and reaches below it, `.` for a round one on it.
     static func separator(_ m: Mark, height h: Double, baseline: Double) -> String? {
         let w = Double(m.width), t = Double(m.height), top = Double(m.top), bottom = Double(m.bottom)
@@ -118,7 +140,7 @@ enum NumberInk {
         guard pixGetDepth(pix) == 1, width > 0, height > 0, let data = pixGetData(pix) else { return [:] }
         let wpl = Int(pixGetWpl(pix))
         var out: [Int: String] = [:]
-        for (i, word) in words.enumerated() where word.box.count == 4 && Number(word.text) != nil {
+        for (i, word) in words.enumerated() where word.box.count == 4 && (Number(word.text) != nil || word.text.contains("+")) {
             let left = max(0, Int((word.box[0] * Double(width)).rounded())), right = min(width, Int((word.box[2] * Double(width)).rounded()))
             let top = max(0, Int((word.box[1] * Double(height)).rounded())), bottom = min(height, Int((word.box[3] * Double(height)).rounded()))
             guard right - left >= 2, bottom - top >= 8 else { continue }
@@ -126,7 +148,7 @@ enum NumberInk {
             let below = min(height, bottom + (bottom - top) / 3)
             let marks = glyphs(self.marks(data: data, wpl: wpl, left: left, top: top, right: right, bottom: below))
                 .filter { $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
-            if let read = reading(word.text, marks: marks), read != word.text { out[i] = read }
+            if let read = reading(word.text, marks: marks) ?? signReading(word.text, marks: marks), read != word.text { out[i] = read }
         }
         return out
     }

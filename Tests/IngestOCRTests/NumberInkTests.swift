@@ -133,4 +133,38 @@ final class NumberInkTests: XCTestCase {
             }
         }
     }
+
+    func testAPlusReadForAFlatBarIsAMinus() {
+        let open = NumberInk.Mark(left: 0, top: 60, right: 8, bottom: 108, pixels: 120), three = digit(14)
+        XCTAssertEqual(NumberInk.signReading("(3+", marks: [open, three, .init(left: 44, top: 86, right: 56, bottom: 89, pixels: 48)]), "(3-")
+        // A cross is a plus; a word not matched one for one with its marks is left as read.
+        XCTAssertNil(NumberInk.signReading("(3+", marks: [open, three, .init(left: 44, top: 76, right: 60, bottom: 92, pixels: 60)]))
+        XCTAssertNil(NumberInk.signReading("(3+", marks: [three, .init(left: 44, top: 86, right: 56, bottom: 89, pixels: 48)]))
+        XCTAssertNil(NumberInk.signReading("3+(", marks: [.init(left: -20, top: 60, right: -12, bottom: 108, pixels: 120), three, .init(left: 44, top: 86, right: 56, bottom: 89, pixels: 48), open]))
+        // More ink than read: a last `+` is the last mark.
+        XCTAssertEqual(NumberInk.signReading("(3+", marks: [.init(left: -20, top: 60, right: -12, bottom: 108, pixels: 120), open, three, .init(left: 44, top: 86, right: 56, bottom: 89, pixels: 48)]), "(3-")
+        XCTAssertNil(NumberInk.signReading("a+b", marks: [open, three, .init(left: 44, top: 86, right: 56, bottom: 89, pixels: 48)]))
+    }
+
+    /// samples/fiche-fonctions-affines.pdf, a 200-ppi scan of `a = (9 - 5) / (3 - 1) = 4 / 2 = 2`:
+    /// Tesseract reads `(3+ 1)=4/2`, the bar written back as `-`; no other word of the page changes
+    /// but by what its ink shows.
+    func testTheFicheMinusReadAsPlus() throws {
+        try OCRLibraries.requireTesseract()
+        let dir = try TemporaryDirectory("ingest-number-ink"); defer { dir.remove() }
+        let fiche = Corpus.repositoryRoot.appendingPathComponent("samples/fiche-fonctions-affines.pdf")
+        let scan = dir.url.appendingPathComponent("fiche")
+        guard runTool("pdfimages", ["-j", fiche.path, scan.path])?.status == 0 else { try missingTool("pdfimages (poppler-utils)") }
+        let gray = dir.url.appendingPathComponent("fiche-000.jpg"), bilevel = dir.url.appendingPathComponent("bilevel.png")
+        guard runTool("convert", [gray.path, "-threshold", "50%", "-type", "bilevel", bilevel.path])?.status == 0 else {
+            try missingTool("ImageMagick thresholds the page (apt-get install imagemagick)")
+        }
+        var page = try TesseractEngine(languages: "fra+eng").recognize(try Self.pix(gray), deadline: .distantFuture, limitSeconds: 120, page: 1)
+        XCTAssertTrue(page.text.contains("(3+ 1)"), page.text)
+        let ink = try Self.pix(bilevel)
+        let readings = NumberInk.readings(of: ink.raw, page.words)
+        XCTAssertEqual(readings.keys.sorted().map { "\(page.words[$0].text) → \(readings[$0]!)" }, ["(3+ → (3-"])
+        page.rewrite(readings)
+        XCTAssertTrue(page.text.contains("(3- 1)"), page.text)
+    }
 }
