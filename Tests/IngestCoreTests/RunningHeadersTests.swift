@@ -132,3 +132,32 @@ extension RunningHeadersTests {
         XCTAssertEqual(RunningHeaders.detect([titled(1), titled(2)]), [[], []])
     }
 }
+
+extension RunningHeadersTests {
+    /// Bare numbers in a page's last rows are page numbers only as the outermost row's, and only
+    /// when they run with the pages (the same offset from the page index on two pages at least, or
+    /// from twice it: two book pages a sheet). A table's years at two pages' foot (`2001` `2002`,
+    /// `1998` `1999`, debian-reference.fr p.63) are no page numbers; the page numbers below a
+    /// listing's `1 2 3` go, the listing stays.
+    func testBareNumbersAtThePageFootThatDoNotRunWithThePagesStay() {
+        func page(_ n: Int, foot: [String], pageNumber: String?) -> [RunningHeaders.Line] {
+            let word = { (k: Int) in String(repeating: "ab", count: k + 1) }       // no digit: no header candidate's number
+            var lines = (0..<20).map { RunningHeaders.Line("A sentence \(word(n)) of its own, \(word($0)).", top: 0.1 + 0.03 * Double($0),
+                                                           bottom: 0.12 + 0.03 * Double($0), left: 0.1, right: 0.9) }
+            lines += foot.enumerated().map { RunningHeaders.Line($0.element, top: 0.86 + 0.02 * Double($0.offset), bottom: 0.875 + 0.02 * Double($0.offset),
+                                                                 left: 0.1, right: 0.15) }
+            if let pageNumber { lines.append(RunningHeaders.Line(pageNumber, top: 0.93, bottom: 0.945, left: 0.49, right: 0.51)) }
+            return lines
+        }
+        let years = [page(1, foot: ["2001", "2002"], pageNumber: nil), page(2, foot: ["1998", "1999"], pageNumber: nil), page(3, foot: [], pageNumber: nil)]
+        XCTAssertEqual(RunningHeaders.detect(years), [[], [], []])
+        let listings = (1...3).map { page($0, foot: ["1", "2", "3"], pageNumber: "\($0)") }
+        XCTAssertEqual(RunningHeaders.detect(listings), Array(repeating: Set([23]), count: 3))
+        // Two book pages a sheet: 12 and 13, then 14 and 15, side by side at the foot.
+        let sheets = (0..<3).map { k in
+            page(k, foot: [], pageNumber: nil) + [RunningHeaders.Line("\(12 + 2 * k)", top: 0.93, bottom: 0.945, left: 0.2, right: 0.22),
+                                                 RunningHeaders.Line("\(13 + 2 * k)", top: 0.93, bottom: 0.945, left: 0.78, right: 0.8)]
+        }
+        XCTAssertEqual(RunningHeaders.detect(sheets), Array(repeating: Set([20, 21]), count: 3))
+    }
+}

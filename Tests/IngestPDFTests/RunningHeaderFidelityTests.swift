@@ -192,3 +192,23 @@ final class RunningHeaderFidelityTests: XCTestCase {
         return tmp.url.appendingPathComponent("writer-running.pdf")
     }
 }
+
+extension RunningHeaderFidelityTests {
+    /// A listing's output at each page's foot, just above pdflatex's page number (`$ seq 3`:
+    /// `1 2 3`; `$ seq 4`): the page numbers go, every number of the listings stays. The edge rows
+    /// of the foot held them, and bare numbers there read as page numbers (the listings' lost
+    /// `2 3` and `3 4`; debian-reference.fr p.63 lost a table's years `2001 2002 2003` so).
+    func testNumbersOfAListingAtThePageFootAreNoPageNumbers() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let prose = String(repeating: "The seq command prints a sequence of numbers, one a line, from the first to the last it is given. ", count: 4)
+        let body = [3, 4].map { n in
+            prose + "\n\n" + prose + "\n\n\\vfill\n\\begin{verbatim}\n$ seq \(n)\n" + (1...n).map(String.init).joined(separator: "\n")
+                + "\n\\end{verbatim}\n\\newpage\n"
+        }.joined(separator: "\n")
+        let source = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\pagestyle{empty}", with: "")
+        let text = try LaTeXPDFs.extract(try LaTeXPDFs.make("seq", source, in: tmp)).blocks.map(\.text).joined(separator: "\n")
+        XCTAssertTrue(text.contains("$ seq 3\n1\n2\n3"), text)
+        XCTAssertTrue(text.contains("$ seq 4\n1\n2\n3\n4"), text)
+        XCTAssertFalse(text.hasSuffix("\n2"), "the page number goes: \(text)")
+    }
+}

@@ -105,7 +105,7 @@ public enum RunningHeaders {
             let key = candidates[all[0]].key
             // Numbers up a side are line numbers as often as page numbers: they need most pages.
             let pageNumber = isPageNumber(key) && candidates[all[0]].zone < 2
-            let members = pageNumber ? all : all.filter { !candidates[$0].numberOnly }
+            let members = pageNumber ? pageNumbers(all, candidates, pages) : all.filter { !candidates[$0].numberOnly }
             if members.isEmpty { continue }
             // Lines whose numbers change ("Exercice 3", "Exercice 7") are running only when the
             // numbers are the same everywhere or follow the page number ("Cours — 12").
@@ -308,6 +308,35 @@ public enum RunningHeaders {
             if r <= sideBand { out.append((id, 2, false)) } else if l >= 1 - sideBand { out.append((id, 3, false)) }
         }
         return out
+    }
+
+    /// The candidates of a group of bare page numbers (`12`, `- 12 -`, `xiv`) that can be the
+    /// pages' numbers: on each page those of the zone's outermost row (two book pages scanned side
+    /// by side have two numbers there), and only numbers that run with the pages — a number in
+    /// digits whose offset from its page index (or from twice it: two book pages a sheet) no other
+    /// page's number shares is the page's text. A listing's `$ seq 3` output (`1 2 3`) at a page's
+    /// foot went with its page number; debian-reference.fr p.63 lost the years `2001 2002 2003`
+    /// of a table's last rows, read as page numbers with other pages' foot numbers.
+    private static func pageNumbers(_ group: [Int], _ candidates: [Candidate], _ pages: [[Line]]) -> [Int] {
+        // The outermost place of the group's candidates on each page (placed or by line index).
+        func place(_ c: Candidate) -> Double { (c.position ?? Double(c.index)) * (c.zone == 0 ? -1 : 1) }
+        var outermost: [Int: Double] = [:]
+        for c in group { outermost[candidates[c].page] = max(outermost[candidates[c].page] ?? -.infinity, place(candidates[c])) }
+        let kept = group.filter { c in
+            let candidate = candidates[c], edge = outermost[candidate.page]!
+            return candidate.position == nil ? place(candidate) == edge : edge - place(candidate) <= samePlaceScanned
+        }
+        let values = kept.map { c in numbers(pages[candidates[c].page][candidates[c].index].text).first }
+        var offsets: [Int: Int] = [:], sheets: [Int: Int] = [:]
+        for (c, value) in zip(kept, values) {
+            guard let value else { continue }
+            offsets[value - candidates[c].page, default: 0] += 1
+            sheets[value - 2 * candidates[c].page, default: 0] += 1
+        }
+        return zip(kept, values).filter { c, value in
+            guard let value else { return true }
+            return offsets[value - candidates[c].page]! >= 2 || sheets[value - 2 * candidates[c].page]! >= 2
+        }.map(\.0)
     }
 
     /// Whether the numbers of a line seen on several pages are the same everywhere, or all the
