@@ -83,7 +83,8 @@ public enum DefinitionRecognizer {
         // (A letter or an operator is a term only by the shapes of DefinitionSymbols.swift.)
         let sign = letterStandsFor(term, meaning) || isOperator(term)
         guard acronym || sign || isTerm(term, hasGrammar: grammar != nil, describedField: describedField),
-              spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term)) else { return nil }
+              spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term))
+                || quantityThenThing(meaning, lexicon) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
         // A numbered step of a method and what to do (`1. str.split(sep): Couper la chaîne…`, `3. zip: appareiller…`).
@@ -91,7 +92,9 @@ public enum DefinitionRecognizer {
            !head.hasSuffix("eur") { return nil }
         // A meaning shaped as an order, a title, a sentence about another thing, qualities or a circumstance
         // (DefinitionShapes.swift) — unless it spells out the term's letters or restates it.
-        if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, meaning, lexicon) { return nil }
+        if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, gluedSentenceCut(meaning), lexicon) { return nil }
+        // Where the thing is or when it shows, though the sentence names it (`The Status Area is at the bottom of…`).
+        if placeOrAppearance(meaning.split(separator: " ").prefix(16).map(String.init)) { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
         if term.count == 1, !sign, let head = words(meaning).first, !determiners.contains(head) { return nil }
         // Names alone (`Agile framework: Scrum and Kanban`, `Database design: Entity-Relationship Modeling
@@ -107,6 +110,27 @@ public enum DefinitionRecognizer {
     }
 
     // MARK: Parts of the line
+
+    /// Capitalised words that open a sentence glued to a short noun phrase with no stop between (`SQ1: Square Wave Generator
+    /// This terminal can generate…`: a definition list's term line and the paragraph under it, joined by the converter).
+    static let gluedSentenceOpeners: Set<String> = ["This", "The", "These", "Those", "It", "Its", "Ce", "Cette", "Ces", "Le", "La", "Les", "Il", "Elle"]
+
+    /// The meaning as far as its own first sentence when a second one is glued to a noun phrase of a few words (its shape is
+    /// judged on that phrase: the glued sentence says what the thing does or can be set to, `Digital Output The output of this
+    /// terminal can be set…`); the meaning whole otherwise.
+    static func gluedSentenceCut(_ meaning: String) -> String {
+        let tokens = meaning.split(separator: " ")
+        guard tokens.count >= 3 else { return meaning }
+        for i in 1..<min(tokens.count, 7) {
+            let previous = tokens[i - 1]
+            if previous.last.map({ ".,;:!?)".contains($0) }) == true { return meaning }
+            if gluedSentenceOpeners.contains(String(tokens[i])), i + 1 < tokens.count, tokens[i + 1].first?.isLowercase == true {
+                return tokens[..<i].joined(separator: " ")
+            }
+        }
+        return meaning
+    }
+
 
     /// `Définition matière organique` → `matière organique`; `Définition d'allèle` → `allèle`;
     /// `Document 2 Définitions Générateur` → `Générateur`.

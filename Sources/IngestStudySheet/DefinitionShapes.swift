@@ -17,9 +17,11 @@ extension DefinitionRecognizer {
         if !namesAnAction(term), opensWithOrder(firstToken, next: tokens.dropFirst().first) { return true }
         if !namesAnAction(term), opensWithFrenchOrder(firstToken, next: tokens.dropFirst().first) { return true }
         if isTitle(term, tokens) { return true }
-        if opensWithCircumstance(head) { return true }
+        if opensWithCircumstance(head), !choiceCircumstance(tokens) { return true }
+        if placeOrAppearance(tokens) || opensWithDefault(tokens) { return true }
         if talksOfAnother(term, tokens, lexicon) { return true }
         if passiveOfAModal(tokens, lexicon) { return true }
+        if propertyFigure(tokens) { return true }
         if bareSubjectSentence(term, tokens) { return true }
         if namedSubjectSentence(term, tokens) { return true }
         if subjectCutByColon(term, tokens) { return true }
@@ -103,6 +105,50 @@ extension DefinitionRecognizer {
     static func opensWithCircumstance(_ head: String) -> Bool {
         ["dans", "in", "with", "avec", "within", "sur", "lorsque", "lors", "when", "whenever", "si", "if", "comme", "alors", "whereas", "while",
          "à", "au", "aux"].contains(head)
+    }
+
+    /// Words naming what one chooses on a screen or a device.
+    static let choiceWords: Set<String> = ["option", "button", "checkbox", "toggle", "setting", "bouton", "case", "réglage"]
+
+    /// A circumstance that is the choice of the thing itself (`When this option is chosen, the Blend Color Space is sRGB`, `Avec
+    /// cette option, la sélection… est remplie`): what choosing it does — a definition of an option (the policy's rule 2).
+    static func choiceCircumstance(_ tokens: [String]) -> Bool {
+        tokens.dropFirst().prefix(3).contains { choiceWords.contains($0.lowercased().trimmingScalars { wordPunctuation.contains($0) }) }
+    }
+
+    /// Words that open a statement of place (`Directly below the Title Bar appears…`, `Juste en dessous de…`).
+    static let placeOpeners: Set<String> = ["directly", "below", "above", "beneath", "underneath", "juste", "au-dessus", "au-dessous", "en-dessous"]
+    /// Places on a screen or a page, after `is at the`, `se situe en`.
+    static let placeWords: Set<String> = ["bottom", "top", "left", "right", "lower", "upper", "corner", "middle", "bas", "haut", "coin", "gauche", "droite", "milieu"]
+    static let appearVerbs: Set<String> = ["appears", "appear", "apparaît", "apparait", "apparaissent"]
+
+    /// Where the thing is or when it shows (`Status Area: The Status Area is at the bottom of the image window`, `Barre d'état : elle se
+    /// situe en bas…`, `Cancel Button: During complex… operations, a Cancel button temporarily appears…`): a place or an appearance,
+    /// not what the thing is (the policy's c). A relative before the verb keeps a noun phrase (`a patch that appears on the skin`).
+    static func placeOrAppearance(_ tokens: [String]) -> Bool {
+        var ws: [String] = []
+        for raw in tokens.prefix(16) {
+            ws.append(raw.lowercased().trimmingScalars { wordPunctuation.contains($0) || $0 == ":" || $0 == ";" })
+            if raw.hasSuffix(".") || raw.hasSuffix(";") || raw.hasSuffix(":") { break }
+        }
+        guard let head = ws.first else { return false }
+        if placeOpeners.contains(head) || (head == "en" && ws.count > 1 && ["dessous", "bas", "haut"].contains(ws[1])) { return true }
+        for (i, w) in ws.enumerated() {
+            if DefinitionRecognizer.clauseOpeners.contains(w) { return false }
+            if appearVerbs.contains(w) { return true }
+            if i < 6, ["is", "are", "situe", "situent", "trouve", "trouvent"].contains(w) {
+                let next = ws[(i + 1)...].prefix(3)
+                if let first = next.first, ["at", "in", "on", "en", "au", "dans"].contains(first), next.contains(where: placeWords.contains) { return true }
+            }
+        }
+        return false
+    }
+
+    /// A default value (`Par défaut, l'unité utilisée pour les règles… est le pixel`, `By default, …`): a setting, not what the thing is.
+    static func opensWithDefault(_ tokens: [String]) -> Bool {
+        guard tokens.count >= 2 else { return false }
+        let pair = tokens.prefix(2).map { $0.lowercased().trimmingScalars { wordPunctuation.contains($0) } }
+        return pair == ["by", "default"] || pair == ["par", "défaut"]
     }
 
     /// A new sentence about another thing: a capitalised article or `One of` and a noun phrase, then its own
@@ -279,6 +325,21 @@ extension DefinitionRecognizer {
         if head.hasSuffix("ion"), orderVerbs.contains(String(head.dropLast(3)) + "e") { return true }
         // (Any noun of an action in -tion or -sion: `Open-source workflow orchestration`.)
         if head.hasSuffix("tion") || head.hasSuffix("sion") { return true }
+        return false
+    }
+
+    /// Possessives opening a subject (`sa fréquence…`, `its range…`).
+    static let possessives: Set<String> = ["its", "their", "sa", "son", "ses", "leur", "leurs"]
+
+    /// A property of the term and its figure (`Disque piézo-électrique (2) : sa fréquence de résonance est d'environ 3500 Hz`,
+    /// `its range is 0 to 5 V`): a specification, not what the term is — a possessive subject and a figure in the first clause.
+    static func propertyFigure(_ tokens: [String]) -> Bool {
+        let ws = tokens.prefix(12).map { (raw: $0, word: $0.lowercased().trimmingScalars { wordPunctuation.contains($0) }) }
+        guard let first = ws.first, possessives.contains(first.word) else { return false }
+        for (raw, w) in ws.dropFirst() {
+            if w.first?.isNumber == true { return true }
+            if raw.hasSuffix(",") || raw.hasSuffix(";") || raw.hasSuffix(".") || raw.hasSuffix(":") { return false }
+        }
         return false
     }
 }

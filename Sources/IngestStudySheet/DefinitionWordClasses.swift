@@ -176,18 +176,64 @@ extension DefinitionRecognizer {
     /// traité que quand…`); a modal in a relative clause belongs to a noun phrase (`Machine instruction that may cause harm`).
     static func passiveOfAModal(_ tokens: [String], _ lexicon: Lexicon) -> Bool {
         guard !lexicon.isEmpty else { return false }
-        let ws = plainWords(Array(tokens.prefix(8)))
+        // (The first clause's main verb may come after a long subject: `Capacitance connected between IN1 and Ground can be
+        // measured`, `Output swings from 0 to 5 volts and frequency can be varied…` — a clause ends at its punctuation.)
+        let ws = plainWords(Array(tokens.prefix(12)))
         let leftOut = ws.first.map { subjectPronouns.contains($0.word) } == true ? 1 : 0
+        // (A rule for every one of a kind, `Each user must be assigned a user ID`, is a rule of use too.)
+        let everyOne = ws.first.map { ["each", "every", "all", "any", "chaque", "tout", "tous", "toutes"].contains($0.word) } == true
         for (i, (raw, w)) in ws.enumerated() {
             if clauseOpeners.contains(w) { return false }
-            if possibilityModals.contains(w) || (i == leftOut && obligationModals.contains(w)) {
-                guard i + 2 < ws.count, ["be", "être"].contains(ws[i + 1].word) else { return false }
-                return pastParticiple(ws[i + 2].word, lexicon)
+            if possibilityModals.contains(w) || ((i == leftOut || everyOne) && obligationModals.contains(w)) {
+                // (An adverb may stand between: `it can also be activated by…`, `peut aussi être…`.)
+                let j = i + 1 < ws.count && ["also", "only", "easily", "then", "aussi", "également", "seulement", "alors"].contains(ws[i + 1].word) ? i + 2 : i + 1
+                guard j + 1 < ws.count, ["be", "être"].contains(ws[j].word) else { return false }
+                return pastParticiple(ws[j + 1].word, lexicon)
             }
             if raw.hasSuffix(",") || raw.hasSuffix(";") || raw.hasSuffix(":") || raw.hasSuffix(".") { return false }
         }
         return false
     }
+
+    /// A quantity, then what the thing is (`CCS: 1.1 mA Constant Current Source`, `Inductor Coil (2) : 44SWG wire on 1cm dia bobbin`,
+    /// `Byte: 8 bits, most common size`): a noun phrase opened by a figure and its unit, ending on a noun the dictionaries know —
+    /// not a value alone (`67 millions`, `100pF, 0.1 µF…`, `0 (“True”)`, `3500 Hz`) nor a figure and a verb (`2 ranks Selection:`).
+    static func quantityThenThing(_ meaning: String, _ lexicon: Lexicon) -> Bool {
+        guard !lexicon.isEmpty else { return false }
+        // (A figure the converter kept as TeX, `$1.1mA$ Constant Current Source`, is read as written.)
+        var text = Substring(meaning)
+        if text.first == "$", let close = text.dropFirst().firstIndex(of: "$") {
+            text = text[text.index(after: text.startIndex)..<close] + text[text.index(after: close)...]
+        }
+        guard text.first?.isNumber == true else { return false }
+        let ws = plainWords(text.split(separator: " ").prefix(12).map(String.init))
+        func ends(_ raw: String) -> Bool { raw.hasSuffix(",") || raw.hasSuffix(";") || raw.hasSuffix(".") || raw.hasSuffix(":") }
+        // The figure and its unit, glued (`1.1mA`, `44SWG`) or apart after a bare figure (`1.1 mA`, `8 bits`): a short word
+        // of letters, not a name in capitals (`2.5” SATA III`).
+        guard ws[0].raw.allSatisfy({ $0.isNumber || $0.isLetter || ".,;:".contains($0) }) else { return false }
+        var i = 1
+        if !ws[0].word.contains(where: \.isLetter), !ends(ws[0].raw), ws.count > 1, (1...5).contains(ws[1].word.count),
+           ws[1].word.allSatisfy(\.isLetter), !(ws[1].raw.count >= 3 && ws[1].raw.allSatisfy(\.isUppercase)) { i = 2 }
+        // The quantity may stand apart before the phrase (`8 bits, most common size`).
+        if ends(ws[i - 1].raw), ws[i - 1].raw.hasSuffix(",") == false { return false }
+        var phrase: [String] = [], complement = false
+        while i < ws.count {
+            let (raw, w) = ws[i]
+            if w.isEmpty || raw.hasPrefix("(") || !w.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" || $0 == "’" }) { break }
+            if compoundStops.contains(w) || conjunctions.contains(w) { complement = !verbStops.contains(w) && !phrase.isEmpty; break }
+            phrase.append(w)
+            if ends(raw) { break }
+            i += 1
+        }
+        guard let head = phrase.last, phrase.count >= 2 || complement, !phrase.contains(where: { verbStops.contains($0) }),
+              !numberWords.contains(phrase[0]) else { return false }
+        // One thing the figure qualifies (`a 1.1 mA source`), not things it counts (`67 million people`, `3 ranks`).
+        return !pluralNoun(head, lexicon) && (singularNoun(head, lexicon) || lexicon.englishLemma(head).contains(.noun))
+    }
+
+    /// Words of a number (`67 million`, `3 000 milliers`).
+    static let numberWords: Set<String> = ["hundred", "thousand", "million", "millions", "billion", "billions", "dozen", "cent", "cents", "mille",
+                                           "millier", "milliers", "milliard", "milliards", "douzaine", "douzaines"]
 
     /// A French verb in the present that the dictionary lists only in its infinitive (`oscille`, `oscillent` → `osciller`,
     /// `fournit` → `fournir`: the regular endings only), and not as a word of its own (`demande` is a noun too).

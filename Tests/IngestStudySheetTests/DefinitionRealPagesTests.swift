@@ -42,7 +42,9 @@ final class DefinitionRealPagesTests: XCTestCase {
     /// `heldout13-labels.tsv` (twelve sections of three sources never used, labelled and committed after those rules; measured once, never tuned on);
     /// `heldout14-labels.tsv` (ten sections of one more source never used, the same; measured once, never tuned on);
     /// `heldout15-labels.tsv` (six sections of a source never used, labelled and committed before session 21's parts-of-speech rules
-    /// were written; measured once after them, then one round of rules).
+    /// were written; measured once after them, then one round of rules);
+    /// `heldout16-labels.tsv` (ten sections of two sources never used, labelled under session 22's written policy and committed
+    /// before the recogniser ever ran on them; measured at the session's start and after rules found on the other batches, then tuned on).
     static func labels(_ name: String = "labels.tsv") throws -> [Definition] {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }
@@ -101,7 +103,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let reads = try Self.makeAndRead(into: dir, pipeline: try Pipeline(config: PipelineConfig()))
-        XCTAssertEqual(reads.count, 158)
+        XCTAssertEqual(reads.count, 168)
         let found = reads.flatMap(\.definitions)
         let pages = reads.reduce(0) { $0 + $1.pages }
         // A held-out file's line `# documents<TAB>a b c` names them all (some have no definition to label).
@@ -116,13 +118,16 @@ final class DefinitionRealPagesTests: XCTestCase {
         let tenthFiles = try documents("heldout10-labels.tsv"), eleventhFiles = try documents("heldout11-labels.tsv")
         let twelfthFiles = try documents("heldout12-labels.tsv"), thirteenthFiles = try documents("heldout13-labels.tsv")
         let fourteenthFiles = try documents("heldout14-labels.tsv"), fifteenthFiles = try documents("heldout15-labels.tsv")
+        let sixteenthFiles = try documents("heldout16-labels.tsv")
         XCTAssertEqual([heldOutFiles.count, thirdFiles.count, fourthFiles.count, newFiles.count, sixthFiles.count, seventhFiles.count, eighthFiles.count,
-                        ninthFiles.count, tenthFiles.count, eleventhFiles.count, twelfthFiles.count, thirteenthFiles.count, fourteenthFiles.count, fifteenthFiles.count],
-                       [11, 10, 9, 10, 8, 9, 11, 12, 12, 12, 10, 12, 10, 6])
+                        ninthFiles.count, tenthFiles.count, eleventhFiles.count, twelfthFiles.count, thirteenthFiles.count, fourteenthFiles.count, fifteenthFiles.count,
+                        sixteenthFiles.count],
+                       [11, 10, 9, 10, 8, 9, 11, 12, 12, 12, 10, 12, 10, 6, 10])
         let labels = try Self.labels() + Self.labels("heldout-labels.tsv") + Self.labels("heldout3-labels.tsv") + Self.labels("heldout4-labels.tsv")
             + Self.labels("heldout5-labels.tsv") + Self.labels("heldout6-labels.tsv")
             + Self.labels("heldout7-labels.tsv") + Self.labels("heldout8-labels.tsv") + Self.labels("heldout9-labels.tsv") + Self.labels("heldout10-labels.tsv") + Self.labels("heldout11-labels.tsv")
             + Self.labels("heldout12-labels.tsv") + Self.labels("heldout13-labels.tsv") + Self.labels("heldout14-labels.tsv") + Self.labels("heldout15-labels.tsv")
+            + Self.labels("heldout16-labels.tsv")
         XCTAssertGreaterThanOrEqual(pages, 250)
         XCTAssertGreaterThanOrEqual(labels.count, 260)
 
@@ -153,7 +158,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         let precision = Double(used.count) / Double(max(1, used.count + falsePositives.count))
         let recall = Double(used.count) / Double(labels.count)
         let (fr, en) = (figures("fr-"), figures("en-"))
-        let later = thirdFiles.union(fourthFiles).union(newFiles).union(sixthFiles).union(seventhFiles).union(eighthFiles).union(ninthFiles).union(tenthFiles).union(eleventhFiles).union(twelfthFiles).union(thirteenthFiles).union(fourteenthFiles).union(fifteenthFiles)
+        let later = thirdFiles.union(fourthFiles).union(newFiles).union(sixthFiles).union(seventhFiles).union(eighthFiles).union(ninthFiles).union(tenthFiles).union(eleventhFiles).union(twelfthFiles).union(thirteenthFiles).union(fourteenthFiles).union(fifteenthFiles).union(sixteenthFiles)
         let tuned = figures { !heldOutFiles.contains($0) && !later.contains($0) }
         let (held, third, fourth) = (figures { heldOutFiles.contains($0) }, figures { thirdFiles.contains($0) }, figures { fourthFiles.contains($0) })
         let new = figures { newFiles.contains($0) }, sixth = figures { sixthFiles.contains($0) }
@@ -163,18 +168,24 @@ final class DefinitionRealPagesTests: XCTestCase {
         // (The thirteenth batch holds no definition: what counts is how many lines are taken wrongly.)
         let thirteenthWrong = falsePositives.filter { thirteenthFiles.contains($0.file) }.count
         let fourteenth = figures { fourteenthFiles.contains($0) }, fifteenth = figures { fifteenthFiles.contains($0) }
+        let sixteenth = figures { sixteenthFiles.contains($0) }
+        // The 158 documents of batches 0-15 (all but the sixteenth).
+        let tunedOn = figures { !sixteenthFiles.contains($0) }
         let first27 = figures { !later.contains($0) }
         print(String(format: "definitions on real pages: %d documents, %d pages, %d labelled, %d found, precision %.3f, recall %.3f"
                      + " (fr %.3f/%.3f, en %.3f/%.3f; the first 27 documents %.3f/%.3f: tuned-on %.3f/%.3f, held out %.3f/%.3f;"
-                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f; thirteenth batch, no definition labelled: %d taken wrongly; fourteenth batch %.3f/%.3f; fifteenth batch %.3f/%.3f)",
+                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f; thirteenth batch, no definition labelled: %d taken wrongly; fourteenth batch %.3f/%.3f; fifteenth batch %.3f/%.3f; the 158 documents of batches 0-15 %.3f/%.3f; sixteenth batch %.3f/%.3f)",
                      reads.count, pages, labels.count, found.count, precision, recall, fr.0, fr.1, en.0, en.1, first27.0, first27.1,
-                     tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1, sixth.0, sixth.1, seventh.0, seventh.1, eighth.0, eighth.1, ninth.0, ninth.1, tenth.0, tenth.1, eleventh.0, eleventh.1, twelfth.0, twelfth.1, thirteenthWrong, fourteenth.0, fourteenth.1, fifteenth.0, fifteenth.1))
+                     tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1, sixth.0, sixth.1, seventh.0, seventh.1, eighth.0, eighth.1, ninth.0, ninth.1, tenth.0, tenth.1, eleventh.0, eleventh.1, twelfth.0, twelfth.1, thirteenthWrong, fourteenth.0, fourteenth.1, fifteenth.0, fifteenth.1, tunedOn.0, tunedOn.1, sixteenth.0, sixteenth.1))
         for f in falsePositives { print("  not a definition: \(f.file) p\(f.page) “\(f.term)” : \(f.meaning.prefix(60))") }
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }
         // The issue's bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
         // reaches today less a small margin (bench/definitions/RESULTS.md), so that no change makes it worse unseen.
         XCTAssertGreaterThanOrEqual(precision, 0.94)
-        XCTAssertGreaterThanOrEqual(recall, 0.895)
+        XCTAssertGreaterThanOrEqual(recall, 0.88)
+        // The 158 documents of batches 0-15 (session 22's figure: 0.952/0.903).
+        XCTAssertGreaterThanOrEqual(tunedOn.0, 0.95)
+        XCTAssertGreaterThanOrEqual(tunedOn.1, 0.90)
         XCTAssertGreaterThanOrEqual(tuned.0, 0.97)
         XCTAssertGreaterThanOrEqual(tuned.1, 0.99)
         XCTAssertGreaterThanOrEqual(held.0, 0.95)
@@ -211,8 +222,14 @@ final class DefinitionRealPagesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(fourteenth.0, 1.0)
         XCTAssertGreaterThanOrEqual(fourteenth.1, 0.33)
         // The fifteenth batch (a source never used, labelled before session 21's parts-of-speech rules), measured once after them:
-        // 0.644 (29/45) / 0.725 (29/40); then one round (a modal and a passive, French verbs in the present): floors after it.
-        XCTAssertGreaterThanOrEqual(fifteenth.0, 0.87)
-        XCTAssertGreaterThanOrEqual(fifteenth.1, 0.72)
+        // 0.644 (29/45) / 0.725 (29/40); then one round (a modal and a passive, French verbs in the present), then session 22's
+        // (a figure and its unit opening a noun phrase, a long subject before a modal, a glued paragraph): floors after them.
+        XCTAssertGreaterThanOrEqual(fifteenth.0, 0.96)
+        XCTAssertGreaterThanOrEqual(fifteenth.1, 0.77)
+        // The sixteenth batch (two sources never used, labelled under the written policy before any run): first measure 0.579 (22/38) /
+        // 0.440 (22/50) at the session's start, the same after the rules found on batches 0-15; then rules found on it (places,
+        // appearances, defaults, an option's choice as circumstance): floors after them — no longer an unseen figure.
+        XCTAssertGreaterThanOrEqual(sixteenth.0, 0.74)
+        XCTAssertGreaterThanOrEqual(sixteenth.1, 0.53)
     }
 }

@@ -142,6 +142,32 @@ final class DefinitionRecognizerTests: XCTestCase {
     }
 
     /// Lines of the 27 real pages measured in December (DefinitionRealPagesTests): what was missed, then what was taken wrongly.
+    /// A property of the term and its figure, a possessive subject (bench/definitions/RESULTS.md, session 22's policy: figures are
+    /// specifications): no meaning — a possessive whose clause holds no figure says what the thing does (`son rôle est de…`).
+    func testAPropertyAndItsFigureIsNoMeaning() {
+        XCTAssertNil(DefinitionRecognizer.definition("Disque piézo-électrique (2) : sa fréquence de résonance est d’environ 3500 Hz. Il peut être excité par WG.", lexicon: .empty))
+        XCTAssertNil(DefinitionRecognizer.definition("Analog input A1: its range is ±16 V and its impedance 1 MΩ.", lexicon: .empty))
+        XCTAssertEqual(DefinitionRecognizer.definition("Unité de commande : son rôle est de charger une instruction depuis la mémoire.", lexicon: .empty)?.term, "Unité de commande")
+    }
+
+    /// Where a thing is, when it shows, its default (the policy's a and c): no meaning; a circumstance that is the choice of an
+    /// option says what choosing it does (rule 2). Lines of the kind of batch 16 (GIMP's manual), written here.
+    func testPlacesAppearancesDefaultsAndChoices() {
+        for line in ["Status Bar: The Status Bar is at the bottom of the window.",
+                     "Barre de menus : elle se situe en haut de la fenêtre principale.",
+                     "Toolbox: Directly below the menu appears the toolbox with its icons.",
+                     "Stop Button: During long operations, a Stop button temporarily appears in the corner.",
+                     "Unité des règles : Par défaut, l’unité utilisée est le centimètre.",
+                     "Editor: it can also be opened by double-clicking on a brush."] {
+            XCTAssertNil(DefinitionRecognizer.definition(line, lexicon: .shared), line)
+        }
+        for (line, term) in [("Antialiasing: When this option is checked, the edges of the selection are smoothed.", "Antialiasing"),
+                             ("Fusion des calques : Avec cette option, tous les calques visibles sont fusionnés en un seul.", "Fusion des calques"),
+                             ("Rash: A red patch that appears on the skin.", "Rash")] {
+            XCTAssertEqual(DefinitionRecognizer.definition(line, lexicon: .shared)?.term, term, line)
+        }
+    }
+
     func testFieldsSettingsCommandsAndWhatIsNoMeaning() {
         // A label that names a field is a term when its meaning says what it is (en-public-key-certificate, en-photography);
         // settings, paths, commands with a placeholder, a command in lower case, a reference link's text, a name with a figure.

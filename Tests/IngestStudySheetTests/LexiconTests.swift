@@ -72,6 +72,22 @@ final class LexiconTests: XCTestCase {
         ("Sine/Triangular Wave WG : Sa fréquence peut être ajustée entre 5 Hz et 5 kHz.", nil),
         ("Core: The basic computation unit of the CPU.", "Core"),
         ("Graceful degradation: The ability to continue providing service proportional to the level of surviving hardware.", "Graceful degradation"),
+        // A quantity, then what the thing is (session 22): a figure and its unit opening a noun phrase that ends on a noun —
+        // not a value alone, nor things a figure counts.
+        ("CCS: $1.1mA$ Constant Current Source. If you connect a resistor from this terminal to ground", "CCS"),
+        ("Inductor Coil (2) : 44SWG wire on 1cm dia bobbin. Around 3000 Turns (some may have more turns).", "Inductor Coil (2)"),
+        ("Byte: 8 bits, most common size", "Byte"),
+        ("Population: 67 million people.", nil),
+        ("Primary: 2.5” SATA III -> a SATA III SSD", nil),
+        ("Capacitors : 100pF, 0.1 µF , 1 µF et 22 µF", nil),
+        // A modal and a passive after a long subject, the first clause's own verb (not a relative's).
+        ("Capacitance meter IN1: Capacitance connected between IN1 and Ground can be measured.", nil),
+        ("Square Wave SQ1: Output swings from 0 to 5 volts and frequency can be varied 4Hz to 100kHz.", nil),
+        ("Timer: An interrupt that can be set for a specified period of time, used to prevent infinite loops.", "Timer"),
+        ("User ID (UID): Each user must be assigned a user ID (UID). UID 0 (zero) is reserved for root.", nil),
+        // A definition list's term line and the paragraph under it, glued: the shape is judged on the noun phrase.
+        ("OD1: Digital Output The output of this terminal can be set to either 0 or 5 V.", "OD1"),
+        ("SQ1: Square Wave Generator This terminal can generate a Square wave that changes from 0 to 5 V.", "SQ1"),
     ]
 
     func testShapesToldByTheDictionaries() throws {
