@@ -232,7 +232,7 @@ public final class PopplerPageRef {
         guard !readingChosen else { return }
         readingChosen = true
         let (w, h) = size
-        let usual = PopplerRectangle(x1: 0, y1: 0, x2: w, y2: h)
+        let usual = wholePageArea
         var area = usual
         guard let first = poppler_page_get_text_for_area(handle, &area) else { return }
         pendingText = first
@@ -264,11 +264,25 @@ public final class PopplerPageRef {
         pendingText = nil
     }
 
+    /// The area the page's usual (whole-page) reading selects: the page and as much again on
+    /// every side. Poppler keeps a glyph that starts on the page and ends past its edge (a line
+    /// of a footnote running past the right margin); selected with the page's own rectangle, the
+    /// selection's end corner then lies inside that line's width, and the last block's selection
+    /// stops at the line nearest the corner — the long line, not the block's last
+    /// (`TextBlock::visitSelection`): maint-guide.en p.62 lost the footnote's two lines after it,
+    /// which `pdftotext` keeps. Poppler drops glyphs that start off the page, so every box lies
+    /// inside this area and the selection's corners lie outside every block, as the page's
+    /// corners do on a page whose text stays on it (the same text there).
+    var wholePageArea: PopplerRectangle {
+        let (w, h) = size
+        return PopplerRectangle(x1: -w, y1: -h, x2: 2 * w, y2: 2 * h)
+    }
+
     /// The boxes of the page's glyphs as selected from its top left and top right corners (y down).
     func textBoxes() -> [PopplerRectangle] {
         let (w, h) = size
         var boxes: [PopplerRectangle] = []
-        for corner in [PopplerRectangle(x1: 0, y1: 0, x2: w, y2: h), PopplerRectangle(x1: w, y1: 0, x2: 0, y2: h)] {
+        for corner in [wholePageArea, PopplerRectangle(x1: w, y1: 0, x2: 0, y2: h)] {
             var area = corner
             var rects: UnsafeMutablePointer<PopplerRectangle>?
             var count: guint = 0
@@ -421,11 +435,12 @@ extension PopplerPageRef {
                 rects.withUnsafeMutableBufferPointer { r in body(t.baseAddress!, merged.rects == nil ? nil : r.baseAddress, r.count) }
             }
         }
-        if !textAsked, let raw = pendingText.take() ?? poppler_page_get_text(handle) {
+        var area = wholePageArea
+        if !textAsked, let raw = pendingText.take() ?? poppler_page_get_text_for_area(handle, &area) {
             textAsked = true
             cachedText = raw
             var count: guint = 0
-            cachedHasLayout = poppler_page_get_text_layout(handle, &cachedRects, &count) != 0 && cachedRects != nil
+            cachedHasLayout = poppler_page_get_text_layout_for_area(handle, &area, &cachedRects, &count) != 0 && cachedRects != nil
             cachedRectCount = Int(count)
             // More boxes than characters: the layout holds glyphs the text lost (issue19971.pdf's
             // Arabic page: 1,986 boxes for 1,496 characters; `pdftotext` reads 194 Arabic letters, this
@@ -443,7 +458,8 @@ extension PopplerPageRef {
         chooseReading()
         if let merged = mergedReading { return merged.runs }
         if let cachedRuns { return cachedRuns }
-        guard let list = poppler_page_get_text_attributes(handle) else { return [] }
+        var area = wholePageArea
+        guard let list = poppler_page_get_text_attributes_for_area(handle, &area) else { return [] }
         defer { poppler_page_free_text_attributes(list) }
         cachedRuns = Self.runs(list)
         return cachedRuns!
