@@ -25,8 +25,17 @@ public enum WordLines {
         return out
     }
 
+    /// A cell's text: its lines joined by a space, or by a line break after a word cut at its
+    /// end by a hyphen (`pro-` / `cess`): hyphen joining then decides (`DocumentBuilder`), as
+    /// for a paragraph's lines; a space made it `pro- cess` (debian-reference p.176).
     public static func text(_ words: [PageWord]) -> String {
-        group(words).map { $0.map(\.text).joined(separator: " ") }.joined(separator: " ")
+        var text = ""
+        for line in group(words) {
+            let next = line.map(\.text).joined(separator: " ")
+            if !text.isEmpty { text += WordLookAhead.cutsAWord(text, before: next) ? "\n" : " " }
+            text += next
+        }
+        return text
     }
 }
 

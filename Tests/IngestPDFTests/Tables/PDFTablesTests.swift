@@ -144,6 +144,30 @@ final class PDFTablesTests: XCTestCase {
         }
     }
 
+    /// A ruled table whose narrow cells TeX hyphenates (`termi-` / `nate the process`): the
+    /// word cut between two lines of a cell is written with a line break there, which hyphen
+    /// joining reads as in a paragraph (debian-reference.en p.176 read `terminate the pro- cess`).
+    func testAWordCutBetweenTheLinesOfACellIsJoined() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let cell = "\\parbox[t]{1.3cm}{\\raggedright\\hspace{0pt}terminate the process}"
+        let body = """
+            \\begin{tabular}{|l|l|l|p{5cm}|}\\hline
+            signal value & signal name & action & note \\\\ \\hline
+            1 & SIGHUP & \(cell) & disconnected terminal (signal hang up) \\\\ \\hline
+            2 & SIGINT & \(cell) & interrupt from keyboard \\\\ \\hline
+            9 & SIGKILL & \(cell) & unblockable kill signal \\\\ \\hline
+            \\end{tabular}
+            """
+        // TeX may hyphenate here (the shared preamble forbids it).
+        let source = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\hyphenpenalty=10000 \\exhyphenpenalty=10000", with: "")
+        let extraction = try LaTeXPDFs.extract(try LaTeXPDFs.make("cut-cells", source, in: tmp))
+        let table = try XCTUnwrap(extraction.blocks.first { $0.kind == .table }, "\(extraction.blocks.map(\.text))")
+        XCTAssertTrue(table.text.contains("-\n"), "TeX cut a word in a cell: \(table.text)")
+        let text = Normalizer.normalize(table.text)
+        XCTAssertEqual(text.components(separatedBy: " | terminate the process | ").count - 1, 3, text)
+        XCTAssertEqual(table.rows?.dropFirst().map { Normalizer.normalize($0[2].text) }, Array(repeating: "terminate the process", count: 3))
+    }
+
     /// Whichever finder made a table, no control character reaches its cells.
     func testNoControlCharacterReachesACell() {
         let block = TableBlocks.block([[TableCell(text: "a\u{1}b"), TableCell(text: "\u{2}")], [TableCell(text: "c"), TableCell(text: "d\u{7F}")]], page: 1)
