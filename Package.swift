@@ -10,7 +10,7 @@
 // builds one). Flags only the `ingest` binary or the tests need are set on those targets.
 import PackageDescription
 
-/// serial_openmp.c's GOMP_*, line_images.c's pixWriteMem, brick_morphology.c's pix*Brick, stride_map.c's StrideMap::Index and network_io.c's NetworkIO in the dynamic symbol table (see
+/// serial_openmp.c's GOMP_*, line_images.c's pixWriteMem, brick_morphology.c's pix*Brick, stride_map.c's StrideMap::Index and network_io.c's NetworkIO and threshold_rect.c's ImageThresholder::ThresholdRectToPix in the dynamic symbol table (see
 /// CTesseract), for the binary and tests.
 let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
     ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
@@ -20,7 +20,8 @@ let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
      "_ZNK9tesseract9StrideMap5Index6IsLastENS_14FlexDimensionsE", "_ZN9tesseract9StrideMap5Index9AddOffsetEiNS_14FlexDimensionsE",
      "_ZN9tesseract9StrideMap5Index15SetTFromIndicesEv", "_ZN9tesseract9StrideMap5Index9IncrementEv",
      "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf", "_ZN9tesseract9NetworkIO19CopyTimeStepGeneralEiiiRKS0_ii",
-     "_ZN9tesseract9NetworkIO15MaxpoolTimeStepEiRKS0_iPi"]
+     "_ZN9tesseract9NetworkIO15MaxpoolTimeStepEiRKS0_iPi",
+     "_ZNK9tesseract16ImageThresholder18ThresholdRectToPixENS_5ImageEiRKSt6vectorIiSaIiEES6_PS1_"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 
 let package = Package(

@@ -61,6 +61,7 @@
     F(l_int32, pixGetWidth, (const PIX *pix), (pix)) \
     F(l_int32, pixGetWpl, (const PIX *pix), (pix)) \
     F(l_int32, pixGetXRes, (const PIX *pix), (pix)) \
+    F(l_int32, pixGetYRes, (const PIX *pix), (pix)) \
     F(l_ok, pixReadHeaderMem, (const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap), (data, size, pformat, pw, ph, pbps, pspp, piscmap)) \
     F(PIX *, pixReadMem, (const l_uint8 *data, size_t size), (data, size)) \
     F(PIX *, pixReadMemJpeg, (const l_uint8 *data, size_t size, l_int32 cmflag, l_int32 reduction, l_int32 *pnwarn, l_int32 hint), (data, size, cmflag, reduction, pnwarn, hint)) \

@@ -64,6 +64,20 @@ void ingest_tesseract_own_stride_map(int on);
 unsigned long ingest_tesseract_own_stride_offsets(void);
 /// libtesseract's own function `which` of the six, in the order above (tests compare with it).
 void *ingest_tesseract_stride_map_function(int which);
+/// tesseract::ImageThresholder::ThresholdRectToPix, defined by threshold_rect.c under its C++ name
+/// (libtesseract's PLT call binds there): one gray channel thresholded 32 pixels a word. `self` is
+/// an ImageThresholder, `src` the tesseract::Image (one Pix pointer, passed as it), the vectors
+/// std::vector<int> (libstdc++: begin, end, end of storage).
+#define THRESHOLD_RECT_TO_PIX "_ZNK9tesseract16ImageThresholder18ThresholdRectToPixENS_5ImageEiRKSt6vectorIiSaIiEES6_PS1_"
+struct ingest_int_vector { const int *begin, *end, *capacity; };
+void ingest_threshold_rect_to_pix(const void *self, PIX *src, int channels, const struct ingest_int_vector *thresholds,
+                                  const struct ingest_int_vector *hi_values, PIX **out) __asm__(THRESHOLD_RECT_TO_PIX);
+/// 1 (the default): libtesseract's calls run threshold_rect.c's; 0: libtesseract's own (tests).
+void ingest_tesseract_own_threshold(int on);
+/// Pages threshold_rect.c has thresholded so far (tests: the interposition holds).
+unsigned long ingest_tesseract_own_thresholds_made(void);
+/// libtesseract's own ThresholdRectToPix (tests compare with it).
+void *ingest_tesseract_threshold_function(void);
 /// tesseract::NetworkIO::WriteTimeStepPart, defined by network_io.c under its C++ name
 /// (libtesseract's PLT calls bind there): an integer model's outputs rounded four at a time.
 #define WRITE_TIME_STEP_PART "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf"
