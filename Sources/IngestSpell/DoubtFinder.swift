@@ -172,6 +172,8 @@ struct Assessor {
             let tail = String(lower.drop { $0.isNumber })
             if tail.count < lower.count, Self.ordinalSuffixes.contains(tail) { return nil }
             guard lower.count >= 2 else { return nil }
+            // `x1`, `y2`, `t0`: a variable and its index (a math sheet's points A(x1 ; y1)), no word.
+            if letters == 1, lower.first?.isLetter == true, lower.dropFirst().allSatisfy(\.isNumber) { return nil }
             let found = generator.digitCandidates(token.text).isEmpty ? generator.digitCandidates(lower) : generator.digitCandidates(token.text)
             guard !found.isEmpty else { return nil }
             return Verdict(reason: .digitInWord, candidates: rank(found, token: token, previous: previous, next: next))

@@ -32,6 +32,13 @@ final class DoubtFinderTests: XCTestCase {
         XCTAssertEqual(flagged("La c1asse de seconde étudie la 1oi d'Ohm.")["1oi"]?.candidates.first, "loi")
     }
 
+    /// A variable and its index (samples/fiche-fonctions-affines.pdf: `a = (y2 - y1) / (x2 - x1)`,
+    /// read `x1`, `y1`, flagged with `xi`, `xl` at d1906be) is no misread word; `1oi` still is.
+    func testAVariableWithItsIndexIsNotDoubtful() {
+        let text = "Le coefficient directeur vaut a = (y2 - y1) / (x2 - x1) et l'ordonnée b = y1 - a x1 ; la 1oi est simple."
+        XCTAssertEqual(Array(flagged(text).keys), ["1oi"])
+    }
+
     func testAcronymsAreNotDoubtful() {
         XCTAssertEqual(Array(flagged("L'ADN et l'ARN portent l'information ; l'ATP fournit l'énergie à la cellule, dit la SVT.").keys), [])
         XCTAssertEqual(Array(flagged("DNA and RNA carry the code; ATP gives the cell its energy, as the WHO says.", "en").keys), [])
