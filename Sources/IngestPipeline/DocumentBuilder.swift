@@ -187,8 +187,9 @@ struct DocumentBuilder {
     /// alone does not know that the book writes `dpkg-buildpackage` (kept) or `binNMUs` (joined)
     /// three chapters on (developers-reference, session 21's text and PDF forms).
     static func joinHyphenation(_ blocks: inout [Block]) {
-        func cut(_ cell: TableCell) -> Bool { cell.text.contains("-\n") || cell.tables?.contains { $0.contains { $0.contains(where: cut) } } == true }
-        let cutBlocks = blocks.indices.filter { blocks[$0].text.contains("-\n") || blocks[$0].rows?.contains { $0.contains(where: cut) } == true }
+        // The byte search: Foundation's `contains` goes through CFString on Linux (a book's every block).
+        func cut(_ cell: TableCell) -> Bool { ByteSearch.contains(cell.text, "-\n") || cell.tables?.contains { $0.contains { $0.contains(where: cut) } } == true }
+        let cutBlocks = blocks.indices.filter { ByteSearch.contains(blocks[$0].text, "-\n") || blocks[$0].rows?.contains { $0.contains(where: cut) } == true }
         guard !cutBlocks.isEmpty else { return }
         var spellings = Normalizer.OwnSpellings()
         for block in blocks { spellings.read(block.text) }

@@ -225,14 +225,26 @@ public enum Normalizer {
 
         public init(_ text: String) { read(text) }
 
+        /// Reads `text`'s runs of letters and hyphens by Unicode scalars (a whole book's text: no
+        /// grapheme breaking, and ASCII letters told without Unicode's tables).
         public mutating func read(_ text: String) {
-            for run in text.split(whereSeparator: { !($0.isLetter || $0 == "-") }) {
-                let word = run.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
-                guard !word.isEmpty else { continue }
-                let key = String(word).lowercased()
-                if key.contains("-") { hyphenated[key, default: 0] += 1 } else {
+            let scalars = text.unicodeScalars
+            @inline(__always) func inWord(_ u: Unicode.Scalar) -> Bool {
+                u.value < 0x80 ? u == "-" || (u.value | 0x20 >= 0x61 && u.value | 0x20 <= 0x7A) : u.properties.isAlphabetic
+            }
+            var i = scalars.startIndex
+            while i < scalars.endIndex {
+                guard inWord(scalars[i]) else { scalars.formIndex(after: &i); continue }
+                var start = i, end = i
+                while end < scalars.endIndex, inWord(scalars[end]) { scalars.formIndex(after: &end) }
+                i = end
+                while start < end, scalars[start] == "-" { scalars.formIndex(after: &start) }
+                while end > start, scalars[scalars.index(before: end)] == "-" { scalars.formIndex(before: &end) }
+                guard start < end else { continue }
+                let word = String(scalars[start..<end]), key = word.lowercased()
+                if key.utf8.contains(0x2D) { hyphenated[key, default: 0] += 1 } else {
                     whole[key, default: 0] += 1
-                    if word.dropFirst().contains(where: \.isUppercase) { capitalized.insert(String(word)) }
+                    if key != word, word.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase) { capitalized.insert(word) }
                 }
             }
         }
@@ -251,7 +263,7 @@ public enum Normalizer {
     /// so the hyphen is theirs (Sphinx's text writer and LaTeX's `\url` break lines after it).
     /// Expects tidied text (no spaces around breaks).
     public static func joinHyphenation(_ s: String, words: (any WordList)? = nil, spellings: OwnSpellings? = nil) -> String {
-        guard s.contains("-\n") else { return s }
+        guard ByteSearch.contains(s, "-\n") else { return s }
         let own = spellings ?? OwnSpellings(s)
         let chars = Array(s)
         var out: [Character] = []
