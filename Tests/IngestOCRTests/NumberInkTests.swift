@@ -181,4 +181,26 @@ final class NumberInkTests: XCTestCase {
         page.rewrite(readings)
         XCTAssertTrue(page.text.contains("(3- 1)"), page.text)
     }
+
+    /// A 1-bit image (1 is ink) of `marks`, each a filled rectangle, as Tesseract's thresholded page.
+    func image(_ marks: [NumberInk.Mark], width: Int = 200, height: Int = 160) throws -> PageImage {
+        let raw = try XCTUnwrap(pixCreate(Int32(width), Int32(height), 1))
+        let data = try XCTUnwrap(pixGetData(raw)), wpl = Int(pixGetWpl(raw))
+        for m in marks {
+            for y in m.top...m.bottom { for x in m.left...m.right { data[y * wpl + x >> 5] |= UInt32(1) << UInt32(31 - x & 31) } }
+        }
+        return PageImage(taking: raw)
+    }
+
+    /// Through the page's image: `10` then two raised digits is `10²³` from a word read with
+    /// confidence, left as read from one read with less (its digits are Tesseract's guesses).
+    func testAnExponentIsWrittenRaisedOnlyFromAConfidentWord() throws {
+        let marks = [NumberInk.Mark(left: 20, top: 67, right: 32, bottom: 100, pixels: 0), NumberInk.Mark(left: 40, top: 67, right: 58, bottom: 100, pixels: 0),
+                     NumberInk.Mark(left: 64, top: 58, right: 75, bottom: 78, pixels: 0), NumberInk.Mark(left: 80, top: 58, right: 91, bottom: 78, pixels: 0)]
+        let ink = try image(marks)
+        XCTAssertEqual(NumberInk.marks(data: pixGetData(ink.raw)!, wpl: Int(pixGetWpl(ink.raw)), left: 0, top: 0, right: 200, bottom: 160).count, 4)
+        let box = [10.0 / 200, 55.0 / 160, 100.0 / 200, 102.0 / 160]
+        let words = [RecognizedWord(text: "1023", confidence: 90, box: box), RecognizedWord(text: "1023", confidence: 78, box: box)]
+        XCTAssertEqual(NumberInk.readings(of: ink.raw, words), [0: "10²³"])
+    }
 }
