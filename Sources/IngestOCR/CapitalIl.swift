@@ -35,12 +35,42 @@ enum CapitalIl {
         return out
     }
 
-    /// `outcome` with its page's pronouns written so.
+    /// `outcome` with its page's pronouns, and its small words read capital after a comma
+    /// (`CommaCapital`), written so.
     static func rewritten(_ outcome: PageOutcome) -> PageOutcome {
         guard case .success(var page) = outcome.result, page.leftOut == nil else { return outcome }
-        let found = readings(of: page)
+        let found = readings(of: page).merging(CommaCapital.readings(of: page)) { a, _ in a }
         guard !found.isEmpty else { return outcome }
         page.rewrite(found)
         return PageOutcome(number: outcome.number, result: .success(page))
+    }
+}
+
+/// A small word read with a capital after a comma (session 22): `C`, `O`, `S`, `V`, `W`, `X`, `Z`
+/// are drawn as their small letters, only larger, and Tesseract reads a photo's small `s` as
+/// `S` (`micrometres across, So\nthey can only be seen`, samples/IMG_20241015_101512.jpg). A
+/// sentence going on after a comma and on in lower case does not capitalise these function words:
+/// there the word is written small. Names (`Sophie`, `Over` as no function word) are not in the list.
+enum CommaCapital {
+    static let shapes: Set<Character> = ["C", "O", "S", "V", "W", "X", "Z"]
+    static let words: Set<String> = ["so", "or", "on", "of", "once", "only", "over", "since", "still", "such", "some", "very",
+                                     "was", "we", "were", "which", "while", "who", "with", "would", "could", "can",
+                                     "ou", "sur", "sous", "sans", "sont", "selon", "son", "sa", "ses", "si", "ce", "cette", "ces",
+                                     "comme", "car", "contre", "vers", "voire"]
+
+    /// The words of `page` read capital for small, by index in `page.words`, written small.
+    static func readings(of page: RecognizedPage) -> [Int: String] {
+        var out: [Int: String] = [:]
+        for paragraph in CapitalIl.paragraphs(page) {
+            for (k, id) in paragraph.enumerated() where k > 0 && k + 1 < paragraph.count {
+                let text = page.words[id].text
+                guard let first = text.first, shapes.contains(first), words.contains(text.lowercased()),
+                      text.dropFirst().allSatisfy(\.isLowercase),
+                      page.words[paragraph[k - 1]].text.last == ",",
+                      page.words[paragraph[k + 1]].text.first?.isLowercase == true else { continue }
+                out[id] = text.lowercased()
+            }
+        }
+        return out
     }
 }

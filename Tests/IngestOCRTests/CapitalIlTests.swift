@@ -51,4 +51,22 @@ final class CapitalIlTests: XCTestCase {
         XCTAssertEqual(read.words.filter { $0.text == "II" }.count, 0)
         XCTAssertEqual(read.words.filter { $0.text == "Il" }.count, page.words.filter { $0.text == "Il" }.count + 1)
     }
+
+    /// `So` after a comma with the sentence going on: `so`; a name, a word opening a sentence, a
+    /// capital before a capital are kept.
+    func testASmallWordReadCapitalAfterACommaIsSmall() {
+        var p = page(["Most cells are between 10 and 100 micrometres across, So they can only be seen with a microscope.",
+                      "Il est venu, Sophie aussi, So What est un disque ; So they left."])
+        p.rewrite(CommaCapital.readings(of: p))
+        XCTAssertEqual(p.paragraphs[0].text, "Most cells are between 10 and 100 micrometres across, so they can only be seen with a microscope.\n")
+        XCTAssertEqual(p.paragraphs[1].text, "Il est venu, Sophie aussi, So What est un disque ; So they left.\n")
+    }
+
+    /// samples/IMG_20241015_101512.jpg, a photo of a printed page, through the image extractor.
+    func testThePhotoReadsAcrossSo() throws {
+        let url = Corpus.repositoryRoot.appendingPathComponent("samples/IMG_20241015_101512.jpg")
+        let e = try ImageExtractor().extract(imageInput([url], .jpeg), context: ExtractionContext())
+        let text = e.blocks.map(\.text).joined(separator: "\n")
+        XCTAssertTrue(text.contains("micrometres across, so\nthey can only"), text)
+    }
 }
