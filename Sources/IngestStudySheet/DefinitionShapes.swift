@@ -113,8 +113,15 @@ extension DefinitionRecognizer {
     /// A circumstance that is the choice of the thing itself (`When this option is chosen, the Blend Color Space is sRGB`, `Avec
     /// cette option, la sélection… est remplie`): what choosing it does — a definition of an option (the policy's rule 2).
     static func choiceCircumstance(_ tokens: [String]) -> Bool {
-        tokens.dropFirst().prefix(3).contains { choiceWords.contains($0.lowercased().trimmingScalars { wordPunctuation.contains($0) }) }
+        let next = tokens.dropFirst().prefix(3).map { $0.lowercased().trimmingScalars { wordPunctuation.contains($0) } }
+        // (Or the state it is put in, its subject left out: `When enabled, the mouse cursor will be…`, `Lorsqu'activée, …`.)
+        return next.contains { choiceWords.contains($0) } || next.first.map(choiceStates.contains) == true
     }
+
+    /// The states a setting is put in, after `when`/`if`/`quand` with its subject left out.
+    static let choiceStates: Set<String> = ["enabled", "disabled", "checked", "unchecked", "selected", "chosen", "activated", "deactivated",
+                                            "set", "on", "off", "activé", "activée", "désactivé", "désactivée", "coché", "cochée", "décoché",
+                                            "décochée", "sélectionné", "sélectionnée"]
 
     /// Words that open a statement of place (`Directly below the Title Bar appears…`, `Juste en dessous de…`).
     static let placeOpeners: Set<String> = ["directly", "below", "above", "beneath", "underneath", "juste", "au-dessus", "au-dessous", "en-dessous"]

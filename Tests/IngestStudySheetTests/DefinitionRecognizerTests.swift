@@ -163,7 +163,8 @@ final class DefinitionRecognizerTests: XCTestCase {
         }
         for (line, term) in [("Antialiasing: When this option is checked, the edges of the selection are smoothed.", "Antialiasing"),
                              ("Fusion des calques : Avec cette option, tous les calques visibles sont fusionnés en un seul.", "Fusion des calques"),
-                             ("Rash: A red patch that appears on the skin.", "Rash")] {
+                             ("Rash: A red patch that appears on the skin.", "Rash"),
+                             ("Snap to grid: When enabled, objects moved on the canvas are aligned to the nearest grid point.", "Snap to grid")] {
             XCTAssertEqual(DefinitionRecognizer.definition(line, lexicon: .shared)?.term, term, line)
         }
     }
