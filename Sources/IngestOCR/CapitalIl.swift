@@ -35,11 +35,12 @@ enum CapitalIl {
         return out
     }
 
-    /// `outcome` with its page's pronouns, and its small words read capital after a comma
-    /// (`CommaCapital`), written so.
+    /// `outcome` with its page's pronouns, its small words read capital after a comma
+    /// (`CommaCapital`) and its minus signs read as dashes (`MinusSign`), written so.
     static func rewritten(_ outcome: PageOutcome) -> PageOutcome {
         guard case .success(var page) = outcome.result, page.leftOut == nil else { return outcome }
         let found = readings(of: page).merging(CommaCapital.readings(of: page)) { a, _ in a }
+            .merging(MinusSign.readings(of: page)) { a, _ in a }
         guard !found.isEmpty else { return outcome }
         page.rewrite(found)
         return PageOutcome(number: outcome.number, result: .success(page))
