@@ -31,11 +31,19 @@ enum OrientedRecognition {
     /// `scriptKnown`: earlier pages of the document were found upright in a script the languages
     /// read (`PageRunner`'s `ScriptAgreement`): the page is read first, and the detector asked only
     /// after a weak read — which then names a foreign script as the detection first would.
+    ///
+    /// `fewMarks`: the page holds few marks (`PageRunner.readsFirst`): it is read first too, the
+    /// detector asked only after a weak read — and a weak read of at least
+    /// `ScriptSample.probeWordsAtLeast` words in a script the detector names with less confidence
+    /// confirms that script, as the band read after the detector does here (a JBIG2 smiley with a
+    /// noise block, named Arabic, read "rit ith sate a Aa En" at confidence 56 is not kept as text).
     static func recognize(_ load: () throws -> PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
-                          lowConfidenceBelow: Double = 60, detectScript: Bool = true, scriptKnown: Bool = false) throws -> RecognizedPage {
-        guard detectScript, !scriptKnown else {
+                          lowConfidenceBelow: Double = 60, detectScript: Bool = true, scriptKnown: Bool = false,
+                          fewMarks: Bool = false) throws -> RecognizedPage {
+        guard detectScript, !scriptKnown, !fewMarks else {
             return try readFirst(load, engine: engine, deadline: deadline, limitSeconds: limitSeconds, page: page,
-                                 lowConfidenceBelow: lowConfidenceBelow, nameScript: detectScript)
+                                 lowConfidenceBelow: lowConfidenceBelow, nameScript: detectScript,
+                                 confirmsScript: detectScript && !scriptKnown && fewMarks)
         }
         let pix = try load()
         let osd = engine.orientationAndScript(ScriptSample.image(for: pix))
@@ -85,10 +93,15 @@ enum OrientedRecognition {
     /// names confidently in a script without a model is left out as `recognize` would have left
     /// it out before reading (`scriptNotInstalled`), named with less confidence it goes with its
     /// script for the dictionaries to judge.
+    /// `confirmsScript` (with `nameScript`): a weak read of enough words in a script named with less
+    /// confidence leaves the page out as that script (`recognize`'s band, the whole page here).
     static func readFirst(_ load: () throws -> PageImage, engine: TesseractEngine, deadline: Date, limitSeconds: Double, page: Int,
-                          lowConfidenceBelow: Double, nameScript: Bool = false) throws -> RecognizedPage {
+                          lowConfidenceBelow: Double, nameScript: Bool = false, confirmsScript: Bool = false) throws -> RecognizedPage {
         var first = try engine.recognize(load(), deadline: deadline, limitSeconds: limitSeconds, page: page,
                                          lowConfidenceBelow: lowConfidenceBelow)
+        // No word found at all: nothing to name a script from or to turn upright (a logo, a
+        // gradient, a smiley; writing turned or foreign reads as weak words, not none).
+        guard !first.wordConfidences.isEmpty else { return first }
         let conf = first.meanConfidence ?? 0
         guard conf < suspiciousBelow else { return first }
         let pix = try load()
@@ -98,6 +111,9 @@ enum OrientedRecognition {
                 return RecognizedPage(wordConfidences: first.wordConfidences, leftOut: .scriptNotInstalled, script: script)
             }
             first.script = ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages)
+            if confirmsScript, let script = first.script, first.wordConfidences.count >= ScriptSample.probeWordsAtLeast {
+                return RecognizedPage(wordConfidences: first.wordConfidences, leftOut: .scriptNotInstalled, script: script)
+            }
         }
         let (turns, oconf) = (osd.quarterTurns, osd.confidence)
         guard turns != 0, oconf >= minimumOrientationConfidence,

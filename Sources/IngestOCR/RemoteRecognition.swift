@@ -27,6 +27,8 @@ enum RemoteRecognition {
         var detectScript: Bool? = nil
         /// Earlier pages settled the document's script (`OrientedRecognition`'s `scriptKnown`; absent: no).
         var scriptKnown: Bool? = nil
+        /// The page holds few marks (`OrientedRecognition`'s `fewMarks`; absent: no).
+        var fewMarks: Bool? = nil
     }
 
     struct Answer: Codable, Equatable {
@@ -38,7 +40,8 @@ enum RemoteRecognition {
     /// until they are let go. Nil when the image has no pixels, or more than a frame carries (4 GB:
     /// beyond `ocr.maxImagePixels`'s default fifty times over).
     static func request(page: Int, deadline: Date, limitSeconds: Double, lowConfidenceBelow: Double,
-                        image: consuming PageImage, detectScript: Bool = true, scriptKnown: Bool = false) -> [Data]? {
+                        image: consuming PageImage, detectScript: Bool = true, scriptKnown: Bool = false,
+                        fewMarks: Bool = false) -> [Data]? {
         var image = image
         // A palette image crosses as the gray or colour image it stands for.
         if pixGetColormap(image.raw) != nil, let plain = pixRemoveColormap(image.raw, Int32(REMOVE_CMAP_BASED_ON_SRC)) {
@@ -49,7 +52,7 @@ enum RemoteRecognition {
         let header = Header(page: page, deadline: deadline.timeIntervalSince1970, limitSeconds: limitSeconds,
                             lowConfidenceBelow: lowConfidenceBelow, width: image.width, height: image.height,
                             depth: image.depth, wordsPerRow: Int(pixGetWpl(image.raw)), resolution: image.resolution,
-                            detectScript: detectScript, scriptKnown: scriptKnown ? true : nil)
+                            detectScript: detectScript, scriptKnown: scriptKnown ? true : nil, fewMarks: fewMarks ? true : nil)
         guard let json = try? JSONEncoder().encode(header), let words = pixGetData(image.raw),
               4 + json.count + header.wordsPerRow * 4 * header.height <= Int(UInt32.max) else { return nil }
         var prefix = Data(capacity: 4 + json.count)
@@ -96,11 +99,11 @@ enum RemoteRecognition {
     /// The same with the page's image already made (looked at first, `PageInk`).
     static func recognize(_ number: Int, image: consuming PageImage, processes: any OCRProcesses, languages: String, deadline: Date,
                           limitSeconds: Double, lowConfidenceBelow: Double, detectScript: Bool = true,
-                          scriptKnown: Bool = false) throws -> RecognizedPage {
+                          scriptKnown: Bool = false, fewMarks: Bool = false) throws -> RecognizedPage {
         let job = PageJob(number: number) { throw IngestError(.internalError) }
         guard let parts = Self.request(page: job.number, deadline: deadline, limitSeconds: limitSeconds,
                                        lowConfidenceBelow: lowConfidenceBelow, image: image, detectScript: detectScript,
-                                       scriptKnown: scriptKnown) else {
+                                       scriptKnown: scriptKnown, fewMarks: fewMarks) else {
             throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonPageImageSize), page: job.number)
         }
         // Past the deadline, the recogniser answers with the time limit; a little more is left
@@ -149,7 +152,8 @@ public enum OCRPageService {
                                                       limitSeconds: header.limitSeconds, page: header.page,
                                                       lowConfidenceBelow: header.lowConfidenceBelow,
                                                       detectScript: header.detectScript ?? true,
-                                                      scriptKnown: header.scriptKnown ?? false)
+                                                      scriptKnown: header.scriptKnown ?? false,
+                                                      fewMarks: header.fewMarks ?? false)
                 }
             } catch {
                 var e = IngestError.wrap(error)

@@ -174,4 +174,31 @@ final class PageRunnerTests: XCTestCase {
         // The quick look's small drawing of page 1, then each page at 300 dpi.
         XCTAssertEqual(renderer.drawingsMade, 1 + 5)
     }
+    /// A page holding few marks (a button's word, a page number, a logo) is read before its
+    /// script is detected, as a page of a settled script is: the detector's pass over the page
+    /// cost as much as the read on the odd corpus's such pages. A page of writing, and a blank
+    /// page, are not concerned.
+    func testAPageOfFewMarksIsReadBeforeItsScriptIsDetected() throws {
+        try OCRLibraries.requireTesseract()
+        let (word, _) = OrientedRecognitionTests.page(["Execute"], points: 24, count: 1)
+        let (writing, _) = OrientedRecognitionTests.page(OrientedRecognitionTests.french, points: 12, count: 12)
+        let blank = PageImage.emptyGray(width: 2480, height: 3508)!
+        blank.finishGrayRows()
+        XCTAssertTrue(PageRunner.readsFirst(PageInk.measure(word)))
+        XCTAssertFalse(PageRunner.readsFirst(PageInk.measure(writing)))
+        XCTAssertFalse(PageRunner.readsFirst(PageInk.measure(blank)))
+        XCTAssertFalse(PageRunner.readsFirst(nil))
+
+        let config = PipelineConfig()
+        let pool = EnginePool.shared(languages: config.ocr.languages, capacity: 1)
+        let engines = PageRunner.EngineStart { try pool.withEngine { _ in } }
+        let scripts = PageRunner.ScriptAgreement()
+        let job = PageJob(number: 1) { word.sharedHandle() }
+        let page = try PageRunner.recognize(job, pool: pool, engines: engines, scripts: scripts,
+                                            context: ExtractionContext(config: config)).get()
+        XCTAssertEqual(page.text.trimmingCharacters(in: .whitespacesAndNewlines), "Execute")
+        XCTAssertNil(page.readScript, "read without the detector first (detected first, an upright Latin page read well says so)")
+        XCTAssertNil(page.script)
+        XCTAssertFalse(scripts.isSettled)
+    }
 }
