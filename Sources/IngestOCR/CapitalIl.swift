@@ -61,6 +61,7 @@ enum CommaCapital {
 
     /// The words of `page` read capital for small, by index in `page.words`, written small.
     static func readings(of page: RecognizedPage) -> [Int: String] {
+        guard page.words.contains(where: { $0.text.first.map(shapes.contains) == true && words.contains($0.text.lowercased()) }) else { return [:] }
         var out: [Int: String] = [:]
         for paragraph in CapitalIl.paragraphs(page) {
             for (k, id) in paragraph.enumerated() where k > 0 && k + 1 < paragraph.count {

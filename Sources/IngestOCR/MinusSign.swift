@@ -10,6 +10,7 @@ enum MinusSign {
 
     /// The words of `page` that are a number after a dash, by index in `page.words`, signed.
     static func readings(of page: RecognizedPage) -> [Int: String] {
+        guard page.words.contains(where: { $0.text.first.map(dashes.contains) == true && $0.text.count >= 2 }) else { return [:] }
         var out: [Int: String] = [:]
         for paragraph in CapitalIl.paragraphs(page) {
             for (k, id) in paragraph.enumerated() {
