@@ -171,10 +171,14 @@ struct MathInk {
             cairo_surface_flush(surface)
             guard let data = cairo_image_surface_get_data(surface) else { return nil }
             let stride = Int(cairo_image_surface_get_stride(surface))
-            var grey = [UInt8](repeating: 255, count: pw * ph)
-            for y in 0..<ph {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<pw { grey[y * pw + x] = UInt8((row[x] >> 8) & 0xFF) }
+            // (Green of each pixel, written without a bounds check per pixel.)
+            let grey = [UInt8](unsafeUninitializedCapacity: pw * ph) { out, count in
+                for y in 0..<ph {
+                    let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let line = out.baseAddress! + y * pw
+                    for x in 0..<pw { line[x] = UInt8(truncatingIfNeeded: row[x] >> 8) }
+                }
+                count = pw * ph
             }
             (self.left, self.top, self.width, self.height, pixels) = (left, top, pw, ph, grey)
         }

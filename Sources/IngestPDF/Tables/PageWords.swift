@@ -9,32 +9,53 @@ extension PopplerPageRef {
     func words() -> [PageWord] {
         withText { raw, rects, count -> [PageWord] in
             guard let rects else { return [] }
-            return Self.words(Array(String(cString: raw).unicodeScalars), rects, count)
+            var text = String(cString: raw)
+            return text.withUTF8 { Self.words($0, rects, count) }
         } ?? []
     }
 
-    private static func words(_ scalars: [Unicode.Scalar], _ rects: UnsafeMutablePointer<PopplerRectangle>, _ count: Int) -> [PageWord] {
-        guard scalars.count == count else { return [] }
+    /// The walk of `words()` over the text's UTF-8 bytes: a word's text is the bytes from its
+    /// first character to its last (no white space inside, every other character kept), made a
+    /// String once, not a character at a time.
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>, _ rects: UnsafeMutablePointer<PopplerRectangle>, _ count: Int) -> [PageWord] {
+        var scalars = 0
+        for b in bytes where b & 0xC0 != 0x80 { scalars += 1 }
+        guard scalars == count else { return [] }
         var words: [PageWord] = []
-        var text = String.UnicodeScalarView()
+        var start = -1, end = -1                // the current word's bytes (none: start < 0)
         var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
         func flush() {
-            if !text.isEmpty { words.append(PageWord(text: String(text), x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)) }
-            text = String.UnicodeScalarView()
+            if start >= 0 {
+                words.append(PageWord(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
+                                      x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1))
+            }
+            start = -1
             box = (.infinity, .infinity, -.infinity, -.infinity)
         }
-        for (i, scalar) in scalars.enumerated() {
-            if scalar.isWhiteSpace { flush(); continue }
-            let r = rects[i]
+        var index = 0, i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length = min(b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2, bytes.count - i)
+            defer { i += length; index += 1 }
+            if length == 1 {
+                let v = b & 0x7F
+                if v == 0x20 || (0x09...0x0D).contains(v) { flush(); continue }
+            } else {
+                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for k in 1..<length { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                if Unicode.Scalar(v)?.isWhiteSpace ?? false { flush(); continue }
+            }
+            let r = rects[index]
             let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
-            if !text.isEmpty {
+            if start >= 0 {
                 // Cells of a row may come out of poppler with no space between them: a jump back,
                 // to another row, or across a gap wider than a space ends the word.
                 let h = max(box.y1 - box.y0, gy1 - gy0, 1)
                 let overlap = min(gy1, box.y1) - max(gy0, box.y0)
                 if gx0 < box.x1 - h * 0.5 || overlap < min(box.y1 - box.y0, gy1 - gy0) * 0.3 || gx0 - box.x1 > h * 0.6 { flush() }
             }
-            text.append(scalar)
+            if start < 0 { start = i }
+            end = i + length
             box = (min(box.x0, gx0), min(box.y0, gy0), max(box.x1, gx1), max(box.y1, gy1))
         }
         flush()
@@ -72,19 +93,25 @@ extension PopplerPageRef {
 /// Rows, not poppler's lines: poppler may give a cell's raised glyphs a line of their own
 /// (LibreOffice's `Cu²⁺` and `SO₄²⁻` in a table cell come out as `2+`, `2−` on lines before the
 /// row's: `Cu 2+`).
+/// Only a row with a glyph clearly smaller than another or a superior figure can be rewritten
+/// (`LineScripts.edits`' first test): rows are made only on pages where such a row can exist,
+/// and a row is read only when it is one. Glyphs are kept in one array, words hold their range.
 private struct ScriptedWords {
     typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
-    /// A word: its bytes in the page's text, its box, its glyphs (offsets into the page's text).
+    /// A word: its bytes in the page's text, its box, its glyphs (a range of `glyphs`; their
+    /// offsets are into the page's text) and the largest glyph size (`Sequence.max()`'s).
     struct Word {
         var start: Int, end: Int
         var box: Box
-        var glyphs: [LineGlyph]
+        var glyphs: Range<Int>
+        var size: Float
     }
     let bytes: UnsafeBufferPointer<UInt8>
     let sizes: [Float]
     var superiors: Set<Int> = []
     let ink: LineScripts.Ink
     var words: [Word] = []
+    var glyphs: [LineGlyph] = []
     var current: Word?
 
     /// Words closer than this share of their size are one word's pieces (no space between them).
@@ -100,13 +127,19 @@ private struct ScriptedWords {
 
     mutating func read(_ rects: UnsafeMutablePointer<PopplerRectangle>) -> [PageWord] {
         var index = 0, i = 0
+        let checkSuperiors = !superiors.isEmpty
         while i < bytes.count {
             let b = bytes[i]
             let length = min(b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2, bytes.count - i)
             defer { i += length; index += 1 }
-            var v = UInt32(b) & (length == 1 ? 0x7F : length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for k in 1..<max(1, length) { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
-            if Unicode.Scalar(v)?.isWhiteSpace ?? false { endWord(); continue }
+            if length == 1 {
+                let v = b & 0x7F
+                if v == 0x20 || (0x09...0x0D).contains(v) { endWord(); continue }
+            } else {
+                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for k in 1..<length { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                if Unicode.Scalar(v)?.isWhiteSpace ?? false { endWord(); continue }
+            }
             let r = rects[index]
             let g: Box = (min(r.x1, r.x2), min(r.y1, r.y2), max(r.x1, r.x2), max(r.y1, r.y2))
             if let box = current?.box {
@@ -115,27 +148,41 @@ private struct ScriptedWords {
                 let overlap = min(g.y1, box.y1) - max(g.y0, box.y0)
                 if g.x0 < box.x1 - h * 0.5 || overlap < min(box.y1 - box.y0, g.y1 - g.y0) * 0.3 || g.x0 - box.x1 > h * 0.6 { endWord() }
             }
-            let glyph = LineGlyph(start: i, end: i + length, x0: Float(g.x0), y0: Float(g.y0), x1: Float(g.x1), y1: Float(g.y1),
-                                  size: index < sizes.count ? sizes[index] : 0, superior: superiors.contains(index))
-            if var w = current {
-                w.end = i + length
-                w.box = (min(w.box.x0, g.x0), min(w.box.y0, g.y0), max(w.box.x1, g.x1), max(w.box.y1, g.y1))
-                w.glyphs.append(glyph)
-                current = w
+            let size = index < sizes.count ? sizes[index] : 0
+            glyphs.append(LineGlyph(start: i, end: i + length, x0: Float(g.x0), y0: Float(g.y0), x1: Float(g.x1), y1: Float(g.y1),
+                                    size: size, superior: checkSuperiors && superiors.contains(index)))
+            if current != nil {
+                current!.end = i + length
+                current!.box = (min(current!.box.x0, g.x0), min(current!.box.y0, g.y0), max(current!.box.x1, g.x1), max(current!.box.y1, g.y1))
+                current!.glyphs = current!.glyphs.lowerBound..<glyphs.count
+                if current!.size < size { current!.size = size }
             } else {
-                current = Word(start: i, end: i + length, box: g, glyphs: [glyph])
+                current = Word(start: i, end: i + length, box: g, glyphs: glyphs.count - 1..<glyphs.count, size: size)
             }
         }
         endWord()
         var out = words.map { PageWord(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end]), as: UTF8.self),
                                        x0: $0.box.x0, y0: $0.box.y0, x1: $0.box.x1, y1: $0.box.y1) } as [PageWord?]
-        if !sizes.isEmpty { for row in rows() { read(row, into: &out) } }
+        if !sizes.isEmpty, Self.mayHoldScripts(glyphs) { for row in rows() { read(row, into: &out) } }
         return out.compactMap { $0 }
     }
 
     mutating func endWord() {
         if let w = current { words.append(w) }
         current = nil
+    }
+
+    /// Whether some row of `glyphs` can pass `LineScripts.edits`' first test (its smallest size
+    /// above 0, and below `smaller` of its largest or a superior figure among them): a row's
+    /// smallest size above 0 is no smaller than the page's, its largest no larger.
+    static func mayHoldScripts(_ glyphs: [LineGlyph]) -> Bool {
+        var smallest = Float.infinity, largest: Float = 0
+        for g in glyphs {
+            if g.superior { return true }
+            if g.size > 0 { smallest = min(smallest, g.size) }
+            largest = max(largest, g.size)
+        }
+        return smallest < largest * LineScripts.smaller
     }
 
     /// The words' indices in rows. The largest words make the rows (a row's band: top to bottom
@@ -146,21 +193,23 @@ private struct ScriptedWords {
     /// row's band, while its box may reach into the row above (table rows set tight, a table
     /// scaled down).
     func rows() -> [[Int]] {
-        let size = words.map { $0.glyphs.map(\.size).max() ?? 0 }
+        let middles = words.map { $0.box.y0 + $0.box.y1 }
         let order = words.indices.sorted {
-            size[$0] != size[$1] ? size[$0] > size[$1] : words[$0].box.y0 + words[$0].box.y1 < words[$1].box.y0 + words[$1].box.y1
+            words[$0].size != words[$1].size ? words[$0].size > words[$1].size : middles[$0] < middles[$1]
         }
         var rows: [(band: (y0: Double, y1: Double), size: Float, members: [Int])] = []
+        var joined: [Int] = []
         for k in order {
-            let b = words[k].box, middle = (b.y0 + b.y1) / 2
-            let joined = rows.indices.filter { r in
-                rows[r].band.y0 <= middle && middle <= rows[r].band.y1 && rows[r].members.contains { m in
-                    max(words[m].box.x0 - b.x1, b.x0 - words[m].box.x1) <= Double(max(size[k], size[m])) * Self.beside
-                }
+            let b = words[k].box, middle = (b.y0 + b.y1) / 2, size = words[k].size
+            joined.removeAll(keepingCapacity: true)
+            for r in rows.indices where rows[r].band.y0 <= middle && middle <= rows[r].band.y1 && rows[r].members.contains(where: { m in
+                max(words[m].box.x0 - b.x1, b.x0 - words[m].box.x1) <= Double(max(size, words[m].size)) * Self.beside
+            }) {
+                joined.append(r)
             }
-            guard let r = joined.first else { rows.append(((b.y0, b.y1), size[k], [k])); continue }
+            guard let r = joined.first else { rows.append(((b.y0, b.y1), size, [k])); continue }
             rows[r].members.append(k)
-            if size[k] >= rows[r].size * LineScripts.smaller { rows[r].band = (min(rows[r].band.y0, b.y0), max(rows[r].band.y1, b.y1)) }
+            if size >= rows[r].size * LineScripts.smaller { rows[r].band = (min(rows[r].band.y0, b.y0), max(rows[r].band.y1, b.y1)) }
             // A word beside two rows' words joins them (`(mol·L`, the raised `−1`, then `)`).
             for other in joined.dropFirst().reversed() {
                 rows[r].members += rows[other].members
@@ -177,22 +226,28 @@ private struct ScriptedWords {
     /// in `out` at the place of the first of them in poppler's order.
     func read(_ row: [Int], into out: inout [PageWord?]) {
         guard row.count >= 2 || (row.first.map { words[$0].glyphs.count >= 2 } ?? false) else { return }
-        var line: [UInt8] = [], glyphs: [LineGlyph] = []
+        // `LineScripts.edits`' first test, on the row's glyphs in the order it gets them.
+        var smallest = Float.infinity, largest: Float = 0, superior = false
+        for k in row {
+            for g in glyphs[words[k].glyphs] { smallest = min(smallest, g.size); largest = max(largest, g.size); superior = superior || g.superior }
+        }
+        guard smallest > 0, smallest < largest * LineScripts.smaller || superior else { return }
+        var line: [UInt8] = [], rowGlyphs: [LineGlyph] = []
         var pieces: [(start: Int, end: Int)] = []
         for (n, k) in row.enumerated() {
             let w = words[k]
             if n > 0 {
                 let before = words[row[n - 1]]
-                let size = Double(max(w.glyphs.map(\.size).max() ?? 0, before.glyphs.map(\.size).max() ?? 0))
+                let size = Double(max(w.size, before.size))
                 if !(before.end == w.start || w.box.x0 - before.box.x1 < size * Self.touching) { line.append(0x20) }
             }
             let offset = line.count - w.start
             line += UnsafeBufferPointer(rebasing: bytes[w.start..<w.end])
-            for var g in w.glyphs { g.start += offset; g.end += offset; glyphs.append(g) }
+            for var g in glyphs[w.glyphs] { g.start += offset; g.end += offset; rowGlyphs.append(g) }
             pieces.append((w.start + offset, w.end + offset))
         }
         guard !RightToLeft.mayNeedReordering(line) else { return }
-        let edits = LineScripts.edits(line, glyphs: glyphs, ink: ink)
+        let edits = LineScripts.edits(line, glyphs: rowGlyphs, ink: ink)
         guard !edits.isEmpty else { return }
         // A run joins the words it covers, the words it touches on either side (its base; what
         // follows it with no space: `H₂O`, `(mol·L⁻¹)`), and the next word when it took the

@@ -52,17 +52,22 @@ enum TableHint {
         if let (left, right) = textBlock(lines, pageWidth: pageWidth) {
             lines = lines.map { $0.filter { $0.x1 >= left - 3 && $0.x0 <= right + 3 } }.filter { !$0.isEmpty }
         }
-        let cut = lines.map { WordLines.segments($0).count >= 2 && !justified($0) }
-        if zip(lines.indices, lines.indices.dropFirst()).contains(where: { cut[$0] && cut[$1] && pairAlike(lines[$0], lines[$1]) }) { return true }
+        // (Each line's segments, tallest word, top and bottom found once: the walk below asks
+        // them of the lines under every gutter.)
+        let segments = lines.map { WordLines.segments($0) }
+        let cut = lines.indices.map { segments[$0].count >= 2 && !justified(lines[$0]) }
+        if zip(lines.indices, lines.indices.dropFirst()).contains(where: {
+            cut[$0] && cut[$1] && pairAlike(lines[$0], lines[$1], segments: (segments[$0], segments[$1]))
+        }) { return true }
+        let heights = lines.map { $0.map(\.height).max() }, tops = lines.map { $0.map(\.y0).min() }, bottoms = lines.map { $0.map(\.y1).max() }
         for i in lines.indices where cut[i] {
-            let segments = WordLines.segments(lines[i])
-            for (a, b) in zip(segments, segments.dropFirst()) {
+            for (a, b) in zip(segments[i], segments[i].dropFirst()) {
                 var lo = a.last!.x1, hi = b.first!.x0
                 var hinted = [i]
                 for j in (i + 1)..<lines.count {
-                    let line = lines[j], previous = lines[j - 1]
-                    let height = max(line.map(\.height).max()!, previous.map(\.height).max()!)
-                    if line.map(\.y0).min()! - previous.map(\.y1).max()! > height * maximumSpacing { break }
+                    let line = lines[j]
+                    let height = max(heights[j]!, heights[j - 1]!)
+                    if tops[j]! - bottoms[j - 1]! > height * maximumSpacing { break }
                     // Words reaching into the gutter narrow it; one inside keeps its wider side.
                     for w in line where w.x1 > lo && w.x0 < hi {
                         if w.x0 <= lo { lo = w.x1 } else if w.x1 >= hi { hi = w.x0 } else if w.x0 - lo >= hi - w.x1 { hi = w.x0 } else { lo = w.x1 }
@@ -93,8 +98,9 @@ enum TableHint {
 
     /// Two lines one right under the other, each cut in three or more, sharing two gutters at least
     /// `pairGutter` line heights wide; not both monospaced.
-    static func pairAlike(_ a: [PageWord], _ b: [PageWord]) -> Bool {
-        let first = WordLines.segments(a), second = WordLines.segments(b)
+    static func pairAlike(_ a: [PageWord], _ b: [PageWord],
+                          segments: (first: [[PageWord]], second: [[PageWord]])? = nil) -> Bool {
+        let first = segments?.first ?? WordLines.segments(a), second = segments?.second ?? WordLines.segments(b)
         guard first.count >= 3, second.count >= 3, !(monospaced(a) && monospaced(b)) else { return false }
         let height = max(a.map(\.height).max()!, b.map(\.height).max()!)
         guard b.map(\.y0).min()! - a.map(\.y1).max()! <= height * maximumSpacing else { return false }
