@@ -14,13 +14,10 @@ extension PopplerPageRef {
         } ?? []
     }
 
-    /// The walk of `words()` over the text's UTF-8 bytes: a word's text is the bytes from its
-    /// first character to its last (no white space inside, every other character kept), made a
-    /// String once, not a character at a time.
+    /// The walk of `words()`: a word's text is the bytes from its first character to its last (no
+    /// white space inside, every other character kept), made a String once.
     private static func words(_ bytes: UnsafeBufferPointer<UInt8>, _ rects: UnsafeMutablePointer<PopplerRectangle>, _ count: Int) -> [PageWord] {
-        var scalars = 0
-        for b in bytes where b & 0xC0 != 0x80 { scalars += 1 }
-        guard scalars == count else { return [] }
+        guard PageCharacters.count(bytes) == count else { return [] }
         var words: [PageWord] = []
         var start = -1, end = -1                // the current word's bytes (none: start < 0)
         var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
@@ -32,6 +29,35 @@ extension PopplerPageRef {
             start = -1
             box = (.infinity, .infinity, -.infinity, -.infinity)
         }
+        PageCharacters.forEach(bytes, rects) { from, to, _, g in
+            guard let g else { flush(); return }
+            if start >= 0, PageCharacters.endsWord(box, before: g) { flush() }
+            if start < 0 { start = from }
+            end = to
+            box = (min(box.x0, g.x0), min(box.y0, g.y0), max(box.x1, g.x1), max(box.y1, g.y1))
+        }
+        flush()
+        return words
+    }
+}
+
+/// The characters of a page's text as `withText` gives it (UTF-8, one poppler rectangle per
+/// character): what `words()` and `scriptedWords()` walk, and where they cut words.
+enum PageCharacters {
+    typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
+
+    /// How many characters (scalars) the bytes hold.
+    static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var scalars = 0
+        for b in bytes where b & 0xC0 != 0x80 { scalars += 1 }
+        return scalars
+    }
+
+    /// Each character in order: its bytes (`from..<to`), its index (its rectangle's) and its box
+    /// (y down), nil for white space (`isWhiteSpace`).
+    @inline(__always)
+    static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ rects: UnsafeMutablePointer<PopplerRectangle>,
+                        _ body: (_ from: Int, _ to: Int, _ index: Int, _ box: Box?) -> Void) {
         var index = 0, i = 0
         while i < bytes.count {
             let b = bytes[i]
@@ -39,27 +65,25 @@ extension PopplerPageRef {
             defer { i += length; index += 1 }
             if length == 1 {
                 let v = b & 0x7F
-                if v == 0x20 || (0x09...0x0D).contains(v) { flush(); continue }
+                if v == 0x20 || (0x09...0x0D).contains(v) { body(i, i + 1, index, nil); continue }
             } else {
                 var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
                 for k in 1..<length { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
-                if Unicode.Scalar(v)?.isWhiteSpace ?? false { flush(); continue }
+                if Unicode.Scalar(v)?.isWhiteSpace ?? false { body(i, i + length, index, nil); continue }
             }
             let r = rects[index]
-            let gx0 = min(r.x1, r.x2), gx1 = max(r.x1, r.x2), gy0 = min(r.y1, r.y2), gy1 = max(r.y1, r.y2)
-            if start >= 0 {
-                // Cells of a row may come out of poppler with no space between them: a jump back,
-                // to another row, or across a gap wider than a space ends the word.
-                let h = max(box.y1 - box.y0, gy1 - gy0, 1)
-                let overlap = min(gy1, box.y1) - max(gy0, box.y0)
-                if gx0 < box.x1 - h * 0.5 || overlap < min(box.y1 - box.y0, gy1 - gy0) * 0.3 || gx0 - box.x1 > h * 0.6 { flush() }
-            }
-            if start < 0 { start = i }
-            end = i + length
-            box = (min(box.x0, gx0), min(box.y0, gy0), max(box.x1, gx1), max(box.y1, gy1))
+            body(i, i + length, index, (min(r.x1, r.x2), min(r.y1, r.y2), max(r.x1, r.x2), max(r.y1, r.y2)))
         }
-        flush()
-        return words
+    }
+
+    /// Whether the character in `g` starts another word than the one in `box`: cells of a row may
+    /// come out of poppler with no space between them, so a jump back, to another row, or across
+    /// a gap wider than a space ends the word.
+    @inline(__always)
+    static func endsWord(_ box: Box, before g: Box) -> Bool {
+        let h = max(box.y1 - box.y0, g.y1 - g.y0, 1)
+        let overlap = min(g.y1, box.y1) - max(g.y0, box.y0)
+        return g.x0 < box.x1 - h * 0.5 || overlap < min(box.y1 - box.y0, g.y1 - g.y0) * 0.3 || g.x0 - box.x1 > h * 0.6
     }
 }
 
@@ -74,9 +98,7 @@ extension PopplerPageRef {
             guard let rects else { return [] }
             var text = String(cString: raw)
             return text.withUTF8 { bytes -> [PageWord] in
-                var scalars = 0
-                for b in bytes where b & 0xC0 != 0x80 { scalars += 1 }
-                guard scalars == count else { return [] }
+                guard PageCharacters.count(bytes) == count else { return [] }
                 let fonts = fontAttributes(count)
                 var reader = ScriptedWords(bytes: bytes, sizes: fonts.sizes, ink: scriptInk())
                 if !fonts.sizes.isEmpty {
@@ -97,7 +119,7 @@ extension PopplerPageRef {
 /// (`LineScripts.edits`' first test): rows are made only on pages where such a row can exist,
 /// and a row is read only when it is one. Glyphs are kept in one array, words hold their range.
 private struct ScriptedWords {
-    typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
+    typealias Box = PageCharacters.Box
     /// A word: its bytes in the page's text, its box, its glyphs (a range of `glyphs`; their
     /// offsets are into the page's text) and the largest glyph size (`Sequence.max()`'s).
     struct Word {
@@ -126,38 +148,21 @@ private struct ScriptedWords {
     }
 
     mutating func read(_ rects: UnsafeMutablePointer<PopplerRectangle>) -> [PageWord] {
-        var index = 0, i = 0
         let checkSuperiors = !superiors.isEmpty
-        while i < bytes.count {
-            let b = bytes[i]
-            let length = min(b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2, bytes.count - i)
-            defer { i += length; index += 1 }
-            if length == 1 {
-                let v = b & 0x7F
-                if v == 0x20 || (0x09...0x0D).contains(v) { endWord(); continue }
-            } else {
-                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for k in 1..<length { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
-                if Unicode.Scalar(v)?.isWhiteSpace ?? false { endWord(); continue }
-            }
-            let r = rects[index]
-            let g: Box = (min(r.x1, r.x2), min(r.y1, r.y2), max(r.x1, r.x2), max(r.y1, r.y2))
-            if let box = current?.box {
-                // `words()`'s cut: a jump back, another row or a gap wider than a space.
-                let h = max(box.y1 - box.y0, g.y1 - g.y0, 1)
-                let overlap = min(g.y1, box.y1) - max(g.y0, box.y0)
-                if g.x0 < box.x1 - h * 0.5 || overlap < min(box.y1 - box.y0, g.y1 - g.y0) * 0.3 || g.x0 - box.x1 > h * 0.6 { endWord() }
-            }
+        PageCharacters.forEach(bytes, rects) { from, to, index, g in
+            guard let g else { endWord(); return }
+            // `words()`'s cut.
+            if let box = current?.box, PageCharacters.endsWord(box, before: g) { endWord() }
             let size = index < sizes.count ? sizes[index] : 0
-            glyphs.append(LineGlyph(start: i, end: i + length, x0: Float(g.x0), y0: Float(g.y0), x1: Float(g.x1), y1: Float(g.y1),
+            glyphs.append(LineGlyph(start: from, end: to, x0: Float(g.x0), y0: Float(g.y0), x1: Float(g.x1), y1: Float(g.y1),
                                     size: size, superior: checkSuperiors && superiors.contains(index)))
             if current != nil {
-                current!.end = i + length
+                current!.end = to
                 current!.box = (min(current!.box.x0, g.x0), min(current!.box.y0, g.y0), max(current!.box.x1, g.x1), max(current!.box.y1, g.y1))
                 current!.glyphs = current!.glyphs.lowerBound..<glyphs.count
                 if current!.size < size { current!.size = size }
             } else {
-                current = Word(start: i, end: i + length, box: g, glyphs: glyphs.count - 1..<glyphs.count, size: size)
+                current = Word(start: from, end: to, box: g, glyphs: glyphs.count - 1..<glyphs.count, size: size)
             }
         }
         endWord()
