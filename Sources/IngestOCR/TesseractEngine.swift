@@ -65,6 +65,9 @@ final class TesseractEngine: @unchecked Sendable {
     private let dataPath: String?
     /// Line images handed to the network raw (line_images.c); off only in tests comparing both.
     var lineImagesRaw = true
+    /// Numbers Tesseract read changed written as their ink reads them (NumberInk); off only in
+    /// tests that compare Tesseract's own reading with it.
+    var numbersByInk = true
 
     /// Initialises `languages` ("fra+eng") and checks that every one of them really loaded:
     /// Tesseract's Init succeeds when only some of them did.
@@ -162,7 +165,7 @@ final class TesseractEngine: @unchecked Sendable {
         if deadline.timeIntervalSinceNow <= 0 { throw timeLimit(limitSeconds, page) }
         guard rc == 0 else { throw IngestError(.ocrEngineFailed, MessageCatalog.phrase("reason", .ocrReasonReturned, ["function": "TessBaseAPIRecognize", "code": "\(rc)"]), page: page) }
         var page = collect(lowConfidenceBelow: lowConfidenceBelow, width: width, height: height)
-        page.wordStrokes = WordInk.strokes(thresholdedOf: handle, page.words)
+        WordInk.read(thresholdedOf: handle, into: &page, numbers: numbersByInk)
         (page.horizontalRules, page.verticalRules) = (rules.horizontal, rules.vertical)
         return page
     }

@@ -9,21 +9,13 @@ import IngestCore
 /// A word's stroke width is 2 × ink / edges: a stroke of width w and length L has w·L pixels of
 /// ink and about 2·L pixel edges between ink and paper, whatever the letters and their size.
 enum WordInk {
-    /// Each word's stroke width in pixels of the image Tesseract recognised (nil for a word without
-    /// a box or ink), from `handle`'s thresholded image after recognition; nil when there is none.
-    static func strokes(thresholdedOf handle: OpaquePointer, _ words: [RecognizedWord]) -> [Double?]? {
-        guard let pix = TessBaseAPIGetThresholdedImage(handle) else { return nil }
-        defer { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p) }
-        return strokes(of: pix, words)
-    }
-
-    /// `page`'s word strokes (`strokes`) and its numbers as their ink reads them (`NumberInk`),
-    /// from `handle`'s thresholded image after recognition, fetched once for both.
-    static func read(thresholdedOf handle: OpaquePointer, into page: inout RecognizedPage) {
+    /// `page`'s word strokes (`strokes`) and, with `numbers`, its numbers as their ink reads them
+    /// (`NumberInk`), from `handle`'s thresholded image after recognition, fetched once for both.
+    static func read(thresholdedOf handle: OpaquePointer, into page: inout RecognizedPage, numbers: Bool = true) {
         guard let pix = TessBaseAPIGetThresholdedImage(handle) else { return }
         defer { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p) }
         page.wordStrokes = strokes(of: pix, page.words)
-        page.rewrite(NumberInk.readings(of: pix, page.words))
+        if numbers { page.rewrite(NumberInk.readings(of: pix, page.words)) }
     }
 
     /// Each word's stroke width in `pix`, a 1-bit image (1 is ink) the words' boxes are fractions of.

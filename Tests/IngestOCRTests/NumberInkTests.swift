@@ -75,6 +75,7 @@ final class NumberInkTests: XCTestCase {
             try missingTool("ImageMagick thresholds the page (apt-get install imagemagick)")
         }
         let engine = try TesseractEngine(languages: "fra+eng")
+        engine.numbersByInk = false   // Tesseract's own reading; NumberInk is applied below on ImageMagick's 1-bit page
         var recognized = try engine.recognize(try Self.pix(page), deadline: .distantFuture, limitSeconds: 120, page: 1)
         let before = recognized.text
         let ink = try Self.pix(bilevel)
@@ -114,6 +115,14 @@ final class NumberInkTests: XCTestCase {
         for number in Self.separated + Self.whole + ["6,02 x 1023"] where !text.contains(number) {
             XCTFail("\(number) not in: \(text)")
         }
+        // The engine as ingest runs it writes them back itself, from Tesseract's own 1-bit image.
+        let engine = try TesseractEngine(languages: "fra+eng")
+        var read = ""
+        for number in 1...3 {
+            let page = dir.url.appendingPathComponent("gray-\(number)-300.png")
+            read += try engine.recognize(try Self.pix(page), deadline: .distantFuture, limitSeconds: 120, page: number).text
+        }
+        XCTAssertTrue(read.contains("4,9 g") && read.contains("+1,1") && !read.contains("49 g") && !read.contains("+11"), read)
     }
 
     /// At 200 dpi, and with a scanner's noise at 300 and 200 dpi: whatever Tesseract reads there,
@@ -173,13 +182,19 @@ final class NumberInkTests: XCTestCase {
         guard runTool("convert", [gray.path, "-threshold", "50%", "-type", "bilevel", bilevel.path])?.status == 0 else {
             try missingTool("ImageMagick thresholds the page (apt-get install imagemagick)")
         }
-        var page = try TesseractEngine(languages: "fra+eng").recognize(try Self.pix(gray), deadline: .distantFuture, limitSeconds: 120, page: 1)
+        let engine = try TesseractEngine(languages: "fra+eng")
+        engine.numbersByInk = false
+        var page = try engine.recognize(try Self.pix(gray), deadline: .distantFuture, limitSeconds: 120, page: 1)
         XCTAssertTrue(page.text.contains("(3+ 1)"), page.text)
         let ink = try Self.pix(bilevel)
         let readings = NumberInk.readings(of: ink.raw, page.words)
         XCTAssertEqual(readings.keys.sorted().map { "\(page.words[$0].text) → \(readings[$0]!)" }, ["(3+ → (3-"])
         page.rewrite(readings)
         XCTAssertTrue(page.text.contains("(3- 1)"), page.text)
+        // The engine itself writes it so, from its own 1-bit image.
+        engine.numbersByInk = true
+        let read = try engine.recognize(try Self.pix(gray), deadline: .distantFuture, limitSeconds: 120, page: 1)
+        XCTAssertTrue(read.text.contains("(3- 1)") && !read.text.contains("(3+ 1)"), read.text)
     }
 
     /// A 1-bit image (1 is ink) of `marks`, each a filled rectangle, as Tesseract's thresholded page.
