@@ -52,8 +52,9 @@ test_packages=(
   pandoc                 # Office CorpusQualityTests: .docx read by pandoc, and made by it
   libreoffice-writer-nogui  # LibreOfficeQualityTests: soffice --headless --convert-to pdf
   fonts-dejavu-core      # OCR test pages typeset with cairo in DejaVu Serif; fonts for LibreOffice
-  fonts-liberation2      # IngestFidelityTests: pandoc's odt asks for Times New Roman, which LibreOffice sets in Liberation
-                         # Serif (its metric twin); without it DejaVu Serif, and other line breaks than the golden files'
+  fonts-urw-base35       # ImageMagick's default font (Helvetica: -annotate fails without it) and LibreOffice's Times New
+                         # Roman (set in Nimbus Roman; else DejaVu Serif, and other line breaks than IngestFidelityTests'
+                         # golden files); no fonts-liberation2, which LibreOffice would take instead
   fonts-arphic-uming     # OrientedRecognitionTests: a Chinese page typeset with cairo in AR PL UMing (fc-list)
   imagemagick            # ImageExtractorTests.testCMYKJPEGIsRead: convert -colorspace CMYK; photos drawn by convert
                          # in BrowserLayoutTests (a 3-photo lesson) and StudySheetTests (English and French photos)
