@@ -38,16 +38,7 @@ final class NormalizerTests: XCTestCase {
         let source = "Write to debian-devel@lists.debian.org or debian-mentors@lists.debian.org before you run "
             + "/usr/bin/dpkg-buildpackage -B; read https://www.debian.org/doc/debian-policy/ch-binary.html and ask on "
             + "debian-i18n; the l10n-english team and the ~/build-area/ folder."
-        let script = """
-            import sys, textwrap
-            text = sys.stdin.read()
-            for width in range(20, 61):
-                print(textwrap.fill(text, width=width, break_long_words=False), end="\\x00")
-            """
-        guard let r = runTool("python3", ["-c", script], input: Data(source.utf8)), r.status == 0 else {
-            try missingTool("python3 is not installed (apt-get install python3)")
-        }
-        let wrappings = String(decoding: r.stdout, as: UTF8.self).split(separator: "\u{0}").map(String.init)
+        let wrappings = try textwrapFills(source)
         XCTAssertEqual(wrappings.count, 41)
         XCTAssertGreaterThan(wrappings.filter { $0.contains("-\n") }.count, 30, "textwrap broke lines after hyphens")
         for (k, wrapped) in wrappings.enumerated() {

@@ -7,13 +7,7 @@ import XCTest
 
 /// `Il` read `II` opening a French sentence (`CapitalIl`, session 22).
 final class CapitalIlTests: XCTestCase {
-    /// A page of one paragraph per entry of `lines`, its words as the text splits (no boxes needed).
-    func page(_ paragraphs: [String]) -> RecognizedPage {
-        var page = RecognizedPage()
-        page.paragraphs = paragraphs.map { RecognizedParagraph(text: $0 + "\n", confidence: 90) }
-        page.words = paragraphs.flatMap { $0.split(whereSeparator: \.isWhitespace).map { RecognizedWord(text: String($0), confidence: 90, box: []) } }
-        return page
-    }
+    func page(_ paragraphs: [String]) -> RecognizedPage { .of(paragraphs: paragraphs) }
 
     static let french = "Le système solaire est formé du Soleil et de tous les objets qui tournent autour de lui : huit planètes, leurs satellites, des planètes naines et des comètes."
 

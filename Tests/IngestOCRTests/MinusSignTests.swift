@@ -5,12 +5,7 @@ import XCTest
 
 /// A minus sign read as a dash (`MinusSign`, session 22).
 final class MinusSignTests: XCTestCase {
-    func page(_ paragraphs: [String]) -> RecognizedPage {
-        var page = RecognizedPage()
-        page.paragraphs = paragraphs.map { RecognizedParagraph(text: $0 + "\n", confidence: 90) }
-        page.words = paragraphs.flatMap { $0.split(whereSeparator: \.isWhitespace).map { RecognizedWord(text: String($0), confidence: 90, box: []) } }
-        return page
-    }
+    func page(_ paragraphs: [String]) -> RecognizedPage { .of(paragraphs: paragraphs) }
 
     func testADashGluedBeforeANumberIsAMinus() {
         var p = page(["Le zéro absolu, —273,15 °C, est la température la plus basse ; l’azote bout à —196 °C.",

@@ -15,16 +15,7 @@ final class DocumentBuilderTests: XCTestCase {
         let first = "Build the package with dpkg-buildpackage and ask the debian-mentors list about apt-listchanges."
         let second = "Whenever you run dpkg-buildpackage again after a change, ask on the debian-mentors list first, "
             + "and check what apt-listchanges says about the new upload of the package."
-        let script = """
-            import sys, textwrap
-            text = sys.stdin.read()
-            for width in range(20, 61):
-                print(textwrap.fill(text, width=width, break_long_words=False), end="\\x00")
-            """
-        guard let r = runTool("python3", ["-c", script], input: Data(second.utf8)), r.status == 0 else {
-            try missingTool("python3 is not installed (apt-get install python3)")
-        }
-        let wrappings = String(decoding: r.stdout, as: UTF8.self).split(separator: "\u{0}").map(String.init)
+        let wrappings = try textwrapFills(second)
         XCTAssertEqual(wrappings.count, 41)
         XCTAssertGreaterThan(wrappings.filter { $0.contains("dpkg-\n") || $0.contains("debian-\n") || $0.contains("apt-\n") }.count, 10,
                              "textwrap broke lines after the names' hyphens")
