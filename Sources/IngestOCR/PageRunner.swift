@@ -154,6 +154,9 @@ enum PageRunner {
             let look = context.config.ocr.skipBlankPages ? first.flatMap { PageInk.measure($0) } : nil
             if look?.isBlank == true { return .success(RecognizedPage(leftOut: .blank)) }
             let fewMarks = readsFirst(look)
+            // Few marks, none forming a line of writing nor a lone character (`LineMarks`): blank
+            // as far as reading goes (a smiley, a gradient, an empty form), not recognised.
+            if fewMarks, let image = first, !LineMarks.mayHoldWriting(image) { return .success(RecognizedPage(leftOut: .blank)) }
             detectedFirst = !(settled || fewMarks)
             // A page holding little is read on its drawn part, the read placed back (`InkCut`).
             let cut = first.flatMap { image in look.flatMap { InkCut($0, image: image) } }

@@ -147,7 +147,9 @@ extension ScanRecognizer {
     /// full size. The page is drawn as its vision picture is (`PagePreview.pdfDrawing`, ≈ 145 dpi
     /// for A4), which the page images keep: a blank scan's picture, made because the document is
     /// then not ready, costs no second decoding of its image — the decoding is the drawing's cost
-    /// (≈ 0.1 s for a 300-dpi A4 scan, whatever the size drawn).
+    /// (≈ 0.1 s for a 300-dpi A4 scan, whatever the size drawn). A page of few marks that form no
+    /// line of writing (`LineMarks`: a smiley, a gradient, an empty form) is handed in its small
+    /// drawing too, where `PageRunner` records it blank: not drawn at 300 dpi, no engine started.
     static func quickLook(page: Int, fullDPI: Double = 300, renderer: () throws -> any PageImageProvider) -> (blank: Bool, empty: PageImage?) {
         guard (try? OCRLibraries.requireTesseract()) != nil else { return (false, nil) }
         var image: PageImage?
@@ -162,7 +164,11 @@ extension ScanRecognizer {
         } catch { return (false, nil) }
         guard let image else { return (false, nil) }
         image.finishGrayRows()
-        guard PageInk.measure(image)?.isBlank == true else { return (false, nil) }
+        guard let ink = PageInk.measure(image) else { return (false, nil) }
+        // Marks that form no line of writing (`LineMarks`): the page is looked at in this drawing
+        // too, where `PageRunner` finds it so again — not drawn at 300 dpi, no engine started.
+        if PageRunner.readsFirst(ink), !LineMarks.mayHoldWriting(image) { return (true, image) }
+        guard ink.isBlank else { return (false, nil) }
         return (true, PageInk.surelyBlank(image, scale: drawnDPI / fullDPI) ? image : nil)
     }
 
