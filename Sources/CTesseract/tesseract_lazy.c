@@ -16,7 +16,9 @@
     F(BOOL, TessBaseAPIDetectOrientationScript, (TessBaseAPI *h, int *deg, float *conf, const char **script, float *script_conf), (h, deg, conf, script, script_conf)) \
     V(TessBaseAPIEnd, (TessBaseAPI *h), (h)) \
     F(TessResultIterator *, TessBaseAPIGetIterator, (TessBaseAPI *h), (h)) \
+    F(struct Pix *, TessBaseAPIGetInputImage, (TessBaseAPI *h), (h)) \
     F(struct Pix *, TessBaseAPIGetThresholdedImage, (TessBaseAPI *h), (h)) \
+    F(char *, TessBaseAPIGetUTF8Text, (TessBaseAPI *h), (h)) \
     F(char **, TessBaseAPIGetLoadedLanguagesAsVector, (const TessBaseAPI *h), (h)) \
     F(int, TessBaseAPIInit4, (TessBaseAPI *h, const char *datapath, const char *language, TessOcrEngineMode mode, char **configs, int configs_size, char **vars_vec, char **vars_values, size_t vars_vec_size, BOOL set_only_non_debug_params), (h, datapath, language, mode, configs, configs_size, vars_vec, vars_values, vars_vec_size, set_only_non_debug_params)) \
     F(int, TessBaseAPIRecognize, (TessBaseAPI *h, ETEXT_DESC *monitor), (h, monitor)) \
@@ -44,6 +46,7 @@
     F(BOX *, boxCreate, (l_int32 x, l_int32 y, l_int32 w, l_int32 h), (x, y, w, h)) \
     V(boxDestroy, (BOX **pbox), (pbox)) \
     F(l_ok, findFileFormatBuffer, (const l_uint8 *buf, l_int32 *pformat), (buf, pformat)) \
+    F(PIX *, pixAddBorder, (PIX *pixs, l_int32 npix, l_uint32 val), (pixs, npix, val)) \
     F(PIX *, pixAlphaBlendUniform, (PIX *pixs, l_uint32 color), (pixs, color)) \
     F(PIX *, pixClone, (PIX *pixs), (pixs)) \
     F(PIX *, pixClipRectangle, (PIX *pixs, BOX *box, BOX **pboxc), (pixs, box, pboxc)) \

@@ -70,20 +70,8 @@ enum NumberInk {
         let onLine = digits.prefix { abs(Double($0.bottom) - baseline) <= 0.15 * h && Double($0.height) >= 0.8 * h }
         // The marks after the first digit that are not digits: separators, an exponent's sign, specks.
         let between = Set(marks.indices).subtracting(tall).filter { marks[$0].centerX > first.centerX }
-        if onLine.count < digits.count {
-            // Digits raised clear of the baseline, smaller, each taller than wide: an exponent.
-            let raised = digits[onLine.count...]
-            guard raised.allSatisfy({ Double($0.bottom) <= baseline - 0.25 * h && Double($0.height) <= 0.85 * h
-                                      && Double($0.top) <= baseline - 0.75 * h && Double($0.height) >= 1.1 * Double($0.width) }),
-                  between.allSatisfy({ Self.isSpeck(marks[$0], h) }),
-                  number.separators[(onLine.count - 1)...].allSatisfy(\.isEmpty)
-            else { return nil }
-            var head = number
-            head.digits = Array(number.digits.prefix(onLine.count))
-            head.separators = Array(number.separators.prefix(onLine.count))
-            head.tail = String(number.digits[onLine.count...].map { superscripts[$0]! }) + number.tail
-            return head.text
-        }
+        // Digits raised after the first ones are an exponent: `raised` reads them.
+        guard onLine.count == digits.count else { return nil }
         // A separator between two digits: every other mark between them must be a speck.
         var changed = false
         for i in 0..<(digits.count - 1) {
@@ -96,6 +84,118 @@ enum NumberInk {
             }
         }
         return changed ? number.text : nil
+    }
+
+    /// A number and the marks raised after it, an exponent (`6,02 × 10²³`): the digits on the
+    /// baseline as read (`base`), a raised flat bar (`minus`) and the raised digits' marks after
+    /// them, left to right, and what the word reads for them (`read`). Tesseract reads such marks
+    /// as digits of the number (`1023`), as other digits (`10⁷³`), or as other characters (`10°`
+    /// for `10⁸`, `10/2` for `10¹²`, `1072` for `10⁻¹`: the minus read as a 7).
+    struct Raised: Equatable {
+        var sign: String
+        var base: String
+        var minus: Bool
+        var marks: [Mark]
+        var read: String
+        var tail: String
+        /// The word reads a minus for the bar and a digit for each digit's mark, one for one.
+        var matches: Bool
+        /// The base digits' height and baseline, and their right edge (pixels): where the marks are cut from.
+        var height: Int, baseline: Int, baseRight: Int
+
+        /// The word with `digits` written raised, after the minus the ink shows.
+        func written(_ digits: String) -> String {
+            sign + base + (minus ? "⁻" : "") + String(digits.map { NumberInk.superscripts[$0] ?? $0 }) + tail
+        }
+
+        /// Whether `text` (a second reading of the digits' marks) is a digit for each of them.
+        func fits(_ text: String) -> Bool {
+            text.count == marks.count && text.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+
+        /// The digits the word reads for the marks (superscripts as digits), when it matches them.
+        var ownDigits: String? {
+            matches ? String(read.dropFirst(minus ? 1 : 0).map { NumberInk.superscriptDigits[$0] ?? $0 }) : nil
+        }
+    }
+
+    static let minusSigns: Set<Character> = ["-", "−", "⁻", "–"]
+
+    /// The word's raised marks after its number, or nil when none is shaped as a digit, when its
+    /// ink holds another mark (a degree sign, a letter on the baseline; a bar only first, a
+    /// minus), or when the raised part reads as letters (an ordinal's `er`, `e`, `nd`).
+    static func raised(_ text: String, marks all: [Mark]) -> Raised? {
+        guard let tallest = all.map(\.height).max(), tallest >= 8 else { return nil }
+        var chars = Substring(text)
+        let sign = chars.first.map { signs.contains($0) } == true ? String(chars.removeFirst()) : ""
+        var tail = ""
+        if let last = chars.last, tails.contains(last) { tail = String(last); chars.removeLast() }
+        let marks = all.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
+        // The first digit: the first mark at least half the tallest; before it only a sign's mark.
+        guard let first = marks.firstIndex(where: { 2 * $0.height >= tallest }), first <= (sign.isEmpty ? 0 : 1) else { return nil }
+        let h = Double(marks[first].height), baseline = Double(marks[first].bottom)
+        let onLine = marks[first...].prefix { abs(Double($0.bottom) - baseline) <= 0.15 * h && Double($0.height) >= 0.8 * h }
+        let k = onLine.count
+        guard chars.count > k, chars.prefix(k).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        var after = Array(marks[(first + k)...])
+        // A `:` or `;` after the exponent: its dots are the word's last marks.
+        if tail == ":" || tail == ";", let dot = after.last, Double(dot.height) < 0.25 * h, Double(dot.width) < 0.25 * h { after.removeLast() }
+        let read = String(chars.dropFirst(k))
+        // Raised: standing clear of the baseline; after them only the tail's mark, on the line.
+        var up = Array(after.prefix { Double($0.bottom) <= baseline - 0.25 * h })
+        let rest = after.dropFirst(up.count)
+        let minus = up.first.map { isBar($0, Int(h)) && Double($0.bottom) <= baseline - 0.35 * h } ?? false
+        if minus { up.removeFirst() }
+        guard !up.isEmpty, up.allSatisfy({ isRaisedDigit($0, h, baseline) }),
+              rest.count <= (tail.isEmpty ? 0 : 1), rest.allSatisfy({ Double($0.height) <= 0.6 * h && Double($0.top) >= baseline - 0.5 * h }),
+              !read.allSatisfy(\.isLetter)
+        else { return nil }
+        var digits = Substring(read)
+        let readsMinus = minus && digits.first.map { minusSigns.contains($0) } == true
+        if readsMinus { digits.removeFirst() }
+        let matches = (readsMinus || !minus) && digits.count == up.count
+            && digits.allSatisfy { ($0.isASCII && $0.isNumber) || superscriptDigits[$0] != nil }
+        return Raised(sign: sign, base: String(chars.prefix(k)), minus: minus, marks: up, read: read, tail: tail, matches: matches,
+                      height: Int(h), baseline: Int(baseline), baseRight: onLine.last!.right)
+    }
+
+    /// A digit of an exponent: smaller than the number's (`h` high on `baseline`), clear above
+    /// its baseline, its top as high as theirs, taller than wide.
+    static func isRaisedDigit(_ m: Mark, _ h: Double, _ baseline: Double) -> Bool {
+        let t = Double(m.height)
+        return Double(m.bottom) <= baseline - 0.25 * h && t <= 0.85 * h && t >= 0.4 * h
+            && Double(m.top) <= baseline - 0.75 * h && t >= 1.1 * Double(m.width)
+    }
+
+    /// A flat bar (a minus sign) for digits `h` high: under 0.4 of its width high, at least 0.15 h wide.
+    static func isBar(_ m: Mark, _ h: Int) -> Bool {
+        10 * m.height <= 4 * m.width && 5 * m.height <= h && 20 * m.width >= 3 * h
+    }
+
+    /// What a number word with raised marks is handed on as: the exponent's digits read again
+    /// (`again`: their marks recognised on their own, digits only, with its confidence) when that
+    /// reading fits them one for one with confidence; else Tesseract's own when they match the
+    /// marks and the word was read with confidence, and the second reading says no other digits;
+    /// else the word as read, doubtful. A minus is the ink's bar, whatever was read for it. Only
+    /// a power of ten (what scientific notation writes) is rewritten: a base of other digits is
+    /// left as read, doubtful (at 150 dpi a `0` broken in two halves made the base `107` of `10⁻¹⁹`).
+    static func decide(_ word: RecognizedWord, _ r: Raised, again: (text: String, confidence: Double)?) -> Reading {
+        guard r.base == "10" else { return Reading(text: word.text, doubt: .numberInk) }
+        if let again, again.confidence >= rereadConfidence, r.fits(again.text) { return Reading(text: r.written(again.text)) }
+        if let own = r.ownDigits, word.confidence >= exponentConfidence, !(again.map { r.fits($0.text) && $0.text != own } ?? false) {
+            return Reading(text: r.written(own))
+        }
+        return Reading(text: word.text, doubt: .numberInk)
+    }
+
+    /// The confidence from which a second reading of raised marks is taken (`decide`).
+    static let rereadConfidence = 90.0
+    static let superscriptDigits: [Character: Character] = Dictionary(uniqueKeysWithValues: superscripts.map { ($1, $0) })
+
+    /// A word as the ink has it: its text, and why it stays doubtful.
+    struct Reading: Equatable {
+        var text: String
+        var doubt: DoubtfulToken.Reason?
     }
 
     /// Characters each drawn as one mark, which a word of them and digits is matched with in order.
@@ -135,14 +235,17 @@ enum NumberInk {
         Double(m.width) < 0.08 * h && Double(m.height) < 0.08 * h
     }
 
-    /// The page's words that read differently by their ink, by index in `page.words`, their text
-    /// as read and as the ink reads it: `pix` is the 1-bit image Tesseract recognised (1 is ink).
-    static func readings(of pix: UnsafeMutablePointer<PIX>, _ words: [RecognizedWord]) -> [Int: String] {
+    /// The page's words that read differently by their ink, by index in `page.words`: `pix` is the
+    /// 1-bit image Tesseract recognised (1 is ink). `reread` reads groups of raised marks again
+    /// (pixels of `pix`; nil when it cannot), all at once: `Raised`, `decide`.
+    static func readings(of pix: UnsafeMutablePointer<PIX>, _ words: [RecognizedWord],
+                         reread: ([Raised]) -> [(text: String, confidence: Double)?] = { $0.map { _ in nil } }) -> [Int: Reading] {
         let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
         guard pixGetDepth(pix) == 1, width > 0, height > 0, let data = pixGetData(pix) else { return [:] }
         let wpl = Int(pixGetWpl(pix))
-        var out: [Int: String] = [:]
-        for (i, word) in words.enumerated() where word.box.count == 4 && (Number(word.text) != nil || word.text.contains("+")) {
+        var out: [Int: Reading] = [:]
+        var raisedWords: [(Int, Raised)] = []
+        for (i, word) in words.enumerated() where word.box.count == 4 && (word.text.first.map({ $0.isNumber || signs.contains($0) }) == true || word.text.contains("+")) {
             let left = max(0, Int((word.box[0] * Double(width)).rounded())), right = min(width, Int((word.box[2] * Double(width)).rounded()))
             let top = max(0, Int((word.box[1] * Double(height)).rounded())), bottom = min(height, Int((word.box[3] * Double(height)).rounded()))
             guard right - left >= 2, bottom - top >= 8 else { continue }
@@ -150,12 +253,16 @@ enum NumberInk {
             let below = min(height, bottom + (bottom - top) / 3)
             let marks = glyphs(self.marks(data: data, wpl: wpl, left: left, top: top, right: right, bottom: below))
                 .filter { $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
-            guard let read = reading(word.text, marks: marks) ?? signReading(word.text, marks: marks), read != word.text else { continue }
-            // An exponent's digits are Tesseract's reading of small print, which it often gets
-            // wrong (10⁸ read 105, 10²³ read 1073 or 1025 on LibreOffice's page at 300 dpi, words
-            // of confidence 82, 43, 67): written raised only from a word read with confidence.
-            if read.contains(where: { superscripts.values.contains($0) }), word.confidence < exponentConfidence { continue }
-            out[i] = read
+            if let r = raised(word.text, marks: marks) { raisedWords.append((i, r)); continue }
+            guard Number(word.text) != nil || word.text.contains("+"),
+                  let read = reading(word.text, marks: marks) ?? signReading(word.text, marks: marks), read != word.text else { continue }
+            out[i] = Reading(text: read)
+        }
+        guard !raisedWords.isEmpty else { return out }
+        let again = reread(raisedWords.map(\.1))
+        for (k, (i, r)) in raisedWords.enumerated() {
+            let reading = decide(words[i], r, again: k < again.count ? again[k] : nil)
+            if reading.text != words[i].text || reading.doubt != nil { out[i] = reading }
         }
         return out
     }

@@ -86,7 +86,7 @@ struct PageAssembly {
                 record.characters = characters
                 record.script = page.script
                 allConfidences += page.wordConfidences
-                words += page.words.indices.filter { !drop.words.contains($0) }.map { page.words[$0] }.map { OCRWord(text: $0.text, page: outcome.number, confidence: $0.confidence, box: $0.box) }
+                words += page.words.indices.filter { !drop.words.contains($0) }.map { page.words[$0] }.map { OCRWord(text: $0.text, page: outcome.number, confidence: $0.confidence, box: $0.box, doubt: $0.doubt) }
                 if page.quarterTurns != 0 {
                     warnings.append(context.warning(.ocrPageRotated, ["page": String(outcome.number),
                                                                       "degrees": String(page.quarterTurns * 90)], page: outcome.number))

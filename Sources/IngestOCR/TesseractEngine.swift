@@ -13,6 +13,8 @@ struct RecognizedWord: Sendable, Equatable, Codable {
     var text: String
     var confidence: Double
     var box: [Double]
+    /// Why the page's ink doubts the word as read (`NumberInk`), nil when it does not.
+    var doubt: DoubtfulToken.Reason? = nil
 }
 
 /// What one page gave: paragraphs in reading order and every word's confidence (0–100).
@@ -27,6 +29,9 @@ struct RecognizedPage: Sendable, Equatable, Codable {
     /// Each word's stroke width in pixels of the image Tesseract read, as `words` (`WordInk`):
     /// bold headings at nearly the body's size (`OCRHeadings`).
     var wordStrokes: [Double?]?
+    /// The words the page's ink rewrote (`NumberInk`), by index in `words`, as Tesseract read them
+    /// (as `recognize` returns the page: later steps may drop or join words).
+    var readAs: [Int: String]?
     /// Clockwise quarter turns applied after orientation detection (0 when upright).
     var quarterTurns = 0
     /// The recognised image's width and height in pixels (the words' boxes are fractions of it):

@@ -10,12 +10,18 @@ import IngestCore
 /// ink and about 2·L pixel edges between ink and paper, whatever the letters and their size.
 enum WordInk {
     /// `page`'s word strokes (`strokes`) and, with `numbers`, its numbers as their ink reads them
-    /// (`NumberInk`), from `handle`'s thresholded image after recognition, fetched once for both.
+    /// (`NumberInk`; an exponent's digits read again by `handle`, `ExponentReading`), from
+    /// `handle`'s thresholded image after recognition, fetched once for both.
     static func read(thresholdedOf handle: OpaquePointer, into page: inout RecognizedPage, numbers: Bool = true) {
         guard let pix = TessBaseAPIGetThresholdedImage(handle) else { return }
         defer { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p) }
         page.wordStrokes = strokes(of: pix, page.words)
-        if numbers { page.rewrite(NumberInk.readings(of: pix, page.words)) }
+        guard numbers else { return }
+        let readings = NumberInk.readings(of: pix, page.words) { ExponentReading.read($0, of: handle, size: (Int(pixGetWidth(pix)), Int(pixGetHeight(pix)))) }
+        let changed = readings.filter { $0.value.text != page.words[$0.key].text }
+        if !changed.isEmpty { page.readAs = Dictionary(uniqueKeysWithValues: changed.keys.map { ($0, page.words[$0].text) }) }
+        page.rewrite(changed.mapValues(\.text))
+        for (i, reading) in readings where reading.doubt != nil { page.words[i].doubt = reading.doubt }
     }
 
     /// Each word's stroke width in `pix`, a 1-bit image (1 is ink) the words' boxes are fractions of.

@@ -36,6 +36,17 @@ final class PageAssemblyTests: XCTestCase {
         XCTAssertNil(a.records[1].lowConfidenceSample, "nothing to look at: no list")
     }
 
+    /// A word the page's ink doubts (NumberInk) is handed on with its reason, for the doubtful-word check.
+    func testAWordTheInkDoubtsKeepsItsReason() {
+        var recognized = RecognizedPage(paragraphs: [RecognizedParagraph(text: "3 x 10° mètres\n", confidence: 90)], wordConfidences: [96, 93, 90, 95])
+        recognized.words = [RecognizedWord(text: "3", confidence: 96, box: [0.1, 0.1, 0.12, 0.12]), RecognizedWord(text: "x", confidence: 93, box: [0.13, 0.1, 0.14, 0.12]),
+                            RecognizedWord(text: "10°", confidence: 90, box: [0.15, 0.1, 0.2, 0.12], doubt: .numberInk),
+                            RecognizedWord(text: "mètres", confidence: 95, box: [0.21, 0.1, 0.3, 0.12])]
+        let a = PageAssembly([PageOutcome(number: 2, result: .success(recognized))], context: ExtractionContext())
+        XCTAssertEqual(a.words.map(\.doubt), [nil, nil, .numberInk, nil])
+        XCTAssertEqual(a.words[2].page, 2)
+    }
+
     func testEmptyPagesReadAsEmptyAndVisionPagesAreCapped() {
         let a = PageAssembly(numbered(Array(repeating: page("", []), count: 9)), context: ExtractionContext())
         XCTAssertEqual(a.thinTextReason, .readinessEmptyPage)

@@ -101,8 +101,11 @@ public struct OCRWord: Sendable, Equatable {
     public var confidence: Double
     /// `[left, top, right, bottom]` as fractions of the recognised page image.
     public var box: [Double]
-    public init(text: String, page: Int, confidence: Double, box: [Double]) {
-        self.text = text; self.page = page; self.confidence = confidence; self.box = box
+    /// Why the page's ink doubts the word as read, whatever its confidence (`numberInk`: raised
+    /// digits after a number that Tesseract read as other characters); nil when it does not.
+    public var doubt: DoubtfulToken.Reason?
+    public init(text: String, page: Int, confidence: Double, box: [Double], doubt: DoubtfulToken.Reason? = nil) {
+        self.text = text; self.page = page; self.confidence = confidence; self.box = box; self.doubt = doubt
     }
 }
 

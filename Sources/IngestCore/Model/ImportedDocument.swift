@@ -389,6 +389,10 @@ public struct DoubtfulToken: Codable, Sendable, Equatable {
         case otherLanguage
         /// Digits inside a word that reads as a dictionary word with letters instead (`c1asse`).
         case digitInWord
+        /// A number whose ink shows raised marks (an exponent) that the OCR read as other
+        /// characters, or with too little confidence, and a second reading of them did not settle:
+        /// `10⁸` read `10°`, `10¹²` read `10/2`, `10⁻¹` read `1072`. The word stands as read.
+        case numberInk
     }
     /// The word exactly as it stands in its block's text.
     public var text: String

@@ -1,0 +1,69 @@
+import CTesseract
+import Foundation
+
+/// A second reading of an exponent's marks (`NumberInk.Raised`): Tesseract reads a number's small
+/// raised digits in the flow of the line, where it takes them for other characters (`10⁸` read
+/// `10°`, `10¹²` read `10/2`) or other digits (`10²³` read `10⁷³`). Cut from the image Tesseract
+/// was given, enlarged and read on their own as one line of digits, they are read right far more
+/// often (a raised minus is not asked: read so, it came back dropped or with confidence 0-21 on
+/// the chemistry scan; its bar is the ink's, `NumberInk.raised`); `NumberInk.decide` takes that reading only when it fits the marks one
+/// for one with confidence.
+enum ExponentReading {
+    /// The height the raised marks are enlarged to (pixels), and the white margin around them.
+    static let markHeight = 48, margin = 16
+
+    /// Each group's marks read again by `handle`, after its page's recognition (its input image
+    /// is the page's until the first group is set): the text (digits) with the lowest
+    /// word confidence, or nil. `size`: the thresholded image's, in whose pixels the marks are;
+    /// the input image must have the same.
+    static func read(_ groups: [NumberInk.Raised], of handle: OpaquePointer, size: (width: Int, height: Int)) -> [(text: String, confidence: Double)?] {
+        guard let input = TessBaseAPIGetInputImage(handle), Int(pixGetWidth(input)) == size.width, Int(pixGetHeight(input)) == size.height,
+              [1, 8, 32].contains(pixGetDepth(input)) else { return groups.map { _ in nil } }
+        // Every cut made before the first is read: setting an image replaces the input image.
+        let crops = groups.map { crop($0, from: input) }
+        defer { for c in crops { var p = c; pixDestroy(&p) } }
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_LINE)
+        TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "0123456789")
+        defer {
+            TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "")
+            TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+        }
+        return crops.map { crop in
+            guard let crop else { return nil }
+            TessBaseAPISetImage2(handle, crop)
+            guard TessBaseAPIRecognize(handle, nil) == 0, let c = TessBaseAPIGetUTF8Text(handle) else { return nil }
+            let text = String(cString: c).filter { !$0.isWhitespace }
+            TessDeleteText(c)
+            var lowest = 100.0, any = false
+            if let confs = TessBaseAPIAllWordConfidences(handle) {
+                var i = 0
+                while confs[i] >= 0 { lowest = min(lowest, Double(confs[i])); any = true; i += 1 }
+                TessDeleteIntArray(confs)
+            }
+            return any && !text.isEmpty ? (text, lowest) : nil
+        }
+    }
+
+    /// The raised marks' box in `input`, a little wider (never reaching the base's digits),
+    /// enlarged to `markHeight` and set in a white margin.
+    static func crop(_ r: NumberInk.Raised, from input: UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>? {
+        guard let first = r.marks.first else { return nil }
+        let pad = max(2, r.height / 8)
+        let left = max(r.baseRight + 1, r.marks.map(\.left).min()! - pad), right = min(Int(pixGetWidth(input)) - 1, r.marks.map(\.right).max()! + pad)
+        let top = max(0, r.marks.map(\.top).min()! - pad), bottom = min(Int(pixGetHeight(input)) - 1, r.marks.map(\.bottom).max()! + pad)
+        guard right > left, bottom > top, first.height > 0 else { return nil }
+        guard let box = boxCreate(Int32(left), Int32(top), Int32(right - left + 1), Int32(bottom - top + 1)) else { return nil }
+        var b: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&b) }
+        guard var cut = pixClipRectangle(input, box, nil) else { return nil }
+        defer { var p: UnsafeMutablePointer<PIX>? = cut; pixDestroy(&p) }
+        let tallest = r.marks.map(\.height).max()!
+        let scale = min(6, max(1, Double(markHeight) / Double(tallest)))
+        if scale > 1, let big = pixScaleToSize(cut, Int32((Double(right - left + 1) * scale).rounded()), Int32((Double(bottom - top + 1) * scale).rounded())) {
+            var p: UnsafeMutablePointer<PIX>? = cut; pixDestroy(&p)
+            cut = big
+        }
+        let white: UInt32 = switch pixGetDepth(cut) { case 1: 0; case 8: 255; default: 0xffff_ff00 }
+        return pixAddBorder(cut, Int32(margin), white)
+    }
+}
