@@ -220,6 +220,50 @@ enum NumberInk {
         return out == chars ? nil : String(out)
     }
 
+    /// A `/` Tesseract dropped at a word's start (samples/fiche-fonctions-affines.pdf, a 200-ppi
+    /// scan: `(9 - 5) / (3 - 1)` read `(9 - 5) (3+ 1)`, the slash inside the box of `(3+`, read
+    /// with confidence 0): in a word of characters each drawn as one mark, with one mark more than
+    /// it reads, the first, as tall as the word's tallest nearly and a straight stroke rising to
+    /// the right (`isSlash`), is that `/` — followed by a space when a word space parts them.
+    static func slashReading(_ text: String, marks: [Mark], isSlash: (Mark) -> Bool) -> String? {
+        let chars = Array(text)
+        guard let first = chars.first, first != "/", chars.allSatisfy(oneMark.contains),
+              let tallest = marks.map(\.height).max(), tallest >= 8 else { return nil }
+        let marks = marks.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
+        guard marks.count == chars.count + 1, 10 * marks[0].height >= 7 * tallest, isSlash(marks[0]) else { return nil }
+        let read = "/" + text
+        let signed = signReading(read, marks: marks) ?? read
+        return "/" + (3 * (marks[1].left - marks[0].right - 1) >= tallest ? " " : "") + signed.dropFirst()
+    }
+
+    /// Whether mark `m` of a 1-bit image's rows (as `marks`) is a straight stroke rising to the
+    /// right: each row's ink narrow, its middle moving left row after row down the mark along a
+    /// line, by at least half the mark's width less the stroke's. A `(` or `)` bends back, a `1`
+    /// stands upright, a `7` has a bar.
+    static func isSlash(_ m: Mark, data: UnsafeMutablePointer<UInt32>, wpl: Int) -> Bool {
+        guard 5 * m.width >= m.height, 5 * m.width <= 3 * m.height else { return false }
+        var ys: [Double] = [], centres: [Double] = [], widths: [Int] = []
+        for y in m.top...m.bottom {
+            let row = data + y * wpl
+            var first = -1, last = -1
+            for x in m.left...m.right where row[x >> 5] & (UInt32(1) << UInt32(31 - x & 31)) != 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            ys.append(Double(y)); centres.append(Double(first + last) / 2); widths.append(last - first + 1)
+        }
+        let n = Double(ys.count)
+        guard 10 * ys.count >= 9 * m.height, let widest = widths.max(), 10 * widest <= 6 * m.width else { return false }
+        let my = ys.reduce(0, +) / n, mc = centres.reduce(0, +) / n
+        let sxy = zip(ys, centres).reduce(0) { $0 + ($1.0 - my) * ($1.1 - mc) }, sxx = ys.reduce(0) { $0 + ($1 - my) * ($1 - my) }
+        guard sxx > 0 else { return false }
+        let slope = sxy / sxx
+        let stroke = Double(widths.sorted()[widths.count / 2])
+        let straight = zip(ys, centres).allSatisfy { abs(mc + slope * ($0 - my) - $1) <= 0.15 * Double(m.width) + 1 }
+        return straight && -slope * Double(m.height) >= 0.5 * (Double(m.width) - stroke)
+    }
+
     /// `,` for a mark that sits on the baseline and reaches below it, `.` for a round one on it.
     static func separator(_ m: Mark, height h: Double, baseline: Double) -> String? {
         let w = Double(m.width), t = Double(m.height), top = Double(m.top), bottom = Double(m.bottom)
@@ -245,7 +289,7 @@ enum NumberInk {
         let wpl = Int(pixGetWpl(pix))
         var out: [Int: Reading] = [:]
         var raisedWords: [(Int, Raised)] = []
-        for (i, word) in words.enumerated() where word.box.count == 4 && (word.text.first.map({ $0.isNumber || signs.contains($0) }) == true || word.text.contains("+")) {
+        for (i, word) in words.enumerated() where word.box.count == 4 && (word.text.first.map({ $0.isNumber || signs.contains($0) || $0 == "(" }) == true || word.text.contains("+")) {
             let left = max(0, Int((word.box[0] * Double(width)).rounded())), right = min(width, Int((word.box[2] * Double(width)).rounded()))
             let top = max(0, Int((word.box[1] * Double(height)).rounded())), bottom = min(height, Int((word.box[3] * Double(height)).rounded()))
             guard right - left >= 2, bottom - top >= 8 else { continue }
@@ -254,6 +298,7 @@ enum NumberInk {
             let marks = glyphs(self.marks(data: data, wpl: wpl, left: left, top: top, right: right, bottom: below))
                 .filter { $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
             if let r = raised(word.text, marks: marks) { raisedWords.append((i, r)); continue }
+            if let read = slashReading(word.text, marks: marks, isSlash: { isSlash($0, data: data, wpl: wpl) }) { out[i] = Reading(text: read); continue }
             guard Number(word.text) != nil || word.text.contains("+"),
                   let read = reading(word.text, marks: marks) ?? signReading(word.text, marks: marks), read != word.text else { continue }
             out[i] = Reading(text: read)
