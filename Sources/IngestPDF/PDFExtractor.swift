@@ -63,13 +63,17 @@ public struct PDFExtractor: Extractor {
     /// for them on a 311-page manual), then this copy is closed and the thread joins the walk.
     /// Memory stays bounded on long books: the walk's copies are reopened every few hundred
     /// pages (see `PageStream`), and what they freed is returned before blocks and JSON are built.
+    /// The file is read into memory once (`PDFFileBytes`, within the worker's memory limit) and
+    /// every copy opened from those bytes: poppler then makes no system call per 256 bytes (a
+    /// 311-page manual: system time 0.2 → 0.1 s, the run's CPU −5 %, bench/born-digital/RESULTS.md).
     private func readDocument(_ input: SourceInput, password: String?, context: ExtractionContext) throws -> Reading {
-        let opened = try PopplerDocumentRef(url: input.url, password: password)
+        let memory = PDFFileBytes.largest(memoryLimitMB: context.config.workers.memoryLimitMB)
+        let opened = try PopplerDocumentRef(url: input.url, password: password, readingUpTo: memory)
         let pageCount = opened.pageCount
         guard pageCount > 0 else { throw IngestError(.pdfNoPages) }
         // Stream the pages: each page handle (and poppler's text analysis cached on it) is
         // released before the next one is opened; idle cores read pages of their own copy.
-        let stream = PageStream(url: input.url, password: password, context: context)
+        let stream = PageStream(url: input.url, password: password, context: context, bytes: opened.fileBytes)
         let extractor = self
         // (`RunningHeaders.detect` looks at documents of two pages or more.)
         let watching = removeRunningHeaders && pageCount >= 2

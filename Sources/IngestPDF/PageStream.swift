@@ -37,6 +37,8 @@ struct PageStream {
     let url: URL
     let password: String?
     let context: ExtractionContext
+    /// The file's bytes the copies are opened from (nil: each opens the file itself).
+    var bytes: PDFFileBytes? = nil
 
     /// What the page walk produced: one entry per page (nil = poppler could not load it) and the
     /// number of poppler log lines the pages emitted.
@@ -59,10 +61,10 @@ struct PageStream {
         defer { IdleCores.release(reserved) }
         let extra = long && lent != nil ? IdleCores.count - 1 : reserved
         let shared = SharedPages(count: pageCount)
-        let (url, password, context) = (self.url, self.password, self.context)
+        let (url, password, context, bytes) = (self.url, self.password, self.context, self.bytes)
         // Poppler recurses on nested forms: the extra threads get the main thread's stack.
         let extras = ThreadTeam(extra, stackSize: 8 << 20) { _ in
-            let copies = Copies(url: url, password: password)
+            let copies = Copies(url: url, password: password, bytes: bytes)
             if let lent {
                 Self.work(copies: copies, shared: shared, context: context, cores: lent, read: read)
             } else {
@@ -73,7 +75,7 @@ struct PageStream {
         if let document, pageCount < Self.parallelMinimumPages {
             Self.work(document, shared: shared, context: context, read: read)
         } else {
-            Self.work(copies: Copies(url: url, password: password), shared: shared, context: context, read: read)
+            Self.work(copies: Copies(url: url, password: password, bytes: bytes), shared: shared, context: context, read: read)
         }
         // Every page is handed out (or reading failed): a thread still waiting for a core ends.
         lent?.wakeWaiters()
@@ -89,17 +91,18 @@ struct PageStream {
     final class Copies {
         let url: URL
         let password: String?
+        let bytes: PDFFileBytes?
         private var current: PopplerDocumentRef?
         private var pagesRead = 0
 
-        init(url: URL, password: String?) { self.url = url; self.password = password }
+        init(url: URL, password: String?, bytes: PDFFileBytes?) { self.url = url; self.password = password; self.bytes = bytes }
 
         /// The copy to read the next page from; nil when the file can no longer be opened (its
         /// pages are then reported unreadable, as poppler's own page failures are).
         func next() -> PopplerDocumentRef? {
             if current == nil || pagesRead >= PageStream.reopenEvery {
                 current = nil                       // closed before the next copy is opened
-                current = try? PopplerDocumentRef(url: url, password: password)
+                current = try? PopplerDocumentRef(url: url, password: password, bytes: bytes)
                 pagesRead = 0
             }
             pagesRead += 1

@@ -23,12 +23,19 @@ public final class PopplerDocumentRef {
     /// file by its name: `poppler_document_new_from_fd` would share that descriptor, but poppler
     /// 22.12 closes it before its second try of a password (in Latin-1, then as given), so a wrong
     /// password would read as a damaged file (PDFExtractorTests.testEncryptedPDFs).
-    public init(url: URL, password: String?) throws {
+    ///
+    /// Poppler's file stream reads 256 bytes a system call, again at every pass over a page: a
+    /// file of at most `readingUpTo` bytes is read into memory through that descriptor and handed
+    /// to poppler from there, or `bytes` when given (a copy of a document opened so). Not with a
+    /// password: poppler 22.12 crashes opening bytes when its first try of a password fails (its
+    /// second try copies the stream as a plain `MemStream`, cast to its `BytesStream`: null).
+    public init(url: URL, password: String?, readingUpTo limit: Int = 0, bytes given: PDFFileBytes? = nil) throws {
         let path = url.standardizedFileURL.path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw IngestError(.fileNotFound, ["path": path]) }
         defer { close(fd) }
         try PopplerDocumentRef.checkHeader(fd)
+        let bytes = password != nil ? nil : given ?? PDFFileBytes.read(fd, upTo: limit)
         PopplerLog.install()
         // Poppler wants an absolute file:// URI; g_filename_to_uri does the escaping.
         var uriError: UnsafeMutablePointer<GError>?
@@ -38,7 +45,11 @@ public final class PopplerDocumentRef {
         }
         defer { g_free(uri) }
         var error: UnsafeMutablePointer<GError>?
-        let (opened, messages) = PopplerLog.capture { poppler_document_new_from_file(uri, password, &error) }
+        let (opened, messages) = PopplerLog.capture {
+            if let bytes { poppler_document_new_from_bytes(bytes.handle, password, &error) } else {
+                poppler_document_new_from_file(uri, password, &error)
+            }
+        }
         guard let opened else {
             let domain = error?.pointee.domain
             let code = error.map { Int($0.pointee.code) } ?? -1
@@ -53,9 +64,14 @@ public final class PopplerDocumentRef {
         }
         handle = opened
         openMessages = messages
+        fileBytes = bytes
         crossReferenceIntact = PopplerDocumentRef.crossReferenceIntact(fd)
         Self.openings.add(1, ordering: .relaxed)
     }
+
+    /// The file's bytes the document was opened from (nil: from the file): another copy of the
+    /// same document is opened from them (`PageStream`), the file read once.
+    public let fileBytes: PDFFileBytes?
 
     /// Poppler documents opened in this process so far: a test counts a document's openings with it.
     public static var opened: Int { openings.load(ordering: .relaxed) }
@@ -598,6 +614,50 @@ extension PopplerDocumentRef {
         guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else { return nil }
         defer { g_object_unref(gpointer(page)) }
         return own(poppler_page_get_text(page))
+    }
+}
+
+/// A PDF file's bytes in memory (a `GBytes`), read once and shared by the documents opened from
+/// them (the page walk's copies on other threads). Read, not mapped: a file truncated while
+/// mapped would kill the process (SIGBUS) at poppler's next read of a lost page; read, a file
+/// changed meanwhile is read as it was.
+// @unchecked: a GBytes is immutable once made and its reference count is atomic (GLib), so the
+// handle may be shared by threads; `deinit` alone releases it.
+public final class PDFFileBytes: @unchecked Sendable {
+    /// Above this a file is opened from disk: its bytes would be held in memory for as long as a
+    /// copy of the document is open (each worker of a batch reading one), and on a file this
+    /// large (scans, in practice) the time goes to decoding images, not to poppler's reads.
+    public static let largest = 256 << 20
+
+    /// The largest file read into memory by a worker allowed `memoryLimitMB` of resident memory:
+    /// `largest`, and at most an eighth of the limit (a low limit that a document met opening
+    /// from its file is not overrun by its bytes).
+    public static func largest(memoryLimitMB: Int) -> Int { min(largest, max(0, memoryLimitMB) << 17) }
+
+    /// The `GBytes *`.
+    let handle: OpaquePointer
+
+    private init(_ handle: OpaquePointer) { self.handle = handle }
+    deinit { g_bytes_unref(handle) }
+
+    public var count: Int { Int(g_bytes_get_size(handle)) }
+
+    /// All of `fd`'s bytes, or nil when the file is larger than `limit` or cannot be read whole
+    /// (poppler then opens it by name and meets the same fault itself).
+    static func read(_ fd: Int32, upTo limit: Int) -> PDFFileBytes? {
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0, st.st_size <= limit else { return nil }
+        let size = Int(st.st_size)
+        guard let buffer = g_try_malloc(gsize(size)) else { return nil }
+        var got = 0
+        while got < size {
+            let n = pread(fd, buffer + got, size - got, off_t(got))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        guard got == size, let bytes = g_bytes_new_take(buffer, gsize(size)) else { g_free(buffer); return nil }
+        return PDFFileBytes(bytes)
     }
 }
 

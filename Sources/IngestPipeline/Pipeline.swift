@@ -239,6 +239,8 @@ public struct Pipeline: Sendable {
                     try extractor.extract(read.input, context: context)
                 }
                 timings["extract", default: 0] += clock.lap()
+                // The study sheet's lexicon (≈ 0.1 s of CPU, once per process) is read while the document is built.
+                if config.sink.kind == .sheet { LexiconAhead.start() }
                 if !extraction.ocrCandidates.isEmpty, let recognizer = ExtractorRegistry.pageRecognizer {
                     stage(.ocr)
                     extraction = try recognizer.complete(extraction, of: read.input, context: context)

@@ -5,6 +5,43 @@ import IngestTestSupport
 import XCTest
 
 final class PopplerDocumentTests: XCTestCase {
+    /// A document opened from the file's bytes (`readingUpTo`, as the page walk opens it) reads
+    /// them, not the file: truncated to nothing once opened (mapped, it would have killed the
+    /// process at poppler's next read), every page still gives its text; opened from the file,
+    /// the pages not yet loaded are lost. Its copy opens from the same bytes.
+    func testDocumentReadFromMemoryOutlivesItsFile() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let pdf = PDFTestFiles.make(pages: 3) { PDFTestFiles.text("Page \($0 + 1) of the course", x: 72, y: 700) }
+        func texts(_ document: PopplerDocumentRef) -> [String] {
+            (0..<3).map { document.page(at: $0)?.textLines().lines.map(\.text).joined(separator: " ") ?? "unreadable" }
+        }
+        let expected = ["Page 1 of the course", "Page 2 of the course", "Page 3 of the course"]
+
+        let memory = tmp.url.appendingPathComponent("memory.pdf")
+        try pdf.write(to: memory)
+        let fromBytes = try PopplerDocumentRef(url: memory, password: nil, readingUpTo: PDFFileBytes.largest)
+        XCTAssertEqual(fromBytes.fileBytes?.count, pdf.count)
+        let copy = try PopplerDocumentRef(url: memory, password: nil, bytes: fromBytes.fileBytes)
+        XCTAssertTrue(copy.fileBytes === fromBytes.fileBytes)
+        XCTAssertEqual(truncate(memory.path, 0), 0)
+        XCTAssertEqual(texts(fromBytes), expected)
+        XCTAssertEqual(texts(copy), expected)
+
+        let file = tmp.url.appendingPathComponent("file.pdf")
+        try pdf.write(to: file)
+        let fromFile = try PopplerDocumentRef(url: file, password: nil, readingUpTo: pdf.count - 1)
+        XCTAssertNil(fromFile.fileBytes, "a file over the limit is opened from disk")
+        XCTAssertEqual(truncate(file.path, 0), 0)
+        XCTAssertNotEqual(texts(fromFile), expected)
+    }
+
+    /// A worker allowed little memory reads no file larger than an eighth of it into memory.
+    func testFileBytesStayWithinTheWorkersMemory() {
+        XCTAssertEqual(PDFFileBytes.largest(memoryLimitMB: 2048), 256 << 20)
+        XCTAssertEqual(PDFFileBytes.largest(memoryLimitMB: 64), 8 << 20)
+        XCTAssertEqual(PDFFileBytes.largest(memoryLimitMB: 0), 0)
+    }
+
     /// A footnote whose first line runs past the page's right edge (an unbreakable path, as in
     /// maint-guide.en p.62's `--libexecdir=…`), the last block of the page: the footnote's two
     /// lines after it are read, each word of the source that is drawn on the page.
