@@ -223,7 +223,10 @@ extension DefinitionRecognizer {
     /// runtimes…`) — not a sentence about something else (`Containers are…`, `The OCI was founded…`).
     static func describes(_ meaning: String) -> Bool {
         let tokens = meaning.split(separator: " ").prefix(2).map(String.init)
-        guard let head = tokens.first?.lowercased(), tokens.count == 2, !tellsOfOther(meaning) else { return false }
+        guard let head = tokens.first?.lowercased(), tokens.count == 2 else { return false }
+        // (A sentence about something else, `each neuron contains a…`, is told by its clause: DefinitionClause.swift.)
+        let clause = readClause("", meaning.split(separator: " ").prefix(12).map(String.init), .shared)
+        if clause.subject == .other, clause.statement { return false }
         if ["a", "an", "un", "une"].contains(head) { return true }
         // What it does, in the third person (`Defines the standard for…`, `Specifies how to create…`).
         if tokens[0].first?.isUppercase == true, head.count >= 4, head.hasSuffix("s"), !head.hasSuffix("ss"),

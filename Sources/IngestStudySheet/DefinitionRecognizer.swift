@@ -82,7 +82,14 @@ public enum DefinitionRecognizer {
         let acronym = (2...8).contains(term.count) && term.allSatisfy { $0.isUppercase || $0.isNumber } && standsFor(term, meaning)
         // (A letter or an operator is a term only by the shapes of DefinitionSymbols.swift.)
         let sign = letterStandsFor(term, meaning) || isOperator(term)
-        guard acronym || sign || isTerm(term, hasGrammar: grammar != nil, describedField: describedField),
+        // An option's label is a term whatever its words when the meaning names it as a thing chosen (`Warp mouse to origin of
+        // moved object: When enabled, …`, `Verrouiller les pixels : quand cette option est cochée…`).
+        func optionLabel() -> Bool {
+            term.first?.isUppercase == true && (1...8).contains(words(term).count) && !term.contains(where: { ".:;?!=".contains($0) }) && isBalanced(term)
+                && !isFrenchOrder(term) && !labels.contains(term.lowercased())
+                && (readClause(term, meaning.split(separator: " ").prefix(24).map(String.init), lexicon).namesChoice || echoesTermVerb(term, meaning))
+        }
+        guard acronym || sign || isTerm(term, hasGrammar: grammar != nil, describedField: describedField) || optionLabel(),
               spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term))
                 || quantityThenThing(meaning, lexicon) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
@@ -94,7 +101,7 @@ public enum DefinitionRecognizer {
         // (DefinitionShapes.swift) — unless it spells out the term's letters or restates it.
         if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, gluedSentenceCut(meaning), lexicon) { return nil }
         // Where the thing is or when it shows, though the sentence names it (`The Status Area is at the bottom of…`).
-        if placeOrAppearance(meaning.split(separator: " ").prefix(16).map(String.init)) { return nil }
+        if readClause(term, meaning.split(separator: " ").prefix(16).map(String.init), lexicon).verb == .place { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
         if term.count == 1, !sign, let head = words(meaning).first, !determiners.contains(head) { return nil }
         // Names alone (`Agile framework: Scrum and Kanban`, `Database design: Entity-Relationship Modeling
@@ -436,8 +443,22 @@ public enum DefinitionRecognizer {
                                       "six", "sept", "huit", "neuf", "dix"]
     static let pronounEnds = ["-le", "-la", "-les", "-nous", "-vous", "-moi", "-lui", "-il", "-elle", "-on"]
 
+    /// A French option named by an infinitive whose meaning opens with the same verb in the present (`Remplir les régions transparentes :
+    /// remplit complètement…`, `Adoucir les bords : adoucit les bords…`): what choosing it does.
+    static func echoesTermVerb(_ term: String, _ meaning: String) -> Bool {
+        guard let verb = words(term).first, verb.count >= 5, ["er", "ir", "re"].contains(where: { verb.hasSuffix($0) }),
+              let head = words(meaning).first, head != verb, head.count >= verb.count - 1 else { return false }
+        return head.hasPrefix(String(verb.dropLast(2))) && head.count <= verb.count + 1
+    }
+
+    /// A French order to the reader (`Utilisez Ctrl+J`, `Observez…`): its first word in the imperative's `-ez`.
+    static func isFrenchOrder(_ term: String) -> Bool {
+        guard let head = words(term).first else { return false }
+        return head.count > 4 && head.hasSuffix("ez") && !["chez", "assez"].contains(head)
+    }
+
     static func isTerm(_ term: String, hasGrammar: Bool, describedField: () -> Bool = { false }) -> Bool {
-        guard let first = term.first, startsName(term), term.count <= 60 else { return false }
+        guard let first = term.first, startsName(term), term.count <= 60, !isFrenchOrder(term) else { return false }
         let lower = term.lowercased()
         if lower.contains("://") || lower.contains("www.") || lower.dropFirst().contains("@") { return false }
         if term.hasSuffix("?") || term.hasSuffix("!") || (term.hasSuffix(".") && !hasGrammar && !term.hasSuffix("etc.")) { return false }
@@ -620,35 +641,6 @@ public enum DefinitionRecognizer {
         return ws.count >= 5 && ws.contains(term.lowercased())
     }
 
-    /// An English sentence whose subject is another thing than the term: an article and a noun, then a verb in
-    /// the present (`The player plays…`, `each neuron contains a…`), or a named thing and `is` (`The RF 50mm … is a…`)
-    /// — before any relative word (`The software that manages…` says what the term is).
-    static let relatives: Set<String> = ["that", "which", "who", "whose", "where", "when", "whom", "in", "of", "for", "to", "by", "with", "from", "on", "at"]
-
-    static func tellsOfOther(_ meaning: String) -> Bool {
-        // (Most meanings start otherwise: no words made before the first is seen.)
-        let head = meaning.prefix { $0 != " " }
-        guard head.count <= 5, ["the", "a", "an", "each", "every"].contains(head.lowercased()) else { return false }
-        let tokens = meaning.split(separator: " ").prefix(8).map { $0.lowercased().trimmingScalars { wordPunctuation.contains($0) } }
-        guard tokens.count >= 3 else { return false }
-        let noun = tokens[1], verb = tokens[2]
-        // (A noun may have one word before it, `An x character indicates that…`: the verb is then the fourth word.)
-        if tokens.count > 4, !relatives.contains(tokens[1]), !relatives.contains(tokens[2]), !tokens[1].hasSuffix("ly"), tokens[2].allSatisfy(\.isLetter),
-           tokens[3].count >= 5, tokens[3].hasSuffix("es") || tokens[3].hasSuffix("ts"), !tokens[3].hasSuffix("ss"), !tokens[3].hasSuffix("ous"),
-           ["that", "the", "a", "an", "whether", "how"].contains(tokens[4]) { return true }
-        // (The verb goes on with its object or place: `plays in`, `marks the`; a noun with `of`: `the observable traits of`.)
-        if noun.allSatisfy(\.isLetter), !noun.hasSuffix("s"), verb.count >= 4, verb.hasSuffix("s"), !verb.hasSuffix("ss"), !verb.hasSuffix("ous"),
-           !verb.hasSuffix("ics"), !["this", "plus", "thus", "has", "was", "is", "its"].contains(verb), tokens.count > 3,
-           ["the", "a", "an", "in", "on", "at", "into", "to", "its", "their", "his", "her", "this", "that", "out", "up", "off", "back", "away", "down"].contains(tokens[3]) { return true }
-        // A named thing for subject (`The RF 50mm f/1.8 STM is a very affordable upgrade`).
-        let named = meaning.split(separator: " ").dropFirst().first.map { $0.first?.isUppercase == true || $0.first?.isNumber == true } ?? false
-        for i in 1..<(tokens.count - 1) {
-            if relatives.contains(tokens[i]) && i > 1 && !["of"].contains(tokens[i]) { return false }
-            if ["is", "are", "was", "were"].contains(tokens[i]), named && tokens[0] == "the" { return true }
-        }
-        return false
-    }
-
     /// `==` or `!=` in the text (a byte scan: every candidate meaning is tested).
     static func hasComparison(_ s: String) -> Bool {
         var previous: UInt8 = 0
@@ -688,9 +680,7 @@ public enum DefinitionRecognizer {
         if head.contains(where: \.isNumber) { return false }
         // "There are four types: …", "Il y a…": a sentence, not a meaning.
         if ws.count > 1, (head == "there" && ["is", "are", "was", "were"].contains(ws[1])) || (head == "il" && (ws[1] == "y" || ws[1] == "n")) { return false }
-        // A sentence about something else (`The player plays in a corner square`, `The body of the certificate
-        // is hashed…`), not what the term is.
-        if tellsOfOther(meaning) { return false }
+        // (A sentence about something else, `The player plays in a corner square`, is told by its clause: DefinitionClause.swift.)
         // A tip: a capitalised order ("Shoot in RAW: Enable RAW in the menu", "ISO: Keep ISO low").
         // (Judged with the term in DefinitionShapes: a key's or a command's meaning may be an order, `Maximize the window`.)
         // A value (`une éruption tous les 4 ans`, `up to 2000 MB/s`, `octobre-novembre 2010`), not a meaning;
@@ -726,7 +716,7 @@ public enum DefinitionRecognizer {
         if ws.count > 1, (head == "alternative" && ["for", "to", "of"].contains(ws[1])) || (head.hasSuffix("ed") && ws[1] == "by") { return false }
         // An order to the reader in French (`téléchargez la base…`), an obligation (`Il faut bien comprendre…`) or
         // a consequence (`auquel cas le message…`): no meaning.
-        if head.count > 4, head.hasSuffix("ez"), !["chez", "assez"].contains(head) { return false }
+        if isFrenchOrder(head) { return false }
         if ws.count > 1, head == "il", ["faut", "suffit", "convient"].contains(ws[1]) { return false }
         // What the reader does (`saisir <ctrl+l>`, `utiliser les flèches du clavier`), a sentence of `on` (`on parle alors de shell…`)
         // or a way through menus (`Preferences → Profiles → …`): no meaning.

@@ -144,14 +144,7 @@ extension DefinitionRecognizer {
         return ws.allSatisfy { !lexicon.knows($0.word) }
     }
 
-    /// Modals of what may be (`can`, `peut`), and of what must be (`should`, `doit`).
-    static let possibilityModals: Set<String> = ["can", "could", "may", "might", "cannot", "peut", "peuvent", "pourra", "pourront"]
-    static let obligationModals: Set<String> = ["must", "should", "doit", "doivent", "devra", "devront"]
-    static let subjectPronouns: Set<String> = ["it", "they", "il", "elle", "ils", "elles"]
 
-    /// Words that open a clause inside a noun phrase (`a register that can be…`): a verb after them is not the meaning's own.
-    static let clauseOpeners: Set<String> = ["that", "which", "who", "whose", "where", "when", "if", "qui", "que", "qu", "dont", "où", "lequel",
-                                             "laquelle", "si", "quand", "lorsque"]
 
     /// A past participle the dictionaries tell (`set`, `powered`, `varied`; `réglée` ← `régler`, `alimenté` ← `alimenter`, `choisi` ←
     /// `choisir`), not a word after `be` that says what the thing is (`être entre…`, `be the first`).
@@ -164,33 +157,6 @@ extension DefinitionRecognizer {
         for (end, base) in [("ées", "er"), ("és", "er"), ("ée", "er"), ("é", "er"), ("ies", "ir"), ("is", "ir"), ("ie", "ir"), ("i", "ir")]
         where w.count > end.count + 2 && w.hasSuffix(end) {
             return lexicon.french[String(w.dropLast(end.count)) + base]?.contains(.verb) == true
-        }
-        return false
-    }
-
-    /// What can be done to the term or to a part of it — the main verb of the meaning's first clause a modal of possibility and a
-    /// passive (`Can be set, from software, to any value…`, `Elle peut être réglée…`, `Sa fréquence peut être ajustée…`, `A condenser
-    /// microphone can be connected to this terminal…`) — or what must be done to it, its subject left out (`Should be powered by…`,
-    /// `doit être alimenté par…`): an ability or a rule of use, not what the term is. An ability in the active says what it does
-    /// (`Kernel mode: Can execute any instruction`); a rule about another thing may define an order (`postfixe : le père ne doit être
-    /// traité que quand…`); a modal in a relative clause belongs to a noun phrase (`Machine instruction that may cause harm`).
-    static func passiveOfAModal(_ tokens: [String], _ lexicon: Lexicon) -> Bool {
-        guard !lexicon.isEmpty else { return false }
-        // (The first clause's main verb may come after a long subject: `Capacitance connected between IN1 and Ground can be
-        // measured`, `Output swings from 0 to 5 volts and frequency can be varied…` — a clause ends at its punctuation.)
-        let ws = plainWords(Array(tokens.prefix(12)))
-        let leftOut = ws.first.map { subjectPronouns.contains($0.word) } == true ? 1 : 0
-        // (A rule for every one of a kind, `Each user must be assigned a user ID`, is a rule of use too.)
-        let everyOne = ws.first.map { ["each", "every", "all", "any", "chaque", "tout", "tous", "toutes"].contains($0.word) } == true
-        for (i, (raw, w)) in ws.enumerated() {
-            if clauseOpeners.contains(w) { return false }
-            if possibilityModals.contains(w) || ((i == leftOut || everyOne) && obligationModals.contains(w)) {
-                // (An adverb may stand between: `it can also be activated by…`, `peut aussi être…`.)
-                let j = i + 1 < ws.count && ["also", "only", "easily", "then", "aussi", "également", "seulement", "alors"].contains(ws[i + 1].word) ? i + 2 : i + 1
-                guard j + 1 < ws.count, ["be", "être"].contains(ws[j].word) else { return false }
-                return pastParticiple(ws[j + 1].word, lexicon)
-            }
-            if raw.hasSuffix(",") || raw.hasSuffix(";") || raw.hasSuffix(":") || raw.hasSuffix(".") { return false }
         }
         return false
     }
