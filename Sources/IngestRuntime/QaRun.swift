@@ -304,6 +304,24 @@ final class QaMeasurer: RunObserver, Sendable {
         }
     }
 
+    /// The words holding a token the page's ink doubts (`numberInk`: an exponent the OCR read as
+    /// other characters), whole as they stand in their block (`10°`, not the token `10`), so the
+    /// report marks them as it marks words read with low confidence, and only them.
+    static func wordsDoubtedByInk(_ document: ImportedDocument) -> [String] {
+        var words: [String] = []
+        for token in document.doubt?.tokens ?? [] where token.reasons.contains(.numberInk) {
+            guard document.blocks.indices.contains(token.block) else { continue }
+            let text = document.blocks[token.block].text.utf16
+            guard token.offset >= 0, token.offset < text.count else { continue }
+            let at = text.index(text.startIndex, offsetBy: token.offset)
+            let isSpace: (UTF16.CodeUnit) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0xA0 || $0 == 0x202F }
+            let start = text[..<at].lastIndex(where: isSpace).map { text.index(after: $0) } ?? text.startIndex
+            let end = text[at...].firstIndex(where: isSpace) ?? text.endIndex
+            if let word = String(text[start..<end]), !word.isEmpty, !words.contains(word) { words.append(word) }
+        }
+        return words
+    }
+
     private func fill(_ d: inout QaDocument, _ material: inout QaMaterial, from document: ImportedDocument,
                       expected: URL?, files: [URL]) {
         d.language = document.language
@@ -332,6 +350,7 @@ final class QaMeasurer: RunObserver, Sendable {
                 material.lowConfidence += page.lowConfidenceSample ?? []
             }
         }
+        material.lowConfidence += Self.wordsDoubtedByInk(document)
         if pagesRead > 0 || pagesOCRed > 0 {
             d.pagesRead = pagesRead
             d.pagesOCRed = pagesOCRed

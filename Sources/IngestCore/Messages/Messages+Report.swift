@@ -307,8 +307,8 @@ extension MessageCatalog {
             fr: "(texte vide)",
             en: "(empty text)"),
         "report.legendLowConfidence": .init(
-            fr: "confiance OCR basse",
-            en: "low OCR confidence"),
+            fr: "confiance OCR basse, ou nombre dont l'encre contredit la lecture",
+            en: "low OCR confidence, or a number its ink contradicts"),
         "report.legendMissing": .init(
             fr: "attendu, absent du texte",
             en: "expected, missing from the text"),
