@@ -1,6 +1,6 @@
 import re, sys
 # myst.py IN.md|IN.ipynb : a MyST Markdown page or a notebook's Markdown cells as a printed page shows them: code cells,
-# fenced code, figures, list-tables, raw HTML, pictures and labels and pipe tables dropped; the text of an admonition ({note}, {admonition}…)
+# fenced code, figures, list-tables, raw HTML, pictures and labels, pipe tables and Jekyll/kramdown tags (`{: .note}`, `{% … %}`) dropped; the text of an admonition ({note}, {admonition}…)
 # kept as paragraphs; roles reduced to their text ({cite} dropped); cut before 12 000 characters at a paragraph end.
 import json
 path = sys.argv[1]
@@ -9,7 +9,7 @@ if path.endswith(".ipynb"):
     text = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 else:
     text = open(path, encoding="utf-8").read()
-text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)          # front matter
+text = re.sub(r"\A\s*---\n.*?\n--- *\n", "", text, flags=re.S)     # front matter
 out, i, lines = [], 0, text.split("\n")
 KEEP = {"note", "admonition", "tip", "important", "warning", "attention", "caution", "hint", "seealso", "topic"}
 while i < len(lines):
@@ -27,7 +27,7 @@ while i < len(lines):
             out.extend(b for b in body if not re.match(r"^\s*:[\w-]+:", b))
         i = j + 1
         continue
-    if re.match(r"^\(.*\)=\s*$", l) or re.match(r"^\s*<.*>\s*$", l) or re.match(r"^\s*\|", l):
+    if re.match(r"^\(.*\)=\s*$", l) or re.match(r"^\s*<.*>\s*$", l) or re.match(r"^\s*\|", l) or re.match(r"^\s*\{[:%].*[}]\s*$", l):
         i += 1
         continue
     out.append(l)
