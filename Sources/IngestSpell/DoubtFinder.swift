@@ -148,6 +148,13 @@ struct Assessor {
     /// quoted term comes back often, and its confusions cost up to thousands of lookups).
     var nativeMemo: [String: [CandidateGenerator.Candidate]] = [:]
     var suggestionsLeft: Int
+    /// A name's candidates, its typical misreadings only (`nameCandidates`).
+    var nameMemo: [String: [CandidateGenerator.Candidate]] = [:]
+    /// Names whose hunspell suggestion was spent from the budget as `raw` would have spent it,
+    /// and not asked (`nameCandidates`): asked without spending again if `raw` needs it.
+    var charged: Set<String> = []
+    /// hunspell suggestion calls made so far.
+    private(set) var suggestionsAsked = 0
 
     init(finder: DoubtFinder, context: DocumentContext) {
         self.finder = finder
@@ -202,14 +209,15 @@ struct Assessor {
         }
         if token.isAllCaps, letters <= 4 { return nil }             // an acronym
         if letters < 2 { return nil }
-        var found = raw(lower)
+        let isName = token.isCapitalized && !token.opensSentence
+        var found = isName ? nameCandidates(lower) : raw(lower)
         // A word the dictionary splits (`sublicensing` → `sub-licensing`) is a compound, not a misreading.
         let joined = lower.filter { $0 != "-" && $0 != "'" && $0 != "’" }
         if found.contains(where: { c in c.word.contains { $0 == "-" || $0 == " " } && c.word.filter { $0 != "-" && $0 != " " } == joined }) {
             return nil
         }
         found.removeAll { $0.word.contains(" ") }
-        if token.isCapitalized && !token.opensSentence {
+        if isName {
             // A name: only a typical misreading makes it doubtful, and a name used again and again
             // only when that misreading gives a word the document itself uses (`Llcense`, `License`).
             found = found.filter { $0.kind >= .twoConfusions }
@@ -221,6 +229,11 @@ struct Assessor {
             for v in CandidateGenerator.confusionVariants(token.text)
             where v.first?.isUppercase == true && context.capitalizedInside[v, default: 0] > 0 && !found.contains(where: { $0.word == v.lowercased() }) {
                 found.append(.init(word: v.lowercased(), kind: .confusion, rank: 0))
+            }
+            // Doubtful after all, its suggestions not asked: asked now, for the compound test above.
+            if !found.isEmpty, charged.contains(lower),
+               raw(lower).contains(where: { c in c.word.contains { $0 == "-" || $0 == " " } && c.word.filter { $0 != "-" && $0 != " " } == joined }) {
+                return nil
             }
         }
         guard !found.isEmpty else { return nil }
@@ -253,8 +266,13 @@ struct Assessor {
             let seen = Set(found.map(\.word))
             found += generator.editCandidates(lower).filter { !seen.contains($0.word) }
         }
-        if found.isEmpty, suggestionsLeft > 0, lower.count >= 3 {
-            suggestionsLeft -= 1
+        // A name's suggestion already spent (`nameCandidates`) is asked without spending again.
+        var ask = false
+        if found.isEmpty, lower.count >= 3 {
+            if charged.remove(lower) != nil { ask = true } else if suggestionsLeft > 0 { suggestionsLeft -= 1; ask = true }
+        }
+        if ask {
+            suggestionsAsked += 1
             let suggestions = (finder.primary?.suggestions(lower) ?? [])
             for (i, s) in suggestions.enumerated() where !s.contains(" ") {
                 let sl = s.lowercased()
@@ -264,6 +282,22 @@ struct Assessor {
             }
         }
         memo[lower] = found
+        return found
+    }
+
+    /// `raw` for a name (capitalised inside a sentence), of which `assess` keeps only the typical
+    /// misreadings (`.twoConfusions` and better): no hunspell suggestion is asked for it (50–300 ms
+    /// each; a page of multilingual pangrams, pdf.js issue19802, spent ≈ 1 s on its names). The
+    /// budget is spent as `raw` would have spent it — when no confusion and no single edit gives a
+    /// word — so the words after it get the suggestions they got, and the doubts are the same.
+    mutating func nameCandidates(_ lower: String) -> [CandidateGenerator.Candidate] {
+        if let m = memo[lower] ?? nameMemo[lower] { return m }
+        let found = generator.confusionCandidates(lower)
+        if found.isEmpty, lower.count >= 3, suggestionsLeft > 0, generator.editCandidates(lower).isEmpty {
+            suggestionsLeft -= 1
+            charged.insert(lower)
+        }
+        nameMemo[lower] = found
         return found
     }
 

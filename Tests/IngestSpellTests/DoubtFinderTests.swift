@@ -58,6 +58,27 @@ final class DoubtFinderTests: XCTestCase {
         XCTAssertNil(flagged(text)["Flaubert"])
     }
 
+    /// Issue 38 (the odd corpus's issue19802, multilingual pangrams): a name no confusion or edit
+    /// explains is not doubtful whatever hunspell suggests, so no suggestion is asked for it — the
+    /// budget is spent as if it were, so the words after it are judged as before; the same word
+    /// written in lower case later is asked once, without spending again, and judged as before.
+    func testNoSuggestionIsAskedForAName() throws {
+        let text = "Nous avons vu Xqzvtrk et Plokqzw hier ; le mot xqzvtrk revient, puis Xqzvtrk et le mot hwtfqzp."
+        let finder = DoubtFinder(documentLanguage: "fr")
+        let words = Tokenizer.tokens(text)
+        var state = Assessor(finder: finder, context: DocumentContext([words]))
+        var doubtful: [String] = []
+        for (k, token) in words.enumerated() {
+            if state.assess(token, previous: k > 0 ? words[k - 1].text : nil, next: k + 1 < words.count ? words[k + 1].text : nil) != nil {
+                doubtful.append(token.text)
+            }
+        }
+        XCTAssertEqual(state.suggestionsAsked, 2, "xqzvtrk and hwtfqzp in lower case, not the names")
+        XCTAssertEqual(state.suggestionsLeft, finder.options.suggestionBudget - 3, "the two names and hwtfqzp")
+        XCTAssertFalse(doubtful.contains("Xqzvtrk"))
+        XCTAssertFalse(doubtful.contains("Plokqzw"))
+    }
+
     // MARK: misreadings
 
     func testTypicalMisreadingsWithTheirCandidates() throws {
