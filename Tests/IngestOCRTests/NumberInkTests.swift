@@ -170,8 +170,9 @@ final class NumberInkTests: XCTestCase {
             .replacingOccurrences(of: "\\textsuperscript{3}", with: "³")
         try OCRLibraries.requireTesseract()
         let engine = try TesseractEngine(languages: "fra+eng")
-        for (dpi, noise) in [(200, false), (150, false), (300, true), (200, true)] {
-            for number in 1...2 {
+        // 150 dpi: the first page only (its exponents), to keep the class short.
+        for (dpi, noise, pages) in [(200, false, 1...2), (150, false, 1...1), (300, true, 1...2), (200, true, 1...2)] {
+            for number in pages {
                 let read = try read(page: number, dpi: dpi, noise: noise, with: engine, in: dir)
                 for change in read.rewritten {
                     let before = String(change.split(separator: "→").first!.dropLast()), after = String(change.split(separator: "→").last!.dropFirst())
