@@ -161,7 +161,7 @@ struct BlockBuilder {
     /// page with bookmarks is keyed (up to three times), so ASCII text — most of it — takes a
     /// byte path that gives the same key as the Unicode one (`BlockBuilderTests`).
     static func key(_ s: String) -> String {
-        asciiKey(s) ?? unicodeKey(s)
+        asciiKey(s) ?? asciiKey(droppingUnkeyed: s) ?? unicodeKey(s)
     }
 
     /// The definition of `key`, for any text.
@@ -192,6 +192,22 @@ struct BlockBuilder {
                 return n
             }
         }
+    }
+
+    /// `key` of a text whose characters beyond ASCII the key drops all (quotes, dashes, symbols:
+    /// nothing in their lower case is a letter, a digit or a space — the typographic quotes of an
+    /// English manual): its ASCII characters' key, the others taken out. Nil when one of them is
+    /// kept (`unicodeKey` then decides).
+    static func asciiKey(droppingUnkeyed s: String) -> String? {
+        var ascii: [UInt8] = []
+        ascii.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            if u.isASCII { ascii.append(UInt8(truncatingIfNeeded: u.value)); continue }
+            for m in u.properties.lowercaseMapping.unicodeScalars where m.properties.isAlphabetic || m.properties.numericType != nil || m == " " {
+                return nil
+            }
+        }
+        return asciiKey(String(decoding: ascii, as: UTF8.self))
     }
 
     /// `withoutNumber` of a key made by `key` (letters, digits, single spaces): the key itself when

@@ -21,6 +21,21 @@ final class BlockBuilderTests: XCTestCase {
             XCTAssertEqual(BlockBuilder.withoutNumber(text), BlockBuilder.characterWithoutNumber(text), "bare of \(text.debugDescription)")
             XCTAssertEqual(BlockBuilder.bare(ofKey: key), BlockBuilder.characterWithoutNumber(key), "bare of key \(key.debugDescription)")
         }
+        // Text beyond ASCII: the key drops quotes and dashes on the ASCII path, and keeps letters,
+        // digits and letters whose lower case is ASCII (`K`, Kelvin sign) through `unicodeKey`.
+        let wider = pieces + ["\u{2019}", "\u{2018}", "\u{201C}", "\u{201D}", "\u{2013}", "\u{2014}", "\u{2212}", "\u{2026}", "\u{2022}",
+                              "\u{00A0}", "\u{2009}", "é", "É", "\u{212A}", "İ", "²", "ⅳ", "σ", "Σ", "\u{0301}", "™", "©", "ß", "ǅ", "\u{00AD}"]
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 0...8, using: &random)
+            let text = (0..<count).map { _ in wider.randomElement(using: &random)! }.joined(separator: Bool.random(using: &random) ? " " : "")
+            XCTAssertEqual(BlockBuilder.key(text), BlockBuilder.unicodeKey(text), "key of \(text.debugDescription)")
+            if let key = BlockBuilder.asciiKey(droppingUnkeyed: text) {
+                XCTAssertEqual(key, BlockBuilder.unicodeKey(text), "key of \(text.debugDescription)")
+            }
+        }
+        XCTAssertEqual(BlockBuilder.asciiKey(droppingUnkeyed: "The \u{201C}set\u{201D} command \u{2014} gnuplot\u{2019}s"), "the set command gnuplots")
+        XCTAssertNil(BlockBuilder.asciiKey(droppingUnkeyed: "\u{212A}elvin"))
+        XCTAssertNil(BlockBuilder.asciiKey(droppingUnkeyed: "Élément"))
         for text in ["Élément 2", "ÉTUDE 3", "2ᵉ partie", "½ mesure", "ⅳ chapitre", "é\u{0301}tude", "e\u{0301} 4", "x 12", "ix 12", "Lecture", "cas 1"] {
             let key = BlockBuilder.key(text)
             XCTAssertEqual(BlockBuilder.bare(ofKey: key), BlockBuilder.characterWithoutNumber(key), "bare of key \(key.debugDescription)")
