@@ -229,7 +229,9 @@ extension DefinitionRecognizer {
             clause.opener = next.contains(where: choiceWords.contains) || next.first.map(choiceStates.contains) == true ? .choice : .circumstance
             // The main clause after the circumstance may say what the term does in that case (`When the image dimensions are smaller
             // than the image window, this padding area separates…`): its subject names the term.
-            if clause.opener == .circumstance, let comma = tokens.prefix(16).firstIndex(where: { $0.hasSuffix(",") }), comma + 1 < tokens.count {
+            // (Not a second circumstance after the first: `Without enabling this feature, if you change…, the image size… does not change`.)
+            if clause.opener == .circumstance, let comma = tokens.prefix(16).firstIndex(where: { $0.hasSuffix(",") }), comma + 1 < tokens.count,
+               !circumstanceOpeners.contains(tokens[comma + 1].lowercased()) {
                 let main = readClause(term, Array(tokens[(comma + 1)...]), lexicon)
                 if main.opener == .plain, main.subject == .term { return main }
             }
