@@ -42,6 +42,7 @@ public struct Lexicon: Sendable {
     /// Reads what exists of the two sources; a missing or unreadable file counts as empty.
     public init(wordNet: URL, frenchDictionary: URL) {
         var english: [String: Classes] = [:]
+        english.reserveCapacity(160_000)
         var irregular: [String: Classes] = [:]
         for (file, cls) in [("index.noun", Classes.noun), ("index.verb", .verb), ("index.adj", .adjective), ("index.adv", .adverb)] {
             // An index line opens with the lemma then a space; its licence's lines open with two spaces.
@@ -57,30 +58,64 @@ public struct Lexicon: Sendable {
             }
         }
         var french: [String: Classes] = [:]
+        french.reserveCapacity(90_000)
+        var lowered: [UInt8] = []
         Self.eachLine(of: frenchDictionary) { line in
             // `word/flags po:nom is:mas`; a word may carry several `po:` fields.
             guard let end = line.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return }
             var cls: Classes = []
             var i = end
-            while let p = Self.find(Array("po:".utf8), in: line, from: i) {
+            while let p = Self.poField(in: line, from: i) {
                 let value = line[(p + 3)...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-                if value.starts(with: "nom".utf8) { cls.insert(.noun) }
-                else if value.starts(with: "adj".utf8) { cls.insert(.adjective) }
-                else if value.starts(with: "adv".utf8) { cls.insert(.adverb) }
+                if Self.opens(value, 0x6E, 0x6F, 0x6D) { cls.insert(.noun) }                 // nom
+                else if Self.opens(value, 0x61, 0x64, 0x6A) { cls.insert(.adjective) }       // adj
+                else if Self.opens(value, 0x61, 0x64, 0x76) { cls.insert(.adverb) }          // adv
                 else if value.first == UInt8(ascii: "v"), value.dropFirst().first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { cls.insert(.verb) }
                 i = p + 3
             }
             guard !cls.isEmpty else { return }
-            french[String(decoding: line[line.startIndex..<end], as: UTF8.self).lowercased(), default: []].formUnion(cls)
+            let word = line[line.startIndex..<end]
+            let key = Self.lowercased(word, into: &lowered) ?? String(decoding: word, as: UTF8.self).lowercased()
+            french[key, default: []].formUnion(cls)
         }
         self.init(english: english, englishIrregular: irregular, french: french)
     }
 
-    private static func find(_ needle: [UInt8], in line: ArraySlice<UInt8>, from start: Int) -> Int? {
-        guard line.count >= needle.count, start <= line.endIndex - needle.count else { return nil }
+    /// Whether `value` opens with the three bytes `a b c`.
+    private static func opens(_ value: ArraySlice<UInt8>, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+        let i = value.startIndex
+        return value.count >= 3 && value[i] == a && value[i + 1] == b && value[i + 2] == c
+    }
+
+    /// `String(decoding: word, as: UTF8.self).lowercased()` for a word of ASCII and Latin-1 letters
+    /// (most of the French dictionary), byte by byte: A–Z and À–Þ (but ×) take 0x20 more, as their
+    /// Unicode lower-case mappings do, and every other such character is its own lower case. Nil for
+    /// any other word (`lowercased()` then decides).
+    static func lowercased(_ word: ArraySlice<UInt8>, into out: inout [UInt8]) -> String? {
+        out.removeAll(keepingCapacity: true)
+        var i = word.startIndex
+        while i < word.endIndex {
+            let b = word[i]
+            if b < 0x80 {
+                out.append(b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b + 0x20 : b)
+                i += 1
+            } else if b == 0xC3, i + 1 < word.endIndex, word[i + 1] >= 0x80, word[i + 1] <= 0xBF {
+                let c = word[i + 1]
+                out.append(0xC3)
+                out.append(c >= 0x80 && c <= 0x9E && c != 0x97 ? c + 0x20 : c)
+                i += 2
+            } else {
+                return nil
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Where the next `po:` of `line` starts, at or after `start`.
+    private static func poField(in line: ArraySlice<UInt8>, from start: Int) -> Int? {
         var i = start
-        while i <= line.endIndex - needle.count {
-            if line[i] == needle[0], line[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        while i + 3 <= line.endIndex {
+            if line[i] == UInt8(ascii: "p"), line[i + 1] == UInt8(ascii: "o"), line[i + 2] == UInt8(ascii: ":") { return i }
             i += 1
         }
         return nil
