@@ -120,6 +120,10 @@ enum NumberInk {
     }
 
     static let minusSigns: Set<Character> = ["-", "−", "⁻", "–"]
+    /// Units whose exponent is read as a number's (longest first; each letter one mark, none
+    /// reaching below the baseline): `cm³` read `cm?`, `mol⁻¹` read `mol~!`, `m²` read `m?`.
+    static let units = ["mol", "cm", "mm", "km", "dm", "m", "s", "L"]
+    static let apostrophes: Set<Character> = ["'", "’", "‘", "\"", "”", "“"]
 
     /// The word's raised marks after its number, or nil when none is shaped as a digit, when its
     /// ink holds another mark (a degree sign, a letter on the baseline; a bar only first, a
@@ -133,10 +137,22 @@ enum NumberInk {
         let marks = all.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
         // The first digit: the first mark at least half the tallest; before it only a sign's mark.
         guard let first = marks.firstIndex(where: { 2 * $0.height >= tallest }), first <= (sign.isEmpty ? 0 : 1) else { return nil }
-        let h = Double(marks[first].height), baseline = Double(marks[first].bottom)
-        let onLine = marks[first...].prefix { abs(Double($0.bottom) - baseline) <= 0.15 * h && Double($0.height) >= 0.8 * h }
+        let baseline = Double(marks[first].bottom)
+        var h = Double(marks[first].height)
+        let onLine: ArraySlice<Mark>
+        if let unit = units.first(where: { chars.hasPrefix($0) }), sign.isEmpty, first == 0 {
+            // A unit (`cm³`, `mol⁻¹`): one mark a letter, all on the baseline; digits as high as
+            // its capitals, which a small letter's height (x-height) is about 0.65 of.
+            onLine = marks.prefix(unit.count)
+            guard onLine.count == unit.count, onLine.allSatisfy({ abs(Double($0.bottom) - baseline) <= 0.15 * h }),
+                  !chars.dropFirst(unit.count).contains(where: { $0.isLetter || apostrophes.contains($0) }) else { return nil }
+            if unit.first!.isLowercase { h /= 0.65 }
+        } else {
+            onLine = marks[first...].prefix { abs(Double($0.bottom) - baseline) <= 0.15 * h && Double($0.height) >= 0.8 * h }
+            guard chars.prefix(onLine.count).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
         let k = onLine.count
-        guard chars.count > k, chars.prefix(k).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard chars.count > k else { return nil }
         var after = Array(marks[(first + k)...])
         // A `:` or `;` after the exponent: its dots are the word's last marks.
         if tail == ":" || tail == ";", let dot = after.last, Double(dot.height) < 0.25 * h, Double(dot.width) < 0.25 * h { after.removeLast() }
@@ -180,7 +196,7 @@ enum NumberInk {
     /// a power of ten (what scientific notation writes) is rewritten: a base of other digits is
     /// left as read, doubtful (at 150 dpi a `0` broken in two halves made the base `107` of `10⁻¹⁹`).
     static func decide(_ word: RecognizedWord, _ r: Raised, again: (text: String, confidence: Double)?) -> Reading {
-        guard r.base == "10" else { return Reading(text: word.text, doubt: .numberInk) }
+        guard r.base == "10" || units.contains(r.base) else { return Reading(text: word.text, doubt: .numberInk) }
         if let again, again.confidence >= rereadConfidence, r.fits(again.text) { return Reading(text: r.written(again.text)) }
         if let own = r.ownDigits, word.confidence >= exponentConfidence, !(again.map { r.fits($0.text) && $0.text != own } ?? false) {
             return Reading(text: r.written(own))
@@ -289,7 +305,8 @@ enum NumberInk {
         let wpl = Int(pixGetWpl(pix))
         var out: [Int: Reading] = [:]
         var raisedWords: [(Int, Raised)] = []
-        for (i, word) in words.enumerated() where word.box.count == 4 && (word.text.first.map({ $0.isNumber || signs.contains($0) || $0 == "(" }) == true || word.text.contains("+")) {
+        for (i, word) in words.enumerated() where word.box.count == 4 && (word.text.first.map({ $0.isNumber || signs.contains($0) || $0 == "(" }) == true
+                                                                       || word.text.contains("+") || units.contains(where: word.text.hasPrefix)) {
             let left = max(0, Int((word.box[0] * Double(width)).rounded())), right = min(width, Int((word.box[2] * Double(width)).rounded()))
             let top = max(0, Int((word.box[1] * Double(height)).rounded())), bottom = min(height, Int((word.box[3] * Double(height)).rounded()))
             guard right - left >= 2, bottom - top >= 8 else { continue }
