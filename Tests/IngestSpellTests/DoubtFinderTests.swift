@@ -79,6 +79,31 @@ final class DoubtFinderTests: XCTestCase {
         XCTAssertFalse(doubtful.contains("Plokqzw"))
     }
 
+    /// Words of a language without a dictionary here, one after another, get no candidate from
+    /// hunspell's suggestions: after `fruitlessSuggestionsInARow` such calls no more are asked
+    /// in the document (issue19802: 13 calls, 2.3 s); a call that gives a candidate starts the
+    /// count again.
+    func testSuggestionsStopAfterThreeFruitlessCallsInARow() throws {
+        let finder = DoubtFinder(documentLanguage: "fr")
+        func asked(_ text: String) -> (asked: Int, fruitless: Int) {
+            let words = Tokenizer.tokens(text)
+            var state = Assessor(finder: finder, context: DocumentContext([words]))
+            for (k, token) in words.enumerated() {
+                _ = state.assess(token, previous: k > 0 ? words[k - 1].text : nil, next: k + 1 < words.count ? words[k + 1].text : nil)
+            }
+            return (state.suggestionsAsked, state.fruitlessInARow)
+        }
+        XCTAssertEqual(finder.options.fruitlessSuggestionsInARow, 3)
+        let foreign = "le mot zkqxvw puis plqrzt puis vqxkzm puis wqzxkp puis qxzkvb"
+        XCTAssertEqual(asked(foreign).asked, 3, "the fourth and fifth are not asked")
+        XCTAssertEqual(asked(foreign).fruitless, 3)
+        // A word only hunspell finds a candidate for (issue19802's Czech `koëka`, `koala` two edits
+        // away): the count starts again after it.
+        let mixed = "le mot zkqxvw puis plqrzt puis koëka puis vqxkzm puis wqzxkp"
+        XCTAssertEqual(asked(mixed).asked, 5)
+        XCTAssertEqual(finder.doubtfulWords(in: mixed).first { $0.token.text == "koëka" }?.candidates, ["koala"])
+    }
+
     // MARK: misreadings
 
     func testTypicalMisreadingsWithTheirCandidates() throws {
