@@ -358,7 +358,8 @@ extension DefinitionRecognizer {
     static func subjectKind(_ subject: [String], termWords: Set<String>) -> MeaningClause.Subject {
         guard let first = subject.first else { return .leftOut }
         let content = subject.filter { !determiners.contains($0) && !demonstratives.contains($0) && $0 != "se" && $0 != "n" }
-        if readerWords.contains(first) { return .reader }
+        // (`one` is the reader alone, `One can…`; before a noun it counts: `One machine is in hot-standby…`.)
+        if readerWords.contains(first), first != "one" || subject.count == 1 { return .reader }
         // (One of a kind is not the kind: `each neuron contains…` for `layers of neurons`.)
         if ["each", "every", "chaque"].contains(first) { return .other }
         if possessives.contains(first) { return .property }

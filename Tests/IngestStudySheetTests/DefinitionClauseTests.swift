@@ -90,6 +90,8 @@ final class DefinitionClauseTests: XCTestCase {
             let c = try clause(term, meaning)
             XCTAssertNil(c.defines, meaning)
         }
+        // `one` before a noun is a number, not the reader: a kind told from the others of its list.
+        XCTAssertNil(try clause("Asymmetric clustering", "One machine is in hot-standby mode while the other runs the applications.").defines)
         // A noun phrase that goes on with a clause of its own, lower case first: not a statement about another thing.
         XCTAssertNil(try clause("Point de vue interne", "le récit est vu à travers les yeux d'un personnage.").defines)
     }
