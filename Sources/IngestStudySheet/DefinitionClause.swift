@@ -66,10 +66,11 @@ struct MeaningClause: Sendable, Equatable {
     /// The clause names the term as a thing one chooses (`When enabled, …`, `This option determines…`, `Quand cette option est
     /// cochée, …`): the term is an option's label, whatever its words (`Warp mouse to origin of moved object`, `Verrouiller les pixels`).
     var namesChoice: Bool { opener == .choice || chosenSubject }
+    /// The subject is a demonstrative and a word of choice (`This option…`, `Ce bouton…`).
     var chosenSubject = false
-    /// The meaning opens a sentence (a capital first) or its subject is a bare noun phrase with a verb of being or a modal
-    /// (`names are global…`): another thing for subject is then a statement about it. A lower-case article opens a noun phrase
-    /// that may go on with a clause of its own (`le récit est vu à travers…`, `the amount of a good producers are willing…`).
+    /// Another thing for subject states something of it (DefinitionRecognizer.isStatement: a new sentence opened by a definite
+    /// article, a bare noun phrase with a verb of being or a modal, one thing of a kind with its own verb); otherwise a noun phrase
+    /// goes on with a clause of its own (`le récit est vu à travers…`, `the amount of a good producers are willing…`).
     var statement = true
 
     /// What the clause says of the term under the policy: `false` when it is no definition's (a place, a condition of use,
@@ -115,7 +116,6 @@ extension DefinitionRecognizer {
     /// Modals of what may be (`can`, `peut`), and of what must be (`should`, `doit`).
     static let possibilityModals: Set<String> = ["can", "could", "may", "might", "cannot", "peut", "peuvent", "pourra", "pourront"]
     static let obligationModals: Set<String> = ["must", "should", "doit", "doivent", "devra", "devront"]
-    static let subjectPronouns: Set<String> = ["it", "they", "il", "elle", "ils", "elles"]
     /// Words that open a clause inside a noun phrase (`a register that can be…`): a verb after them is not the meaning's own.
     static let clauseOpeners: Set<String> = ["that", "which", "who", "whose", "where", "when", "if", "qui", "que", "qu", "dont", "où", "lequel",
                                              "laquelle", "si", "quand", "lorsque"]
@@ -133,6 +133,7 @@ extension DefinitionRecognizer {
         "avaient", "va", "vont", "fait", "font",
     ]
     static let readerWords: Set<String> = ["you", "we", "vous", "on", "nous", "one"]
+    /// Pronouns a clause's subject may be, standing for the term (`It is…`, `C'est…`, `Cela ouvre…`).
     static let pronounSubjects: Set<String> = ["it", "they", "this", "these", "il", "elle", "ils", "elles", "c", "cela", "ceci", "ça", "celui-ci", "celle-ci"]
     static let demonstratives: Set<String> = ["this", "these", "that", "ce", "cet", "cette", "ces"]
     static let circumstanceOpeners: Set<String> = [
