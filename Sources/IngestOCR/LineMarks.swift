@@ -99,22 +99,9 @@ enum LineMarks {
     static func marks(data: UnsafePointer<UInt32>, wpl: Int, width: Int, height: Int, step: Int, level: Int,
                       smallest: Double, tallest: Double) -> [Mark] {
         let gw = (width + step - 1) / step, gh = (height + step - 1) / step
-        var parent: [Int32] = []
-        var box: [(x0: Int32, y0: Int32, x1: Int32, y1: Int32, area: Int32)] = []
+        var union = RunUnion()
         // Every run: its row, its columns (sampled), its mark — for the frame test, once boxes are known.
         var runs: [(y: Int32, start: Int32, end: Int32, id: Int32)] = []
-        func root(_ i: Int32) -> Int32 {
-            var i = i
-            while parent[Int(i)] != i { parent[Int(i)] = parent[Int(parent[Int(i)])]; i = parent[Int(i)] }
-            return i
-        }
-        func join(_ a: Int32, _ b: Int32) {
-            let ra = root(a), rb = root(b)
-            guard ra != rb else { return }
-            parent[Int(rb)] = ra
-            let p = box[Int(ra)], q = box[Int(rb)]
-            box[Int(ra)] = (min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1), p.area + q.area)
-        }
         let bytesOf = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
         // Leptonica's 8-bit pixels are big-endian in native words: byte x ^ 3 on little-endian.
         let byteSwap = 1.littleEndian == 1 ? 3 : 0
@@ -130,15 +117,13 @@ enum LineMarks {
                 let start = gx, kind = dark[gx]
                 while gx < gw, dark[gx] == kind { gx += 1 }
                 let end = gx - 1
-                let id = Int32(parent.count)
-                parent.append(id)
-                box.append((Int32(start), Int32(gy), Int32(end), Int32(gy), Int32(end - start + 1)))
+                let id = union.add(start, end, row: gy)
                 runs.append((Int32(gy), Int32(start), Int32(end), id))
                 // Runs of the row above touching this one (diagonally too), of the same kind.
                 while k < previous.count, previous[k].end < start - 1 { k += 1 }
                 var j = k
                 while j < previous.count, previous[j].start <= end + 1 {
-                    if previous[j].dark == kind { join(previous[j].id, id) }
+                    if previous[j].dark == kind { union.join(previous[j].id, id) }
                     j += 1
                 }
                 current.append((start, end, kind, id))
@@ -146,9 +131,9 @@ enum LineMarks {
             swap(&previous, &current)
         }
         // Each mark's pixels along its box's edges (a band of 8 % of its short side, 2 samples at least).
-        var edgeArea = [Int32](repeating: 0, count: parent.count)
+        var edgeArea = [Int32](repeating: 0, count: union.count)
         for r in runs {
-            let m = Int(root(r.id)), b = box[m]
+            let m = Int(union.root(r.id)), b = union.box[m]
             let band = max(2, Int32(Double(min(b.x1 - b.x0 + 1, b.y1 - b.y0 + 1)) * 0.08))
             if r.y - b.y0 < band || b.y1 - r.y < band {
                 edgeArea[m] += r.end - r.start + 1
@@ -159,8 +144,8 @@ enum LineMarks {
             }
         }
         var marks: [Mark] = []
-        for i in parent.indices where parent[i] == Int32(i) {
-            let b = box[i]
+        for i in 0..<union.count where union.parent[i] == Int32(i) {
+            let b = union.box[i]
             guard b.x0 > 0, b.y0 > 0, Int(b.x1) < gw - 1, Int(b.y1) < gh - 1 else { continue }
             let w = Int(b.x1 - b.x0 + 1), h = Int(b.y1 - b.y0 + 1)
             let hp = Double(h * step)

@@ -97,26 +97,14 @@ struct PageInk: Sendable, Equatable {
 
         // Runs of ink on each sampled row, joined to the runs they touch on the row above
         // (8-connected) with a union-find that keeps each mark's box.
-        var parent: [Int32] = [], box: [(x0: Int32, y0: Int32, x1: Int32, y1: Int32)] = []
-        func root(_ i: Int32) -> Int32 {
-            var i = i
-            while parent[Int(i)] != i { parent[Int(i)] = parent[Int(parent[Int(i)])]; i = parent[Int(i)] }
-            return i
-        }
-        func join(_ a: Int32, _ b: Int32) {
-            let ra = root(a), rb = root(b)
-            guard ra != rb else { return }
-            parent[Int(rb)] = ra
-            let p = box[Int(ra)], q = box[Int(rb)]
-            box[Int(ra)] = (min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1))
-        }
+        var union = RunUnion()
         // Marks of character size that do not touch the edge (a scanner's shadow, a photo's border).
         var tallest: Int?
         func countMarks() -> Int {
             var n = 0
             tallest = nil
-            for i in parent.indices where root(Int32(i)) == Int32(i) {
-                let b = box[i]
+            for i in 0..<union.count where union.root(Int32(i)) == Int32(i) {
+                let b = union.box[i]
                 guard b.x0 > 0, b.y0 > 0, Int(b.x1) < gw - 1, Int(b.y1) < gh - 1 else { continue }
                 if Int(max(b.x1 - b.x0, b.y1 - b.y0) + 1) * step >= minimumMark {
                     n += 1
@@ -168,17 +156,15 @@ struct PageInk: Sendable, Equatable {
                 while gx < gw, inkRow[gx] & 1 == 1 { gx += 1 }
                 let end = gx - 1
                 inked += end - start + 1
-                let id = Int32(parent.count)
-                parent.append(id)
-                box.append((Int32(start), Int32(gy), Int32(end), Int32(gy)))
+                let id = union.add(start, end, row: gy)
                 while k < previous.count, previous[k].end < start - 1 { k += 1 }
                 var j = k
-                while j < previous.count, previous[j].start <= end + 1 { join(previous[j].id, id); j += 1 }
+                while j < previous.count, previous[j].start <= end + 1 { union.join(previous[j].id, id); j += 1 }
                 current.append((start, end, id))
             }
             swap(&previous, &current)
             // A page of text has thousands of runs: once enough finished marks are counted, stop.
-            if gy % 64 == 63, parent.count > 4 * marksCounted, countMarks() >= marksCounted {
+            if gy % 64 == 63, union.count > 4 * marksCounted, countMarks() >= marksCounted {
                 return PageInk(marks: marksCounted, coverage: Double(inked) / Double(gw * (gy + 1)), background: background)
             }
         }
