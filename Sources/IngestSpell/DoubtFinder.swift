@@ -68,13 +68,16 @@ public struct DoubtFinder {
                 checked += 1
                 let ocr = block.provenance == .ocr ? aligner.word(for: token.text, source: block.source, page: block.page) : nil
                 let low = ocr.map { $0.confidence < options.lowConfidenceBelow } ?? false
+                // The page's ink doubts the word as read (NumberInk: an exponent read as other characters).
+                let inked = ocr?.doubt
                 let spelling = state.assess(token, previous: k > 0 ? words[k - 1].text : nil,
                                             next: k + 1 < words.count ? words[k + 1].text : nil)
-                guard low || spelling != nil else { continue }
+                guard low || spelling != nil || inked != nil else { continue }
                 if tokens.count >= options.maxTokens { omitted += 1; continue }
                 var reasons: [DoubtfulToken.Reason] = []
                 if low { reasons.append(.lowConfidence) }
                 if let spelling { reasons.append(spelling.reason) }
+                if let inked { reasons.append(inked) }
                 tokens.append(DoubtfulToken(text: token.text, block: index, offset: token.offset, source: block.source,
                                             provenance: block.provenance, page: block.page,
                                             box: ocr.flatMap { $0.box.isEmpty ? nil : $0.box },

@@ -168,4 +168,16 @@ final class DoubtFinderTests: XCTestCase {
         // Born-digital or typed text alone is not checked.
         XCTAssertNil(DoubtFinder(documentLanguage: "fr").find(blocks: [typed], ocrWords: [[]]))
     }
+
+    /// A word the page's ink doubts (NumberInk: `10⁸` read `10°`) is doubtful whatever its confidence.
+    func testAWordTheInkDoubtsIsDoubtful() throws {
+        let block = Block(kind: .paragraph, text: "La lumière atteint 3 x 10° mètres par seconde.", source: 0, page: 1, provenance: .ocr)
+        let words = ["La", "lumière", "atteint", "3", "x", "10°", "mètres", "par", "seconde."].map {
+            OCRWord(text: $0, page: 1, confidence: 92, box: [0.1, 0.1, 0.2, 0.12], doubt: $0 == "10°" ? .numberInk : nil)
+        }
+        let doubt = try XCTUnwrap(DoubtFinder(documentLanguage: "fr").find(blocks: [block], ocrWords: [words]))
+        XCTAssertEqual(doubt.tokens.map(\.text), ["10"])
+        XCTAssertEqual(doubt.tokens.first?.reasons, [.numberInk])
+        XCTAssertEqual(doubt.tokens.first?.confidence, 92)
+    }
 }
