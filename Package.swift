@@ -24,6 +24,13 @@ let exportSerialOpenMP: [LinkerSetting] = [.unsafeFlags(
      "_ZNK9tesseract16ImageThresholder18ThresholdRectToPixENS_5ImageEiRKSt6vectorIiSaIiEES6_PS1_"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 
+/// FontPool.cpp's binding of libpoppler's `GfxFont::makeFont`, the deleting destructors of its two
+/// font classes and `XRef::~XRef` (see CPopplerFonts), in the dynamic symbol table of the binary and
+/// the tests: there poppler makes a document's fonts once, not at every display pass.
+let exportFontPool: [LinkerSetting] = [.unsafeFlags(
+    ["_ZN7GfxFont8makeFontEP4XRefPKc3RefP4Dict", "_ZN11Gfx8BitFontD0Ev", "_ZN10GfxCIDFontD0Ev", "_ZN4XRefD1Ev"]
+        .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
+
 let package = Package(
     name: "Ingest",
     platforms: [.macOS(.v14)],
@@ -54,6 +61,9 @@ let package = Package(
         // TagLib 1.13's C binding lacks the property map: a small C++ shim exposes what we need.
         // Its headers are included as <taglib/…> (no -I flag: a flag would be unsafe for dependents).
         .target(name: "CTagLibShim", dependencies: ["CLazyLoad"], linkerSettings: [.linkedLibrary("stdc++")]),
+        // Poppler's fonts made once per document (C++ against libpoppler-private-dev's headers, found
+        // through CPoppler's pkg-config flags): bound only where the binary exports its symbols (`exportFontPool`).
+        .target(name: "CPopplerFonts", dependencies: ["CPoppler"], linkerSettings: [.linkedLibrary("stdc++")]),
 
         // MARK: Pure Swift core
         .target(name: "IngestCore"),
@@ -77,7 +87,7 @@ let package = Package(
                 resources: [.embedInCode("Subjects/subjects-fr.txt"), .embedInCode("Subjects/subjects-en.txt")]),
 
         // MARK: Extractors
-        .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler"]),
+        .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler", "CPopplerFonts"]),
         .target(name: "IngestOCR", dependencies: ["IngestCore", "CTesseract", "CHeif"]),
         .target(name: "IngestOffice", dependencies: ["IngestCore", "IngestZip"]),
         .target(name: "IngestAudio", dependencies: ["IngestCore", "CTagLibShim"]),
@@ -99,7 +109,7 @@ let package = Package(
                                                      "IngestQuality", "IngestReport"],
                 swiftSettings: [.define("INGEST_TEST_FAULTS", .when(configuration: .debug))]),
         .executableTarget(name: "ingest", dependencies: ["IngestCore", "IngestRuntime", "IngestPipeline", "IngestStore", "IngestQuality", "IngestReport"],
-                         linkerSettings: exportSerialOpenMP),
+                         linkerSettings: exportSerialOpenMP + exportFontPool),
 
         // MARK: Quality (`ingest qa`)
         // Figures of an extracted text: against an expected text (the definitions of
@@ -115,7 +125,7 @@ let package = Package(
         .testTarget(name: "IngestStoreTests", dependencies: ["IngestStore", "IngestTestSupport"]),
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "IngestTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestZipTests", dependencies: ["IngestZip", "IngestTestSupport"]),
-        .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestQuality", "IngestTestSupport"]),
+        .testTarget(name: "IngestPDFTests", dependencies: ["IngestPDF", "IngestQuality", "IngestTestSupport"], linkerSettings: exportFontPool),
         .testTarget(name: "IngestOCRTests", dependencies: ["IngestOCR", "IngestPDF", "IngestTestSupport"], linkerSettings: exportSerialOpenMP),
         .testTarget(name: "IngestSpellTests", dependencies: ["IngestSpell", "IngestOCR", "IngestTestSupport"]),
         .testTarget(name: "IngestOfficeTests", dependencies: ["IngestOffice", "IngestQuality", "IngestTestSupport"], exclude: ["Fuzz"]),

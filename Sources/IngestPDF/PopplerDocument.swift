@@ -1,4 +1,5 @@
 import CPoppler
+import CPopplerFonts
 import Foundation
 import IngestCore
 import Synchronization
@@ -797,5 +798,17 @@ extension PopplerDocumentRef {
             defer { g_object_unref(gpointer(element)) }
             body(child, element)
         } while poppler_structure_element_iter_next(child) != 0
+    }
+}
+
+/// The fonts of a document, made once by poppler and handed to each of its display passes again
+/// (CPopplerFonts' pool; bound where the binary exports its symbols, Package.swift `exportFontPool`).
+enum PopplerFontPool {
+    /// Fonts poppler made since the process started, and those handed out again instead of being
+    /// made (both 0 where the pool is not bound).
+    static var counts: (made: Int, reused: Int) {
+        var made = 0, reused = 0
+        ingest_font_pool_counts(&made, &reused)
+        return (made, reused)
     }
 }
