@@ -102,6 +102,8 @@ public struct PDFExtractor: Extractor {
         var reading = try readDocument(input, password: password, context: context)
         let document = reading.document.take()
         PDFMemory.releaseFreedPages()
+        // The walk's cores are idle again: what the pipeline needs next starts beside the rest.
+        WordLookAhead.pagesRead()
         var warnings = reading.warnings
         let (repaired, pageCount, metadata, outline, outcome) =
             (reading.repaired, reading.pageCount, reading.metadata, reading.outline, reading.outcome)

@@ -235,12 +235,17 @@ public struct Pipeline: Sendable {
                 stage(.extract)
                 // Hyphen joining (`build`) opens the dictionaries: a PDF whose blocks hold a word cut
                 // at a line end has them opened on an idle core while it assembles the rest.
-                var extraction = try WordLookAhead.whileExtracting(opening: { DocumentBuilder.words.openAhead() }) {
+                // The study sheet's lexicon (≈ 0.1 s of CPU, once per process) is read while the
+                // document is built, from the end of a PDF's page walk (`pagesRead`) or else once
+                // the source is extracted.
+                let sheet = config.sink.kind == .sheet
+                var afterPages: (@Sendable () -> Void)?
+                if sheet { afterPages = { LexiconAhead.start() } }
+                var extraction = try WordLookAhead.whileExtracting(opening: { DocumentBuilder.words.openAhead() }, afterPages: afterPages) {
                     try extractor.extract(read.input, context: context)
                 }
                 timings["extract", default: 0] += clock.lap()
-                // The study sheet's lexicon (≈ 0.1 s of CPU, once per process) is read while the document is built.
-                if config.sink.kind == .sheet { LexiconAhead.start() }
+                if sheet { LexiconAhead.start() }
                 if !extraction.ocrCandidates.isEmpty, let recognizer = ExtractorRegistry.pageRecognizer {
                     stage(.ocr)
                     extraction = try recognizer.complete(extraction, of: read.input, context: context)

@@ -75,6 +75,25 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(Normalizer.joinHyphenation(text, spellings: Normalizer.OwnSpellings(text)), Normalizer.normalize(text))
     }
 
+    /// `OwnSpellings.read` (UTF-8 bytes, ASCII runs lower-cased byte by byte) counts the same
+    /// spellings as `readScalars` (scalar by scalar, `lowercased()`), its reference: seeded texts
+    /// of ASCII and accented words, capitals inside, hyphens at either end and doubled, digits,
+    /// Greek, ligatures, combining marks and emoji between them.
+    func testSpellingsReadFromBytesAsFromScalars() {
+        let pieces = ["dpkg", "Build", "binNMUs", "-", "--", " ", "\n", "é", "É", "peut", "être", "ŒUVRE", "ﬁn", "İstanbul",
+                      "ß", "Σίσυφος", "x86", "64", "e\u{301}", "👩‍💻", ".", "/", "@", "ǅ", "ﬀ", "Ⅻ", "ǈa", "A", "z"]
+        var rng = SeededGenerator(seed: 0x5_9E11)
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 1...60, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            var fast = Normalizer.OwnSpellings(), reference = Normalizer.OwnSpellings()
+            fast.read(text)
+            reference.readScalars(text)
+            XCTAssertEqual(fast.hyphenated, reference.hyphenated, text)
+            XCTAssertEqual(fast.whole, reference.whole, text)
+            XCTAssertEqual(fast.capitalized, reference.capitalized, text)
+        }
+    }
+
     /// Issue 33: normalization never changes what a character means. Superscripts and subscripts
     /// stay (`10⁸` is not `108`); zero-width (non-)joiners stay inside Persian, Indic and emoji
     /// words (`می‌شود` is not `میشود`), and go between Latin letters, where they are noise.

@@ -238,4 +238,24 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertFalse(TextQuality("Théo a mangé une pomme très rapidement, puis il est parti à l'école.").isCorrupt)
         XCTAssertFalse(TextQuality("Привет, мир. こんにちは世界. مرحبا بالعالم. Hello world again and again.").isCorrupt)
     }
+
+    /// A PDF's extraction says once that its pages are read (`WordLookAhead.pagesRead`), after
+    /// its page walk, so the pipeline starts the study sheet's lexicon beside the rest: once for a
+    /// two-page pdflatex text, and not before the walk (nothing said when a page is read alone).
+    func testExtractionSaysOnceThatItsPagesAreRead() throws {
+        let tmp = try TemporaryDirectory("pagesread"); defer { tmp.remove() }
+        let pdf = try LaTeXPDFs.make("two", LaTeXPDFs.article("12pt", "First page.\n\n\\newpage\nSecond page."), in: tmp)
+        let said = Monitor(0)
+        let blocks = try WordLookAhead.whileExtracting(opening: {}, afterPages: { said.update { $0 += 1 } }) {
+            try LaTeXPDFs.extract(pdf).blocks
+        }
+        XCTAssertEqual(blocks.map(\.text), ["First page.", "Second page."])
+        XCTAssertEqual(said.read { $0 }, 1)
+        let document = try PopplerDocumentRef(url: pdf, password: nil)
+        let page = try XCTUnwrap(document.page(at: 0))
+        _ = WordLookAhead.whileExtracting(opening: {}, afterPages: { said.update { $0 += 1 } }) {
+            PDFExtractor().readInWalk(page, watchingCutWords: true)
+        }
+        XCTAssertEqual(said.read { $0 }, 1)
+    }
 }

@@ -226,8 +226,72 @@ public enum Normalizer {
         public init(_ text: String) { read(text) }
 
         /// Reads `text`'s runs of letters and hyphens by Unicode scalars (a whole book's text: no
-        /// grapheme breaking, and ASCII letters told without Unicode's tables).
+        /// grapheme breaking, and ASCII letters told without Unicode's tables), from its UTF-8
+        /// bytes: a run of ASCII bytes (most words of a book) is lower-cased byte by byte, a run
+        /// holding any other letter as a String (`lowercased()`), with the same spellings as
+        /// `readScalars`, the reference (`NormalizerTests` compares them).
         public mutating func read(_ text: String) {
+            var text = text
+            text.withUTF8 { readBytes($0) }
+        }
+
+        private mutating func readBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let n = bytes.count
+            /// The scalar whose UTF-8 starts at `i` (valid UTF-8: a String's bytes) and its length.
+            @inline(__always) func scalar(at i: Int) -> (value: UInt32, length: Int) {
+                let b = UInt32(bytes[i])
+                if b < 0x80 { return (b, 1) }
+                if b < 0xE0 { return ((b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
+                if b < 0xF0 { return ((b & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3) }
+                return ((b & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F), 4)
+            }
+            @inline(__always) func inWord(_ v: UInt32) -> Bool {
+                v < 0x80 ? v == 0x2D || (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A) : Unicode.Scalar(v)?.properties.isAlphabetic == true
+            }
+            var lowered: [UInt8] = []
+            var i = 0
+            while i < n {
+                var (v, length) = scalar(at: i)
+                guard inWord(v) else { i += length; continue }
+                var start = i, end = i, ascii = true
+                while end < n {
+                    (v, length) = scalar(at: end)
+                    guard inWord(v) else { break }
+                    if length > 1 { ascii = false }
+                    end += length
+                }
+                i = end
+                // Hyphens are ASCII: trimming them never cuts a scalar.
+                while start < end, bytes[start] == 0x2D { start += 1 }
+                while end > start, bytes[end - 1] == 0x2D { end -= 1 }
+                guard start < end else { continue }
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                guard ascii else {
+                    let word = String(decoding: run, as: UTF8.self), key = word.lowercased()
+                    if key.utf8.contains(0x2D) { hyphenated[key, default: 0] += 1 } else {
+                        whole[key, default: 0] += 1
+                        if key != word, word.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase) { capitalized.insert(word) }
+                    }
+                    continue
+                }
+                lowered.removeAll(keepingCapacity: true)
+                var hyphen = false, upperInside = false
+                for (k, b) in run.enumerated() {
+                    if b == 0x2D { hyphen = true; lowered.append(b) }
+                    else if b <= 0x5A { lowered.append(b | 0x20); if k > 0 { upperInside = true } }
+                    else { lowered.append(b) }
+                }
+                let key = String(decoding: lowered, as: UTF8.self)
+                if hyphen { hyphenated[key, default: 0] += 1 } else {
+                    whole[key, default: 0] += 1
+                    if upperInside { capitalized.insert(String(decoding: run, as: UTF8.self)) }
+                }
+            }
+        }
+
+        /// Reads `text`'s runs of letters and hyphens scalar by scalar: what `read` does, kept as
+        /// its reference for the tests.
+        mutating func readScalars(_ text: String) {
             let scalars = text.unicodeScalars
             @inline(__always) func inWord(_ u: Unicode.Scalar) -> Bool {
                 u.value < 0x80 ? u == "-" || (u.value | 0x20 >= 0x61 && u.value | 0x20 <= 0x7A) : u.properties.isAlphabetic

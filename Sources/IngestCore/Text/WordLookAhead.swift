@@ -9,30 +9,49 @@ import Synchronization
 /// idle core, once. Text without a cut word opens nothing. Bound to the extracting thread (its
 /// thread dictionary: a task-local value crashes in a forked worker's thread), so neither the
 /// `Extractor` protocol nor its context changes for it.
+///
+/// The same way, an extractor whose pages are all read (a PDF's page walk is over, its cores
+/// idle again) says so (`pagesRead()`), and the pipeline starts then what it will need after
+/// the extraction (the study sheet's lexicon): the extractor's serial rest (running headers,
+/// blocks) and the document's building run beside it instead of before it.
 public enum WordLookAhead {
     private static let key = "ingest.wordLookAhead"
 
-    /// What a cut word met on this thread starts (the pipeline's opening of the dictionaries), once.
+    /// What this thread's extraction starts, each once: `opening` at a cut word (the pipeline's
+    /// opening of the dictionaries), `afterPages` when its pages are read.
     private final class Opening: Sendable {
         let start: @Sendable () -> Void
-        let started = Mutex(false)
-        init(_ start: @escaping @Sendable () -> Void) { self.start = start }
+        let afterPages: (@Sendable () -> Void)?
+        let started = Mutex(false), pagesStarted = Mutex(false)
+        init(_ start: @escaping @Sendable () -> Void, afterPages: (@Sendable () -> Void)?) {
+            self.start = start
+            self.afterPages = afterPages
+        }
         func startOnce() {
             if started.withLock({ s in defer { s = true }; return !s }) { start() }
         }
+        func pagesReadOnce() {
+            guard let afterPages else { return }
+            if pagesStarted.withLock({ s in defer { s = true }; return !s }) { afterPages() }
+        }
     }
 
-    /// Runs `body` (an extraction) with `opening` started by a cut word it meets on this thread.
-    public static func whileExtracting<T>(opening: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows -> T {
+    /// Runs `body` (an extraction) with `opening` started by a cut word it meets on this thread,
+    /// and `afterPages` once it says its pages are read.
+    public static func whileExtracting<T>(opening: @escaping @Sendable () -> Void, afterPages: (@Sendable () -> Void)? = nil,
+                                          _ body: () throws -> T) rethrows -> T {
         let dictionary = Thread.current.threadDictionary
         let previous = dictionary[key]
-        dictionary[key] = Opening(opening)
+        dictionary[key] = Opening(opening, afterPages: afterPages)
         defer { dictionary[key] = previous }
         return try body()
     }
 
     /// An extractor met a word cut at a line end: the dictionaries will be asked.
     public static func wordCut() { (Thread.current.threadDictionary[key] as? Opening)?.startOnce() }
+
+    /// An extractor has read all its pages (on its extracting thread; a no-op elsewhere).
+    public static func pagesRead() { (Thread.current.threadDictionary[key] as? Opening)?.pagesReadOnce() }
 
     /// Whether `line` ends in a word cut by a hyphen (a letter, then `-` or U+2010, spaces after)
     /// that `next` carries on in lower case: what hyphen joining decides.
