@@ -105,8 +105,9 @@ enum OrientedRecognition {
         let conf = first.meanConfidence ?? 0
         guard conf < suspiciousBelow else { return first }
         let pix = try load()
-        guard let osd = engine.orientationAndScript(ScriptSample.image(for: pix)) else { return first }
-        if nameScript {
+        let sample = ScriptSample.image(for: pix)
+        guard let osd = engine.orientationAndScript(sample) else { return first }
+        if nameScript, ScriptEvidence.names(osd, page: pix, sample: sample, engine: engine) {
             if let script = ScriptModels.missing(script: osd.script, confidence: osd.scriptConfidence, languages: engine.languages) {
                 return RecognizedPage(wordConfidences: first.wordConfidences, leftOut: .scriptNotInstalled, script: script)
             }
@@ -123,6 +124,42 @@ enum OrientedRecognition {
         second.quarterTurns = turns
         second.script = first.script
         return (second.meanConfidence ?? 0) > conf ? second : first
+    }
+}
+
+/// Whether the detector's name for the script of a weakly read page rests on enough of what it saw
+/// to be told to the user (`readFirst`: a page of few marks). Tesseract's script confidence is
+/// (first / second − 1) / 0.3 over its votes — 2 when no other script had a vote, 0 on a tie — and
+/// its orientation confidence says how much better the marks read upright than turned. A line
+/// of letters it has no model of either shape for (pdf.js's jbig2_symbol_offset.pdf: "JBIG2 TEXT"
+/// drawn in a one-pixel-stroke font) was named Han at 1.43 with orientation 0.24–0.38, and
+/// pixel-font capitals Devanagari on a tie: neither is a script, the page is junk (its picture
+/// goes to the vision option as other unreadable pages'). Lines of real writing, 10–96 pt,
+/// clean and noisy (bench/ocr/script_pages.sh): Arabic 2 or more, Greek 5–13, Cyrillic and
+/// Arabic with orientation 0.55–1.5 — but Cyrillic capitals ("ГЛАВА ВТОРАЯ", letters the
+/// detector shares with Latin, symmetric when turned) score 0–2.2 with orientation 0.21–0.25: at
+/// another scale they are named Cyrillic at 13.3, where junk is named another script or no
+/// better. So: named when the detector is clear on its sample, or clear on the page at another
+/// scale naming the same script.
+enum ScriptEvidence {
+    /// Script confidence from which one script clearly outvoted the others (first ≥ 1.6 × second).
+    static let clearVote = 2.0
+    /// Orientation confidence from which the marks were clearly seen as characters upright.
+    static let clearOrientation = 0.5
+
+    static func isClear(_ osd: (quarterTurns: Int, confidence: Double, script: String, scriptConfidence: Double)) -> Bool {
+        osd.scriptConfidence >= clearVote || osd.confidence >= clearOrientation
+    }
+
+    /// `osd` (the detector on `sample`, made from `page`) names a script worth telling: a Latin
+    /// page or one clear on its sample needs no second look; else the detector is asked again on
+    /// the page at another scale (half, or the page itself when `sample` is its half).
+    static func names(_ osd: (quarterTurns: Int, confidence: Double, script: String, scriptConfidence: Double),
+                      page: PageImage, sample: PageImage, engine: TesseractEngine) -> Bool {
+        guard ScriptModels.languageFor[osd.script] != nil, !isClear(osd) else { return true }
+        let other = sample.width < page.width ? page.sharedHandle() : page.scaled(by: 0.5)
+        guard let other, let again = engine.orientationAndScript(other) else { return false }
+        return again.script == osd.script && isClear(again)
     }
 }
 

@@ -187,4 +187,105 @@ final class OrientedRecognitionTests: XCTestCase {
         XCTAssertNil(page.leftOut)
         XCTAssertFalse(page.wordConfidences.isEmpty)
     }
+
+    // MARK: A script named on junk (session 24)
+
+    /// An A4 page at 300 dpi with `line` drawn in a one-pixel-stroke font: set at `pixels` px in
+    /// DejaVu Sans Mono without antialiasing, then enlarged `scale` times pixel for pixel (as
+    /// pdf.js's jbig2_symbol_offset.pdf draws "JBIG2 TEXT": a 132 × 14 bitmap across the page).
+    static func pixelFontPage(_ line: String, pixels: Double = 11, scale: Double = 16) -> PageImage {
+        let (sw, sh) = (Int(pixels) * line.count, Int(pixels * 1.6))
+        let small = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(sw), Int32(sh))!
+        defer { cairo_surface_destroy(small) }
+        let s = cairo_create(small)!
+        cairo_set_source_rgb(s, 1, 1, 1)
+        cairo_paint(s)
+        cairo_set_source_rgb(s, 0, 0, 0)
+        cairo_set_antialias(s, CAIRO_ANTIALIAS_NONE)
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_NONE)
+        cairo_set_font_options(s, options)
+        cairo_font_options_destroy(options)
+        cairo_select_font_face(s, "DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(s, pixels)
+        cairo_move_to(s, 1, pixels * 1.2)
+        cairo_show_text(s, line)
+        cairo_destroy(s)
+        let (w, h) = (2480, 3508)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_translate(cr, (Double(w) - Double(sw) * scale) / 2, 600)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, small, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        let gray = TextPage.gray(of: surface, width: w, height: h)
+        let pix = gray.withUnsafeBytes { PageImage.gray(width: w, height: h, bytesPerRow: w, bytes: $0) }!
+        pix.setResolution(300)
+        return pix
+    }
+
+    /// A page of few marks read first (`fewMarks`, as `PageRunner` asks for it).
+    func readFew(_ image: PageImage, engine: TesseractEngine) throws -> RecognizedPage {
+        try OrientedRecognition.recognize({ image.sharedHandle() }, engine: engine, deadline: Date(timeIntervalSinceNow: 120),
+                                          limitSeconds: 120, page: 1, fewMarks: true)
+    }
+
+    /// Capitals in a one-pixel-stroke font, which Tesseract reads weakly and its detector names
+    /// Devanagari or Han with no clear vote: no script is named (the page is no Devanagari or
+    /// Chinese a user should install), the words go on for the dictionaries to judge as junk.
+    /// Lines of real writing of few marks read the same way are still named: Arabic, Cyrillic
+    /// (its capitals, named clearly only at another scale), Greek.
+    func testAScriptIsNamedOnlyOnEnoughEvidence() throws {
+        try requireOSD()
+        try requireFont("DejaVu Sans Mono")
+        try requireFont("DejaVu Sans")
+        let engine = try TesseractEngine(languages: "fra+eng")
+        for (line, scale) in [("JBIG2 TEXT", 16.0), ("JBIG2 TEXT", 8), ("SYMBOL", 16)] {
+            let pix = Self.pixelFontPage(line, scale: scale)
+            let osd = try XCTUnwrap(engine.orientationAndScript(ScriptSample.image(for: pix)))
+            XCTAssertNotNil(ScriptModels.languageFor[osd.script], "\(line) × \(scale): the detector names \(osd.script) (the case is gone)")
+            XCTAssertFalse(ScriptEvidence.isClear(osd), "\(line) × \(scale): \(osd)")
+            let page = try readFew(pix, engine: engine)
+            XCTAssertFalse(page.wordConfidences.isEmpty, "\(line) × \(scale)")
+            XCTAssertNotEqual(page.leftOut, .scriptNotInstalled, "\(line) × \(scale)")
+            XCTAssertNil(page.script, "\(line) × \(scale): named \(page.script ?? "")")
+        }
+        let real: [(String, String, Double)] = [("مرحبا بكم في الدرس", "Arabic", 14), ("الفصل الثاني", "Arabic", 48),
+                                                ("Глава вторая", "Cyrillic", 12), ("ГЛАВА ВТОРАЯ", "Cyrillic", 48),
+                                                ("Κεφάλαιο δεύτερο", "Greek", 24)]
+        for (line, script, points) in real {
+            let (pix, _) = Self.page([line], points: points, count: 1)
+            let page = try readFew(pix, engine: engine)
+            XCTAssertTrue(page.leftOut == .scriptNotInstalled || page.leftOut == nil, "\(script) \(points) pt")
+            XCTAssertEqual(page.script, script, "\(line) \(points) pt: \(String(describing: page.leftOut)) \(page.text)")
+        }
+    }
+
+    /// pdf.js's jbig2_symbol_offset.pdf ("JBIG2 TEXT" as a JBIG2 image in a one-pixel-stroke
+    /// font, read `JIBlGe TEA T` at confidence 11, named Han at 1.43 by the detector) through the
+    /// OCR stage: no script named, no warning to install Chinese. From the odd corpus
+    /// (`.build-scratch-pdf33/all/` of the checkout, or `INGEST_ODD_CORPUS`); skipped when absent.
+    func testTheJBIG2PixelFontPageNamesNoScript() throws {
+        try requireOSD()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = ProcessInfo.processInfo.environment["INGEST_ODD_CORPUS"].map { URL(fileURLWithPath: $0) }
+            ?? root.appendingPathComponent(".build-scratch-pdf33/all")
+        let url = dir.appendingPathComponent("jbig2_symbol_offset.pdf")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("pdf.js's jbig2_symbol_offset.pdf is not at \(url.path) (set INGEST_ODD_CORPUS to the folder holding it)")
+        }
+        let extraction = Extraction(pages: [PageRecord(number: 1, classification: .imageOnly)], ocrCandidates: [1], pagesRead: 1)
+        let e = try ScanRecognizer().complete(extraction, of: SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent),
+                                              context: ExtractionContext(language: .en))
+        let record = try XCTUnwrap(e.pages?.first)
+        XCTAssertNotEqual(record.leftOut, .scriptNotInstalled)
+        XCTAssertNil(record.script)
+        XCTAssertFalse(e.warnings.contains { $0.code == .ocrScriptNotInstalled }, "\(e.warnings.map(\.message))")
+        XCTAssertNotNil(record.ocrConfidence, "the page was read (its words go to the junk judge)")
+    }
 }
