@@ -27,7 +27,10 @@ struct PageGutter: Sendable, Equatable {
     static func find(_ boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)], pageWidth: Double, pageHeight: Double) -> [PageGutter] {
         guard boxes.count >= 40, pageWidth > 0, pageHeight > 0, pageWidth <= 4000, pageHeight <= 4000 else { return [] }
         let columns = Int(pageWidth.rounded(.up)) + 1, rows = Int((pageHeight / rowHeight).rounded(.up)) + 1
-        var ink = [Bool](repeating: false, count: columns * rows)
+        // One bit a cell, a row of 64-cell words after another: a page's bitmap is 32 KB, not 240,
+        // and a row's cells are counted a word at a time.
+        let stride = (columns + 63) / 64
+        var ink = [UInt64](repeating: 0, count: stride * rows)
         // Kept as the bitmap is inked (not scanned from it after): whether a row holds ink, and
         // how many rows each column's ink is on.
         var rowInked = [Bool](repeating: false, count: rows)
@@ -46,8 +49,16 @@ struct PageGutter: Sendable, Equatable {
                         guard c0 <= c1, r0 <= r1 else { continue }
                         for r in r0...r1 {
                             rowInked[r] = true
-                            let row = r * columns
-                            for c in c0...c1 where !ink[row + c] { ink[row + c] = true; crossed[c] += 1 }
+                            let row = r * stride
+                            for w in (c0 >> 6)...(c1 >> 6) {
+                                // The cells of this word the glyph covers that were not inked yet.
+                                var fresh = cellMask(w, from: c0, through: c1) & ~ink[row + w]
+                                ink[row + w] |= fresh
+                                while fresh != 0 {
+                                    crossed[w << 6 + fresh.trailingZeroBitCount] += 1
+                                    fresh &= fresh - 1
+                                }
+                            }
                         }
                         left = min(left, b.x0); right = max(right, b.x1)
                         heights.append(b.y1 - b.y0)
@@ -81,9 +92,9 @@ struct PageGutter: Sendable, Equatable {
             var shared = 0, rightRows = 0
             var leftFill: [Double] = [], rightFill: [Double] = []
             for r in inkedRows {
-                let row = r * columns
-                guard !(c...end).contains(where: { ink[row + $0] }) else { continue }
-                let l = inked(ink, row + Int(left), row + c), rt = inked(ink, row + end + 1, row + min(columns, Int(right.rounded(.up)) + 1))
+                let row = r * stride
+                guard inked(ink, row, c, end + 1) == 0 else { continue }
+                let l = inked(ink, row, Int(left), c), rt = inked(ink, row, end + 1, min(columns, Int(right.rounded(.up)) + 1))
                 if rt > 0 { rightRows += 1 }
                 guard l > 0, rt > 0 else { continue }
                 shared += 1
@@ -103,12 +114,20 @@ struct PageGutter: Sendable, Equatable {
         return found
     }
 
-    /// How many cells of `ink[from..<to]` are inked (counted, not filtered into an array: this
-    /// runs for every row beside every candidate strip).
-    private static func inked(_ ink: [Bool], _ from: Int, _ to: Int) -> Int {
+    /// The bits of word `w` (cells `64 w ..< 64 w + 64`) for cells `from...through`.
+    private static func cellMask(_ w: Int, from: Int, through: Int) -> UInt64 {
+        let low = max(from - w << 6, 0), high = min(through - w << 6, 63)
+        guard low <= high else { return 0 }
+        let upTo: UInt64 = high == 63 ? ~0 : (1 << UInt64(high + 1)) - 1
+        return upTo & ~((1 << UInt64(low)) - 1)
+    }
+
+    /// How many cells `from..<to` of the bitmap's row starting at word `row` are inked (counted a
+    /// word at a time: this runs for every row beside every candidate strip).
+    private static func inked(_ ink: [UInt64], _ row: Int, _ from: Int, _ to: Int) -> Int {
+        guard from < to else { return 0 }
         var count = 0
-        var i = from
-        while i < to { if ink[i] { count += 1 }; i += 1 }
+        for w in (from >> 6)...((to - 1) >> 6) { count += (ink[row + w] & cellMask(w, from: from, through: to - 1)).nonzeroBitCount }
         return count
     }
 

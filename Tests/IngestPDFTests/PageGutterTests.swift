@@ -27,4 +27,18 @@ final class PageGutterTests: XCTestCase {
         let found = PageGutter.find(columns(shift: 100, top: 0), pageWidth: 595, pageHeight: 842)
         XCTAssertLessThanOrEqual(found.count, 1)
     }
+
+    /// The bitmap is kept a bit a cell, 64 cells a word: a gutter whose first free cell starts a
+    /// word (x = 256) and a text edge ending a word (255) are found to the point. Left column's
+    /// glyphs end at 256, the right one's start at 266: the strip is 256..<266 exactly, and both
+    /// sides are full on every row (a cell counted twice or lost at a word's edge moves or loses it).
+    func testAGutterAtAWordEdgeOfTheBitmapIsExact() {
+        var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        for line in 0..<30 {
+            let y = 72 + Double(line) * 14
+            for glyph in 0..<36 { let x = 40 + Double(glyph) * 6; boxes.append((x, y, x + 6, y + 10)) }
+            for glyph in 0..<36 { let x = 266 + Double(glyph) * 6; boxes.append((x, y, x + 6, y + 10)) }
+        }
+        XCTAssertEqual(PageGutter.find(boxes, pageWidth: 595, pageHeight: 842), [PageGutter(lower: 256, upper: 266)])
+    }
 }
