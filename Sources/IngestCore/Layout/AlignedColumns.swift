@@ -4,36 +4,51 @@ public enum AlignedColumns {
     public static let minimumRows = 3
 
     public static func find(words: [PageWord], pageWidth: Double) -> [PageTable] {
-        let lines = WordLines.group(words)
+        find(lines: WordLines.group(words), pageWidth: pageWidth)
+    }
+
+    /// `find(words:pageWidth:)` of words already grouped by `WordLines.group`.
+    public static func find(lines: [[PageWord]], pageWidth: Double) -> [PageTable] {
+        // Whether each line is cut into cells, found once: the run below asks it of a line again
+        // at every line after it (a page of code listings asked it thousands of times).
+        let cut = lines.map { WordLines.segments($0).count >= 2 }
         var tables: [PageTable] = []
         // A run of lines close together, its first line cut into cells; lines not cut may be cells
         // wrapped onto a line of their own. `start` is the run's first line in `lines`.
         var start = 0, end = 0
+        // The columns of the run's cut lines so far, by the run's start and how many cut lines it
+        // holds (lines are added in order: the same two numbers are the same lines).
+        var known: (start: Int, cuts: Int, left: Double, boundaries: [Double])?
         func close() {
             defer { start = end }
-            while end > start && WordLines.segments(lines[end - 1]).count < 2 { end -= 1 }
+            while end > start && !cut[end - 1] { end -= 1 }
             guard end - start >= minimumRows, let table = table(lines[start..<end], above: start > 0 ? lines[start - 1] : nil,
                                                                 pageWidth: pageWidth) else { return }
             tables.append(table)
         }
         for (i, line) in lines.enumerated() {
-            let cut = WordLines.segments(line).count >= 2
             if end > start {
                 let last = lines[end - 1]
                 let h = max(last.map(\.height).max()!, line.map(\.height).max()!)
                 let gap = line.map(\.y0).min()! - last.map(\.y1).max()!
                 if gap > h * 1.5 { close(); end = i; start = i }
             }
-            if end == start && !cut { start = i + 1; end = i + 1; continue }
+            if end == start && !cut[i] { start = i + 1; end = i + 1; continue }
             // A line not cut that does not fit the columns found so far ends the run (a sentence
             // between two tables).
-            if !cut, lines[start..<end].filter({ WordLines.segments($0).count >= 2 }).count >= 2 {
-                let cutLines = lines[start..<end].filter { WordLines.segments($0).count >= 2 }
-                let all = cutLines.flatMap { $0 }
-                let left = all.map(\.x0).min()!, right = all.map(\.x1).max()!
-                let boundaries = Gutters.boundaries(cutLines, left: left, right: right, minimum: 6)
-                if line.contains(where: { w in w.x0 < left - 2 || boundaries.contains { w.x0 < $0 && w.x1 > $0 } }) {
-                    close(); start = i + 1; end = i + 1; continue
+            if !cut[i] {
+                let cuts = (start..<end).filter { cut[$0] }
+                if cuts.count >= 2 {
+                    if known.map({ $0.start != start || $0.cuts != cuts.count }) ?? true {
+                        let cutLines = cuts.map { lines[$0] }
+                        let all = cutLines.flatMap { $0 }
+                        let left = all.map(\.x0).min()!, right = all.map(\.x1).max()!
+                        known = (start, cuts.count, left, Gutters.boundaries(cutLines, left: left, right: right, minimum: 6))
+                    }
+                    let (left, boundaries) = (known!.left, known!.boundaries)
+                    if line.contains(where: { w in w.x0 < left - 2 || boundaries.contains { w.x0 < $0 && w.x1 > $0 } }) {
+                        close(); start = i + 1; end = i + 1; continue
+                    }
                 }
             }
             end = i + 1

@@ -27,7 +27,8 @@ enum TableBlocks {
         let rest = words.filter { w in !ruled.contains { $0.contains(w.midX, w.midY) } }
         // Rules that are no table's (a fraction bar, an underline) keep aligned text from being one.
         let unnamed = words.count == all.count ? [] : all.filter { !$0.text.unicodeScalars.contains { !isControl($0) } }
-        let aligned = AlignedColumns.find(words: rest, pageWidth: page.size.width).filter { table in
+        // (No ruled table: the words left are the page's, their lines those grouped above.)
+        let aligned = AlignedColumns.find(lines: ruled.isEmpty ? lines : WordLines.group(rest), pageWidth: page.size.width).filter { table in
             let inside = rest.filter { table.contains($0.midX, $0.midY) }
             return rowsApart(inside) >= AlignedColumns.minimumRows && !unnamed.contains { standsInGutter($0, of: inside) }
         }
