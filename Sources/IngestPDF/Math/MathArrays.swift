@@ -179,7 +179,7 @@ enum MathArrays {
                 // told apart by how far apart the rows are: a binomial's are a display fraction's
                 // numerator and denominator (cmsy10's num1 + denom1 = 1.363 sizes), a matrix's rows
                 // a line apart (the baseline skip: 1.2 to 1.25 sizes); anything else is not written.
-                let rows = rowCentres(cells.filter { $0.size >= 0.85 * size && $0.text != "√" }, size: size)
+                let rows = rowCentres(cells.filter { $0.size >= 0.85 * size && !$0.isRootSign }, size: size)
                 let gap = rows.count == 2 ? (rows[1] - rows[0]) / size : 0
                 if abs(gap - 1.363) < 0.04, let n = cell(grid[0][0], ink: ink), let k = cell(grid[1][0], ink: ink), n.sure, k.sure {
                     latex.append("\\binom{\(n.latex)}{\(k.latex)}"); linear.append("C(\(n.linear), \(k.linear))")
@@ -206,7 +206,7 @@ enum MathArrays {
             guard g.x1 > edge - 0.5 * size else { break }
             last.append(g); edge = min(edge, g.x0)
         }
-        let rows = rowCentres(last.filter { $0.size >= 0.85 * size && $0.text != "√" }, size: size)
+        let rows = rowCentres(last.filter { $0.size >= 0.85 * size && !$0.isRootSign }, size: size)
         guard rows.count == 2 else { return nil }
         return stroke(ink, from: close.x0 - 0.5, leftwards: true, span: 14 * size, rows: (rows[0], rows[1]), size: size)
     }
@@ -243,7 +243,7 @@ enum MathArrays {
     /// glyphs of the top and bottom rows (a row on the axis between them may be the formula's own,
     /// beside the block).
     static func bars(_ glyphs: [MathGlyph], size: Double, ink: MathInk) -> (left: Double, right: Double)? {
-        let full = glyphs.filter { $0.size >= 0.85 * size && $0.text != "√" && $0.font != .extensible }
+        let full = glyphs.filter { $0.size >= 0.85 * size && !$0.isRootSign && $0.font != .extensible }
         let rows = rowCentres(full, size: size)
         guard rows.count >= 2, let top = rows.first, let bottom = rows.last else { return nil }
         let outer = full.filter { abs(height($0) - top) < 0.3 * size || abs(height($0) - bottom) < 0.3 * size }
@@ -317,7 +317,7 @@ enum MathArrays {
 
     /// Where a glyph sits up and down: its middle; for a root sign, which hangs from its bar (the
     /// bottom of poppler's box), its radicand's middle under the bar.
-    static func height(_ g: MathGlyph) -> Double { g.text == "√" ? g.y1 + 0.4 * g.size : g.midY }
+    static func height(_ g: MathGlyph) -> Double { g.isRootSign ? g.y1 + 0.4 * g.size : g.midY }
 
     /// The glyphs split into rows around `centres`: cut where the glyphs' middles leave the widest
     /// gap between two centres.
@@ -339,7 +339,7 @@ enum MathArrays {
     static func grid(_ cells: [MathGlyph], size: Double) -> [[[MathGlyph]]]? {
         guard !cells.isEmpty else { return nil }
         // (A root sign hangs above its radicand's row: it sets no row.)
-        let centres = rowCentres(cells.filter { $0.size >= 0.85 * size && $0.text != "√" && $0.font != .extensible }, size: size)
+        let centres = rowCentres(cells.filter { $0.size >= 0.85 * size && !$0.isRootSign && $0.font != .extensible }, size: size)
         guard centres.count >= 2 else { return nil }
         let rows = split(cells, centres: centres)
         var spans: [(x0: Double, x1: Double)] = []

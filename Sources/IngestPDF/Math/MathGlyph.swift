@@ -11,10 +11,14 @@ struct MathGlyph: Sendable, Equatable {
     /// each Unicode property lookup costs (`isSpace` alone was ≈ 1 % of a LaTeX manual's run).
     /// White space only (or empty); its first character a letter, a number, Greek (`MathText`).
     let isSpace: Bool, startsWithLetter: Bool, startsWithNumber: Bool, startsWithGreek: Bool
+    /// Its text is the root sign `√` (U+221A, which no other text equals): asked of every glyph
+    /// of a page by the readers of roots, where comparing strings beyond ASCII costs.
+    let isRootSign: Bool
 
     init(text: String, x0: Double, y0: Double, x1: Double, y1: Double, size: Double, font: MathFont, index: Int) {
         (self.text, self.x0, self.y0, self.x1, self.y1, self.size, self.font, self.index) = (text, x0, y0, x1, y1, size, font, index)
         let utf8 = text.utf8
+        isRootSign = utf8.elementsEqual([0xE2, 0x88, 0x9A])
         if utf8.count == 1, let b = utf8.first, b < 0x80 {
             // (ASCII, most glyphs: the same answers as the Unicode properties below.)
             isSpace = b == 0x20 || (0x09...0x0D).contains(b)
@@ -70,6 +74,9 @@ extension PopplerPageRef {
     /// is in a math font.
     func mathGlyphs(mathOnly: Bool = false) -> [MathGlyph] {
         let runs = textRuns()
+        // (Asked of the fonts first: most pages of a manual have no run in a math font, and their
+        // text is then not gone through.)
+        if mathOnly, !runs.contains(where: { MathFont(name: $0.fontName).isMath }) { return [] }
         return withText { raw, rects, count -> [MathGlyph] in
             guard let rects else { return [] }
             let scalars = Array(String(cString: raw).unicodeScalars)

@@ -136,7 +136,10 @@ enum MathLayout {
     static func rootOver(_ rules: [MathRule], _ atoms: [MathAtom], _ glyphs: [MathGlyph], page: [MathGlyph]) -> Bool {
         let mine = Set(glyphs.map(\.index))
         // (The sign first: a page holds thousands of glyphs, and few signs.)
-        let signs = page.filter { ($0.text == "√" || $0.font == .extensible && "pqrs".contains($0.text)) && !mine.contains($0.index) }.map(atom)
+        var signs: [MathAtom] = []
+        for k in page.indices where page[k].isRootSign || page[k].font == .extensible && "pqrs".contains(page[k].text) {
+            if !mine.contains(page[k].index) { signs.append(atom(page[k])) }
+        }
         guard !signs.isEmpty else { return false }
         return rules.contains { r in
             signs.contains { a in abs(r.x0 - a.x1) < 2 && r.y > a.y0 - 1 && r.y < a.y1 + 1.5 }
@@ -157,7 +160,7 @@ enum MathLayout {
             g.x1 >= left && g.x0 <= right && g.y1 >= top && g.y0 <= bottom && !g.isSpace && !mine.contains(g.index)
         }.map { g in
             // (Poppler's box of an MSBM letter, `ℝ`, is lower than its ink.)
-            var a = atom(g)
+            var a = atom(g, written: false)
             if g.font == .blackboard { a.y0 -= 0.3 * g.size }
             return a
         }
@@ -191,7 +194,7 @@ enum MathLayout {
     /// part and over the whole second one, a big operator's limits right after one, else unsure.
     static func stackedWords(_ glyphs: [MathGlyph], _ ink: MathInk, _ atom: (MathGlyph) -> MathAtom) -> [MathAtom] {
         func stacked(_ g: MathGlyph) -> Bool { g.size > 0 && g.height > 1.5 * g.size }
-        let plain = glyphs.filter { !stacked($0) && $0.font != .extensible && $0.text != "√" }
+        let plain = glyphs.filter { !stacked($0) && $0.font != .extensible && !$0.isRootSign }
         guard plain.count < glyphs.count else { return glyphs.map(atom) }
         // The line's size and baseline, which the fraction sits on.
         var sizes: [Double: Int] = [:]
@@ -248,11 +251,24 @@ enum MathLayout {
         return out
     }
 
-    static func atom(_ g: MathGlyph) -> MathAtom {
+    static func atom(_ g: MathGlyph) -> MathAtom { atom(g, written: true) }
+
+    /// `atom(g)`, or with `written` false only its kind, box and baseline (its LaTeX and text
+    /// left empty): what the strokes of a page's glyphs beside a formula are weighed by
+    /// (`foreignStrokesLeftOut`), thousands of glyphs a page of math.
+    /// (The characters below have no other Unicode form, nor does any other character decompose
+    /// to them: a glyph is one of them exactly when its text is that one scalar, which is asked
+    /// without comparing strings beyond ASCII, costly on every glyph.)
+    static func atom(_ g: MathGlyph, written: Bool) -> MathAtom {
         let c = Character(g.text)
-        var latex = LaTeXSymbols.latex(c), linear = g.text
+        var latex = written ? LaTeXSymbols.latex(c) : "", linear = written ? g.text : ""
         var kind = MathAtom.Kind.glyph(g.font)
-        if c == "√" || g.font == .extensible && "pqrs".contains(c) {
+        let scalar: UInt32? = {
+            var scalars = g.text.unicodeScalars.makeIterator()
+            guard let first = scalars.next(), scalars.next() == nil else { return nil }
+            return first.value
+        }()
+        if g.isRootSign || g.font == .extensible && "pqrs".contains(c) {
             // Latin Modern's extension font gives its bigger roots as the letters of their codes.
             kind = .radical; latex = "√"; linear = "√"
         } else if g.font == .extensible, let op = bigOperators[g.text] {
@@ -274,18 +290,18 @@ enum MathLayout {
         } else if g.font == .extensible, !"()[]{}|‖⟨⟩".contains(c) {
             // A big delimiter or brace poppler has no Unicode for (matrices, `\\left(`, `cases`).
             latex = String(unsure)
-        } else if "∑∏∫∮⋃⋂".contains(c) {
+        } else if let scalar, [0x2211, 0x220F, 0x222B, 0x222E, 0x22C3, 0x22C2].contains(scalar) {   // ∑∏∫∮⋃⋂
             kind = .bigOperator
         } else if g.font == .symbols, c.isASCII, c.isUppercase {
             // The symbol font's capitals are its calligraphic letters (`\\mathcal{A}`).
-            latex = "\\mathcal{\(g.text)}"
+            if written { latex = "\\mathcal{\(g.text)}" }
         } else if g.font == .symbols, c.isASCII, c.isLetter || c.isNumber, let symbol = symbolCodes[c] {
             // A symbol font with no Unicode for some glyphs (Computer Modern's CMSY in a PDF
             // made without ToUnicode): poppler gives their codes as ASCII.
-            latex = LaTeXSymbols.latex(symbol); linear = String(symbol)
+            if written { latex = LaTeXSymbols.latex(symbol); linear = String(symbol) }
         }
-        if c == "◦" { latex = "\\circ" }
-        if g.font == .blackboard, c.isLetter, c.isASCII { latex = "\\mathbb{\(g.text)}"; linear = g.text }
+        if written, scalar == 0x25E6 { latex = "\\circ" }   // ◦
+        if written, g.font == .blackboard, c.isLetter, c.isASCII { latex = "\\mathbb{\(g.text)}"; linear = g.text }
         // A big operator's box from poppler is its font's, not its ink: the extension font's
         // glyphs hang from their baseline, where poppler's box starts, as deep as the font says.
         // Its middle (TeX centres it on the math axis) is what scripts are compared with.

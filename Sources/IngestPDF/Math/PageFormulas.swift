@@ -37,7 +37,7 @@ enum PageFormulas {
         // A root sign hangs above its line (its box is mostly over it): it belongs to the line of
         // its radicand, the glyph that starts where the sign ends.
         var home: [Int: Int] = [:]             // glyph index → line
-        let roots = glyphs.indices.filter { glyphs[$0].text == "√" }
+        let roots = glyphs.indices.filter { glyphs[$0].isRootSign }
         // So does a text-style integral of the extension font (inline `\\int_a^b`): poppler's box
         // is its top, and may put it in the row above; what starts at its right edge, within its
         // height, is its lower limit or its operand.
@@ -54,10 +54,10 @@ enum PageFormulas {
         }
         for g in (roots + operators).map({ glyphs[$0] }) {
             let f = fence(g)
-            let depth = g.text == "√" ? Double.infinity
+            let depth = g.isRootSign ? Double.infinity
                 : f?.height ?? bigRoots[g.text].map { $0 * g.size } ?? (MathLayout.operatorExtents[g.text]?.depth ?? 1) * g.size
             var starts = glyphs.filter { r in
-                guard r.text != "√", r.font != .extensible, !r.isSpace, r.midY <= g.y0 + depth else { return false }
+                guard !r.isRootSign, r.font != .extensible, !r.isSpace, r.midY <= g.y0 + depth else { return false }
                 // (TeX leaves a little room between a delimiter and what it holds.)
                 if let f { return (f.closing ? g.x0 - r.x1 : r.x0 - g.x1) > -0.8 && (f.closing ? g.x0 - r.x1 : r.x0 - g.x1) < 0.3 * g.size && r.midY >= g.y0 - 1 }
                 return abs(r.x0 - g.x1) < 0.8 && r.y0 >= g.y0 - 1
@@ -319,7 +319,7 @@ enum PageFormulas {
         let display = Set(lines.indices.filter { h in isMathLine[h] && formulas.contains { $0.sure && $0.holds(lines[h]) } })
         // (The scalar first: a text without it cannot hold the sign, and Foundation's search costs.)
         let rootCounts = lines.indices.map { s in
-            original[s].unicodeScalars.contains("√") && original[s].contains("√") ? members(s).filter { glyphs[$0].text == "√" }.count : 0
+            original[s].unicodeScalars.contains("√") && original[s].contains("√") ? members(s).filter { glyphs[$0].isRootSign }.count : 0
         }
         let undone = settleRoots(roots.map { glyphs[$0] }, home: home, lines: &lines, original: original, rewritten: rewrittenLines,
                                  takenBy: takenBy, readAsDisplay: { display.contains($0) }, inBox: inBox, ownRoots: { rootCounts[$0] })

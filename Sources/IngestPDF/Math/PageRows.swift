@@ -14,7 +14,7 @@ extension PageFormulas {
         var glyphs = row.filter { !$0.isSpace }
         guard let size = glyphs.map(\.size).max(), size > 0 else { return [] }
         func baseline(_ gs: [MathGlyph]) -> Double? {
-            let full = gs.filter { !$0.isSpace && $0.font != .extensible && $0.text != "√" && $0.size >= 0.9 * size }
+            let full = gs.filter { !$0.isSpace && $0.font != .extensible && !$0.isRootSign && $0.size >= 0.9 * size }
                 .map { $0.y1 - MathLayout.descent * $0.size }.sorted()
             return full.isEmpty ? nil : full[full.count / 2]
         }

@@ -25,3 +25,28 @@ extension MathDump {
         for b in try LaTeXPDFs.extract(URL(fileURLWithPath: path)).blocks { print("BLOCK \(b.kind): \(b.text) | \(b.latex ?? "")") }
     }
 }
+
+extension MathDump {
+    /// Per page of MATH_DUMP_PDF (pages MATH_DUMP_FROM…MATH_DUMP_TO, 1-based): its math glyphs
+    /// (font and text), the lines the math reader changed and the formulas it found.
+    func testPages() throws {
+        guard let path = ProcessInfo.processInfo.environment["MATH_DUMP_PDF"] else { throw XCTSkip("by design: set MATH_DUMP_PDF") }
+        let env = ProcessInfo.processInfo.environment
+        let doc = try PopplerDocumentRef(url: URL(fileURLWithPath: path), password: nil)
+        let from = Int(env["MATH_DUMP_FROM"] ?? "1") ?? 1, to = min(doc.pageCount, Int(env["MATH_DUMP_TO"] ?? "\(doc.pageCount)") ?? doc.pageCount)
+        let extractor = PDFExtractor()
+        for p in from...to {
+            guard let page = doc.page(at: p - 1) else { continue }
+            let math = page.mathGlyphs().filter { $0.font.isMath && !$0.isSpace }
+            var counts: [String: Int] = [:]
+            for g in math { counts["\(g.font):\(g.text)", default: 0] += 1 }
+            var data = extractor.readWithFigures(page)
+            let before = data.lines.map(\.text)
+            let formulas = PageFormulas.find(on: page, lines: &data.lines)
+            let after = data.lines.map(\.text)
+            let changed = after.count == before.count ? zip(before, after).filter { $0 != $1 }.count : -1
+            print("PAGE \(p) math \(math.count) \(counts.sorted { $0.key < $1.key }.map { "\($0.key)x\($0.value)" }.joined(separator: " ")) | lines \(before.count) changed \(changed) formulas \(formulas.filter(\.sure).count) unsure \(formulas.filter { !$0.sure }.count)")
+            if changed != 0 { for (a, b) in zip(before, after) where a != b { print("  - \(a)\n  + \(b)") } }
+        }
+    }
+}
