@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Puts a page's lines into reading order where poppler's flow analysis got columns wrong.
 ///
 /// Recursive XY-cut over the line boxes: a region is split at a vertical gutter that no line
@@ -92,7 +94,11 @@ enum ReadingOrder {
     private static func topDown(_ ids: [Int], _ lines: [TextLine]) -> [Int] {
         guard ids.count > 1, ids.count <= maximumTopDownLines else { return ids }
         // A contents page: its entries, numbers and page numbers come in poppler's order, whatever it is.
-        guard !ids.contains(where: { lines[$0].text.contains(". . . .") || lines[$0].text.contains("........") }) else { return ids }
+        // (Looked for as bytes first: Foundation's search, through CFString, cost a thousand times
+        // more, on every line of every page; it decides only where the bytes are, no other text
+        // being equal to dots and spaces.)
+        func dotted(_ text: String, _ leader: String) -> Bool { ByteSearch.contains(text, leader) && text.contains(leader) }
+        guard !ids.contains(where: { dotted(lines[$0].text, ". . . .") || dotted(lines[$0].text, "........") }) else { return ids }
         // The boxes alone (by place in `ids`), taken out once: every pair is compared, and a line
         // (with its text) copied for each comparison cost its retain and release.
         let boxes = ids.map { (x0: lines[$0].x0, y0: lines[$0].y0, x1: lines[$0].x1, y1: lines[$0].y1) }
