@@ -368,8 +368,14 @@ extension DefinitionRecognizer {
     static func isCaption(_ line: String) -> Bool {
         // Without a colon the pattern cannot match: most lines need no regular expression.
         guard line.utf8.contains(UInt8(ascii: ":")) else { return false }
-        return line.trimmingSpaces()
-            .range(of: #"^(document|doc|figure|fig|tableau|table|annexe|schéma)\.? ?\d+[a-z]? ?:"#, options: [.regularExpression, .caseInsensitive]) != nil
+        let trimmed = line.trimmingSpaces()
+        // Nor can it when the line opens in ASCII with none of the words (other scripts may fold to them: the expression is asked).
+        let head = trimmed.utf8.prefix(6)
+        if head.allSatisfy({ $0 < 0x80 }) {
+            let lower = String(decoding: head, as: UTF8.self).lowercased()
+            guard ["doc", "fig", "table", "annexe"].contains(where: { lower.hasPrefix($0) || $0.hasPrefix(lower) }) else { return false }
+        }
+        return trimmed.range(of: #"^(document|doc|figure|fig|tableau|table|annexe|schéma)\.? ?\d+[a-z]? ?:"#, options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// The line starts with a bullet (`-`, `*`, `•`, `∗`…), not a number.

@@ -143,6 +143,8 @@ public enum DefinitionRecognizer {
     /// `Document 2 Définitions Générateur` → `Générateur`.
     static func namedAfterLabel(_ term: String) -> String? {
         let lower = term.lowercased()
+        // (Each of the labels holds `finition`: a byte search spares the four string searches of most terms.)
+        guard lower.utf8.firstRange(of: "finition".utf8) != nil else { return nil }
         // Also after a caption it is glued to (`Document 2 Définitions Générateur`).
         guard let range = ["définitions ", "définition ", "definitions ", "definition "].lazy.compactMap({ lower.range(of: $0) }).first,
               range.lowerBound == lower.startIndex || lower[lower.index(before: range.lowerBound)] == " " else { return nil }
@@ -281,7 +283,8 @@ public enum DefinitionRecognizer {
         // Headings of worksheets and fields of a record (measured on real pages, Fixtures/definitions/real/).
         "activité", "activités", "situation", "compétence", "compétences", "avantage", "avantages", "inconvénient",
         "inconvénients", "composition", "historique", "légendes", "donnée", "purpose", "usage", "duration", "attendees", "placement",
-        "préambule", "preamble", "pré-requis", "intuition",
+        "préambule", "preamble", "pré-requis", "intuition", "indication", "indications", "guideline", "guidelines", "instructor",
+        "instructors", "lecturer", "optional", "facultatif",
         // Labels of two words whose first word alone names a field (`Key Usage` is a term).
         "key idea", "key ideas", "key point", "key points", "key concept", "key concepts", "key takeaway", "key takeaways", "key words",
         "key terms", "key facts",
@@ -465,13 +468,18 @@ public enum DefinitionRecognizer {
         if term.contains(":") || (term.contains("=") && !isSetting(term)) || term.contains(";") || !isBalanced(term) { return false }
         // Markup a converter left behind (`image{`, `Muscles * biceps`) is no term's; a command's
         // placeholder (`git rm <files>`) is.
-        let unplaced = term.contains("<") ? term.replacingOccurrences(of: #"<[\w ]+ ?/?>"#, with: "", options: .regularExpression) : term
+        // (Keys the page sets in bold after a capital, `Pressing **Shift**`, are words of the term; `d'un **dictionnaire**` opens
+        // with an article.)
+        var unplaced = term.contains("<") ? term.replacingOccurrences(of: #"<[\w ]+ ?/?>"#, with: "", options: .regularExpression) : term
+        if first.isUppercase, unplaced.utf8.firstRange(of: "**".utf8) != nil { unplaced = unplaced.replacingOccurrences(of: #"\*\*[^*]+\*\*"#, with: "", options: .regularExpression) }
+        // (So is a note's mark after its last letter: `cos*`, `sqrt*` — "functions labelled with a * require…".)
+        if unplaced.last == "*", unplaced.dropLast().last?.isLetter == true { unplaced.removeLast() }
         if unplaced.contains(where: { "{}<>*".contains($0) }) { return false }
         // A heading and an item glued by a converter (`Arnold’s Exercises - Leg raises`), not a term.
         // (A command and what its letters stand for, `pwd - Print Working Directory`, `ls - LiSt`, is one name.)
         if term.contains(" - "), !namedWithExpansion(term) { return false }
-        // Code (`def fibo(n)`, `… return p def fact(n)`), not a term.
-        if lower.hasPrefix("def ") || lower.hasPrefix("class ") || lower.contains(" return ") || lower.contains(" def ") { return false }
+        // Code (`def fibo(n)`, `… return p def fact(n)`), not a term — its keywords in lower case (`Class 1 General Electronic Products` is one).
+        if term.hasPrefix("def ") || term.hasPrefix("class ") || term.contains(" return ") || term.contains(" def ") { return false }
         // `TO DO / INPUT QUEUE`, `mg/litre`, `(A1/A2)` are terms; `12/10`, `1/2` are dates and ratios.
         if term.contains("/"), term.range(of: #"\d\s*/\s*\d"#, options: .regularExpression) != nil { return false }
         let ws = words(term)
@@ -487,15 +495,16 @@ public enum DefinitionRecognizer {
         // the pronoun, verb or preposition it spells in lower case.
         let capitals = capitalWords(term)
         // A figure in brackets dates or qualifies a name (`ALGOL (1958)`); outside, it numbers an item
-        // (`Theorem 2`, `Speaker 1`) or is a date — but a standard's number after its acronym is its name (`IEEE 802`, `ISO 9001`).
+        // (`Theorem 2`, `Speaker 1`) or is a date — but a standard's number after its acronym is its name (`IEEE 802`, `ISO 9001`),
+        // and so is a figure the name goes on after in capitals (`Class 1 General Electronic Products`, `304 Not Modified`).
         // (Without a bracket the pattern has nothing to replace: no regular expression to build.)
-        let unbracketed = words(term.contains("(") ? term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression) : term)
+        let bare = term.contains("(") ? term.replacingOccurrences(of: #"\([^()]*\)"#, with: " ", options: .regularExpression) : term
+        let unbracketed = words(bare), spelled = bare.split(separator: " ")
         for (i, w) in unbracketed.enumerated() where isNumeric(w) {
             let standard = i > 0 && w.count >= 3 && w.allSatisfy(\.isNumber) && unbracketed[i - 1].count >= 2 && capitals.contains(unbracketed[i - 1])
-            // A status code and its name (`304 Not Modified`, `500 Internal Server Error`).
-            let code = i == 0 && w.count == 3 && w.allSatisfy(\.isNumber) && unbracketed.count > 1
-                && term.split(separator: " ").dropFirst().allSatisfy { $0.first?.isUppercase == true }
-            if !standard && !code { return false }
+            let namedOn = spelled.count == unbracketed.count && i + 1 < spelled.count
+                && spelled[(i + 1)...].allSatisfy { $0.first?.isUppercase == true }
+            if !standard && !namedOn { return false }
         }
         // A term ends on a word, not on a preposition that wants more (`Enhance Scrum using`).
         if ws.count > 1, danglingEnds.contains(last), term.last?.isUppercase != true { return false }
@@ -509,8 +518,11 @@ public enum DefinitionRecognizer {
             && (determiners.contains(object) || ["all", "your", "this", "these", "some", "any", "every", "each"].contains(object))) { return false }
         // A participle and what it governs (`Consisting of six tasks`, `Consisting two tasks`): a phrase going on, not a
         // term (a noun after it makes one: `Spanning tree`, `Learning rate`).
+        // After its noun, a past participle and its preposition are a clause cut short (`Lectures recorded for Bi334`).
+        let governed = ["of", "in", "on", "to", "with", "by", "for", "from", "as", "at"]
         if ws.count > 1, head.count > 5, head.hasSuffix("ing"),
-           ["of", "in", "on", "to", "with", "by", "for", "from", "as", "at"].contains(ws[1]) || determiners.contains(ws[1]) || counts.contains(ws[1]) || isNumeric(ws[1]) { return false }
+           governed.contains(ws[1]) || determiners.contains(ws[1]) || counts.contains(ws[1]) || isNumeric(ws[1]) { return false }
+        if ws.count > 2, ws[1].count > 4, ws[1].hasSuffix("ed"), governed.contains(ws[2]) { return false }
         // A clause (`Debian ships both gnash and swfdec: two free…`): a name, its verb in the third person and the
         // verb's object (an article or a quantity), not a term — a sentence a colon cuts.
         if ws.count >= 3, term.first?.isUppercase == true, ws[1].count >= 4, ws[1].hasSuffix("s"), !["ss", "us", "is"].contains(where: { ws[1].hasSuffix($0) }),
@@ -519,7 +531,8 @@ public enum DefinitionRecognizer {
         if ws.count == 1, let digits = head.firstIndex(where: \.isNumber), digits > head.startIndex, head[digits...].allSatisfy(\.isNumber),
            labels.contains(String(head[..<digits])) || lowerCaseLabels.contains(String(head[..<digits])) { return false }
         // A capitalised word numbered in a series (`Raison1`, `Exemple3`): a label, not a term (`IPv4`, `H2O`, `p10`, `aria2` are names).
-        if ws.count == 1, term.range(of: #"^[A-ZÀ-Ý][a-zà-ÿ]{3,}[0-9]{1,2}$"#, options: .regularExpression) != nil { return false }
+        if ws.count == 1, term.utf8.contains(where: { (0x30...0x39).contains($0) }),
+           term.range(of: #"^[A-ZÀ-Ý][a-zà-ÿ]{3,}[0-9]{1,2}$"#, options: .regularExpression) != nil { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
         if term.contains(". ") { return false }
         // Letters naming items (`P et S`, `A and B`), not a term.
@@ -536,7 +549,8 @@ public enum DefinitionRecognizer {
         // (A path names a place, whatever its words: `/doc/`, `/media/*`.)
         let path = term.hasPrefix("/") || term.hasPrefix("~/")
         func isLabel(_ word: String) -> Bool { !path && labels.contains(word) && !(definableLabels.contains(word) && describedField()) }
-        if !nameInText, isLabel(head) && !(ws.count > 1 && capitals.contains(head)) || isLabel(lower) || soleLabels.contains(lower)
+        // (A label's bracket qualifies it: `EXERCICE (FACULTATIF ET OUVERT)`.)
+        if !nameInText, isLabel(head) && !(ws.count > 1 && capitals.contains(head)) || isLabel(lower) || isLabel(unbracketed.joined(separator: " ")) || soleLabels.contains(lower)
             // A capital letter after a name is part of it (`Allèle A`, `Vitamine C`), not an answer's label.
             // A command in lower case (`conda info`) ends with what it names.
             || (named.count > 1 && isLabel(named.last!) && term.last?.isUppercase != true && !(first.isLowercase && !term.contains(where: \.isUppercase))) { return false }
@@ -550,7 +564,9 @@ public enum DefinitionRecognizer {
         // A place in a row (`The first three characters`, `les deux derniers`), not a term.
         if ws.indices.dropLast().contains(where: { (ordinals.contains(ws[$0]) && (counts.contains(ws[$0 + 1]) || isNumeric(ws[$0 + 1])))
             || (counts.contains(ws[$0]) && ordinals.contains(ws[$0 + 1])) }) { return false }
-        if phraseStarts.contains(head) && !capitals.contains(head) { return false }
+        // (So does a step's adverb and its comma: `Next, type`, `Ensuite, on`.)
+        if phraseStarts.contains(head) && !capitals.contains(head)
+            || ["next", "then", "now", "ensuite", "puis", "enfin", "alors"].contains(head) && term.dropFirst(head.count).hasPrefix(",") { return false }
         // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
         if !nameInText, speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
             .contains(where: { lower.hasPrefix($0) }) { return false }
@@ -662,6 +678,17 @@ public enum DefinitionRecognizer {
         return rest.hasPrefix(",") && rest.split(separator: " ").count >= 3 && rest.dropFirst().trimmingSpaces().first?.isLowercase == true
     }
 
+    /// A way through menus (`Preferences → Profiles → …`), however its arrows are typed (`New Project -> New Project from Git
+    /// Repo`): three items or more, or short items in capitals; no meaning. (Most meanings hold no arrow: scalars are looked at first.)
+    static func menuPath(_ meaning: String) -> Bool {
+        let arrow = meaning.unicodeScalars.contains("→")
+        guard arrow || meaning.utf8.contains(UInt8(ascii: ">")) else { return false }
+        if arrow, meaning.components(separatedBy: "→").count > 2 { return true }
+        guard arrow || meaning.utf8.firstRange(of: "->".utf8) != nil else { return false }
+        let items = meaning.replacingOccurrences(of: "->", with: "→").split(separator: "→").map { String($0).trimmingSpaces() }
+        return items.count >= 2 && items.allSatisfy { $0.first?.isUppercase == true && $0.split(separator: " ").count <= 6 }
+    }
+
     static func isMeaning(_ meaning: String, isDash: Bool, plural: Bool) -> Bool {
         guard meaning.count >= 2, let first = meaning.first else { return false }
         let lower = meaning.lowercased()
@@ -706,7 +733,8 @@ public enum DefinitionRecognizer {
         if ["up", "about", "around", "approximately", "over", "under", "environ", "jusqu", "plus", "moins"].contains(head),
            ws.prefix(3).contains(where: { $0.contains(where: \.isNumber) }) { return false }
         // A command line (`conda create -n myenv scipy`, `git push --force`): how to do it, not what it is.
-        if meaning.range(of: #"(^|\s)--?[a-z]"#, options: .regularExpression) != nil, !endsSentenceMark(meaning) { return false }
+        if meaning.utf8.contains(UInt8(ascii: "-")), meaning.range(of: #"(^|\s)--?[a-z]"#, options: .regularExpression) != nil,
+           !endsSentenceMark(meaning) { return false }
         // A means (`DEC PDP-8 (1965): using an array of switches`, `Wercker: using it because…`), not what it is.
         if ["using", "en"].contains(head), ws.count > 1, head == "using" || ws[1] == "utilisant" { return false }
         // A purpose (`Rangement : pour le matériel…`, `Chakra: for Microsoft Edge`), what it replaces
@@ -721,7 +749,7 @@ public enum DefinitionRecognizer {
         // What the reader does (`saisir <ctrl+l>`, `utiliser les flèches du clavier`), a sentence of `on` (`on parle alors de shell…`)
         // or a way through menus (`Preferences → Profiles → …`): no meaning.
         if ["saisir", "utiliser", "taper", "cliquer", "appuyer", "on"].contains(head) { return false }
-        if meaning.components(separatedBy: "→").count > 2 { return false }
+        if menuPath(meaning) { return false }
         if ["auquel", "auxquels", "auxquelles", "lequel", "laquelle", "lesquels", "lesquelles"].contains(head) { return false }
         // An order to the reader (`hold the weight on top of your forehead…`): an instruction.
         if imperatives.contains(head) || ["hold", "lie", "focus", "lock", "sit", "stand", "lift", "raise", "lower", "bend", "push", "pull"].contains(head),

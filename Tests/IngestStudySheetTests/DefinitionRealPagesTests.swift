@@ -50,7 +50,9 @@ final class DefinitionRealPagesTests: XCTestCase {
     /// `heldout18-labels.tsv` (eight documents of course notes from two sources never used, labelled and committed before any run in
     /// session 23; measured once: none of this form) and `heldout19-labels.tsv` (eight more, none of this form, labelled and
     /// committed after session 23's clause reader was written and measured once with it: what is taken wrongly). Their phys-mod
-    /// excerpts, CC BY-NC-SA, were removed with batch 18's three labels.
+    /// excerpts, CC BY-NC-SA, were removed with batch 18's three labels. `heldout20-labels.tsv` and `heldout21-labels.tsv` (session 24:
+    /// thirteen and eleven documents of student and teacher course notes from four sources never used, each labelled and committed
+    /// before any run; the first measured before the session's rules, the second once after them).
     static func labels(_ name: String = "labels.tsv") throws -> [Definition] {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }
@@ -109,7 +111,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let reads = try Self.makeAndRead(into: dir, pipeline: try Pipeline(config: PipelineConfig()))
-        XCTAssertEqual(reads.count, 193)
+        XCTAssertEqual(reads.count, 217)
         let found = reads.flatMap(\.definitions)
         let pages = reads.reduce(0) { $0 + $1.pages }
         // A held-out file's line `# documents<TAB>a b c` names them all (some have no definition to label).
@@ -126,14 +128,15 @@ final class DefinitionRealPagesTests: XCTestCase {
         let fourteenthFiles = try documents("heldout14-labels.tsv"), fifteenthFiles = try documents("heldout15-labels.tsv")
         let sixteenthFiles = try documents("heldout16-labels.tsv"), seventeenthFiles = try documents("heldout17-labels.tsv")
         let eighteenthFiles = try documents("heldout18-labels.tsv"), nineteenthFiles = try documents("heldout19-labels.tsv")
+        let twentiethFiles = try documents("heldout20-labels.tsv"), twentyFirstFiles = try documents("heldout21-labels.tsv")
         let batches: [Set<String>] = [heldOutFiles, thirdFiles, fourthFiles, newFiles, sixthFiles, seventhFiles, eighthFiles, ninthFiles, tenthFiles,
-                                      eleventhFiles, twelfthFiles, thirteenthFiles, fourteenthFiles, fifteenthFiles, sixteenthFiles, seventeenthFiles, eighteenthFiles, nineteenthFiles]
-        XCTAssertEqual(batches.map(\.count), [11, 10, 9, 10, 8, 9, 11, 12, 12, 12, 10, 12, 10, 6, 10, 9, 8, 8])
+                                      eleventhFiles, twelfthFiles, thirteenthFiles, fourteenthFiles, fifteenthFiles, sixteenthFiles, seventeenthFiles, eighteenthFiles, nineteenthFiles, twentiethFiles, twentyFirstFiles]
+        XCTAssertEqual(batches.map(\.count), [11, 10, 9, 10, 8, 9, 11, 12, 12, 12, 10, 12, 10, 6, 10, 9, 8, 8, 13, 11])
         let labels = try Self.labels() + Self.labels("heldout-labels.tsv") + Self.labels("heldout3-labels.tsv") + Self.labels("heldout4-labels.tsv")
             + Self.labels("heldout5-labels.tsv") + Self.labels("heldout6-labels.tsv")
             + Self.labels("heldout7-labels.tsv") + Self.labels("heldout8-labels.tsv") + Self.labels("heldout9-labels.tsv") + Self.labels("heldout10-labels.tsv") + Self.labels("heldout11-labels.tsv")
             + Self.labels("heldout12-labels.tsv") + Self.labels("heldout13-labels.tsv") + Self.labels("heldout14-labels.tsv") + Self.labels("heldout15-labels.tsv")
-            + Self.labels("heldout16-labels.tsv") + Self.labels("heldout17-labels.tsv") + Self.labels("heldout18-labels.tsv") + Self.labels("heldout19-labels.tsv")
+            + Self.labels("heldout16-labels.tsv") + Self.labels("heldout17-labels.tsv") + Self.labels("heldout18-labels.tsv") + Self.labels("heldout19-labels.tsv") + Self.labels("heldout20-labels.tsv") + Self.labels("heldout21-labels.tsv")
         XCTAssertGreaterThanOrEqual(pages, 250)
         XCTAssertGreaterThanOrEqual(labels.count, 260)
 
@@ -164,7 +167,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         let precision = Double(used.count) / Double(max(1, used.count + falsePositives.count))
         let recall = Double(used.count) / Double(labels.count)
         let (fr, en) = (figures("fr-"), figures("en-"))
-        let later = thirdFiles.union(fourthFiles).union(newFiles).union(sixthFiles).union(seventhFiles).union(eighthFiles).union(ninthFiles).union(tenthFiles).union(eleventhFiles).union(twelfthFiles).union(thirteenthFiles).union(fourteenthFiles).union(fifteenthFiles).union(sixteenthFiles).union(seventeenthFiles).union(eighteenthFiles).union(nineteenthFiles)
+        let later = thirdFiles.union(fourthFiles).union(newFiles).union(sixthFiles).union(seventhFiles).union(eighthFiles).union(ninthFiles).union(tenthFiles).union(eleventhFiles).union(twelfthFiles).union(thirteenthFiles).union(fourteenthFiles).union(fifteenthFiles).union(sixteenthFiles).union(seventeenthFiles).union(eighteenthFiles).union(nineteenthFiles).union(twentiethFiles).union(twentyFirstFiles)
         let tuned = figures { !heldOutFiles.contains($0) && !later.contains($0) }
         let (held, third, fourth) = (figures { heldOutFiles.contains($0) }, figures { thirdFiles.contains($0) }, figures { fourthFiles.contains($0) })
         let new = figures { newFiles.contains($0) }, sixth = figures { sixthFiles.contains($0) }
@@ -178,19 +181,28 @@ final class DefinitionRealPagesTests: XCTestCase {
         let eighteenth = figures { eighteenthFiles.contains($0) }
         let eighteenthWrong = falsePositives.filter { eighteenthFiles.contains($0.file) }.count
         let nineteenthWrong = falsePositives.filter { nineteenthFiles.contains($0.file) }.count
+        let twentieth = figures { twentiethFiles.contains($0) }, twentyFirst = figures { twentyFirstFiles.contains($0) }
+        func counted(_ files: Set<String>) -> (Int, Int) {
+            let tp = used.filter { files.contains(labels[$0].file) }.count
+            return (tp, tp + falsePositives.filter { files.contains($0.file) }.count)
+        }
+        let (twentiethRight, twentiethFound) = counted(twentiethFiles), (twentyFirstRight, twentyFirstFound) = counted(twentyFirstFiles)
         // The 158 documents of batches 0-15 (all but the sixteenth and the seventeenth).
-        let tunedOn = figures { !sixteenthFiles.contains($0) && !seventeenthFiles.contains($0) && !eighteenthFiles.contains($0) && !nineteenthFiles.contains($0) }
+        let tunedOn = figures { !sixteenthFiles.contains($0) && !seventeenthFiles.contains($0) && !eighteenthFiles.contains($0) && !nineteenthFiles.contains($0) && !twentiethFiles.contains($0) && !twentyFirstFiles.contains($0) }
         let first27 = figures { !later.contains($0) }
         print(String(format: "definitions on real pages: %d documents, %d pages, %d labelled, %d found, precision %.3f, recall %.3f"
                      + " (fr %.3f/%.3f, en %.3f/%.3f; the first 27 documents %.3f/%.3f: tuned-on %.3f/%.3f, held out %.3f/%.3f;"
-                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f; thirteenth batch, no definition labelled: %d taken wrongly; fourteenth batch %.3f/%.3f; fifteenth batch %.3f/%.3f; the 158 documents of batches 0-15 %.3f/%.3f; sixteenth batch %.3f/%.3f; seventeenth batch %.3f/%.3f; eighteenth batch %.3f/%.3f, %d taken wrongly; nineteenth batch, no definition labelled: %d taken wrongly)",
+                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f; thirteenth batch, no definition labelled: %d taken wrongly; fourteenth batch %.3f/%.3f; fifteenth batch %.3f/%.3f; the 158 documents of batches 0-15 %.3f/%.3f; sixteenth batch %.3f/%.3f; seventeenth batch %.3f/%.3f; eighteenth batch %.3f/%.3f, %d taken wrongly; nineteenth batch, no definition labelled: %d taken wrongly; twentieth batch %.3f (%d/%d) / %.3f; twenty-first batch %.3f (%d/%d) / %.3f)",
                      reads.count, pages, labels.count, found.count, precision, recall, fr.0, fr.1, en.0, en.1, first27.0, first27.1,
-                     tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1, sixth.0, sixth.1, seventh.0, seventh.1, eighth.0, eighth.1, ninth.0, ninth.1, tenth.0, tenth.1, eleventh.0, eleventh.1, twelfth.0, twelfth.1, thirteenthWrong, fourteenth.0, fourteenth.1, fifteenth.0, fifteenth.1, tunedOn.0, tunedOn.1, sixteenth.0, sixteenth.1, seventeenth.0, seventeenth.1, eighteenth.0, eighteenth.1, eighteenthWrong, nineteenthWrong))
+                     tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1, sixth.0, sixth.1, seventh.0, seventh.1, eighth.0, eighth.1, ninth.0, ninth.1, tenth.0, tenth.1, eleventh.0, eleventh.1, twelfth.0, twelfth.1, thirteenthWrong, fourteenth.0, fourteenth.1, fifteenth.0, fifteenth.1, tunedOn.0, tunedOn.1, sixteenth.0, sixteenth.1, seventeenth.0, seventeenth.1, eighteenth.0, eighteenth.1, eighteenthWrong, nineteenthWrong,
+                     twentieth.0, twentiethRight, twentiethFound, twentieth.1, twentyFirst.0, twentyFirstRight, twentyFirstFound, twentyFirst.1))
         for f in falsePositives { print("  not a definition: \(f.file) p\(f.page) “\(f.term)” : \(f.meaning.prefix(60))") }
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }
         // The issue's bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
         // reaches today less a small margin (bench/definitions/RESULTS.md), so that no change makes it worse unseen.
-        XCTAssertGreaterThanOrEqual(precision, 0.94)
+        // (Session 24: 0.939 / 0.887 over the 217 documents with batches 20 and 21 of student and teacher notes, 0.949 / 0.897 on the
+        // 193 before them.)
+        XCTAssertGreaterThanOrEqual(precision, 0.93)
         XCTAssertGreaterThanOrEqual(recall, 0.86)
         // The 158 documents of batches 0-15 (session 22's figure: 0.952/0.903).
         XCTAssertGreaterThanOrEqual(tunedOn.0, 0.95)
@@ -240,13 +252,15 @@ final class DefinitionRealPagesTests: XCTestCase {
         // appearances, defaults, an option's choice as circumstance): floors after them — no longer an unseen figure.
         // Session 23's clause reader (DefinitionClause.swift: subject, main verb and its class) in place of first-words shape rules:
         // 0.867 (39/45) / 0.780 (39/50): floors after it.
-        XCTAssertGreaterThanOrEqual(sixteenth.0, 0.86)
-        XCTAssertGreaterThanOrEqual(sixteenth.1, 0.77)
+        // Session 24's term side (keys set in bold, `Pressing **Shift**`): 0.875 (42/48) / 0.840 (42/50).
+        XCTAssertGreaterThanOrEqual(sixteenth.0, 0.87)
+        XCTAssertGreaterThanOrEqual(sixteenth.1, 0.83)
         // The seventeenth batch (one more source never used, labelled after all of session 22's rules but the last), measured once:
         // 0.714 (5/7) / 0.185 (5/27); then one rule found on it (a setting's state as circumstance, `When enabled, …`): floors after.
         // Then session 23's clause reader (a setting told by its state, `When enabled, …`, names an option whatever its label's words): floors after it.
+        // Session 24 (a figure the name goes on after in capitals; `Class` no code keyword): 1.000 (19/19) / 0.704 (19/27).
         XCTAssertGreaterThanOrEqual(seventeenth.0, 0.99)
-        XCTAssertGreaterThanOrEqual(seventeenth.1, 0.66)
+        XCTAssertGreaterThanOrEqual(seventeenth.1, 0.70)
         // The eighteenth batch (course notes of three sources never used, labelled and committed before any run): measured once with
         // session 22's rules, nothing found (0 taken wrongly, 0/3); the same after the clause reader — its 3 definitions are glued into a
         // paragraph or open with a lower-case article (`la puissance ** : …`), which the term rules refuse.
@@ -255,6 +269,17 @@ final class DefinitionRealPagesTests: XCTestCase {
         // The nineteenth batch (course notes, one source never used, no definition of this form; labelled and committed after the clause
         // reader was written, before it ever ran on them), measured once: 2 lines taken wrongly (a menu path in a numbered step, `Optional:`
         // and an order).
-        XCTAssertLessThanOrEqual(nineteenthWrong, 2)
+        // Session 24 (`->` menu paths, `Optional` a label): 0 taken wrongly.
+        XCTAssertLessThanOrEqual(nineteenthWrong, 0)
+        // The twentieth batch (a student's study notes and a teachers' course, two sources never used, labelled and committed before any
+        // run in session 24), measured once before its rules: 0.375 (9/24) / 0.692 (9/13); after them (labels with a bracket, `Indication`,
+        // a guideline, an instructor, a clause cut after a past participle, a step's adverb): 0.500 (9/18) / 0.692. Floors after.
+        XCTAssertGreaterThanOrEqual(twentieth.0, 0.5)
+        XCTAssertGreaterThanOrEqual(twentieth.1, 0.69)
+        // The twenty-first batch (an introductory Python course and a lycée NSI course, labelled and committed before any run and any change
+        // of session 24), measured once after the round: 0.842 (16/19) / 0.500 (16/32) — the session's honest unseen figure; then a note's
+        // mark after a term (`cos*`): 0.875 (21/24) / 0.656 (21/32). Floors after.
+        XCTAssertGreaterThanOrEqual(twentyFirst.0, 0.87)
+        XCTAssertGreaterThanOrEqual(twentyFirst.1, 0.65)
     }
 }
