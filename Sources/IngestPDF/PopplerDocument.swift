@@ -811,4 +811,6 @@ enum PopplerFontPool {
         ingest_font_pool_counts(&made, &reused)
         return (made, reused)
     }
+    /// Fonts idle in the pool now (at most 512).
+    static var idle: Int { ingest_font_pool_idle() }
 }

@@ -60,4 +60,35 @@ final class FontPoolTests: XCTestCase {
             }
         }
     }
+
+    /// A page of 600 fonts (distinct objects): once it is read, at most 512 wait idle, the others
+    /// are freed; read again, the page is lent those kept and makes the rest, and reads the same.
+    func testFontsIdleBeyondTheBoundAreFreed() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let count = 600
+        let letters = (0..<count).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"]
+        let fonts = (0..<count).map { "/F\($0) \(5 + $0) 0 R" }.joined(separator: " ")
+        objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 8000 842] /Resources << /Font << \(fonts) >> >> /Contents 4 0 R >>")
+        let stream = "BT 10 700 Td " + (0..<count).map { "/F\($0) 10 Tf (\(letters[$0])) Tj" }.joined(separator: " ") + " ET"
+        objects.append("<< /Length \(stream.utf8.count) >>\nstream\n\(stream)\nendstream")
+        objects += (0..<count).map { _ in "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>" }
+        let url = tmp.url.appendingPathComponent("fonts.pdf")
+        try PDFTestFiles.assemble(objects).write(to: url)
+        let document = try PopplerDocumentRef(url: url, password: nil)
+        func read() throws -> String {
+            let page = try XCTUnwrap(document.page(at: 0))
+            return page.textLines().lines.map(\.text).joined().filter { $0 != " " }
+        }
+        XCTAssertEqual(try read(), letters.joined())
+        XCTAssertLessThanOrEqual(PopplerFontPool.idle, 512)
+        let before = PopplerFontPool.counts
+        XCTAssertEqual(try read(), letters.joined())
+        let after = PopplerFontPool.counts
+        XCTAssertEqual(after.made - before.made + after.reused - before.reused, count)
+        XCTAssertGreaterThan(after.made - before.made, 0, "the fonts past the bound were freed")
+        XCTAssertGreaterThan(after.reused - before.reused, 0)
+        XCTAssertLessThanOrEqual(after.reused - before.reused, 512)
+        XCTAssertLessThanOrEqual(PopplerFontPool.idle, 512)
+    }
 }

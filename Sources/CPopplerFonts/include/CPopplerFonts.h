@@ -14,6 +14,9 @@ extern "C" {
 /// pool instead (`reused`). Both stay 0 when the pool is not bound (see FontPool.cpp).
 void ingest_font_pool_counts(long *made, long *reused);
 
+/// Fonts idle in the pool now (at most 512: past it, the one idle the longest is freed).
+long ingest_font_pool_idle(void);
+
 #ifdef __cplusplus
 }
 #endif
