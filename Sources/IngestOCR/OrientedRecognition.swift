@@ -140,7 +140,10 @@ enum OrientedRecognition {
 /// detector shares with Latin, symmetric when turned) score 0–2.2 with orientation 0.21–0.25: at
 /// another scale they are named Cyrillic at 13.3, where junk is named another script or no
 /// better. So: named when the detector is clear on its sample, or clear on the page at another
-/// scale naming the same script.
+/// scale naming the same script: Cyrillic capitals at half size (13.3), a line of Chinese at 12 pt
+/// and 150 dpi (Han 1.43, orientation 0.18 — the junk's figures) at double size (orientation
+/// 0.54); the pixel-font junk at half and double size stays under 2 and 0.35, or is named
+/// another script (Cyrillic at half size for the JBIG2 line).
 enum ScriptEvidence {
     /// Script confidence from which one script clearly outvoted the others (first ≥ 1.6 × second).
     static let clearVote = 2.0
@@ -153,14 +156,23 @@ enum ScriptEvidence {
 
     /// `osd` (the detector on `sample`, made from `page`) names a script worth telling: a Latin
     /// page or one clear on its sample needs no second look; else the detector is asked again on
-    /// the page at another scale (half, or the page itself when `sample` is its half).
+    /// the page at other scales — its half and its double (the page itself when `sample` is its
+    /// half; no double of a page over `largestDoubled` pixels) — and one must name the same script
+    /// clearly.
     static func names(_ osd: (quarterTurns: Int, confidence: Double, script: String, scriptConfidence: Double),
                       page: PageImage, sample: PageImage, engine: TesseractEngine) -> Bool {
         guard ScriptModels.languageFor[osd.script] != nil, !isClear(osd) else { return true }
-        let other = sample.width < page.width ? page.sharedHandle() : page.scaled(by: 0.5)
-        guard let other, let again = engine.orientationAndScript(other) else { return false }
-        return again.script == osd.script && isClear(again)
+        let scales = sample.width < page.width ? [1.0] : page.width * page.height <= largestDoubled ? [0.5, 2] : [0.5]
+        return scales.contains { scale in
+            guard let other = scale == 1 ? page.sharedHandle() : page.scaled(by: scale),
+                  let again = engine.orientationAndScript(other) else { return false }
+            return again.script == osd.script && isClear(again)
+        }
     }
+
+    /// The most pixels of a page the detector is asked about at twice its size (4 M: a third of an
+    /// A4 page at 300 dpi; a line of writing cut from it, as `readFirst` is given, is far less).
+    static let largestDoubled = 4_000_000
 }
 
 /// The image the script and orientation detector is given: the page at half size when its

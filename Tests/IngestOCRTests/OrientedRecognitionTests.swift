@@ -264,6 +264,13 @@ final class OrientedRecognitionTests: XCTestCase {
             XCTAssertTrue(page.leftOut == .scriptNotInstalled || page.leftOut == nil, "\(script) \(points) pt")
             XCTAssertEqual(page.script, script, "\(line) \(points) pt: \(String(describing: page.leftOut)) \(page.text)")
         }
+        // A line of Chinese at 12 pt drawn at 150 dpi (as session 23's pages of known writing; its
+        // ImageMagick page there was named Han at 1.43, orientation 0.18 — the junk's figures —
+        // and clearly only at double size: bench/ocr/RESULTS.md, session 24).
+        try requireFont("AR PL UMing CN")
+        let chinese = LineMarksTests.page("第二章 化学反应", font: "AR PL UMing CN", pointSize: 12, dpi: 150)
+        let page = try readFew(chinese, engine: engine)
+        XCTAssertEqual(page.script, "Han", "\(String(describing: page.leftOut)) \(page.text)")
     }
 
     /// pdf.js's jbig2_symbol_offset.pdf ("JBIG2 TEXT" as a JBIG2 image in a one-pixel-stroke
