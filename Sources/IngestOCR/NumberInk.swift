@@ -102,10 +102,12 @@ enum NumberInk {
         var matches: Bool
         /// The base digits' height and baseline, and their right edge (pixels): where the marks are cut from.
         var height: Int, baseline: Int, baseRight: Int
+        /// A raised sign after the digits, a charge (`Cu²⁺`, `SO₄²⁻`): `⁺` for a cross, `⁻` for a bar.
+        var charge: Character? = nil
 
         /// The word with `digits` written raised, after the minus the ink shows.
         func written(_ digits: String) -> String {
-            sign + base + (minus ? "⁻" : "") + String(digits.map { NumberInk.superscripts[$0] ?? $0 }) + tail
+            sign + base + (minus ? "⁻" : "") + String(digits.map { NumberInk.superscripts[$0] ?? $0 }) + (charge.map { String($0) } ?? "") + tail
         }
 
         /// Whether `text` (a second reading of the digits' marks) is a digit for each of them.
@@ -115,7 +117,7 @@ enum NumberInk {
 
         /// The digits the word reads for the marks (superscripts as digits), when it matches them.
         var ownDigits: String? {
-            matches ? String(read.dropFirst(minus ? 1 : 0).map { NumberInk.superscriptDigits[$0] ?? $0 }) : nil
+            matches ? String(read.dropFirst(minus ? 1 : 0).dropLast(charge == nil ? 0 : 1).map { NumberInk.superscriptDigits[$0] ?? $0 }) : nil
         }
     }
 
@@ -123,6 +125,22 @@ enum NumberInk {
     /// Units whose exponent is read as a number's (longest first; each letter one mark, none
     /// reaching below the baseline): `cm³` read `cm?`, `mol⁻¹` read `mol~!`, `m²` read `m?`.
     static let units = ["mol", "cm", "mm", "km", "dm", "m", "s", "L"]
+
+    /// A symbol whose exponent is read as other characters (session 24, the fidelity scans: `r²`
+    /// read `r?`, `Cu²⁺` read `Cu?*`): one or two ASCII letters opening the word, none reaching
+    /// below the baseline (g, j, p, q, y), then something that is not a letter, an apostrophe or
+    /// only the word's closing punctuation; nil for any other word. Not a unit (`units` first).
+    static func symbolBase(_ text: String) -> Substring? {
+        let letters = text.prefix { $0.isASCII && $0.isLetter }
+        guard (1...2).contains(letters.count), !letters.contains(where: { "gjpqy".contains($0) }),
+              !units.contains(where: text.hasPrefix) else { return nil }
+        var rest = text.dropFirst(letters.count)
+        if let last = rest.last, tails.contains(last) { rest.removeLast() }
+        guard !rest.isEmpty, !rest.contains(where: { $0.isLetter || apostrophes.contains($0) }) else { return nil }
+        return letters
+    }
+    /// Small letters of x-height (no ascender): a symbol opening with one has digits 1 / 0.65 its height.
+    static let xHeightLetters: Set<Character> = ["a", "c", "e", "m", "n", "o", "r", "s", "u", "v", "w", "x", "z"]
     static let apostrophes: Set<Character> = ["'", "’", "‘", "\"", "”", "“"]
 
     /// The word's raised marks after its number, or nil when none is shaped as a digit, when its
@@ -140,13 +158,14 @@ enum NumberInk {
         let baseline = Double(marks[first].bottom)
         var h = Double(marks[first].height)
         let onLine: ArraySlice<Mark>
-        if let unit = units.first(where: { chars.hasPrefix($0) }), sign.isEmpty, first == 0 {
-            // A unit (`cm³`, `mol⁻¹`): one mark a letter, all on the baseline; digits as high as
-            // its capitals, which a small letter's height (x-height) is about 0.65 of.
+        if let unit = units.first(where: { chars.hasPrefix($0) }) ?? symbolBase(String(chars)).map(String.init), sign.isEmpty, first == 0 {
+            // A unit (`cm³`, `mol⁻¹`) or a symbol (`r²`, `Cu²⁺`): one mark a letter, all on the
+            // baseline; digits as high as its capitals, which a small letter's height (x-height)
+            // is about 0.65 of.
             onLine = marks.prefix(unit.count)
             guard onLine.count == unit.count, onLine.allSatisfy({ abs(Double($0.bottom) - baseline) <= 0.15 * h }),
                   !chars.dropFirst(unit.count).contains(where: { $0.isLetter || apostrophes.contains($0) }) else { return nil }
-            if unit.first!.isLowercase { h /= 0.65 }
+            if unit.first!.isLowercase && (units.contains(unit) || xHeightLetters.contains(unit.first!)) { h /= 0.65 }
         } else {
             onLine = marks[first...].prefix { abs(Double($0.bottom) - baseline) <= 0.15 * h && Double($0.height) >= 0.8 * h }
             guard chars.prefix(onLine.count).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
@@ -162,6 +181,14 @@ enum NumberInk {
         let rest = after.dropFirst(up.count)
         let minus = up.first.map { isBar($0, Int(h)) && Double($0.bottom) <= baseline - 0.35 * h } ?? false
         if minus { up.removeFirst() }
+        // A charge after a symbol's raised digits (`Cu²⁺`): a last raised mark, a cross or a bar.
+        var charge: Character?
+        if symbolBase(String(chars)) != nil, up.count >= 2, let last = up.last, !isRaisedDigit(last, h, baseline) {
+            if isBar(last, Int(h)) { charge = "⁻" } else if isCross(last, h) { charge = "⁺" }
+            if charge != nil { up.removeLast() }
+        }
+        // A `?` is no exponent: its dot sits on the line under its hook.
+        if let hook = up.last, rest.contains(where: { $0.left <= hook.right && $0.right >= hook.left }) { return nil }
         guard !up.isEmpty, up.allSatisfy({ isRaisedDigit($0, h, baseline) }),
               rest.count <= (tail.isEmpty ? 0 : 1), rest.allSatisfy({ Double($0.height) <= 0.6 * h && Double($0.top) >= baseline - 0.5 * h }),
               !read.allSatisfy(\.isLetter)
@@ -169,10 +196,12 @@ enum NumberInk {
         var digits = Substring(read)
         let readsMinus = minus && digits.first.map { minusSigns.contains($0) } == true
         if readsMinus { digits.removeFirst() }
-        let matches = (readsMinus || !minus) && digits.count == up.count
+        let readsCharge = charge == nil || (digits.last.map { (charge == "⁺" ? ["+", "⁺"] : ["-", "−", "⁻"]).contains($0) } ?? false)
+        if charge != nil, readsCharge { digits.removeLast() }
+        let matches = (readsMinus || !minus) && readsCharge && digits.count == up.count
             && digits.allSatisfy { ($0.isASCII && $0.isNumber) || superscriptDigits[$0] != nil }
         return Raised(sign: sign, base: String(chars.prefix(k)), minus: minus, marks: up, read: read, tail: tail, matches: matches,
-                      height: Int(h), baseline: Int(baseline), baseRight: onLine.last!.right)
+                      height: Int(h), baseline: Int(baseline), baseRight: onLine.last!.right, charge: charge)
     }
 
     /// A digit of an exponent: smaller than the number's (`h` high on `baseline`), clear above
@@ -181,6 +210,74 @@ enum NumberInk {
         let t = Double(m.height)
         return Double(m.bottom) <= baseline - 0.25 * h && t <= 0.85 * h && t >= 0.4 * h
             && Double(m.top) <= baseline - 0.75 * h && t >= 1.1 * Double(m.width)
+    }
+
+    static let subscripts: [Character: Character] = ["0": "₀", "1": "₁", "2": "₂", "3": "₃", "4": "₄", "5": "₅", "6": "₆", "7": "₇", "8": "₈", "9": "₉"]
+
+    /// A word that may hold a lowered index (`H₂O` read `H20`, `(H₂O)` read `(H2O)`, `O₂` read `O2`):
+    /// an ASCII letter first (after a `(`), none reaching below the baseline, and a digit after it.
+    static func mayHoldIndex(_ text: String) -> Bool {
+        let body = text.first == "(" ? text.dropFirst() : Substring(text)
+        guard let first = body.first, first.isASCII, first.isLetter, !"gjpqy".contains(first), body.count <= 12 else { return false }
+        return body.dropFirst().contains { $0.isASCII && $0.isNumber }
+    }
+
+    /// A formula's indices (session 24, the fidelity scans): Tesseract reads `H₂O` as `H20`,
+    /// `H₂SO₄` as `H2SO,` — the index's digit in the flow of the line or as another character.
+    /// In a word whose marks match its characters one for one, its first a letter on the
+    /// baseline: a digit whose mark is an index's (digit-shaped, 0.35–0.72 of the letters'
+    /// height, its top well under theirs, on the baseline or below it: pdflatex and LibreOffice
+    /// lower it, DejaVu's ₂ sits on the line) is written as an index (`₂`); such a mark read as
+    /// neither a digit nor a letter (`,` for `₄`), or a digit as tall as the letters in a word
+    /// that holds an index leaves the word as read, doubtful — but a `0` there as wide as an `O`
+    /// is one (`H20` → `H₂O`). Nil when the ink shows no index.
+    static func lowered(_ text: String, marks all: [Mark]) -> Reading? {
+        guard mayHoldIndex(text), let tallest = all.map(\.height).max(), tallest >= 8 else { return nil }
+        var marks = all.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
+        var chars = Array(text)
+        var lead = "", close = ""
+        if chars.first == "(" { lead = "("; chars.removeFirst(); guard !marks.isEmpty else { return nil }; marks.removeFirst() }
+        if chars.last == ")" { close = ")"; chars.removeLast(); guard !marks.isEmpty else { return nil }; marks.removeLast() }
+        guard marks.count == chars.count, let first = marks.first else { return nil }
+        let baseline = Double(first.bottom)
+        var h = Double(first.height)
+        if chars[0].isLowercase {
+            // A small letter's mark as wide as high, no accent joined to it (`à 0 °C` read `a0`: the
+            // `à` twice the height of an `a` made a `0` look small).
+            guard xHeightLetters.contains(chars[0]), 4 * first.height <= 5 * first.width else { return nil }
+            h /= 0.65
+        }
+        var out = chars, doubt = false, index = false, tallDigit = false, unread: [(Character, Mark)] = [], indexHeight = 0
+        for (i, (c, m)) in zip(chars, marks).enumerated() where i > 0 {
+            let t = Double(m.height)
+            // An index: a digit's shape, small, its top well under the letters', not raised.
+            let isIndex = Double(m.bottom) >= baseline - 0.05 * h && Double(m.top) >= baseline - 0.65 * h
+                && t >= 0.35 * h && t <= 0.72 * h && t >= 1.05 * Double(m.width)
+            if isIndex, let sub = subscripts[c] {
+                index = true
+                indexHeight = max(indexHeight, m.height)
+                out[i] = sub
+            } else if isIndex, !c.isLetter {
+                unread.append((c, m))
+            } else if c.isASCII && c.isNumber, abs(Double(m.bottom) - baseline) <= 0.15 * h, t >= 0.8 * h {
+                // As tall as the letters: a `0` as wide as an `O` is one (a figure zero is 0.5–0.65
+                // as wide as high), any other digit is a doubt.
+                if c == "0", Double(m.width) >= 0.8 * t { out[i] = "O" } else { tallDigit = true }
+            }
+        }
+        guard index else { return nil }
+        // A mark read as punctuation: the word's closing comma or point when shorter than its
+        // indices (`O₂,`), else an index read so (`H₂SO₄` read `H2SO,`).
+        doubt = unread.contains { c, m in !(tails.contains(c) && c == chars.last && 5 * m.height < 4 * indexHeight) }
+        // Only a word read whole is rewritten; else it stays as read, doubtful.
+        return doubt || tallDigit ? Reading(text: text, doubt: .numberInk) : Reading(text: lead + String(out) + close)
+    }
+
+    /// A raised plus for digits `h` high: about as wide as high, a third to two thirds of `h`, its
+    /// box mostly empty (a digit's fills it more, and stands taller than wide).
+    static func isCross(_ m: Mark, _ h: Double) -> Bool {
+        let w = Double(m.width), t = Double(m.height)
+        return t >= 0.3 * h && t <= 0.7 * h && w >= 0.75 * t && w <= 1.35 * t && Double(m.pixels) <= 0.45 * w * t
     }
 
     /// A flat bar (a minus sign) for digits `h` high: under 0.4 of its width high, at least 0.15 h wide.
@@ -196,7 +293,7 @@ enum NumberInk {
     /// a power of ten (what scientific notation writes) is rewritten: a base of other digits is
     /// left as read, doubtful (at 150 dpi a `0` broken in two halves made the base `107` of `10⁻¹⁹`).
     static func decide(_ word: RecognizedWord, _ r: Raised, again: (text: String, confidence: Double)?) -> Reading {
-        guard r.base == "10" || units.contains(r.base) else { return Reading(text: word.text, doubt: .numberInk) }
+        guard r.base == "10" || units.contains(r.base) || symbolBase(r.base + r.read) != nil else { return Reading(text: word.text, doubt: .numberInk) }
         if let again, again.confidence >= rereadConfidence, r.fits(again.text) { return Reading(text: r.written(again.text)) }
         if let own = r.ownDigits, word.confidence >= exponentConfidence, !(again.map { r.fits($0.text) && $0.text != own } ?? false) {
             return Reading(text: r.written(own))
@@ -306,7 +403,8 @@ enum NumberInk {
         var out: [Int: Reading] = [:]
         var raisedWords: [(Int, Raised)] = []
         for (i, word) in words.enumerated() where word.box.count == 4 && (word.text.first.map({ $0.isNumber || signs.contains($0) || $0 == "(" }) == true
-                                                                       || word.text.contains("+") || units.contains(where: word.text.hasPrefix)) {
+                                                                       || word.text.contains("+") || units.contains(where: word.text.hasPrefix)
+                                                                       || symbolBase(word.text) != nil || mayHoldIndex(word.text)) {
             let left = max(0, Int((word.box[0] * Double(width)).rounded())), right = min(width, Int((word.box[2] * Double(width)).rounded()))
             let top = max(0, Int((word.box[1] * Double(height)).rounded())), bottom = min(height, Int((word.box[3] * Double(height)).rounded()))
             guard right - left >= 2, bottom - top >= 8 else { continue }
@@ -315,6 +413,10 @@ enum NumberInk {
             let marks = glyphs(self.marks(data: data, wpl: wpl, left: left, top: top, right: right, bottom: below))
                 .filter { $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
             if let r = raised(word.text, marks: marks) { raisedWords.append((i, r)); continue }
+            if let read = lowered(word.text, marks: marks) {
+                if read.text != word.text || read.doubt != nil { out[i] = read }
+                continue
+            }
             if let read = slashReading(word.text, marks: marks, isSlash: { isSlash($0, data: data, wpl: wpl) }) { out[i] = Reading(text: read); continue }
             guard Number(word.text) != nil || word.text.contains("+"),
                   let read = reading(word.text, marks: marks) ?? signReading(word.text, marks: marks), read != word.text else { continue }

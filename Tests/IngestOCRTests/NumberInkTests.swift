@@ -72,6 +72,58 @@ final class NumberInkTests: XCTestCase {
         XCTAssertNil(NumberInk.raised("1027", marks: ten + [raisedDigit(44), .init(left: 60, top: 68, right: 71, bottom: 70, pixels: 30)]))
     }
 
+    /// Session 24: a symbol's exponent (`r²` read `r?`, `Cu²⁺` read `Cu?*`): one or two letters on the
+    /// baseline, then digit marks standing clear above it, and a raised cross (`⁺`) or bar (`⁻`)
+    /// after them; a `?` (its dot on the line under its hook), an apostrophe, a word are none.
+    func testASymbolsExponentAndCharge() throws {
+        XCTAssertEqual(NumberInk.symbolBase("r?,"), "r")
+        XCTAssertEqual(NumberInk.symbolBase("Cu?*"), "Cu")
+        for word in ["le,", "l'", "mes", "y?", "abc?", "m?", "x", "Fe"] { XCTAssertNil(NumberInk.symbolBase(word), word) }
+        // `r` (x-height 21 px on the baseline at 100: digits 1 / 0.65 of it, 32 px).
+        let r = NumberInk.Mark(left: 0, top: 79, right: 14, bottom: 100, pixels: 150)
+        let two = NumberInk.Mark(left: 18, top: 62, right: 29, bottom: 84, pixels: 100)
+        let comma = NumberInk.Mark(left: 33, top: 96, right: 37, bottom: 106, pixels: 30)
+        let squared = try XCTUnwrap(NumberInk.raised("r?,", marks: [r, two, comma]))
+        XCTAssertEqual([squared.base, squared.read, "\(squared.matches)", squared.written("2")], ["r", "?", "false", "r²,"])
+        let word = RecognizedWord(text: "r?,", confidence: 60, box: [0, 0, 1, 1])
+        XCTAssertEqual(NumberInk.decide(word, squared, again: ("2", 96)), NumberInk.Reading(text: "r²,"))
+        XCTAssertEqual(NumberInk.decide(word, squared, again: ("2", 60)), NumberInk.Reading(text: "r?,", doubt: .numberInk))
+        // `why?`: the hook as high as a digit, its dot on the line under it.
+        let dot = NumberInk.Mark(left: 20, top: 95, right: 26, bottom: 100, pixels: 30)
+        XCTAssertNil(NumberInk.raised("r?", marks: [r, two, dot]))
+        // `Cu²⁺` (capitals 33 px): the 2, then a cross as wide as high, mostly empty.
+        let c = NumberInk.Mark(left: 0, top: 67, right: 20, bottom: 100, pixels: 300), u = NumberInk.Mark(left: 24, top: 78, right: 44, bottom: 100, pixels: 200)
+        let raisedTwo = NumberInk.Mark(left: 48, top: 58, right: 61, bottom: 80, pixels: 120)
+        let cross = NumberInk.Mark(left: 64, top: 60, right: 77, bottom: 73, pixels: 50)
+        let ion = try XCTUnwrap(NumberInk.raised("Cu?*", marks: [c, u, raisedTwo, cross]))
+        XCTAssertEqual([ion.read, "\(ion.marks.count)", "\(ion.matches)", ion.written("2")], ["?*", "1", "false", "Cu²⁺"])
+        XCTAssertEqual(NumberInk.raised("Cu2+", marks: [c, u, raisedTwo, cross])?.ownDigits, "2")
+        let bar = NumberInk.Mark(left: 64, top: 66, right: 75, bottom: 68, pixels: 30)
+        XCTAssertEqual(NumberInk.raised("Cu2-", marks: [c, u, raisedTwo, bar])?.written("2"), "Cu²⁻")
+    }
+
+    /// Indices by their marks (capitals 36 px on the baseline at 100): a small digit on the line or
+    /// below it is an index; a `,` standing for one, or a narrow `0` as tall as the letters, leaves
+    /// the word as read, doubtful; a digit as tall as the letters alone is no index.
+    func testIndicesByTheirMarks() {
+        let h = NumberInk.Mark(left: 0, top: 64, right: 36, bottom: 100, pixels: 500), o = NumberInk.Mark(left: 60, top: 63, right: 93, bottom: 101, pixels: 420)
+        let two = NumberInk.Mark(left: 42, top: 88, right: 54, bottom: 108, pixels: 110)
+        XCTAssertEqual(NumberInk.lowered("H20", marks: [h, two, o]), NumberInk.Reading(text: "H₂O"))
+        XCTAssertEqual(NumberInk.lowered("(H2O)", marks: [.init(left: -14, top: 60, right: -6, bottom: 112, pixels: 120), h, two, o, .init(left: 97, top: 60, right: 105, bottom: 112, pixels: 120)]),
+                       NumberInk.Reading(text: "(H₂O)"))
+        let zero = NumberInk.Mark(left: 60, top: 64, right: 82, bottom: 100, pixels: 300)
+        XCTAssertEqual(NumberInk.lowered("H20", marks: [h, two, zero]), NumberInk.Reading(text: "H20", doubt: .numberInk))
+        let four = NumberInk.Mark(left: 98, top: 88, right: 110, bottom: 108, pixels: 100)
+        XCTAssertEqual(NumberInk.lowered("H2O,", marks: [h, two, o, four]), NumberInk.Reading(text: "H2O,", doubt: .numberInk))
+        XCTAssertNil(NumberInk.lowered("A4", marks: [h, .init(left: 42, top: 64, right: 64, bottom: 100, pixels: 300)]))
+        XCTAssertNil(NumberInk.lowered("H2O", marks: [h, two]), "marks not one for one")
+        XCTAssertNil(NumberInk.lowered("page2", marks: [h, two]))
+        // `à 0 °C` read `a0`: the `à` (its accent joined) as tall as a capital, the `0` a figure.
+        XCTAssertNil(NumberInk.lowered("a0", marks: [.init(left: 0, top: 62, right: 22, bottom: 100, pixels: 300), .init(left: 28, top: 66, right: 48, bottom: 100, pixels: 250)]))
+        XCTAssertEqual(NumberInk.lowered("x1", marks: [.init(left: 0, top: 75, right: 24, bottom: 100, pixels: 200), .init(left: 28, top: 82, right: 36, bottom: 100, pixels: 60)]),
+                       NumberInk.Reading(text: "x₁"))
+    }
+
     /// A second reading of the raised digits is taken when it is a digit for each mark with
     /// confidence; else Tesseract's, matching the marks, from a word read with confidence and not
     /// disputed; else the word stays as read, doubtful. Only a power of ten is rewritten.
@@ -146,9 +198,10 @@ final class NumberInkTests: XCTestCase {
 
     /// The lesson at 300 dpi as a scanner gives it: Tesseract 5.3 reads 4,9 g as 49 g and +1,1 as
     /// +11 (the ink writes the commas back), and every exponent wrong or as digits of the number
-    /// (`10?!`, `107?`, `1023`, `10~!9`, `107!`, `10-2`, `1072`), and a unit's (`cm?` for `cm³`):
+    /// (`10?!`, `107?`, `1023`, `10~!9`, `107!`, `10-2`, `1072`), a unit's (`cm?` for `cm³`) and an ion's (`Cu?*` for `Cu²⁺`):
     /// their digits read again on their own are written raised; the `⁻¹` whose lone `1` is read
-    /// again with too little confidence (two `10⁻¹`, five `mol⁻¹`, `L⁻¹`) stay as read, doubtful.
+    /// again with too little confidence (two `10⁻¹`, five `mol⁻¹`, `L⁻¹`) stay as read, doubtful;
+    /// indices (session 24): `H20` → `H₂O`, `O2,` → `O₂,`, `H2SO,` (its `₄` read `,`) doubtful.
     /// No other number changes.
     func testADroppedCommaIsWrittenBackAndExponentsReadAgain() throws {
         let dir = try TemporaryDirectory("ingest-number-ink"); defer { dir.remove() }
@@ -159,9 +212,9 @@ final class NumberInkTests: XCTestCase {
             let read = try read(page: number, with: engine, in: dir)
             text += read.text; rewritten += read.rewritten; doubtful += read.doubtful
         }
-        XCTAssertEqual(rewritten, ["10?! → 10²¹", "107? → 10²³", "1023 → 10²³", "10~!9 → 10⁻¹⁹", "49 → 4,9", "L-!. → L⁻¹.", "cm? → cm³", "cm? → cm³",
+        XCTAssertEqual(rewritten, ["10?! → 10²¹", "107? → 10²³", "1023 → 10²³", "10~!9 → 10⁻¹⁹", "H20 → H₂O", "49 → 4,9", "O2, → O₂,", "L-!. → L⁻¹.", "Cu?* → Cu²⁺", "cm? → cm³", "cm? → cm³",
                                    "cm? → cm³", "10-2 → 10⁻²", "+11 → +1,1", "cm? → cm³", "cm? → cm³"], text)
-        XCTAssertEqual(doubtful, ["mol~!.", "mol!", "mol!", "mol~!", "L~!,", "107!", "1072"], text)
+        XCTAssertEqual(doubtful, ["mol~!.", "mol!", "H2SO,", "mol!", "mol~!", "L~!,", "107!", "1072"], text)
         for number in Self.separated + Self.whole + ["1,7 x 10²¹", "76 x 10²³", "6,02 x 10²³", "1,6 x 10⁻¹⁹", "9,90 x 10⁻²",
                                                      "250 cm³ d’une", "100 cm³ d’eau", "250 cm³ et", "les cm³ en", "1 000 cm³ :"] where !text.contains(number) {
             XCTFail("\(number) not in: \(text)")
@@ -176,6 +229,7 @@ final class NumberInkTests: XCTestCase {
         let dir = try TemporaryDirectory("ingest-number-ink"); defer { dir.remove() }
         let source = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent("Tests/IngestFidelityTests/Fidelity/cours-chimie.tex"), encoding: .utf8)
             .replacingOccurrences(of: "\\textsuperscript{3}", with: "³")
+            .replacing(/\\textsuperscript\{([0-9+−]+)\}/) { String($0.1.map { NumberInk.superscripts[$0] ?? ($0 == "+" ? "⁺" : "⁻") }) }
         try OCRLibraries.requireTesseract()
         let engine = try TesseractEngine(languages: "fra+eng")
         // 150 dpi: the first page only (its exponents), to keep the class short.
@@ -276,5 +330,33 @@ final class NumberInkTests: XCTestCase {
         let box = [10.0 / 200, 55.0 / 160, 100.0 / 200, 102.0 / 160]
         let words = [RecognizedWord(text: "1023", confidence: 90, box: box), RecognizedWord(text: "1023", confidence: 78, box: box)]
         XCTAssertEqual(NumberInk.readings(of: ink.raw, words), [0: .init(text: "10²³"), 1: .init(text: "1023", doubt: .numberInk)])
+    }
+
+    /// Session 24: lowered indices, typeset with cairo in 12-pt DejaVu Serif (its subscript figures)
+    /// at 300 and 200 dpi and read through the engine: each word with an index is handed on as the
+    /// source writes it, or as read and flagged `numberInk` — never with an index the source does
+    /// not have; a digit on the line (`A4`, `CO2` typed flat) is not lowered. 2 s.
+    static let indices = """
+    L'eau H₂O et le dioxyde de carbone CO₂ ; le diazote N₂ et le dioxygène O₂.
+    La suite x₁, x₂ tend vers 0 ; une feuille A4 et CO2 tapé à plat.
+    """
+
+    func testLoweredIndicesAreWrittenAsTheSourceOrFlagged() throws {
+        try OCRLibraries.requireTesseract()
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let indexed = ["H₂O", "CO₂", "N₂", "O₂", "x₁", "x₂"]
+        for dpi in [300.0, 200.0] {
+            let page = TextPage.render(Self.indices, dpi: dpi, pointSize: 12, widthInches: 8, heightInches: 2)
+            let read = try engine.recognize(TextPage.pageImage(page, dpi: Int(dpi)), deadline: .distantFuture, limitSeconds: 60, page: 1)
+            let flagged = read.words.filter { $0.doubt == .numberInk }.map(\.text)
+            for word in read.text.split(whereSeparator: \.isWhitespace).map({ $0.trimmingCharacters(in: .punctuationCharacters) })
+            where word.contains(where: { NumberInk.subscripts.values.contains($0) }) {
+                XCTAssertTrue(indexed.contains(word), "\(dpi) dpi: \(word) is not in the lines: \(read.text)")
+            }
+            XCTAssertTrue(read.text.contains("A4") && read.text.contains("CO2 tap"), "\(dpi) dpi: \(read.text)")
+            // Tesseract 5.3 reads them `H20`, `N2`, `x1,`, `x2` (`CO₂` as `CO:`, `O₂` as `Oz.` at 300 dpi:
+            // no digit read, left): the ink writes them back, the `0` of `H20` as wide as an `O`.
+            XCTAssertEqual(["H₂O", "N₂", "x₁", "x₂"].filter { !read.text.contains($0) }, [], "\(dpi) dpi: \(read.text), flagged \(flagged)")
+        }
     }
 }
