@@ -17,23 +17,23 @@ public struct Lexicon: Sendable {
     }
 
     /// English lemmas (WordNet writes compounds with `_`; only single words are looked up here).
-    let english: [String: Classes]
+    let english: LexiconTable
     /// Irregular English forms and their lemmas' classes (`children` → noun, `went` → verb).
-    let englishIrregular: [String: Classes]
+    let englishIrregular: LexiconTable
     /// French words as the dictionary lists them (lemmas and the forms it writes out).
-    let french: [String: Classes]
+    let french: LexiconTable
 
     public var isEmpty: Bool { english.isEmpty && french.isEmpty }
     public var hasEnglish: Bool { !english.isEmpty }
     public var hasFrench: Bool { !french.isEmpty }
 
-    public static let empty = Lexicon(english: [:], englishIrregular: [:], french: [:])
+    public static let empty = Lexicon(english: LexiconTable(), englishIrregular: LexiconTable(), french: LexiconTable())
 
     /// The lexicon of this machine, read once, on first use (a few hundred milliseconds).
     public static let shared = Lexicon(wordNet: URL(fileURLWithPath: "/usr/share/wordnet"),
                                        frenchDictionary: URL(fileURLWithPath: "/usr/share/hunspell/fr.dic"))
 
-    init(english: [String: Classes], englishIrregular: [String: Classes], french: [String: Classes]) {
+    init(english: LexiconTable, englishIrregular: LexiconTable, french: LexiconTable) {
         self.english = english
         self.englishIrregular = englishIrregular
         self.french = french
@@ -41,24 +41,22 @@ public struct Lexicon: Sendable {
 
     /// Reads what exists of the two sources; a missing or unreadable file counts as empty.
     public init(wordNet: URL, frenchDictionary: URL) {
-        var english: [String: Classes] = [:]
-        english.reserveCapacity(160_000)
-        var irregular: [String: Classes] = [:]
+        var english = LexiconTable(capacity: 160_000)
+        var irregular = LexiconTable(capacity: 8_000)
         for (file, cls) in [("index.noun", Classes.noun), ("index.verb", .verb), ("index.adj", .adjective), ("index.adv", .adverb)] {
             // An index line opens with the lemma then a space; its licence's lines open with two spaces.
             Self.eachLine(of: wordNet.appendingPathComponent(file)) { line in
                 guard let first = line.first, first != UInt8(ascii: " "), let space = line.firstIndex(of: UInt8(ascii: " ")) else { return }
-                english[String(decoding: line[line.startIndex..<space], as: UTF8.self), default: []].insert(cls)
+                english.insert(bytes: UnsafeBufferPointer(rebasing: line[line.startIndex..<space]), cls)
             }
         }
         for (file, cls) in [("noun.exc", Classes.noun), ("verb.exc", .verb), ("adj.exc", .adjective)] {
             Self.eachLine(of: wordNet.appendingPathComponent(file)) { line in
                 guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return }
-                irregular[String(decoding: line[line.startIndex..<space], as: UTF8.self), default: []].insert(cls)
+                irregular.insert(bytes: UnsafeBufferPointer(rebasing: line[line.startIndex..<space]), cls)
             }
         }
-        var french: [String: Classes] = [:]
-        french.reserveCapacity(90_000)
+        var french = LexiconTable(capacity: 90_000)
         var lowered: [UInt8] = []
         Self.eachLine(of: frenchDictionary) { line in
             // `word/flags po:nom is:mas`; a word may carry several `po:` fields.
@@ -74,24 +72,27 @@ public struct Lexicon: Sendable {
                 i = p + 3
             }
             guard !cls.isEmpty else { return }
-            let word = line[line.startIndex..<end]
-            let key = Self.lowercased(word, into: &lowered) ?? String(decoding: word, as: UTF8.self).lowercased()
-            french[key, default: []].formUnion(cls)
+            let word = UnsafeBufferPointer(rebasing: line[line.startIndex..<end])
+            if Self.lowercased(word, into: &lowered) {
+                lowered.withUnsafeBufferPointer { french.insert(bytes: $0, cls) }
+            } else {
+                french.insert(String(decoding: word, as: UTF8.self).lowercased(), cls)
+            }
         }
         self.init(english: english, englishIrregular: irregular, french: french)
     }
 
     /// Whether `value` opens with the three bytes `a b c`.
-    private static func opens(_ value: ArraySlice<UInt8>, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+    private static func opens(_ value: Slice<UnsafeBufferPointer<UInt8>>, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
         let i = value.startIndex
         return value.count >= 3 && value[i] == a && value[i + 1] == b && value[i + 2] == c
     }
 
-    /// `String(decoding: word, as: UTF8.self).lowercased()` for a word of ASCII and Latin-1 letters
-    /// (most of the French dictionary), byte by byte: A–Z and À–Þ (but ×) take 0x20 more, as their
-    /// Unicode lower-case mappings do, and every other such character is its own lower case. Nil for
-    /// any other word (`lowercased()` then decides).
-    static func lowercased(_ word: ArraySlice<UInt8>, into out: inout [UInt8]) -> String? {
+    /// The bytes of `String(decoding: word, as: UTF8.self).lowercased()` in `out`, for a word of ASCII
+    /// and Latin-1 letters (most of the French dictionary), byte by byte: A–Z and À–Þ (but ×) take
+    /// 0x20 more, as their Unicode lower-case mappings do, and every other such character is its own
+    /// lower case. False for any other word (`lowercased()` then decides).
+    static func lowercased(_ word: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
         var i = word.startIndex
         while i < word.endIndex {
@@ -105,14 +106,14 @@ public struct Lexicon: Sendable {
                 out.append(c >= 0x80 && c <= 0x9E && c != 0x97 ? c + 0x20 : c)
                 i += 2
             } else {
-                return nil
+                return false
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return true
     }
 
     /// Where the next `po:` of `line` starts, at or after `start`.
-    private static func poField(in line: ArraySlice<UInt8>, from start: Int) -> Int? {
+    private static func poField(in line: UnsafeBufferPointer<UInt8>.SubSequence, from start: Int) -> Int? {
         var i = start
         while i + 3 <= line.endIndex {
             if line[i] == UInt8(ascii: "p"), line[i + 1] == UInt8(ascii: "o"), line[i + 2] == UInt8(ascii: ":") { return i }
@@ -121,15 +122,18 @@ public struct Lexicon: Sendable {
         return nil
     }
 
-    private static func eachLine(of url: URL, _ body: (ArraySlice<UInt8>) -> Void) {
+    private static func eachLine(of url: URL, _ body: (UnsafeBufferPointer<UInt8>.SubSequence) -> Void) {
         guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else { return }
-        let bytes = [UInt8](data)
-        var start = 0
-        for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
-            if i > start { body(bytes[start..<i]) }
-            start = i + 1
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count {
+                let rest = UnsafeRawBufferPointer(rebasing: raw[start...])
+                let end = rest.baseAddress.flatMap { memchr($0, 0x0A, rest.count) }.map { start + (UnsafeRawPointer($0) - rest.baseAddress!) } ?? bytes.count
+                if end > start { body(bytes[start..<end]) }
+                start = end + 1
+            }
         }
-        if start < bytes.count { body(bytes[start...]) }
     }
 
     // MARK: English
