@@ -247,7 +247,7 @@ enum NumberInk {
             guard xHeightLetters.contains(chars[0]), 4 * first.height <= 5 * first.width else { return nil }
             h /= 0.65
         }
-        var out = chars, doubt = false, index = false, tallDigit = false, unread: [(Character, Mark)] = [], indexHeight = 0
+        var out = chars, doubt = false, index = false, tallDigit = false, other = false, unread: [(Character, Mark)] = [], indexHeight = 0
         for (i, (c, m)) in zip(chars, marks).enumerated() where i > 0 {
             let t = Double(m.height)
             // An index: a digit's shape, small, its top well under the letters', not raised.
@@ -259,6 +259,9 @@ enum NumberInk {
                 out[i] = sub
             } else if isIndex, !c.isLetter {
                 unread.append((c, m))
+            } else if !c.isLetter && !c.isNumber && !(i == chars.count - 1 && tails.contains(c)) {
+                // Another sign in the formula (`SO₄²⁻` read `SO4?"`: its raised charge): not read whole.
+                other = true
             } else if c.isASCII && c.isNumber, abs(Double(m.bottom) - baseline) <= 0.15 * h, t >= 0.8 * h {
                 // As tall as the letters: a `0` as wide as an `O` is one (a figure zero is 0.5–0.65
                 // as wide as high), any other digit is a doubt.
@@ -270,7 +273,7 @@ enum NumberInk {
         // indices (`O₂,`), else an index read so (`H₂SO₄` read `H2SO,`).
         doubt = unread.contains { c, m in !(tails.contains(c) && c == chars.last && 5 * m.height < 4 * indexHeight) }
         // Only a word read whole is rewritten; else it stays as read, doubtful.
-        return doubt || tallDigit ? Reading(text: text, doubt: .numberInk) : Reading(text: lead + String(out) + close)
+        return doubt || tallDigit || other ? Reading(text: text, doubt: .numberInk) : Reading(text: lead + String(out) + close)
     }
 
     /// A raised plus for digits `h` high: about as wide as high, a third to two thirds of `h`, its

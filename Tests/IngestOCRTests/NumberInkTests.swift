@@ -115,6 +115,9 @@ final class NumberInkTests: XCTestCase {
         XCTAssertEqual(NumberInk.lowered("H20", marks: [h, two, zero]), NumberInk.Reading(text: "H20", doubt: .numberInk))
         let four = NumberInk.Mark(left: 98, top: 88, right: 110, bottom: 108, pixels: 100)
         XCTAssertEqual(NumberInk.lowered("H2O,", marks: [h, two, o, four]), NumberInk.Reading(text: "H2O,", doubt: .numberInk))
+        // `SO₄²⁻` read `SO4?"`: the index seen, the raised charge read as signs: as read, doubtful.
+        XCTAssertEqual(NumberInk.lowered("H2O?", marks: [h, two, o, .init(left: 98, top: 50, right: 108, bottom: 72, pixels: 90)]),
+                       NumberInk.Reading(text: "H2O?", doubt: .numberInk))
         XCTAssertNil(NumberInk.lowered("A4", marks: [h, .init(left: 42, top: 64, right: 64, bottom: 100, pixels: 300)]))
         XCTAssertNil(NumberInk.lowered("H2O", marks: [h, two]), "marks not one for one")
         XCTAssertNil(NumberInk.lowered("page2", marks: [h, two]))
