@@ -32,12 +32,12 @@ enum InlineMath {
             if stacked(w) { return .math }
             if w.contains(where: { MathText.isTextLetter($0) }) {
                 let letters = String(w.filter { MathText.isTextLetter($0) }.map { Character($0.text) })
-                let mathy = w.contains { $0.font.isMath || $0.startsWithGreek }
+                let mathy = w.contains(where: signsMath)
                 return mathy && LaTeXSymbols.functions.contains(letters) ? .math
                     // (After an opening bracket: `(ln u)'`.)
                     : LaTeXSymbols.functions.contains(letters) && w.allSatisfy({ MathText.isTextLetter($0) || "([".contains($0.text) }) ? .neutral : .text
             }
-            if w.contains(where: { $0.font.isMath || $0.startsWithGreek }) { return .math }
+            if w.contains(where: signsMath) { return .math }
             return .neutral
         }
         // Upright words of the formula (`H₃O⁺`, `mol⁻¹`, `pH =`): MathUpright.
@@ -67,6 +67,20 @@ enum InlineMath {
         }
         return pieces.joined(separator: " ")
     }
+
+    /// Whether a glyph makes its word math: a math font's or a Greek letter's, but not one of the
+    /// ASCII signs a TeX text font in the OT1 encoding has no glyph for, which TeX takes from the
+    /// math fonts in plain text too (`<` `>` `|` from cmmi/cmsy, `{` `}` `\` from cmsy): gnuplot.pdf's
+    /// `'}'`, `1>` and `gnuplot->(` are text, and were written `$’\}’$`, `$1>$`, `$gnuplot->($`.
+    /// Such a sign is still part of a formula that something else makes math (`$2x + 3 > 7$`,
+    /// `$|x|$`): the words around a math word go into its run.
+    static func signsMath(_ g: MathGlyph) -> Bool {
+        guard g.font.isMath || g.startsWithGreek else { return false }
+        return !borrowedSigns.contains(g.text)
+    }
+
+    /// The ASCII signs OT1 text fonts lack (`signsMath`).
+    static let borrowedSigns: Set<String> = ["<", ">", "|", "{", "}", "\\"]
 
     /// The letters and figures of `s`, sorted: what a rewriting keeps of a line.
     static func key(_ s: String) -> String {
