@@ -1,5 +1,6 @@
 import XCTest
 @testable import IngestPDF
+import IngestTestSupport
 
 final class PageGutterTests: XCTestCase {
     /// Two columns of 30 lines each from `top`, the left one starting `shift` points left of the page's edge.
@@ -40,5 +41,25 @@ final class PageGutterTests: XCTestCase {
             for glyph in 0..<36 { let x = 266 + Double(glyph) * 6; boxes.append((x, y, x + 6, y + 10)) }
         }
         XCTAssertEqual(PageGutter.find(boxes, pageWidth: 595, pageHeight: 842), [PageGutter(lower: 256, upper: 266)])
+    }
+
+    /// The bit-sliced column counts are the counts of a cell at a time, on seeded random bitmaps
+    /// of every width around a word's edge, rows with no ink among them, and a column inked on
+    /// every row (the largest count, where a carry would run past the planes).
+    func testColumnCountsAreTheCountsOfEachCell() {
+        var rng = SeededGenerator(seed: 36)
+        for columns in [1, 63, 64, 65, 130, 613] {
+            for rows in [1, 2, 7, 64, 421, 1024] {
+                let stride = (columns + 63) / 64
+                var ink = [UInt64](repeating: 0, count: stride * rows)
+                var inked = [Bool](repeating: false, count: rows)
+                for r in 0..<rows where r == 0 || UInt64.random(in: 0..<4, using: &rng) != 0 {
+                    inked[r] = true
+                    for c in 0..<columns where c == 0 || Bool.random(using: &rng) { ink[r * stride + c >> 6] |= 1 << UInt64(c & 63) }
+                }
+                let expected = (0..<columns).map { c in (0..<rows).filter { ink[$0 * stride + c >> 6] >> UInt64(c & 63) & 1 == 1 }.count }
+                XCTAssertEqual(PageGutter.columnCounts(ink, stride: stride, columns: columns, rows: inked), expected, "\(columns) columns, \(rows) rows")
+            }
+        }
     }
 }
