@@ -64,6 +64,9 @@ let package = Package(
         // Poppler's fonts made once per document (C++ against libpoppler-private-dev's headers, found
         // through CPoppler's pkg-config flags): bound only where the binary exports its symbols (`exportFontPool`).
         .target(name: "CPopplerFonts", dependencies: ["CPoppler"], linkerSettings: [.linkedLibrary("stdc++")]),
+        // A page's stroked and filled paths drawn without its text, for the rule finder (C++ against
+        // libpoppler-private-dev's headers: an OutputDev of libpoppler, which it links).
+        .target(name: "CPopplerPaths", dependencies: ["CPoppler"], linkerSettings: [.linkedLibrary("stdc++"), .linkedLibrary("poppler")]),
 
         // MARK: Pure Swift core
         .target(name: "IngestCore"),
@@ -87,7 +90,7 @@ let package = Package(
                 resources: [.embedInCode("Subjects/subjects-fr.txt"), .embedInCode("Subjects/subjects-en.txt")]),
 
         // MARK: Extractors
-        .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler", "CPopplerFonts"]),
+        .target(name: "IngestPDF", dependencies: ["IngestCore", "CPoppler", "CPopplerFonts", "CPopplerPaths"]),
         .target(name: "IngestOCR", dependencies: ["IngestCore", "CTesseract", "CHeif"]),
         .target(name: "IngestOffice", dependencies: ["IngestCore", "IngestZip"]),
         .target(name: "IngestAudio", dependencies: ["IngestCore", "CTagLibShim"]),

@@ -25,7 +25,7 @@ esac
 main_packages=(
   # What the package build uses beside the Swift toolchain (C and C++ headers, crt objects).
   pkg-config libc6-dev libstdc++-12-dev libgcc-12-dev libncurses6 libcurl4
-  # PDF (poppler-glib, and poppler's own C++ headers for CPopplerFonts), OCR (tesseract + leptonica), HEIC (libheif), audio tags (TagLib), HTTP
+  # PDF (poppler-glib, and poppler's own C++ headers for CPopplerFonts and CPopplerPaths), OCR (tesseract + leptonica), HEIC (libheif), audio tags (TagLib), HTTP
   # (libcurl), ZIP (zlib), the library (SQLite), digests (nettle).
   libpoppler-glib-dev libpoppler-private-dev libtesseract-dev libheif-dev libtagc0-dev libtag1-dev libcurl4-openssl-dev
   zlib1g-dev libsqlite3-dev nettle-dev

@@ -1,4 +1,5 @@
 import CPoppler
+import CPopplerPaths
 import IngestCore
 import Synchronization
 
@@ -18,14 +19,33 @@ enum PageRules {
     /// Shortest and thickest rule, in points (a scanned page's are the same).
     static let minimumLength = InkRules.minimumLength, maximumThickness = InkRules.maximumThickness
 
-    /// The horizontal and vertical rules of the page between `top` and `bottom` (points).
-    static func find(on page: PopplerPageRef, from top: Double, to bottom: Double) -> (horizontal: [PageRule], vertical: [PageRule]) {
+    /// What is drawn for the rules. Rendering the page whole (poppler's cairo output) composited
+    /// every glyph: on gnuplot.pdf's rendered pages half the cost of the rendering, for ink that is
+    /// no rule. `paths` draws the page's stroked and filled paths alone, with poppler's own
+    /// transformation, clip, line widths and colours (CPopplerPaths), the same pixels where no
+    /// glyph was; the page is rendered whole when it paints what that pass does not draw (an
+    /// image, Type 3 text, a shading: see there) or when the page's libpoppler objects cannot be
+    /// reached. Glyphs that may be rules are for the caller to tell (`GlyphRules`).
+    enum Drawing: Sendable { case paths, everything }
+
+    /// The horizontal and vertical rules of the page between `top` and `bottom` (points), read
+    /// from what `drawing` draws.
+    static func find(on page: PopplerPageRef, from top: Double, to bottom: Double,
+                     drawing: Drawing = .everything) -> (horizontal: [PageRule], vertical: [PageRule]) {
+        let found = drawnRules(on: page, from: top, to: bottom, drawing: drawing)
+        return (found.horizontal, found.vertical)
+    }
+
+    /// `find`, and what was drawn: `everything` when asked, or when the paths pass fell back to it.
+    static func drawnRules(on page: PopplerPageRef, from top: Double, to bottom: Double,
+                           drawing: Drawing) -> (horizontal: [PageRule], vertical: [PageRule], drawn: Drawing) {
         let (w, h) = page.size
         let top = max(0, top), bottom = min(h, bottom)
-        guard bottom > top else { return ([], []) }
+        guard bottom > top else { return ([], [], drawing) }
         let pw = Int(max(1, min(5000, (w * scale).rounded(.up)))), ph = Int(max(1, min(5000, ((bottom - top) * scale).rounded(.up))))
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(pw)))
-        guard stride > 0 else { return ([], []) }
+        guard stride > 0 else { return ([], [], drawing) }
+        var drawn = drawing
         let found = RenderBuffers.with(bytes: stride * ph) { buffer -> (horizontal: [PageRule], vertical: [PageRule]) in
             guard let surface = cairo_image_surface_create_for_data(buffer, CAIRO_FORMAT_RGB24, Int32(pw), Int32(ph), Int32(stride))
             else { return ([], []) }
@@ -36,7 +56,29 @@ enum PageRules {
             cairo_paint(cr)
             cairo_scale(cr, scale, scale)
             cairo_translate(cr, 0, -top)
-            page.draw(on: cr)
+            if drawing == .paths {
+                switch ingest_page_draw_paths(UnsafeMutableRawPointer(page.handle), UnsafeMutableRawPointer(page.document.handle),
+                                              UnsafeMutableRawPointer(cr)) {
+                case INGEST_PATHS_DRAWN:
+                    break
+                case INGEST_PATHS_NONE:
+                    // No path, nothing else but text: a white page, no rule.
+                    cairo_destroy(cr)
+                    return ([], [])
+                default:
+                    // Partly drawn, or not at all: white again (the pass restored the source),
+                    // then the whole rendering.
+                    cairo_save(cr)
+                    cairo_identity_matrix(cr)
+                    cairo_reset_clip(cr)
+                    cairo_paint(cr)
+                    cairo_restore(cr)
+                    page.draw(on: cr)
+                    drawn = .everything
+                }
+            } else {
+                page.draw(on: cr)
+            }
             cairo_destroy(cr)
             cairo_surface_flush(surface)
             guard let data = cairo_image_surface_get_data(surface) else { return ([], []) }
@@ -45,7 +87,7 @@ enum PageRules {
         // Rules cut by the band's edges are kept (a table taller than its band still meets them).
         let horizontal = found.horizontal.map { PageRule(position: $0.position + top, lower: $0.lower, upper: $0.upper) }
         let vertical = found.vertical.map { PageRule(position: $0.position, lower: $0.lower + top, upper: $0.upper + top) }
-        return (horizontal, vertical)
+        return (horizontal, vertical, drawn)
     }
 
     static let measures = InkRules.Measures(scale: scale, minimumLength: minimumLength, maximumThickness: maximumThickness)

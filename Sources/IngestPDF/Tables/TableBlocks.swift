@@ -10,7 +10,9 @@ enum TableBlocks {
     /// about as much as reading the page's text again.
     /// Cells are made of the page's words with their scripts written (`scriptedWords`: `10⁻¹`,
     /// not `10− 1`), read once the plain words pass the look above.
-    static func find(on page: PopplerPageRef) -> [PageTable] {
+    /// `drawing` forces what the rule finder draws (tests compare the two); by default the paths
+    /// alone, the whole page where its glyphs may draw a rule (`GlyphRules`).
+    static func find(on page: PopplerPageRef, drawing: PageRules.Drawing? = nil) -> [PageTable] {
         let plain = page.words().compactMap(visible)
         guard plain.count >= 4 else { return [] }
         guard WordLines.group(plain).lazy.filter({ WordLines.segments($0).count >= 2 }).prefix(2).count >= 2 else { return [] }
@@ -21,7 +23,8 @@ enum TableBlocks {
         guard lines.lazy.filter({ WordLines.segments($0).count >= 2 }).prefix(2).count >= 2 else { return [] }
         var ruled: [PageTable] = []
         if TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width) {
-            let rules = PageRules.find(on: page, from: 0, to: page.size.height)
+            let rules = PageRules.find(on: page, from: 0, to: page.size.height,
+                                       drawing: drawing ?? (GlyphRules.mayDrawRule(lines) ? .everything : .paths))
             ruled = RuledTables.find(words: words, horizontal: rules.horizontal, vertical: rules.vertical)
         }
         let rest = words.filter { w in !ruled.contains { $0.contains(w.midX, w.midY) } }

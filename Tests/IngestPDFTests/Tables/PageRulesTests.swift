@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 @testable import IngestPDF
+import IngestTestSupport
 import XCTest
 
 /// PageRules' one-pass scan gives the rules the first implementation gave (kept below as the
@@ -74,6 +75,84 @@ final class PageRulesTests: XCTestCase {
             XCTAssertEqual(found.vertical, reference.vertical, "round \(round)")
             XCTAssertFalse(reference.horizontal.isEmpty && reference.vertical.isEmpty, "round \(round) has rules")
         }
+    }
+
+    /// The rules read on a page's paths alone (`Drawing.paths`, CPopplerPaths) are those of the
+    /// whole rendering (the reference) wherever no glyph is a rule: table rules stroked and
+    /// filled (`|`, `\\hline`, `\\cline`, booktabs' rules), a frame, `\\rule`, dashed and
+    /// half-transparent lines, a table scaled down to hairlines (drawn one pixel wide) and one
+    /// rotated a quarter turn, a light cell shade over a rule. A run of em dashes is a rule of
+    /// glyphs only the rendering sees, and `GlyphRules` says so; a page with a shading is
+    /// rendered whole; a page of text alone has no rule either way.
+    func testPathsGiveTheRenderingsRules() throws {
+        let tmp = try TemporaryDirectory("page-paths")
+        defer { try? FileManager.default.removeItem(at: tmp.url) }
+        let source = """
+        \\documentclass[11pt]{article}
+        \\usepackage[T1]{fontenc}\\usepackage{lmodern}\\usepackage[a4paper,margin=2cm]{geometry}
+        \\usepackage[table]{xcolor}\\usepackage{booktabs,graphicx,tikz}
+        \\pagestyle{empty}
+        \\begin{document}
+        \\begin{tabular}{|l|r|}\\hline Planet & Moons \\\\ \\hline Earth & 1 \\\\ \\cline{2-2} Mars & 2 \\\\ \\hline\\end{tabular}
+        \\quad
+        \\begin{tabular}{lr}\\toprule Metal & Density \\\\ \\midrule Iron & 7.87 \\\\ \\rowcolor{gray!15} Gold & 19.3 \\\\ \\bottomrule\\end{tabular}
+
+        \\bigskip
+        \\fbox{A framed note} \\quad \\rule{6cm}{0.4pt}
+
+        \\bigskip
+        \\begin{tikzpicture}
+        \\draw[dashed] (0,0) -- (5,0);
+        \\draw[opacity=0.6, line width=0.8pt] (0,-0.5) -- (5,-0.5);
+        \\draw[gray] (6,-1) -- (6,1);
+        \\end{tikzpicture}
+
+        \\bigskip
+        \\scalebox{0.3}{\\begin{tabular}{|c|c|}\\hline Small & Table \\\\ \\hline One & Two \\\\ \\hline\\end{tabular}}
+        \\quad
+        \\rotatebox{90}{\\begin{tabular}{|c|c|}\\hline Turned & Table \\\\ \\hline Three & Four \\\\ \\hline\\end{tabular}}
+        \\newpage
+        A line drawn with dashes: ------------------ and the words go on.
+        \\newpage
+        \\begin{tikzpicture}\\shade[left color=black, right color=white] (0,0) rectangle (6,0.05);\\draw (0,1) -- (6,1);\\end{tikzpicture}
+        \\newpage
+        Only words on this page, in two short lines.
+
+        And a second paragraph of words.
+        \\end{document}
+
+        """
+        let url = try LaTeXPDFs.make("paths", source, in: tmp)
+        let document = try PopplerDocumentRef(url: url, password: nil)
+        XCTAssertEqual(document.pageCount, 4)
+        var drawn: [PageRules.Drawing] = [], glyphs: [Bool] = [], counts: [Int] = []
+        for index in 0..<document.pageCount {
+            let page = try XCTUnwrap(document.page(at: index))
+            let height = page.size.height
+            let paths = PageRules.drawnRules(on: page, from: 0, to: height, drawing: .paths)
+            let whole = PageRules.find(on: page, from: 0, to: height, drawing: .everything)
+            drawn.append(paths.drawn)
+            glyphs.append(GlyphRules.mayDrawRule(WordLines.group(page.scriptedWords().compactMap(TableBlocks.visible))))
+            counts.append(whole.horizontal.count + whole.vertical.count)
+            if index == 1 {
+                // The dashes' rule: the rendering's alone.
+                XCTAssertEqual(paths.horizontal.count + paths.vertical.count, 0)
+                XCTAssertTrue(whole.horizontal.contains { $0.upper - $0.lower > 50 }, "\(whole.horizontal)")
+                continue
+            }
+            XCTAssertEqual(paths.horizontal, whole.horizontal, "page \(index + 1)")
+            XCTAssertEqual(paths.vertical, whole.vertical, "page \(index + 1)")
+            // A band of the page: the same rules, cut by its edges.
+            let band = PageRules.drawnRules(on: page, from: height * 0.1, to: height * 0.5, drawing: .paths)
+            let wholeBand = PageRules.find(on: page, from: height * 0.1, to: height * 0.5, drawing: .everything)
+            XCTAssertEqual(band.horizontal, wholeBand.horizontal, "page \(index + 1), band")
+            XCTAssertEqual(band.vertical, wholeBand.vertical, "page \(index + 1), band")
+        }
+        XCTAssertEqual(drawn, [.paths, .paths, .everything, .paths])
+        XCTAssertEqual(glyphs, [false, true, false, false])
+        // Page 1: 4 + 2 + 3 + 2 + 1 + 3 + 3 horizontal rules and more, vertical ones; page 4 none.
+        XCTAssertGreaterThan(counts[0], 20)
+        XCTAssertEqual(counts[3], 0)
     }
 
     /// The scan as first written (commit 1db43c5's PageRules.find and segments).
