@@ -19,8 +19,6 @@ extension DefinitionRecognizer {
     /// the page's end), so its first line starts no sentence.
     public static func passages(_ block: String, listItem: Bool = false, continuing: Bool = false) -> [Passage] {
         let (lines, joins) = itemLines(block)
-        let wrapped = wrappedLines(lines, joins)
-        let widest = lines.map(\.count).max() ?? 0
         var passages: [Passage] = []
         var rest: [String] = []
         var restStart = 0
@@ -33,8 +31,16 @@ extension DefinitionRecognizer {
                 // A marker moved from the line's end above goes back there.
                 joined += movesMarker(join) ? String(line.dropFirst(join.count - 1)) : line
             }
-            return .text(joined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            return .text(splitLines(joined).map(String.init))
         }
+        // A block without a separator's bytes (`mayHoldSeparator`: a colon before a space or a line's end, a dash) holds no
+        // definition, however its lines are read: its text as it stands, without reading it line by line.
+        guard mayHoldSeparator(block) else {
+            rest = lines
+            return lines.isEmpty ? [] : [text()]
+        }
+        let wrapped = wrappedLines(lines, joins)
+        let widest = lines.map(\.count).max() ?? 0
         var index = 0
         var startsSentence = !continuing
         while index < lines.count {
@@ -81,7 +87,7 @@ extension DefinitionRecognizer {
     static func itemLines(_ block: String) -> ([String], [String]) {
         var lines: [String] = [], joins: [String] = []
         var movedMarker: String?
-        let physical = block.split(separator: "\n", omittingEmptySubsequences: false)
+        let physical = splitLines(block)
         for (number, line) in physical.enumerated() {
             var piece = Substring(line), first = true
             if let marker = movedMarker { piece = Substring(marker + " " + piece) }
@@ -113,6 +119,13 @@ extension DefinitionRecognizer {
         }
         if !joins.isEmpty { joins[0] = "" }
         return (lines, joins)
+    }
+
+    /// The text's lines, as `split(separator: "\n", omittingEmptySubsequences: false)` gives them, cut at the bytes of a
+    /// line feed (a Character of its own but in `\r\n`, which keeps the Character split): a block is split twice.
+    static func splitLines(_ text: String) -> [Substring] {
+        guard !text.utf8.contains(0x0D) else { return text.split(separator: "\n", omittingEmptySubsequences: false) }
+        return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// A join that moved a line end's marker or words onto the next line (` -\n`, ` *\n`, ` Container\n`):

@@ -28,6 +28,45 @@ public enum DefinitionRecognizer {
         return false
     }
 
+    /// Byte test (no String work): the text holds a colon followed by a space, a line's end or the first byte of a
+    /// space that is trimmed or read as one (tab, U+00A0 and the other spaces of `isTrimmedSpace`, whose UTF-8 opens
+    /// with C2, E1, E2 or E3), or an en or em dash (E2 80 93, E2 80 94). Without one, `separator(in:)` finds none in
+    /// what `definition(_:)` makes of the text, whatever it trims or replaces: most lines of a manual that hold a colon
+    /// hold it in code (`[0:10]`, `x:y`), most that hold E2 hold a quotation mark (`’`).
+    static func mayHoldSeparator(_ text: String) -> Bool {
+        var afterColon = false, e2 = false, e280 = false
+        for b in text.utf8 {
+            if afterColon {
+                switch b {
+                case 0x20, 0x09, 0x0A, 0x0D, 0xC2, 0xE1, 0xE2, 0xE3: return true
+                default: break
+                }
+            }
+            if e280, b == 0x93 || b == 0x94 { return true }
+            e280 = e2 && b == 0x80
+            e2 = b == 0xE2
+            afterColon = b == UInt8(ascii: ":")
+        }
+        return afterColon
+    }
+
+    /// Whether the text's bytes hold the needle's (a byte scan where a generic or Foundation search costs more). An ASCII
+    /// needle without `;`, `` ` `` or `K` (the only ASCII a scalar is canonically equivalent to) is never matched by
+    /// Foundation's `contains` where its bytes are absent, so this may be asked first.
+    static func holds(_ text: String, _ needle: StaticString) -> Bool {
+        let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let head = n.first else { return true }
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while let i = bytes[start...].firstIndex(of: head) {
+            var j = i, k = 0
+            while k < n.count, j < bytes.endIndex, bytes[j] == n[k] { j = bytes.index(after: j); k += 1 }
+            if k == n.count { return true }
+            start = bytes.index(after: i)
+        }
+        return false
+    }
+
     /// Whether the text holds U+00A0 or U+202F (UTF-8 C2 A0, E2 80 AF): Foundation's replacement
     /// costs more than the rest of the test, and most lines have neither.
     static func hasTypographicSpace(_ text: String) -> Bool {
@@ -41,8 +80,8 @@ public enum DefinitionRecognizer {
 
     /// `lexicon`: the parts of speech some shapes are told by (Lexicon.swift); empty, those shapes are not looked for.
     public static func definition(_ raw: String, lexicon: Lexicon = .shared) -> Found? {
-        // Most lines of a block that holds a colon somewhere hold none themselves.
-        guard mayHoldDefinition(raw) else { return nil }
+        // Most lines of a block that holds a colon somewhere hold none themselves, nor a separator.
+        guard mayHoldSeparator(raw) else { return nil }
         // Typographic spaces (French puts a no-break space before the colon) count as spaces.
         var line = (hasTypographicSpace(raw) ? raw.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ") : raw)
             .trimmingSpaces()
@@ -144,7 +183,7 @@ public enum DefinitionRecognizer {
     static func namedAfterLabel(_ term: String) -> String? {
         let lower = term.lowercased()
         // (Each of the labels holds `finition`: a byte search spares the four string searches of most terms.)
-        guard lower.utf8.firstRange(of: "finition".utf8) != nil else { return nil }
+        guard holds(lower, "finition") else { return nil }
         // Also after a caption it is glued to (`Document 2 Définitions Générateur`).
         guard let range = ["définitions ", "définition ", "definitions ", "definition "].lazy.compactMap({ lower.range(of: $0) }).first,
               range.lowerBound == lower.startIndex || lower[lower.index(before: range.lowerBound)] == " " else { return nil }
@@ -230,6 +269,14 @@ public enum DefinitionRecognizer {
     /// `Mitose (n. f.)`, `photosynthesis, n.`, `abaque n. m.` → the term and its note.
     static func splitGrammar(_ term: String) -> (String, String?) {
         let t = term.trimmingSpaces()
+        // (A note closes a bracket, or its tag ends with a point or is `nom`, `noun`, `verb`: most terms end otherwise.)
+        // (Its last bytes in ASCII, either case: lower-casing makes these letters of no other scalar.)
+        func ends(_ word: StaticString) -> Bool {
+            let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            return t.utf8.count >= w.count && zip(t.utf8.suffix(w.count), w).allSatisfy { $0 | 0x20 == $1 }
+        }
+        guard let last = t.utf8.last, last == UInt8(ascii: ")") || last == UInt8(ascii: ".") || ends("nom") || ends("noun") || ends("verb")
+        else { return (t, nil) }
         if t.hasSuffix(")"), let open = t.lastIndex(of: "(") {
             let inner = t[t.index(after: open)..<t.index(before: t.endIndex)].trimmingSpaces()
             if grammarTags.contains(inner.lowercased()) {
@@ -462,8 +509,17 @@ public enum DefinitionRecognizer {
 
     static func isTerm(_ term: String, hasGrammar: Bool, describedField: () -> Bool = { false }) -> Bool {
         guard let first = term.first, startsName(term), term.count <= 60, !isFrenchOrder(term) else { return false }
+        // (Each test below only says no: their order is free. The words of a sentence come first — most text a colon ends in a
+        // manual is a sentence's start, `Multiple plot windows are supported:` — as the cheapest that decides most.)
+        let ws = words(term)
+        // Written in capitals (`IS (Image Stabilization)`, `TO DO`, `C (1973)`): an acronym or a name, not
+        // the pronoun, verb or preposition it spells in lower case.
+        let capitals = capitalWords(term)
+        // (A long word in capitals is a heading's: `À RETENIR`.)
+        if ws.contains(where: { sentenceWords.contains($0) && !(capitals.contains($0) && $0.count <= 3) }) { return false }
         let lower = term.lowercased()
-        if lower.contains("://") || lower.contains("www.") || lower.dropFirst().contains("@") { return false }
+        // (Foundation's searches are asked only when the bytes are there: an ASCII needle is never matched otherwise.)
+        if holds(lower, "://") && lower.contains("://") || holds(lower, "www.") && lower.contains("www.") || lower.dropFirst().contains("@") { return false }
         if term.hasSuffix("?") || term.hasSuffix("!") || (term.hasSuffix(".") && !hasGrammar && !term.hasSuffix("etc.")) { return false }
         if term.contains(":") || (term.contains("=") && !isSetting(term)) || term.contains(";") || !isBalanced(term) { return false }
         // Markup a converter left behind (`image{`, `Muscles * biceps`) is no term's; a command's
@@ -471,29 +527,26 @@ public enum DefinitionRecognizer {
         // (Keys the page sets in bold after a capital, `Pressing **Shift**`, are words of the term; `d'un **dictionnaire**` opens
         // with an article.)
         var unplaced = term.contains("<") ? term.replacingOccurrences(of: #"<[\w ]+ ?/?>"#, with: "", options: .regularExpression) : term
-        if first.isUppercase, unplaced.utf8.firstRange(of: "**".utf8) != nil { unplaced = unplaced.replacingOccurrences(of: #"\*\*[^*]+\*\*"#, with: "", options: .regularExpression) }
+        if first.isUppercase, holds(unplaced, "**") { unplaced = unplaced.replacingOccurrences(of: #"\*\*[^*]+\*\*"#, with: "", options: .regularExpression) }
         // (So is a note's mark after its last letter: `cos*`, `sqrt*` — "functions labelled with a * require…".)
         if unplaced.last == "*", unplaced.dropLast().last?.isLetter == true { unplaced.removeLast() }
         if unplaced.contains(where: { "{}<>*".contains($0) }) { return false }
         // A heading and an item glued by a converter (`Arnold’s Exercises - Leg raises`), not a term.
         // (A command and what its letters stand for, `pwd - Print Working Directory`, `ls - LiSt`, is one name.)
-        if term.contains(" - "), !namedWithExpansion(term) { return false }
+        if holds(term, " - "), term.contains(" - "), !namedWithExpansion(term) { return false }
         // Code (`def fibo(n)`, `… return p def fact(n)`), not a term — its keywords in lower case (`Class 1 General Electronic Products` is one).
-        if term.hasPrefix("def ") || term.hasPrefix("class ") || term.contains(" return ") || term.contains(" def ") { return false }
+        if term.hasPrefix("def ") || term.hasPrefix("class ") || holds(term, " return ") && term.contains(" return ")
+            || holds(term, " def ") && term.contains(" def ") { return false }
         // `TO DO / INPUT QUEUE`, `mg/litre`, `(A1/A2)` are terms; `12/10`, `1/2` are dates and ratios.
         if term.contains("/"), term.range(of: #"\d\s*/\s*\d"#, options: .regularExpression) != nil { return false }
-        let ws = words(term)
         // A named thing of a history (`The ENIAC (1940s)`, `The IBM 701 (1952-1956)`), not a term.
         if ws.count > 1, ["the", "le", "la"].contains(ws[0]), term.split(separator: " ").dropFirst().first?.first?.isUppercase == true,
            term.range(of: #"\(\d{4}"#, options: .regularExpression) != nil { return false }
         // The head of a list (`Key components of OCI…`, `Types of rocks`, `Les parties de…`), not a term.
         if let k = ws.prefix(2).firstIndex(where: { listHeads.contains($0) }), k + 1 < ws.count, ["of", "de", "d", "des", "du"].contains(ws[k + 1]) { return false }
         // Synonyms (`enregistrement, ou tuple, ou n-uplet, ou vecteur`) name one term: its first name is counted.
-        let named = lower.contains(", ou ") || lower.contains(", or ") ? words(String(term.prefix { $0 != "," })) : ws
+        let named = holds(lower, ", o") && (lower.contains(", ou ") || lower.contains(", or ")) ? words(String(term.prefix { $0 != "," })) : ws
         guard (1...maxTermWords).contains(named.count), let head = ws.first, let last = ws.last else { return false }
-        // Written in capitals (`IS (Image Stabilization)`, `TO DO`, `C (1973)`): an acronym or a name, not
-        // the pronoun, verb or preposition it spells in lower case.
-        let capitals = capitalWords(term)
         // A figure in brackets dates or qualifies a name (`ALGOL (1958)`); outside, it numbers an item
         // (`Theorem 2`, `Speaker 1`) or is a date — but a standard's number after its acronym is its name (`IEEE 802`, `ISO 9001`),
         // and so is a figure the name goes on after in capitals (`Class 1 General Electronic Products`, `304 Not Modified`).
@@ -534,7 +587,7 @@ public enum DefinitionRecognizer {
         if ws.count == 1, term.utf8.contains(where: { (0x30...0x39).contains($0) }),
            term.range(of: #"^[A-ZÀ-Ý][a-zà-ÿ]{3,}[0-9]{1,2}$"#, options: .regularExpression) != nil { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
-        if term.contains(". ") { return false }
+        if holds(term, ". "), term.contains(". ") { return false }
         // Letters naming items (`P et S`, `A and B`), not a term.
         if ws.count > 1, ws.allSatisfy({ $0.count == 1 || ["et", "and", "ou", "or"].contains($0) }) { return false }
         // Items of a list after its introduction (`Les avantages :` / `la simplicité : …`): a term
@@ -570,8 +623,7 @@ public enum DefinitionRecognizer {
         // Greetings and thanks address someone ("Bonjour à tous : …", "Thanks: …").
         if !nameInText, speechStarts.contains(head) || ["good morning", "good afternoon", "good evening", "bonne journée", "bonne soirée"]
             .contains(where: { lower.hasPrefix($0) }) { return false }
-        // (A long word in capitals is a heading's: `À RETENIR`.)
-        if ws.contains(where: { sentenceWords.contains($0) && !(capitals.contains($0) && $0.count <= 3) }) { return false }
+        // (The words of a sentence, `is`, `we`, `the following`, are told first.)
         // A heading-like term: "Chapitre III", "Partie A" is caught by labels; a term of one
         // capital letter ("A", "B") is an answer choice.
         // A lower-case letter is a symbol (`d : la distance du parcours`), which a course defines.

@@ -19,6 +19,22 @@ final class DefinitionPassagesTests: XCTestCase {
         }
     }
 
+    /// A block's lines cut at line feeds' bytes are its Character split's (a CR LF pair is one Character: that block is split so).
+    func testLinesAreCutAtLineFeedsAsTheCharacterSplitCutsThem() {
+        var random = SeededGenerator(seed: 41)
+        let pieces = ["a", "\n", "\r\n", "\r", "e\u{301}", "\u{301}", " ", ":", "\n\u{301}"]
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            XCTAssertEqual(DefinitionRecognizer.splitLines(text), text.split(separator: "\n", omittingEmptySubsequences: false), text.debugDescription)
+        }
+    }
+
+    /// A block with no separator's bytes is its text as it stands (no line of it is read as a definition).
+    func testABlockWithoutASeparatorIsItsText() {
+        let block = "set xrange [0:10]\nplot sin(x) title ’sinus’ - with lines\nsee the example. - Note the axis"
+        XCTAssertEqual(DefinitionRecognizer.passages(block), [.text(block.split(separator: "\n").map(String.init))])
+    }
+
     func testAColonInTheMiddleOfAWrappedSentenceIsNoDefinition() {
         // samples/cours-ondes-sonores.pdf's lines, as poppler gives them.
         XCTAssertEqual(definitions("Le son a besoin d'un\nmilieu matériel pour se\npropager : un gaz, un\nliquide ou un solide."), [])

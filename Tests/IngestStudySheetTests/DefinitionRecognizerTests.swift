@@ -74,6 +74,42 @@ final class DefinitionRecognizerTests: XCTestCase {
         }
     }
 
+    /// The byte test asked before any String work: where it finds no separator's bytes, `separator(in:)` finds none in
+    /// the line as `definition(_:)` makes it (typographic spaces replaced, ends trimmed, list marker dropped).
+    func testNoSeparatorIsMissedByTheByteTest() {
+        var random = SeededGenerator(seed: 31)
+        let pieces = ["a", "É", " ", ":", "\u{00A0}", "\u{202F}", "\u{2003}", "\u{3000}", "\u{1680}", "\t", "—", "–", "’", "•", "- ",
+                      "1. ", "e\u{301}", ":\u{301}", "\u{37E}", "x[0:10]"]
+        var found = 0
+        for _ in 0..<6_000 {
+            let text = (0..<Int.random(in: 0...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let line = DefinitionRecognizer.stripListMarker(
+                text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ").trimmingSpaces())
+            let separator = DefinitionRecognizer.separator(in: line) != nil
+            if separator { found += 1 }
+            if !DefinitionRecognizer.mayHoldSeparator(text) { XCTAssertFalse(separator, text.debugDescription) }
+        }
+        XCTAssertGreaterThan(found, 300)
+        XCTAssertFalse(DefinitionRecognizer.mayHoldSeparator("set xrange [0:10] l’axe"))
+        XCTAssertTrue(DefinitionRecognizer.mayHoldSeparator("Terme\u{00A0}:\u{00A0}sens"))
+        XCTAssertTrue(DefinitionRecognizer.mayHoldSeparator("Syntax:"))
+    }
+
+    /// The byte search asked before Foundation's: where the needle's bytes are absent, Foundation finds it nowhere either.
+    func testTheByteSearchIsAskedBeforeFoundations() {
+        var random = SeededGenerator(seed: 37)
+        let pieces = ["a", " ", ",", "o", "u", "r", "-", ".", ":", "/", "w", "e\u{301}", "\u{301}", "\u{37E}", "\u{212A}", "\u{2000}", "ó"]
+        for _ in 0..<6_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            XCTAssertEqual(DefinitionRecognizer.holds(text, ", o"), Array(text.utf8).indices.contains { Array(text.utf8)[$0...].starts(with: Array(", o".utf8)) })
+            if text.contains(", ou ") || text.contains(", or ") { XCTAssertTrue(DefinitionRecognizer.holds(text, ", o"), text.debugDescription) }
+            if text.contains(" - ") { XCTAssertTrue(DefinitionRecognizer.holds(text, " - "), text.debugDescription) }
+            if text.contains(". ") { XCTAssertTrue(DefinitionRecognizer.holds(text, ". "), text.debugDescription) }
+            if text.contains("://") { XCTAssertTrue(DefinitionRecognizer.holds(text, "://"), text.debugDescription) }
+            if text.contains("www.") { XCTAssertTrue(DefinitionRecognizer.holds(text, "www."), text.debugDescription) }
+        }
+    }
+
     /// Lines of real course pages (Fixtures/definitions/real/) the line set did not have.
     func testLinesOfRealCoursePages() {
         // The label "Définition" names the term, before it or as a definition of its own.
