@@ -29,8 +29,8 @@ public enum AlignedColumns {
         for (i, line) in lines.enumerated() {
             if end > start {
                 let last = lines[end - 1]
-                let h = max(last.map(\.height).max()!, line.map(\.height).max()!)
-                let gap = line.map(\.y0).min()! - last.map(\.y1).max()!
+                let h = max(last.lazy.map(\.height).max()!, line.lazy.map(\.height).max()!)
+                let gap = line.lazy.map(\.y0).min()! - last.lazy.map(\.y1).max()!
                 if gap > h * 1.5 { close(); end = i; start = i }
             }
             if end == start && !cut[i] { start = i + 1; end = i + 1; continue }

@@ -5,12 +5,13 @@ import Synchronization
 
 /// The long thin rules of a page, found on a rendering.
 ///
-/// Why a bitmap: poppler-glib gives no paths, and a table's rules reach the page in many forms —
-/// stroked lines, thin filled rectangles (`\hline`), rectangles per cell side (LibreOffice), under
-/// any CTM and clip. Rendering the page (poppler's own cairo output, the same pixels a reader
-/// sees) and taking runs of ink that are long and at most a couple of points thick sees them all
-/// alike, whatever operators drew them. Text is not a rule: glyph strokes are short, and the
-/// rows of a word stack into blobs thicker than any rule.
+/// Why a bitmap: a table's rules reach the page in many forms — stroked lines, thin filled
+/// rectangles (`\hline`), rectangles per cell side (LibreOffice), under any CTM and clip.
+/// Drawing the page (poppler's own cairo drawing, the same pixels a reader sees) and taking runs
+/// of ink that are long and at most a couple of points thick sees them all alike, whatever
+/// operators drew them. Text is not a rule: glyph strokes are short, and the rows of a word stack
+/// into blobs thicker than any rule; so only the page's paths are drawn (`Drawing.paths`), unless
+/// its glyphs may be rules or it paints what that drawing leaves out.
 enum PageRules {
     /// Pixels per point: 0.4 pt rules, anti-aliased, still leave pixels dark enough at 2. At 1,
     /// the serifs and x-heights of a line of small words blur into thin runs taken for rules

@@ -202,28 +202,30 @@ private struct ScriptedWords {
         let order = words.indices.sorted {
             words[$0].size != words[$1].size ? words[$0].size > words[$1].size : middles[$0] < middles[$1]
         }
-        var rows: [(band: (y0: Double, y1: Double), size: Float, members: [Int])] = []
+        // Each row's band, largest size and members, in three arrays: the walk over every row's
+        // band for every word (most of `scriptedWords` on a LaTeX manual) reads two numbers a row.
+        var bands: [(y0: Double, y1: Double)] = [], sizes: [Float] = [], members: [[Int]] = []
         var joined: [Int] = []
         for k in order {
             let b = words[k].box, middle = (b.y0 + b.y1) / 2, size = words[k].size
             joined.removeAll(keepingCapacity: true)
-            for r in rows.indices where rows[r].band.y0 <= middle && middle <= rows[r].band.y1 && rows[r].members.contains(where: { m in
+            for r in bands.indices where bands[r].y0 <= middle && middle <= bands[r].y1 && members[r].contains(where: { m in
                 max(words[m].box.x0 - b.x1, b.x0 - words[m].box.x1) <= Double(max(size, words[m].size)) * Self.beside
             }) {
                 joined.append(r)
             }
-            guard let r = joined.first else { rows.append(((b.y0, b.y1), size, [k])); continue }
-            rows[r].members.append(k)
-            if size >= rows[r].size * LineScripts.smaller { rows[r].band = (min(rows[r].band.y0, b.y0), max(rows[r].band.y1, b.y1)) }
+            guard let r = joined.first else { bands.append((b.y0, b.y1)); sizes.append(size); members.append([k]); continue }
+            members[r].append(k)
+            if size >= sizes[r] * LineScripts.smaller { bands[r] = (min(bands[r].y0, b.y0), max(bands[r].y1, b.y1)) }
             // A word beside two rows' words joins them (`(mol·L`, the raised `−1`, then `)`).
             for other in joined.dropFirst().reversed() {
-                rows[r].members += rows[other].members
-                rows[r].band = (min(rows[r].band.y0, rows[other].band.y0), max(rows[r].band.y1, rows[other].band.y1))
-                rows[r].size = max(rows[r].size, rows[other].size)
-                rows.remove(at: other)
+                members[r] += members[other]
+                bands[r] = (min(bands[r].y0, bands[other].y0), max(bands[r].y1, bands[other].y1))
+                sizes[r] = max(sizes[r], sizes[other])
+                bands.remove(at: other); sizes.remove(at: other); members.remove(at: other)
             }
         }
-        return rows.map { $0.members.sorted { words[$0].box.x0 < words[$1].box.x0 } }
+        return members.map { $0.sorted { words[$0].box.x0 < words[$1].box.x0 } }
     }
 
     /// One row's words, left to right, as one line (a space between words apart, none between
