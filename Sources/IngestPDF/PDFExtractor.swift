@@ -60,7 +60,8 @@ public struct PDFExtractor: Extractor {
     /// Opens the document, then streams its pages. A short one is read through the facts'
     /// document, its facts first. A long one's facts are read on this thread while the walk's
     /// other threads read its first pages (on a 2-core machine the other core waited ≈ 90 ms
-    /// for them on a 311-page manual), then this copy is closed and the thread joins the walk.
+    /// for them on a 311-page manual), then the thread joins the walk through this copy (its
+    /// page tree is read: the JavaScript scan and the outline's destinations loaded it).
     /// Memory stays bounded on long books: the walk's copies are reopened every few hundred
     /// pages (see `PageStream`), and what they freed is returned before blocks and JSON are built.
     /// The file is read into memory once (`PDFFileBytes`, within the worker's memory limit) and
@@ -89,8 +90,9 @@ public struct PDFExtractor: Extractor {
         var reading: Reading?
         let outcome = try IdleCores.running {
             try stream.read(nil, pageCount: pageCount, meanwhile: {
-                reading = extractor.readFacts(document.take()!, pageCount: pageCount, context: context)
-                PDFMemory.releaseFreedPages()
+                let facts = document.take()!
+                reading = extractor.readFacts(facts, pageCount: pageCount, context: context)
+                return facts
             }) { extractor.readInWalk($0, watchingCutWords: watching) }
         }
         reading!.outcome = outcome

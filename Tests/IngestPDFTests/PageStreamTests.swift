@@ -2,6 +2,7 @@ import Foundation
 import IngestCore
 @testable import IngestPDF
 import IngestTestSupport
+import Synchronization
 import XCTest
 
 final class PageStreamTests: XCTestCase {
@@ -58,6 +59,7 @@ extension PageStreamTests {
             calls += 1
             onCaller = pthread_equal(pthread_self(), caller) != 0
             sawOtherThread = readElsewhere.wait(timeout: .now() + 60) == .success
+            return nil
         }) { page in
             if pthread_equal(pthread_self(), caller) == 0 { readElsewhere.signal() }
             return extractor.read(page)
@@ -67,6 +69,35 @@ extension PageStreamTests {
         XCTAssertTrue(sawOtherThread, "no page read by the other thread while the calling thread was busy")
         XCTAssertEqual(outcome.pages.map { $0?.lines }, expected)
         XCTAssertEqual(cores.held, 1)
+    }
+
+    /// The document `meanwhile` returns (the facts' copy) is the one the calling thread reads
+    /// its pages through: no copy of its own is opened.
+    func testTheCallingThreadReadsThroughTheCopyMeanwhileReturns() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let data = PDFTestFiles.make(pages: 12) { PDFTestFiles.text("Page \($0 + 1) : du texte ordinaire.", x: 60, y: 700) }
+        let url = try tmp.write("douze.pdf", data)
+        let extractor = PDFExtractor()
+        let facts = try PopplerDocumentRef(url: url, password: nil)
+        let expected = (0..<12).map { extractor.read(facts.page(at: $0)!).lines }
+        let caller = pthread_self()
+        let through = Mutex((adopted: 0, other: 0))
+        let factsHandle = Int(bitPattern: UnsafeRawPointer(facts.handle))
+        // A run of one core, the document's: no other thread gets one, the calling thread reads every page.
+        let cores = LocalCoreBudget(capacity: 1)
+        cores.take()
+        let stream = PageStream(url: url, password: nil, context: ExtractionContext(cores: cores))
+        let outcome = try stream.read(nil, pageCount: 12, meanwhile: { facts }) { page in
+            if pthread_equal(pthread_self(), caller) != 0 {
+                let adopted = Int(bitPattern: UnsafeRawPointer(page.document.handle)) == factsHandle
+                through.withLock { if adopted { $0.adopted += 1 } else { $0.other += 1 } }
+            }
+            return extractor.read(page)
+        }
+        XCTAssertEqual(outcome.pages.map { $0?.lines }, expected)
+        let seen = through.withLock { $0 }
+        XCTAssertEqual(seen.adopted, 12)
+        XCTAssertEqual(seen.other, 0)
     }
 }
 
