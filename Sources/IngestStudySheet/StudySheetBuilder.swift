@@ -108,6 +108,13 @@ public enum StudySheetBuilder {
         build(document, alone: passages(document.blocks))
     }
 
+    /// A paragraph that is only a references label (`Resources:`, `Further reading :`,
+    /// `Bibliographie :`, `Pour aller plus loin :`): the list after it is of works to read.
+    static func labelsReferences(_ text: String) -> Bool {
+        let line = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "*_")))
+        return line.hasSuffix(":") && !line.contains("\n") && DefinitionRecognizer.opensReferences(line)
+    }
+
     static func build(_ document: ImportedDocument, alone: [[DefinitionRecognizer.Passage]?]) -> StudySheet {
         var sections: [StudySheet.Section] = []
         var current = StudySheet.Section(heading: nil, level: 0, paragraphs: [], definitions: [])
@@ -120,8 +127,12 @@ public enum StudySheetBuilder {
         var previous: Block?
         // Sibling list items that are a list of pairs (`Triceps: overhead extension`) stay as written.
         let pairs = DefinitionRecognizer.pairLists(document.blocks.indices.map { (document.blocks[$0].kind == .listItem, alone[$0]) })
+        // Whether the blocks since the last paragraph are the list a references label opens.
+        var references = false
         for (index, block) in document.blocks.enumerated() {
             defer { previous = block }
+            let listsReferences = references && block.kind == .listItem
+            references = listsReferences || (block.kind == .paragraph && Self.labelsReferences(block.text))
             // The block's text still to read: all of it, or what a cut meaning did not carry over.
             var text = block.text
             var afterCarried = false
@@ -164,6 +175,13 @@ public enum StudySheetBuilder {
                 StudySheet.Paragraph(kind: block.kind, text: text, marker: block.marker, source: block.source, page: block.page,
                                      start: block.start, provenance: block.provenance,
                                      rows: block.rows.map { $0.map { $0.map(\.text) } }, latex: block.latex)
+            }
+            // The works a references label lists (`Further reading:` / `- Seeing Theory: A visual
+            // introduction to probability`): a title and a note on it, no definition.
+            if listsReferences {
+                lastWasDefinition = false
+                current.paragraphs.append(paragraph(text))
+                continue
             }
             // Tables and code are kept whole; most other blocks hold no separator at all.
             guard block.kind != .table, block.kind != .code, block.kind != .cue, DefinitionRecognizer.mayHoldDefinition(text) else {

@@ -73,6 +73,21 @@ final class StudySheetTests: XCTestCase {
         XCTAssertEqual(shared, alone)
     }
 
+    /// The list a references label opens is of works with a note on each (`Seeing Theory: A
+    /// visual introduction to probability`, DEFS's batch 22, llm-course): no definition of it; the
+    /// same list under another paragraph, or a definition after the list, is read as before.
+    func testTheListAReferencesLabelOpensHoldsNoDefinition() throws {
+        let works = "- Seeing Theory: a visual introduction to probability and statistics.\n- Khan Academy: a free course of statistics for beginners.\n"
+        let pipeline = Pipeline(config: PipelineConfig())
+        for label in ["Further reading:", "**Resources:**", "Pour aller plus loin :"] {
+            let doc = try pipeline.importDocument(text: "# Statistics\n\n\(label)\n\n\(works)\nMedian: the middle value of a sorted list.\n", name: "notes.md")
+            let terms = StudySheetBuilder.build(doc).sections.flatMap(\.definitions).map(\.term)
+            XCTAssertEqual(terms, ["Median"], label)
+        }
+        let doc = try pipeline.importDocument(text: "# Statistics\n\nTwo tools:\n\n\(works)", name: "notes.md")
+        XCTAssertEqual(StudySheetBuilder.build(doc).sections.flatMap(\.definitions).map(\.term), ["Seeing Theory", "Khan Academy"])
+    }
+
     /// A passage's lines on LF bytes are its lines split as Characters at "\n" (seeded text with
     /// CR LF, lone CR, combining marks after LF, empty lines, accents).
     func testLinesOnBytesEqualTheCharacterSplit() {
