@@ -197,6 +197,19 @@ extension DefinitionRecognizer {
         return followers.contains(next) || next.first?.isNumber == true || (next.hasSuffix("ly") && next.count > 4)
     }
 
+    /// An English verb in the present after a plural subject of one to three words (`Agents augment LLMs…`, `Common techniques
+    /// include…`, `Text splitters break down…`): the subject's last word a plural noun, the word a verb's lemma (not its -s form),
+    /// followed by no word that makes it a noun (`Agents of change`).
+    static func baseVerbAfterPlural(_ w: String, next: String?, subject: [String], _ lexicon: Lexicon) -> Bool {
+        guard let next, (1...3).contains(subject.count), let last = subject.last, last.count >= 4, last.hasSuffix("s"), w.count >= 3,
+              !w.hasSuffix("s"), !w.hasSuffix("ing"), !w.hasSuffix("ed"), !nounFollowers.contains(next), !copulas.contains(next),
+              next.first?.isLetter == true else { return false }
+        // (A meaning's first word that is also a verb's -s form opens the meaning as that verb: `Associates key and value pairs…`,
+        // `Makes source code available…`.)
+        if subject.count == 1, lexicon.englishLemma(String(last.dropLast())).contains(.verb) { return false }
+        return lexicon.englishPluralNoun(last) && lexicon.englishLemma(w).contains(.verb)
+    }
+
     /// A French verb in the present: the dictionary's regular forms (`remplit` ← `remplir`, `oscille` ← `osciller`), those of
     /// being and having, and the verbs that say what a word denotes.
     static func frenchFiniteVerb(_ w: String, _ lexicon: Lexicon) -> Bool {
@@ -288,7 +301,8 @@ extension DefinitionRecognizer {
                 verb = .denotes
             } else if auxiliaries.contains(w) && w != "a" || (w == "a" && french && !subject.isEmpty) {
                 verb = .action
-            } else if !item.ends, french ? frenchFiniteVerb(w, lexicon) : englishPresentVerb(w, next: next, lexicon),
+            } else if !item.ends, french ? frenchFiniteVerb(w, lexicon)
+                        : englishPresentVerb(w, next: next, lexicon) || baseVerbAfterPlural(w, next: next, subject: subject.map(\.word), lexicon),
                       subject.last.map({ !determiners.contains($0.word) && !demonstratives.contains($0.word) && !prepositions.contains($0.word) }) ?? true,
                       subject.first.map({ determiners.contains($0.word) || demonstratives.contains($0.word) || possessives.contains($0.word)
                           || pronounSubjects.contains($0.word) || readerWords.contains($0.word) || quantifiers.contains($0.word)

@@ -39,6 +39,12 @@ extension DefinitionRecognizer {
             rest = lines
             return lines.isEmpty ? [] : [text()]
         }
+        // A list of references glued into one paragraph (`References: * nanoGPT by Andrej Karpathy: A 2h-long YouTube video…
+        // * Attention? Attention! by Lilian Weng: Historical overview…`): works to read, each with a note on it — no definitions.
+        if let first = lines.first, opensReferences(first) {
+            rest = lines
+            return [text()]
+        }
         let wrapped = wrappedLines(lines, joins)
         let widest = lines.map(\.count).max() ?? 0
         var index = 0
@@ -119,6 +125,21 @@ extension DefinitionRecognizer {
         }
         if !joins.isEmpty { joins[0] = "" }
         return (lines, joins)
+    }
+
+    /// Labels of a list of works to read (`References:`, `Further reading:`, `Bibliographie :`).
+    /// (Not `See also:`, which points at other parts of the same work.)
+    static let referenceLabels = ["references", "resources", "further reading", "bibliography", "reading list",
+                                  "références", "ressources", "bibliographie", "pour aller plus loin"]
+
+    /// A line opening with such a label and its colon, signs before it aside (`📚 **References**:` as the page shows it).
+    static func opensReferences(_ line: String) -> Bool {
+        let lower = line.lowercased().drop { !$0.isLetter }
+        return referenceLabels.contains { label in
+            guard lower.hasPrefix(label) else { return false }
+            let after = lower.dropFirst(label.count).drop { $0 == "*" || $0 == " " || $0 == "\u{00A0}" }
+            return after.hasPrefix(":")
+        }
     }
 
     /// The text's lines, as `split(separator: "\n", omittingEmptySubsequences: false)` gives them, cut at the bytes of a

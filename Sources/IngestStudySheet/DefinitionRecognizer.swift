@@ -475,6 +475,15 @@ public enum DefinitionRecognizer {
         term.range(of: #"^([A-Za-z][\w.-]*\s+)?[A-Za-z][\w.-]{2,}\s?=\s?[A-Za-z][\w-]*$"#, options: .regularExpression) != nil
     }
 
+    /// A title credited to its author: ` by ` and one to four words after it, each opening with a capital or a figure
+    /// (`… by 3Blue1Brown`, `… by DAIR.AI`, `… by Hugging Face`), `by a number` or `by reference` are a term's words.
+    static func creditsAuthor(_ term: String) -> Bool {
+        guard holds(term, " by "), let by = term.range(of: " by ", options: .backwards) else { return false }
+        let author = term[by.upperBound...].split(separator: " ")
+        return (1...4).contains(author.count) && author.allSatisfy { $0.first?.isUppercase == true || $0.first?.isNumber == true }
+            && term[..<by.lowerBound].contains(where: \.isLetter)
+    }
+
     /// A capitalised task (`View list of packages`, `Update a package`) and a command line for meaning
     /// (`conda list`): how to do it, not what a term is.
     static func isTask(_ term: String, _ meaning: String) -> Bool {
@@ -588,6 +597,9 @@ public enum DefinitionRecognizer {
            term.range(of: #"^[A-ZÀ-Ý][a-zà-ÿ]{3,}[0-9]{1,2}$"#, options: .regularExpression) != nil { return false }
         // A sentence ends inside it (`D. Strength training`, `organization. - Issuer`).
         if holds(term, ". "), term.contains(". ") { return false }
+        // A work and its author (`nanoGPT by Andrej Karpathy`, `Illustrating RLHF by Hugging Face`): a reference's title, whose note
+        // says what the work is, not what a term means.
+        if creditsAuthor(term) { return false }
         // Letters naming items (`P et S`, `A and B`), not a term.
         if ws.count > 1, ws.allSatisfy({ $0.count == 1 || ["et", "and", "ou", "or"].contains($0) }) { return false }
         // Items of a list after its introduction (`Les avantages :` / `la simplicité : …`): a term

@@ -16,6 +16,9 @@ extension DefinitionRecognizer {
         if !namesAnAction(term), opensWithOrder(firstToken, next: tokens.dropFirst().first) { return true }
         if !namesAnAction(term), opensWithFrenchOrder(firstToken, next: tokens.dropFirst().first) { return true }
         if isTitle(term, tokens) { return true }
+        // (A verb the dictionaries know as a verb only, capitalised before its object: an order, `Explore various…`, `Become familiar…`.)
+        if !namesAnAction(term), opensWithVerbOnly(firstToken, next: tokens.dropFirst().first, lexicon) { return true }
+        if mapsSymbols(tokens) { return true }
         // What the first clause says (DefinitionClause.swift): a place, a condition of use, the reader's doing, another thing, a
         // default or a circumstance is no definition's.
         if readClause(term, meaning.split(separator: " ").prefix(24).map(String.init), lexicon).defines == false { return true }
@@ -68,6 +71,26 @@ extension DefinitionRecognizer {
         // An order with its manner first (`Safely handle credentials and keys`).
         if word.hasSuffix("ly"), word.count > 4, let verb = Optional(next.lowercased()), orderVerbs.contains(verb) { return true }
         return word.count >= 6 && word.allSatisfy(\.isLetter) && (word.hasSuffix("ize") || word.hasSuffix("ify"))
+    }
+
+    /// A capitalised English word the dictionary holds as a verb and nothing else (`Explore`, `Become`, `Understand`), unknown to
+    /// the French one, before a word that is no noun's follower: an order or a goal, whatever the verb — the list above holds the
+    /// verbs that are nouns too (`Track`, `Use`), which only their list tells.
+    static func opensWithVerbOnly(_ first: String, next: String?, _ lexicon: Lexicon) -> Bool {
+        guard lexicon.hasEnglish, let letter = first.first, letter.isUppercase, first.dropFirst().allSatisfy(\.isLowercase), let next,
+              !nounFollowers.contains(next.lowercased().trimmingScalars { wordPunctuation.contains($0) }) else { return false }
+        let word = first.lowercased()
+        return word.count >= 3 && lexicon.englishLemma(word) == .verb && lexicon.frenchWord(word).isEmpty
+    }
+
+    /// Symbols and what they are mapped to (`n et e → post-it vert`, `d → post-it rouge`): letters alone before an arrow, a
+    /// correspondence written in signs — no words saying what the term is (the policy's formula alone).
+    static func mapsSymbols(_ tokens: [String]) -> Bool {
+        guard let arrow = tokens.firstIndex(where: { $0 == "→" || $0 == "->" || $0 == "=>" }), arrow > 0 else { return false }
+        return tokens[..<arrow].allSatisfy { token in
+            let t = token.trimmingScalars { $0 == "," || $0 == "(" || $0 == ")" }
+            return ["et", "and", "ou", "or"].contains(t) || (t.count == 1 && t.first?.isLetter == true)
+        }
     }
 
     /// A capitalised French infinitive and the article of its object (`Séparer les descripteurs…`, `Observer que…`): an order.

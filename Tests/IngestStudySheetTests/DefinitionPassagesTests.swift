@@ -35,6 +35,13 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(DefinitionRecognizer.passages(block), [.text(block.split(separator: "\n").map(String.init))])
     }
 
+    /// A list of works to read glued into one paragraph is references, each with a note on the work, not definitions.
+    func testAReferencesListGluedIntoAParagraphHoldsNoDefinition() {
+        XCTAssertEqual(definitions("References: * nanoGPT by Andrej Karpathy: A 2h-long YouTube video to reimplement GPT. * Seeing Theory:\n"
+                                   + "A visual introduction to probability and statistics from Brown University."), [])
+        XCTAssertEqual(definitions("Glossary entry. - Tokenizer: A program that splits text into tokens."), ["Tokenizer = A program that splits text into tokens."])
+    }
+
     func testAColonInTheMiddleOfAWrappedSentenceIsNoDefinition() {
         // samples/cours-ondes-sonores.pdf's lines, as poppler gives them.
         XCTAssertEqual(definitions("Le son a besoin d'un\nmilieu matériel pour se\npropager : un gaz, un\nliquide ou un solide."), [])

@@ -110,6 +110,27 @@ final class DefinitionRecognizerTests: XCTestCase {
         }
     }
 
+    /// Batch 22's course notes (session 25): a learning goal's order, a work credited to its author, symbols mapped by an
+    /// arrow (a formula alone, by the policy) and a sentence whose plural subject is another thing are no definitions; the
+    /// thing's own plural subject with what it does is one.
+    func testOrdersCreditsMappingsAndSentencesAboutOtherThings() {
+        for line in ["Sampling techniques: Explore various text generation approaches and their tradeoffs.",
+                     "Feature Extraction Techniques: Become familiar with techniques to convert text data into a format.",
+                     "Visual intro to Transformers by 3Blue1Brown: Visual introduction to Transformers for complete beginners.",
+                     "LoRA insights by Sebastian Raschka: Practical insights about LoRA and how to select the best parameters.",
+                     "Clé publique : n et e → post-it vert",
+                     "Tools: Agents augment LLMs by automatically selecting the most relevant tools to provide an answer.",
+                     "Prompt engineering: Common techniques include zero-shot prompting, few-shot prompting, chain of thought, and ReAct.",
+                     "Splitting documents: Text splitters break down documents into smaller, semantically meaningful chunks."] {
+            XCTAssertNil(DefinitionRecognizer.definition(line), line)
+        }
+        for (line, term) in [("Embedding models: Embedding models convert text into vector representations.", "Embedding models"),
+                             ("Word Embeddings: Word embeddings are a type of word representation that allows words with similar meanings to have similar representations.", "Word Embeddings"),
+                             ("Diameter symbol followed by a number: the filter thread size in mm", "Diameter symbol followed by a number")] {
+            XCTAssertEqual(DefinitionRecognizer.definition(line)?.term, term, line)
+        }
+    }
+
     /// Lines of real course pages (Fixtures/definitions/real/) the line set did not have.
     func testLinesOfRealCoursePages() {
         // The label "Définition" names the term, before it or as a definition of its own.
