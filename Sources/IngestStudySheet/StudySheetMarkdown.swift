@@ -68,8 +68,7 @@ public enum StudySheetMarkdown {
                     flushList()
                     // A passage's line ends are the page's layout: one paragraph (each line
                     // escaped where it starts, so none turns into a list or a heading).
-                    let lines = Self.lines(p.text).map { escape(String($0), keepsMarks: keeps, atLineStart: true) }
-                    out.append(lines.joined(separator: "\n") + note)
+                    out.append(escapedLines(p.text, keepsMarks: keeps) + note)
                 }
             }
             flushList()
@@ -81,6 +80,18 @@ public enum StudySheetMarkdown {
             }
         }
         return out.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The text's lines, empty ones left out, each escaped where it starts (`escape(_:atLineStart: true)`),
+    /// joined by line breaks. ASCII text without CR is done in one pass over its bytes: its every
+    /// byte is a Character of its own, so the bytes give what the Characters give (gnuplot's sheet:
+    /// 5,700 passages of code and option lists, most of rendering it).
+    static func escapedLines(_ text: String, keepsMarks: Bool) -> String {
+        ASCIIEscape.lines(text, keepsMarks: keepsMarks) ?? escapedLinesByCharacters(text, keepsMarks: keepsMarks)
+    }
+
+    static func escapedLinesByCharacters(_ text: String, keepsMarks: Bool) -> String {
+        lines(text).map { escapeByCharacters(String($0), keepsMarks: keepsMarks, atLineStart: true) }.joined(separator: "\n")
     }
 
     /// The text's lines, empty ones left out, as splitting its Characters at "\n" gives them: on
@@ -166,6 +177,12 @@ public enum StudySheetMarkdown {
     }
 
     static func escape(_ text: String, keepsMarks: Bool, atLineStart: Bool) -> String {
+        ASCIIEscape.line(text, keepsMarks: keepsMarks, atLineStart: atLineStart)
+            ?? escapeByCharacters(text, keepsMarks: keepsMarks, atLineStart: atLineStart)
+    }
+
+    /// `escape`, Character by Character (any text).
+    static func escapeByCharacters(_ text: String, keepsMarks: Bool, atLineStart: Bool) -> String {
         var out = hasEscapable(text, keepsMarks: keepsMarks) ? escapeCharacters(text, keepsMarks: keepsMarks) : text
         guard atLineStart, let first = out.first else { return out }
         // What would start a heading, a list, a rule or a definition line.
@@ -204,4 +221,66 @@ public enum StudySheetMarkdown {
         default: return false
         }
     }
+}
+
+/// `escape` and `escapedLines` on ASCII text, byte by byte: in ASCII every byte is a Character of
+/// its own but CR LF (one Character, which `lines` does not split: text with a CR is left to the
+/// Characters), so the bytes decide what the Characters decide. nil for text beyond ASCII.
+enum ASCIIEscape {
+    static func line(_ text: String, keepsMarks: Bool, atLineStart: Bool) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard isASCII(bytes) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            append(bytes[...], to: &out, keepsMarks: keepsMarks, atLineStart: atLineStart)
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    static func lines(_ text: String, keepsMarks: Bool) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard isASCII(bytes), !bytes.contains(0x0D) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+                if !out.isEmpty { out.append(0x0A) }
+                append(line, to: &out, keepsMarks: keepsMarks, atLineStart: true)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var all: UInt8 = 0
+        for b in bytes { all |= b }
+        return all < 0x80
+    }
+
+    /// One line's bytes escaped as `StudySheetMarkdown.escape` escapes its Characters, appended.
+    static func append(_ line: Slice<UnsafeBufferPointer<UInt8>>, to out: inout [UInt8], keepsMarks: Bool, atLineStart: Bool) {
+        let start = out.count
+        for b in line {
+            if StudySheetMarkdown.isEscapable(b, keepsMarks: keepsMarks) { out.append(UInt8(ascii: "\\")) }
+            out.append(b)
+        }
+        guard atLineStart, start < out.count else { return }
+        let first = out[start]
+        // What would start a heading, a list, a rule or a definition line.
+        switch first {
+        case UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "~"):
+            out.insert(UInt8(ascii: "\\"), at: start)
+            return
+        default: break
+        }
+        // A number then `.` or `)`, then a space or the end: an ordered list's marker.
+        guard isDigit(first), let end = out[start...].firstIndex(where: { !isDigit($0) }),
+              out[end] == UInt8(ascii: ".") || out[end] == UInt8(ascii: ")") else { return }
+        let next = end + 1
+        if next == out.count || out[next] == UInt8(ascii: " ") { out.insert(UInt8(ascii: "\\"), at: end) }
+    }
+
+    /// In ASCII only the ten digits are `Character.isNumber`.
+    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }
