@@ -19,7 +19,13 @@ final class PagePathsDump: XCTestCase {
                 let lines = WordLines.group(words)
                 if hintedOnly && !TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width) { continue }
                 pages += 1
-                if GlyphRules.mayDrawRule(lines) { glyphs += 1 }
+                if GlyphRules.mayDrawRule(lines) {
+                    glyphs += 1
+                    if ProcessInfo.processInfo.environment["PATHS_GLYPHS"] != nil {
+                        let marked = lines.joined().filter { $0.text.unicodeScalars.contains { GlyphRules.isHorizontal($0) || GlyphRules.isVertical($0) || GlyphRules.isBox($0) } }
+                        print("GLYPHS p\(index + 1)", marked.map { "\($0.text)[\(Int($0.x1 - $0.x0))x\(Int($0.height))]" }.joined(separator: " "))
+                    }
+                }
                 let fast = PageRules.drawnRules(on: page, from: 0, to: page.size.height, drawing: .paths)
                 let full = PageRules.find(on: page, from: 0, to: page.size.height, drawing: .everything)
                 if fast.drawn == .paths { viaPaths += 1 } else { fellBack += 1 }
