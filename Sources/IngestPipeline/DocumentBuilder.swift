@@ -43,7 +43,8 @@ struct DocumentBuilder {
             taken.removeAll { $0.text.isEmpty && !($0.kind == .figure && ($0.bbox != nil || $0.image != nil)) }
             if blocks.isEmpty { blocks = taken } else { blocks.append(contentsOf: taken) }
         }
-        Self.joinHyphenation(&blocks)
+        let declared = results.lazy.compactMap(\.extraction.language).map(PipelineConfig.languageCode).first { !$0.isEmpty }
+        Self.joinHyphenation(&blocks, declared: declared)
         let content = Self.joinedText(blocks)
         // A lesson of several sources says in its text where each one begins (one marker line per
         // source); the fingerprint is still computed on the content alone, so the same sources
@@ -53,7 +54,6 @@ struct DocumentBuilder {
         if let lessonTitle, !lessonTitle.trimmingCharacters(in: .whitespaces).isEmpty {
             (title, titleSource) = (String(Normalizer.normalize(lessonTitle).prefix(300)), "lesson")
         }
-        let declared = results.lazy.compactMap(\.extraction.language).map(PipelineConfig.languageCode).first { !$0.isEmpty }
         // What the source declares wins unless the whole text clearly contradicts it.
         let documentLanguage = declared.map { LanguageGuesser.confirm($0, against: content) } ?? LanguageGuesser.guess(content)
         let thin = results.lazy.compactMap(\.extraction.thinTextReason).first
@@ -174,8 +174,29 @@ struct DocumentBuilder {
         return "\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
     }
 
-    /// What decides an end-of-line hyphen the text cannot (`Normalizer.joinHyphenation`).
+    /// What decides an end-of-line hyphen the text cannot (`Normalizer.joinHyphenation`), when
+    /// the text's language is not known: all the dictionaries (the pipeline opens them ahead).
     static let words = DictionaryWords()
+
+    /// The dictionaries that decide the cut words of `blocks` (`DictionaryWords(language:)`): the
+    /// English ones alone for a text that is English throughout — declared so or not declared,
+    /// English in its opening (`LanguageGuesser.guess`) and in most slices of the whole of it
+    /// (`confirm`: an English licence in front of a French manual leaves it French) — else all.
+    /// Read before the cut words are joined (the document's language is guessed after).
+    static func hyphenWords(_ blocks: [Block], declared: String?) -> DictionaryWords {
+        guard declared == nil || declared == "en" else { return words }
+        let text = joinedText(blocks)
+        let english = LanguageGuesser.guess(text) == "en" && LanguageGuesser.confirm("en", against: text) == "en"
+        return english ? DictionaryWords(language: "en") : words
+    }
+
+    /// Starts opening, on another thread, the dictionaries `hyphenWords` will likely choose, from
+    /// `sample` (the text of the page where an extractor met the first cut word, `WordLookAhead`):
+    /// the English ones alone when it reads as English, else all. A guess only: the words are
+    /// decided by `hyphenWords`, and a dictionary it asks that was not opened ahead opens then.
+    static func openAhead(forTextLike sample: String) {
+        (LanguageGuesser.guess(sample) == "en" ? DictionaryWords(language: "en") : words).openAhead()
+    }
 
     /// A cell normalized, its line-end hyphens left for `joinHyphenation`.
     static func normalizeCell(_ cell: TableCell) -> TableCell {
@@ -186,13 +207,14 @@ struct DocumentBuilder {
     /// document writes them (`Normalizer.OwnSpellings`), then as the dictionaries say: a block
     /// alone does not know that the book writes `dpkg-buildpackage` (kept) or `binNMUs` (joined)
     /// three chapters on (developers-reference, session 21's text and PDF forms).
-    static func joinHyphenation(_ blocks: inout [Block]) {
+    static func joinHyphenation(_ blocks: inout [Block], declared: String? = nil) {
         // The byte search: Foundation's `contains` goes through CFString on Linux (a book's every block).
         func cut(_ cell: TableCell) -> Bool { ByteSearch.contains(cell.text, "-\n") || cell.tables?.contains { $0.contains { $0.contains(where: cut) } } == true }
         let cutBlocks = blocks.indices.filter { ByteSearch.contains(blocks[$0].text, "-\n") || blocks[$0].rows?.contains { $0.contains(where: cut) } == true }
         guard !cutBlocks.isEmpty else { return }
         var spellings = Normalizer.OwnSpellings()
         for block in blocks { spellings.read(block.text) }
+        let words = hyphenWords(blocks, declared: declared)
         func join(_ cell: TableCell) -> TableCell {
             TableCell(text: Normalizer.joinHyphenation(cell.text, words: words, spellings: spellings),
                       tables: cell.tables?.map { $0.map { $0.map(join) } })

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 @testable import IngestPipeline
+import IngestSpell
 import IngestTestSupport
 import XCTest
 
@@ -48,5 +49,36 @@ final class DocumentBuilderTests: XCTestCase {
         DocumentBuilder.joinHyphenation(&blocks)
         XCTAssertEqual(blocks[1].text, "run dpkg-buildpackage | a maintainer")
         XCTAssertEqual(blocks[1].rows?[0].map(\.text), ["run dpkg-buildpackage", "a maintainer"])
+    }
+
+    /// An English text's cut words are decided by the English dictionaries alone: TeX's
+    /// `week-\nend` in an English manual is `weekend` (en_US and en_GB list it; fr_FR's entry
+    /// `week-end` kept the hyphen before, and opened the French dictionary for it), while a French
+    /// text keeps the French spelling, and an English opening in front of a French text (a licence)
+    /// leaves it French.
+    func testAnEnglishTextIsJoinedWithTheEnglishDictionaries() throws {
+        guard SpellDictionary.isAvailable, ["fr_FR", "en_US", "en_GB"].allSatisfy({ SpellDictionary.shared($0) != nil }) else {
+            try missingTool("hunspell with fr_FR, en_US and en_GB (apt-get install libhunspell-1.7-0 hunspell-fr hunspell-en-us hunspell-en-gb)")
+        }
+        func block(_ text: String) -> Block { Block(kind: .paragraph, text: text, page: 1, provenance: .textLayer) }
+        let english = "The plots of the data are made with the program, and the results of the runs are shown in the figures that follow. "
+        let french = "Les courbes des données sont tracées avec le programme et les résultats des essais sont dans les figures qui suivent. "
+        var blocks = (0..<12).map { _ in block(english) } + [block("It was run over the week-\nend.")]
+        DocumentBuilder.joinHyphenation(&blocks)
+        XCTAssertEqual(blocks.last?.text, "It was run over the weekend.")
+        XCTAssertEqual(DocumentBuilder.hyphenWords(blocks, declared: nil).names, ["en_US", "en_GB"])
+
+        blocks = (0..<12).map { _ in block(french) } + [block("Il a tourné tout le week-\nend.")]
+        DocumentBuilder.joinHyphenation(&blocks)
+        XCTAssertEqual(blocks.last?.text, "Il a tourné tout le week-end.")
+
+        // An English opening (400 words) in front of a French text three times as long.
+        blocks = (0..<30).map { _ in block(english) } + (0..<90).map { _ in block(french) } + [block("Il a tourné tout le week-\nend.")]
+        XCTAssertEqual(DocumentBuilder.hyphenWords(blocks, declared: nil).names, ["fr_FR", "en_US", "en_GB"])
+        DocumentBuilder.joinHyphenation(&blocks)
+        XCTAssertEqual(blocks.last?.text, "Il a tourné tout le week-end.")
+
+        // Declared French: all of them, whatever the text.
+        XCTAssertEqual(DocumentBuilder.hyphenWords((0..<12).map { _ in block(english) }, declared: "fr").names, ["fr_FR", "en_US", "en_GB"])
     }
 }
