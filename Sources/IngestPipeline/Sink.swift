@@ -50,8 +50,10 @@ struct Sink: Sendable {
     }
 
     /// The `sheet` hand-off made beside `main` (the caller writing its document to a temporary
-    /// file): the sheet on another core (`SideWork`) while `main` runs, this thread then helping
-    /// to read its passages and rendering its Markdown. Its files are written when this returns,
+    /// file): the sheet on another core (`SideWork`), this thread helping to read its passages
+    /// first, then running `main` while the other builds the sheet from them (with `main` first,
+    /// this thread then sat idle while the sheet was built), then rendering its Markdown. Its
+    /// files are written when this returns,
     /// before the caller renames its document into place, and the hand-off's error comes first:
     /// the same files, in the same order, as `handOff` then the document.
     func handOffSheet(_ document: ImportedDocument, outputURL: URL, cores: (any CoreBudget)?,
@@ -66,8 +68,8 @@ struct Sink: Sendable {
         }
         let markdown: Data
         do {
-            try main()
             reading.help()
+            try main()
             let sheet = built.wait(until: { $0 != nil }) { $0! }
             markdown = Data(StudySheetMarkdown.render(sheet, language: config.messageLanguage).utf8)
         } catch {
