@@ -185,6 +185,16 @@ enum NumberInk {
         var after = Array(marks[(first + k)...])
         // A `:` or `;` after the exponent: its dots are the word's last marks.
         if tail == ":" || tail == ";", let dot = after.last, Double(dot.height) < 0.25 * h, Double(dot.width) < 0.25 * h { after.removeLast() }
+        // A `;` or `:` the word's box holds but its text does not read (LibreOffice's `10⁻¹;` read
+        // `107!` at 300 dpi): a dot, anywhere, and a comma or point on the baseline, last in the
+        // box, are no part of the power (its digits are never that small) — unless a larger mark
+        // stands over it (a `?`'s dot under its hook: no exponent, see below).
+        let isDot = { (m: Mark) in Double(m.height) < 0.25 * h && Double(m.width) < 0.25 * h }
+        while tail.isEmpty, after.count > 1, let last = after.last,
+              isDot(last) || Double(last.bottom) >= baseline - 0.1 * h && Double(last.top) >= baseline - 0.5 * h && Double(last.width) < 0.3 * h,
+              !after.dropLast().contains(where: { $0.left <= last.right && $0.right >= last.left && $0.top < last.top && !isDot($0) }) {
+            after.removeLast()
+        }
         let read = String(chars.dropFirst(k))
         // Raised: standing clear of the baseline; after them only the tail's mark, on the line.
         var up = Array(after.prefix { Double($0.bottom) <= baseline - 0.25 * h })
