@@ -179,9 +179,9 @@ public struct PDFExtractor: Extractor {
     func readInWalk(_ page: PopplerPageRef, watchingCutWords: Bool) -> PageData {
         let data = readWithFormulas(page)
         // `headerLines`' texts, as `RunningHeaders.detect` sees them.
-        if watchingCutWords, data.classification.hasUsableText,
-           WordLookAhead.cutsAWord(data.lines.lazy.map { $0.origin == .content ? $0.text : "" }) {
-            WordLookAhead.wordCut()
+        let texts = data.lines.lazy.map { $0.origin == .content ? $0.text : "" }
+        if watchingCutWords, data.classification.hasUsableText, WordLookAhead.cutsAWord(texts) {
+            WordLookAhead.wordCut(in: texts.joined(separator: "\n"))
         }
         return data
     }

@@ -241,7 +241,7 @@ public struct Pipeline: Sendable {
                 let sheet = config.sink.kind == .sheet
                 var afterPages: (@Sendable () -> Void)?
                 if sheet { afterPages = { LexiconAhead.start() } }
-                var extraction = try WordLookAhead.whileExtracting(opening: { DocumentBuilder.words.openAhead() }, afterPages: afterPages) {
+                var extraction = try WordLookAhead.whileExtracting(openingFor: { DocumentBuilder.openAhead(forTextLike: $0) }, afterPages: afterPages) {
                     try extractor.extract(read.input, context: context)
                 }
                 timings["extract", default: 0] += clock.lap()

@@ -258,4 +258,24 @@ final class PDFExtractorTests: XCTestCase {
         }
         XCTAssertEqual(said.read { $0 }, 1)
     }
+
+    /// The first word a PDF's walk finds cut at a line end opens the dictionaries once, given that
+    /// page's text (`WordLookAhead.whileExtracting(openingFor:)`): the pipeline opens those of the
+    /// text's language only (`DocumentBuilder.openAhead(forTextLike:)`).
+    func testTheFirstCutWordOpensTheDictionariesWithItsPagesText() throws {
+        let tmp = try TemporaryDirectory("cutword"); defer { tmp.remove() }
+        // Page 1 cuts no word; pages 2 and 3 each cut one.
+        let body = (0..<12).map { PDFTestFiles.text("Line \($0 + 1) of ordinary English text, long enough to read as a page.", x: 60, y: 640 - 14 * Double($0)) }.joined(separator: "\n")
+        let data = PDFTestFiles.make(pages: 3) { page in
+            body + (page == 0 ? "" : "\n" + PDFTestFiles.text("Page \(page + 1) shows a demon-", x: 60, y: 440) + "\n" + PDFTestFiles.text("stration of hyphenation.", x: 60, y: 426))
+        }
+        let url = try tmp.write("cut.pdf", data)
+        let samples = Monitor([String]())
+        let blocks = try WordLookAhead.whileExtracting(openingFor: { sample in samples.update { $0.append(sample) } }) {
+            try LaTeXPDFs.extract(url).blocks
+        }
+        let seen = samples.read { $0 }
+        XCTAssertEqual(seen.count, 1, "\(seen) \(blocks.map(\.text))")
+        XCTAssertTrue(seen.first?.contains("a demon-\nstration") == true, "\(seen)")
+    }
 }

@@ -20,15 +20,15 @@ public enum WordLookAhead {
     /// What this thread's extraction starts, each once: `opening` at a cut word (the pipeline's
     /// opening of the dictionaries), `afterPages` when its pages are read.
     private final class Opening: Sendable {
-        let start: @Sendable () -> Void
+        let start: @Sendable (String) -> Void
         let afterPages: (@Sendable () -> Void)?
         let started = Mutex(false), pagesStarted = Mutex(false)
-        init(_ start: @escaping @Sendable () -> Void, afterPages: (@Sendable () -> Void)?) {
+        init(_ start: @escaping @Sendable (String) -> Void, afterPages: (@Sendable () -> Void)?) {
             self.start = start
             self.afterPages = afterPages
         }
-        func startOnce() {
-            if started.withLock({ s in defer { s = true }; return !s }) { start() }
+        func startOnce(_ sample: String) {
+            if started.withLock({ s in defer { s = true }; return !s }) { start(sample) }
         }
         func pagesReadOnce() {
             guard let afterPages else { return }
@@ -40,6 +40,13 @@ public enum WordLookAhead {
     /// and `afterPages` once it says its pages are read.
     public static func whileExtracting<T>(opening: @escaping @Sendable () -> Void, afterPages: (@Sendable () -> Void)? = nil,
                                           _ body: () throws -> T) rethrows -> T {
+        try whileExtracting(openingFor: { _ in opening() }, afterPages: afterPages, body)
+    }
+
+    /// `whileExtracting`, `opening` given the text where the first cut word was met (its page's,
+    /// or empty when the extractor gave none): what the text's language will need is opened.
+    public static func whileExtracting<T>(openingFor opening: @escaping @Sendable (String) -> Void, afterPages: (@Sendable () -> Void)? = nil,
+                                          _ body: () throws -> T) rethrows -> T {
         let dictionary = Thread.current.threadDictionary
         let previous = dictionary[key]
         dictionary[key] = Opening(opening, afterPages: afterPages)
@@ -48,7 +55,7 @@ public enum WordLookAhead {
     }
 
     /// An extractor met a word cut at a line end: the dictionaries will be asked.
-    public static func wordCut() { (Thread.current.threadDictionary[key] as? Opening)?.startOnce() }
+    public static func wordCut(in sample: String = "") { (Thread.current.threadDictionary[key] as? Opening)?.startOnce(sample) }
 
     /// An extractor has read all its pages (on its extracting thread; a no-op elsewhere).
     public static func pagesRead() { (Thread.current.threadDictionary[key] as? Opening)?.pagesReadOnce() }
