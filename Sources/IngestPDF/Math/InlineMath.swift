@@ -82,6 +82,11 @@ enum InlineMath {
     /// The ASCII signs OT1 text fonts lack (`signsMath`).
     static let borrowedSigns: Set<String> = ["<", ">", "|", "{", "}", "\\"]
 
+    /// Whether `c` is one of `borrowedSigns`.
+    static func borrowed(_ c: Unicode.Scalar) -> Bool {
+        c == "<" || c == ">" || c == "|" || c == "{" || c == "}" || c == "\\"
+    }
+
     /// The letters and figures of `s`, sorted: what a rewriting keeps of a line.
     static func key(_ s: String) -> String {
         if s.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -46,7 +46,9 @@ enum MathUpright {
         return words.indices.filter { math[$0] && !known[$0] }
     }
 
-    static func hasMathGlyph(_ word: [MathGlyph]) -> Bool { word.contains { $0.font.isMath || $0.startsWithGreek } }
+    /// (Not by an ASCII sign an OT1 text font lacks, `InlineMath.signsMath`: gnuplot.pdf's `<min>`
+    /// is no `$<\\min>$`.)
+    static func hasMathGlyph(_ word: [MathGlyph]) -> Bool { word.contains(where: InlineMath.signsMath) }
 
     /// Raised and lowered figures before element symbols: an isotope's mass and atomic numbers.
     static func isIsotope(_ word: [MathGlyph]) -> Bool {

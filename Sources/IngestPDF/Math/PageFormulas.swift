@@ -21,13 +21,13 @@ struct PageFormula: Sendable {
 /// `MathLayout`; in a line of text, the stretch in math fonts is written `$…$`. Only pages whose
 /// fonts include a TeX math font are looked at, so a text page with italic words and numbers
 /// never gets a formula; nor does a page whose only glyphs of a math font are the ASCII signs an
-/// OT1 text font lacks (`InlineMath.borrowedSigns`: gnuplot.pdf's `{`, `<`, `|` in 141 of its 183
-/// pages with a math font), which make no math of their own.
+/// OT1 text font lacks (`InlineMath.borrowedSigns`: gnuplot.pdf's `{`, `<`, `|` in 177 of its 183
+/// pages with a math font), which make no math of their own, and spaces (`mathGlyphs(mathOnly:)`).
 enum PageFormulas {
     /// The page's display equations, and its lines with their inline math written `$…$`.
     static func find(on page: PopplerPageRef, lines: inout [TextLine]) -> [PageFormula] {
         let glyphs = page.mathGlyphs(mathOnly: true)
-        guard glyphs.contains(where: { $0.font.isMath && !InlineMath.borrowedSigns.contains($0.text) }) else { return [] }
+        guard !glyphs.isEmpty else { return [] }
         let ends = RadicalBars(page: page)
         ends.seen.glyphs = glyphs
         // Lines of math only, grouped when they touch (a fraction's numerator, bar and denominator).

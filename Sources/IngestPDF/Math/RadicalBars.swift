@@ -110,17 +110,21 @@ struct MathInk {
             found.append(MathRule(y: band.top + Double(o.first + o.last + 1) / 2 / Self.scale,
                                   x0: band.left + Double(o.x0) / Self.scale, x1: band.left + Double(o.x1 + 1) / Self.scale))
         }
+        // (A row's ink read once into `row`, two blank cells past its end: a band has tens of
+        // thousands of pixels, each asked up to three times.)
+        let width = band.width
+        var row = [Bool](repeating: false, count: width + 2)
         for y in 0...band.height {
             var runs: [(Int, Int)] = []
-            if y < band.height {
+            if y < band.height, band.inkRow(y, into: &row) {
                 var x = 0
-                while x < band.width {
-                    guard band.ink(x, y) else { x += 1; continue }
+                while x < width {
+                    guard row[x] else { x += 1; continue }
                     // (A pixel or two paler than ink inside a rule is anti-aliasing: bridged.)
                     let start = x
                     var end = x
-                    while x < band.width, band.ink(x, y) || band.ink(x + 1, y) || band.ink(x + 2, y) {
-                        if band.ink(x, y) { end = x }
+                    while x < width, row[x] || row[x + 1] || row[x + 2] {
+                        if row[x] { end = x }
                         x += 1
                     }
                     if end + 1 - start >= minimum { runs.append((start, end)) }
@@ -186,6 +190,23 @@ struct MathInk {
         func ink(_ x: Int, _ y: Int) -> Bool {
             guard x >= 0, x < width, y >= 0, y < height else { return false }
             return pixels[y * width + x] < 200
+        }
+
+        /// Row `y`'s `ink` into `row[0..<width]` (`row` holds at least `width` cells); whether
+        /// any pixel of it is ink.
+        func inkRow(_ y: Int, into row: inout [Bool]) -> Bool {
+            var any = false
+            pixels.withUnsafeBufferPointer { p in
+                row.withUnsafeMutableBufferPointer { r in
+                    let base = y * width
+                    for x in 0..<width {
+                        let inked = p[base + x] < 200
+                        r[x] = inked
+                        any = any || inked
+                    }
+                }
+            }
+            return any
         }
 
         /// The pixel after the last one of the ink run through `rows` from column `x` rightwards

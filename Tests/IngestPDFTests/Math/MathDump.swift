@@ -50,3 +50,40 @@ extension MathDump {
         }
     }
 }
+
+extension MathDump {
+    /// Per page of each PDF of MATH_DUMP_PDFS (colon-separated): the pages with a math-font glyph
+    /// other than an OT1 borrowed sign (`LOOK`), those where it is only a space (which
+    /// `mathGlyphs(mathOnly:)` no longer sends to PageFormulas), and what PageFormulas changes on
+    /// the latter now (nothing: it is not given them).
+    func testGate() throws {
+        guard let paths = ProcessInfo.processInfo.environment["MATH_DUMP_PDFS"] else { throw XCTSkip("by design: set MATH_DUMP_PDFS") }
+        let extractor = PDFExtractor()
+        for path in paths.split(separator: ":") {
+            guard let doc = try? PopplerDocumentRef(url: URL(fileURLWithPath: String(path)), password: nil) else { print("NOOPEN \(path)"); continue }
+            var looked = 0, spaceOnly = 0, changedPages = 0
+            for p in 0..<doc.pageCount {
+                guard let page = doc.page(at: p) else { continue }
+                let glyphs = page.mathGlyphs()
+                let gate = glyphs.contains { $0.font.isMath && !InlineMath.borrowedSigns.contains($0.text) }
+                let noSpace = glyphs.contains { $0.font.isMath && !$0.isSpace && !InlineMath.borrowedSigns.contains($0.text) }
+                if gate { looked += 1; if noSpace { print("LOOK \(p + 1)") } }
+                guard gate && !noSpace else { continue }
+                spaceOnly += 1
+                var data = extractor.readWithFigures(page)
+                let before = data.lines.map(\.text)
+                let formulas = PageFormulas.find(on: page, lines: &data.lines)
+                let after = data.lines.map(\.text)
+                if before != after || !formulas.isEmpty {
+                    changedPages += 1
+                    print("CHANGED \(path) page \(p + 1) formulas \(formulas.count)")
+                    for f in formulas { print("  FORMULA sure \(f.sure) \(f.latex) | \(f.linear)") }
+                    let common = Set(before).intersection(after)
+                    for a in before where !common.contains(a) { print("  - \(a)") }
+                    for b in after where !common.contains(b) { print("  + \(b)") }
+                }
+            }
+            print("GATE \(path) pages \(doc.pageCount) looked \(looked) spaceOnly \(spaceOnly) changed \(changedPages)")
+        }
+    }
+}
