@@ -88,6 +88,27 @@ final class StudySheetTests: XCTestCase {
         XCTAssertEqual(StudySheetBuilder.build(doc).sections.flatMap(\.definitions).map(\.term), ["Seeing Theory", "Khan Academy"])
     }
 
+    /// The references-label test with its gate on the last scalars says what the trimmed text
+    /// alone said (seeded texts of labels, colons, Unicode spaces, emphasis marks, combining marks
+    /// after a colon, line breaks, a prepended Arabic sign before the colon).
+    func testReferencesLabelGateSaysWhatTheTrimmedTextSays() {
+        func reference(_ text: String) -> Bool {
+            let line = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "*_")))
+            return line.hasSuffix(":") && !line.contains("\n") && DefinitionRecognizer.opensReferences(line)
+        }
+        var random = SeededGenerator(seed: 26)
+        let pieces = ["Resources", "Further reading", "References", "Bibliographie", "Pour aller plus loin", " ", ":", " :", "**", "_",
+                      "\n", "\u{00A0}", "\u{2028}", "\u{0301}", "\u{0600}", "\t", "Seeing Theory", "\u{1F600}", "\r\n", "é"]
+        var labels = 0
+        for _ in 0..<6_000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let said = reference(text)
+            if said { labels += 1 }
+            XCTAssertEqual(StudySheetBuilder.labelsReferences(text), said, text.debugDescription)
+        }
+        XCTAssertGreaterThan(labels, 50, "the seeded texts hold labels")
+    }
+
     /// A passage's lines on LF bytes are its lines split as Characters at "\n" (seeded text with
     /// CR LF, lone CR, combining marks after LF, empty lines, accents).
     func testLinesOnBytesEqualTheCharacterSplit() {
