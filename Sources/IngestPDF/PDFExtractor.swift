@@ -103,7 +103,9 @@ public struct PDFExtractor: Extractor {
         let password = context.password ?? context.config.pdf.password
         var reading = try readDocument(input, password: password, context: context)
         let document = reading.document.take()
-        PDFMemory.releaseFreedPages()
+        // The walk's other threads close its copies (and return what they freed) beside the rest.
+        let closing = reading.outcome.closing.take()
+        if closing == nil { PDFMemory.releaseFreedPages() }
         // The walk's cores are idle again: what the pipeline needs next starts beside the rest.
         WordLookAhead.pagesRead()
         var warnings = reading.warnings
@@ -139,6 +141,7 @@ public struct PDFExtractor: Extractor {
         var builder = BlockBuilder(pages: pages, outline: outline)
         pages = facts
         let blocks = builder.takeBlocks()
+        closing?.join()
         PDFMemory.releaseFreedPages()
         var extraction = Extraction(blocks: blocks, metadata: metadata, warnings: warnings, pagesRead: pageCount)
         if let title = PDFMetadata.meaningfulTitle(metadata["title"]?.stringValue, fileName: input.name) {

@@ -45,6 +45,9 @@ struct PageStream {
     struct Outcome {
         var pages: [PDFExtractor.PageData?]
         var logLines: Int
+        /// The walk's copies still being closed, on the threads that read with them (`join()`
+        /// once the serial rest is under way): nil when there were none.
+        var closing: ThreadTeam? = nil
     }
 
     /// `document` is used for short documents (below `parallelMinimumPages`); long ones are read
@@ -64,29 +67,55 @@ struct PageStream {
         let extra = long && lent != nil ? IdleCores.count - 1 : reserved
         let shared = SharedPages(count: pageCount)
         let (url, password, context, bytes) = (self.url, self.password, self.context, self.bytes)
+        // Closing a copy frees every page poppler loaded through it (≈ 10 ms for 150 pages of a
+        // manual): the extra threads say when they have read their last page, then close their
+        // copies, and the calling thread's copy is closed by a thread of its own, while the
+        // calling thread goes on with the document's serial rest (gnuplot.pdf: that thread
+        // closed its copy, then waited for the other's, before its running headers).
+        let reading = Monitor(extra)
         // Poppler recurses on nested forms: the extra threads get the main thread's stack.
         let extras = ThreadTeam(extra, stackSize: 8 << 20) { _ in
             let copies = Copies(url: url, password: password, bytes: bytes)
-            if let lent {
-                Self.work(copies: copies, shared: shared, context: context, cores: lent, read: read)
-            } else {
-                Self.work(copies: copies, shared: shared, context: context, read: read)
+            withExtendedLifetime(copies) {
+                if let lent {
+                    Self.work(copies: copies, shared: shared, context: context, cores: lent, read: read)
+                } else {
+                    Self.work(copies: copies, shared: shared, context: context, read: read)
+                }
+                reading.update { $0 -= 1 }
             }
         }
-        let first = meanwhile()
+        var first = meanwhile()
+        var closer: ThreadTeam?
         if let document, pageCount < Self.parallelMinimumPages {
             Self.work(document, shared: shared, context: context, read: read)
         } else {
-            Self.work(copies: Copies(url: url, password: password, bytes: bytes, first: first), shared: shared, context: context, read: read)
+            // (Taken: no reference to the facts' copy is left here, the copies alone hold it.)
+            let mine = Copies(url: url, password: password, bytes: bytes, first: first.take())
+            Self.work(copies: mine, shared: shared, context: context, read: read)
+            if extra > 0 {
+                // Handed over whole: this thread no longer reads through it.
+                let handover = Monitor(Optional(mine))
+                closer = ThreadTeam(1, stackSize: 1 << 20) { _ in
+                    handover.update { $0 = nil }
+                    extras.join()
+                    // What the copies freed is returned to the system (as `extract` did after the walk).
+                    PDFMemory.releaseFreedPages()
+                }
+            }
         }
         // Every page is handed out (or reading failed): a thread still waiting for a core ends.
         lent?.wakeWaiters()
-        extras.join()
+        reading.wait(until: { $0 == 0 }) { _ in }
+        if closer == nil { extras.join() }
         // The rule finder's pixel memory is not kept past the walk (a batch of short documents
         // holds no 8 MB per thread between them).
         RenderBuffers.release()
-        if let error = shared.error { throw error }
-        return Outcome(pages: shared.pages, logLines: shared.logLines)
+        if let error = shared.error {
+            closer?.join()
+            throw error
+        }
+        return Outcome(pages: shared.pages, logLines: shared.logLines, closing: closer)
     }
 
     /// A thread's own copy of the document, reopened every `reopenEvery` pages.
@@ -116,7 +145,7 @@ struct PageStream {
     }
 
     private static func work(copies: Copies, shared: SharedPages, context: ExtractionContext,
-                             read: (PopplerPageRef) -> PDFExtractor.PageData) {
+                             read: @Sendable (PopplerPageRef) -> PDFExtractor.PageData) {
         while let index = shared.claim() {
             guard readPage(index, copies: copies, shared: shared, context: context, read: read) else { return }
         }
@@ -124,7 +153,7 @@ struct PageStream {
 
     /// An extra thread within a run: pages are read only on a core lent by `cores`.
     private static func work(copies: Copies, shared: SharedPages, context: ExtractionContext, cores: any CoreBudget,
-                             read: (PopplerPageRef) -> PDFExtractor.PageData) {
+                             read: @Sendable (PopplerPageRef) -> PDFExtractor.PageData) {
         // Woken by a core given back, or by the calling thread once no page is left (`read`).
         while cores.take(orUntil: { shared.isExhausted }) {
             defer { cores.giveBack() }
@@ -137,7 +166,7 @@ struct PageStream {
 
     /// Reads page `index` through the thread's copy; false when the run's deadline has passed.
     private static func readPage(_ index: Int, copies: Copies, shared: SharedPages, context: ExtractionContext,
-                                 read: (PopplerPageRef) -> PDFExtractor.PageData) -> Bool {
+                                 read: @Sendable (PopplerPageRef) -> PDFExtractor.PageData) -> Bool {
         do { try context.checkDeadline() } catch { shared.fail(error); return false }
         let (data, log) = PopplerLog.capture { () -> PDFExtractor.PageData? in
             guard let page = copies.next()?.page(at: index) else { return nil }
@@ -148,7 +177,7 @@ struct PageStream {
     }
 
     private static func work(_ document: PopplerDocumentRef, shared: SharedPages, context: ExtractionContext,
-                             read: (PopplerPageRef) -> PDFExtractor.PageData) {
+                             read: @Sendable (PopplerPageRef) -> PDFExtractor.PageData) {
         while let index = shared.claim() {
             do { try context.checkDeadline() } catch { shared.fail(error); return }
             let (data, log) = PopplerLog.capture { () -> PDFExtractor.PageData? in

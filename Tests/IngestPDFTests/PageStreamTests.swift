@@ -101,6 +101,33 @@ extension PageStreamTests {
     }
 }
 
+extension PageStreamTests {
+    /// With another thread reading pages, the calling thread's copy (the facts' copy `meanwhile`
+    /// returns) is closed by the outcome's `closing` threads, not by the calling thread before it
+    /// returns the pages: once they are joined, no copy is left open.
+    func testTheCallingThreadsCopyIsClosedBesideTheRest() throws {
+        guard IdleCores.count >= 2 else { throw XCTSkip("one core: no other thread reads pages or closes copies") }
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let data = PDFTestFiles.make(pages: 24) { PDFTestFiles.text("Page \($0 + 1) : du texte ordinaire.", x: 60, y: 700) }
+        let url = try tmp.write("vingt-quatre.pdf", data)
+        let extractor = PDFExtractor()
+        let cores = LocalCoreBudget(capacity: 2)
+        cores.take()   // the document's own core
+        let stream = PageStream(url: url, password: nil, context: ExtractionContext(cores: cores))
+        weak var facts: PopplerDocumentRef?
+        var outcome = try stream.read(nil, pageCount: 24, meanwhile: {
+            let copy = try? PopplerDocumentRef(url: url, password: nil)
+            facts = copy
+            return copy
+        }) { extractor.read($0) }
+        XCTAssertEqual(outcome.pages.compactMap { $0 }.count, 24)
+        let closing = try XCTUnwrap(outcome.closing.take(), "another thread closes the copies")
+        closing.join()
+        XCTAssertNil(facts, "the calling thread's copy is closed once `closing` is joined")
+        XCTAssertEqual(cores.held, 1)
+    }
+}
+
 /// Counts the pages read on the calling thread and elsewhere.
 private final class ThreadsSeen: @unchecked Sendable {
     private let lock = NSLock()
