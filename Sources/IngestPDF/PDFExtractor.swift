@@ -140,7 +140,7 @@ public struct PDFExtractor: Extractor {
                                          provenance: $0.provenance) }
         var builder = BlockBuilder(pages: pages, outline: outline)
         pages = facts
-        let blocks = builder.takeBlocks()
+        let blocks = IdleCores.running { builder.takeBlocks(beside: { IdleCores.borrow(context) }) }
         closing?.join()
         PDFMemory.releaseFreedPages()
         var extraction = Extraction(blocks: blocks, metadata: metadata, warnings: warnings, pagesRead: pageCount)

@@ -259,5 +259,17 @@ enum IdleCores {
         guard n > 0 else { return }
         state.withLock { $0.busy -= n }
     }
+
+    /// One more core for work beside the calling thread's: lent by the run's budget (`context.cores`),
+    /// or idle in this process without a run (the caller within `running`); nil when none is free.
+    /// The closure gives it back.
+    static func borrow(_ context: ExtractionContext) -> (@Sendable () -> Void)? {
+        if let cores = context.cores {
+            guard cores.tryTake() else { return nil }
+            return { @Sendable in cores.giveBack() }
+        }
+        guard reserve(upTo: 1) == 1 else { return nil }
+        return { @Sendable in release(1) }
+    }
 }
 
