@@ -7,7 +7,9 @@ import Foundation
 /// was given, enlarged and read on their own as one line of digits, they are read right far more
 /// often (a raised minus is not asked: read so, it came back dropped or with confidence 0-21 on
 /// the chemistry scan; its bar is the ink's, `NumberInk.raised`); `NumberInk.decide` takes that reading only when it fits the marks one
-/// for one with confidence.
+/// for one with confidence. A cut whose reading does not (a lone raised `1`: too little for the
+/// line recogniser to be sure of) is read once more as three copies side by side, and that
+/// reading taken only when it is the same digits three times (session 26).
 enum ExponentReading {
     /// The height the raised marks are enlarged to (pixels), and the white margin around them.
     static let markHeight = 48, margin = 16
@@ -28,20 +30,58 @@ enum ExponentReading {
             TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "")
             TessBaseAPISetPageSegMode(handle, PSM_AUTO)
         }
-        return crops.map { crop in
+        return zip(groups, crops).map { group, crop in
             guard let crop else { return nil }
-            TessBaseAPISetImage2(handle, crop)
-            guard TessBaseAPIRecognize(handle, nil) == 0, let c = TessBaseAPIGetUTF8Text(handle) else { return nil }
-            let text = String(cString: c).filter { !$0.isWhitespace }
-            TessDeleteText(c)
-            var lowest = 100.0, any = false
-            if let confs = TessBaseAPIAllWordConfidences(handle) {
-                var i = 0
-                while confs[i] >= 0 { lowest = min(lowest, Double(confs[i])); any = true; i += 1 }
-                TessDeleteIntArray(confs)
-            }
-            return any && !text.isEmpty ? (text, lowest) : nil
+            let once = recognize(crop, handle)
+            if let once, once.confidence >= NumberInk.rereadConfidence, group.fits(once.text) { return once }
+            // A lone raised `1` (LibreOffice's `10⁻¹` at 200 and 300 dpi) comes back `1` with
+            // confidence 18-36, or nothing: read in a row of three copies it is `111` at 90-93.
+            guard let row = threefold(crop) else { return once }
+            defer { var p: UnsafeMutablePointer<PIX>? = row; pixDestroy(&p) }
+            guard let thrice = recognize(row, handle), thrice.text.count == 3 * group.marks.count else { return once }
+            let digits = String(thrice.text.prefix(group.marks.count))
+            return thrice.text == String(repeating: digits, count: 3) && group.fits(digits) ? (digits, thrice.confidence) : once
         }
+    }
+
+    /// The text Tesseract reads in `image` (whitespace left out) with its lowest word confidence, or nil.
+    static func recognize(_ image: UnsafeMutablePointer<PIX>, _ handle: OpaquePointer) -> (text: String, confidence: Double)? {
+        TessBaseAPISetImage2(handle, image)
+        guard TessBaseAPIRecognize(handle, nil) == 0, let c = TessBaseAPIGetUTF8Text(handle) else { return nil }
+        let text = String(cString: c).filter { !$0.isWhitespace }
+        TessDeleteText(c)
+        var lowest = 100.0, any = false
+        if let confs = TessBaseAPIAllWordConfidences(handle) {
+            var i = 0
+            while confs[i] >= 0 { lowest = min(lowest, Double(confs[i])); any = true; i += 1 }
+            TessDeleteIntArray(confs)
+        }
+        return any && !text.isEmpty ? (text, lowest) : nil
+    }
+
+    /// Three copies of a cut side by side (each in its white margin, widened to whole 32-bit
+    /// words so every depth copies word for word), or nil for a depth other than 1, 8 or 32.
+    static func threefold(_ cut: UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>? {
+        let depth = Int(pixGetDepth(cut)), w = Int(pixGetWidth(cut)), h = Int(pixGetHeight(cut))
+        guard [1, 8, 32].contains(depth), w > 0, h > 0, let src = pixGetData(cut) else { return nil }
+        let perWord = 32 / depth, words = (w + perWord - 1) / perWord
+        guard let row = pixCreate(Int32(3 * words * perWord), Int32(h), Int32(depth)), let dst = pixGetData(row) else { return nil }
+        let srcWpl = Int(pixGetWpl(cut)), dstWpl = Int(pixGetWpl(row))
+        // White: 0 bits at depth 1, all bits set at 8 and 32.
+        let white: UInt32 = depth == 1 ? 0 : .max
+        // The cut's last word keeps only its `w` pixels; the bits after them are white.
+        let tail = w - (words - 1) * perWord
+        let keep: UInt32 = tail == perWord ? .max : ~(UInt32.max >> UInt32(tail * depth))
+        for y in 0..<h {
+            let from = src + y * srcWpl, to = dst + y * dstWpl
+            for k in 0..<3 {
+                for i in 0..<words {
+                    let bits = from[i]
+                    to[k * words + i] = i == words - 1 ? (bits & keep) | (white & ~keep) : bits
+                }
+            }
+        }
+        return row
     }
 
     /// The raised marks' box in `input`, a little wider (never reaching the base's digits),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Powers of ten on scans: how many `ingest convert` hands on as the source writes them (session 25).
+"""Powers of ten on scans: how many `ingest convert` hands on as the source writes them (sessions 25, 26).
 
-Usage: powers.py WORKDIR INGEST [INGEST ...]
+Usage: powers.py WORKDIR INGEST [INGEST ...]   (an INGEST named `tesseract`: the tesseract command alone, the peer)
 
 240 seeded powers of ten (`k × 10^e`: 45 % `10⁻¹`, the rest other negative, positive and two-digit
 exponents), each after a number of its own (`1,58`, `2,37`…), set two ways, as students' files are:
@@ -9,17 +9,22 @@ exponents), each after a number of its own (`1,58`, `2,37`…), set two ways, as
   - pandoc Markdown (`1,58 × 10^−1^`) -> .odt -> LibreOffice PDF (Liberation Serif, superscripts; 6 pages).
 Each PDF's pages are drawn by `pdftoppm -gray` (PGM: the images declare no resolution, as many phone
 scans) and put in an image-only PDF by img2pdf: pdflatex at 150, 200 and 300 dpi and at 300 dpi
-with ImageMagick's noise (seeded), LibreOffice at 200 and 300 dpi. Every INGEST converts each scan
-(own library, `--reproducible`), and each power is judged in the document's text from its number to
-the next token's number:
+with ImageMagick's noise (seeded), LibreOffice at 200 and 300 dpi (`seeded.py`). Every INGEST converts
+each scan (own library, `--reproducible`), and each power is judged in the document's text from its
+number to the list's next `;` (read `;` or `:`) or the next token's number, whichever comes first:
   source   the power as the source writes it (`10⁻¹`);
   changed  another raised number there (`10³` for `10⁻³`): a number changed, the worst outcome;
-  as read  neither (Tesseract's reading left, e.g. `107!`, flagged or not);
+  flagged  neither, and a word of it among the document's doubtful words (a reader is warned);
+  as read  neither, unflagged (Tesseract's reading left, e.g. `107!`);
   lost     its number not found.
-A segment can run into the next token's power when OCR misread that token's number: every
-`changed` is printed with its text so it can be checked by eye.
+Session 25's table ended a power at the next token's number only (its `as read` is flagged + as read
+here; it counted overruns into the next power as `changed`, read by eye). Every `changed`,
+`flagged` and `as read` is printed with its text.
 """
-import glob, json, os, random, re, subprocess, sys
+import os, random, re, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seeded import find, read, run, scan, squeeze  # noqa: E402
 
 SUP = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
@@ -36,10 +41,6 @@ def tokens():
         else: e = ("-" if rnd.random() < 0.5 else "") + str(rnd.randint(10, 29))
         out.append((k, e))
     return out
-
-
-def run(cmd, **kw):
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
 
 
 def make(work, toks):
@@ -61,42 +62,43 @@ def make(work, toks):
     for name, pdf, dpi, noise in [("latex-150", "powers.pdf", 150, False), ("latex-200", "powers.pdf", 200, False),
                                   ("latex-300", "powers.pdf", 300, False), ("latex-300-noise", "powers.pdf", 300, True),
                                   ("writer-200", "lo.pdf", 200, False), ("writer-300", "lo.pdf", 300, False)]:
-        d = os.path.join(work, name)
-        os.makedirs(d, exist_ok=True)
-        for old in glob.glob(os.path.join(d, "*")): os.remove(old)
-        run(["pdftoppm", "-r", str(dpi), "-gray", os.path.join(work, pdf), os.path.join(d, "p")])
-        pages = sorted(glob.glob(os.path.join(d, "p-*.pgm")))
-        if noise:
-            for p in pages:
-                run(["convert", p, "-seed", "25", "-rotate", "0.6", "-attenuate", "0.6", "+noise", "Gaussian", "-blur", "0x0.6", p])
-        run(["img2pdf", *pages, "-o", os.path.join(d, name + ".pdf")])
-        for p in pages: os.remove(p)
-        scans[name] = os.path.join(d, name + ".pdf")
+        scans[name] = scan(work, os.path.join(work, pdf), name, dpi, noise)
     return scans
 
 
-def judge(text, toks):
-    text = re.sub(r"\s+", " ", text)
-    counts = {"source": 0, "changed": 0, "as read": 0, "lost": 0}
-    changed = []
+def judge(text, flags, toks):
+    """Each power's outcome, and the segments judged `changed` and `as read` (to be read by eye)."""
+    counts = {k: 0 for k in KINDS}
+    notes = {"changed": [], "as read": [], "flagged": []}
     pos = 0
     for j, (k, e) in enumerate(toks):
         want = "10" + e.translate(SUP)
-        i = text.find(k, pos)
+        i = find(text, k, pos)
+        if i < 0: i = find(text, k, 0)
         if i < 0:
             counts["lost"] += 1
             continue
-        nxt = text.find(toks[j + 1][0], i + len(k)) if j + 1 < len(toks) else len(text)
-        seg = text[i + len(k):nxt if nxt >= 0 else min(len(text), i + 40)]
+        nxt = find(text, toks[j + 1][0], i + len(k)) if j + 1 < len(toks) else len(text)
+        end = nxt if nxt >= 0 else min(len(text), i + 40)
+        seg = text[i + len(k):end]
         pos = i + len(k)
-        if want in seg and not re.search(re.escape(want) + "[⁰¹²³⁴⁵⁶⁷⁸⁹]", seg):
-            counts["source"] += 1
-        elif re.search("[⁰¹²³⁴⁵⁶⁷⁸⁹]", seg):
-            counts["changed"] += 1
-            changed.append(f"{k} × {want}: {seg.strip()[:60]}")
+        # The power ends at the list's `;` (read `;` or `:`): what follows is the next token's,
+        # whose number OCR may have misread (then the segment runs on into its power).
+        cut = re.search("[;:]", seg)
+        own = seg[:cut.start()] if cut else seg
+        flagged = any(flags[i + len(k):i + len(k) + len(own)])
+        if want in own and not re.search(re.escape(want) + "[⁰¹²³⁴⁵⁶⁷⁸⁹]", own):
+            kind = "source"
+        elif re.search("[⁰¹²³⁴⁵⁶⁷⁸⁹]", own):
+            kind = "changed"
         else:
-            counts["as read"] += 1
-    return counts, changed
+            kind = "flagged" if flagged else "as read"
+        counts[kind] += 1
+        if kind in notes: notes[kind].append(f"{k} × {want}: {own.strip()[:40]!r}" + (" (flagged)" if kind == "changed" and flagged else ""))
+    return counts, notes
+
+
+KINDS = ["source", "changed", "flagged", "as read", "lost"]
 
 
 def main():
@@ -104,21 +106,18 @@ def main():
     os.makedirs(work, exist_ok=True)
     toks = tokens()
     scans = make(work, toks)
-    print("| scan | " + " | ".join(f"{os.path.basename(b)}: source / changed / as read / lost" for b in binaries) + " |")
+    print("| scan | " + " | ".join(f"{os.path.basename(b)}: " + " / ".join(KINDS) for b in binaries) + " |")
     print("|---|" + "---|" * len(binaries))
-    totals = [[0, 0, 0, 0] for _ in binaries]
+    totals = [[0] * len(KINDS) for _ in binaries]
     notes = []
     for name, pdf in scans.items():
         cells = []
         for n, b in enumerate(binaries):
-            out = os.path.join(work, "out", os.path.basename(b), name)
-            subprocess.run(["rm", "-rf", out])
-            run([b, "convert", pdf, "--out", out, "--library", out + ".sqlite", "--reproducible", "--quiet"])
-            doc = json.load(open(os.path.join(out, name + ".json")))
-            c, changed = judge(doc["text"], toks)
-            cells.append(f"{c['source']} / {c['changed']} / {c['as read']} / {c['lost']}")
-            for t, key in zip(range(4), ["source", "changed", "as read", "lost"]): totals[n][t] += c[key]
-            notes += [f"  {os.path.basename(b)} {name} changed? {x}" for x in changed]
+            text, flags = read(b, pdf, os.path.join(work, "out", os.path.basename(b), name))
+            c, seen = judge(*squeeze(text, flags), toks)
+            cells.append(" / ".join(str(c[key]) for key in KINDS))
+            for t, key in enumerate(KINDS): totals[n][t] += c[key]
+            notes += [f"  {os.path.basename(b)} {name} {kind}: {x}" for kind in seen for x in seen[kind]]
         print(f"| {name} | " + " | ".join(cells) + " |")
     print("| all | " + " | ".join(" / ".join(map(str, t)) for t in totals) + " |")
     print("\n".join(notes))

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Shared by the seeded-page benches (`powers.py`, `chem.py`, session 26): scan a PDF as a phone or
+scanner would, read each scan with `ingest convert` or the peer (the tesseract command alone), and
+give the text with the characters a reader is warned about (the document's doubtful words).
+
+scan(work, pdf, name, dpi, noise)  pdftoppm -gray (PGM: no resolution declared) -> img2pdf image-only PDF
+read(binary, scan_pdf, out)        (text, flagged): flagged[i] is True for a character of a doubtful word;
+                                   binary `tesseract` reads the scan's page images with `tesseract - -l fra+eng`
+                                   (nothing flagged: the command warns of nothing)
+find(text, number, start)          a seeded number's place (not inside a longer number), or -1
+squeeze(text, flagged)             whitespace runs as one space, the flags kept beside
+"""
+import glob, json, os, re, subprocess
+
+
+def run(cmd, **kw):
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+
+
+def scan(work, pdf, name, dpi, noise, seed=25):
+    d = os.path.join(work, name)
+    os.makedirs(d, exist_ok=True)
+    for old in glob.glob(os.path.join(d, "*")):
+        if os.path.isfile(old): os.remove(old)
+    run(["pdftoppm", "-r", str(dpi), "-gray", pdf, os.path.join(d, "p")])
+    pages = sorted(glob.glob(os.path.join(d, "p-*.pgm")))
+    if noise:
+        for p in pages:
+            run(["convert", p, "-seed", str(seed), "-rotate", "0.6", "-attenuate", "0.6", "+noise", "Gaussian", "-blur", "0x0.6", p])
+    out = os.path.join(d, name + ".pdf")
+    run(["img2pdf", *pages, "-o", out])
+    for p in pages: os.remove(p)
+    return out
+
+
+def read(binary, pdf, out):
+    subprocess.run(["rm", "-rf", out])
+    os.makedirs(out, exist_ok=True)
+    if os.path.basename(binary) == "tesseract":
+        run(["pdfimages", "-all", pdf, os.path.join(out, "img")])
+        text = ""
+        for img in sorted(glob.glob(os.path.join(out, "img-*"))):
+            text += subprocess.run(["tesseract", img, "-", "-l", "fra+eng"], check=True, capture_output=True, text=True,
+                                   env={**os.environ, "OMP_THREAD_LIMIT": "1"}).stdout + "\n"
+        with open(os.path.join(out, "text.txt"), "w") as f: f.write(text)
+        return text, [False] * len(text)
+    name = os.path.splitext(os.path.basename(pdf))[0]
+    run([binary, "convert", pdf, "--out", out, "--library", out + ".sqlite", "--reproducible", "--quiet"])
+    doc = json.load(open(os.path.join(out, name + ".json")))
+    text = doc["text"]
+    flagged = [False] * len(text)
+    # Each block's text stands in the document's text in order; a doubtful word's offset is in
+    # UTF-16 code units of its block's.
+    starts, pos = [], 0
+    for b in doc["blocks"]:
+        at = text.find(b["text"], pos)
+        starts.append(at)
+        if at >= 0: pos = at + len(b["text"])
+    for t in doc.get("doubt", {}).get("tokens", []):
+        at = starts[t["block"]] if t["block"] < len(starts) else -1
+        if at < 0: continue
+        block = doc["blocks"][t["block"]]["text"]
+        units = block.encode("utf-16-le")[:2 * t["offset"]].decode("utf-16-le", errors="ignore")
+        i = at + len(units)
+        for k in range(i, min(len(text), i + len(t["text"]))): flagged[k] = True
+    return text, flagged
+
+
+def find(text, number, start):
+    """Where `number` (`1,58`) stands in `text` from `start` as a number of its own (not in `41,58`), or -1."""
+    m = re.compile(r"(?<![\d,.])" + re.escape(number) + r"(?![\d])").search(text, start)
+    return m.start() if m else -1
+
+
+def squeeze(text, flagged):
+    out, flags, space = [], [], False
+    for c, f in zip(text, flagged):
+        if c.isspace():
+            if not space and out: out.append(" "); flags.append(False)
+            space = True
+            continue
+        space = False
+        out.append(c); flags.append(f)
+    return "".join(out), flags
