@@ -34,26 +34,39 @@ struct PageGutter: Sendable, Equatable {
         // Kept as the bitmap is inked: whether a row holds ink.
         var rowInked = [Bool](repeating: false, count: rows)
         var left = Double.infinity, right = -Double.infinity
-        var heights: [Double] = []
-        heights.reserveCapacity(boxes.count)
+        var heights = [Double](repeating: 0, count: boxes.count), inkedBoxes = 0
         // Through buffer pointers: every glyph inks a few dozen cells, on every page.
         ink.withUnsafeMutableBufferPointer { ink in
             rowInked.withUnsafeMutableBufferPointer { rowInked in
-                for b in boxes where b.x1 > b.x0 && b.y1 > b.y0 {
-                    // A quarter point in from each side: glyphs that touch do not ink their neighbour's column.
-                    let c0 = max(0, Int((b.x0 + 0.25).rounded(.down))), c1 = min(columns - 1, Int((b.x1 - 0.25).rounded(.up)) - 1)
-                    let r0 = max(0, Int(b.y0 / rowHeight)), r1 = min(rows - 1, Int((b.y1 - 0.01) / rowHeight))
-                    guard c0 <= c1, r0 <= r1 else { continue }
-                    for r in r0...r1 {
-                        rowInked[r] = true
-                        let row = r * stride
-                        for w in (c0 >> 6)...(c1 >> 6) { ink[row + w] |= cellMask(w, from: c0, through: c1) }
+                heights.withUnsafeMutableBufferPointer { heights in
+                    for b in boxes where b.x1 > b.x0 && b.y1 > b.y0 {
+                        // A quarter point in from each side: glyphs that touch do not ink their neighbour's column.
+                        let c0 = max(0, Int((b.x0 + 0.25).rounded(.down))), c1 = min(columns - 1, Int((b.x1 - 0.25).rounded(.up)) - 1)
+                        let r0 = max(0, Int(b.y0 / rowHeight)), r1 = min(rows - 1, Int((b.y1 - 0.01) / rowHeight))
+                        guard c0 <= c1, r0 <= r1 else { continue }
+                        let w0 = c0 >> 6, w1 = c1 >> 6
+                        if w0 == w1 {
+                            // (Most glyphs: within one word of a row, the same bits on each of their rows.)
+                            let mask = cellMask(w0, from: c0, through: c1)
+                            for r in r0...r1 {
+                                rowInked[r] = true
+                                ink[r * stride + w0] |= mask
+                            }
+                        } else {
+                            for r in r0...r1 {
+                                rowInked[r] = true
+                                let row = r * stride
+                                for w in w0...w1 { ink[row + w] |= cellMask(w, from: c0, through: c1) }
+                            }
+                        }
+                        left = min(left, b.x0); right = max(right, b.x1)
+                        heights[inkedBoxes] = b.y1 - b.y0
+                        inkedBoxes += 1
                     }
-                    left = min(left, b.x0); right = max(right, b.x1)
-                    heights.append(b.y1 - b.y0)
                 }
             }
         }
+        heights.removeLast(boxes.count - inkedBoxes)
         // How many rows each column's ink is on.
         let crossed = columnCounts(ink, stride: stride, columns: columns, rows: rowInked)
         // Glyphs drawn past the page's edge (VisualTikZ.pdf) ink no cell: the text's span stays inside the bitmap.

@@ -102,7 +102,7 @@ extension PopplerPageRef {
                 }
                 if let geometry, b != 0x20 {
                     builder.place(geometry[index], size: builder.sizes.isEmpty ? 0 : builder.sizes[index], bytes: length,
-                                  superior: builder.superiors.contains(index))
+                                  superior: !builder.superiors.isEmpty && builder.superiors.contains(index))
                 }
                 for k in i..<(i + length) { builder.current.append(bytes[k]) }
                 if visible { builder.hasInk = true }
@@ -115,6 +115,13 @@ extension PopplerPageRef {
     /// Each character's font size and font (a number per font name), from poppler's text
     /// attributes, indexed like the page's text and its rectangles; empty when poppler gives none.
     func fontAttributes(_ count: Int) -> (sizes: [Float], fonts: [UInt16]) {
+        if let cached = cachedFontAttributes, cached.count == count { return (cached.sizes, cached.fonts) }
+        let found = readFontAttributes(count)
+        cachedFontAttributes = (count, found.sizes, found.fonts)
+        return found
+    }
+
+    private func readFontAttributes(_ count: Int) -> (sizes: [Float], fonts: [UInt16]) {
         let runs = textRuns()
         guard !runs.isEmpty else { return ([], []) }
         var sizes = [Float](repeating: 0, count: count), fonts = [UInt16](repeating: 0, count: count)
@@ -133,6 +140,7 @@ extension PopplerPageRef {
     private func visibleBoxes(_ bytes: UnsafeBufferPointer<UInt8>, _ rects: UnsafeMutablePointer<PopplerRectangle>)
         -> [(x0: Double, y0: Double, x1: Double, y1: Double)] {
         var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        boxes.reserveCapacity(bytes.count)
         var index = 0, i = 0
         while i < bytes.count {
             let b = bytes[i]

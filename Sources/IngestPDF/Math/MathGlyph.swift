@@ -77,20 +77,27 @@ extension PopplerPageRef {
     /// to the formula reader, 70 % of its cost there; it read no formula on them.)
     func mathGlyphs(mathOnly: Bool = false) -> [MathGlyph] {
         let runs = textRuns()
+        // Each font's role read once from its name: a page's runs are a few fonts over and over
+        // (reading the name of each of gnuplot.pdf's 12,763 runs was half of this gate's cost).
+        var roles: [String: MathFont] = [:]
+        func role(_ name: String) -> MathFont {
+            if let known = roles[name] { return known }
+            let found = MathFont(name: name)
+            roles[name] = found
+            return found
+        }
         // (Asked of the fonts first: most pages of a manual have no run in a math font, and their
         // text is then not gone through.)
-        if mathOnly, !runs.contains(where: { MathFont(name: $0.fontName).isMath }) { return [] }
+        if mathOnly, !runs.contains(where: { role($0.fontName).isMath }) { return [] }
         return withText { raw, rects, count -> [MathGlyph] in
             guard let rects else { return [] }
             let scalars = Array(String(cString: raw).unicodeScalars)
             guard scalars.count == count else { return [] }
             var fonts = [MathFont](repeating: .text, count: count), sizes = [Double](repeating: 0, count: count)
-            var roles: [String: MathFont] = [:]
             for run in runs {
                 let from = max(0, run.start), to = min(count - 1, run.end)
                 guard from <= to else { continue }
-                let role = roles[run.fontName] ?? MathFont(name: run.fontName)
-                roles[run.fontName] = role
+                let role = role(run.fontName)
                 for k in from...to { fonts[k] = role; sizes[k] = run.fontSize }
             }
             // A page with no glyph in a math font has no formula (`PageFormulas.find`): its glyphs

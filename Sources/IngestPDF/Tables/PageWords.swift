@@ -149,6 +149,8 @@ private struct ScriptedWords {
 
     mutating func read(_ rects: UnsafeMutablePointer<PopplerRectangle>) -> [PageWord] {
         let checkSuperiors = !superiors.isEmpty
+        // (At most a glyph a byte: grown as they came, the array was copied a dozen times a page.)
+        glyphs.reserveCapacity(bytes.count)
         PageCharacters.forEach(bytes, rects) { from, to, index, g in
             guard let g else { endWord(); return }
             // `words()`'s cut.
