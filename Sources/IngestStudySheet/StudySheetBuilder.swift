@@ -112,16 +112,28 @@ public enum StudySheetBuilder {
     /// `Bibliographie :`, `Pour aller plus loin :`): the list after it is of works to read.
     /// Most paragraphs do not end in a colon: their last scalars tell so before the text is
     /// trimmed (bridged to NSString, and the set made anew, that was ≈ 0.1 M instructions a
-    /// paragraph: 0.7 G of gnuplot.pdf's 6,000). The trimmed text ends in `:` only if the last
-    /// scalar outside the set is `:` (no other Character is canonically equivalent to `:`).
+    /// paragraph: most of `build(_:alone:)`'s 0.75 G on gnuplot.pdf). The trimmed text ends in
+    /// `:` only if the last scalar outside the set is `:` (no other Character is canonically
+    /// equivalent to `:`), and holds a line break only if one lies between the first and last
+    /// scalars outside it (the set's members are all single UTF-16 units: NSString trims whole
+    /// scalars). Only such a text is made into its trimmed line.
     static func labelsReferences(_ text: String) -> Bool {
-        guard text.unicodeScalars.last(where: { !referencesLabelTrimmed.contains($0) }) == ":" else { return false }
-        let line = text.trimmingCharacters(in: referencesLabelTrimmed)
-        return line.hasSuffix(":") && !line.contains("\n") && DefinitionRecognizer.opensReferences(line)
+        let scalars = text.unicodeScalars
+        @inline(__always) func trimmed(_ s: Unicode.Scalar) -> Bool {
+            s.isASCII ? asciiTrimmed[Int(s.value)] : referencesLabelTrimmed.contains(s)
+        }
+        guard let last = scalars.lastIndex(where: { !trimmed($0) }), scalars[last] == ":",
+              let first = scalars.firstIndex(where: { !trimmed($0) }) else { return false }
+        let kept = scalars[first...last]
+        guard !kept.contains("\n") else { return false }
+        let line = String(kept)
+        return line.hasSuffix(":") && DefinitionRecognizer.opensReferences(line)
     }
 
     /// What a references label is read without: spaces, line breaks and Markdown's emphasis marks.
     static let referencesLabelTrimmed = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "*_"))
+    /// `referencesLabelTrimmed`'s members among the ASCII scalars, by value.
+    static let asciiTrimmed: [Bool] = (0..<128).map { referencesLabelTrimmed.contains(Unicode.Scalar(UInt8($0))) }
 
     static func build(_ document: ImportedDocument, alone: [[DefinitionRecognizer.Passage]?]) -> StudySheet {
         var sections: [StudySheet.Section] = []
@@ -200,9 +212,10 @@ public enum StudySheetBuilder {
             // Definitions only where a sentence starts and is whole (DefinitionPassages).
             lastWasDefinition = false
             // A paragraph the page's end cut (`…comme en` / `mathématiques : un test…`) starts no sentence.
+            // (The previous paragraph's last line is split off only for a text that starts in lower case.)
             let continuing = !afterCarried && block.kind == .paragraph && previous?.kind == .paragraph && previous?.source == block.source
-                && !DefinitionRecognizer.endsSentence(String(previous!.text.split(separator: "\n").last ?? ""))
                 && text.first?.isLowercase == true
+                && !DefinitionRecognizer.endsSentence(String(previous!.text.split(separator: "\n").last ?? ""))
             let passages = (continuing || afterCarried ? nil : alone[index])
                 ?? DefinitionRecognizer.passages(text, listItem: block.kind == .listItem, continuing: continuing)
             // A field of records (`Duration: …`, `Agile framework: …` under each meeting) stays as written.

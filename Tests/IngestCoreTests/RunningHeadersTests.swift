@@ -1,5 +1,6 @@
-import IngestCore
+@testable import IngestCore
 import XCTest
+import IngestTestSupport
 
 final class RunningHeadersTests: XCTestCase {
     /// A page of ordinary prose: lines that differ from page to page.
@@ -159,5 +160,61 @@ extension RunningHeadersTests {
                                                  RunningHeaders.Line("\(13 + 2 * k)", top: 0.93, bottom: 0.945, left: 0.78, right: 0.8)]
         }
         XCTAssertEqual(RunningHeaders.detect(sheets), Array(repeating: Set([20, 21]), count: 3))
+    }
+
+    /// Pages alike found through the body lines' ids (`WordCounts`) are those a dictionary of
+    /// their texts found (the reference below): seeded pages of repeated and own lines, placed and
+    /// not, lines told apart only by composed and decomposed accents, typographic quotes, short lines.
+    func testPagesAlikeByIdsAsByTexts() {
+        func reference(_ pages: [[RunningHeaders.Line]], edges: [(page: Int, index: Int)]) -> Set<Int> {
+            var edge = [Set<Int>](repeating: [], count: pages.count)
+            for e in edges { edge[e.page].insert(e.index) }
+            var bodies = [[String: Double]](repeating: [:], count: pages.count)
+            var onPages: [String: [Int]] = [:]
+            for (p, lines) in pages.enumerated() {
+                for (i, line) in lines.enumerated() where !edge[p].contains(i) {
+                    var letters = 0
+                    for b in line.text.utf8 where b &- 0x41 < 26 || b &- 0x61 < 26 || b >= 0xC0 { letters += 1; if letters == 3 { break } }
+                    guard letters >= 3, bodies[p][line.text] == nil else { continue }
+                    bodies[p][line.text] = line.top ?? -1
+                    onPages[line.text, default: []].append(p)
+                }
+            }
+            var shared: [Int: Int] = [:]
+            for (text, list) in onPages where list.count >= 2 {
+                for a in list.indices {
+                    for b in (a + 1)..<min(list.count, a + 1 + RunningHeaders.nearPages) {
+                        let p = list[a], q = list[b]
+                        guard abs(bodies[p][text]! - bodies[q][text]!) <= RunningHeaders.samePlaceScanned else { continue }
+                        shared[p * pages.count + q, default: 0] += 1
+                    }
+                }
+            }
+            var alike = Set<Int>()
+            for (pair, n) in shared {
+                let p = pair / pages.count, q = pair % pages.count
+                let smaller = min(bodies[p].count, bodies[q].count)
+                if smaller >= 2 && 2 * n >= smaller { alike.insert(p); alike.insert(q) }
+            }
+            return alike
+        }
+        let texts = ["Le théorème de Pythagore", "Le the\u{301}ore\u{300}me de Pythagore", "It’s the “same” line", "ab", "x1",
+                     "Exercice 3 : calculer", "Une phrase du corps", "Another body line", "Σύνοψη του μαθήματος", "é", "Café"]
+        var random = SeededGenerator(seed: 0x26_A1)
+        var alikeSeen = 0
+        for _ in 0..<200 {
+            let pages = (0..<Int.random(in: 2...12, using: &random)).map { _ in
+                (0..<Int.random(in: 0...6, using: &random)).map { k -> RunningHeaders.Line in
+                    let text = texts.randomElement(using: &random)!
+                    return Bool.random(using: &random) ? RunningHeaders.Line(text, top: Double(k) * 0.1 + Double(Int.random(in: 0...2, using: &random)) * 0.02, bottom: Double(k) * 0.1 + 0.02)
+                        : RunningHeaders.Line(text)
+                }
+            }
+            let edges = pages.indices.flatMap { p in pages[p].indices.filter { _ in Int.random(in: 0..<5, using: &random) == 0 }.map { (page: p, index: $0) } }
+            let expected = reference(pages, edges: edges)
+            if !expected.isEmpty { alikeSeen += 1 }
+            XCTAssertEqual(RunningHeaders.pagesAlike(pages, edges: edges), expected)
+        }
+        XCTAssertGreaterThan(alikeSeen, 20, "the seeded pages hold pages alike")
     }
 }

@@ -7,17 +7,22 @@ import IngestTestSupport
 /// words added by their bytes or as Strings alike, through the table's growth.
 final class WordCountsTests: XCTestCase {
     func testCountsAsADictionaryOfStrings() {
-        let pieces = ["a", "b", "é", "e\u{301}", "Å", "\u{212B}", "A\u{30A}", "ß", "-", "ǅ", "Σ", "\u{1F600}", "n\u{303}", "ñ", "ﬁ", "z"]
+        let pieces = ["a", "b", "é", "e\u{301}", "Å", "\u{212B}", "A\u{30A}", "ß", "-", "ǅ", "Σ", "\u{1F600}", "n\u{303}", "ñ", "ﬁ", "z",
+                      "’", "—", "“", "→", "\u{2026}", "\u{2126}", "Ω", "\u{2260}", "=\u{338}"]
         var random = SeededGenerator(seed: 0x26_C0)
-        var counts = WordCounts(), reference: [String: Int] = [:]
+        var counts = WordCounts(), reference: [String: Int] = [:], ids: [String: Int] = [:]
         for n in 0..<5_000 {
             let word = (0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let id: Int
             if n % 2 == 0 {
-                counts.add(word)
+                id = counts.add(word)
             } else {
                 var bytes = word
-                bytes.withUTF8 { counts.add(bytes: $0) }
+                id = bytes.withUTF8 { counts.add(bytes: $0) }
             }
+            // Ids are given in the order words first come (as a String dictionary tells them apart).
+            if ids[word] == nil { ids[word] = ids.count }
+            XCTAssertEqual(id, ids[word], word.debugDescription)
             reference[word, default: 0] += 1
         }
         XCTAssertEqual(counts.dictionary, reference)

@@ -172,12 +172,11 @@ public enum RunningHeaders {
     static func pagesAlike(_ pages: [[Line]], edges: [(page: Int, index: Int)]) -> Set<Int> {
         var edge = [Set<Int>](repeating: [], count: pages.count)
         for e in edges { edge[e.page].insert(e.index) }
-        var bodies = [[String: Double]](repeating: [:], count: pages.count)   // text → top (-1: no place)
-        var onPages: [String: [Int]] = [:]
-        // Sized once (every body line of a book is hashed here), and each line hashed once per
-        // table: its first place on its page is kept, inserted by the defaulting subscript.
-        onPages.reserveCapacity(pages.reduce(0) { $0 + $1.count })
-        func keep(_ place: inout Double) {}
+        // Each body text by its id (`WordCounts`: its bytes hashed once, not a String hashed in
+        // two dictionaries: 0.1 G of a 311-page manual's serial rest).
+        var texts = WordCounts()
+        var bodies = [[Int: Double]](repeating: [:], count: pages.count)   // text id → top (-1: no place)
+        var onPages: [[Int]] = []                                           // by text id: the pages
         for (p, lines) in pages.enumerated() {
             bodies[p].reserveCapacity(lines.count)
             for (i, line) in lines.enumerated() where !edge[p].contains(i) {
@@ -187,18 +186,20 @@ public enum RunningHeaders {
                 var letters = 0
                 for b in text.utf8 where b &- 0x41 < 26 || b &- 0x61 < 26 || b >= 0xC0 { letters += 1; if letters == 3 { break } }
                 guard letters >= 3 else { continue }
-                let known = bodies[p].count
-                keep(&bodies[p][text, default: line.top ?? -1])
-                guard bodies[p].count > known else { continue }
-                onPages[text, default: []].append(p)
+                let id = texts.add(text)
+                if id == onPages.count { onPages.append([]) }
+                // Its first place on its page is kept.
+                guard bodies[p][id] == nil else { continue }
+                bodies[p][id] = line.top ?? -1
+                onPages[id].append(p)
             }
         }
         var shared: [Int: Int] = [:]            // p * pages.count + q (p < q) → lines in common
-        for (text, list) in onPages where list.count >= 2 {
+        for (id, list) in onPages.enumerated() where list.count >= 2 {
             for a in list.indices {
                 for b in (a + 1)..<min(list.count, a + 1 + nearPages) {
                     let p = list[a], q = list[b]
-                    guard abs(bodies[p][text]! - bodies[q][text]!) <= samePlaceScanned else { continue }
+                    guard abs(bodies[p][id]! - bodies[q][id]!) <= samePlaceScanned else { continue }
                     shared[p * pages.count + q, default: 0] += 1
                 }
             }
@@ -482,6 +483,9 @@ public enum RunningHeaders {
 
     /// "#", "- # -", "page #", "p. #", "# / #", "page # of #", "#/#", "[#]".
     static func isPageNumber(_ key: String) -> Bool {
+        // A number is masked as `#`: a key without one is no page number (most keys, told
+        // without splitting them into tokens).
+        guard key.utf8.contains(UInt8(ascii: "#")) else { return false }
         var sawNumber = false
         for token in key.split(separator: " ") {
             var stripped = String.UnicodeScalarView()
