@@ -100,7 +100,8 @@ enum NumberInk {
         var tail: String
         /// The word reads a minus for the bar and a digit for each digit's mark, one for one.
         var matches: Bool
-        /// The base digits' height and baseline, and their right edge (pixels): where the marks are cut from.
+        /// The base digits' height and baseline, and their right edge or the minus's after them
+        /// (pixels): where the marks are cut from, their bar left out.
         var height: Int, baseline: Int, baseRight: Int
         /// A raised sign after the digits, a charge (`Cu²⁺`, `SO₄²⁻`): `⁺` for a cross, `⁻` for a bar.
         var charge: Character? = nil
@@ -200,7 +201,7 @@ enum NumberInk {
         var up = Array(after.prefix { Double($0.bottom) <= baseline - 0.25 * h })
         let rest = after.dropFirst(up.count)
         let minus = up.first.map { isBar($0, Int(h)) && Double($0.bottom) <= baseline - 0.35 * h } ?? false
-        if minus { up.removeFirst() }
+        let bar = minus ? up.removeFirst() : nil
         // A charge after a symbol's raised digits (`Cu²⁺`): a last raised mark, a cross or a bar.
         var charge: Character?
         if symbolBase(String(chars)) != nil, up.count >= 2, let last = up.last, !isRaisedDigit(last, h, baseline) {
@@ -221,7 +222,7 @@ enum NumberInk {
         let matches = (readsMinus || !minus) && readsCharge && digits.count == up.count
             && digits.allSatisfy { ($0.isASCII && $0.isNumber) || superscriptDigits[$0] != nil }
         return Raised(sign: sign, base: String(chars.prefix(k)), minus: minus, marks: up, read: read, tail: tail, matches: matches,
-                      height: Int(h), baseline: Int(baseline), baseRight: onLine.last!.right, charge: charge)
+                      height: Int(h), baseline: Int(baseline), baseRight: max(onLine.last!.right, bar?.right ?? 0), charge: charge)
     }
 
     /// A digit of an exponent: smaller than the number's (`h` high on `baseline`), clear above
@@ -336,6 +337,30 @@ enum NumberInk {
     struct Reading: Equatable {
         var text: String
         var doubt: DoubtfulToken.Reason?
+        /// The next word, read as part of this one (a power Tesseract split in two words: `107 1.`
+        /// for `10⁻¹.`): it is gone from the page, its box joined to this word's.
+        var absorbs: Int? = nil
+    }
+
+    /// A word that may open a power of ten Tesseract split in two (session 26: `x10- 1`, `107 1.`,
+    /// `10 25:` for `10⁻¹`, `10⁻¹.`, `10²⁵:`): a times sign or not, `10`, then nothing or what a
+    /// raised minus is read as.
+    static func opensSplitPower(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if let first = rest.first, timesSigns.contains(first) { rest.removeFirst() }
+        guard rest.hasPrefix("10") else { return false }
+        rest.removeFirst(2)
+        return rest.isEmpty || (rest.count == 1 && ["-", "−", "–", "~", "7"].contains(rest.first!))
+    }
+
+    /// Whether word `b` stands just after word `a` on its line (boxes as fractions of a
+    /// `width` × `height` image): their heights overlap by half the smaller, and the gap between
+    /// them is under 0.6 of `a`'s height (a word space in the line is wider than an exponent's
+    /// gap only a little: the raised marks must still be found raised, `raised`).
+    static func follows(_ b: [Double], _ a: [Double], width: Int, height: Int) -> Bool {
+        let ah = (a[3] - a[1]) * Double(height), bh = (b[3] - b[1]) * Double(height)
+        let overlap = (min(a[3], b[3]) - max(a[1], b[1])) * Double(height), gap = (b[0] - a[2]) * Double(width)
+        return overlap >= 0.5 * min(ah, bh) && gap >= 0 && gap < 0.6 * ah
     }
 
     /// Characters each drawn as one mark, which a word of them and digits is matched with in order.
@@ -429,24 +454,42 @@ enum NumberInk {
         let wpl = Int(pixGetWpl(pix))
         var out: [Int: Reading] = [:]
         var raisedWords: [(Int, Raised)] = []
-        for (i, word) in words.enumerated() where word.box.count == 4 && (word.text.first.map({ $0.isNumber || signs.contains($0) || $0 == "(" }) == true
+        /// The marks whose middle lies inside `box` (fractions of the image), nil for a box too small.
+        func ink(_ box: [Double]) -> [Mark]? {
+            let left = max(0, Int((box[0] * Double(width)).rounded())), right = min(width, Int((box[2] * Double(width)).rounded()))
+            let top = max(0, Int((box[1] * Double(height)).rounded())), bottom = min(height, Int((box[3] * Double(height)).rounded()))
+            guard right - left >= 2, bottom - top >= 8 else { return nil }
+            // A comma's tail may reach under the box: the marks are looked for a little below it.
+            let below = min(height, bottom + (bottom - top) / 3)
+            return glyphs(self.marks(data: data, wpl: wpl, left: left, top: top, right: right, bottom: below))
+                .filter { $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
+        }
+        /// A power of ten read in a word, its times sign glued before it or not.
+        func power(_ text: String, _ marks: [Mark]) -> Raised? {
+            guard timesPrefix(text) else { return raised(text, marks: marks) }
+            // The sign's mark is the word's first; the power of ten is read without it.
+            guard var r = raised(String(text.dropFirst()), marks: Array(marks.sorted { $0.left < $1.left }.dropFirst())) else { return nil }
+            r.sign = String(text.first!) + r.sign
+            return r
+        }
+        // A power split in two words (`107 1.`): the two read as one, their marks together.
+        var joined: [Int: (word: RecognizedWord, next: Int)] = [:]
+        for i in words.indices.dropLast() where opensSplitPower(words[i].text) && joined[i - 1] == nil {
+            let a = words[i], b = words[i + 1]
+            guard a.box.count == 4, b.box.count == 4, b.text.count <= 4, follows(b.box, a.box, width: width, height: height) else { continue }
+            let box = [a.box[0], min(a.box[1], b.box[1]), b.box[2], max(a.box[3], b.box[3])]
+            guard let marks = ink(box), let r = power(a.text + b.text, marks) else { continue }
+            joined[i] = (RecognizedWord(text: a.text + b.text, confidence: min(a.confidence, b.confidence), box: box), i + 1)
+            raisedWords.append((i, r))
+        }
+        let parts = Set(joined.flatMap { [$0.key, $0.value.next] })
+        for (i, word) in words.enumerated() where word.box.count == 4 && !parts.contains(i) && (word.text.first.map({ $0.isNumber || signs.contains($0) || $0 == "(" }) == true
                                                                        || word.text.contains("+") || units.contains(where: word.text.hasPrefix)
                                                                        || symbolBase(word.text) != nil || mayHoldIndex(word.text)
                                                                        || timesPrefix(word.text)) {
-            let left = max(0, Int((word.box[0] * Double(width)).rounded())), right = min(width, Int((word.box[2] * Double(width)).rounded()))
-            let top = max(0, Int((word.box[1] * Double(height)).rounded())), bottom = min(height, Int((word.box[3] * Double(height)).rounded()))
-            guard right - left >= 2, bottom - top >= 8 else { continue }
-            // A comma's tail may reach under the box: the marks are looked for a little below it.
-            let below = min(height, bottom + (bottom - top) / 3)
-            let marks = glyphs(self.marks(data: data, wpl: wpl, left: left, top: top, right: right, bottom: below))
-                .filter { $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
+            guard let marks = ink(word.box) else { continue }
             if timesPrefix(word.text) {
-                // The sign's mark is the word's first; the power of ten is read without it.
-                let after = marks.sorted { $0.left < $1.left }.dropFirst()
-                if var r = raised(String(word.text.dropFirst()), marks: Array(after)) {
-                    r.sign = String(word.text.first!) + r.sign
-                    raisedWords.append((i, r))
-                }
+                if let r = power(word.text, marks) { raisedWords.append((i, r)) }
                 continue
             }
             if let r = raised(word.text, marks: marks) { raisedWords.append((i, r)); continue }
@@ -462,7 +505,18 @@ enum NumberInk {
         guard !raisedWords.isEmpty else { return out }
         let again = reread(raisedWords.map(\.1))
         for (k, (i, r)) in raisedWords.enumerated() {
-            let reading = decide(words[i], r, again: k < again.count ? again[k] : nil)
+            let again = k < again.count ? again[k] : nil
+            if let (word, next) = joined[i] {
+                // Written as one word when the ink says what it is; else both stay as read, doubtful.
+                let reading = decide(word, r, again: again)
+                if reading.doubt == nil {
+                    out[i] = Reading(text: reading.text, absorbs: next)
+                } else {
+                    out[i] = Reading(text: words[i].text, doubt: reading.doubt); out[next] = Reading(text: words[next].text, doubt: reading.doubt)
+                }
+                continue
+            }
+            let reading = decide(words[i], r, again: again)
             if reading.text != words[i].text || reading.doubt != nil { out[i] = reading }
         }
         return out
@@ -485,8 +539,11 @@ enum NumberInk {
             // minus and `10²³` its `2`, written `10³`) — not a piece of it. A broken stroke's
             // pieces overlap (a `7`'s bar over its stem, a `3`'s halves) or reach its lower part
             // (the halves of a `0`).
+            // Nor is a small digit beside a flat bar, none of its columns shared, a piece of the bar:
+            // LibreOffice's `10⁻⁹` at 300 dpi, the `9` 3 px from the minus, was joined to it, one
+            // mark read `10°` and no exponent found (session 26).
             if piece.right < m.left || piece.left > m.right,
-               10 * piece.height <= 4 * piece.width || 5 * (piece.bottom - m.top) < 3 * m.height { return false }
+               10 * piece.height <= 4 * piece.width || 5 * (piece.bottom - m.top) < 3 * m.height || 10 * m.height <= 4 * m.width { return false }
             let dx = max(m.left - piece.right, piece.left - m.right), dy = max(m.top - piece.bottom, piece.top - m.bottom)
             if dx <= near && dy <= near { return true }
             let shared = min(piece.right, m.right) - max(piece.left, m.left) + 1

@@ -17,11 +17,32 @@ enum WordInk {
         defer { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p) }
         page.wordStrokes = strokes(of: pix, page.words)
         guard numbers else { return }
-        let readings = NumberInk.readings(of: pix, page.words) { ExponentReading.read($0, of: handle, size: (Int(pixGetWidth(pix)), Int(pixGetHeight(pix)))) }
+        var readings = NumberInk.readings(of: pix, page.words) { ExponentReading.read($0, of: handle, size: (Int(pixGetWidth(pix)), Int(pixGetHeight(pix)))) }
+        // A word another absorbs is written empty: the line loses it and the space before it.
+        for reading in readings.values { if let next = reading.absorbs { readings[next] = NumberInk.Reading(text: "") } }
         let changed = readings.filter { $0.value.text != page.words[$0.key].text }
-        if !changed.isEmpty { page.readAs = Dictionary(uniqueKeysWithValues: changed.keys.map { ($0, page.words[$0].text) }) }
+        let asRead = page.words
         page.rewrite(changed.mapValues(\.text))
         for (i, reading) in readings where reading.doubt != nil { page.words[i].doubt = reading.doubt }
+        var readAs = Dictionary(uniqueKeysWithValues: changed.keys.filter { page.words[$0].text != asRead[$0].text }.map { ($0, asRead[$0].text) })
+        // The absorbed words go (when their line was rewritten), their box and confidence the absorbing word's.
+        let gone = readings.compactMap { i, reading in reading.absorbs.flatMap { page.words[$0].text.isEmpty && page.words[i].text == reading.text ? (i, $0) : nil } }
+        for (i, next) in gone {
+            let a = page.words[i].box, b = page.words[next].box
+            page.words[i].box = [a[0], min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+            page.words[i].confidence = min(page.words[i].confidence, page.words[next].confidence)
+            readAs[i] = asRead[i].text + " " + asRead[next].text
+            readAs[next] = nil
+        }
+        let drop = Set(gone.map(\.1))
+        if !drop.isEmpty {
+            let kept = page.words.indices.filter { !drop.contains($0) }
+            let index = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
+            page.words = kept.map { page.words[$0] }
+            page.wordStrokes = page.wordStrokes.map { strokes in kept.map { strokes[$0] } }
+            readAs = Dictionary(uniqueKeysWithValues: readAs.compactMap { k, v in index[k].map { ($0, v) } })
+        }
+        if !readAs.isEmpty { page.readAs = readAs }
     }
 
     /// Each word's stroke width in `pix`, a 1-bit image (1 is ink) the words' boxes are fractions of.

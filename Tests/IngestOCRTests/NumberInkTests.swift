@@ -157,14 +157,18 @@ final class NumberInkTests: XCTestCase {
     }
 
     /// Pieces beside a mark, none of its columns shared: a flat bar (a minus) or a piece in its
-    /// upper part (an exponent's digit) stays a mark of its own; the halves of a broken `0` and a
-    /// `7`'s bar over its stem are joined.
+    /// upper part (an exponent's digit), or any piece beside a flat bar, stays a mark of its own;
+    /// the halves of a broken `0` and a `7`'s bar over its stem are joined.
     func testSignsAndRaisedDigitsBesideADigitAreNotPiecesOfIt() {
         let zero = NumberInk.Mark(left: 100, top: 60, right: 123, bottom: 95, pixels: 340)
         let minus = NumberInk.Mark(left: 125, top: 66, right: 138, bottom: 68, pixels: 40)
         let two = NumberInk.Mark(left: 125, top: 56, right: 134, bottom: 74, pixels: 70)
         XCTAssertEqual(NumberInk.glyphs([zero, minus]).count, 2)
         XCTAssertEqual(NumberInk.glyphs([zero, two]).count, 2)
+        // Session 26: nor a small digit 3 px after the minus (LibreOffice's `10⁻⁹` at 300 dpi, the
+        // `9` smaller than a third of the `0`'s ink: a piece, joined to the bar, read `10°`).
+        let nine = NumberInk.Mark(left: 141, top: 56, right: 152, bottom: 76, pixels: 92)
+        XCTAssertEqual(NumberInk.glyphs([zero, minus, nine]).count, 3)
         let left = NumberInk.Mark(left: 100, top: 60, right: 110, bottom: 95, pixels: 170)
         let right = NumberInk.Mark(left: 112, top: 61, right: 123, bottom: 94, pixels: 50)
         XCTAssertEqual(NumberInk.glyphs([left, right]), [NumberInk.Mark(left: 100, top: 60, right: 123, bottom: 95, pixels: 220)])
@@ -242,6 +246,34 @@ final class NumberInkTests: XCTestCase {
         XCTAssertEqual(NumberInk.readings(of: pix, [word], reread: { $0.map { _ in ("1", 79) } }), [0: .init(text: "x107!", doubt: .numberInk)])
         let apart = RecognizedWord(text: "107!", confidence: 40, box: [35.0 / 400, 50.0 / 120, 120.0 / 400, 105.0 / 120])
         XCTAssertEqual(NumberInk.readings(of: pix, [apart], reread: { $0.map { _ in ("1", 89) } }), [0: .init(text: "10⁻¹")])
+    }
+
+    /// Session 26: a power Tesseract read as two words (`107 1.` for `10⁻¹.`, pdflatex at 200 and
+    /// 300 dpi): the second standing just after the first, its marks raised beside the `10`, the
+    /// two are read as one — written so when the raised digit is read again with confidence (the
+    /// second word absorbed), else both left as read, doubtful. A word on the baseline after a
+    /// `10` is no exponent: nothing joined.
+    func testAPowerSplitInTwoWordsIsReadAsOne() throws {
+        let pix = try XCTUnwrap(pixCreate(400, 120, 1))
+        defer { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p) }
+        let data = try XCTUnwrap(pixGetData(pix)), wpl = Int(pixGetWpl(pix))
+        // `1` and `0` on the baseline at 100, a raised bar, then 9 px on a raised `1` and a point;
+        // further right `2` `5` on the baseline.
+        for (x0, y0, x1, y1) in [(40, 60, 50, 100), (60, 60, 85, 100), (89, 70, 104, 72), (114, 55, 120, 80), (124, 95, 128, 100),
+                                 (200, 60, 220, 100), (226, 60, 246, 100)] {
+            for y in y0...y1 { for x in x0...x1 { data[y * wpl + x / 32] |= UInt32(1) << UInt32(31 - x % 32) } }
+        }
+        let first = RecognizedWord(text: "107", confidence: 60, box: [35.0 / 400, 50.0 / 120, 106.0 / 400, 105.0 / 120])
+        let second = RecognizedWord(text: "1.", confidence: 40, box: [112.0 / 400, 50.0 / 120, 130.0 / 400, 105.0 / 120])
+        XCTAssertEqual(NumberInk.readings(of: pix, [first, second], reread: { $0.map { _ in ("1", 90) } }), [0: .init(text: "10⁻¹.", absorbs: 1)])
+        XCTAssertEqual(NumberInk.readings(of: pix, [first, second], reread: { $0.map { _ in ("1", 50) } }),
+                       [0: .init(text: "107", doubt: .numberInk), 1: .init(text: "1.", doubt: .numberInk)])
+        // `10` then `25` on the baseline, a word space apart: two numbers, nothing joined.
+        let ten = RecognizedWord(text: "10", confidence: 90, box: [35.0 / 400, 50.0 / 120, 88.0 / 400, 105.0 / 120])
+        let number = RecognizedWord(text: "25", confidence: 90, box: [196.0 / 400, 50.0 / 120, 250.0 / 400, 105.0 / 120])
+        XCTAssertEqual(NumberInk.readings(of: pix, [ten, number], reread: { $0.map { _ in ("25", 96) } }), [:])
+        XCTAssertTrue(NumberInk.opensSplitPower("x10-") && NumberInk.opensSplitPower("107") && NumberInk.opensSplitPower("10"))
+        XCTAssertFalse(NumberInk.opensSplitPower("100") || NumberInk.opensSplitPower("x1") || NumberInk.opensSplitPower("1071"))
     }
 
     // MARK: pages

@@ -23,7 +23,7 @@ Every `changed`, `flagged` and `as read` is printed with its text.
 import difflib, os, random, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seeded import find, read, run, scan, squeeze  # noqa: E402
+from seeded import KINDS, find, run, scan, table  # noqa: E402
 
 # Each item as (text the source writes, LaTeX math, pandoc Markdown).
 SPECIES = ["N_2", "O_2", "H_2O", "CO_2", "NH_3", "CH_4", "H_2SO_4", "CaCO_3", "C_6H_12O_6", "Fe_2O_3", "Al_2O_3",
@@ -97,8 +97,6 @@ def changed(own, want):
     return any(c in SCRIPT and i not in matched for i, c in enumerate(own))
 
 
-KINDS = ["source", "changed", "flagged", "as read", "lost"]
-
 
 def judge(text, flags, toks):
     counts = {k: 0 for k in KINDS}
@@ -134,22 +132,7 @@ def main():
     work, binaries = os.path.abspath(sys.argv[1]), sys.argv[2:]
     os.makedirs(work, exist_ok=True)
     toks = items()
-    scans = make(work, toks)
-    print("| scan | " + " | ".join(f"{os.path.basename(b)}: " + " / ".join(KINDS) for b in binaries) + " |")
-    print("|---|" + "---|" * len(binaries))
-    totals = [[0] * len(KINDS) for _ in binaries]
-    notes = []
-    for name, pdf in scans.items():
-        cells = []
-        for n, b in enumerate(binaries):
-            text, flags = read(b, pdf, os.path.join(work, "out", os.path.basename(b), name))
-            c, seen = judge(*squeeze(text, flags), toks)
-            cells.append(" / ".join(str(c[key]) for key in KINDS))
-            for t, key in enumerate(KINDS): totals[n][t] += c[key]
-            notes += [f"  {os.path.basename(b)} {name} {kind}: {x}" for kind in seen for x in seen[kind]]
-        print(f"| {name} | " + " | ".join(cells) + " |")
-    print("| all | " + " | ".join(" / ".join(map(str, t)) for t in totals) + " |")
-    print("\n".join(notes))
+    table(work, binaries, make(work, toks), lambda text, flags: judge(text, flags, toks))
 
 
 if __name__ == "__main__":

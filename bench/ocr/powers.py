@@ -24,7 +24,7 @@ here; it counted overruns into the next power as `changed`, read by eye). Every 
 import os, random, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seeded import find, read, run, scan, squeeze  # noqa: E402
+from seeded import KINDS, find, run, scan, table  # noqa: E402
 
 SUP = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
@@ -98,29 +98,12 @@ def judge(text, flags, toks):
     return counts, notes
 
 
-KINDS = ["source", "changed", "flagged", "as read", "lost"]
-
 
 def main():
     work, binaries = os.path.abspath(sys.argv[1]), sys.argv[2:]
     os.makedirs(work, exist_ok=True)
     toks = tokens()
-    scans = make(work, toks)
-    print("| scan | " + " | ".join(f"{os.path.basename(b)}: " + " / ".join(KINDS) for b in binaries) + " |")
-    print("|---|" + "---|" * len(binaries))
-    totals = [[0] * len(KINDS) for _ in binaries]
-    notes = []
-    for name, pdf in scans.items():
-        cells = []
-        for n, b in enumerate(binaries):
-            text, flags = read(b, pdf, os.path.join(work, "out", os.path.basename(b), name))
-            c, seen = judge(*squeeze(text, flags), toks)
-            cells.append(" / ".join(str(c[key]) for key in KINDS))
-            for t, key in enumerate(KINDS): totals[n][t] += c[key]
-            notes += [f"  {os.path.basename(b)} {name} {kind}: {x}" for kind in seen for x in seen[kind]]
-        print(f"| {name} | " + " | ".join(cells) + " |")
-    print("| all | " + " | ".join(" / ".join(map(str, t)) for t in totals) + " |")
-    print("\n".join(notes))
+    table(work, binaries, make(work, toks), lambda text, flags: judge(text, flags, toks))
 
 
 if __name__ == "__main__":

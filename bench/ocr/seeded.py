@@ -9,6 +9,8 @@ read(binary, scan_pdf, out)        (text, flagged): flagged[i] is True for a cha
                                    (nothing flagged: the command warns of nothing)
 find(text, number, start)          a seeded number's place (not inside a longer number), or -1
 squeeze(text, flagged)             whitespace runs as one space, the flags kept beside
+table(work, binaries, scans, judge) reads each scan with each binary and prints the table of KINDS
+                                   per scan (judge(text, flags) -> counts, notes), then the notes
 """
 import glob, json, os, re, subprocess
 
@@ -82,3 +84,24 @@ def squeeze(text, flagged):
         space = False
         out.append(c); flags.append(f)
     return "".join(out), flags
+
+
+KINDS = ["source", "changed", "flagged", "as read", "lost"]
+
+
+def table(work, binaries, scans, judge):
+    print("| scan | " + " | ".join(f"{os.path.basename(b)}: " + " / ".join(KINDS) for b in binaries) + " |")
+    print("|---|" + "---|" * len(binaries))
+    totals = [[0] * len(KINDS) for _ in binaries]
+    notes = []
+    for name, pdf in scans.items():
+        cells = []
+        for n, b in enumerate(binaries):
+            text, flags = read(b, pdf, os.path.join(work, "out", os.path.basename(b), name))
+            c, seen = judge(*squeeze(text, flags))
+            cells.append(" / ".join(str(c[key]) for key in KINDS))
+            for t, key in enumerate(KINDS): totals[n][t] += c[key]
+            notes += [f"  {os.path.basename(b)} {name} {kind}: {x}" for kind in seen for x in seen[kind]]
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    print("| all | " + " | ".join(" / ".join(map(str, t)) for t in totals) + " |")
+    print("\n".join(notes))
