@@ -69,16 +69,19 @@ public struct PDFExtractor: Extractor {
     /// 311-page manual: system time 0.2 → 0.1 s, the run's CPU −5 %, bench/born-digital/RESULTS.md).
     private func readDocument(_ input: SourceInput, password: String?, context: ExtractionContext) throws -> Reading {
         let memory = PDFFileBytes.largest(memoryLimitMB: context.config.workers.memoryLimitMB)
-        let opened = try PopplerDocumentRef(url: input.url, password: password, readingUpTo: memory)
-        let pageCount = opened.pageCount
+        // Held here only until the walk takes it: the last reference is the walk's, which closes
+        // it beside the serial rest (`PageStream`), not this thread as it returns.
+        var document: PopplerDocumentRef? = try PopplerDocumentRef(url: input.url, password: password, readingUpTo: memory)
+        let pageCount = document!.pageCount
         guard pageCount > 0 else { throw IngestError(.pdfNoPages) }
         // Stream the pages: each page handle (and poppler's text analysis cached on it) is
         // released before the next one is opened; idle cores read pages of their own copy.
-        let stream = PageStream(url: input.url, password: password, context: context, bytes: opened.fileBytes)
+        let stream = PageStream(url: input.url, password: password, context: context, bytes: document!.fileBytes)
         let extractor = self
         // (`RunningHeaders.detect` looks at documents of two pages or more.)
         let watching = removeRunningHeaders && pageCount >= 2
         if pageCount < PageStream.parallelMinimumPages {
+            let opened = document.take()!
             var reading = readFacts(opened, pageCount: pageCount, context: context)
             reading.outcome = try IdleCores.running {
                 try stream.read(opened, pageCount: pageCount) { extractor.readInWalk($0, watchingCutWords: watching) }
@@ -86,7 +89,6 @@ public struct PDFExtractor: Extractor {
             reading.document = opened
             return reading
         }
-        var document = Optional(opened)
         var reading: Reading?
         let outcome = try IdleCores.running {
             try stream.read(nil, pageCount: pageCount, meanwhile: {
