@@ -72,8 +72,7 @@ struct PageGutter: Sendable, Equatable {
         // Glyphs drawn past the page's edge (VisualTikZ.pdf) ink no cell: the text's span stays inside the bitmap.
         left = max(0, left); right = min(Double(columns - 1), right)
         guard right > left, !heights.isEmpty else { return [] }
-        heights.sort()
-        let typical = heights[heights.count / 2]
+        let typical = Self.orderStatistic(&heights, heights.count / 2)
         let inkedRows = (0..<rows).filter { rowInked[$0] }
         guard inkedRows.count >= 10 else { return [] }
         // Columns of the bitmap crossed by few rows, in the middle 70 % of the text's width.
@@ -115,6 +114,25 @@ struct PageGutter: Sendable, Equatable {
             found.append(PageGutter(lower: lower, upper: upper))
         }
         return found
+    }
+
+    /// The value at `k` of `values` once sorted (`values` is left reordered): the middle glyph
+    /// height of a page without sorting its thousands of glyphs (a quickselect, Hoare's partition).
+    static func orderStatistic(_ values: inout [Double], _ k: Int) -> Double {
+        values.withUnsafeMutableBufferPointer { v in
+            var lo = 0, hi = v.count - 1
+            while lo < hi {
+                let pivot = v[(lo + hi) / 2]
+                var i = lo, j = hi
+                while i <= j {
+                    while v[i] < pivot { i += 1 }
+                    while v[j] > pivot { j -= 1 }
+                    if i <= j { v.swapAt(i, j); i += 1; j -= 1 }
+                }
+                if k <= j { hi = j } else if k >= i { lo = i } else { break }
+            }
+            return v[k]
+        }
     }
 
     /// For each column of the bitmap (`stride` words a row, one row per entry of `rows`, only the

@@ -82,7 +82,7 @@ extension PopplerPageRef {
             if let geometry {
                 let fonts = fontAttributes(scalarCount)
                 builder.sizes = fonts.sizes
-                builder.superiors = SuperiorFigures.find(bytes, geometry, fonts: fonts.fonts, sizes: fonts.sizes)
+                builder.superiors = superiorFigures(bytes, geometry, count: scalarCount, fonts: fonts)
                 builder.gutters = PageGutter.find(visibleBoxes(bytes, geometry), pageWidth: w, pageHeight: h)
             }
             var index = 0                      // scalar index = rectangle index
@@ -118,6 +118,16 @@ extension PopplerPageRef {
         if let cached = cachedFontAttributes, cached.count == count { return (cached.sizes, cached.fonts) }
         let found = readFontAttributes(count)
         cachedFontAttributes = (count, found.sizes, found.fonts)
+        return found
+    }
+
+    /// `SuperiorFigures.find` of the page's text (`count` characters, their boxes and fonts),
+    /// found once: the page's lines and its words both ask.
+    func superiorFigures(_ bytes: UnsafeBufferPointer<UInt8>, _ rects: UnsafeMutablePointer<PopplerRectangle>, count: Int,
+                         fonts: (sizes: [Float], fonts: [UInt16])) -> Set<Int> {
+        if let cached = cachedSuperiors, cached.count == count { return cached.found }
+        let found = SuperiorFigures.find(bytes, rects, fonts: fonts.fonts, sizes: fonts.sizes)
+        cachedSuperiors = (count, found)
         return found
     }
 

@@ -196,6 +196,8 @@ public final class PopplerPageRef {
     /// Each character's font size and font number (`fontAttributes`), for the count last asked:
     /// the page's lines and its words both ask.
     var cachedFontAttributes: (count: Int, sizes: [Float], fonts: [UInt16])?
+    /// The page's superior figures (`superiorFigures`), for the count last asked.
+    var cachedSuperiors: (count: Int, found: Set<Int>)?
     /// Neither reading held every line of the other: poppler loses lines of this page, and both
     /// may have lost the same one (`pdf.textIncomplete`). Known once the text is read.
     private(set) var textMayBeIncomplete = false

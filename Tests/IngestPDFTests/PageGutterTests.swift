@@ -62,4 +62,23 @@ final class PageGutterTests: XCTestCase {
             }
         }
     }
+
+    /// The middle height is the sorted heights' middle, for lists of every length up to 40 with
+    /// few distinct values (glyph heights repeat) and with all distinct ones, and at every index.
+    func testOrderStatisticIsTheSortedValue() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return seed >> 33 }
+        for count in 1...40 {
+            for distinct in [2, 5, 1_000_000] {
+                let values = (0..<count).map { _ in Double(next() % UInt64(distinct)) / 4 }
+                let sorted = values.sorted()
+                for k in 0..<count {
+                    var copy = values
+                    XCTAssertEqual(PageGutter.orderStatistic(&copy, k), sorted[k], "\(values) at \(k)")
+                    XCTAssertEqual(copy.sorted(), sorted)
+                }
+            }
+        }
+    }
 }
+

@@ -102,7 +102,7 @@ extension PopplerPageRef {
                 let fonts = fontAttributes(count)
                 var reader = ScriptedWords(bytes: bytes, sizes: fonts.sizes, ink: scriptInk())
                 if !fonts.sizes.isEmpty {
-                    reader.superiors = SuperiorFigures.find(bytes, rects, fonts: fonts.fonts, sizes: fonts.sizes)
+                    reader.superiors = superiorFigures(bytes, rects, count: count, fonts: fonts)
                 }
                 return reader.read(rects)
             }

@@ -11,20 +11,28 @@ enum TableBlocks {
     /// Cells are made of the page's words with their scripts written (`scriptedWords`: `10⁻¹`,
     /// not `10− 1`), read once the plain words pass the look above.
     /// `drawing` forces what the rule finder draws (tests compare the two); by default the paths
-    /// alone, the whole page where its glyphs may draw a rule (`GlyphRules`).
+    /// alone, with the rules of the glyphs that draw one (`GlyphRules.rules`: box-drawing
+    /// characters, runs of underscores or em dashes) read from their boxes, not rendered.
     static func find(on page: PopplerPageRef, drawing: PageRules.Drawing? = nil) -> [PageTable] {
         let plain = page.words().compactMap(visible)
         guard plain.count >= 4 else { return [] }
-        guard WordLines.group(plain).lazy.filter({ WordLines.segments($0).count >= 2 }).prefix(2).count >= 2 else { return [] }
+        let plainLines = WordLines.group(plain)
+        guard plainLines.lazy.filter({ WordLines.segments($0).count >= 2 }).prefix(2).count >= 2 else { return [] }
         let all = page.scriptedWords()
         let words = all.compactMap(visible)
         guard words.count >= 4 else { return [] }
-        let lines = WordLines.group(words)
+        // (Most pages write no script: their words are the plain ones, already grouped.)
+        let lines = words == plain ? plainLines : WordLines.group(words)
         guard lines.lazy.filter({ WordLines.segments($0).count >= 2 }).prefix(2).count >= 2 else { return [] }
         var ruled: [PageTable] = []
         if TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width) {
-            let rules = PageRules.find(on: page, from: 0, to: page.size.height,
-                                       drawing: drawing ?? (GlyphRules.mayDrawRule(lines) ? .everything : .paths))
+            var rules = PageRules.drawnRules(on: page, from: 0, to: page.size.height, drawing: drawing ?? .paths)
+            // The rules glyphs draw, read from their boxes where the paths alone were drawn.
+            if drawing == nil, rules.drawn == .paths, GlyphRules.mayDrawRule(lines) {
+                let drawnByGlyphs = GlyphRules.rules(page.ruleGlyphs())
+                rules.horizontal += drawnByGlyphs.horizontal
+                rules.vertical += drawnByGlyphs.vertical
+            }
             ruled = RuledTables.find(words: words, horizontal: rules.horizontal, vertical: rules.vertical)
         }
         let rest = words.filter { w in !ruled.contains { $0.contains(w.midX, w.midY) } }
