@@ -9,7 +9,8 @@ import Foundation
 /// the chemistry scan; its bar is the ink's, `NumberInk.raised`); `NumberInk.decide` takes that reading only when it fits the marks one
 /// for one with confidence. A cut whose reading does not (a lone raised `1`: too little for the
 /// line recogniser to be sure of) is read once more as three copies side by side, and that
-/// reading taken only when it is the same digits three times (session 26).
+/// reading taken only when it is the same digits three times (session 26). A formula's lowered
+/// indices are read again the same way (`NumberInk.indexReading`), each a group of one mark.
 enum ExponentReading {
     /// The height the raised marks are enlarged to (pixels), and the white margin around them.
     static let markHeight = 48, margin = 16
@@ -84,12 +85,14 @@ enum ExponentReading {
         return row
     }
 
-    /// The raised marks' box in `input`, a little wider (never reaching the base's digits),
+    /// The raised marks' box in `input`, a little wider (never reaching the base's digits nor a
+    /// charge after them),
     /// enlarged to `markHeight` and set in a white margin.
     static func crop(_ r: NumberInk.Raised, from input: UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>? {
         guard let first = r.marks.first else { return nil }
         let pad = max(2, r.height / 8)
-        let left = max(r.baseRight + 1, r.marks.map(\.left).min()! - pad), right = min(Int(pixGetWidth(input)) - 1, r.marks.map(\.right).max()! + pad)
+        let left = max(r.baseRight + 1, r.marks.map(\.left).min()! - pad)
+        let right = min(Int(pixGetWidth(input)) - 1, r.marks.map(\.right).max()! + pad, r.stop == Int.max ? Int.max : r.stop - 1)
         let top = max(0, r.marks.map(\.top).min()! - pad), bottom = min(Int(pixGetHeight(input)) - 1, r.marks.map(\.bottom).max()! + pad)
         guard right > left, bottom > top, first.height > 0 else { return nil }
         guard let box = boxCreate(Int32(left), Int32(top), Int32(right - left + 1), Int32(bottom - top + 1)) else { return nil }

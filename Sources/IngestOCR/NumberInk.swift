@@ -105,6 +105,10 @@ enum NumberInk {
         var height: Int, baseline: Int, baseRight: Int
         /// A raised sign after the digits, a charge (`Cu²⁺`, `SO₄²⁻`): `⁺` for a cross, `⁻` for a bar.
         var charge: Character? = nil
+        /// The charge's mark when it stands alone, no digit before it (`Na⁺`): `marks` is empty.
+        var lone: Mark? = nil
+        /// The first column of a charge after the digits: their cut ends before it (Int.max: none).
+        var stop = Int.max
 
         /// The word with `digits` written raised, after the minus the ink shows.
         func written(_ digits: String) -> String {
@@ -200,17 +204,24 @@ enum NumberInk {
         // Raised: standing clear of the baseline; after them only the tail's mark, on the line.
         var up = Array(after.prefix { Double($0.bottom) <= baseline - 0.25 * h })
         let rest = after.dropFirst(up.count)
-        let minus = up.first.map { isBar($0, Int(h)) && Double($0.bottom) <= baseline - 0.35 * h } ?? false
+        var minus = up.first.map { isBar($0, Int(h)) && Double($0.bottom) <= baseline - 0.35 * h } ?? false
         let bar = minus ? up.removeFirst() : nil
         // A charge after a symbol's raised digits (`Cu²⁺`): a last raised mark, a cross or a bar.
-        var charge: Character?
+        var charge: Character?, lone: Mark?
+        var stop = Int.max
         if symbolBase(String(chars)) != nil, up.count >= 2, let last = up.last, !isRaisedDigit(last, h, baseline) {
             if isBar(last, Int(h)) { charge = "⁻" } else if isCross(last, h) { charge = "⁺" }
-            if charge != nil { up.removeLast() }
+            if charge != nil { up.removeLast(); stop = last.left }
+        }
+        // A lone charge after a symbol (session 26: `Na⁺`, `K⁺` read `Na*`, `K*`; `Cl⁻`): its one
+        // raised mark a bar, or a cross whose strokes `readings` checks (`isPlus`), no digit.
+        if symbolBase(String(chars)) != nil, charge == nil {
+            if minus, up.isEmpty, let bar { charge = "⁻"; lone = bar; minus = false }
+            else if !minus, up.count == 1, !isRaisedDigit(up[0], h, baseline), isCross(up[0], h) { charge = "⁺"; lone = up.removeFirst() }
         }
         // A `?` is no exponent: its dot sits on the line under its hook.
         if let hook = up.last, rest.contains(where: { $0.left <= hook.right && $0.right >= hook.left }) { return nil }
-        guard !up.isEmpty, up.allSatisfy({ isRaisedDigit($0, h, baseline) }),
+        guard !up.isEmpty || lone != nil, up.allSatisfy({ isRaisedDigit($0, h, baseline) }),
               rest.count <= (tail.isEmpty ? 0 : 1), rest.allSatisfy({ Double($0.height) <= 0.6 * h && Double($0.top) >= baseline - 0.5 * h }),
               !read.allSatisfy(\.isLetter)
         else { return nil }
@@ -222,7 +233,7 @@ enum NumberInk {
         let matches = (readsMinus || !minus) && readsCharge && digits.count == up.count
             && digits.allSatisfy { ($0.isASCII && $0.isNumber) || superscriptDigits[$0] != nil }
         return Raised(sign: sign, base: String(chars.prefix(k)), minus: minus, marks: up, read: read, tail: tail, matches: matches,
-                      height: Int(h), baseline: Int(baseline), baseRight: max(onLine.last!.right, bar?.right ?? 0), charge: charge)
+                      height: Int(h), baseline: Int(baseline), baseRight: max(onLine.last!.right, bar?.right ?? 0), charge: charge, lone: lone, stop: stop)
     }
 
     /// A digit of an exponent: smaller than the number's (`h` high on `baseline`), clear above
@@ -252,7 +263,18 @@ enum NumberInk {
     /// neither a digit nor a letter (`,` for `₄`), or a digit as tall as the letters in a word
     /// that holds an index leaves the word as read, doubtful — but a `0` there as wide as an `O`
     /// is one (`H20` → `H₂O`). Nil when the ink shows no index.
-    static func lowered(_ text: String, marks all: [Mark]) -> Reading? {
+    static func lowered(_ text: String, marks all: [Mark]) -> Reading? { loweredIndices(text, marks: all)?.reading }
+
+    /// What `lowered` reads, with the indices it writes: for each, its place in the reading's
+    /// characters and its mark read again as a digit (`group`: cut between the marks beside it),
+    /// so that a digit Tesseract misread (`C₂H₆O` read `C2H40`, LibreOffice at 300 dpi) is not
+    /// written lowered as read (session 26: `indexReading`).
+    struct Lowered {
+        var reading: Reading
+        var indices: [(at: Int, group: Raised)] = []
+    }
+
+    static func loweredIndices(_ text: String, marks all: [Mark]) -> Lowered? {
         guard mayHoldIndex(text), let tallest = all.map(\.height).max(), tallest >= 8 else { return nil }
         var marks = all.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
         var chars = Array(text)
@@ -269,6 +291,7 @@ enum NumberInk {
             h /= 0.65
         }
         var out = chars, doubt = false, index = false, tallDigit = false, other = false, unread: [(Character, Mark)] = [], indexHeight = 0
+        var groups: [(at: Int, group: Raised)] = []
         for (i, (c, m)) in zip(chars, marks).enumerated() where i > 0 {
             let t = Double(m.height)
             // An index: a digit's shape, small, its top well under the letters', not raised.
@@ -278,6 +301,9 @@ enum NumberInk {
                 index = true
                 indexHeight = max(indexHeight, m.height)
                 out[i] = sub
+                groups.append((lead.count + i, Raised(sign: "", base: "", minus: false, marks: [m], read: String(c), tail: "", matches: true,
+                                                      height: Int(h), baseline: Int(baseline), baseRight: marks[i - 1].right,
+                                                      stop: i + 1 < marks.count ? marks[i + 1].left : Int.max)))
             } else if isIndex, !c.isLetter {
                 unread.append((c, m))
             } else if !c.isLetter && !c.isNumber && !(i == chars.count - 1 && tails.contains(c)) {
@@ -294,7 +320,23 @@ enum NumberInk {
         // indices (`O₂,`), else an index read so (`H₂SO₄` read `H2SO,`).
         doubt = unread.contains { c, m in !(tails.contains(c) && c == chars.last && 5 * m.height < 4 * indexHeight) }
         // Only a word read whole is rewritten; else it stays as read, doubtful.
-        return doubt || tallDigit || other ? Reading(text: text, doubt: .numberInk) : Reading(text: lead + String(out) + close)
+        return doubt || tallDigit || other ? Lowered(reading: Reading(text: text, doubt: .numberInk))
+            : Lowered(reading: Reading(text: lead + String(out) + close), indices: groups)
+    }
+
+    /// A word with indices as written: each index's digit read again alone when that reading is
+    /// one digit with `rereadConfidence`, else Tesseract's from a word read with
+    /// `exponentConfidence`; any other: the word as read, doubtful.
+    static func indexReading(_ word: RecognizedWord, _ low: Lowered, again: [(text: String, confidence: Double)?]) -> Reading {
+        var chars = Array(low.reading.text)
+        for (k, index) in low.indices.enumerated() {
+            if let a = k < again.count ? again[k] : nil, a.confidence >= rereadConfidence, index.group.fits(a.text), let sub = subscripts[a.text.first!] {
+                chars[index.at] = sub
+            } else if word.confidence < exponentConfidence {
+                return Reading(text: word.text, doubt: .numberInk)
+            }
+        }
+        return Reading(text: String(chars))
     }
 
     /// A raised plus for digits `h` high: about as wide as high, a third to two thirds of `h`, its
@@ -302,6 +344,24 @@ enum NumberInk {
     static func isCross(_ m: Mark, _ h: Double) -> Bool {
         let w = Double(m.width), t = Double(m.height)
         return t >= 0.3 * h && t <= 0.7 * h && w >= 0.75 * t && w <= 1.35 * t && Double(m.pixels) <= 0.45 * w * t
+    }
+
+    /// Whether mark `m` of a 1-bit image's rows (as `marks`) is drawn as a plus: ink across
+    /// 0.8 of its width in its middle rows and down 0.8 of its height in its middle columns, its
+    /// four corners nearly empty (an asterisk's arms run into them, or cross no middle row).
+    static func isPlus(_ m: Mark, data: UnsafeMutablePointer<UInt32>, wpl: Int) -> Bool {
+        guard m.width >= 5, m.height >= 5 else { return false }
+        func ink(_ x: Int, _ y: Int) -> Bool { data[y * wpl + x >> 5] & (UInt32(1) << UInt32(31 - x & 31)) != 0 }
+        let cy = (m.top + m.bottom) / 2, cx = (m.left + m.right) / 2, ky = max(1, m.height / 6), kx = max(1, m.width / 6)
+        let across = (m.left...m.right).filter { x in (cy - ky...cy + ky).contains { ink(x, $0) } }.count
+        let down = (m.top...m.bottom).filter { y in (cx - kx...cx + kx).contains { ink($0, y) } }.count
+        // The corners: the box less its middle third each way.
+        let qx = m.width / 3, qy = m.height / 3
+        var corner = 0
+        for y in m.top...m.bottom where y < m.top + qy || y > m.bottom - qy {
+            for x in m.left...m.right where (x < m.left + qx || x > m.right - qx) && ink(x, y) { corner += 1 }
+        }
+        return 10 * across >= 8 * m.width && 10 * down >= 8 * m.height && 10 * corner <= 4 * qx * qy
     }
 
     /// A flat bar (a minus sign) for digits `h` high: under 0.4 of its width high, at least 0.15 h wide.
@@ -318,6 +378,10 @@ enum NumberInk {
     /// left as read, doubtful (at 150 dpi a `0` broken in two halves made the base `107` of `10⁻¹⁹`).
     static func decide(_ word: RecognizedWord, _ r: Raised, again: (text: String, confidence: Double)?) -> Reading {
         guard r.base == "10" || units.contains(r.base) || symbolBase(r.base + r.read) != nil else { return Reading(text: word.text, doubt: .numberInk) }
+        // A lone charge: the ink's sign, where the word reads one character that is no letter or digit.
+        if r.lone != nil {
+            return r.read.count == 1 && !r.read.first!.isLetter && !r.read.first!.isNumber ? Reading(text: r.written("")) : Reading(text: word.text, doubt: .numberInk)
+        }
         if let again, again.confidence >= rereadConfidence, r.fits(again.text) { return Reading(text: r.written(again.text)) }
         if let own = r.ownDigits, word.confidence >= exponentConfidence, !(again.map { r.fits($0.text) && $0.text != own } ?? false) {
             return Reading(text: r.written(own))
@@ -454,6 +518,7 @@ enum NumberInk {
         let wpl = Int(pixGetWpl(pix))
         var out: [Int: Reading] = [:]
         var raisedWords: [(Int, Raised)] = []
+        var loweredWords: [(Int, Lowered)] = []
         /// The marks whose middle lies inside `box` (fractions of the image), nil for a box too small.
         func ink(_ box: [Double]) -> [Mark]? {
             let left = max(0, Int((box[0] * Double(width)).rounded())), right = min(width, Int((box[2] * Double(width)).rounded()))
@@ -492,9 +557,10 @@ enum NumberInk {
                 if let r = power(word.text, marks) { raisedWords.append((i, r)) }
                 continue
             }
-            if let r = raised(word.text, marks: marks) { raisedWords.append((i, r)); continue }
-            if let read = lowered(word.text, marks: marks) {
-                if read.text != word.text || read.doubt != nil { out[i] = read }
+            if let r = raised(word.text, marks: marks), r.charge != "⁺" || r.lone.map({ isPlus($0, data: data, wpl: wpl) }) ?? true { raisedWords.append((i, r)); continue }
+            if let low = loweredIndices(word.text, marks: marks) {
+                if !low.indices.isEmpty { loweredWords.append((i, low)); continue }
+                if low.reading.text != word.text || low.reading.doubt != nil { out[i] = low.reading }
                 continue
             }
             if let read = slashReading(word.text, marks: marks, isSlash: { isSlash($0, data: data, wpl: wpl) }) { out[i] = Reading(text: read); continue }
@@ -502,8 +568,17 @@ enum NumberInk {
                   let read = reading(word.text, marks: marks) ?? signReading(word.text, marks: marks), read != word.text else { continue }
             out[i] = Reading(text: read)
         }
-        guard !raisedWords.isEmpty else { return out }
-        let again = reread(raisedWords.map(\.1))
+        guard !raisedWords.isEmpty || !loweredWords.isEmpty else { return out }
+        // The indices' marks are read again with the exponents', after them.
+        let all = reread(raisedWords.map(\.1) + loweredWords.flatMap { $0.1.indices.map(\.group) })
+        let again = Array(all.prefix(raisedWords.count))
+        var next = raisedWords.count
+        for (i, low) in loweredWords {
+            let own = Array(all.dropFirst(next).prefix(low.indices.count))
+            next += low.indices.count
+            let reading = indexReading(words[i], low, again: own)
+            if reading.text != words[i].text || reading.doubt != nil { out[i] = reading }
+        }
         for (k, (i, r)) in raisedWords.enumerated() {
             let again = k < again.count ? again[k] : nil
             if let (word, next) = joined[i] {
@@ -542,8 +617,15 @@ enum NumberInk {
             // Nor is a small digit beside a flat bar, none of its columns shared, a piece of the bar:
             // LibreOffice's `10⁻⁹` at 300 dpi, the `9` 3 px from the minus, was joined to it, one
             // mark read `10°` and no exponent found (session 26).
+            // Nor is a cross beside a mark, or a piece beside a cross (a charge's `+` 2 px after its
+            // raised `2`, LibreOffice's `Cu²⁺` at 300 dpi): as wide as high, its box mostly empty
+            // (session 26).
+            func crossLike(_ c: Mark) -> Bool {
+                4 * c.width >= 3 * c.height && 3 * c.width <= 4 * c.height && c.height >= 5 && 20 * c.pixels <= 9 * c.width * c.height
+            }
             if piece.right < m.left || piece.left > m.right,
-               10 * piece.height <= 4 * piece.width || 5 * (piece.bottom - m.top) < 3 * m.height || 10 * m.height <= 4 * m.width { return false }
+               10 * piece.height <= 4 * piece.width || 5 * (piece.bottom - m.top) < 3 * m.height || 10 * m.height <= 4 * m.width
+                || crossLike(piece) || crossLike(m) { return false }
             let dx = max(m.left - piece.right, piece.left - m.right), dy = max(m.top - piece.bottom, piece.top - m.bottom)
             if dx <= near && dy <= near { return true }
             let shared = min(piece.right, m.right) - max(piece.left, m.left) + 1

@@ -105,6 +105,31 @@ final class NumberInkTests: XCTestCase {
         XCTAssertEqual(NumberInk.raised("Cu2+", marks: [c, u, raisedTwo, cross])?.ownDigits, "2")
         let bar = NumberInk.Mark(left: 64, top: 66, right: 75, bottom: 68, pixels: 30)
         XCTAssertEqual(NumberInk.raised("Cu2-", marks: [c, u, raisedTwo, bar])?.written("2"), "Cu²⁻")
+        // Session 26: a lone charge (`Na⁺` read `Na*`, LibreOffice at 300 dpi): the ink's cross, written
+        // where the word reads one sign for it; a digit read there leaves the word as read, doubtful.
+        let lone = NumberInk.Mark(left: 48, top: 60, right: 61, bottom: 73, pixels: 50)
+        let sodium = try XCTUnwrap(NumberInk.raised("Cu*", marks: [c, u, lone]))
+        XCTAssertEqual([sodium.marks.count, sodium.lone.map { _ in 1 } ?? 0], [0, 1])
+        XCTAssertEqual(NumberInk.decide(RecognizedWord(text: "Cu*", confidence: 60, box: []), sodium, again: nil), .init(text: "Cu⁺"))
+        let numeral = try XCTUnwrap(NumberInk.raised("Cu1", marks: [c, u, lone]))
+        XCTAssertEqual(NumberInk.decide(RecognizedWord(text: "Cu1", confidence: 60, box: []), numeral, again: nil), .init(text: "Cu1", doubt: .numberInk))
+        // Nor is a charge's cross 2 px after its digit a piece of it, nor the digit of it.
+        XCTAssertEqual(NumberInk.glyphs([c, raisedTwo, .init(left: 63, top: 60, right: 76, bottom: 73, pixels: 50)]).count, 3)
+    }
+
+    /// A plus: ink across its middle rows and down its middle columns, the corners empty; an
+    /// `x`-shaped asterisk (its arms in the corners) or a ring is none.
+    func testAPlusByItsStrokes() throws {
+        let plus: [NumberInk.Mark] = [.init(left: 20, top: 26, right: 34, bottom: 28, pixels: 0), .init(left: 26, top: 20, right: 28, bottom: 34, pixels: 0)]
+        let star: [NumberInk.Mark] = (0..<15).flatMap { i in [NumberInk.Mark(left: 20 + i, top: 20 + i, right: 21 + i, bottom: 20 + i, pixels: 0),
+                                                                NumberInk.Mark(left: 33 - i, top: 20 + i, right: 34 - i, bottom: 20 + i, pixels: 0)] }
+        let ring: [NumberInk.Mark] = [.init(left: 20, top: 20, right: 34, bottom: 21, pixels: 0), .init(left: 20, top: 33, right: 34, bottom: 34, pixels: 0),
+                                      .init(left: 20, top: 20, right: 21, bottom: 34, pixels: 0), .init(left: 33, top: 20, right: 34, bottom: 34, pixels: 0)]
+        let box = NumberInk.Mark(left: 20, top: 20, right: 34, bottom: 34, pixels: 0)
+        for (name, marks, expected) in [("plus", plus, true), ("star", star, false), ("ring", ring, false)] {
+            let ink = try image(marks, width: 64, height: 64)
+            XCTAssertEqual(NumberInk.isPlus(box, data: try XCTUnwrap(pixGetData(ink.raw)), wpl: Int(pixGetWpl(ink.raw))), expected, name)
+        }
     }
 
     /// Indices by their marks (capitals 36 px on the baseline at 100): a small digit on the line or
@@ -130,6 +155,23 @@ final class NumberInkTests: XCTestCase {
         XCTAssertNil(NumberInk.lowered("a0", marks: [.init(left: 0, top: 62, right: 22, bottom: 100, pixels: 300), .init(left: 28, top: 66, right: 48, bottom: 100, pixels: 250)]))
         XCTAssertEqual(NumberInk.lowered("x1", marks: [.init(left: 0, top: 75, right: 24, bottom: 100, pixels: 200), .init(left: 28, top: 82, right: 36, bottom: 100, pixels: 60)]),
                        NumberInk.Reading(text: "x₁"))
+    }
+
+    /// Session 26: an index's digit is read again alone (`C₂H₆O` read `C2H40` with confidence 58,
+    /// LibreOffice at 300 dpi: the `6` written `₄` as read): that reading, one digit with
+    /// confidence, is written; else Tesseract's from a word read with confidence; else the word
+    /// stays as read, doubtful.
+    func testAnIndexIsReadAgainBeforeItIsWritten() throws {
+        let h = NumberInk.Mark(left: 0, top: 64, right: 36, bottom: 100, pixels: 500), o = NumberInk.Mark(left: 60, top: 63, right: 93, bottom: 101, pixels: 420)
+        let four = NumberInk.Mark(left: 42, top: 88, right: 54, bottom: 108, pixels: 110)
+        let low = try XCTUnwrap(NumberInk.loweredIndices("H4O", marks: [h, four, o]))
+        XCTAssertEqual(low.indices.map(\.at), [1])
+        XCTAssertEqual([low.indices[0].group.baseRight, low.indices[0].group.stop], [36, 60], "cut between its neighbours")
+        let unsure = RecognizedWord(text: "H4O", confidence: 58, box: []), sure = RecognizedWord(text: "H4O", confidence: 90, box: [])
+        XCTAssertEqual(NumberInk.indexReading(unsure, low, again: [("6", 96)]), .init(text: "H₆O"))
+        XCTAssertEqual(NumberInk.indexReading(unsure, low, again: [("6", 60)]), .init(text: "H4O", doubt: .numberInk))
+        XCTAssertEqual(NumberInk.indexReading(unsure, low, again: [nil]), .init(text: "H4O", doubt: .numberInk))
+        XCTAssertEqual(NumberInk.indexReading(sure, low, again: [nil]), .init(text: "H₄O"))
     }
 
     /// A second reading of the raised digits is taken when it is a digit for each mark with
