@@ -91,11 +91,12 @@ struct PageStream {
             Self.work(document, shared: shared, context: context, read: read)
         } else {
             // (Taken: no reference to the facts' copy is left here, the copies alone hold it.)
-            let mine = Copies(url: url, password: password, bytes: bytes, first: first.take())
-            Self.work(copies: mine, shared: shared, context: context, read: read)
+            var mine = Optional(Copies(url: url, password: password, bytes: bytes, first: first.take()))
+            Self.work(copies: mine!, shared: shared, context: context, read: read)
             if extra > 0 {
-                // Handed over whole: this thread no longer reads through it.
-                let handover = Monitor(Optional(mine))
+                // Handed over whole (taken: no reference is left here to be the last one released
+                // as this scope ends, which closed it on this thread all the same).
+                let handover = Monitor(mine.take())
                 closer = ThreadTeam(1, stackSize: 1 << 20) { _ in
                     handover.update { $0 = nil }
                     extras.join()
