@@ -190,6 +190,11 @@ enum NumberInk {
         var after = Array(marks[(first + k)...])
         // A `:` or `;` after the exponent: its dots are the word's last marks.
         if tail == ":" || tail == ";", let dot = after.last, Double(dot.height) < 0.25 * h, Double(dot.width) < 0.25 * h { after.removeLast() }
+        // A point read for a dot standing off the baseline (the upper dot of a spaced `;`, its comma
+        // left out of the box: pdflatex's `10⁻¹ ;` read `107 1.`, session 26) is the word's point, no
+        // part of the power, whatever its height.
+        else if tail == ".", after.count > 1, let dot = after.last, Double(dot.height) < 0.25 * h, Double(dot.width) < 0.25 * h,
+                Double(dot.bottom) < baseline - 0.1 * h { after.removeLast() }
         // A `;` or `:` the word's box holds but its text does not read (LibreOffice's `10⁻¹;` read
         // `107!` at 300 dpi): a dot, anywhere, and a comma or point on the baseline, last in the
         // box, are no part of the power (its digits are never that small) — unless a larger mark

@@ -64,6 +64,9 @@ final class NumberInkTests: XCTestCase {
         let semicolon: [NumberInk.Mark] = [.init(left: 76, top: 78, right: 81, bottom: 83, pixels: 25), .init(left: 76, top: 95, right: 81, bottom: 108, pixels: 50)]
         let beforeSemicolon = try XCTUnwrap(NumberInk.raised("107!", marks: ten + [raisedMinus, raisedDigit(60)] + semicolon))
         XCTAssertEqual([beforeSemicolon.read, "\(beforeSemicolon.minus)", "\(beforeSemicolon.marks.count)"], ["7!", "true", "1"])
+        // Session 26: a point read for the upper dot of a spaced `;` (`10⁻¹ ;` read `107 1.`), off the baseline: the word's point.
+        let upperDot = NumberInk.Mark(left: 80, top: 78, right: 84, bottom: 82, pixels: 20)
+        XCTAssertEqual(NumberInk.raised("1071.", marks: ten + [raisedMinus, raisedDigit(60), upperDot])?.written("1"), "10⁻¹.")
         // A unit's: its letters on the baseline, digits as high as capitals (a small letter 0.65 of them).
         let m = NumberInk.Mark(left: 0, top: 79, right: 30, bottom: 100, pixels: 300)
         XCTAssertEqual(NumberInk.raised("m?.", marks: [m, .init(left: 34, top: 62, right: 45, bottom: 84, pixels: 100), .init(left: 50, top: 96, right: 54, bottom: 100, pixels: 16)])?.written("2"), "m².")
