@@ -57,6 +57,15 @@ extension DefinitionRecognizer {
                // A term cut out of the middle of a line has no layout to show it is one: its meaning must say what it is.
                // (A bullet glued into the line is a list's item; a number glued after a sentence, `… row. 2. Block:`, may be a step's.)
                !(joins[index] == " " || movesWords(joins[index])) || startsBullet(line) || describes(found.meaning) {
+                // A line shaped as a definition whose meaning gives no sign that it says what the term is (DefinitionSigns.swift)
+                // stays the document's text: the sheet lists only the definitions it is sure of.
+                guard isSure(found) else {
+                    if rest.isEmpty { restStart = index }
+                    rest.append(contentsOf: lines[index..<next])
+                    index = next
+                    startsSentence = true
+                    continue
+                }
                 if !rest.isEmpty { passages.append(text()); rest = [] }
                 passages.append(.definition(found))
                 index = next
