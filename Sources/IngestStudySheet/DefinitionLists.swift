@@ -20,10 +20,8 @@ extension DefinitionRecognizer {
         }
         for (index, block) in read.enumerated() {
             guard block.listItem else { close(); continue }
-            let definitions = (block.passages ?? []).compactMap { passage -> Found? in
-                if case .definition(let d) = passage { return d }
-                return nil
-            }
+            // (Every line shaped as a definition, the declined ones too: the run is a matter of shape.)
+            let definitions = (block.passages ?? []).compactMap(\.shaped)
             if definitions.isEmpty {
                 // An introduction (`Paid:`, `Open Source:`) goes on with the run; any other item ends it.
                 let introduces = block.passages?.contains { if case .text(let lines) = $0 { return lines.last.map(endsWithColon) ?? false }; return false } ?? false

@@ -11,15 +11,34 @@ extension DefinitionRecognizer {
         /// Lines that are not a definition, as they stand in the block.
         case text([String])
         case definition(Found)
+        /// A line shaped as a definition whose meaning gives no sign that it says what its term is
+        /// (`isSure`): its lines are in the block's text passages. Given only when asked
+        /// (`markingDeclined`), after the block's other passages, so that what reads the shape of a
+        /// document's lines — a term given three meanings is a record's field, sibling items
+        /// `X: Y` are a list of pairs (`StudySheetBuilder.fieldTerms`, `pairLists`) — sees every
+        /// such line, whether the sheet lists it or not.
+        case declined(Found)
+
+        /// The line shaped as a definition, listed or declined.
+        var shaped: Found? {
+            switch self {
+            case .definition(let found), .declined(let found): found
+            case .text: nil
+            }
+        }
     }
 
     /// `listItem`: the block is one item of a list, so its lines are one unit — a definition on its
     /// first line goes on over the rest (`snake_case : … Conseillé en` / `Python.`) and is whole.
     /// `continuing`: the block goes on with the sentence of the block before (a paragraph cut by
     /// the page's end), so its first line starts no sentence.
-    public static func passages(_ block: String, listItem: Bool = false, continuing: Bool = false) -> [Passage] {
+    /// `markingDeclined`: the lines declined as definitions are also given as `.declined`, after
+    /// the others.
+    public static func passages(_ block: String, listItem: Bool = false, continuing: Bool = false,
+                                markingDeclined: Bool = false) -> [Passage] {
         let (lines, joins) = itemLines(block)
         var passages: [Passage] = []
+        var declined: [Passage] = []
         var rest: [String] = []
         var restStart = 0
         /// The text lines as they stand in the block: an item cut out of a line goes back on it.
@@ -60,6 +79,7 @@ extension DefinitionRecognizer {
                 // A line shaped as a definition whose meaning gives no sign that it says what the term is (DefinitionSigns.swift)
                 // stays the document's text: the sheet lists only the definitions it is sure of.
                 guard isSure(found) else {
+                    if markingDeclined { declined.append(.declined(found)) }
                     if rest.isEmpty { restStart = index }
                     rest.append(contentsOf: lines[index..<next])
                     index = next
@@ -90,7 +110,7 @@ extension DefinitionRecognizer {
             index += 1
         }
         if !rest.isEmpty { passages.append(text()) }
-        return passages
+        return passages + declined
     }
 
     /// The block's lines, with the list items a converter glued into a line cut out of it: pandoc

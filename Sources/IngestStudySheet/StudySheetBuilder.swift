@@ -78,7 +78,8 @@ public enum StudySheetBuilder {
     static func fieldTerms(_ passages: [[DefinitionRecognizer.Passage]?]) -> Set<String> {
         var meanings: [String: Set<String>] = [:]
         for case let read? in passages {
-            for case .definition(let d) in read {
+            // (Every line shaped as a definition, the declined ones too: a record's field is told by its shape.)
+            for case let d? in read.map(\.shaped) {
                 meanings[d.term.lowercased(), default: []].insert(d.meaning.lowercased().split(separator: " ").prefix(3).joined(separator: " "))
             }
         }
@@ -94,7 +95,7 @@ public enum StudySheetBuilder {
 
     static func passages(of block: Block) -> [DefinitionRecognizer.Passage]? {
         guard block.kind == .paragraph || block.kind == .listItem, DefinitionRecognizer.mayHoldDefinition(block.text) else { return nil }
-        return DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem)
+        return DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem, markingDeclined: true)
     }
 
     /// `build`, with its blocks' passages read by whoever helps (`PassageReading.help()` on other
@@ -217,9 +218,9 @@ public enum StudySheetBuilder {
                 && text.first?.isLowercase == true
                 && !DefinitionRecognizer.endsSentence(String(previous!.text.split(separator: "\n").last ?? ""))
             let passages = (continuing || afterCarried ? nil : alone[index])
-                ?? DefinitionRecognizer.passages(text, listItem: block.kind == .listItem, continuing: continuing)
+                ?? DefinitionRecognizer.passages(text, listItem: block.kind == .listItem, continuing: continuing, markingDeclined: true)
             // A field of records (`Duration: …`, `Agile framework: …` under each meeting) stays as written.
-            if pairs.contains(index) || passages.contains(where: { if case .definition(let d) = $0 { return fields.contains(d.term.lowercased()) }; return false }) {
+            if pairs.contains(index) || passages.contains(where: { $0.shaped.map { fields.contains($0.term.lowercased()) } ?? false }) {
                 current.paragraphs.append(paragraph(text))
                 continue
             }
@@ -232,6 +233,8 @@ public enum StudySheetBuilder {
                     current.definitions.append(.init(term: d.term, meaning: d.meaning, grammar: d.grammar, source: block.source,
                                                      page: block.page, start: block.start, provenance: block.provenance))
                     lastWasDefinition = true
+                case .declined:
+                    continue   // its lines are in the text passages
                 }
             }
         }
