@@ -88,6 +88,23 @@ final class StudySheetTests: XCTestCase {
         XCTAssertEqual(StudySheetBuilder.build(doc).sections.flatMap(\.definitions).map(\.term), ["Seeing Theory", "Khan Academy"])
     }
 
+    /// A term given three meanings is a record's field, not a term defined — also when the
+    /// recogniser declines some of its lines for want of a sign (`Passage.declined`): the lines
+    /// left are no definitions either (GeoTopo's `Idee:` and `Dann gilt:` lines, gnuplot.pdf's
+    /// `axis: x x2`).
+    func testATermGivenThreeMeaningsIsAFieldEvenWhenSomeAreDeclined() throws {
+        let lines = ["Idee: Ersetze Weg C durch Polygonzug.", "Idee: Finde differenzierbare Funktion F.", "Idee: Wähle eine Umgebung U von x."]
+        let read = lines.map { DefinitionRecognizer.passages($0, markingDeclined: true) }
+        XCTAssertEqual(read.map { $0.compactMap(\.shaped).count }, [1, 1, 1], "each line is shaped as a definition")
+        XCTAssertTrue(read.contains { $0.contains { if case .declined = $0 { return true }; return false } }, "some are declined")
+        XCTAssertTrue(read.contains { $0.contains { if case .definition = $0 { return true }; return false } }, "some are not")
+        let pipeline = Pipeline(config: PipelineConfig())
+        let doc = try pipeline.importDocument(text: "# Stetigkeit\n\n" + lines.joined(separator: "\n\n") + "\n", name: "notes.md")
+        XCTAssertEqual(StudySheetBuilder.build(doc).sections.flatMap(\.definitions).map(\.term), [])
+        let text = StudySheetBuilder.build(doc).sections.flatMap(\.paragraphs).map(\.text)
+        XCTAssertEqual(text, lines, "every line stays the sheet's text")
+    }
+
     /// The references-label test with its gate on the last scalars says what the trimmed text
     /// alone said (seeded texts of labels, colons, Unicode spaces, emphasis marks, combining marks
     /// after a colon, line breaks, a prepended Arabic sign before the colon).
