@@ -29,10 +29,7 @@ final class BlankPageTests: XCTestCase {
 
     /// An A4 page at 300 dpi with `text` in `pointSize` type at the top margin.
     static func textPage(_ text: String, pointSize: Double = 10) -> PageImage {
-        let page = TextPage.render(text, dpi: 300, pointSize: pointSize, widthInches: 8.27, heightInches: 11.69)
-        let pix = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
-        pix.setResolution(300)
-        return pix
+        TextPage.pageImage(TextPage.render(text, dpi: 300, pointSize: pointSize, widthInches: 8.27, heightInches: 11.69))
     }
 
     func testAWhitePageAndAPageOfSpecksAreBlank() throws {

@@ -141,29 +141,22 @@ final class ExponentReadingTests: XCTestCase {
     /// One line of `k × 10` and its exponent in LibreOffice's superscript (58 %, raised 33 % of
     /// the size), `; ` between them, 12-pt Nimbus Roman on a white 5.5 × 1 in page.
     static func superscripts(_ powers: [(String, String)], dpi: Double) -> (width: Int, height: Int, gray: [UInt8]) {
-        let w = Int(5.5 * dpi), h = Int(1.0 * dpi)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_select_font_face(cr, "Nimbus Roman", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        let size = 12 * dpi / 72
-        var x = 0.25 * dpi
-        let y = 0.5 * dpi
-        for (k, (number, exponent)) in powers.enumerated() {
-            for (text, scale, rise) in [((k == 0 ? "" : "; ") + number + " × 10", 1.0, 0.0), (exponent, 0.58, 0.33)] {
-                cairo_set_font_size(cr, size * scale)
-                cairo_move_to(cr, x, y - rise * size)
-                cairo_show_text(cr, text)
-                var ext = cairo_text_extents_t()
-                cairo_text_extents(cr, text, &ext)
-                x += ext.x_advance
+        TextPage.canvas(width: Int(5.5 * dpi), height: Int(1.0 * dpi)) { cr in
+            cairo_select_font_face(cr, "Nimbus Roman", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            let size = 12 * dpi / 72
+            var x = 0.25 * dpi
+            let y = 0.5 * dpi
+            for (k, (number, exponent)) in powers.enumerated() {
+                for (text, scale, rise) in [((k == 0 ? "" : "; ") + number + " × 10", 1.0, 0.0), (exponent, 0.58, 0.33)] {
+                    cairo_set_font_size(cr, size * scale)
+                    cairo_move_to(cr, x, y - rise * size)
+                    cairo_show_text(cr, text)
+                    var ext = cairo_text_extents_t()
+                    cairo_text_extents(cr, text, &ext)
+                    x += ext.x_advance
+                }
+                x += 0.3 * size
             }
-            x += 0.3 * size
         }
-        cairo_destroy(cr)
-        return (w, h, TextPage.gray(of: surface, width: w, height: h))
     }
 }

@@ -7,10 +7,7 @@ import Foundation
 enum ImageFixtures {
     /// A small gray text image (a line or two of `text`) as a leptonica image at 300 dpi.
     static func textPix(_ text: String, widthInches: Double = 4.5, heightInches: Double = 1.2) -> PageImage {
-        let page = TextPage.render(text, dpi: 300, pointSize: 14, widthInches: widthInches, heightInches: heightInches)
-        let pix = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
-        pix.setResolution(300)
-        return pix
+        TextPage.pageImage(TextPage.render(text, dpi: 300, pointSize: 14, widthInches: widthInches, heightInches: heightInches))
     }
 
     static func encode(_ pix: PageImage, _ format: Int) -> Data {

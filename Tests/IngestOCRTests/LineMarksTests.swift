@@ -23,28 +23,18 @@ final class LineMarksTests: XCTestCase {
                      size: (width: Double, height: Double) = strip,
                      dpi: Double = 150, paper: Double = 1, ink: Double = 0,
                      draw: (OpaquePointer, Double) -> Void = { _, _ in }) -> PageImage {
-        let w = Int(size.width * dpi), h = Int(size.height * dpi)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, paper, paper, paper)
-        cairo_paint(cr)
-        cairo_set_source_rgb(cr, ink, ink, ink)
-        draw(cr, dpi)
-        cairo_set_source_rgb(cr, ink, ink, ink)
-        cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, pointSize * dpi / 72)
-        var y = at.1 * dpi
-        for line in text.split(separator: "\n") {
-            cairo_move_to(cr, at.0 * dpi, y)
-            cairo_show_text(cr, String(line))
-            y += pointSize * dpi / 72 * 1.4
-        }
-        cairo_destroy(cr)
-        let gray = TextPage.gray(of: surface, width: w, height: h)
-        let pix = gray.withUnsafeBytes { PageImage.gray(width: w, height: h, bytesPerRow: w, bytes: $0) }!
-        pix.setResolution(Int(dpi))
-        return pix
+        TextPage.pageImage(TextPage.canvas(width: Int(size.width * dpi), height: Int(size.height * dpi), paper: paper, ink: ink) { cr in
+            draw(cr, dpi)
+            cairo_set_source_rgb(cr, ink, ink, ink)
+            cairo_select_font_face(cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cr, pointSize * dpi / 72)
+            var y = at.1 * dpi
+            for line in text.split(separator: "\n") {
+                cairo_move_to(cr, at.0 * dpi, y)
+                cairo_show_text(cr, String(line))
+                y += pointSize * dpi / 72 * 1.4
+            }
+        }, dpi: Int(dpi))
     }
 
     /// `pix` with seeded noise of ± `amount` gray levels on every pixel, as a scanner gives it.

@@ -21,29 +21,21 @@ final class OrientedRecognitionTests: XCTestCase {
     /// An A4 page at 300 dpi: `lines` repeated down the page (`count` lines) at `points` in `family`.
     static func page(_ lines: [String], family: String = "DejaVu Sans", points: Double = 12, count: Int = 24) -> (PageImage, String) {
         let (w, h) = (2480, 3508)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        let size = points * 300 / 72
-        cairo_set_font_size(cr, size)
         var kept: [String] = []
-        for i in 0..<count {
-            let y = 300 + Double(i) * size * 1.6
-            guard y < Double(h) - 300 else { break }
-            let line = lines[i % lines.count]
-            cairo_move_to(cr, 250, y)
-            cairo_show_text(cr, line)
-            kept.append(line)
+        let page = TextPage.canvas(width: w, height: h) { cr in
+            cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            let size = points * 300 / 72
+            cairo_set_font_size(cr, size)
+            for i in 0..<count {
+                let y = 300 + Double(i) * size * 1.6
+                guard y < Double(h) - 300 else { break }
+                let line = lines[i % lines.count]
+                cairo_move_to(cr, 250, y)
+                cairo_show_text(cr, line)
+                kept.append(line)
+            }
         }
-        cairo_destroy(cr)
-        let gray = TextPage.gray(of: surface, width: w, height: h)
-        let pix = gray.withUnsafeBytes { PageImage.gray(width: w, height: h, bytesPerRow: w, bytes: $0) }!
-        pix.setResolution(300)
-        return (pix, kept.joined(separator: "\n"))
+        return (TextPage.pageImage(page), kept.joined(separator: "\n"))
     }
 
     /// Edit distance over characters (whitespace runs as one space) / the reference's length.
@@ -118,7 +110,7 @@ final class OrientedRecognitionTests: XCTestCase {
         try requireFont("DejaVu Sans")
         let engine = try TesseractEngine(languages: "fra+eng")
         for (lines, points) in [(Self.french, 8.0), (Self.english, 10), (Self.french, 12), (Self.large, 24)] {
-            let (image, source) = Self.page(lines, points: points, count: 12)
+            let (image, source) = Self.page(lines, points: points, count: 6)
             let page = try read(image, engine: engine)
             XCTAssertNil(page.leftOut, "\(points) pt")
             XCTAssertNil(page.script, "\(points) pt")
@@ -131,7 +123,7 @@ final class OrientedRecognitionTests: XCTestCase {
         try requireOSD()
         try requireFont("DejaVu Sans")
         let engine = try TesseractEngine(languages: "fra+eng")
-        let (upright, source) = Self.page(Self.french, points: 12, count: 12)
+        let (upright, source) = Self.page(Self.french, points: 12, count: 6)
         for turns in 1...3 {
             let turned = upright.sharedHandle()
             turned.rotateClockwise(quarterTurns: turns)
@@ -151,7 +143,7 @@ final class OrientedRecognitionTests: XCTestCase {
         try requireOSD()
         try requireFont("DejaVu Sans")
         let engine = try TesseractEngine(languages: "fra+eng")
-        let (latin, source) = Self.page(Self.french, points: 12, count: 12)
+        let (latin, source) = Self.page(Self.french, points: 12, count: 6)
         let detected = try read(latin, engine: engine)
         XCTAssertEqual(detected.readScript, true, "an upright Latin page read well settles the script")
         let settled = try read(latin, engine: engine, scriptKnown: true)
@@ -159,14 +151,14 @@ final class OrientedRecognitionTests: XCTestCase {
         XCTAssertNil(settled.readScript)
         XCTAssertLessThanOrEqual(Self.cer(settled.text, source), 0.02)
 
-        let (arabic, _) = Self.page(["هذا نص باللغة العربية لاختبار التعرف على الحروف في الصفحة", "الدرس الأول في الرياضيات والعلوم الطبيعية"], points: 14)
+        let (arabic, _) = Self.page(["هذا نص باللغة العربية لاختبار التعرف على الحروف في الصفحة", "الدرس الأول في الرياضيات والعلوم الطبيعية"], points: 14, count: 4)
         let a = try read(arabic, engine: engine, scriptKnown: true)
         XCTAssertEqual(a.leftOut, .scriptNotInstalled)
         XCTAssertEqual(a.script, "Arabic")
         XCTAssertTrue(a.paragraphs.isEmpty)
         XCTAssertNil(try read(arabic, engine: engine).readScript, "a foreign page does not settle the script")
 
-        let (cyrillic, _) = Self.page(["Первый урок математики и естественных наук в школе.", "Москва является столицей Российской Федерации."], points: 14)
+        let (cyrillic, _) = Self.page(["Первый урок математики и естественных наук в школе.", "Москва является столицей Российской Федерации."], points: 14, count: 4)
         let c = try read(cyrillic, engine: engine, scriptKnown: true)
         XCTAssertTrue(c.leftOut == .scriptNotInstalled || c.script == "Cyrillic", "\(String(describing: c.leftOut)) \(c.script ?? "no script")")
 
@@ -182,7 +174,7 @@ final class OrientedRecognitionTests: XCTestCase {
         try requireOSD()
         try requireFont("DejaVu Sans")
         let engine = try TesseractEngine(languages: "fra+eng")
-        let (image, _) = Self.page(["هذا نص باللغة العربية لاختبار التعرف على الحروف في الصفحة"], points: 14)
+        let (image, _) = Self.page(["هذا نص باللغة العربية لاختبار التعرف على الحروف في الصفحة"], points: 14, count: 3)
         let page = try read(image, engine: engine, detectScript: false)
         XCTAssertNil(page.leftOut)
         XCTAssertFalse(page.wordConfidences.isEmpty)
@@ -211,22 +203,13 @@ final class OrientedRecognitionTests: XCTestCase {
         cairo_move_to(s, 1, pixels * 1.2)
         cairo_show_text(s, line)
         cairo_destroy(s)
-        let (w, h) = (2480, 3508)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_translate(cr, (Double(w) - Double(sw) * scale) / 2, 600)
-        cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, small, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        let gray = TextPage.gray(of: surface, width: w, height: h)
-        let pix = gray.withUnsafeBytes { PageImage.gray(width: w, height: h, bytesPerRow: w, bytes: $0) }!
-        pix.setResolution(300)
-        return pix
+        return TextPage.pageImage(TextPage.canvas(width: 2480, height: 3508) { cr in
+            cairo_translate(cr, (2480 - Double(sw) * scale) / 2, 600)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, small, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+            cairo_paint(cr)
+        })
     }
 
     /// A page of few marks read first (`fewMarks`, as `PageRunner` asks for it).

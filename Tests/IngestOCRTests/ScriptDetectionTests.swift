@@ -10,24 +10,14 @@ import XCTest
 final class ScriptDetectionTests: XCTestCase {
     /// An A4 page at 300 dpi of `line` repeated on 20 lines, in 14-pt DejaVu Sans.
     static func page(_ line: String) -> PageImage {
-        let (w, h) = (2480, 3508)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, 14 * 300 / 72)
-        for i in 0..<20 {
-            cairo_move_to(cr, 300, 400 + Double(i) * 90)
-            cairo_show_text(cr, line)
-        }
-        cairo_destroy(cr)
-        let gray = TextPage.gray(of: surface, width: w, height: h)
-        let pix = gray.withUnsafeBytes { PageImage.gray(width: w, height: h, bytesPerRow: w, bytes: $0) }!
-        pix.setResolution(300)
-        return pix
+        TextPage.pageImage(TextPage.canvas(width: 2480, height: 3508) { cr in
+            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cr, 14 * 300 / 72)
+            for i in 0..<20 {
+                cairo_move_to(cr, 300, 400 + Double(i) * 90)
+                cairo_show_text(cr, line)
+            }
+        })
     }
 
     func requireOSD() throws {

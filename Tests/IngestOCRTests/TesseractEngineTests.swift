@@ -44,7 +44,9 @@ final class TesseractEngineTests: XCTestCase {
         }
     }
 
-    /// Engines are created once per worker and reused for every page.
+    /// Engines are created once per worker and reused for every page: six pages, two workers, at
+    /// most two engines (one when the first worker reads every page before the second starts, as
+    /// on a loaded machine: a count of the race is not asked).
     func testEnginesAreReusedAcrossPages() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let urls = try (1...6).map { try dir.write("p\($0).png", ImageFixtures.encode(ImageFixtures.textPix("Page \($0)"), 3)) }
@@ -53,7 +55,8 @@ final class TesseractEngineTests: XCTestCase {
         config.ocr.workers = 2
         let e = try ImageExtractor().extract(imageInput(urls), context: ExtractionContext(config: config))
         XCTAssertEqual(e.pagesOCRed, 6)
-        XCTAssertEqual(EnginePool.shared(languages: "eng+fra", capacity: 1).engineCount, 2)
+        XCTAssertTrue((1...2).contains(EnginePool.shared(languages: "eng+fra", capacity: 1).engineCount),
+                      "\(EnginePool.shared(languages: "eng+fra", capacity: 1).engineCount) engines for 6 pages and 2 workers")
         XCTAssertEqual(e.blocks.map(\.page), [1, 2, 3, 4, 5, 6])
     }
 
@@ -143,8 +146,7 @@ final class TesseractEngineTests: XCTestCase {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let dense = String(repeating: TextPage.french + "\n", count: 3)
         let page = TextPage.render(dense, dpi: 300, pointSize: 8)
-        let pix = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
-        pix.setResolution(300)
+        let pix = TextPage.pageImage(page)
         let denseURL = try dir.write("dense.png", ImageFixtures.encode(pix, 3))
         let lightURL = try dir.write("light.png", ImageFixtures.encode(ImageFixtures.textPix("Le cycle"), 3))
 

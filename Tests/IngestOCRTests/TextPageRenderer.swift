@@ -34,37 +34,46 @@ enum TextPage {
     /// Gray pixels of a letter-size page at `dpi` with `text` (paragraphs separated by "\n").
     static func render(_ text: String, dpi: Double = 300, pointSize: Double = 12,
                        widthInches: Double = 8.5, heightInches: Double = 11) -> (width: Int, height: Int, gray: [UInt8]) {
-        let w = Int(widthInches * dpi), h = Int(heightInches * dpi)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
+        let w = Int(widthInches * dpi)
+        return canvas(width: w, height: Int(heightInches * dpi)) { cr in
+            cairo_select_font_face(cr, "DejaVu Serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            let size = pointSize * dpi / 72
+            cairo_set_font_size(cr, size)
+            let margin = dpi, maxWidth = Double(w) - 2 * margin
+            var y = margin + size
+            for paragraph in text.split(separator: "\n") {
+                var line = ""
+                func flush() {
+                    cairo_move_to(cr, margin, y)
+                    cairo_show_text(cr, line)
+                    y += size * 1.5
+                    line = ""
+                }
+                for word in paragraph.split(separator: " ") {
+                    let candidate = line.isEmpty ? String(word) : line + " " + word
+                    var ext = cairo_text_extents_t()
+                    cairo_text_extents(cr, candidate, &ext)
+                    if ext.x_advance > maxWidth, !line.isEmpty { flush(); line = String(word) } else { line = candidate }
+                }
+                if !line.isEmpty { flush() }
+                y += size * 0.8
+            }
+        }
+    }
+
+    /// The one white page of the tests drawn with cairo: `width` × `height` pixels painted `paper`
+    /// (1 white), the source set to `ink` (0 black) for `draw`, which draws on it; its gray pixels.
+    static func canvas(width: Int, height: Int, paper: Double = 1, ink: Double = 0,
+                       _ draw: (OpaquePointer) -> Void) -> (width: Int, height: Int, gray: [UInt8]) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_set_source_rgb(cr, paper, paper, paper)
         cairo_paint(cr)
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_select_font_face(cr, "DejaVu Serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        let size = pointSize * dpi / 72
-        cairo_set_font_size(cr, size)
-        let margin = dpi, maxWidth = Double(w) - 2 * margin
-        var y = margin + size
-        for paragraph in text.split(separator: "\n") {
-            var line = ""
-            func flush() {
-                cairo_move_to(cr, margin, y)
-                cairo_show_text(cr, line)
-                y += size * 1.5
-                line = ""
-            }
-            for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                var ext = cairo_text_extents_t()
-                cairo_text_extents(cr, candidate, &ext)
-                if ext.x_advance > maxWidth, !line.isEmpty { flush(); line = String(word) } else { line = candidate }
-            }
-            if !line.isEmpty { flush() }
-            y += size * 0.8
-        }
+        cairo_set_source_rgb(cr, ink, ink, ink)
+        draw(cr)
         cairo_destroy(cr)
-        return (w, h, gray(of: surface, width: w, height: h))
+        return (width, height, gray(of: surface, width: width, height: height))
     }
 
     /// The grey bytes (the green channel: the pages are drawn black on white) of a cairo RGB24
@@ -83,10 +92,7 @@ enum TextPage {
 
     /// PNG bytes (with its resolution recorded) of a page of `text`.
     static func png(_ text: String, dpi: Double = 300) -> Data {
-        let page = render(text, dpi: dpi)
-        let pix = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
-        pix.setResolution(Int(dpi))
-        return pix.pngData()!
+        pageImage(render(text, dpi: dpi), dpi: Int(dpi)).pngData()!
     }
 }
 

@@ -25,10 +25,7 @@ final class TextSizeTests: XCTestCase {
     }
 
     static func page(_ text: String = TextPage.french, pointSize: Double, dpi: Double = 300) -> PageImage {
-        let page = TextPage.render(text, dpi: dpi, pointSize: pointSize)
-        let pix = page.gray.withUnsafeBytes { PageImage.gray(width: page.width, height: page.height, bytesPerRow: page.width, bytes: $0) }!
-        pix.setResolution(Int(dpi))
-        return pix
+        TextPage.pageImage(TextPage.render(text, dpi: dpi, pointSize: pointSize), dpi: Int(dpi))
     }
 
     func testXHeightIsTheFontsAtEverySize() throws {
@@ -58,8 +55,10 @@ final class TextSizeTests: XCTestCase {
     }
 
     /// A PDF page of 28-pt type (x-height 61 px at 300 dpi) is read halved (150 dpi of pixels, told 300), 7-pt type drawn at 400 (when its glyphs
-    /// are drawn, not a scan), 12-pt type at 300 as before — and every page of the scanned PDF reads
-    /// no worse than at 300 dpi (same run).
+    /// are drawn, not a scan), 12-pt type at 300 as before — and the scanned PDF's halved page reads
+    /// no worse than at 300 dpi (same run). Its 7- and 12-pt pages are the 300-dpi pixels either
+    /// way (asserted below), so they are read once: the 7-pt page within 2 % CER, the 12-pt page
+    /// not at all (`testLargeTypePhotoIsReducedAndReadNoWorse` reads body type).
     func testScanPagesAreReadAtTheirFittedResolutionNoWorseThanAt300() throws {
         try OCRLibraries.requireTesseract()
         let dir = try TemporaryDirectory(); defer { dir.remove() }
@@ -87,21 +86,20 @@ final class TextSizeTests: XCTestCase {
             let scan = try ScanRecognizer.pageImage(page: i + 1, dpi: 300, maxPixels: 200_000_000, fit: true, finer: false) { renderer }
             XCTAssertEqual(scan.width, point < 20 ? at300.width : fitted.width, "\(point) pt")
         }
-        func text(fit: Bool) throws -> [String] {
+        func text(fit: Bool, pages: [Int]) throws -> [Int: String] {
             var context = ExtractionContext()
             context.config.ocr.fitResolution = fit
             let extraction = Extraction(pages: sizes.indices.map { PageRecord(number: $0 + 1, classification: .imageOnly) },
-                                        ocrCandidates: Array(1...sizes.count), pagesRead: sizes.count)
+                                        ocrCandidates: pages, pagesRead: sizes.count)
             let e = try ScanRecognizer().complete(extraction, of: SourceInput(files: [url], kind: .pdf, byteSize: 0, name: "sizes.pdf"),
                                                   context: context)
-            return (1...sizes.count).map { n in e.blocks.filter { $0.page == n }.map(\.text).joined(separator: "\n") }
+            return Dictionary(uniqueKeysWithValues: pages.map { n in (n, e.blocks.filter { $0.page == n }.map(\.text).joined(separator: "\n")) })
         }
-        let fitted = try text(fit: true), at300 = try text(fit: false)
-        for (i, point) in sizes.enumerated() {
-            let a = characterErrorRate(fitted[i], texts[i]), b = characterErrorRate(at300[i], texts[i])
-            XCTAssertLessThanOrEqual(a, b, "\(point) pt: CER fitted \(a), at 300 dpi \(b)")
-            XCTAssertLessThan(a, 0.02, "\(point) pt: \(fitted[i])")
-        }
+        let fitted = try text(fit: true, pages: [1, 2]), at300 = try text(fit: false, pages: [1])
+        let a = characterErrorRate(fitted[1] ?? "", texts[0]), b = characterErrorRate(at300[1] ?? "", texts[0])
+        XCTAssertLessThanOrEqual(a, b, "28 pt: CER fitted \(a), at 300 dpi \(b)")
+        XCTAssertLessThan(a, 0.02, "28 pt: \(fitted[1] ?? "")")
+        XCTAssertLessThan(characterErrorRate(fitted[2] ?? "", texts[1]), 0.02, "7 pt: \(fitted[2] ?? "")")
     }
 
     /// A photo of 40-pt writing is read on fewer pixels, as well as whole.
