@@ -23,7 +23,8 @@ Every `changed`, `flagged` and `as read` is printed with its text.
 import difflib, os, random, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seeded import KINDS, find, run, scan, table  # noqa: E402
+import seeded  # noqa: E402
+from seeded import run, scan, table  # noqa: E402
 
 # Each item as (text the source writes, LaTeX math, pandoc Markdown).
 SPECIES = ["N_2", "O_2", "H_2O", "CO_2", "NH_3", "CH_4", "H_2SO_4", "CaCO_3", "C_6H_12O_6", "Fe_2O_3", "Al_2O_3",
@@ -98,34 +99,17 @@ def changed(own, want):
 
 
 
+def kind_of(own, want):
+    """`source`: the item as the source writes it (spaces aside); `changed`: a script character it does not have there."""
+    if re.search(r"(^|[^A-Za-z])" + re.escape(want) + r"($|[^₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻])", own) or own.replace(" ", "") == want.replace(" ", ""):
+        return "source"
+    return "changed" if changed(own, want) else None
+
+
 def judge(text, flags, toks):
-    counts = {k: 0 for k in KINDS}
-    notes = {"changed": [], "as read": [], "flagged": []}
-    pos = 0
-    for j, (k, e) in enumerate(toks):
-        want = forms(e)[0]
-        i = find(text, k, pos)
-        if i < 0: i = find(text, k, 0)
-        if i < 0:
-            counts["lost"] += 1
-            continue
-        nxt = find(text, toks[j + 1][0], i + len(k)) if j + 1 < len(toks) else len(text)
-        seg = text[i + len(k):nxt if nxt >= 0 else min(len(text), i + 40)]
-        pos = i + len(k)
-        cut = seg.find(";")
-        own = (seg[:cut] if cut >= 0 else seg).strip(" :.")
-        at = i + len(k)
-        flagged = any(flags[at:at + len(seg if cut < 0 else seg[:cut])])
-        body = own.replace(" ", "")
-        if re.search(r"(^|[^A-Za-z])" + re.escape(want) + r"($|[^₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻])", own) or body == want.replace(" ", ""):
-            kind = "source"
-        elif changed(own, want):
-            kind = "changed"
-        else:
-            kind = "flagged" if flagged else "as read"
-        counts[kind] += 1
-        if kind in notes: notes[kind].append(f"{k} {want}: {own[:40]!r}" + (" (flagged)" if kind == "changed" and flagged else ""))
-    return counts, notes
+    """Each item's outcome (`seeded.judge`): it ends at the list's `;` (its own `:` follows the number)."""
+    return seeded.judge(text, flags, toks, want=lambda e: forms(e)[0], ends=";", kind_of=kind_of,
+                        clean=lambda raw: raw.strip(" :."))
 
 
 def main():

@@ -24,7 +24,8 @@ here; it counted overruns into the next power as `changed`, read by eye). Every 
 import os, random, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seeded import KINDS, find, run, scan, table  # noqa: E402
+import seeded  # noqa: E402
+from seeded import run, scan, table  # noqa: E402
 
 SUP = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
@@ -66,37 +67,17 @@ def make(work, toks):
     return scans
 
 
-def judge(text, flags, toks):
-    """Each power's outcome, and the segments judged `changed` and `as read` (to be read by eye)."""
-    counts = {k: 0 for k in KINDS}
-    notes = {"changed": [], "as read": [], "flagged": []}
-    pos = 0
-    for j, (k, e) in enumerate(toks):
-        want = "10" + e.translate(SUP)
-        i = find(text, k, pos)
-        if i < 0: i = find(text, k, 0)
-        if i < 0:
-            counts["lost"] += 1
-            continue
-        nxt = find(text, toks[j + 1][0], i + len(k)) if j + 1 < len(toks) else len(text)
-        end = nxt if nxt >= 0 else min(len(text), i + 40)
-        seg = text[i + len(k):end]
-        pos = i + len(k)
-        # The power ends at the list's `;` (read `;` or `:`): what follows is the next token's,
-        # whose number OCR may have misread (then the segment runs on into its power).
-        cut = re.search("[;:]", seg)
-        own = seg[:cut.start()] if cut else seg
-        flagged = any(flags[i + len(k):i + len(k) + len(own)])
-        if want in own and not re.search(re.escape(want) + "[⁰¹²³⁴⁵⁶⁷⁸⁹]", own):
-            kind = "source"
-        elif re.search("[⁰¹²³⁴⁵⁶⁷⁸⁹]", own):
-            kind = "changed"
-        else:
-            kind = "flagged" if flagged else "as read"
-        counts[kind] += 1
-        if kind in notes: notes[kind].append(f"{k} × {want}: {own.strip()[:40]!r}" + (" (flagged)" if kind == "changed" and flagged else ""))
-    return counts, notes
+def kind_of(own, want):
+    """`source`: the power as the source writes it (no digit raised after it); `changed`: another raised number."""
+    if want in own and not re.search(re.escape(want) + "[⁰¹²³⁴⁵⁶⁷⁸⁹]", own): return "source"
+    if re.search("[⁰¹²³⁴⁵⁶⁷⁸⁹]", own): return "changed"
+    return None
 
+
+def judge(text, flags, toks):
+    """Each power's outcome (`seeded.judge`): it ends at the list's `;`, read `;` or `:`."""
+    return seeded.judge(text, flags, toks, want=lambda e: "10" + e.translate(SUP), ends="[;:]", kind_of=kind_of,
+                        label=lambda k, want: f"{k} × {want}")
 
 
 def main():

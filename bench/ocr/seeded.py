@@ -9,6 +9,11 @@ read(binary, scan_pdf, out)        (text, flagged): flagged[i] is True for a cha
                                    (nothing flagged: the command warns of nothing)
 find(text, number, start)          a seeded number's place (not inside a longer number), or -1
 squeeze(text, flagged)             whitespace runs as one space, the flags kept beside
+judge(text, flags, toks, want, ends, kind_of, clean)
+                                   the loop both benches judge their items with (session 27): each
+                                   item's segment from its number to the next `ends` or the next
+                                   item's number; kind_of(own, want) says `source` or `changed`,
+                                   else it is `flagged` or `as read` by the document's doubtful words
 table(work, binaries, scans, judge) reads each scan with each binary and prints the table of KINDS
                                    per scan (judge(text, flags) -> counts, notes), then the notes
 """
@@ -87,6 +92,39 @@ def squeeze(text, flagged):
 
 
 KINDS = ["source", "changed", "flagged", "as read", "lost"]
+
+
+def judge(text, flags, toks, want, ends, kind_of, clean=lambda own: own, label=lambda k, w: f"{k} {w}"):
+    """Each item's outcome, and the segments judged `changed`, `flagged` and `as read` (to be read by eye).
+
+    toks: [(number, item)] in the source's order; want(item): what the source writes; ends: a regex of
+    the characters that end an item's segment (the list's `;`, read `;` or `:` where no `:` belongs to
+    the item); clean(own): the segment as judged (its flags are the raw segment's); kind_of(own, want):
+    `source`, `changed` or None; label(number, want): how a note names the item.
+    """
+    counts = {k: 0 for k in KINDS}
+    notes = {"changed": [], "as read": [], "flagged": []}
+    pos = 0
+    for j, (k, e) in enumerate(toks):
+        w = want(e)
+        i = find(text, k, pos)
+        if i < 0: i = find(text, k, 0)
+        if i < 0:
+            counts["lost"] += 1
+            continue
+        nxt = find(text, toks[j + 1][0], i + len(k)) if j + 1 < len(toks) else len(text)
+        seg = text[i + len(k):nxt if nxt >= 0 else min(len(text), i + 40)]
+        pos = i + len(k)
+        # The item ends at the list's `;`: what follows is the next item's, whose number OCR may
+        # have misread (then the segment runs on into its item).
+        cut = re.search(ends, seg)
+        raw = seg[:cut.start()] if cut else seg
+        flagged = any(flags[pos:pos + len(raw)])
+        own = clean(raw)
+        kind = kind_of(own, w) or ("flagged" if flagged else "as read")
+        counts[kind] += 1
+        if kind in notes: notes[kind].append(f"{label(k, w)}: {own.strip()[:40]!r}" + (" (flagged)" if kind == "changed" and flagged else ""))
+    return counts, notes
 
 
 def table(work, binaries, scans, judge):
