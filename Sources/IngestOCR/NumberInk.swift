@@ -259,6 +259,17 @@ enum NumberInk {
         return body.dropFirst().contains { $0.isASCII && $0.isNumber }
     }
 
+    /// A formula whose index Tesseract read as a letter or a sign, no digit (session 27: `N₂` read
+    /// `No`, `CuSO₄` read `CuSO,`, `CH₄` read `CHy`, `SO₂` read `SO»`): a capital first, then ASCII
+    /// letters, one other sign last at most; two capitals, or three characters at most. Only its
+    /// ink can say whether a mark there is an index (`loweredIndices`).
+    static func mayHoldUnreadIndex(_ text: String) -> Bool {
+        let body = text.first == "(" ? text.dropFirst() : Substring(text)
+        guard let first = body.first, first.isASCII, first.isUppercase, (2...12).contains(body.count),
+              body.dropLast().allSatisfy({ $0.isASCII && $0.isLetter }), let last = body.last, !last.isWhitespace, !last.isNumber else { return false }
+        return body.count <= 3 || body.filter({ $0.isASCII && $0.isUppercase }).count >= 2
+    }
+
     /// A formula's indices (session 24, the fidelity scans): Tesseract reads `H₂O` as `H20`,
     /// `H₂SO₄` as `H2SO,` — the index's digit in the flow of the line or as another character.
     /// In a word whose marks match its characters one for one, its first a letter on the
@@ -277,10 +288,13 @@ enum NumberInk {
     struct Lowered {
         var reading: Reading
         var indices: [(at: Int, group: Raised)] = []
+        /// The word with the digits Tesseract read for indices written lowered, the others as read:
+        /// what `indexReading` starts from.
+        var written = ""
     }
 
     static func loweredIndices(_ text: String, marks all: [Mark]) -> Lowered? {
-        guard mayHoldIndex(text), let tallest = all.map(\.height).max(), tallest >= 8 else { return nil }
+        guard mayHoldIndex(text) || mayHoldUnreadIndex(text), let tallest = all.map(\.height).max(), tallest >= 8 else { return nil }
         var marks = all.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
         var chars = Array(text)
         var lead = "", close = ""
@@ -296,16 +310,21 @@ enum NumberInk {
             h /= 0.65
         }
         var out = chars, doubt = false, index = false, tallDigit = false, other = false, unread: [(Character, Mark)] = [], indexHeight = 0
+        var unreadIndex = false
         var groups: [(at: Int, group: Raised)] = []
         for (i, (c, m)) in zip(chars, marks).enumerated() where i > 0 {
             let t = Double(m.height)
             // An index: a digit's shape, small, its top well under the letters', not raised.
             let isIndex = Double(m.bottom) >= baseline - 0.05 * h && Double(m.top) >= baseline - 0.65 * h
                 && t >= 0.35 * h && t <= 0.72 * h && t >= 1.05 * Double(m.width)
-            if isIndex, let sub = subscripts[c] {
+            // Session 27: an index read as a letter or a sign (`No` for `N₂`, `CuSO,` for `CuSO₄`):
+            // the mark stands clearly under the baseline and is as wide as a digit (a comma is
+            // narrower, a letter sits on the line); it is read again alone, never written as read.
+            let unreadDigit = isIndex && !(c.isASCII && c.isNumber) && Double(m.bottom) >= baseline + 0.1 * h && Double(m.width) >= 0.3 * h
+            if isIndex && subscripts[c] != nil || unreadDigit {
                 index = true
                 indexHeight = max(indexHeight, m.height)
-                out[i] = sub
+                if let sub = subscripts[c] { out[i] = sub } else { unreadIndex = true }
                 groups.append((lead.count + i, Raised(sign: "", base: "", minus: false, marks: [m], read: String(c), tail: "", matches: true,
                                                       height: Int(h), baseline: Int(baseline), baseRight: marks[i - 1].right,
                                                       stop: i + 1 < marks.count ? marks[i + 1].left : Int.max)))
@@ -324,20 +343,23 @@ enum NumberInk {
         // A mark read as punctuation: the word's closing comma or point when shorter than its
         // indices (`O₂,`), else an index read so (`H₂SO₄` read `H2SO,`).
         doubt = unread.contains { c, m in !(tails.contains(c) && c == chars.last && 5 * m.height < 4 * indexHeight) }
-        // Only a word read whole is rewritten; else it stays as read, doubtful.
-        return doubt || tallDigit || other ? Lowered(reading: Reading(text: text, doubt: .numberInk))
-            : Lowered(reading: Reading(text: lead + String(out) + close), indices: groups)
+        // Only a word read whole is rewritten; else it stays as read, doubtful. An index read as
+        // another character is written only from its mark read again (`indexReading`).
+        let written = lead + String(out) + close
+        if doubt || tallDigit || other { return Lowered(reading: Reading(text: text, doubt: .numberInk)) }
+        return Lowered(reading: unreadIndex ? Reading(text: text, doubt: .numberInk) : Reading(text: written), indices: groups, written: written)
     }
 
     /// A word with indices as written: each index's digit read again alone when that reading is
     /// one digit with `rereadConfidence`, else Tesseract's from a word read with
-    /// `exponentConfidence`; any other: the word as read, doubtful.
+    /// `exponentConfidence` (an index Tesseract read as a letter or sign: never); any other: the
+    /// word as read, doubtful.
     static func indexReading(_ word: RecognizedWord, _ low: Lowered, again: [(text: String, confidence: Double)?]) -> Reading {
-        var chars = Array(low.reading.text)
+        var chars = Array(low.written)
         for (k, index) in low.indices.enumerated() {
             if let a = k < again.count ? again[k] : nil, a.confidence >= rereadConfidence, index.group.fits(a.text), let sub = subscripts[a.text.first!] {
                 chars[index.at] = sub
-            } else if word.confidence < exponentConfidence {
+            } else if word.confidence < exponentConfidence || index.group.read.first.flatMap({ subscripts[$0] }) == nil {
                 return Reading(text: word.text, doubt: .numberInk)
             }
         }
@@ -555,7 +577,7 @@ enum NumberInk {
         let parts = Set(joined.flatMap { [$0.key, $0.value.next] })
         for (i, word) in words.enumerated() where word.box.count == 4 && !parts.contains(i) && (word.text.first.map({ $0.isNumber || signs.contains($0) || $0 == "(" }) == true
                                                                        || word.text.contains("+") || units.contains(where: word.text.hasPrefix)
-                                                                       || symbolBase(word.text) != nil || mayHoldIndex(word.text)
+                                                                       || symbolBase(word.text) != nil || mayHoldIndex(word.text) || mayHoldUnreadIndex(word.text)
                                                                        || timesPrefix(word.text)) {
             guard let marks = ink(word.box) else { continue }
             if timesPrefix(word.text) {

@@ -177,6 +177,34 @@ final class NumberInkTests: XCTestCase {
         XCTAssertEqual(NumberInk.indexReading(sure, low, again: [nil]), .init(text: "H₄O"))
     }
 
+    /// Session 27: an index Tesseract read as a letter or a sign, no digit in the word (`N₂` read
+    /// `No`, `CuSO₄` read `CuSO,`: pdflatex at 150 dpi): a mark clearly under the baseline, as wide as
+    /// a digit, is read again alone — written lowered from a confident digit, else the word stays
+    /// as read, doubtful, whatever its confidence. A letter on the line, a comma, are no index.
+    func testAnIndexReadAsALetterOrSignIsReadAgain() throws {
+        let n = NumberInk.Mark(left: 0, top: 64, right: 34, bottom: 100, pixels: 500)
+        let two = NumberInk.Mark(left: 38, top: 88, right: 52, bottom: 108, pixels: 110)
+        let no = try XCTUnwrap(NumberInk.loweredIndices("No", marks: [n, two]))
+        XCTAssertEqual(no.reading, .init(text: "No", doubt: .numberInk), "not written as read")
+        XCTAssertEqual(no.indices.map(\.at), [1])
+        let sure = RecognizedWord(text: "No", confidence: 92, box: [])
+        XCTAssertEqual(NumberInk.indexReading(sure, no, again: [("2", 96)]), .init(text: "N₂"))
+        XCTAssertEqual(NumberInk.indexReading(sure, no, again: [("2", 60)]), .init(text: "No", doubt: .numberInk))
+        XCTAssertEqual(NumberInk.indexReading(sure, no, again: [nil]), .init(text: "No", doubt: .numberInk))
+        XCTAssertEqual(NumberInk.indexReading(sure, no, again: [("22", 96)]), .init(text: "No", doubt: .numberInk), "one digit for one mark")
+        // `CuSO,`: the comma read for the `₄`.
+        let c = NumberInk.Mark(left: 0, top: 64, right: 30, bottom: 101, pixels: 400), u = NumberInk.Mark(left: 34, top: 76, right: 56, bottom: 100, pixels: 250)
+        let s = NumberInk.Mark(left: 60, top: 64, right: 82, bottom: 101, pixels: 350), o = NumberInk.Mark(left: 86, top: 63, right: 120, bottom: 101, pixels: 420)
+        let four = NumberInk.Mark(left: 123, top: 86, right: 137, bottom: 108, pixels: 100)
+        let cuso = try XCTUnwrap(NumberInk.loweredIndices("CuSO,", marks: [c, u, s, o, four]))
+        XCTAssertEqual(NumberInk.indexReading(RecognizedWord(text: "CuSO,", confidence: 70, box: []), cuso, again: [("4", 91)]), .init(text: "CuSO₄"))
+        // A real `No` (its `o` on the line), and `N,` (a comma: narrow): no index.
+        XCTAssertNil(NumberInk.loweredIndices("No", marks: [n, .init(left: 38, top: 77, right: 58, bottom: 101, pixels: 200)]))
+        XCTAssertNil(NumberInk.loweredIndices("N,", marks: [n, .init(left: 38, top: 94, right: 43, bottom: 109, pixels: 50)]))
+        XCTAssertTrue(NumberInk.mayHoldUnreadIndex("No") && NumberInk.mayHoldUnreadIndex("CuSO,") && NumberInk.mayHoldUnreadIndex("SO»"))
+        XCTAssertFalse(NumberInk.mayHoldUnreadIndex("Relevé") || NumberInk.mayHoldUnreadIndex("les") || NumberInk.mayHoldUnreadIndex("N2"))
+    }
+
     /// A second reading of the raised digits is taken when it is a digit for each mark with
     /// confidence; else Tesseract's, matching the marks, from a word read with confidence and not
     /// disputed; else the word stays as read, doubtful. Only a power of ten is rewritten.
@@ -384,7 +412,9 @@ final class NumberInkTests: XCTestCase {
     /// their digits read again on their own are written raised, the lone `1` of a `⁻¹` too (two
     /// `10⁻¹`, four `mol⁻¹`, `L⁻¹`: read again with confidence 86-89, which stayed as read,
     /// doubtful, until session 25 took a second reading from 80);
-    /// indices (session 24): `H20` → `H₂O`, `O2,` → `O₂,`, `H2SO,` (its `₄` read `,`) doubtful.
+    /// indices (session 24): `H20` → `H₂O`, `O2,` → `O₂,`; an index read as a sign or letter, its
+    /// mark read again alone (session 27; doubtful before): `H2SO,` → `H₂SO₄`, `No` → `N₂`, `CuSO,` → `CuSO₄`
+    /// (each as the lesson writes it).
     /// No other number changes.
     func testADroppedCommaIsWrittenBackAndExponentsReadAgain() throws {
         try OCRLibraries.requireTesseract()
@@ -394,10 +424,11 @@ final class NumberInkTests: XCTestCase {
             let read = try read(page: number, with: engine)
             text += read.text; rewritten += read.rewritten; doubtful += read.doubtful
         }
-        XCTAssertEqual(rewritten, ["10?! → 10²¹", "107? → 10²³", "1023 → 10²³", "mol~!. → mol⁻¹.", "10~!9 → 10⁻¹⁹", "H20 → H₂O", "mol! → mol⁻¹", "49 → 4,9",
-                                   "mol! → mol⁻¹", "mol~! → mol⁻¹", "O2, → O₂,", "L-!. → L⁻¹.", "Cu?* → Cu²⁺", "cm? → cm³", "L~!, → L⁻¹,", "cm? → cm³",
-                                   "cm? → cm³", "107! → 10⁻¹", "10-2 → 10⁻²", "1072 → 10⁻¹", "+11 → +1,1", "cm? → cm³", "cm? → cm³"], text)
-        XCTAssertEqual(doubtful, ["H2SO,"], text)
+        XCTAssertEqual(rewritten, ["10?! → 10²¹", "107? → 10²³", "1023 → 10²³", "mol~!. → mol⁻¹.", "10~!9 → 10⁻¹⁹", "H20 → H₂O", "mol! → mol⁻¹",
+                                   "H2SO, → H₂SO₄", "49 → 4,9", "mol! → mol⁻¹", "mol~! → mol⁻¹", "No → N₂", "O2, → O₂,", "L-!. → L⁻¹.", "Cu?* → Cu²⁺",
+                                   "cm? → cm³", "L~!, → L⁻¹,", "CuSO, → CuSO₄", "cm? → cm³", "cm? → cm³", "107! → 10⁻¹", "10-2 → 10⁻²", "1072 → 10⁻¹",
+                                   "+11 → +1,1", "cm? → cm³", "cm? → cm³"], text)
+        XCTAssertEqual(doubtful, [], text)
         for number in Self.separated + Self.whole + ["1,7 x 10²¹", "76 x 10²³", "6,02 x 10²³", "1,6 x 10⁻¹⁹", "9,90 x 10⁻²", "1,00 x 10⁻¹", "1,01 x 10⁻¹",
                                                      "250 cm³ d’une", "100 cm³ d’eau", "250 cm³ et", "les cm³ en", "1 000 cm³ :"] where !text.contains(number) {
             XCTFail("\(number) not in: \(text)")
