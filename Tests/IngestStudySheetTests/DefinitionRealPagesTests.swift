@@ -72,22 +72,63 @@ final class DefinitionRealPagesTests: XCTestCase {
 
     /// The excerpts as PDFs, each read by the pipeline as soon as it is made, two at a time (the machine's two cores):
     /// one excerpt's pdflatex runs while another is read, where making them all then reading them one by one left a
-    /// core idle (5-6 min before; the test's time is mostly these two steps).
+    /// core idle. Each excerpt goes to LaTeX first (`pandoc -s -t latex-smart --extract-media`: the source `pandoc -o x.pdf` hands
+    /// pdflatex, curly quotes as written and a picture that cannot be fetched replaced by its description), then pdflatex runs once with a format of its preamble, made once per distinct preamble
+    /// (mylatexformat, texlive-latex-extra; two preambles, English and French, serve all but five excerpts). `pandoc
+    /// --pdf-engine=pdflatex` ran pdflatex twice and read every package again each time (0.7 s an excerpt against 0.2 s):
+    /// the PDFs' text, positions and outline are the same (session 27, bench/definitions/RESULTS.md). Without
+    /// mylatexformat, pdflatex runs once without a format (the same PDFs, slower).
     static func makeAndRead(into dir: URL, pipeline: Pipeline) throws -> [Read] {
         let sources = try FileManager.default.contentsOfDirectory(at: folder.appendingPathComponent("src"), includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
         let failures = Mutex<[String]>([])
+        @Sendable func failed(_ name: String, _ result: (status: Int32, stdout: Data, stderr: Data)?, log: URL? = nil) {
+            let why = log.flatMap { try? String(contentsOf: $0, encoding: .utf8) }.map { String($0.suffix(600)) }
+                ?? String(decoding: result?.stderr ?? Data(), as: UTF8.self)
+            failures.withLock { $0.append("\(name): " + why.prefix(600)) }
+        }
+        func check() throws {
+            let failed = failures.withLock { $0 }
+            guard failed.isEmpty else { throw TestSetupFailure("pandoc/pdflatex or the pipeline failed: " + failed.joined(separator: "; ")) }
+        }
+        // 1. Every excerpt to a standalone LaTeX file, and its preamble (up to `\begin{document}`).
+        let preambles = Mutex<[Int: String]>([:])
+        DispatchQueue.concurrentPerform(iterations: sources.count) { i in
+            let name = sources[i].deletingPathExtension().lastPathComponent
+            let tex = dir.appendingPathComponent(name + ".tex")
+            let result = runTool("pandoc", [sources[i].path, "-f", "markdown-yaml_metadata_block", "-t", "latex-smart", "-s",
+                                            "-V", "lang=" + (name.hasPrefix("fr-") ? "fr" : "en"),
+                                            "-H", folder.appendingPathComponent("unicode.tex").path,
+                                            "--extract-media", dir.appendingPathComponent("media").path, "-o", tex.path])
+            guard result?.status == 0, let text = try? String(contentsOf: tex, encoding: .utf8),
+                  let begin = text.range(of: "\n\\begin{document}\n") else { return failed(name, result) }
+            preambles.withLock { $0[i] = String(text[..<begin.upperBound]) }
+        }
+        try check()
+        // 2. One format for each distinct preamble.
+        let byPreamble = preambles.withLock { $0 }
+        let distinct = Array(Set(byPreamble.values)).sorted()
+        let formatFor = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, "preamble\($0)") })
+        let formats = runTool("kpsewhich", ["mylatexformat.ltx"])?.status == 0
+        if formats {
+            DispatchQueue.concurrentPerform(iterations: distinct.count) { k in
+                let name = "preamble\(k)"
+                let tex = dir.appendingPathComponent(name + ".tex")
+                do { try (distinct[k] + "\\end{document}\n").write(to: tex, atomically: true, encoding: .utf8) } catch { return failed(name, nil) }
+                let result = runTool("pdflatex", ["-ini", "-interaction=batchmode", "-halt-on-error", "-output-directory", dir.path,
+                                                  "-jobname=" + name, "&pdflatex", "mylatexformat.ltx", tex.path])
+                if result?.status != 0 { failed(name, result, log: dir.appendingPathComponent(name + ".log")) }
+            }
+            try check()
+        }
+        // 3. pdflatex once, then the pipeline.
         let reads = Mutex<[Int: Read]>([:])
         DispatchQueue.concurrentPerform(iterations: sources.count) { i in
-            let md = sources[i]
-            let name = md.deletingPathExtension().lastPathComponent
-            let pdf = dir.appendingPathComponent(name + ".pdf")
-            let result = runTool("pandoc", [md.path, "-f", "markdown-yaml_metadata_block", "-V", "lang=" + (name.hasPrefix("fr-") ? "fr" : "en"),
-                                            "-H", folder.appendingPathComponent("unicode.tex").path, "--pdf-engine=pdflatex", "-o", pdf.path])
-            guard result?.status == 0 else {
-                failures.withLock { $0.append("\(name): " + String(decoding: result?.stderr ?? Data(), as: UTF8.self).prefix(300)) }
-                return
-            }
+            let name = sources[i].deletingPathExtension().lastPathComponent
+            let tex = dir.appendingPathComponent(name + ".tex"), pdf = dir.appendingPathComponent(name + ".pdf")
+            let format = byPreamble[i].flatMap { formatFor[$0] }.map { ["-fmt=" + dir.appendingPathComponent($0).path] } ?? []
+            let result = runTool("pdflatex", (formats ? format : []) + ["-interaction=batchmode", "-halt-on-error", "-output-directory", dir.path, tex.path])
+            guard result?.status == 0 else { return failed(name, result, log: dir.appendingPathComponent(name + ".log")) }
             do {
                 let document = try pipeline.importDocument(file: pdf)
                 let definitions = StudySheetBuilder.build(document).sections.flatMap(\.definitions).map {
@@ -98,8 +139,7 @@ final class DefinitionRealPagesTests: XCTestCase {
                 failures.withLock { $0.append("\(name): \(error)") }
             }
         }
-        let failed = failures.withLock { $0 }
-        guard failed.isEmpty else { throw TestSetupFailure("pandoc/pdflatex or the pipeline failed: " + failed.joined(separator: "; ")) }
+        try check()
         // In the excerpts' order, as when they were read one by one (each found definition takes the first label it matches).
         return reads.withLock { r in sources.indices.compactMap { r[$0] } }
     }
