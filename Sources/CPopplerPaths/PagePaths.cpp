@@ -13,9 +13,7 @@
 // content streams), text drawn as a clip, a shading, a tiling pattern, a transparency group or a
 // soft mask. The caller then renders the page whole.
 //
-// poppler-glib gives no `Page *` for a `PopplerPage *`: its struct (glib/poppler-private.h) is
-// read as 22.12 lays it out, and only when what it holds checks out (its document is the one
-// given, its index the one poppler-glib reports, the document's page of that number is that page).
+// poppler-glib gives no `Page *` for a `PopplerPage *`: see GlibLayout.h.
 #include <cairo.h>
 #include <poppler.h>
 
@@ -31,41 +29,11 @@
 #include <Page.h>
 
 #include "CPopplerPaths.h"
+#include "GlibLayout.h"
 
-class GlobalParamsIniter;
+using ingest_glib::pageOf;
 
 namespace {
-
-/// poppler-glib 22.12's `struct _PopplerPage` (glib/poppler-private.h), up to what is read.
-struct GlibPage {
-    GObject parent_instance;
-    PopplerDocument *document;
-    Page *page;
-    int index;
-};
-
-/// poppler-glib 22.12's `struct _PopplerDocument`, up to what is read.
-struct GlibDocument {
-    GObject parent_instance;
-    std::unique_ptr<GlobalParamsIniter> initer;
-    PDFDoc *doc;
-};
-
-/// The `Page *` of `page`, nil when the layout above does not check out.
-Page *pageOf(PopplerPage *page, PopplerDocument *document)
-{
-    auto glibPage = reinterpret_cast<GlibPage *>(page);
-    int index = poppler_page_get_index(page);
-    if (glibPage->document != document || glibPage->index != index || glibPage->page == nullptr) {
-        return nullptr;
-    }
-    PDFDoc *doc = reinterpret_cast<GlibDocument *>(document)->doc;
-    if (doc == nullptr || index < 0 || index >= doc->getNumPages() || poppler_document_get_n_pages(document) != doc->getNumPages()) {
-        return nullptr;
-    }
-    Page *found = doc->getPage(index + 1);
-    return found == glibPage->page && found->getNum() == index + 1 ? found : nullptr;
-}
 
 class PathsOutputDev : public OutputDev
 {

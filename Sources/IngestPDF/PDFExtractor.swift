@@ -31,6 +31,9 @@ public struct PDFExtractor: Extractor {
         var unreadSignatures = 0
         /// Poppler's text of the page lacked lines it reads otherwise (`RightToLeft.union`).
         var textIncomplete = false
+        /// The page's own actions or its annotations' hold JavaScript (`PDFScripts`); nil when
+        /// it could not be asked.
+        var scripts: Bool? = false
     }
 
     /// What is read of a document: its facts, then its pages.
@@ -40,28 +43,30 @@ public struct PDFExtractor: Extractor {
         var pageCount: Int
         var metadata: [String: JSONValue]
         var outline: [OutlineEntry]
+        /// Whether it holds JavaScript, or whether its pages decide (`PDFScripts`).
+        var scripts: PDFScripts.Facts
         var outcome: PageStream.Outcome
         /// The facts' document when the pages were read through it (a short document): OCR
         /// draws its pages through it too, so the file is opened once (issue 35 item 3).
         var document: PopplerDocumentRef?
     }
 
-    /// The document's facts (warnings, metadata, outline) read through `document`.
-    /// Poppler's JavaScript scan loads every page with its annotations.
+    /// The document's facts (warnings, metadata, outline) read through `document`. Whether it
+    /// holds JavaScript is asked here outside its pages, and of each page in the walk (`PDFScripts`).
     private func readFacts(_ document: PopplerDocumentRef, pageCount: Int, context: ExtractionContext) -> Reading {
         var warnings: [Warning] = []
         let repaired = !document.openMessages.isEmpty || !document.crossReferenceIntact
         if repaired { warnings.append(context.warning(.pdfRepaired)) }
-        if document.hasJavaScript { warnings.append(context.warning(.pdfJavaScriptIgnored)) }
         return Reading(warnings: warnings, repaired: repaired, pageCount: pageCount, metadata: document.metadata(),
-                       outline: document.outline(), outcome: PageStream.Outcome(pages: [], logLines: 0))
+                       outline: document.outline(), scripts: PDFScripts.facts(document),
+                       outcome: PageStream.Outcome(pages: [], logLines: 0))
     }
 
     /// Opens the document, then streams its pages. A short one is read through the facts'
     /// document, its facts first. A long one's facts are read on this thread while the walk's
     /// other threads read its first pages (on a 2-core machine the other core waited ≈ 90 ms
     /// for them on a 311-page manual), then the thread joins the walk through this copy (its
-    /// page tree is read: the JavaScript scan and the outline's destinations loaded it).
+    /// page tree is read: the outline's destinations loaded it).
     /// Memory stays bounded on long books: the walk's copies are reopened every few hundred
     /// pages (see `PageStream`), and what they freed is returned before blocks and JSON are built.
     /// The file is read into memory once (`PDFFileBytes`, within the worker's memory limit) and
@@ -111,8 +116,14 @@ public struct PDFExtractor: Extractor {
         // The walk's cores are idle again: what the pipeline needs next starts beside the rest.
         WordLookAhead.pagesRead()
         var warnings = reading.warnings
-        let (repaired, pageCount, metadata, outline, outcome) =
-            (reading.repaired, reading.pageCount, reading.metadata, reading.outline, reading.outcome)
+        let (repaired, pageCount, outline, outcome) = (reading.repaired, reading.pageCount, reading.outline, reading.outcome)
+        var metadata = reading.metadata
+        let scripts = PDFScripts.answer(reading.scripts, pages: outcome.pages) {
+            // (Never on poppler 22.12: a page the walk read could not be asked.)
+            (try? PopplerDocumentRef(url: input.url, password: password))?.hasJavaScript ?? false
+        }
+        if scripts { warnings.append(context.warning(.pdfJavaScriptIgnored)) }
+        metadata["hasJavaScript"] = .bool(scripts)
         var pages: [PageData] = []
         pages.reserveCapacity(pageCount)
         for (index, data) in outcome.pages.enumerated() {
@@ -182,7 +193,8 @@ public struct PDFExtractor: Extractor {
     /// dictionaries) no longer leaves the extracting thread waiting for it, or opening one itself,
     /// once the pages are read (gnuplot.pdf: ≈ 50 ms of its serial tail).
     func readInWalk(_ page: PopplerPageRef, watchingCutWords: Bool) -> PageData {
-        let data = readWithFormulas(page)
+        var data = readWithFormulas(page)
+        data.scripts = page.scripts
         // `headerLines`' texts, as `RunningHeaders.detect` sees them.
         let texts = data.lines.lazy.map { $0.origin == .content ? $0.text : "" }
         if watchingCutWords, data.classification.hasUsableText, WordLookAhead.cutsAWord(texts) {

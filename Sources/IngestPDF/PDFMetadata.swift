@@ -2,7 +2,7 @@ import Foundation
 import IngestCore
 
 extension PopplerDocumentRef {
-    /// The info dictionary and document facts, as `Extraction.metadata`.
+    /// The info dictionary and document facts, as `Extraction.metadata` (but `hasJavaScript`).
     func metadata() -> [String: JSONValue] {
         var m: [String: JSONValue] = [:]
         for field in InfoField.allCases {
@@ -18,7 +18,7 @@ extension PopplerDocumentRef {
             m["pdfVersion"] = .string(version.replacingOccurrences(of: "PDF-", with: ""))
         }
         m["linearized"] = .bool(isLinearized)
-        m["hasJavaScript"] = .bool(hasJavaScript)
+        // ("hasJavaScript" is the extractor's: asked in two parts, `PDFScripts`.)
         return m
     }
 }

@@ -126,7 +126,8 @@ public final class PopplerDocumentRef {
     /// table's cells are read when one of its pages is (`TaggedTables`).
     private(set) lazy var taggedTables: [PopplerStructureTable] = structureTables()
 
-    /// Asked once: poppler walks every page's annotations to answer.
+    /// Poppler's answer, asked once: it loads every page and its annotations to give it (the
+    /// extractor asks it in two parts instead: `PDFScripts`).
     public private(set) lazy var hasJavaScript: Bool = poppler_document_has_javascript(handle) != 0
 
     /// Takes ownership of a GLib-allocated C string (frees it) and returns it as Swift text.

@@ -5,6 +5,9 @@
 // reads of a page, at a fraction of the cost of rendering it whole (poppler's cairo output
 // composites every glyph).
 
+// (The module's umbrella header: what else the module gives is included here.)
+#include "CPopplerScripts.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,0 +1,61 @@
+import CPopplerPaths
+import Foundation
+
+/// Whether a PDF holds JavaScript (`pdf.javascriptIgnored`, metadata `hasJavaScript`), poppler's
+/// answer (`poppler_document_has_javascript`) asked in two parts: what lies outside the pages, of
+/// the facts' document, and each page's own, of the page the walk has loaded. Poppler's scan loads
+/// every page and its annotations once more (gnuplot.pdf: 0.30 G instructions); the walk has loaded
+/// each page's annotations already (`annotationLines`), so asking a page there costs next to nothing.
+enum PDFScripts {
+    /// What is known of a document's scripts once its facts are read.
+    enum Facts: Sendable, Equatable {
+        /// The answer, whatever the pages hold.
+        case known(Bool)
+        /// None outside the pages: the pages decide.
+        case askPages
+    }
+
+    /// The facts' part: poppler's whole answer when the part outside the pages cannot be asked.
+    static func facts(_ document: PopplerDocumentRef) -> Facts {
+        switch document.scriptsOutsidePages {
+        case true?: .known(true)
+        case false?: .askPages
+        case nil: .known(document.hasJavaScript)
+        }
+    }
+
+    /// The answer: the facts', else whether a page read holds one; `unasked` (poppler's whole scan,
+    /// run only then) when a page could not be asked. A page poppler cannot load is not asked (nor
+    /// does poppler's scan ask it).
+    static func answer(_ facts: Facts, pages: [PDFExtractor.PageData?], unasked: () -> Bool) -> Bool {
+        if case .known(let found) = facts { return found }
+        if pages.contains(where: { $0?.scripts == true }) { return true }
+        return pages.contains(where: { $0 != nil && $0!.scripts == nil }) ? unasked() : false
+    }
+}
+
+extension PopplerDocumentRef {
+    /// Whether the document holds JavaScript outside its pages (named scripts, the document's
+    /// actions, its form fields' actions: `CPopplerScripts`); nil when it could not be asked.
+    var scriptsOutsidePages: Bool? {
+        switch ingest_document_scripts_outside_pages(UnsafeMutableRawPointer(handle)) {
+        case INGEST_SCRIPTS_FOUND: true
+        case INGEST_SCRIPTS_NONE: false
+        default: nil
+        }
+    }
+}
+
+extension PopplerPageRef {
+    /// Whether the page's own actions or its annotations' hold JavaScript; nil when it could not
+    /// be asked. What poppler logs meanwhile is not the page's reading (its scan ran outside the
+    /// walk's capture: the count of repaired pages stays as it was).
+    var scripts: Bool? {
+        let (found, _) = PopplerLog.capture { ingest_page_scripts(UnsafeMutableRawPointer(handle), UnsafeMutableRawPointer(document.handle)) }
+        switch found {
+        case INGEST_SCRIPTS_FOUND: return true
+        case INGEST_SCRIPTS_NONE: return false
+        default: return nil
+        }
+    }
+}
