@@ -1,5 +1,6 @@
 import CPoppler
 import CPopplerFonts
+import CPopplerPaths
 import Foundation
 import IngestCore
 import Synchronization
@@ -64,11 +65,17 @@ public final class PopplerDocumentRef {
             throw IngestError(.pdfCorrupt, MessageCatalog.quoted("reason", reason), detail: detail)
         }
         handle = opened
+        // Parsed object streams kept: every copy of a long document reads most of them.
+        _ = ingest_document_keep_object_streams(UnsafeMutableRawPointer(opened), Int32(Self.objectStreamsKept))
         openMessages = messages
         fileBytes = bytes
         crossReferenceIntact = PopplerDocumentRef.crossReferenceIntact(fd)
         Self.openings.add(1, ordering: .relaxed)
     }
+
+    /// Parsed object streams a document keeps (poppler's own five: `CPopplerObjectStreams`). Each
+    /// copy of a long document reads most of its streams: gnuplot.pdf has 73.
+    static let objectStreamsKept = 64
 
     /// The file's bytes the document was opened from (nil: from the file): another copy of the
     /// same document is opened from them (`PageStream`), the file read once.

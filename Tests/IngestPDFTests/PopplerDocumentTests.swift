@@ -1,3 +1,5 @@
+import CPoppler
+import CPopplerPaths
 import Foundation
 import IngestCore
 @testable import IngestPDF
@@ -33,6 +35,31 @@ final class PopplerDocumentTests: XCTestCase {
         XCTAssertNil(fromFile.fileBytes, "a file over the limit is opened from disk")
         XCTAssertEqual(truncate(file.path, 0), 0)
         XCTAssertNotEqual(texts(fromFile), expected)
+    }
+
+    /// A document keeps `objectStreamsKept` parsed object streams, not poppler's five (the layout
+    /// of poppler 22.12's cache is recognised: a poppler whose layout differs keeps its five and
+    /// this fails), and a file of 18 object streams reads the same text as through poppler alone.
+    func testObjectStreamsKept() throws {
+        let url = Corpus.url("pdf/pdfplumber-scotus-transcript-p1.pdf")
+        let document = try PopplerDocumentRef(url: url, password: nil)
+        XCTAssertEqual(ingest_document_object_streams_kept(UnsafeMutableRawPointer(document.handle)), Int32(PopplerDocumentRef.objectStreamsKept))
+        guard let uri = g_filename_to_uri(url.path, nil, nil), let plain = poppler_document_new_from_file(uri, nil, nil) else {
+            return XCTFail("poppler opens the file")
+        }
+        defer { g_free(uri); g_object_unref(gpointer(plain)) }
+        XCTAssertEqual(ingest_document_object_streams_kept(UnsafeMutableRawPointer(plain)), 5)
+        XCTAssertGreaterThan(document.pageCount, 0)
+        for index in 0..<document.pageCount {
+            let page = poppler_document_get_page(plain, Int32(index))!
+            defer { g_object_unref(gpointer(page)) }
+            let text = poppler_page_get_text(page)!
+            defer { g_free(text) }
+            let read = try XCTUnwrap(document.page(at: index))
+            withExtendedLifetime(read) {
+                XCTAssertEqual(PopplerDocumentRef.own(poppler_page_get_text(read.handle)), String(cString: text), "page \(index + 1)")
+            }
+        }
     }
 
     /// A worker allowed little memory reads no file larger than an eighth of it into memory.

@@ -6,6 +6,7 @@
 // composites every glyph).
 
 // (The module's umbrella header: what else the module gives is included here.)
+#include "CPopplerObjectStreams.h"
 #include "CPopplerScripts.h"
 
 #ifdef __cplusplus
