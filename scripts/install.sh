@@ -83,7 +83,8 @@ test_packages=(
   openjdk-17-jre-headless  # SparkWorkerTests: Apache Spark (PySpark, below) runs ingest worker on two executors
   texlive-latex-base         # IngestFidelityTests: the Fidelity/*.tex sources through pdflatex
   texlive-latex-recommended  # IngestFidelityTests: booktabs, lmodern's LaTeX side, hyperref's outline
-  texlive-latex-extra        # IngestFidelityTests: fancyhdr (running header and page-number footer); PDFTablesTests: multirow
+  texlive-latex-extra        # IngestFidelityTests: fancyhdr (running header and page-number footer); PDFTablesTests: multirow;
+                             # DefinitionRealPagesTests: mylatexformat (each preamble made a format once per run)
   texlive-fonts-recommended  # IngestFidelityTests: TS1 symbols (×, superscripts) in pdflatex
   texlive-lang-french        # IngestFidelityTests: babel French (hyphenation patterns, typography)
   lmodern                    # IngestFidelityTests: Latin Modern Type 1 fonts for the LaTeX PDFs
