@@ -13,7 +13,9 @@ enum TableBlocks {
     /// `drawing` forces what the rule finder draws (tests compare the two); by default the paths
     /// alone, with the rules of the glyphs that draw one (`GlyphRules.rules`: box-drawing
     /// characters, runs of underscores or em dashes) read from their boxes, not rendered.
-    static func find(on page: PopplerPageRef, drawing: PageRules.Drawing? = nil) -> [PageTable] {
+    /// `textLines`, the page's (`PDFExtractor.read`): where they cut a row, a table typed in a
+    /// monospaced font is looked for (`MonospacedTables`; none without them).
+    static func find(on page: PopplerPageRef, drawing: PageRules.Drawing? = nil, textLines: [TextLine] = []) -> [PageTable] {
         let plain = page.words().compactMap(visible)
         guard plain.count >= 4 else { return [] }
         let plainLines = WordLines.group(plain)
@@ -33,7 +35,9 @@ enum TableBlocks {
                 rules.horizontal += drawnByGlyphs.horizontal
                 rules.vertical += drawnByGlyphs.vertical
             }
-            ruled = RuledTables.find(words: words, horizontal: rules.horizontal, vertical: rules.vertical)
+            ruled = RuledTables.find(words: words, horizontal: rules.horizontal, vertical: rules.vertical).map {
+                framedColumns($0, words: words) ?? $0
+            }
         }
         let rest = words.filter { w in !ruled.contains { $0.contains(w.midX, w.midY) } }
         // Rules that are no table's (a fraction bar, an underline) keep aligned text from being one.
@@ -43,8 +47,45 @@ enum TableBlocks {
             let inside = rest.filter { table.contains($0.midX, $0.midY) }
             return rowsApart(inside) >= AlignedColumns.minimumRows && !unnamed.contains { standsInGutter($0, of: inside) }
         }
-        return (ruled + aligned).sorted { $0.y0 < $1.y0 }
+        var tables = ruled + aligned
+        let cutRows = MonospacedTables.cutRows(textLines)
+        if !cutRows.isEmpty {
+            let left = aligned.isEmpty ? rest : rest.filter { w in !aligned.contains { $0.contains(w.midX, w.midY) } }
+            tables += MonospacedTables.find(lines: ruled.isEmpty && aligned.isEmpty ? lines : WordLines.group(left), cutRows: cutRows)
+        }
+        return tables.sorted { $0.y0 < $1.y0 }
     }
+
+    /// A table ruled only around (and under its header), its columns aligned inside with no rule
+    /// between them (gnuplot.pdf's `{|ccl|}` tables: Math library functions, p. 37-39; the
+    /// operators, p. 42-43; the time formats, p. 151-153): `RuledTables` makes it one column, its
+    /// body one cell holding every row. Its rows and columns are then those of the aligned
+    /// columns inside the frame, when they take in every word of it; nil otherwise.
+    static func framedColumns(_ table: PageTable, words: [PageWord]) -> PageTable? {
+        guard table.rows.allSatisfy({ $0.count == 1 }), table.rows.contains(where: { $0[0].text.contains(" ") }) else { return nil }
+        let inside = words.filter { table.contains($0.midX, $0.midY) }
+        // (Inside a frame two columns across it are a table's: the frame's width stands for the page's.)
+        let found = AlignedColumns.find(lines: WordLines.group(inside), pageWidth: (table.x1 - table.x0) * 2)
+        guard found.count == 1, let aligned = found.first, inside.allSatisfy({ aligned.contains($0.midX, $0.midY) }) else { return nil }
+        // The rules' rows are kept: each is some aligned rows whole (a label row between two rules,
+        // `Line Editing` on p. 32, taken by the aligned row above as a wrapped cell's line, is not).
+        var next = 0
+        for row in table.rows {
+            var left = tokens(row[0].text)
+            while !left.isEmpty {
+                guard next < aligned.rows.count else { return nil }
+                for word in aligned.rows[next].flatMap({ tokens($0.text) }) {
+                    guard let k = left.firstIndex(of: word) else { return nil }
+                    left.remove(at: k)
+                }
+                next += 1
+            }
+        }
+        guard next == aligned.rows.count else { return nil }
+        return PageTable(x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, rows: aligned.rows)
+    }
+
+    private static func tokens(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
 
     /// `word` without the control characters poppler writes for glyphs it has no code for (a big
     /// delimiter of the math extension font, `\bigl(` or `\left(`: U+0001...): nil when nothing
@@ -152,7 +193,7 @@ extension PDFExtractor {
     func readWithTables(_ page: PopplerPageRef) -> PageData {
         var data = read(page)
         if data.classification.hasUsableText && data.provenance == .textLayer {
-            data.tables = TaggedTables.replacing(TableBlocks.find(on: page), on: page, lines: data.lines)
+            data.tables = TaggedTables.replacing(TableBlocks.find(on: page, textLines: data.lines), on: page, lines: data.lines)
         }
         return data
     }

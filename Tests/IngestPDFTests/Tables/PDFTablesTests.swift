@@ -168,6 +168,22 @@ final class PDFTablesTests: XCTestCase {
         XCTAssertEqual(table.rows?.dropFirst().map { Normalizer.normalize($0[2].text) }, Array(repeating: "terminate the process", count: 3))
     }
 
+    /// A table ruled only around and under its header, its columns aligned inside with no rule
+    /// between them (gnuplot's manual sets its tables so, `{|ccl|}`: the Math library functions,
+    /// the time formats): one row per source row, the source's cells, not one cell for the body.
+    func testTableRuledOnlyAroundHasItsAlignedColumns() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let rows = [["Function", "Arguments", "Returns"], ["abs(x)", "any", "absolute value of x; same type"],
+                    ["acos(x)", "any", "inverse cosine of x"], ["atan2(y,x)", "int or real", "inverse tangent of y/x"],
+                    ["besj0(x)", "int or real", "Bessel function of x in radians"], ["rand(x)", "int", "pseudo random number"]]
+        let body = "\\begin{center}\\begin{tabular}{|ccl|} \\hline\n"
+            + rows.map { $0.joined(separator: " & ") + " \\\\" }.enumerated().map { $0.offset == 0 ? $0.element + " \\hline \\hline" : $0.element }.joined(separator: "\n")
+            + "\n\\hline\n\\end{tabular}\\end{center}\n\nThe end."
+        let extraction = try LaTeXPDFs.extract(try LaTeXPDFs.make("framed", LaTeXPDFs.article("11pt", body), in: tmp))
+        XCTAssertEqual(tables(extraction), [rows])
+        XCTAssertEqual(extraction.blocks.map(\.kind), [.table, .paragraph])
+    }
+
     /// Whichever finder made a table, no control character reaches its cells.
     func testNoControlCharacterReachesACell() {
         let block = TableBlocks.block([[TableCell(text: "a\u{1}b"), TableCell(text: "\u{2}")], [TableCell(text: "c"), TableCell(text: "d\u{7F}")]], page: 1)

@@ -18,7 +18,7 @@ final class TableDump: XCTestCase {
             let rules = PageRules.find(on: page, from: 0, to: page.size.height)
             print("H", rules.horizontal.map { "\(Int($0.position)):\(Int($0.lower))-\(Int($0.upper))" })
             print("V", rules.vertical.map { "\(Int($0.position)):\(Int($0.lower))-\(Int($0.upper))" })
-            for t in TableBlocks.find(on: page) { print("table", t.x0, t.y0, t.x1, t.y1, t.rows.map { $0.map(\.text) }) }
+            for t in TableBlocks.find(on: page, textLines: page.textLines().lines) { print("table", t.x0, t.y0, t.x1, t.y1, t.rows.map { $0.map(\.text) }) }
         }
     }
 }
@@ -89,6 +89,58 @@ extension TableDump {
                 }
             }
             print("HINT \((path as NSString).lastPathComponent) pages \(document.pageCount) tables \(tables) rendered \(renderedAlways) → \(renderedHinted), text layer \(String(format: "%.1f", text)) s, table pass \(String(format: "%.1f", always)) s → \(String(format: "%.1f", hinted)) s, pages differing \(differ)")
+        }
+    }
+}
+
+extension TableDump {
+    /// Every page of the PDFs listed in `$variable` (separated by `:`), with the file's name; the
+    /// count `body` returns for each file's pages, printed as `SUMMARY`.
+    func eachPage(of variable: String, _ body: (String, Int, PopplerPageRef) -> Int) throws {
+        guard let paths = ProcessInfo.processInfo.environment[variable] else { throw XCTSkip("by design: set \(variable)=a.pdf:b.pdf") }
+        for path in paths.split(separator: ":").map(String.init) {
+            let document = try PopplerDocumentRef(url: URL(fileURLWithPath: path), password: nil)
+            let name = (path as NSString).lastPathComponent
+            var count = 0
+            for index in 0..<document.pageCount { if let page = document.page(at: index) { count += body(name, index + 1, page) } }
+            print("\(variable) SUMMARY \(name) \(count)")
+        }
+    }
+
+    /// The tables typed in a monospaced font (`MonospacedTables`) on every page of `$MONO_DUMP`:
+    /// the tables found with the page's text lines that are not found without them, and any table
+    /// found without them that is lost.
+    func testMonospaced() throws {
+        try eachPage(of: "MONO_DUMP") { name, number, page in
+            let before = TableBlocks.find(on: page), after = TableBlocks.find(on: page, textLines: page.textLines().lines)
+            for t in before where !after.contains(t) { print("LOST \(name) p\(number) \(t.rows.map { $0.map(\.text) })") }
+            let found = after.filter { !before.contains($0) }
+            for t in found { print("MONO \(name) p\(number) \(t.rows.map { $0.map(\.text) })") }
+            return found.count
+        }
+    }
+
+    /// The ruled tables of `$FRAMED_DUMP` that `TableBlocks.framedColumns` cuts into the aligned
+    /// columns inside their frame, before and after.
+    func testFramed() throws {
+        try eachPage(of: "FRAMED_DUMP") { name, number, page in
+            let words = page.scriptedWords().compactMap(TableBlocks.visible)
+            let lines = WordLines.group(words)
+            guard words.count >= 4, TableHint.mayHoldRuledTable(lines, pageWidth: page.size.width) else { return 0 }
+            var rules = PageRules.drawnRules(on: page, from: 0, to: page.size.height, drawing: .paths)
+            if rules.drawn == .paths, GlyphRules.mayDrawRule(lines) {
+                let glyphs = GlyphRules.rules(page.ruleGlyphs())
+                rules.horizontal += glyphs.horizontal
+                rules.vertical += glyphs.vertical
+            }
+            var cut = 0
+            for t in RuledTables.find(words: words, horizontal: rules.horizontal, vertical: rules.vertical) {
+                guard let framed = TableBlocks.framedColumns(t, words: words) else { continue }
+                cut += 1
+                print("FRAMED \(name) p\(number) \(t.rows.map { $0.map { String($0.text.prefix(40)) } })")
+                print("   -> \(framed.rows.map { $0.map(\.text) })")
+            }
+            return cut
         }
     }
 }
