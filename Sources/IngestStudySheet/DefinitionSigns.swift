@@ -51,7 +51,7 @@ extension DefinitionRecognizer {
         case .leftOut:
             // The verb first: what X is or does (`Is a…`, `Sets whether…`, `Remplit…`, `Can execute any instruction`) — for a thing, not a
             // person or a role of a game named by one capitalised word (`Alice : crée les clés…`, `Pirate : intercepte…`).
-            if french, personLike(term) { return false }
+            if french, personLike(term, lexicon) || oneCapitalisedWord(term) && coordinatesActions(tokens, lexicon) { return false }
             guard [.copula, .denotes, .action, .ability].contains(clause.verb), !clause.figure,
                   let first = firstWord(tokens), !french && lexicon.englishInflected(first).contains(.verb) || copulas.contains(first)
                     || possibilityModals.contains(first) || denoteVerbs.contains(first) && (french || !first.hasSuffix("ent"))
@@ -74,9 +74,30 @@ extension DefinitionRecognizer {
         }
     }
 
-    /// One capitalised word, no sign nor figure (`Alice`, `Pirate`): what it does in French is a person's part, not what a thing does.
-    static func personLike(_ term: String) -> Bool {
+    /// A first name the French dictionary lists (`Alice`, `Paul`; its `po:prn`): what it does is a person's part, not what a thing does
+    /// — where one capitalised word was taken for a person before, and a widget or a class (`Checkbutton : affiche des cases à cocher`,
+    /// `Text : crée une zone de texte…`) with it.
+    static func personLike(_ term: String, _ lexicon: Lexicon) -> Bool {
+        !term.contains(" ") && term.first?.isUppercase == true && term.dropFirst().allSatisfy(\.isLowercase) && lexicon.isFrenchFirstName(term)
+    }
+
+    /// One capitalised word, no sign nor figure (`Pirate`, `Checkbutton`).
+    static func oneCapitalisedWord(_ term: String) -> Bool {
         !term.contains(" ") && term.first?.isUppercase == true && term.dropFirst().allSatisfy(\.isLowercase)
+    }
+
+    /// A list of actions — a French verb in the present after `et` or a comma within the first twelve words (`crée les clés, conserve la
+    /// clé privée…`, `intercepte la transmission et tente de casser…`): a person's or a role's tasks, where a thing named by one
+    /// capitalised word says in one verb what it does (`Checkbutton : affiche des cases à cocher.`).
+    static func coordinatesActions(_ tokens: [String], _ lexicon: Lexicon) -> Bool {
+        let items = clauseWords(Array(tokens.prefix(12)))
+        for (i, item) in items.enumerated().dropFirst() where i + 1 < items.count {
+            let next = items[i + 1].word
+            // (A verb the dictionary lists as a noun too is read by its `-er` infinitive: `tente`, `attaque`, `conserve`.)
+            if item.word == "et" || item.ends, frenchFiniteVerb(next, lexicon)
+                || next.count > 3 && next.hasSuffix("e") && lexicon.french[next + "r"]?.contains(.verb) == true { return true }
+        }
+        return false
     }
 
     /// The meaning's first word, lower-cased, punctuation off (elisions split: `c'est` → `c`).
@@ -105,6 +126,10 @@ extension DefinitionRecognizer {
         "en", "se", "his", "her", "our", "your", "my", "mon", "ma", "mes", "notre", "votre", "nos", "vos", "both", "either", "neither",
         "many", "much", "several", "few", "most", "they", "ils", "elles",
     ]
+    /// Words opening a subordinate clause or an indirect question inside a noun phrase (`the change in direction of a wave as it
+    /// enters…`, `a measure of how acidic… a solution is`): what follows is no main clause.
+    static let subordinateOpeners: Set<String> = ["as", "how", "why", "whether", "while", "because", "since", "until", "comment", "pourquoi",
+                                                  "combien", "parce", "puisque", "tandis"]
     /// Pronouns and demonstratives that stand for the term when they open its meaning (`It is…`, `This option determines…`,
     /// `These runtimes provide…`, `Cela couvre…`, `Il attend…`).
     static let termPronouns: Set<String> = ["it", "this", "these", "il", "elle", "cela", "ceci", "ça", "ce", "cet", "cette", "ces"]
@@ -164,7 +189,13 @@ extension DefinitionRecognizer {
         for (i, item) in items.prefix(12).enumerated() {
             let w = item.word
             if relativeOpeners.contains(w) || clauseOpeners.contains(w) || ["comme", "dont", "où", "wherein", "whereby", "lesquels", "lesquelles", "auxquels",
-                                                                                         "auxquelles", "duquel", "desquels", "desquelles", "auquel"].contains(w) { return false }
+                                                                                         "auxquelles", "duquel", "desquels", "desquelles", "auquel"].contains(w)
+                || subordinateOpeners.contains(w) && !(w == "as" && previous == "such") { return false }
+            // (French: a lone common noun with no determiner opens no sentence — `document produit à l'époque…`, `passage de la graine
+            // à la jeune plante`: a noun phrase whose participle or noun reads as a verb.)
+            if french, i > 0, subject.count == 1, !subject[0].isEmpty, items[0].raw.first?.isLowercase == true,
+               !articles.contains(subject[0]), !termPronouns.contains(subject[0]), !phraseOpenersNot.contains(subject[0]),
+               !quantifiers.contains(subject[0]), !possessives.contains(subject[0]), classes(subject[0], lexicon).contains(.noun) { return false }
             if i > 0, finiteVerb(w, after: previous, next: i + 1 < items.count ? items[i + 1].word : nil, french: french, lexicon) {
                 let pronoun = termPronouns.contains(items[0].word) && !items[0].raw.allSatisfy(\.isUppercase)
                 return !subject.contains { stem($0) == head } && !pronoun
@@ -215,9 +246,13 @@ extension DefinitionRecognizer {
                 || classes(next, lexicon).contains(.noun) && !classes(next, lexicon).contains(.verb) { return true }
         }
         // (French: a verb first, for a person or a role, `Paul : chiffre le message…`.)
-        if french, personLike(term), frenchFiniteVerb(w, lexicon) { return false }
+        // (A first name's meaning that opens with no article is what the person does, `Paul : chiffre le message…`, whatever class the
+        // dictionary gives its first word.)
+        if french, personLike(term, lexicon), !articles.contains(w) { return false }
+        if french, oneCapitalisedWord(term), coordinatesActions(tokens, lexicon), frenchFiniteVerb(w, lexicon) { return false }
         if opensSentenceAboutAnother(term, items, french: french, lexicon) { return false }
         if articles.contains(w) { return true }
+        if opensCountedOrSuperlativePhrase(ws, lexicon) { return true }
         if w == "to", let next { return !capital && lexicon.englishLemma(next).contains(.verb) }
         if phraseOpenersNot.contains(w) || quantifiers.contains(w) || prepositions.contains(w) || conjunctions.contains(w)
             || circumstanceOpeners.contains(w) || w.first?.isNumber == true { return false }
@@ -228,7 +263,7 @@ extension DefinitionRecognizer {
             return next == "that" && ws.count > 2 && finiteVerb(ws[2], after: "", french: false, lexicon)
         }
         if participleForm(w, lexicon) { return true }
-        if !c.isDisjoint(with: [.noun, .adjective]) { return true }
+        if !c.isDisjoint(with: [.noun, .adjective]) { return french || !namesWhatItDoesOrHas(term, items, lexicon) }
         if c.contains(.verb) {
             // (What it does, a verb's base form in lower case in a list of kinds: `perform basic arithmetical operations`, `enhance amount
             // of force…`; a capitalised one is an order, `Use the Units Menu…`.)
@@ -240,6 +275,57 @@ extension DefinitionRecognizer {
         // An unknown word: a name or a code, then the noun it qualifies.
         return ws.dropFirst().prefix(2).contains { (classes($0, lexicon).contains(.noun) || $0.hasSuffix("ing"))
             && !phraseOpenersNot.contains($0) && !prepositions.contains($0) && !articles.contains($0) }
+    }
+
+    /// English: a bare noun phrase whose head — its last word before a preposition, a conjunction, a relative or the phrase's end —
+    /// names an act, a state or a quality by its first sense in WordNet (`security`, `management`, `control`: NounKinds.swift), for a
+    /// term naming a person or a thing (its head's first sense: `customer`, `server`) or a name WordNet does not know, written with
+    /// capitals or figures (`AWS`, `DVC`): what the thing does or has (`Customers: security in the cloud`, `AWS: security of the cloud`,
+    /// `DVC: Version control for data and models`), not what it is. A term that is an act, a state or an idea itself keeps its meaning
+    /// (`Refraction`, `Integration tests`, `Flash Attention`), and so does a head naming a thing (`Dagster: Data orchestration platform`).
+    static func namesWhatItDoesOrHas(_ term: String, _ items: [(word: String, raw: String, ends: Bool)], _ lexicon: Lexicon,
+                                     _ kinds: NounKinds = .shared) -> Bool {
+        var head: String?, at = 0, after: String?
+        for (i, item) in items.prefix(8).enumerated() {
+            let w = item.word
+            // (A participle after the noun qualifies it: `tiny organisms drifting in water`.)
+            if prepositions.contains(w) || conjunctions.contains(w) || relativeOpeners.contains(w) || clauseOpeners.contains(w)
+                || head != nil && w.count > 4 && (w.hasSuffix("ing") || w.hasSuffix("ed")) { after = w; break }
+            head = w
+            at = i
+            if item.ends || item.raw.hasSuffix(".") || item.raw.hasSuffix(";") || item.raw.hasSuffix(",") { break }
+        }
+        guard let head else { return false }
+        // (What tells the kind apart follows — a relative clause, a purpose: `work that has not been started`, `Physical measures to
+        // restrict access…`; a first word that is a verb too may be one, `try to synchronize…`; the term's own word restated,
+        // `devDependencies: dependencies of…`.)
+        if let after, relativeOpeners.contains(after) || after == "to" { return false }
+        if at == 0, lexicon.englishLemma(head).contains(.verb) { return false }
+        let stemmed = stem(head)
+        if stemmed.count > 3, term.lowercased().contains(String(stemmed.prefix(max(4, stemmed.count - 1)))) { return false }
+        guard let meaning = kinds.kind(head), [.act, .state, .attribute].contains(meaning) else { return false }
+        guard let last = DefinitionRecognizer.words(String(term.prefix { $0 != "(" })).last else { return false }
+        // (The term names a thing by its first sense and by none an act, a state or an idea: `Pruning` — twigs cut off, first — is an act too.)
+        let termKinds = kinds.kinds(last)
+        if let kind = termKinds.first {
+            return [.person, .artifact, .object, .substance, .body, .animal, .plant, .food, .location, .group].contains(kind)
+                && termKinds.allSatisfy { ![.act, .process, .event, .state, .attribute, .phenomenon, .cognition].contains($0) }
+        }
+        // (A name: no word of the dictionaries, with capitals or figures — `AWS`, `DVC`; not `Physical`, `Reconnect`.)
+        return !lexicon.knows(last) && term.contains { $0.isUppercase || $0.isNumber }
+    }
+
+    /// A noun phrase that opens with a word the closed sets read otherwise: one of a set (`chacun des deux filaments…`, `each of the…`),
+    /// a count of members (`two or more atoms…`, `deux ou plus…`), a superlative (`plus petite partie d'un élément`), a noun that is
+    /// also a preposition before its complement (`vers de douze syllabes`).
+    static func opensCountedOrSuperlativePhrase(_ ws: [String], _ lexicon: Lexicon) -> Bool {
+        guard let w = ws.first, ws.count > 2 else { return false }
+        let next = ws[1], third = ws[2]
+        if ["chacun", "chacune", "each", "l'un", "l’une", "one"].contains(w), ["des", "de", "d", "of"].contains(next) { return true }
+        if quantifiers.contains(w) || w.first?.isNumber == true, next == "or" && third == "more" || next == "ou" && third == "plus" { return true }
+        if ["plus", "moins"].contains(w), lexicon.frenchWord(next).contains(.adjective), lexicon.frenchWord(third).contains(.noun) { return true }
+        if prepositions.contains(w), lexicon.frenchWord(w).contains(.noun), ["de", "d"].contains(next) { return true }
+        return false
     }
 
     /// After the clause's copula: what names a thing — an article, a noun of the dictionaries, a participle of naming or making

@@ -22,21 +22,25 @@ public struct Lexicon: Sendable {
     let englishIrregular: LexiconTable
     /// French words as the dictionary lists them (lemmas and the forms it writes out).
     let french: LexiconTable
+    /// First names as the French dictionary marks them (`Alice/L'D'Q' po:prn`), lower-cased; kept apart from `french`, whose classes
+    /// the rules read as "known word".
+    let frenchFirstNames: LexiconTable
 
     public var isEmpty: Bool { english.isEmpty && french.isEmpty }
     public var hasEnglish: Bool { !english.isEmpty }
     public var hasFrench: Bool { !french.isEmpty }
 
-    public static let empty = Lexicon(english: LexiconTable(), englishIrregular: LexiconTable(), french: LexiconTable())
+    public static let empty = Lexicon(english: LexiconTable(), englishIrregular: LexiconTable(), french: LexiconTable(), frenchFirstNames: LexiconTable())
 
     /// The lexicon of this machine, read once, on first use (a few hundred milliseconds).
     public static let shared = Lexicon(wordNet: URL(fileURLWithPath: "/usr/share/wordnet"),
                                        frenchDictionary: URL(fileURLWithPath: "/usr/share/hunspell/fr.dic"))
 
-    init(english: LexiconTable, englishIrregular: LexiconTable, french: LexiconTable) {
+    init(english: LexiconTable, englishIrregular: LexiconTable, french: LexiconTable, frenchFirstNames: LexiconTable = LexiconTable()) {
         self.english = english
         self.englishIrregular = englishIrregular
         self.french = french
+        self.frenchFirstNames = frenchFirstNames
     }
 
     /// Reads what exists of the two sources; a missing or unreadable file counts as empty.
@@ -57,19 +61,25 @@ public struct Lexicon: Sendable {
             }
         }
         var french = LexiconTable(capacity: 90_000)
+        var firstNames = LexiconTable(capacity: 3_000)
         var lowered: [UInt8] = []
         Self.eachLine(of: frenchDictionary) { line in
             // `word/flags po:nom is:mas`; a word may carry several `po:` fields.
             guard let end = line.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return }
             var cls: Classes = []
+            var firstName = false
             var i = end
             while let p = Self.poField(in: line, from: i) {
                 let value = line[(p + 3)...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+                if Self.opens(value, 0x70, 0x72, 0x6E) { firstName = true }                  // prn
                 if Self.opens(value, 0x6E, 0x6F, 0x6D) { cls.insert(.noun) }                 // nom
                 else if Self.opens(value, 0x61, 0x64, 0x6A) { cls.insert(.adjective) }       // adj
                 else if Self.opens(value, 0x61, 0x64, 0x76) { cls.insert(.adverb) }          // adv
                 else if value.first == UInt8(ascii: "v"), value.dropFirst().first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { cls.insert(.verb) }
                 i = p + 3
+            }
+            if firstName, Self.lowercased(UnsafeBufferPointer(rebasing: line[line.startIndex..<end]), into: &lowered) {
+                lowered.withUnsafeBufferPointer { firstNames.insert(bytes: $0, .noun) }
             }
             guard !cls.isEmpty else { return }
             let word = UnsafeBufferPointer(rebasing: line[line.startIndex..<end])
@@ -79,7 +89,7 @@ public struct Lexicon: Sendable {
                 french.insert(String(decoding: word, as: UTF8.self).lowercased(), cls)
             }
         }
-        self.init(english: english, englishIrregular: irregular, french: french)
+        self.init(english: english, englishIrregular: irregular, french: french, frenchFirstNames: firstNames)
     }
 
     /// Whether `value` opens with the three bytes `a b c`.
@@ -182,6 +192,9 @@ public struct Lexicon: Sendable {
         }
         return found
     }
+
+    /// Whether the word is a first name the French dictionary lists (`Alice`, `Paul`), whatever its case.
+    public func isFrenchFirstName(_ word: String) -> Bool { frenchFirstNames[word.lowercased()] != nil }
 
     /// Whether a French word is a plural noun as written (`liens`, `programmes`), not a word the dictionary lists so.
     public func frenchPluralNoun(_ word: String) -> Bool {

@@ -54,7 +54,8 @@ final class DefinitionRealPagesTests: XCTestCase {
     /// thirteen and eleven documents of student and teacher course notes from four sources never used, each labelled and committed
     /// before any run; the first measured before the session's rules, the second once after them). `heldout22-labels.tsv` (session 25);
     /// `heldout23-labels.tsv` (session 26, labelled and committed before any run, measured before the positive sign of DefinitionSigns.swift)
-    /// and `heldout24-labels.tsv` (labelled and committed after it was written, measured once, never tuned on).
+    /// and `heldout24-labels.tsv` (labelled and committed after it was written, measured once, never tuned on); `heldout25-labels.tsv`
+    /// (session 27, one French source never used, labelled and committed before any run, measured first with session 26's rules).
     static func labels(_ name: String = "labels.tsv") throws -> [Definition] {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }
@@ -153,7 +154,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let reads = try Self.makeAndRead(into: dir, pipeline: try Pipeline(config: PipelineConfig()))
-        XCTAssertEqual(reads.count, 257)
+        XCTAssertEqual(reads.count, 267)
         let found = reads.flatMap(\.definitions)
         let pages = reads.reduce(0) { $0 + $1.pages }
         // A held-out file's line `# documents<TAB>a b c` names them all (some have no definition to label).
@@ -172,17 +173,17 @@ final class DefinitionRealPagesTests: XCTestCase {
         let eighteenthFiles = try documents("heldout18-labels.tsv"), nineteenthFiles = try documents("heldout19-labels.tsv")
         let twentiethFiles = try documents("heldout20-labels.tsv"), twentyFirstFiles = try documents("heldout21-labels.tsv")
         let twentySecondFiles = try documents("heldout22-labels.tsv"), twentyThirdFiles = try documents("heldout23-labels.tsv")
-        let twentyFourthFiles = try documents("heldout24-labels.tsv")
+        let twentyFourthFiles = try documents("heldout24-labels.tsv"), twentyFifthFiles = try documents("heldout25-labels.tsv")
         let batches: [Set<String>] = [heldOutFiles, thirdFiles, fourthFiles, newFiles, sixthFiles, seventhFiles, eighthFiles, ninthFiles, tenthFiles,
                                       eleventhFiles, twelfthFiles, thirteenthFiles, fourteenthFiles, fifteenthFiles, sixteenthFiles, seventeenthFiles, eighteenthFiles, nineteenthFiles, twentiethFiles, twentyFirstFiles,
-                                      twentySecondFiles, twentyThirdFiles, twentyFourthFiles]
-        XCTAssertEqual(batches.map(\.count), [11, 10, 9, 10, 8, 9, 11, 12, 12, 12, 10, 12, 10, 6, 10, 9, 8, 8, 13, 11, 16, 12, 12])
+                                      twentySecondFiles, twentyThirdFiles, twentyFourthFiles, twentyFifthFiles]
+        XCTAssertEqual(batches.map(\.count), [11, 10, 9, 10, 8, 9, 11, 12, 12, 12, 10, 12, 10, 6, 10, 9, 8, 8, 13, 11, 16, 12, 12, 10])
         let labels = try Self.labels() + Self.labels("heldout-labels.tsv") + Self.labels("heldout3-labels.tsv") + Self.labels("heldout4-labels.tsv")
             + Self.labels("heldout5-labels.tsv") + Self.labels("heldout6-labels.tsv")
             + Self.labels("heldout7-labels.tsv") + Self.labels("heldout8-labels.tsv") + Self.labels("heldout9-labels.tsv") + Self.labels("heldout10-labels.tsv") + Self.labels("heldout11-labels.tsv")
             + Self.labels("heldout12-labels.tsv") + Self.labels("heldout13-labels.tsv") + Self.labels("heldout14-labels.tsv") + Self.labels("heldout15-labels.tsv")
             + Self.labels("heldout16-labels.tsv") + Self.labels("heldout17-labels.tsv") + Self.labels("heldout18-labels.tsv") + Self.labels("heldout19-labels.tsv") + Self.labels("heldout20-labels.tsv") + Self.labels("heldout21-labels.tsv")
-            + Self.labels("heldout22-labels.tsv") + Self.labels("heldout23-labels.tsv") + Self.labels("heldout24-labels.tsv")
+            + Self.labels("heldout22-labels.tsv") + Self.labels("heldout23-labels.tsv") + Self.labels("heldout24-labels.tsv") + Self.labels("heldout25-labels.tsv")
         XCTAssertGreaterThanOrEqual(pages, 250)
         XCTAssertGreaterThanOrEqual(labels.count, 260)
 
@@ -213,7 +214,7 @@ final class DefinitionRealPagesTests: XCTestCase {
         let precision = Double(used.count) / Double(max(1, used.count + falsePositives.count))
         let recall = Double(used.count) / Double(labels.count)
         let (fr, en) = (figures("fr-"), figures("en-"))
-        let later = thirdFiles.union(fourthFiles).union(newFiles).union(sixthFiles).union(seventhFiles).union(eighthFiles).union(ninthFiles).union(tenthFiles).union(eleventhFiles).union(twelfthFiles).union(thirteenthFiles).union(fourteenthFiles).union(fifteenthFiles).union(sixteenthFiles).union(seventeenthFiles).union(eighteenthFiles).union(nineteenthFiles).union(twentiethFiles).union(twentyFirstFiles).union(twentySecondFiles).union(twentyThirdFiles).union(twentyFourthFiles)
+        let later = thirdFiles.union(fourthFiles).union(newFiles).union(sixthFiles).union(seventhFiles).union(eighthFiles).union(ninthFiles).union(tenthFiles).union(eleventhFiles).union(twelfthFiles).union(thirteenthFiles).union(fourteenthFiles).union(fifteenthFiles).union(sixteenthFiles).union(seventeenthFiles).union(eighteenthFiles).union(nineteenthFiles).union(twentiethFiles).union(twentyFirstFiles).union(twentySecondFiles).union(twentyThirdFiles).union(twentyFourthFiles).union(twentyFifthFiles)
         let tuned = figures { !heldOutFiles.contains($0) && !later.contains($0) }
         let (held, third, fourth) = (figures { heldOutFiles.contains($0) }, figures { thirdFiles.contains($0) }, figures { fourthFiles.contains($0) })
         let new = figures { newFiles.contains($0) }, sixth = figures { sixthFiles.contains($0) }
@@ -234,28 +235,31 @@ final class DefinitionRealPagesTests: XCTestCase {
         let twentyThirdWrong = falsePositives.filter { twentyThirdFiles.contains($0.file) }.count
         let twentyFourth = figures { twentyFourthFiles.contains($0) }
         let twentyFourthWrong = falsePositives.filter { twentyFourthFiles.contains($0.file) }.count
+        let twentyFifth = figures { twentyFifthFiles.contains($0) }
+        let twentyFifthWrong = falsePositives.filter { twentyFifthFiles.contains($0.file) }.count
         func counted(_ files: Set<String>) -> (Int, Int) {
             let tp = used.filter { files.contains(labels[$0].file) }.count
             return (tp, tp + falsePositives.filter { files.contains($0.file) }.count)
         }
         let (twentiethRight, twentiethFound) = counted(twentiethFiles), (twentyFirstRight, twentyFirstFound) = counted(twentyFirstFiles)
         let (twentySecondRight, twentySecondFound) = counted(twentySecondFiles), (twentyThirdRight, twentyThirdFound) = counted(twentyThirdFiles)
-        let (twentyFourthRight, twentyFourthFound) = counted(twentyFourthFiles)
-        // Batches 0-23, all but the unseen check (batch 24).
-        let beforeTwentyFourth = figures { !twentyFourthFiles.contains($0) }
+        let (twentyFourthRight, twentyFourthFound) = counted(twentyFourthFiles), (twentyFifthRight, twentyFifthFound) = counted(twentyFifthFiles)
+        // Batches 0-23, all but the unseen checks (batches 24 and 25).
+        let beforeTwentyFourth = figures { !twentyFourthFiles.contains($0) && !twentyFifthFiles.contains($0) }
         // The 158 documents of batches 0-15 (all but the sixteenth and the seventeenth).
         let tunedOn = figures { !sixteenthFiles.contains($0) && !seventeenthFiles.contains($0) && !eighteenthFiles.contains($0) && !nineteenthFiles.contains($0) && !twentiethFiles.contains($0) && !twentyFirstFiles.contains($0)
-            && !twentySecondFiles.contains($0) && !twentyThirdFiles.contains($0) && !twentyFourthFiles.contains($0) }
+            && !twentySecondFiles.contains($0) && !twentyThirdFiles.contains($0) && !twentyFourthFiles.contains($0) && !twentyFifthFiles.contains($0) }
         let first27 = figures { !later.contains($0) }
         print(String(format: "definitions on real pages: %d documents, %d pages, %d labelled, %d found, precision %.3f, recall %.3f"
                      + " (fr %.3f/%.3f, en %.3f/%.3f; the first 27 documents %.3f/%.3f: tuned-on %.3f/%.3f, held out %.3f/%.3f;"
-                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f; thirteenth batch, no definition labelled: %d taken wrongly; fourteenth batch %.3f/%.3f; fifteenth batch %.3f/%.3f; the 158 documents of batches 0-15 %.3f/%.3f; sixteenth batch %.3f/%.3f; seventeenth batch %.3f/%.3f; eighteenth batch %.3f/%.3f, %d taken wrongly; nineteenth batch, no definition labelled: %d taken wrongly; twentieth batch %.3f (%d/%d) / %.3f; twenty-first batch %.3f (%d/%d) / %.3f; twenty-second batch %.3f (%d/%d) / %.3f, %d taken wrongly; twenty-third batch %.3f (%d/%d) / %.3f, %d taken wrongly; twenty-fourth batch %.3f (%d/%d) / %.3f, %d taken wrongly; batches 0-23 %.3f / %.3f)",
+                     + " third batch %.3f/%.3f; fourth batch %.3f/%.3f; fifth batch %.3f/%.3f; sixth batch %.3f/%.3f; seventh batch %.3f/%.3f; eighth batch %.3f/%.3f; ninth batch %.3f/%.3f; tenth batch %.3f/%.3f; eleventh batch %.3f/%.3f; twelfth batch %.3f/%.3f; thirteenth batch, no definition labelled: %d taken wrongly; fourteenth batch %.3f/%.3f; fifteenth batch %.3f/%.3f; the 158 documents of batches 0-15 %.3f/%.3f; sixteenth batch %.3f/%.3f; seventeenth batch %.3f/%.3f; eighteenth batch %.3f/%.3f, %d taken wrongly; nineteenth batch, no definition labelled: %d taken wrongly; twentieth batch %.3f (%d/%d) / %.3f; twenty-first batch %.3f (%d/%d) / %.3f; twenty-second batch %.3f (%d/%d) / %.3f, %d taken wrongly; twenty-third batch %.3f (%d/%d) / %.3f, %d taken wrongly; twenty-fourth batch %.3f (%d/%d) / %.3f, %d taken wrongly; twenty-fifth batch %.3f (%d/%d) / %.3f, %d taken wrongly; batches 0-23 %.3f / %.3f)",
                      reads.count, pages, labels.count, found.count, precision, recall, fr.0, fr.1, en.0, en.1, first27.0, first27.1,
                      tuned.0, tuned.1, held.0, held.1, third.0, third.1, fourth.0, fourth.1, new.0, new.1, sixth.0, sixth.1, seventh.0, seventh.1, eighth.0, eighth.1, ninth.0, ninth.1, tenth.0, tenth.1, eleventh.0, eleventh.1, twelfth.0, twelfth.1, thirteenthWrong, fourteenth.0, fourteenth.1, fifteenth.0, fifteenth.1, tunedOn.0, tunedOn.1, sixteenth.0, sixteenth.1, seventeenth.0, seventeenth.1, eighteenth.0, eighteenth.1, eighteenthWrong, nineteenthWrong,
                      twentieth.0, twentiethRight, twentiethFound, twentieth.1, twentyFirst.0, twentyFirstRight, twentyFirstFound, twentyFirst.1,
                      twentySecond.0, twentySecondRight, twentySecondFound, twentySecond.1, twentySecondWrong,
                      twentyThird.0, twentyThirdRight, twentyThirdFound, twentyThird.1, twentyThirdWrong,
-                     twentyFourth.0, twentyFourthRight, twentyFourthFound, twentyFourth.1, twentyFourthWrong, beforeTwentyFourth.0, beforeTwentyFourth.1))
+                     twentyFourth.0, twentyFourthRight, twentyFourthFound, twentyFourth.1, twentyFourthWrong,
+                     twentyFifth.0, twentyFifthRight, twentyFifthFound, twentyFifth.1, twentyFifthWrong, beforeTwentyFourth.0, beforeTwentyFourth.1))
         for f in falsePositives { print("  not a definition: \(f.file) p\(f.page) “\(f.term)” : \(f.meaning.prefix(60))") }
         for l in missed { print("  missed: \(l.file) p\(l.page) “\(l.term)” : \(l.meaning)") }
         // The issue's bar is precision ≥ 0.98 and recall ≥ 0.9; these floors are what the recogniser
@@ -265,8 +269,10 @@ final class DefinitionRealPagesTests: XCTestCase {
         // (Session 24: 0.939 / 0.887 over the 217 documents with batches 20 and 21 of student and teacher notes, 0.949 / 0.897 on the
         // 193 before them. Session 25: batch 21 relabelled to the formula policy, the 217 at 0.939 (891/949) / 0.895 (891/996); with
         // batch 22, 233 documents, 0.875 / 0.894 at its first measure, 0.910 / 0.894 after session 25's rules.)
-        XCTAssertGreaterThanOrEqual(precision, 0.92)
-        XCTAssertGreaterThanOrEqual(recall, 0.82)
+        // (Session 27: with batch 25, 267 documents: 0.928 / 0.806 at its first measure; after the session's signs — the kind a head
+        // noun names in WordNet, a first name of the French dictionary, counts and superlatives — 0.937 / 0.814.)
+        XCTAssertGreaterThanOrEqual(precision, 0.93)
+        XCTAssertGreaterThanOrEqual(recall, 0.81)
         // The 158 documents of batches 0-15 (session 22's figure: 0.952/0.903).
         XCTAssertGreaterThanOrEqual(tunedOn.0, 0.95)
         XCTAssertGreaterThanOrEqual(tunedOn.1, 0.85)
@@ -353,7 +359,9 @@ final class DefinitionRealPagesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(twentySecond.0, 0.44)
         XCTAssertGreaterThanOrEqual(twentySecond.1, 0.80)
         // Session 26 (a positive sign asked of every line, DefinitionSigns.swift): 0.444 (8/18) / 0.800, 10 taken wrongly.
-        XCTAssertLessThanOrEqual(twentySecondWrong, 10)
+        // Session 27 (a first name of the French dictionary or a list of actions is a person's part; an activity said of a person):
+        // 0.667 (8/12) / 0.800, 4 taken wrongly.
+        XCTAssertLessThanOrEqual(twentySecondWrong, 4)
         // The twenty-third batch (two sources never used, labelled and committed before any run and any change of session 26), measured
         // once before the session's positive sign: 0.446 (25/56) / 0.532 (25/47), 31 taken wrongly; after it (tuned on): 0.828 (24/29) /
         // 0.511, 5 taken wrongly.
@@ -365,5 +373,12 @@ final class DefinitionRealPagesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(twentyFourth.0, 0.99)
         XCTAssertGreaterThanOrEqual(twentyFourth.1, 0.75)
         XCTAssertLessThanOrEqual(twentyFourthWrong, 0)
+        // The twenty-fifth batch (ten chapters of a French university Python course never used, labelled and committed before any run,
+        // session 27), measured first with session 26's rules: 0.750 (9/12) / 0.273 (9/33), 3 taken wrongly — the session's honest figure;
+        // then tuned on with the others (one capitalised word no longer taken for a person: `Checkbutton : affiche des cases à cocher.`):
+        // 0.857 (18/21) / 0.545, 3 taken wrongly. Floors after.
+        XCTAssertGreaterThanOrEqual(twentyFifth.0, 0.85)
+        XCTAssertGreaterThanOrEqual(twentyFifth.1, 0.54)
+        XCTAssertLessThanOrEqual(twentyFifthWrong, 3)
     }
 }

@@ -61,6 +61,52 @@ final class DefinitionSignsTests: XCTestCase {
     }
 
     /// A declined line stays in the document's text as it stands: the sheet loses no word of it.
+    /// Session 27: the kind a meaning's head noun names (WordNet's first sense, NounKinds.swift) — an activity, a state or a quality
+    /// said of a person, a thing made or a name is what it does or has, not what it is; a term that is itself an act keeps its
+    /// meaning, and so does a head naming a thing. Lines written here, not taken from the labelled batches.
+    func testAnActivityOrAStateSaidOfAThingOrANameIsNotListed() throws {
+        try requireDictionaries()
+        for line in [
+            "Gardeners: maintenance of the park",            // a person: an activity (noun.act)
+            "Routers: reliability of the network",            // a thing made: a quality (noun.attribute)
+            "ZFSX: protection of stored files",               // a name WordNet does not know: an activity
+        ] {
+            XCTAssertEqual(listed(line).map(\.term), [], line)
+        }
+        for (line, term) in [
+            ("Pruning: removal of dead branches from a tree", "Pruning"),          // the term an act itself
+            ("Trowel: small tool for digging holes", "Trowel"),                    // a thing: a thing
+            ("Gardeners: people who look after a garden", "Gardeners"),            // a relative clause tells the kind
+            ("ZFSX: file system with snapshots", "ZFSX"),                          // a name: a thing
+        ] {
+            XCTAssertEqual(listed(line).map(\.term), [term], line)
+        }
+    }
+
+    /// Session 27: a noun phrase the closed word sets read as something else (a count, a superlative, one of a set, a noun that is a
+    /// preposition too, a clause inside the phrase), a French bare noun, and a thing named by one capitalised word doing one thing —
+    /// listed; a first name of the French dictionary, or one capitalised word with a list of actions, is a person's part — not listed.
+    func testCountsSuperlativesAndOneWordThingsAreListedPersonsAreNot() throws {
+        try requireDictionaries()
+        for (line, term) in [
+            ("Triplet: three or more notes played in the time of two.", "Triplet"),
+            ("Quark : plus petite particule connue de la matière.", "Quark"),
+            ("Pétale : chacune des pièces colorées de la fleur.", "Pétale"),
+            ("Echo: the reflection of a sound as it meets a wall.", "Echo"),
+            ("Salinity: a measure of how salty a body of water is.", "Salinity"),
+            ("Bourgeon : pousse de la tige qui donne une jeune branche.", "Bourgeon"),
+            ("Slider : affiche une barre que l'on fait glisser.", "Slider"),
+        ] {
+            XCTAssertEqual(listed(line).map(\.term), [term], line)
+        }
+        for line in [
+            "Julie : signe le contrat avec le client.",
+            "Gardien : ouvre la porte, vérifie les badges et ferme le soir.",
+        ] {
+            XCTAssertEqual(listed(line).map(\.term), [], line)
+        }
+    }
+
     func testADeclinedLineStaysTheBlocksText() throws {
         try requireDictionaries()
         let block = "Benefits of patching:\nStability: Patches often include stability improvements.\nThreat: A threat is a potential event that can cause harm."

@@ -90,6 +90,27 @@ final class LexiconTests: XCTestCase {
         ("SQ1: Square Wave Generator This terminal can generate a Square wave that changes from 0 to 5 V.", "SQ1"),
     ]
 
+    /// WordNet's kind of a noun's first sense, read from index.noun and data.noun (NounKinds.swift); a plural is read as its
+    /// singular; a word WordNet lacks, and a machine without WordNet, answer nil.
+    func testNounKindsFromWordNet() throws {
+        guard FileManager.default.fileExists(atPath: Self.wordNet.appendingPathComponent("data.noun").path) else {
+            try missingTool("WordNet is not installed (apt-get install wordnet-base)")
+        }
+        let kinds = NounKinds(wordNet: Self.wordNet)
+        XCTAssertEqual(kinds.kind("gardener"), .person)
+        XCTAssertEqual(kinds.kind("Gardeners"), .person)
+        XCTAssertEqual(kinds.kind("hammer"), .artifact)
+        XCTAssertEqual(kinds.kind("maintenance"), .act)
+        XCTAssertEqual(kinds.kind("cell"), .artifact)
+        XCTAssertEqual(kinds.kind("ratio"), .relation)
+        XCTAssertNil(kinds.kind("zfsx"))
+        XCTAssertNil(kinds.kind(""))
+        XCTAssertNil(NounKinds(wordNet: URL(fileURLWithPath: "/nonexistent")).kind("gardener"))
+        let lexicon = Lexicon(wordNet: Self.wordNet, frenchDictionary: Self.frDic)
+        XCTAssertTrue(lexicon.isFrenchFirstName("Julie"))
+        XCTAssertFalse(lexicon.isFrenchFirstName("Slider"))
+    }
+
     func testShapesToldByTheDictionaries() throws {
         try requireDictionaries()
         for (line, term) in Self.toldByWordClasses {
