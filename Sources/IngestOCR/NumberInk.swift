@@ -547,14 +547,16 @@ enum NumberInk {
         var raisedWords: [(Int, Raised)] = []
         var loweredWords: [(Int, Lowered)] = []
         /// The marks whose middle lies inside `box` (fractions of the image), nil for a box too small.
-        func ink(_ box: [Double]) -> [Mark]? {
+        /// `clearAbove`: marks reaching above the box (ink of the line above) are left out, not cut at its top.
+        func ink(_ box: [Double], clearAbove: Bool = false) -> [Mark]? {
             let left = max(0, Int((box[0] * Double(width)).rounded())), right = min(width, Int((box[2] * Double(width)).rounded()))
             let top = max(0, Int((box[1] * Double(height)).rounded())), bottom = min(height, Int((box[3] * Double(height)).rounded()))
             guard right - left >= 2, bottom - top >= 8 else { return nil }
             // A comma's tail may reach under the box: the marks are looked for a little below it.
             let below = min(height, bottom + (bottom - top) / 3)
-            return glyphs(self.marks(data: data, wpl: wpl, left: left, top: top, right: right, bottom: below))
-                .filter { $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
+            let above = clearAbove ? max(0, top - (bottom - top) / 2) : top
+            return glyphs(self.marks(data: data, wpl: wpl, left: left, top: above, right: right, bottom: below))
+                .filter { $0.top >= top && $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
         }
         /// A power of ten read in a word, its times sign glued before it or not.
         func power(_ text: String, _ marks: [Mark]) -> Raised? {
@@ -569,8 +571,11 @@ enum NumberInk {
         for i in words.indices.dropLast() where opensSplitPower(words[i].text) && joined[i - 1] == nil {
             let a = words[i], b = words[i + 1]
             guard a.box.count == 4, b.box.count == 4, b.text.count <= 4, follows(b.box, a.box, width: width, height: height) else { continue }
-            let box = [a.box[0], min(a.box[1], b.box[1]), b.box[2], max(a.box[3], b.box[3])]
-            guard let marks = ink(box), let r = power(a.text + b.text, marks) else { continue }
+            // The second word's box may take in marks of the line above (`14,15 “10 3:`, session 26): the
+            // two are looked at no higher than half the first's height over it (an exponent rises
+            // about a quarter), and a mark reaching above that is the other line's.
+            let box = [a.box[0], max(min(a.box[1], b.box[1]), a.box[1] - 0.5 * (a.box[3] - a.box[1])), b.box[2], max(a.box[3], b.box[3])]
+            guard let marks = ink(box, clearAbove: true), let r = power(a.text + b.text, marks) else { continue }
             joined[i] = (RecognizedWord(text: a.text + b.text, confidence: min(a.confidence, b.confidence), box: box), i + 1)
             raisedWords.append((i, r))
         }

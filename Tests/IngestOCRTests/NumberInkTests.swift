@@ -332,8 +332,9 @@ final class NumberInkTests: XCTestCase {
         let data = try XCTUnwrap(pixGetData(pix)), wpl = Int(pixGetWpl(pix))
         // `1` and `0` on the baseline at 100, a raised bar, then 9 px on a raised `1` and a point;
         // further right `2` `5` on the baseline.
+        // Above them, a stroke of the line above (8-40), over the second word.
         for (x0, y0, x1, y1) in [(40, 60, 50, 100), (60, 60, 85, 100), (89, 70, 104, 72), (114, 55, 120, 80), (124, 95, 128, 100),
-                                 (200, 60, 220, 100), (226, 60, 246, 100)] {
+                                 (200, 60, 220, 100), (226, 60, 246, 100), (111, 8, 125, 40)] {
             for y in y0...y1 { for x in x0...x1 { data[y * wpl + x / 32] |= UInt32(1) << UInt32(31 - x % 32) } }
         }
         let first = RecognizedWord(text: "107", confidence: 60, box: [35.0 / 400, 50.0 / 120, 106.0 / 400, 105.0 / 120])
@@ -341,6 +342,10 @@ final class NumberInkTests: XCTestCase {
         XCTAssertEqual(NumberInk.readings(of: pix, [first, second], reread: { $0.map { _ in ("1", 90) } }), [0: .init(text: "10⁻¹.", absorbs: 1)])
         XCTAssertEqual(NumberInk.readings(of: pix, [first, second], reread: { $0.map { _ in ("1", 50) } }),
                        [0: .init(text: "107", doubt: .numberInk), 1: .init(text: "1.", doubt: .numberInk)])
+        // Session 27: the second word's box taking in the line above's stroke (`14,15 “10 3:`): the
+        // stroke, reaching above half the first's height over it, is no raised mark of the power.
+        let tall = RecognizedWord(text: "1.", confidence: 40, box: [112.0 / 400, 6.0 / 120, 130.0 / 400, 105.0 / 120])
+        XCTAssertEqual(NumberInk.readings(of: pix, [first, tall], reread: { $0.map { _ in ("1", 90) } }), [0: .init(text: "10⁻¹.", absorbs: 1)])
         // `10` then `25` on the baseline, a word space apart: two numbers, nothing joined.
         let ten = RecognizedWord(text: "10", confidence: 90, box: [35.0 / 400, 50.0 / 120, 88.0 / 400, 105.0 / 120])
         let number = RecognizedWord(text: "25", confidence: 90, box: [196.0 / 400, 50.0 / 120, 250.0 / 400, 105.0 / 120])
