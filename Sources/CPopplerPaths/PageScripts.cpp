@@ -122,3 +122,16 @@ extern "C" IngestScriptsResult ingest_page_scripts(void *page, void *document)
     }
     return INGEST_SCRIPTS_NONE;
 }
+
+extern "C" int ingest_document_load_pages(void *document)
+{
+    PDFDoc *doc = ingest_glib::docOf(static_cast<PopplerDocument *>(document));
+    if (doc == nullptr) {
+        return -1;
+    }
+    int loaded = 0;
+    for (int page = 1; page <= doc->getNumPages(); ++page) {
+        loaded += doc->getPage(page) != nullptr;
+    }
+    return loaded;
+}

@@ -16,11 +16,17 @@ enum PDFScripts {
     }
 
     /// The facts' part: poppler's whole answer when the part outside the pages cannot be asked.
+    /// When none is found outside them, every page is loaded here, outside the walk's count of
+    /// poppler's log lines, as poppler's scan loaded them before it asked them: a page whose
+    /// dictionary poppler complains about does not make the document "repaired" because the
+    /// scan no longer loads it (and the walk's copy reads its loaded pages, as it did).
     static func facts(_ document: PopplerDocumentRef) -> Facts {
         switch document.scriptsOutsidePages {
-        case true?: .known(true)
-        case false?: .askPages
-        case nil: .known(document.hasJavaScript)
+        case true?: return .known(true)
+        case false?:
+            _ = ingest_document_load_pages(UnsafeMutableRawPointer(document.handle))
+            return .askPages
+        case nil: return .known(document.hasJavaScript)
         }
     }
 
@@ -48,8 +54,9 @@ extension PopplerDocumentRef {
 
 extension PopplerPageRef {
     /// Whether the page's own actions or its annotations' hold JavaScript; nil when it could not
-    /// be asked. What poppler logs meanwhile is not the page's reading (its scan ran outside the
-    /// walk's capture: the count of repaired pages stays as it was).
+    /// be asked. Asked before the page is read: its annotations are built here, and what poppler
+    /// logs meanwhile (`Bad bounding box for annotation`) is not the page's reading — poppler's
+    /// scan built them outside the walk's capture, and the document was not called repaired for it.
     var scripts: Bool? {
         let (found, _) = PopplerLog.capture { ingest_page_scripts(UnsafeMutableRawPointer(handle), UnsafeMutableRawPointer(document.handle)) }
         switch found {

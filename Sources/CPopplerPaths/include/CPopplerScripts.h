@@ -29,6 +29,11 @@ IngestScriptsResult ingest_document_scripts_outside_pages(void *document);
 /// additional actions. A rendition action with a script counts, as in poppler.
 IngestScriptsResult ingest_page_scripts(void *page, void *document);
 
+/// Loads every page of `document` (a `PopplerDocument *`) as poppler's scan does before it asks
+/// them (`PDFDoc::getPage`); the pages loaded, -1 when the document could not be read as
+/// poppler-glib 22.12 lays it out.
+int ingest_document_load_pages(void *document);
+
 #ifdef __cplusplus
 }
 #endif
