@@ -64,27 +64,28 @@ enum MonospacedTables {
     }
 
     /// The advance of a line's characters when every word is as wide as its characters at one
-    /// advance and starts on their grid; nil for a line set in a proportional font (or of one word).
+    /// advance (that of its first word of two characters or more) and starts on their grid; nil
+    /// for a line set in a proportional font (told at its first words, most often) or of one word.
     static func advance(_ line: [PageWord]) -> Double? {
-        guard line.count >= 2 else { return nil }
-        var widths: [Double] = []
-        for w in line {
-            let n = w.text.unicodeScalars.count
-            if n >= 2 { widths.append((w.x1 - w.x0) / Double(n)) }
-        }
-        guard !widths.isEmpty else { return nil }
-        widths.sort()
-        let a = widths[widths.count / 2]
+        guard line.count >= 2, let first = line.first(where: { characters($0.text) >= 2 }) else { return nil }
+        let a = (first.x1 - first.x0) / Double(characters(first.text))
         guard a > 0 else { return nil }
         let origin = line[0].x0
         for (k, w) in line.enumerated() {
-            let n = Double(w.text.unicodeScalars.count)
+            let n = Double(characters(w.text))
             guard abs(w.x1 - w.x0 - n * a) <= max(0.5, n * a * 0.03) else { return nil }
             let cell = (w.x0 - origin) / a
             guard abs(cell - cell.rounded()) <= 0.2 else { return nil }
             if k > 0, w.x0 - line[k - 1].x1 < a * 0.8 { return nil }
         }
         return a
+    }
+
+    /// How many characters (scalars) `text` holds: its UTF-8 bytes that open one.
+    @inline(__always) static func characters(_ text: String) -> Int {
+        var n = 0
+        for b in text.utf8 where b & 0xC0 != 0x80 { n += 1 }
+        return n
     }
 
     /// A row's cells as its words from each cell's first: cut at gaps of two spaces or more.

@@ -64,8 +64,11 @@ enum TableBlocks {
     static func framedColumns(_ table: PageTable, words: [PageWord]) -> PageTable? {
         guard table.rows.allSatisfy({ $0.count == 1 }), table.rows.contains(where: { $0[0].text.contains(" ") }) else { return nil }
         let inside = words.filter { table.contains($0.midX, $0.midY) }
+        let lines = WordLines.group(inside)
+        // Its header is cut into cells (`Function   Arguments   Returns`), as its rows are.
+        guard let header = lines.first, WordLines.segments(header).count >= 2 else { return nil }
         // (Inside a frame two columns across it are a table's: the frame's width stands for the page's.)
-        let found = AlignedColumns.find(lines: WordLines.group(inside), pageWidth: (table.x1 - table.x0) * 2)
+        let found = AlignedColumns.find(lines: lines, pageWidth: (table.x1 - table.x0) * 2)
         guard found.count == 1, let aligned = found.first, inside.allSatisfy({ aligned.contains($0.midX, $0.midY) }) else { return nil }
         // The rules' rows are kept: each is some aligned rows whole (a label row between two rules,
         // `Line Editing` on p. 32, taken by the aligned row above as a wrapped cell's line, is not).
