@@ -193,9 +193,10 @@ public struct PDFExtractor: Extractor {
     /// dictionaries) no longer leaves the extracting thread waiting for it, or opening one itself,
     /// once the pages are read (gnuplot.pdf: ≈ 50 ms of its serial tail).
     func readInWalk(_ page: PopplerPageRef, watchingCutWords: Bool) -> PageData {
-        let scripts = page.scripts
+        let first = page.scriptsAskedFirst
+        let scripts = first ? page.scripts : nil
         var data = readWithFormulas(page)
-        data.scripts = scripts
+        data.scripts = first ? scripts : page.scripts
         // `headerLines`' texts, as `RunningHeaders.detect` sees them.
         let texts = data.lines.lazy.map { $0.origin == .content ? $0.text : "" }
         if watchingCutWords, data.classification.hasUsableText, WordLookAhead.cutsAWord(texts) {

@@ -25,6 +25,7 @@ enum PDFScripts {
         case true?: return .known(true)
         case false?:
             _ = ingest_document_load_pages(UnsafeMutableRawPointer(document.handle))
+            document.pagesLoadedByFacts = true
             return .askPages
         case nil: return .known(document.hasJavaScript)
         }
@@ -53,10 +54,16 @@ extension PopplerDocumentRef {
 }
 
 extension PopplerPageRef {
+    /// Whether the page's scripts are asked before it is read (`PDFExtractor.readInWalk`): on the
+    /// facts' document once they loaded its pages, where poppler's scan had built every page's
+    /// annotations out of the count; on another copy, after, where the page's reading builds
+    /// them (what poppler logs then counts, as it did: a form's `SubType on non-terminal field`).
+    var scriptsAskedFirst: Bool { document.pagesLoadedByFacts }
+
     /// Whether the page's own actions or its annotations' hold JavaScript; nil when it could not
-    /// be asked. Asked before the page is read: its annotations are built here, and what poppler
-    /// logs meanwhile (`Bad bounding box for annotation`) is not the page's reading — poppler's
-    /// scan built them outside the walk's capture, and the document was not called repaired for it.
+    /// be asked. What poppler logs meanwhile is not the page's reading: asked first on the facts'
+    /// document, its annotations are built here (`Bad bounding box for annotation` counted no
+    /// repair when poppler's scan built them there).
     var scripts: Bool? {
         let (found, _) = PopplerLog.capture { ingest_page_scripts(UnsafeMutableRawPointer(handle), UnsafeMutableRawPointer(document.handle)) }
         switch found {

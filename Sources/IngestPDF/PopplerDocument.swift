@@ -15,6 +15,9 @@ public final class PopplerDocumentRef {
     public let handle: OpaquePointer
     /// Poppler's log lines emitted while opening (xref repair and the like), oldest first.
     public let openMessages: [String]
+    /// Set by the facts (`PDFScripts.facts`) on their document, before another thread reads it:
+    /// its pages were loaded out of the walk's count of poppler's log lines.
+    var pagesLoadedByFacts = false
 
     /// Opens `url` (a local file), with `password` when given.
     /// Throws `pdf.encrypted` (a password is needed and none was given), `pdf.wrongPassword`,

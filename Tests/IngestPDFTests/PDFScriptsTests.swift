@@ -89,13 +89,15 @@ final class PDFScriptsTests: XCTestCase {
         XCTAssertEqual(PDFScripts.facts(linked), .askPages)
     }
 
-    /// Poppler's scan built the pages' annotations outside the walk's count of poppler's log lines:
-    /// an annotation with a bad box (`Bad bounding box for annotation`) did not make the document
-    /// "repaired" (firefox_logo.pdf of pdf.js), and does not now that the walk builds them.
+    /// Poppler's scan built the pages' annotations of the facts' document outside the walk's count
+    /// of poppler's log lines: an annotation with a bad box (`Bad bounding box for annotation`) on a
+    /// short document (read through that document alone) did not make it "repaired" (firefox_logo.pdf
+    /// of pdf.js), and does not now that the walk builds them. (A long document's other copies built
+    /// theirs in the walk, counted, as they still do: which pages they read depends on the threads.)
     func testAnAnnotationPopplerComplainsAboutRepairsNothing() throws {
         let tmp = try TemporaryDirectory(); defer { tmp.remove() }
         let bad = "<< /Type /Annot /Subtype /Link /Rect [72 690 300] /Border [0 0 0] /A << /S /URI /URI (https://example.org/) >> >>"
-        for pages in [1, 12] {
+        for pages in [1, 5] {
             let url = try tmp.write("bad-box-\(pages).pdf", Self.make(pages: pages, annots: { _ in [bad] }))
             let input = SourceInput(files: [url], kind: .pdf, byteSize: 0, name: url.lastPathComponent)
             let e = try PDFExtractor().extract(input, context: ExtractionContext(language: .en))
