@@ -9,6 +9,8 @@ Usage: make_corpus.py OUT_DIR. Tables are seeded (the same corpus every run). Ki
   word-ruled       the same HTML → .docx (LibreOffice's Word export) → PDF
   writer-unruled   Markdown pipe table → pandoc .odt → LibreOffice PDF
   word-unruled     Markdown pipe table → pandoc .docx → LibreOffice PDF (one rule under the header)
+                   (writer-unruled-5…12, word-unruled-5…12: session 28's, with empty cells, cells
+                   wrapped over lines, 2-6 columns of unequal widths, numbers of several kinds)
   *-long           a ruled table over a page break (header repeated on the next page)
 A spanning cell's text is in its top-left slot, the slots it covers are "" (Ingest's `rows`).
 """
@@ -26,6 +28,40 @@ def cell(rng, column):
         return f"{rng.randint(0, 999)},{rng.randint(0, 99):02d}" if rng.random() < 0.5 else str(rng.randint(1, 2024))
     n = rng.choice([1, 1, 1, 2, 2, 3])
     return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize()
+
+
+def varied_cell(rng, column):
+    """A cell of the session-28 tables: empty, a number of some kind, a word or two, or a phrase
+    long enough to wrap in its column."""
+    x = rng.random()
+    if x < 0.1:
+        return ""
+    if column > 0 and x < 0.45:
+        k = rng.randrange(5)
+        if k == 0:
+            return str(rng.randint(-500, 5000))
+        if k == 1:
+            return f"{rng.randint(0, 99)},{rng.randint(0, 999):03d}"
+        if k == 2:
+            return f"{rng.randint(0, 100)} %"
+        if k == 3:
+            return f"{rng.randint(1, 999)},{rng.randint(0, 9)} {rng.choice(UNITS)}"
+        return f"{rng.randint(1, 31)}/{rng.randint(1, 12):02d}/{rng.randint(1900, 2024)}"
+    n = rng.choice([1, 1, 2, 2, 3, 5, 8])
+    return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize()
+
+
+def varied_table(rng):
+    """(grid, the pipe table's dashes per column) of 3-9 rows and 2-6 columns."""
+    rows, cols = rng.randint(3, 9), rng.randint(2, 6)
+    names = ["Grandeur", "Symbole", "Unité", "Valeur", "Date", "Lieu", "Notion", "Exemple", "Remarque", "Mesure", "Écart"]
+    header = rng.sample(names, cols)
+    grid = [header] + [[varied_cell(rng, c) for c in range(cols)] for _ in range(rows - 1)]
+    # The first column is a row's key: never empty.
+    for row in grid[1:]:
+        if not row[0]:
+            row[0] = rng.choice(WORDS).capitalize()
+    return grid, [rng.choice([10, 14, 20]) for _ in range(cols)]
 
 
 def table(rng, rows, cols, spans):
@@ -124,8 +160,9 @@ def html_table(grid, merges, long=False):
     return "\n".join(out)
 
 
-def md_table(grid):
-    lines = ["| " + " | ".join(grid[0]) + " |", "|" + "---|" * len(grid[0])]
+def md_table(grid, widths=None):
+    dashes = [3] * len(grid[0]) if widths is None else widths
+    lines = ["| " + " | ".join(grid[0]) + " |", "|" + "".join("-" * n + "|" for n in dashes)]
     lines += ["| " + " | ".join(row) + " |" for row in grid[1:]]
     return "\n".join(lines)
 
@@ -196,6 +233,22 @@ def main(out):
             run(["pandoc", name + ".md", "-o", name + "." + ext], out)
             soffice(name + "." + ext, "pdf", out)
             truths[name + ".pdf"] = {"kind": kind, "tables": made}
+    # Session 28: more unruled LibreOffice and Word tables, from a generator of their own (the
+    # documents above stay as they were): 2 to 6 columns, empty cells, cells long enough to wrap
+    # onto several lines, numbers (signed, decimal, percentages, with units), columns of unequal
+    # widths (the pipe table's dashes).
+    rng2 = random.Random(2828)
+    for d in range(8):
+        made = [varied_table(rng2) for _ in range(2)]
+        md = "# Chapitre\n\nLes tableaux de la séance.\n\n" + "".join(
+            md_table(g, widths) + f"\n\nLe tableau {i + 1} est à compléter.\n\n" for i, (g, widths) in enumerate(made))
+        for kind, ext in (("writer-unruled", "odt"), ("word-unruled", "docx")):
+            name = f"{kind}-{d + 5}"
+            with open(os.path.join(out, name + ".md"), "w") as f:
+                f.write(md)
+            run(["pandoc", name + ".md", "-o", name + "." + ext], out)
+            soffice(name + "." + ext, "pdf", out)
+            truths[name + ".pdf"] = {"kind": kind, "tables": [g for g, w in made]}
     with open(os.path.join(out, "truth.json"), "w") as f:
         json.dump(truths, f, ensure_ascii=False, indent=1)
     print(sum(len(t["tables"]) for t in truths.values()), "tables in", len(truths), "PDFs")

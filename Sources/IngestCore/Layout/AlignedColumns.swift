@@ -21,10 +21,21 @@ public enum AlignedColumns {
         var known: (start: Int, cuts: Int, left: Double, boundaries: [Double])?
         func close() {
             defer { start = end }
-            while end > start && !cut[end - 1] { end -= 1 }
-            guard end - start >= minimumRows, let table = table(lines[start..<end], above: start > 0 ? lines[start - 1] : nil,
-                                                                pageWidth: pageWidth) else { return }
-            tables.append(table)
+            // Lines not cut after the run's last cut line are `table`'s to take (a cell's last
+            // lines) or leave (a paragraph after the table).
+            var last = end
+            while last > start && !cut[last - 1] { last -= 1 }
+            var from = start
+            while last - from >= minimumRows {
+                let (found, stop) = table(lines[from..<end], above: from > 0 ? lines[from - 1] : nil,
+                                          after: end < lines.count ? lines[end] : nil, pageWidth: pageWidth)
+                if let found { tables.append(found) }
+                // The rows stopped at a line that does not fit the columns (a sentence between two
+                // tables the run took as one): the lines from there may make a table of their own.
+                guard let stop, stop < last else { return }
+                from = stop
+                while from < last && !cut[from] { from += 1 }
+            }
         }
         for (i, line) in lines.enumerated() {
             if end > start {
@@ -35,18 +46,28 @@ public enum AlignedColumns {
             }
             if end == start && !cut[i] { start = i + 1; end = i + 1; continue }
             // A line not cut that does not fit the columns found so far ends the run (a sentence
-            // between two tables).
+            // between two tables); so does one set further below than any line of the run from
+            // the one above (a paragraph after the table, spaced from it, a short one fitting
+            // the first column).
             if !cut[i] {
+                if end - start >= 2 {
+                    let top = { (k: Int) in lines[k].lazy.map(\.y0).min()! }
+                    let widest = (start + 1..<end).lazy.map { top($0) - top($0 - 1) }.max()!
+                    if top(i) - top(end - 1) > widest * 1.2 { close(); start = i + 1; end = i + 1; continue }
+                }
                 let cuts = (start..<end).filter { cut[$0] }
                 if cuts.count >= 2 {
                     if known.map({ $0.start != start || $0.cuts != cuts.count }) ?? true {
                         let cutLines = cuts.map { lines[$0] }
                         let all = cutLines.flatMap { $0 }
                         let left = all.map(\.x0).min()!, right = all.map(\.x1).max()!
-                        known = (start, cuts.count, left, Gutters.boundaries(cutLines, left: left, right: right, minimum: 6))
+                        known = (start, cuts.count, left, alignedBoundaries(cutLines, left: left, right: right).boundaries)
                     }
                     let (left, boundaries) = (known!.left, known!.boundaries)
-                    if line.contains(where: { w in w.x0 < left - 2 || boundaries.contains { w.x0 < $0 && w.x1 > $0 } }) {
+                    // (Not cut, the line is one piece: across a boundary, even between two of its
+                    // words, it is not a cell's.)
+                    let (x0, x1) = (line.first!.x0, line.lazy.map(\.x1).max()!)
+                    if x0 < left - 2 || boundaries.contains(where: { x0 < $0 && x1 > $0 }) {
                         close(); start = i + 1; end = i + 1; continue
                     }
                 }
@@ -57,15 +78,21 @@ public enum AlignedColumns {
         return tables
     }
 
-    private static func table(_ run: ArraySlice<[PageWord]>, above: [PageWord]?, pageWidth: Double) -> PageTable? {
-        let cutLines = run.filter { WordLines.segments($0).count >= 2 }
-        guard cutLines.count >= minimumRows else { return nil }
+    /// The table of `run` (lines from a cut one on), and the index in `lines` of the line its rows
+    /// stopped at when one did not fit its columns (nil when they took the run to its end).
+    private static func table(_ run: ArraySlice<[PageWord]>, above: [PageWord]?, after: [PageWord]?, pageWidth: Double) -> (PageTable?, Int?) {
+        let isCut = run.map { WordLines.segments($0).count >= 2 }
+        let cutLines = zip(run, isCut).filter(\.1).map(\.0)
+        guard cutLines.count >= minimumRows else { return (nil, nil) }
+        // The lines after the last cut one: a cell's wrapped lines, or the text after the table.
+        let lastCut = isCut.lastIndex(of: true)!
         let all = cutLines.flatMap { $0 }
         let left = all.map(\.x0).min()!, right = all.map(\.x1).max()!
-        let boundaries = Gutters.boundaries(Array(cutLines), left: left, right: right, minimum: 6)
+        let (boundaries, starts) = alignedBoundaries(cutLines, left: left, right: right)
         // Two columns across the page are as likely a two-column index or glossary (read column by
-        // column) as a table: only narrower pairs are taken.
-        guard boundaries.count >= 2 || (boundaries.count == 1 && right - left < pageWidth * 0.5) else { return nil }
+        // column) as a table: such a pair is taken only between lines across it (below).
+        guard !boundaries.isEmpty else { return (nil, nil) }
+        let widePair = boundaries.count == 1 && right - left >= pageWidth * 0.5
         let probe = TableGrid(rows: [], boundaries: boundaries, left: left, right: right)
         func fits(_ line: [PageWord]) -> Bool {
             // Past the right edge only in the last column (a wrapped cell there may be wider).
@@ -79,17 +106,81 @@ public enum AlignedColumns {
         // paragraph are — continues the row above even when it is cut.
         let tops = run.map { $0.map(\.y0).min()! }
         let pitches = zip(tops.dropFirst(), tops).map { $0 - $1 }
-        let shortest = pitches.min() ?? 0
-        let spaced = pitches.contains { $0 > shortest * 1.15 }
-        var rows: [[PageWord]] = []
-        for (k, line) in run.enumerated() {
-            let continues = spaced && k > 0 && tops[k] - tops[k - 1] <= shortest * 1.08
-                && tops[k] - tops[k - 1] < line.map(\.height).max()!
-            if WordLines.segments(line).count >= 2 && !(continues && fits(line)) { rows.append(line) }
-            else if fits(line), !rows.isEmpty { rows[rows.count - 1] += line }
-            else { break }
+        let shortest = pitches.prefix(lastCut).min() ?? 0
+        let spaced = pitches.prefix(lastCut).contains { $0 > shortest * 1.15 }
+        // Whether `line` holds the next lines of cells of the line above it, wrapped there because
+        // their first word did not fit: each of its cells under one of the line above that ends
+        // too close to its column's edge (the next column's start, less a line's height for the
+        // cell's margins) for that word and a space — one of them, not in the last column (whose
+        // edge is not known), even without the margins — and at least one column empty.
+        // Writer sets a table's rows at the pitch of a cell's lines: this is what tells them apart.
+        func wrapped(_ line: [PageWord], below upper: [PageWord]) -> Bool {
+            func byColumn(_ words: [PageWord]) -> [Int: [PageWord]] { Dictionary(grouping: words) { probe.column(of: $0.midX) } }
+            let cells = byColumn(line), uppers = byColumn(upper)
+            guard cells.count < boundaries.count + 1 else { return false }
+            var sure = false
+            for (c, words) in cells {
+                guard let above = uppers[c] else { return false }
+                let first = words.min { $0.x0 < $1.x0 }!
+                let edge = c < boundaries.count ? boundaries[c] : right
+                let end = above.map(\.x1).max()! + first.height * 0.25 + (first.x1 - first.x0)
+                guard end > edge - first.height else { return false }
+                if end > edge && c < boundaries.count { sure = true }
+            }
+            return sure
         }
-        guard rows.count >= minimumRows else { return nil }
+        // Whether `line` opens a row of its own (its other cells empty) rather than going on with
+        // the cells above: each of its cells under none, or its first word would have fitted after
+        // the words above it in its column — within as wide as another line of the column reaches.
+        var reach = [Double](repeating: -.infinity, count: boundaries.count + 1)
+        for w in cutLines.joined() { let c = probe.column(of: w.midX); reach[c] = max(reach[c], w.x1) }
+        func opensRow(_ line: [PageWord], below upper: [PageWord]) -> Bool {
+            let uppers = Dictionary(grouping: upper) { probe.column(of: $0.midX) }
+            return Dictionary(grouping: line) { probe.column(of: $0.midX) }.allSatisfy { c, words in
+                guard let above = uppers[c] else { return true }
+                let first = words.min { $0.x0 < $1.x0 }!
+                return above.map(\.x1).max()! + first.height * 0.25 + (first.x1 - first.x0) <= reach[c]
+            }
+        }
+        var rows: [[PageWord]] = []
+        var stop: Int?
+        var below = after
+        for (k, line) in run.enumerated() {
+            let pitch = k > 0 ? tops[k] - tops[k - 1] : 0
+            if k > lastCut {
+                // Past the last cut line only a cell's wrapped lines, at its lines' pitch: closer
+                // than the line's height where rows are set further apart (Word), else `wrapped`.
+                guard pitch <= shortest * 1.08, fits(line),
+                      spaced ? pitch < line.map(\.height).max()! : wrapped(line, below: run[run.startIndex + k - 1]) else { below = line; break }
+                rows[rows.count - 1] += line
+                continue
+            }
+            let continues = spaced && k > 0 && pitch <= shortest * 1.08 && pitch < line.map(\.height).max()!
+            let upper = k > 0 ? run[run.startIndex + k - 1] : []
+            if isCut[k] && !(continues && fits(line)) && !(!spaced && k > 0 && fits(line) && wrapped(line, below: upper)) {
+                rows.append(line)
+            } else if !isCut[k], k > 0, fits(line), spaced ? pitch > shortest * 1.15 && opensRow(line, below: upper) : opensRow(line, below: upper) {
+                // A row whose other cells are empty (`Période sujet |  |`).
+                rows.append(line)
+            } else if fits(line), !rows.isEmpty { rows[rows.count - 1] += line }
+            else { stop = run.startIndex + k; below = line; break }
+        }
+        guard rows.count >= minimumRows else { return (nil, stop) }
+        // A pair across the page: a table set in a page of one column, right under a line of its
+        // text and right above another (not cut into two pieces; or across its gutter): not a
+        // page or a passage set in two columns. Nor lines of code with their comments aligned
+        // (most in a monospaced font).
+        if widePair {
+            guard rows.filter(WordLines.monospaced).count * 2 <= rows.count else { return (nil, stop) }
+            let height = rows.flatMap { $0 }.map(\.height).max()!
+            func across(_ line: [PageWord]?, gap: (([PageWord]) -> Double)) -> Bool {
+                guard let line, gap(line) <= height * 2.5 else { return false }
+                return WordLines.segments(line).count == 1 || line.contains { $0.x0 < boundaries[0] && $0.x1 > boundaries[0] }
+                    || spans(line, boundaries[0])
+            }
+            let top = rows[0].map(\.y0).min()!, bottom = rows.last!.map(\.y1).max()!
+            guard across(above, gap: { top - $0.map(\.y1).max()! }), across(below, gap: { $0.map(\.y0).min()! - bottom }) else { return (nil, stop) }
+        }
         // A header cell aligned to its bottom starts a line higher ("Masse" over "atomique"): a line
         // right above, outside the first column, each piece aligned with the header's cell below it.
         if let above, fits(above), let first = rows.first, above.map(\.y1).max()! > first.map(\.y0).min()! - first[0].height * 0.8 {
@@ -108,7 +199,7 @@ public enum AlignedColumns {
         for line in rows {
             // A word across a gutter: a cell spanning columns (cells set close together may run into
             // one segment without any word crossing).
-            if boundaries.contains(where: { Self.spans(line, $0) }) { crossings += 1 }
+            if boundaries.indices.contains(where: { Self.spans(line, boundaries[$0], start: starts[$0]) }) { crossings += 1 }
             var extent: [Int: (Double, Double)] = [:]
             for w in line {
                 let c = probe.column(of: w.midX)
@@ -118,31 +209,61 @@ public enum AlignedColumns {
             }
             for (c, e) in extent { columns[c].append(e.1 - e.0) }
         }
-        guard crossings * 5 <= rows.count else { return nil }
+        guard crossings * 5 <= rows.count else { return (nil, stop) }
         let prose = columns.indices.filter { c in
             let sorted = columns[c].sorted()
             guard !sorted.isEmpty else { return false }
             return sorted[sorted.count / 2] > pageWidth * 0.28 || wordCounts[c] > sorted.count * 6
         }
-        if prose.count >= 2 { return nil }
+        if prose.count >= 2 { return (nil, stop) }
         // Every column holds something in at least half of the rows, or it is stray text.
-        for c in columns.indices where columns[c].count * 2 < rows.count { return nil }
+        for c in columns.indices where columns[c].count * 2 < rows.count { return (nil, stop) }
         // A column of bullets or numbers before text is a list (LibreOffice sets a list's markers
         // apart from their items), not a table.
         let markers = rows.compactMap { row in row.filter { probe.column(of: $0.midX) == 0 } }
-        if markers.allSatisfy({ $0.count == 1 && isMarker($0[0].text) }) { return nil }
+        if markers.allSatisfy({ $0.count == 1 && isMarker($0[0].text) }) { return (nil, stop) }
         let gridRows = rows.map { TableGrid.Row(words: $0, top: $0.map(\.y0).min()!, bottom: $0.map(\.y1).max()!) }
         let grid = TableGrid(rows: gridRows, boundaries: boundaries, left: left, right: right)
-        let cells = grid.cells(joinsAcross: { r, k in Self.spans(gridRows[r].words, boundaries[k]) }, joinsDown: { _, _ in false })
-        return PageTable(x0: left, y0: gridRows.first!.top, x1: right, y1: gridRows.last!.bottom, rows: cells)
+        let cells = grid.cells(joinsAcross: { r, k in Self.spans(gridRows[r].words, boundaries[k], start: starts[k]) }, joinsDown: { _, _ in false })
+        return (PageTable(x0: left, y0: gridRows.first!.top, x1: right, y1: gridRows.last!.bottom, rows: cells), stop)
+    }
+
+    /// The column boundaries of a run's cut lines (`Gutters`, from the lines cut into the usual
+    /// number of cells), each moved to just before the column right of it where that column's
+    /// cells start at one x (left-aligned, as Writer, Word and `l` set them) — with that start.
+    /// A boundary in the middle of the gutter cut a cell run long in a line cut into fewer cells
+    /// (`Force complément 652,95`: two cells a space apart), or a wrapped line reaching past it.
+    /// Not moved over the start of a cell (a cell of the right column not starting there).
+    static func alignedBoundaries(_ cutLines: [[PageWord]], left: Double, right: Double) -> (boundaries: [Double], starts: [Double?]) {
+        var boundaries = Gutters.boundaries(cutLines, left: left, right: right, minimum: 6)
+        var starts = [Double?](repeating: nil, count: boundaries.count)
+        guard !boundaries.isEmpty else { return (boundaries, starts) }
+        let segments = cutLines.flatMap { WordLines.segments($0) }
+        for k in boundaries.indices {
+            let lower = boundaries[k], upper = k + 1 < boundaries.count ? boundaries[k + 1] : right
+            let firsts = segments.map { $0[0].x0 }.filter { $0 > lower && $0 < upper }.sorted()
+            guard firsts.count >= 2 else { continue }
+            // The column's start: the leftmost x at which most of its cells start (within a point).
+            guard let x = firsts.first(where: { x in firsts.filter { abs($0 - x) <= 1 }.count * 2 > firsts.count }) else { continue }
+            let moved = x - 1
+            guard moved > lower, !firsts.contains(where: { $0 < moved }),
+                  !cutLines.joined().contains(where: { $0.x0 > lower && $0.x0 < moved && $0.x1 > moved }) else { continue }
+            boundaries[k] = moved
+            starts[k] = x
+        }
+        return (boundaries, starts)
     }
 
     /// Words set as one phrase (spaced less than a third of their height) that run across the
     /// boundary by more than a few points on each side: a cell spanning the two columns.
-    public static func spans(_ words: [PageWord], _ x: Double) -> Bool {
+    /// `start`: where the cells of the column right of `x` start; a word starting there begins a
+    /// cell of that column, however close to the word before it.
+    public static func spans(_ words: [PageWord], _ x: Double, start: Double? = nil) -> Bool {
         var phrase: (x0: Double, x1: Double)?
         for w in words.sorted(by: { $0.x0 < $1.x0 }) {
-            if let p = phrase, w.x0 - p.x1 < w.height * 0.35 { phrase = (p.x0, w.x1) } else { phrase = (w.x0, w.x1) }
+            if let p = phrase, w.x0 - p.x1 < w.height * 0.35, !(start.map { abs(w.x0 - $0) <= 1 && p.x1 < w.x0 } ?? false) {
+                phrase = (p.x0, w.x1)
+            } else { phrase = (w.x0, w.x1) }
             if let p = phrase, p.x0 < x - 3 && p.x1 > x + 3 { return true }
         }
         return false

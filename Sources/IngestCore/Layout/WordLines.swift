@@ -25,6 +25,17 @@ public enum WordLines {
         return out
     }
 
+    /// Every word of two characters or more as wide per character as the others (within 4 %):
+    /// a line set in a monospaced font (code, verbatim text).
+    public static func monospaced(_ line: [PageWord]) -> Bool {
+        let advances = line.compactMap { w -> Double? in
+            let n = w.text.unicodeScalars.count
+            return n >= 2 ? (w.x1 - w.x0) / Double(n) : nil
+        }
+        guard advances.count >= 2 else { return false }
+        return advances.max()! <= advances.min()! * 1.04
+    }
+
     /// A cell's text: its lines joined by a space, or by a line break after a word cut at its
     /// end by a hyphen (`pro-` / `cess`): hyphen joining then decides (`DocumentBuilder`), as
     /// for a paragraph's lines; a space made it `pro- cess` (debian-reference p.176).

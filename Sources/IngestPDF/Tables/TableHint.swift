@@ -134,13 +134,6 @@ enum TableHint {
         return spaces.last! <= spaces[spaces.count / 2] * 1.6 && spaces.last! < line.map(\.height).max()!
     }
 
-    /// Every word of two characters or more as wide per character as the others (within 4 %).
-    static func monospaced(_ line: [PageWord]) -> Bool {
-        let advances = line.compactMap { w -> Double? in
-            let n = w.text.unicodeScalars.count
-            return n >= 2 ? (w.x1 - w.x0) / Double(n) : nil
-        }
-        guard advances.count >= 2 else { return false }
-        return advances.max()! <= advances.min()! * 1.04
-    }
+    /// `WordLines.monospaced`.
+    static func monospaced(_ line: [PageWord]) -> Bool { WordLines.monospaced(line) }
 }

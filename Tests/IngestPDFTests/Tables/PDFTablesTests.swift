@@ -114,6 +114,54 @@ final class PDFTablesTests: XCTestCase {
         XCTAssertEqual(extraction.blocks.map(\.kind), [.paragraph, .table, .paragraph])
     }
 
+    /// Markdown pipe tables without rules, made Writer and Word documents by pandoc and PDFs by
+    /// LibreOffice (a student's table without borders). Writer sets a table's rows at the pitch
+    /// of a cell's wrapped lines, and two cells of a narrow column a space apart (`Force
+    /// complément` then `652,95`): each source row is one row, each cell its source text, and the
+    /// two tables with a sentence between them are two (the second was lost, the first cut in two).
+    func testWriterAndWordTablesWithoutRules() throws {
+        guard runTool("soffice", ["--version"])?.status == 0 else {
+            try missingTool("LibreOffice (soffice) missing (apt-get install libreoffice-writer-nogui)")
+        }
+        guard runTool("pandoc", ["--version"])?.status == 0 else { try missingTool("pandoc is not installed (apt-get install pandoc)") }
+        let wrapped = [["Date", "Grandeur", "Exemple", "Valeur"],
+                       ["Adverbe marseille", "Amplitude complément tension", "Tension", "Amplitude"],
+                       ["Période", "1480", "Phrase", "Courant énergie"], ["Accord", "Lipide tension", "Onde tension", "Onde force"],
+                       ["Phrase onde", "729,00", "718,18", "806,53"],
+                       ["Complément énergie adverbe", "241", "Mitochondrie mitochondrie lipide", "Marseille sujet verbe"]]
+        let close = [["Symbole", "Notion", "Date", "Lieu", "Grandeur"],
+                     ["Force complément", "652,95", "Traité cellule", "Empire", "260,04"],
+                     ["Roi", "1676", "Phrase fréquence", "Lipide empire", "Période mitochondrie"],
+                     ["Paris adjectif", "500", "Adjectif", "482", "Travail"]]
+        let next = [["Remarque", "Exemple", "Symbole", "Grandeur", "Lieu"], ["Adverbe", "Protéine", "380,93", "Lyon lyon", "570,43"],
+                    ["Pluriel", "Glucide vitesse", "1121", "Féminin force longueur", "Enzyme"],
+                    ["Force", "Noyau traité lipide", "1601", "Masse tension vitesse", "620,96"],
+                    ["République", "679,25", "Marseille protéine", "341", "646,00"]]
+        func pipe(_ rows: [[String]]) -> String {
+            ([rows[0], rows[0].map { _ in "---" }] + rows.dropFirst()).map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
+        }
+        let markdown = "# Cours\n\nVoici les tableaux.\n\n" + pipe(wrapped) + "\n\nLe tableau 1 résume la leçon.\n\n"
+            + pipe(close) + "\n\nLe tableau 2 résume la leçon.\n\n" + pipe(next) + "\n\nLe tableau 3 résume la leçon.\n"
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let md = try tmp.write("cours.md", Data(markdown.utf8))
+        let documents = ["odt", "docx"].map { tmp.url.appendingPathComponent("cours-\($0).\($0)") }
+        for document in documents {
+            guard runTool("pandoc", [md.path, "-o", document.path])?.status == 0 else { throw TestSetupFailure("pandoc could not make \(document.lastPathComponent)") }
+        }
+        let profile = "file://" + tmp.url.appendingPathComponent("profile").path
+        guard runTool("soffice", ["-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "--outdir", tmp.url.path]
+                      + documents.map(\.path))?.status == 0 else { throw TestSetupFailure("soffice could not make the PDFs") }
+        let writer = try LaTeXPDFs.extract(tmp.url.appendingPathComponent("cours-odt.pdf"))
+        XCTAssertEqual(tables(writer), [wrapped, close, next])
+        XCTAssertEqual(writer.blocks.map(\.kind).prefix(8), [.heading, .paragraph, .table, .paragraph, .table, .paragraph, .table, .paragraph],
+                       "\(writer.blocks.map(\.text))")
+        // Word's columns are narrower: it cuts `complément` and `République` inside the word
+        // (`compléme` / `nt`), as the page shows them; the rows and cells are the source's.
+        let word = try LaTeXPDFs.extract(tmp.url.appendingPathComponent("cours-docx.pdf"))
+        XCTAssertEqual(tables(word).map { $0.map(\.count) }, [wrapped, close, next].map { $0.map(\.count) })
+        XCTAssertEqual(tables(word).first, wrapped)
+    }
+
     /// Lines holding one formula each, with big delimiters (`\bigl[`, `\left(`): poppler writes
     /// those glyphs as control characters (U+0001...) in boxes set lower than their line, and a
     /// fraction's numerator and denominator as lines of their own. Neither page holds a table
