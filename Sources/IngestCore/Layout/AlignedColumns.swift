@@ -216,8 +216,11 @@ public enum AlignedColumns {
             return sorted[sorted.count / 2] > pageWidth * 0.28 || wordCounts[c] > sorted.count * 6
         }
         if prose.count >= 2 { return (nil, stop) }
-        // Every column holds something in at least half of the rows, or it is stray text.
-        for c in columns.indices where columns[c].count * 2 < rows.count { return (nil, stop) }
+        // Every column holds something in at least half of the rows, or it is stray text — but a
+        // first column of labels, each on the first row of its group of rows (a `\multirow`:
+        // `headings=big` over nine rows, scrguide-en's Table 3.15), from the header and the first
+        // row on, each group of two rows or more.
+        for c in columns.indices where columns[c].count * 2 < rows.count && !(c == 0 && labelsGroups(rows, probe)) { return (nil, stop) }
         // A column of bullets or numbers before text is a list (LibreOffice sets a list's markers
         // apart from their items), not a table.
         let markers = rows.compactMap { row in row.filter { probe.column(of: $0.midX) == 0 } }
@@ -226,6 +229,16 @@ public enum AlignedColumns {
         let grid = TableGrid(rows: gridRows, boundaries: boundaries, left: left, right: right)
         let cells = grid.cells(joinsAcross: { r, k in Self.spans(gridRows[r].words, boundaries[k], start: starts[k]) }, joinsDown: { _, _ in false })
         return (PageTable(x0: left, y0: gridRows.first!.top, x1: right, y1: gridRows.last!.bottom, rows: cells), stop)
+    }
+
+    /// Whether the first column of `rows` holds labels of groups of rows: something in the first
+    /// two rows (the header's and the first group's), then only on the first row of each group,
+    /// every group two rows or more.
+    static func labelsGroups(_ rows: [[PageWord]], _ probe: TableGrid) -> Bool {
+        let labelled = rows.indices.filter { r in rows[r].contains { probe.column(of: $0.midX) == 0 } }
+        guard rows.count >= 5, labelled.count >= 3, labelled.prefix(2) == [0, 1] else { return false }
+        let starts = labelled.dropFirst() + [rows.count]
+        return zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 >= 2 }
     }
 
     /// The column boundaries of a run's cut lines (`Gutters`, from the lines cut into the usual

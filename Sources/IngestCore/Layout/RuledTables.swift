@@ -26,11 +26,17 @@ public enum RuledTables {
         // Stacked rules of one width that meet no vertical rule, not too far apart: one table's top,
         // middle and bottom (`\hline` or booktabs). Rules that meet vertical ones are grouped by them
         // alone: two ruled tables of one width, one under the other, stay two.
+        // Further apart, the next such rule below is the same table's when the lines between are
+        // a table's body (`bodyBetween`): a long booktabs table (scrguide-en p. 104, Table 3.15,
+        // its body 381 pt high, came out a paragraph per column).
         let alone = hs.indices.filter { !meetsVertical[$0] }
         for (n, i) in alone.enumerated() {
-            for k in alone[(n + 1)...] where hs[k].position - hs[i].position <= 320 {
+            var next = true
+            for k in alone[(n + 1)...] {
                 let (h, o) = (hs[i], hs[k])
-                if abs(o.lower - h.lower) <= tolerance && abs(o.upper - h.upper) <= tolerance { unite(i, k) }
+                guard abs(o.lower - h.lower) <= tolerance && abs(o.upper - h.upper) <= tolerance else { continue }
+                if o.position - h.position <= 320 || (next && bodyBetween(h, o, words)) { unite(i, k) }
+                next = false
             }
         }
         var groups: [Int: (h: [PageRule], v: [PageRule])] = [:]
@@ -39,6 +45,17 @@ public enum RuledTables {
         // Top, then left: `groups` is a dictionary, whose order changes with every process's hash
         // seed, so tables side by side at one height (a reference card's columns) need the tie broken.
         return groups.values.compactMap { table($0.h, $0.v, words) }.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+    }
+
+    /// Whether the lines between two rules of one width (words within their extent) are a table's
+    /// body: columns found between them (`Gutters`) that no line crosses two of (a paragraph
+    /// between two tables closes them, or crosses them).
+    static func bodyBetween(_ upper: PageRule, _ lower: PageRule, _ words: [PageWord]) -> Bool {
+        let inside = words.filter { $0.midX > upper.lower && $0.midX < upper.upper && $0.midY > upper.position && $0.midY < lower.position }
+        let lines = WordLines.group(inside)
+        guard lines.count >= 2 else { return false }
+        let boundaries = Gutters.boundaries(lines, left: upper.lower, right: upper.upper)
+        return !boundaries.isEmpty && !lines.contains { line in boundaries.filter { x in line.contains { $0.x0 < x && $0.x1 > x } }.count >= 2 }
     }
 
     /// Positions within `tolerance` taken as one, with the rules at each.

@@ -232,6 +232,35 @@ final class PDFTablesTests: XCTestCase {
         XCTAssertEqual(extraction.blocks.map(\.kind), [.table, .paragraph])
     }
 
+    /// A booktabs table (top rule, one under the header, bottom rule; no other) taller than 320 pt,
+    /// its first column a label for each group of rows, on the group's first row (KOMA-Script's
+    /// Table 3.15, scrguide-en p. 104): one table with the source's rows, each label in its
+    /// group's first row and the rows under it empty there, not a paragraph per column.
+    func testLongBooktabsTableWithGroupLabels() throws {
+        let elements = ["part", "partnumber", "chapter", "chapterprefix", "section", "subsection", "subsubsection", "paragraph", "subparagraph"]
+        let sizes = ["big": ["\\Huge", "\\huge", "\\huge", "\\Large", "\\Large", "\\large", "\\normalsize", "\\normalsize", "\\normalsize"],
+                     "normal": ["\\huge", "\\huge", "\\LARGE", "\\LARGE", "\\Large", "\\large", "\\normalsize", "\\normalsize", "\\normalsize"],
+                     "small": ["\\LARGE", "\\LARGE", "\\Large", "\\Large", "\\large", "\\normalsize", "\\normalsize", "\\normalsize", "\\normalsize"]]
+        var rows = [["Class Option", "Element", "Default"]]
+        for group in ["big", "normal", "small"] {
+            for (k, element) in elements.enumerated() { rows.append([k == 0 ? "headings=" + group : "", element, sizes[group]![k]]) }
+        }
+        let tex = rows.map { $0.map { $0.replacingOccurrences(of: "\\", with: "\\textbackslash{}") }.joined(separator: " & ") + " \\\\" }
+        let body = "Before the table.\n\n\\begin{tabular}{lll}\\toprule\n" + tex[0] + "\n\\midrule\n"
+            + tex.dropFirst().enumerated().map { ($0.offset > 0 && $0.offset % 9 == 0 ? "\\addlinespace\n" : "") + $0.element }.joined(separator: "\n")
+            + "\n\\bottomrule\n\\end{tabular}\n\nAfter the table."
+        let source = LaTeXPDFs.article("11pt", body).replacingOccurrences(of: "\\usepackage{lmodern}", with: "\\usepackage{lmodern}\\usepackage{booktabs}")
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let extraction = try LaTeXPDFs.extract(try LaTeXPDFs.make("booktabs", source, in: tmp))
+        XCTAssertEqual(tables(extraction), [rows])
+        XCTAssertEqual(extraction.blocks.map(\.kind), [.paragraph, .table, .paragraph])
+        // Without any rule (aligned columns), the same: its first column is sparse, one label a group.
+        let unruled = source.replacingOccurrences(of: "\\toprule", with: "").replacingOccurrences(of: "\\midrule", with: "")
+            .replacingOccurrences(of: "\\bottomrule", with: "")
+        let aligned = try LaTeXPDFs.extract(try LaTeXPDFs.make("unruled", unruled, in: tmp))
+        XCTAssertEqual(tables(aligned), [rows])
+    }
+
     /// Whichever finder made a table, no control character reaches its cells.
     func testNoControlCharacterReachesACell() {
         let block = TableBlocks.block([[TableCell(text: "a\u{1}b"), TableCell(text: "\u{2}")], [TableCell(text: "c"), TableCell(text: "d\u{7F}")]], page: 1)
