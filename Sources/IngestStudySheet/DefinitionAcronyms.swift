@@ -12,7 +12,7 @@ extension DefinitionRecognizer {
     /// Whether the meaning spells out what `term` stands for (see above).
     static func standsFor(_ term: String, _ meaning: String) -> Bool {
         let termTokens = term.split(separator: " ")
-        guard (1...3).contains(termTokens.count), term.count <= 16 else { return false }
+        guard (1...3).contains(termTokens.count), term.count <= 16, !capitalisedPhrase(term) else { return false }
         let capitals = term.filter(\.isUppercase)
         let letters: [Character]
         if capitals.count >= 2 {
@@ -89,5 +89,12 @@ extension DefinitionRecognizer {
         }
         if !current.isEmpty { parts.append(current) }
         return parts
+    }
+
+    /// Words each opening with its only capital (`Attack Surface`, `Units Menu`): a phrase of words, not letters standing for others —
+    /// `AI systems often have…` and `Use the Units Menu…` spell nothing out (an acronym holds two capitals in a word: `MAC Address`, `QoS`).
+    static func capitalisedPhrase(_ term: String) -> Bool {
+        let tokens = term.split(separator: " ").filter { $0.contains(where: \.isLetter) }
+        return tokens.count >= 2 && tokens.allSatisfy { t in t.filter(\.isUppercase).count <= 1 && (t.first?.isUppercase == true || !t.contains(where: \.isUppercase)) }
     }
 }

@@ -275,7 +275,16 @@ extension DefinitionRecognizer {
             let w = item.word
             let next = i + 1 < ws.count ? ws[i + 1].word : nil
             // A relative clause inside a noun phrase keeps its verb to itself: the phrase says what the term is.
-            if clauseOpeners.contains(w) || ["whose", "whom", "lequel", "laquelle", "lesquels", "lesquelles", "auquel", "duquel"].contains(w) { return clause }
+            if clauseOpeners.contains(w) || ["whose", "whom", "lequel", "laquelle", "lesquels", "lesquelles", "auquel", "duquel"].contains(w) {
+                // (Unless the main clause's verb follows the relative clause: `precipitation that reaches the ground either soaks into…`,
+                // a sentence whose subject is the phrase.)
+                if !french, !subject.isEmpty, let main = mainVerbAfterRelative(ws, from: i, lexicon) {
+                    clause.verb = copulas.contains(main) ? .copula : possibilityModals.contains(main) ? .ability : .action
+                    clause.subject = subjectKind(subject.map(\.word), termWords: termWords)
+                    clause.statement = true
+                }
+                return clause
+            }
             var verb: MeaningClause.Verb?
             if finiteModals.contains(w) {
                 // (An adverb may stand between: `can also be activated`, `peut aussi être…`.)
@@ -326,7 +335,11 @@ extension DefinitionRecognizer {
                 // (A name alone for subject, unknown to the dictionaries, is another thing than a term of more words that holds it:
                 // `La charte Debian : Debian a des spécifications…`.)
                 if clause.subject == .term, subject.count == 1, subject[0].raw.first?.isUppercase == true, !lexicon.knows(subject[0].word),
-                   words(term).filter({ !determiners.contains($0) }).count > 1 { clause.subject = .other }
+                   words(term).filter({ !determiners.contains($0) }).count > 1,
+                   // (One of names the term joins is the term's: `Anaconda et Miniconda : Anaconda est une distribution…`.)
+                   !words(term).split(whereSeparator: { conjunctions.contains($0) }).contains(where: { $0.elementsEqual([subject[0].word]) }) {
+                    clause.subject = .other
+                }
                 clause.chosenSubject = clause.subject == .pronoun && subject.contains { choiceWords.contains($0.word) }
                 clause.statement = isStatement(subject, verb: w, lexical: verb == .action && !auxiliaries.contains(w) && !finiteModals.contains(w))
                 clause.figure = ws[i...].prefix { !$0.ends }.contains { $0.word.contains(where: \.isNumber) }

@@ -115,7 +115,7 @@ public enum DefinitionRecognizer {
         // (`Key point: the cell is the basic unit…` states a fact: the label stays one.) Asked only of a term a label rules out.
         func describedField() -> Bool {
             let statement = meaning.split(separator: " ").prefix(4).contains { ["is", "are", "was", "est", "sont", "vaut", "était"].contains($0.lowercased()) }
-            return !statement && describes(meaning) || standsFor(term, meaning)
+            return !statement && describes(meaning) || standsFor(term, meaning) || opensWithTerm(term, meaning)
         }
         // An acronym whose meaning spells out its letters is a term whatever word it spells (`RE: Reverse Engineering`, `AH`).
         let acronym = (2...8).contains(term.count) && term.allSatisfy { $0.isUppercase || $0.isNumber } && standsFor(term, meaning)
@@ -130,7 +130,7 @@ public enum DefinitionRecognizer {
         }
         guard acronym || sign || isTerm(term, hasGrammar: grammar != nil, describedField: describedField) || optionLabel(),
               spellsOut(term, meaning) || restatesTerm(term, meaning) || isMeaning(meaning, isDash: isDash, plural: isPlural(term))
-                || quantityThenThing(meaning, lexicon) else { return nil }
+                || quantityThenThing(meaning, lexicon) || saysByKind(term, meaning, lexicon) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
         // A numbered step of a method and what to do (`1. str.split(sep): Couper la chaîne…`, `3. zip: appareiller…`).
@@ -138,7 +138,9 @@ public enum DefinitionRecognizer {
            !head.hasSuffix("eur") { return nil }
         // A meaning shaped as an order, a title, a sentence about another thing, qualities or a circumstance
         // (DefinitionShapes.swift) — unless it spells out the term's letters or restates it.
-        if !spellsOut(term, meaning), !restatesTerm(term, meaning), shapedAsNoMeaning(term, gluedSentenceCut(meaning), lexicon) { return nil }
+        // (A purpose, a likeness and its difference, a quality's clause say what it is or does: DefinitionKindsOfMeaning.swift.)
+        if !spellsOut(term, meaning), !restatesTerm(term, meaning), !saysByKind(term, meaning, lexicon), !opensWithTerm(term, meaning),
+           shapedAsNoMeaning(term, gluedSentenceCut(meaning), lexicon) { return nil }
         // Where the thing is or when it shows, though the sentence names it (`The Status Area is at the bottom of…`).
         if readClause(term, meaning.split(separator: " ").prefix(16).map(String.init), lexicon).verb == .place { return nil }
         // A symbol is defined by what it stands for (`d : la distance…`), not typed (`x: int = 5`).
@@ -463,7 +465,8 @@ public enum DefinitionRecognizer {
         let code = term.prefix(3).allSatisfy(\.isNumber) && term.dropFirst(3).first == " "
         // A tag of a markup language (`<nav>`, `<img />`), which a course on the web defines.
         let tag = first == "<" && term.range(of: #"^<[A-Za-z][A-Za-z0-9]*( ?/)?>$"#, options: .regularExpression) != nil
-        return code || tag || term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && second?.isLetter == true)
+        // (A method's name opens with its dot, `.append()`, `.__repr__()`.)
+        return code || tag || term.hasPrefix("~/") || term.hasPrefix("$(") || (first == "." && (second?.isLetter == true || second == "_"))
             || (first == "/" && second?.isLetter == true && !term.contains(" "))
             // A keyword or a variable (`@daily`, `$kernel ou %k`).
             || ((first == "@" || first == "$") && second?.isLetter == true)
@@ -709,7 +712,7 @@ public enum DefinitionRecognizer {
     static func spellsOut(_ term: String, _ meaning: String) -> Bool {
         let letters = term.filter(\.isUppercase).lowercased()
         let initials = String(words(meaning.replacingOccurrences(of: "-", with: " ")).compactMap(\.first))
-        return letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials))
+        return !capitalisedPhrase(term) && letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials))
             || standsFor(term, meaning) || letterStandsFor(term, meaning)
     }
 

@@ -21,6 +21,8 @@ extension DefinitionRecognizer {
         // A dictionary's entry (`Mitose (n. f.) : …`), an acronym spelled out, a letter or an operator with what it stands for.
         if found.grammar != nil || spellsOut(term, meaning) || standsFor(term, meaning) || nearlyStandsFor(term, meaning)
             || restatesTerm(term, meaning) || letterStandsFor(term, meaning) || isOperator(term) { return true }
+        // A purpose, a likeness and its difference, a quality's clause (DefinitionKindsOfMeaning.swift).
+        if saysByKind(term, meaning, lexicon) || opensWithTerm(term, meaning) { return true }
         let tokens = meaning.split(separator: " ").prefix(24).map(String.init)
         // French's way of saying what a word is said of (`Autotrophe : se dit d'un être vivant qui…`).
         if tokens.count > 2, tokens[0].lowercased() == "se", tokens[1] == "dit" || tokens[1] == "disent" { return true }
@@ -105,9 +107,11 @@ extension DefinitionRecognizer {
 
     /// The clause's subject holds the term's head word — its last word before a bracket (`protocole RIP` → `rip`, `Red Team/Blue Team` →
     /// `team`, `Word Embeddings` → `embedding`).
+    /// (Each of the names a term joins is its head: `Anaconda et Miniconda : Anaconda est une distribution…`.)
     static func namesHead(_ term: String, _ tokens: [String]) -> Bool {
-        let h = headWord(term)
-        return !h.isEmpty && clauseWords(Array(tokens.prefix(10))).prefix { !copulas.contains($0.word) }.contains { stem($0.word) == h }
+        let heads = Set((holds(term, " et ") || holds(term, " and ") ? term.components(separatedBy: " et ").flatMap { $0.components(separatedBy: " and ") } : [term])
+            .map(headWord).filter { !$0.isEmpty })
+        return !heads.isEmpty && clauseWords(Array(tokens.prefix(10))).prefix { !copulas.contains($0.word) }.contains { heads.contains(stem($0.word)) }
     }
 
     /// The term's last word before a bracket, stemmed (`Intrusion Detection and Prevention Systems (IDPS)` → `system`).
