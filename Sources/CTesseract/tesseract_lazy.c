@@ -68,6 +68,7 @@
     F(l_ok, pixReadHeaderMem, (const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap), (data, size, pformat, pw, ph, pbps, pspp, piscmap)) \
     F(PIX *, pixReadMem, (const l_uint8 *data, size_t size), (data, size)) \
     F(PIX *, pixReadMemJpeg, (const l_uint8 *data, size_t size, l_int32 cmflag, l_int32 reduction, l_int32 *pnwarn, l_int32 hint), (data, size, cmflag, reduction, pnwarn, hint)) \
+    F(PIX *, pixMedianFilter, (PIX *pixs, l_int32 wf, l_int32 hf), (pixs, wf, hf)) \
     F(PIX *, pixReadMemTiff, (const l_uint8 *cdata, size_t size, l_int32 n), (cdata, size, n)) \
     F(PIX *, pixRemoveColormap, (PIX *pixs, l_int32 type), (pixs, type)) \
     F(PIX *, pixRotateOrth, (PIX *pixs, l_int32 quads), (pixs, quads)) \

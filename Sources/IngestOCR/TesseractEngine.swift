@@ -145,6 +145,7 @@ final class TesseractEngine: @unchecked Sendable {
         OpenMP.limitCurrentThread()
         defer { TessBaseAPIClear(handle) }
         TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+        let pix = Specks.cleaned(pix)   // a page sprinkled with lone pixels is read through a median
         TessBaseAPISetImage2(handle, pix.raw)
         let rules = OCRTables.rules(of: pix.raw)
         let width = pix.width, height = pix.height
