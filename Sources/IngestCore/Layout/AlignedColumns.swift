@@ -80,7 +80,9 @@ public enum AlignedColumns {
 
     /// The table of `run` (lines from a cut one on), and the index in `lines` of the line its rows
     /// stopped at when one did not fit its columns (nil when they took the run to its end).
-    private static func table(_ run: ArraySlice<[PageWord]>, above: [PageWord]?, after: [PageWord]?, pageWidth: Double) -> (PageTable?, Int?) {
+    private static func table(_ lines: ArraySlice<[PageWord]>, above: [PageWord]?, after: [PageWord]?, pageWidth: Double) -> (PageTable?, Int?) {
+        // (`origin`: each line's index in `lines`.)
+        let (run, origin) = withFormulaPieces(lines)
         let isCut = run.map { WordLines.segments($0).count >= 2 }
         let cutLines = zip(run, isCut).filter(\.1).map(\.0)
         guard cutLines.count >= minimumRows else { return (nil, nil) }
@@ -104,7 +106,10 @@ public enum AlignedColumns {
         // Where rows are set further apart than the lines of a cell (Word's spacing after a cell's
         // paragraph), a line at the shorter pitch — closer than its own height, as lines of one
         // paragraph are — continues the row above even when it is cut.
-        let tops = run.map { $0.map(\.y0).min()! }
+        // (A line's top and height: most of its words', not a script's or a formula's, set higher
+        // or taller: an integral sign.)
+        let tops = run.map { line in line.map(\.y0).sorted()[line.count / 2] }
+        func height(_ line: [PageWord]) -> Double { line.map(\.height).sorted()[line.count / 2] }
         let pitches = zip(tops.dropFirst(), tops).map { $0 - $1 }
         let shortest = pitches.prefix(lastCut).min() ?? 0
         let spaced = pitches.prefix(lastCut).contains { $0 > shortest * 1.15 }
@@ -151,19 +156,19 @@ public enum AlignedColumns {
                 // Past the last cut line only a cell's wrapped lines, at its lines' pitch: closer
                 // than the line's height where rows are set further apart (Word), else `wrapped`.
                 guard pitch <= shortest * 1.08, fits(line),
-                      spaced ? pitch < line.map(\.height).max()! : wrapped(line, below: run[run.startIndex + k - 1]) else { below = line; break }
+                      spaced ? pitch < height(line) : wrapped(line, below: run[k - 1]) else { below = line; break }
                 rows[rows.count - 1] += line
                 continue
             }
-            let continues = spaced && k > 0 && pitch <= shortest * 1.08 && pitch < line.map(\.height).max()!
-            let upper = k > 0 ? run[run.startIndex + k - 1] : []
+            let continues = spaced && k > 0 && pitch <= shortest * 1.08 && pitch < height(line)
+            let upper = k > 0 ? run[k - 1] : []
             if isCut[k] && !(continues && fits(line)) && !(!spaced && k > 0 && fits(line) && wrapped(line, below: upper)) {
                 rows.append(line)
             } else if !isCut[k], k > 0, fits(line), spaced ? pitch > shortest * 1.15 && opensRow(line, below: upper) : opensRow(line, below: upper) {
                 // A row whose other cells are empty (`Période sujet |  |`).
                 rows.append(line)
             } else if fits(line), !rows.isEmpty { rows[rows.count - 1] += line }
-            else { stop = run.startIndex + k; below = line; break }
+            else { stop = origin[k]; below = line; break }
         }
         guard rows.count >= minimumRows else { return (nil, stop) }
         // A pair across the page: a table set in a page of one column, right under a line of its
@@ -229,6 +234,49 @@ public enum AlignedColumns {
         let grid = TableGrid(rows: gridRows, boundaries: boundaries, left: left, right: right)
         let cells = grid.cells(joinsAcross: { r, k in Self.spans(gridRows[r].words, boundaries[k], start: starts[k]) }, joinsDown: { _, _ in false })
         return (PageTable(x0: left, y0: gridRows.first!.top, x1: right, y1: gridRows.last!.bottom, rows: cells), stop)
+    }
+
+    /// `lines` with the pieces of formulas set as lines of their own (a radical sign, a fraction's
+    /// numerator and denominator, scripts: lower than most lines of `lines`, by a sixth) put in
+    /// the line of text nearest them that they overlap (with half its height around it): gnuplot's
+    /// `length of x, √(real(x)² + imag(x)²)` (p. 37) set the rows it stood between at the pitch of
+    /// a cell's lines, and two source rows came out as one. With each line's index in `lines`.
+    static func withFormulaPieces(_ lines: ArraySlice<[PageWord]>) -> (lines: [[PageWord]], origin: [Int]) {
+        let heights = lines.map { $0.lazy.map(\.height).max()! }
+        let typical = heights.sorted()[heights.count / 2]
+        guard heights.contains(where: { $0 < typical * 0.85 }) else { return (Array(lines), Array(lines.indices)) }
+        var out: [[PageWord]] = [], origin: [Int] = []
+        var pieces: [[PageWord]] = []
+        for (k, line) in zip(lines.indices, lines) {
+            if heights[k - lines.startIndex] < typical * 0.85 { pieces.append(line) } else { out.append(line); origin.append(k) }
+        }
+        guard !out.isEmpty else { return (Array(lines), Array(lines.indices)) }
+        // Pieces touching side by side are one formula's (`√` and `π` over the `2` of √π/2).
+        func touch(_ a: PageWord, _ b: PageWord) -> Bool {
+            (abs(a.x0 - b.x1) <= 1 || abs(b.x0 - a.x1) <= 1) && a.y0 < b.y1 && b.y0 < a.y1
+        }
+        var k = 0
+        while k < pieces.count {
+            if let j = pieces.indices.first(where: { j in j != k && pieces[j].contains { a in pieces[k].contains { touch(a, $0) } } }) {
+                pieces[min(j, k)] += pieces[max(j, k)]
+                pieces.remove(at: max(j, k))
+                k = 0
+            } else { k += 1 }
+        }
+        let boxes = out.map { (top: $0.lazy.map(\.y0).min()!, bottom: $0.lazy.map(\.y1).max()!) }
+        for piece in pieces {
+            let top = piece.lazy.map(\.y0).min()!, bottom = piece.lazy.map(\.y1).max()!, middle = (top + bottom) / 2
+            let near = boxes.indices.filter { i in
+                let half = (boxes[i].bottom - boxes[i].top) / 2
+                return top < boxes[i].bottom + half && bottom > boxes[i].top - half
+            }
+            guard let i = near.min(by: { abs((boxes[$0].top + boxes[$0].bottom) / 2 - middle) < abs((boxes[$1].top + boxes[$1].bottom) / 2 - middle) }) else {
+                // Near no line: no formula's piece (the lines as they are).
+                return (Array(lines), Array(lines.indices))
+            }
+            out[i] = (out[i] + piece).sorted { $0.x0 < $1.x0 }
+        }
+        return (out, origin)
     }
 
     /// Whether the first column of `rows` holds labels of groups of rows: something in the first

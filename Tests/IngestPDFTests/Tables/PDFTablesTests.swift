@@ -261,6 +261,29 @@ final class PDFTablesTests: XCTestCase {
         XCTAssertEqual(tables(aligned), [rows])
     }
 
+    /// gnuplot's Math library functions (p. 37) and libcerf's (p. 39): rows holding formulas — a
+    /// square root, whose radical sign poppler sets as a line of its own between two rows, an
+    /// inverse with its script raised, an integral — each stay one row (two or three source rows
+    /// were one, their cells joined: `abs(x) abs(x) | any complex`).
+    func testRowsWithFormulasStayRows() throws {
+        let rows = [["Function", "Arguments", "Returns"], ["abs(x)", "any", "absolute value of x, $|x|$; same type"],
+                    ["abs(x)", "complex", "length of x, $\\sqrt{\\mbox{real}(x)^2 + \\mbox{imag}(x)^2}$"],
+                    ["acos(x)", "any", "$\\cos^{-1} x$ (inverse cosine)"], ["airy(x)", "any", "Airy function Ai(x)"],
+                    ["arg(x)", "complex", "the phase of x"], ["asin(x)", "any", "$\\sin^{-1} x$ (inverse sin)"],
+                    ["erfi(x)", "real", "imaginary error function"],
+                    ["VP(x)", "real", "Voigt profile $= \\int_{-\\infty}^{\\infty} G(x')\\,dx'$"], ["rand(x)", "int", "pseudo random number"]]
+        let body = "\\begin{center}\\begin{tabular}{|ccl|} \\hline\n"
+            + rows.map { $0.joined(separator: " & ") + " \\\\" }.enumerated().map { $0.offset == 0 ? $0.element + " \\hline \\hline" : $0.element }.joined(separator: "\n")
+            + "\n\\hline\n\\end{tabular}\\end{center}\n\nThe end."
+        let tmp = try TemporaryDirectory(); defer { tmp.remove() }
+        let extraction = try LaTeXPDFs.extract(try LaTeXPDFs.make("formulas", LaTeXPDFs.article("11pt", body), in: tmp))
+        let found = try XCTUnwrap(tables(extraction).first, "\(extraction.blocks.map(\.text))")
+        XCTAssertEqual(found.map { Array($0.prefix(2)) }, rows.map { Array($0.prefix(2)) })
+        // (The radical sign is the cell's: poppler writes it `p`, before the text, as the line it sets.)
+        let starts = ["Returns", "absolute value", "length of x", "cos⁻¹", "Airy", "the phase", "sin⁻¹", "imaginary", "Voigt", "pseudo"]
+        XCTAssertEqual(zip(found, starts).filter { !$0.0.last!.contains($0.1) }.map(\.0), [])
+    }
+
     /// Whichever finder made a table, no control character reaches its cells.
     func testNoControlCharacterReachesACell() {
         let block = TableBlocks.block([[TableCell(text: "a\u{1}b"), TableCell(text: "\u{2}")], [TableCell(text: "c"), TableCell(text: "d\u{7F}")]], page: 1)
