@@ -111,7 +111,8 @@ extension DefinitionRecognizer {
     /// Words that open a statement of place (`Directly below the Title Bar appears…`, `Juste en dessous de…`).
     static let placeOpeners: Set<String> = ["directly", "below", "above", "beneath", "underneath", "juste", "au-dessus", "au-dessous", "en-dessous"]
     /// Places on a screen or a page, after `is at the`, `se situe en`.
-    static let placeWords: Set<String> = ["bottom", "top", "left", "right", "lower", "upper", "corner", "middle", "bas", "haut", "coin", "gauche", "droite", "milieu"]
+    static let placeWords: Set<String> = ["bottom", "top", "left", "right", "lower", "upper", "corner", "middle", "center", "centre", "front", "back", "bas",
+                                          "haut", "coin", "gauche", "droite", "milieu", "avant", "arrière"]
     static let appearVerbs: Set<String> = ["appears", "appear", "apparaît", "apparait", "apparaissent"]
     /// Modals of what may be (`can`, `peut`), and of what must be (`should`, `doit`).
     static let possibilityModals: Set<String> = ["can", "could", "may", "might", "cannot", "peut", "peuvent", "pourra", "pourront"]
@@ -394,7 +395,9 @@ extension DefinitionRecognizer {
         if content.isEmpty || (subject.count == 1 && pronounSubjects.contains(first)) { return .pronoun }
         if content.contains(where: { termWords.contains(stem($0)) }) { return .term }
         // (A demonstrative and its noun point back at the term just named: `This option…`, `This directory contains…`, `Cette commande…`.)
-        if demonstratives.contains(first), first != "that", content.count <= 2 { return .pronoun }
+        // (Also with the whole it is a part of: `This portion of the brain is used for…`, `Cette partie du programme…`.)
+        let head = content.prefix { !prepositions.contains($0) }
+        if demonstratives.contains(first), first != "that", content.count <= 2 || (1...2).contains(head.count) && head.count < content.count { return .pronoun }
         return .other
     }
 }

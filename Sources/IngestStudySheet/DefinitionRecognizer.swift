@@ -39,6 +39,8 @@ public enum DefinitionRecognizer {
             if afterColon {
                 switch b {
                 case 0x20, 0x09, 0x0A, 0x0D, 0xC2, 0xE1, 0xE2, 0xE3: return true
+                // (A capital glued after it: `Amygdala:The…`, see `separator(in:)`.)
+                case 0x41...0x5A: return true
                 default: break
                 }
             }
@@ -231,6 +233,13 @@ public enum DefinitionRecognizer {
             let next = line.index(after: i)
             if c == ":" {
                 if next == line.endIndex || line[next] == " " { return (i, 1, false) }
+                // A colon the source glued to the meaning's first word (`Amygdala:The amygdala helps…`): a capitalised word of letters
+                // before it, a capitalised word after it (not an option's value, `perl -d:Trace`, nor a font's, `{/Times:Italic}`).
+                if i > line.startIndex, line[line.index(before: i)].isLowercase, next < line.endIndex, line[next].isUppercase,
+                   line.index(after: next) < line.endIndex, line[line.index(after: next)].isLowercase {
+                    let word = line[..<i].reversed().prefix { $0 != " " }
+                    if word.last?.isUppercase == true, word.allSatisfy(\.isLetter) { return (i, 1, false) }
+                }
             } else if (c == "—" || c == "–"), i > line.startIndex, line[line.index(before: i)] == " ",
                       next < line.endIndex, line[next] == " " {
                 return (i, 1, true)
@@ -799,6 +808,10 @@ public enum DefinitionRecognizer {
         // A quantity (`up to 2000 MB/s`, `environ 30 km`), not a meaning.
         if ["up", "about", "around", "approximately", "over", "under", "environ", "jusqu", "plus", "moins"].contains(head),
            ws.prefix(3).contains(where: { $0.contains(where: \.isNumber) }) { return false }
+        // A kind of value and its range, nothing after (`entier entre 2 et 99`, `integer between 0 and 255`): what a field holds, not
+        // what it is — `nombre entre 0 et 1 qui mesure la chance…` goes on to say it.
+        if !determiners.contains(head), let k = ws.prefix(4).firstIndex(where: { ["entre", "between", "from"].contains($0) }), k >= 1, k + 3 == ws.count - 1,
+           isNumeric(ws[k + 1]), ["et", "and", "to", "à"].contains(ws[k + 2]), isNumeric(ws[k + 3]) { return false }
         // A command line (`conda create -n myenv scipy`, `git push --force`): how to do it, not what it is.
         if meaning.utf8.contains(UInt8(ascii: "-")), meaning.range(of: #"(^|\s)--?[a-z]"#, options: .regularExpression) != nil,
            !endsSentenceMark(meaning) { return false }

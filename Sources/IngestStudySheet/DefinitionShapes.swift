@@ -86,6 +86,8 @@ extension DefinitionRecognizer {
     /// Symbols and what they are mapped to (`n et e → post-it vert`, `d → post-it rouge`): letters alone before an arrow, a
     /// correspondence written in signs — no words saying what the term is (the policy's formula alone).
     static func mapsSymbols(_ tokens: [String]) -> Bool {
+        // (A rule of a grammar or an assignment, `expression ← expr + expr`, `expr ::= term`: a formula written in signs.)
+        if let rewrite = tokens.firstIndex(where: { $0 == "←" || $0 == "::=" || $0 == "<-" }), (1...2).contains(rewrite) { return true }
         guard let arrow = tokens.firstIndex(where: { $0 == "→" || $0 == "->" || $0 == "=>" }), arrow > 0 else { return false }
         return tokens[..<arrow].allSatisfy { token in
             let t = token.trimmingScalars { $0 == "," || $0 == "(" || $0 == ")" }
@@ -176,7 +178,8 @@ extension DefinitionRecognizer {
             let w = token.lowercased().trimmingScalars { wordPunctuation.contains($0) }
             // (An elided preposition ends the compound too: `figure d'exagération`.)
             if stops.contains(w) || w.contains("://") || token.hasPrefix("(") || w.hasPrefix("d'") || w.hasPrefix("d’") { break }
-            if determiners.contains(w) { return false }
+            // (A demonstrative points back at the term, `This portion of the brain…`: no bare compound.)
+            if determiners.contains(w) || demonstratives.contains(w) { return false }
             compound.append(w)
             if token.hasSuffix(",") || token.hasSuffix(".") { break }
         }

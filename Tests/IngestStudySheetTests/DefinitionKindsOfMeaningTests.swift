@@ -32,6 +32,9 @@ final class DefinitionKindsOfMeaningTests: XCTestCase {
             ("- .__str__() : redéfinit le message affiché par la fonction print().", ".__str__()"),
             ("Menu Bar: The Menu Bar of an image window shows the menus of the program.", "Menu Bar"),
             ("Python et Perl : Python est un langage de programmation interprété.", "Python et Perl"),
+            // A colon glued to the meaning's first word; a demonstrative and the whole its noun is a part of.
+            ("- Cerebellum:The cerebellum coordinates the movements of the body.", "Cerebellum"),
+            ("- Medulla: This portion of the brainstem is used for breathing and heart rate.", "Medulla"),
         ] {
             XCTAssertEqual(listed(line), [term], line)
         }
@@ -50,6 +53,12 @@ final class DefinitionKindsOfMeaningTests: XCTestCase {
             "Collection: precipitation that reaches the ground either soaks into the soil, where it becomes groundwater.",
             // Words each opening with a capital spell no acronym out (`AI systems` is no expansion of `Attack Surface`).
             "Attack Surface: AI systems often have larger attack surfaces compared to traditional systems.",
+            // A rule of a grammar, a kind of value and its range, where the thing is: no meaning.
+            "Subtraction: expression ← expr - expr",
+            "Port : entier entre 1 et 65535",
+            "Thalamus: The thalamus is located in the center of the brain.",
+            // An option's value glued by a colon, `-d:Trace`, is no separator.
+            "perl -d:Trace script.pl",
         ] {
             XCTAssertEqual(listed(line), [], line)
         }
