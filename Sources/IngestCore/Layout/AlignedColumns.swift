@@ -61,7 +61,9 @@ public enum AlignedColumns {
                         let cutLines = cuts.map { lines[$0] }
                         let all = cutLines.flatMap { $0 }
                         let left = all.map(\.x0).min()!, right = all.map(\.x1).max()!
-                        known = (start, cuts.count, left, alignedBoundaries(cutLines, left: left, right: right).boundaries)
+                        // (Gutters every cut line leaves open: few lines, one with a cell
+                        // empty, tell too little to end a run on; `table` tells its end.)
+                        known = (start, cuts.count, left, alignedBoundaries(cutLines, left: left, right: right, everyRow: true).boundaries)
                     }
                     let (left, boundaries) = (known!.left, known!.boundaries)
                     // (Not cut, the line is one piece: across a boundary, even between two of its
@@ -295,8 +297,8 @@ public enum AlignedColumns {
     /// A boundary in the middle of the gutter cut a cell run long in a line cut into fewer cells
     /// (`Force complément 652,95`: two cells a space apart), or a wrapped line reaching past it.
     /// Not moved over the start of a cell (a cell of the right column not starting there).
-    static func alignedBoundaries(_ cutLines: [[PageWord]], left: Double, right: Double) -> (boundaries: [Double], starts: [Double?]) {
-        var boundaries = Gutters.boundaries(cutLines, left: left, right: right, minimum: 6)
+    static func alignedBoundaries(_ cutLines: [[PageWord]], left: Double, right: Double, everyRow: Bool = false) -> (boundaries: [Double], starts: [Double?]) {
+        var boundaries = Gutters.boundaries(cutLines, left: left, right: right, minimum: 6, everyRow: everyRow)
         var starts = [Double?](repeating: nil, count: boundaries.count)
         guard !boundaries.isEmpty else { return (boundaries, starts) }
         let segments = cutLines.flatMap { WordLines.segments($0) }

@@ -48,14 +48,19 @@ public enum RuledTables {
     }
 
     /// Whether the lines between two rules of one width (words within their extent) are a table's
-    /// body: columns found between them (`Gutters`) that no line crosses two of (a paragraph
-    /// between two tables closes them, or crosses them).
+    /// body: columns found between the lines cut into cells (`Gutters`) that no line of one
+    /// piece crosses (a sentence between two tables, their rules of one width), no other two of.
     static func bodyBetween(_ upper: PageRule, _ lower: PageRule, _ words: [PageWord]) -> Bool {
         let inside = words.filter { $0.midX > upper.lower && $0.midX < upper.upper && $0.midY > upper.position && $0.midY < lower.position }
         let lines = WordLines.group(inside)
-        guard lines.count >= 2 else { return false }
-        let boundaries = Gutters.boundaries(lines, left: upper.lower, right: upper.upper)
-        return !boundaries.isEmpty && !lines.contains { line in boundaries.filter { x in line.contains { $0.x0 < x && $0.x1 > x } }.count >= 2 }
+        let cut = lines.map { WordLines.segments($0).count >= 2 }
+        guard cut.filter({ $0 }).count >= 2 else { return false }
+        let boundaries = Gutters.boundaries(zip(lines, cut).filter(\.1).map(\.0), left: upper.lower, right: upper.upper)
+        guard !boundaries.isEmpty else { return false }
+        return zip(lines, cut).allSatisfy { line, cut in
+            let (x0, x1) = (line.first!.x0, line.lazy.map(\.x1).max()!)
+            return cut ? boundaries.filter { x in line.contains { $0.x0 < x && $0.x1 > x } }.count < 2 : !boundaries.contains { x0 < $0 && x1 > $0 }
+        }
     }
 
     /// Positions within `tolerance` taken as one, with the rules at each.

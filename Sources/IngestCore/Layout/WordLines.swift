@@ -55,12 +55,13 @@ public enum WordLines {
 /// would close the gutters they cross.
 public enum Gutters {
     /// The middles of the gutters between `left` and `right`, intervals at least `minimum` wide.
-    public static func boundaries(_ rows: [[PageWord]], left: Double, right: Double, minimum: Double = 5) -> [Double] {
+    /// `everyRow`: every row asked, however few its cells.
+    public static func boundaries(_ rows: [[PageWord]], left: Double, right: Double, minimum: Double = 5, everyRow: Bool = false) -> [Double] {
         guard right > left, !rows.isEmpty else { return [] }
         let counts = rows.map { WordLines.segments($0).count }
         var frequency: [Int: Int] = [:]
         for c in counts { frequency[c, default: 0] += 1 }
-        let usual = frequency.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }!.key
+        let usual = everyRow ? 0 : frequency.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }!.key
         let bins = Int((right - left) * 2) + 1
         var covered = [Bool](repeating: false, count: bins)
         for (row, count) in zip(rows, counts) where count >= usual {
