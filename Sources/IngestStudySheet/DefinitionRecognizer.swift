@@ -630,7 +630,9 @@ public enum DefinitionRecognizer {
         if !nameInText, isLabel(head) && !(ws.count > 1 && capitals.contains(head)) || isLabel(lower) || isLabel(unbracketed.joined(separator: " ")) || soleLabels.contains(lower)
             // A capital letter after a name is part of it (`Allèle A`, `Vitamine C`), not an answer's label.
             // A command in lower case (`conda info`) ends with what it names.
-            || (named.count > 1 && isLabel(named.last!) && term.last?.isUppercase != true && !(first.isLowercase && !term.contains(where: \.isUppercase))) { return false }
+            // (Unless the meaning describes it: a label word qualified names a kind of it, `Response time: The amount of time it takes…`.)
+            || (named.count > 1 && isLabel(named.last!) && term.last?.isUppercase != true && !(first.isLowercase && !term.contains(where: \.isUppercase))
+                && (determiners.contains(head) || !describedField())) { return false }
         // A verb with its pronoun (`Disons-le clairement`, `Rappelons-nous`): a sentence.
         if term.utf8.contains(UInt8(ascii: "-")),
            ws.contains(where: { w in w != "rendez-vous" && pronounEnds.contains { w.hasSuffix($0) } }) { return false }

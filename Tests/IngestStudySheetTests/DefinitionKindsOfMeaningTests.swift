@@ -35,6 +35,8 @@ final class DefinitionKindsOfMeaningTests: XCTestCase {
             // A colon glued to the meaning's first word; a demonstrative and the whole its noun is a part of.
             ("- Cerebellum:The cerebellum coordinates the movements of the body.", "Cerebellum"),
             ("- Medulla: This portion of the brainstem is used for breathing and heart rate.", "Medulla"),
+            // A label word qualified names a kind of it when the meaning describes it (`time`, `instructions` are labels alone).
+            ("Waiting time: The amount of time a process spends in the ready queue.", "Waiting time"),
         ] {
             XCTAssertEqual(listed(line), [term], line)
         }
@@ -59,6 +61,8 @@ final class DefinitionKindsOfMeaningTests: XCTestCase {
             "Thalamus: The thalamus is located in the center of the brain.",
             // An option's value glued by a colon, `-d:Trace`, is no separator.
             "perl -d:Trace script.pl",
+            // (Not after an article: `Une meilleure méthode : La norme…` is a sentence's phrase.)
+            "Une meilleure méthode : La norme de système de fichiers Linux suit la FHS.",
         ] {
             XCTAssertEqual(listed(line), [], line)
         }
