@@ -167,7 +167,8 @@ extension DefinitionRecognizer {
     /// `validate`) after a plural noun; in French a verb in the present (DefinitionClause's `frenchFiniteVerb`).
     static func finiteVerb(_ w: String, after previous: String, next: String? = nil, french: Bool, _ lexicon: Lexicon) -> Bool {
         if copulas.contains(w) && w != "be" && w != "être" || possibilityModals.contains(w) || obligationModals.contains(w) { return true }
-        if french { return frenchFiniteVerb(w, lexicon) && !articles.contains(previous) && !prepositions.contains(previous) }
+        // (French auxiliaries too: `la plupart des paquets ont des fichiers…`.)
+        if french { return (frenchFiniteVerb(w, lexicon) || ["ont", "avait", "avaient", "vont"].contains(w)) && !articles.contains(previous) && !prepositions.contains(previous) }
         if ["has", "have", "does", "do", "will", "would"].contains(w) { return true }
         guard previous != "to", w.count >= 3, !articles.contains(previous), !prepositions.contains(previous) else { return false }
         let lemma = lexicon.englishLemma(w)
@@ -178,8 +179,9 @@ extension DefinitionRecognizer {
             return b.contains(.verb) && !b.contains(.noun) && !b.contains(.adjective)
         }
         guard previous.count > 3, previous.hasSuffix("s"), classes(previous, lexicon).contains(.noun) else { return false }
-        // (A verb that is also a noun, after a plural, before its object's article or a preposition: `IT operations focus on…`.)
-        return lemma == [.verb] || lemma.contains(.verb) && next.map { articles.contains($0) || prepositions.contains($0) } == true
+        // (A verb that is also a noun, after a plural, before its object's article, a preposition or a plural noun: `IT operations focus
+        // on…`, `IT operations handle tasks like…`.)
+        return lemma == [.verb] || lemma.contains(.verb) && next.map { articles.contains($0) || prepositions.contains($0) || !lemma.contains(.adjective) && lexicon.englishPluralNoun($0) } == true
     }
 
     /// A sentence about another thing the clause reader leaves unread: a bare or article-led noun phrase (`Directory services`,

@@ -61,6 +61,9 @@ final class DefinitionKindsOfMeaningTests: XCTestCase {
             "Thalamus: The thalamus is located in the center of the brain.",
             // An option's value glued by a colon, `-d:Trace`, is no separator.
             "perl -d:Trace script.pl",
+            // A plural subject and its verb before a plural object, a French auxiliary after a quantity: sentences about another thing.
+            "Duties: IT operations handle tasks like system maintenance and updates.",
+            "Le manuel des programmes installés : la plupart des programmes ont une page de manuel.",
             // (Not after an article: `Une meilleure méthode : La norme…` is a sentence's phrase.)
             "Une meilleure méthode : La norme de système de fichiers Linux suit la FHS.",
         ] {
