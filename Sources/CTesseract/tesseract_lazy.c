@@ -50,6 +50,7 @@
     F(PIX *, pixAlphaBlendUniform, (PIX *pixs, l_uint32 color), (pixs, color)) \
     F(PIX *, pixClone, (PIX *pixs), (pixs)) \
     F(PIX *, pixClipRectangle, (PIX *pixs, BOX *box, BOX **pboxc), (pixs, box, pboxc)) \
+    F(PIX *, pixConvert1To8, (PIX *pixd, PIX *pixs, l_uint8 val0, l_uint8 val1), (pixd, pixs, val0, val1)) \
     F(PIX *, pixCreate, (l_int32 width, l_int32 height, l_int32 depth), (width, height, depth)) \
     V(pixDestroy, (PIX **ppix), (ppix)) \
     F(l_ok, pixEndianByteSwap, (PIX *pixs), (pixs)) \
