@@ -18,7 +18,7 @@ public enum AlignedColumns {
         var start = 0, end = 0
         // The columns of the run's cut lines so far, by the run's start and how many cut lines it
         // holds (lines are added in order: the same two numbers are the same lines).
-        var known: (start: Int, cuts: Int, left: Double, boundaries: [Double])?
+        var known: (start: Int, cuts: Int, left: Double, mono: Bool, boundaries: [Double])?
         func close() {
             defer { start = end }
             // Lines not cut after the run's last cut line are `table`'s to take (a cell's last
@@ -27,8 +27,7 @@ public enum AlignedColumns {
             while last > start && !cut[last - 1] { last -= 1 }
             var from = start
             while last - from >= minimumRows {
-                let (found, stop) = table(lines[from..<end], above: from > 0 ? lines[from - 1] : nil,
-                                          after: end < lines.count ? lines[end] : nil, pageWidth: pageWidth)
+                let (found, stop) = table(lines[from..<end], above: from > 0 ? lines[from - 1] : nil, pageWidth: pageWidth)
                 if let found { tables.append(found) }
                 // The rows stopped at a line that does not fit the columns (a sentence between two
                 // tables the run took as one): the lines from there may make a table of their own.
@@ -48,13 +47,9 @@ public enum AlignedColumns {
             // A line not cut that does not fit the columns found so far ends the run (a sentence
             // between two tables); so does one set further below than any line of the run from
             // the one above (a paragraph after the table, spaced from it, a short one fitting
-            // the first column).
+            // the first column). Lines set in a monospaced font (code, verbatim text, whose
+            // tables are `MonospacedTables`'): their words against the usual lines' gutters.
             if !cut[i] {
-                if end - start >= 2 {
-                    let top = { (k: Int) in lines[k].lazy.map(\.y0).min()! }
-                    let widest = (start + 1..<end).lazy.map { top($0) - top($0 - 1) }.max()!
-                    if top(i) - top(end - 1) > widest * 1.2 { close(); start = i + 1; end = i + 1; continue }
-                }
                 let cuts = (start..<end).filter { cut[$0] }
                 if cuts.count >= 2 {
                     if known.map({ $0.start != start || $0.cuts != cuts.count }) ?? true {
@@ -63,14 +58,24 @@ public enum AlignedColumns {
                         let left = all.map(\.x0).min()!, right = all.map(\.x1).max()!
                         // (Gutters every cut line leaves open: few lines, one with a cell
                         // empty, tell too little to end a run on; `table` tells its end.)
-                        known = (start, cuts.count, left, alignedBoundaries(cutLines, left: left, right: right, everyRow: true).boundaries)
+                        let mono = isMonospaced(cutLines)
+                        known = (start, cuts.count, left, mono, mono ? Gutters.boundaries(cutLines, left: left, right: right, minimum: 6)
+                                    : alignedBoundaries(cutLines, left: left, right: right, everyRow: true).boundaries)
                     }
-                    let (left, boundaries) = (known!.left, known!.boundaries)
-                    // (Not cut, the line is one piece: across a boundary, even between two of its
-                    // words, it is not a cell's.)
-                    let (x0, x1) = (line.first!.x0, line.lazy.map(\.x1).max()!)
-                    if x0 < left - 2 || boundaries.contains(where: { x0 < $0 && x1 > $0 }) {
-                        close(); start = i + 1; end = i + 1; continue
+                    let (left, mono, boundaries) = (known!.left, known!.mono, known!.boundaries)
+                    if mono {
+                        if line.contains(where: { w in w.x0 < left - 2 || boundaries.contains { w.x0 < $0 && w.x1 > $0 } }) {
+                            close(); start = i + 1; end = i + 1; continue
+                        }
+                    } else {
+                        let top = { (k: Int) in lines[k].lazy.map(\.y0).min()! }
+                        let widest = (start + 1..<end).lazy.map { top($0) - top($0 - 1) }.max()!
+                        // (Not cut, the line is one piece: across a boundary, even between two
+                        // of its words, it is not a cell's.)
+                        let (x0, x1) = (line.first!.x0, line.lazy.map(\.x1).max()!)
+                        if top(i) - top(end - 1) > widest * 1.2 || x0 < left - 2 || boundaries.contains(where: { x0 < $0 && x1 > $0 }) {
+                            close(); start = i + 1; end = i + 1; continue
+                        }
                     }
                 }
             }
@@ -82,7 +87,7 @@ public enum AlignedColumns {
 
     /// The table of `run` (lines from a cut one on), and the index in `lines` of the line its rows
     /// stopped at when one did not fit its columns (nil when they took the run to its end).
-    private static func table(_ lines: ArraySlice<[PageWord]>, above: [PageWord]?, after: [PageWord]?, pageWidth: Double) -> (PageTable?, Int?) {
+    private static func table(_ lines: ArraySlice<[PageWord]>, above: [PageWord]?, pageWidth: Double, beside: Bool = false) -> (PageTable?, Int?) {
         // (`origin`: each line's index in `lines`.)
         let (run, origin) = withFormulaPieces(lines)
         let isCut = run.map { WordLines.segments($0).count >= 2 }
@@ -92,11 +97,14 @@ public enum AlignedColumns {
         let lastCut = isCut.lastIndex(of: true)!
         let all = cutLines.flatMap { $0 }
         let left = all.map(\.x0).min()!, right = all.map(\.x1).max()!
-        let (boundaries, starts) = alignedBoundaries(cutLines, left: left, right: right)
+        // Lines in a monospaced font (verbatim text, code): no cell wraps there, and its columns
+        // are the gutters of the usual lines (the rules below for Writer's and Word's cells are
+        // not asked).
+        let mono = isMonospaced(cutLines)
+        let (boundaries, starts) = alignedBoundaries(cutLines, left: left, right: right, moved: !mono)
         // Two columns across the page are as likely a two-column index or glossary (read column by
-        // column) as a table: such a pair is taken only between lines across it (below).
-        guard !boundaries.isEmpty else { return (nil, nil) }
-        let widePair = boundaries.count == 1 && right - left >= pageWidth * 0.5
+        // column), or marginal notes beside the text, as a table: only narrower pairs are taken.
+        guard boundaries.count >= 2 || (boundaries.count == 1 && right - left < pageWidth * 0.5) else { return (nil, nil) }
         let probe = TableGrid(rows: [], boundaries: boundaries, left: left, right: right)
         func fits(_ line: [PageWord]) -> Bool {
             // Past the right edge only in the last column (a wrapped cell there may be wider).
@@ -114,7 +122,9 @@ public enum AlignedColumns {
         func height(_ line: [PageWord]) -> Double { line.map(\.height).sorted()[line.count / 2] }
         let pitches = zip(tops.dropFirst(), tops).map { $0 - $1 }
         let shortest = pitches.prefix(lastCut).min() ?? 0
-        let spaced = pitches.prefix(lastCut).contains { $0 > shortest * 1.15 }
+        // (Spaced: rows further apart twice at least past the first two lines, whose spacing may
+        // be a caption's or a header's — scrguide-en p. 35's rows are at its caption's pitch.)
+        let spaced = pitches.prefix(lastCut).dropFirst(2).filter { $0 > shortest * 1.15 }.count >= 2
         // Whether `line` holds the next lines of cells of the line above it, wrapped there because
         // their first word did not fit: each of its cells under one of the line above that ends
         // too close to its column's edge (the next column's start, less a line's height for the
@@ -122,12 +132,14 @@ public enum AlignedColumns {
         // edge is not known), even without the margins — and at least one column empty.
         // Writer sets a table's rows at the pitch of a cell's lines: this is what tells them apart.
         func wrapped(_ line: [PageWord], below upper: [PageWord]) -> Bool {
+            guard !mono else { return false }
             func byColumn(_ words: [PageWord]) -> [Int: [PageWord]] { Dictionary(grouping: words) { probe.column(of: $0.midX) } }
             let cells = byColumn(line), uppers = byColumn(upper)
             guard cells.count < boundaries.count + 1 else { return false }
             var sure = false
             for (c, words) in cells {
-                guard let above = uppers[c] else { return false }
+                // (A dot leader fills its cell to the edge: no word was pushed onto the next line.)
+                guard let above = uppers[c], !(above.max { $0.x1 < $1.x1 }!.text.allSatisfy { $0 == "." }) else { return false }
                 let first = words.min { $0.x0 < $1.x0 }!
                 let edge = c < boundaries.count ? boundaries[c] : right
                 let end = above.map(\.x1).max()! + first.height * 0.25 + (first.x1 - first.x0)
@@ -142,6 +154,7 @@ public enum AlignedColumns {
         var reach = [Double](repeating: -.infinity, count: boundaries.count + 1)
         for w in cutLines.joined() { let c = probe.column(of: w.midX); reach[c] = max(reach[c], w.x1) }
         func opensRow(_ line: [PageWord], below upper: [PageWord]) -> Bool {
+            guard !mono else { return false }
             let uppers = Dictionary(grouping: upper) { probe.column(of: $0.midX) }
             return Dictionary(grouping: line) { probe.column(of: $0.midX) }.allSatisfy { c, words in
                 guard let above = uppers[c] else { return true }
@@ -151,14 +164,13 @@ public enum AlignedColumns {
         }
         var rows: [[PageWord]] = []
         var stop: Int?
-        var below = after
         for (k, line) in run.enumerated() {
             let pitch = k > 0 ? tops[k] - tops[k - 1] : 0
             if k > lastCut {
                 // Past the last cut line only a cell's wrapped lines, at its lines' pitch: closer
                 // than the line's height where rows are set further apart (Word), else `wrapped`.
-                guard pitch <= shortest * 1.08, fits(line),
-                      spaced ? pitch < height(line) : wrapped(line, below: run[k - 1]) else { below = line; break }
+                guard !mono, pitch <= shortest * 1.08, fits(line),
+                      spaced ? pitch < height(line) : wrapped(line, below: run[k - 1]) else { break }
                 rows[rows.count - 1] += line
                 continue
             }
@@ -170,24 +182,10 @@ public enum AlignedColumns {
                 // A row whose other cells are empty (`Période sujet |  |`).
                 rows.append(line)
             } else if fits(line), !rows.isEmpty { rows[rows.count - 1] += line }
-            else { stop = origin[k]; below = line; break }
+            else { stop = origin[k]; break }
         }
+        if mono { stop = nil }
         guard rows.count >= minimumRows else { return (nil, stop) }
-        // A pair across the page: a table set in a page of one column, right under a line of its
-        // text and right above another (not cut into two pieces; or across its gutter): not a
-        // page or a passage set in two columns. Nor lines of code with their comments aligned
-        // (most in a monospaced font).
-        if widePair {
-            guard rows.filter(WordLines.monospaced).count * 2 <= rows.count else { return (nil, stop) }
-            let height = rows.flatMap { $0 }.map(\.height).max()!
-            func across(_ line: [PageWord]?, gap: (([PageWord]) -> Double)) -> Bool {
-                guard let line, gap(line) <= height * 2.5 else { return false }
-                return WordLines.segments(line).count == 1 || line.contains { $0.x0 < boundaries[0] && $0.x1 > boundaries[0] }
-                    || spans(line, boundaries[0])
-            }
-            let top = rows[0].map(\.y0).min()!, bottom = rows.last!.map(\.y1).max()!
-            guard across(above, gap: { top - $0.map(\.y1).max()! }), across(below, gap: { $0.map(\.y0).min()! - bottom }) else { return (nil, stop) }
-        }
         // A header cell aligned to its bottom starts a line higher ("Masse" over "atomique"): a line
         // right above, outside the first column, each piece aligned with the header's cell below it.
         if let above, fits(above), let first = rows.first, above.map(\.y1).max()! > first.map(\.y0).min()! - first[0].height * 0.8 {
@@ -227,7 +225,16 @@ public enum AlignedColumns {
         // first column of labels, each on the first row of its group of rows (a `\multirow`:
         // `headings=big` over nine rows, scrguide-en's Table 3.15), from the header and the first
         // row on, each group of two rows or more.
-        for c in columns.indices where columns[c].count * 2 < rows.count && !(c == 0 && labelsGroups(rows, probe)) { return (nil, stop) }
+        for c in columns.indices where columns[c].count * 2 < rows.count && !(c == 0 && labelsGroups(rows, probe)) {
+            // A first column of a few lines beside the others: a caption set in the margin
+            // (KOMA-Script's, scrguide-en p. 35): the table is the lines right of it.
+            if c == 0, !beside, !mono, boundaries.count >= 2 {
+                let kept = lines.map { $0.filter { $0.midX > boundaries[0] } }.filter { !$0.isEmpty }
+                guard let first = kept.firstIndex(where: { WordLines.segments($0).count >= 2 }) else { return (nil, stop) }
+                return (table(kept[first...], above: nil, pageWidth: pageWidth, beside: true).0, stop)
+            }
+            return (nil, stop)
+        }
         // A column of bullets or numbers before text is a list (LibreOffice sets a list's markers
         // apart from their items), not a table.
         let markers = rows.compactMap { row in row.filter { probe.column(of: $0.midX) == 0 } }
@@ -281,6 +288,13 @@ public enum AlignedColumns {
         return (out, origin)
     }
 
+    /// Most lines set in a monospaced font (`WordLines.monospaced`), of those with three words of
+    /// two characters or more (two such words may be as wide per character by chance), two at least.
+    static func isMonospaced(_ lines: [[PageWord]]) -> Bool {
+        let telling = lines.filter { $0.lazy.filter { $0.text.unicodeScalars.count >= 2 }.count >= 3 }
+        return telling.count >= 2 && telling.filter(WordLines.monospaced).count * 2 > telling.count
+    }
+
     /// Whether the first column of `rows` holds labels of groups of rows: something in the first
     /// two rows (the header's and the first group's), then only on the first row of each group,
     /// every group two rows or more.
@@ -297,10 +311,11 @@ public enum AlignedColumns {
     /// A boundary in the middle of the gutter cut a cell run long in a line cut into fewer cells
     /// (`Force complément 652,95`: two cells a space apart), or a wrapped line reaching past it.
     /// Not moved over the start of a cell (a cell of the right column not starting there).
-    static func alignedBoundaries(_ cutLines: [[PageWord]], left: Double, right: Double, everyRow: Bool = false) -> (boundaries: [Double], starts: [Double?]) {
+    static func alignedBoundaries(_ cutLines: [[PageWord]], left: Double, right: Double, everyRow: Bool = false,
+                                  moved: Bool = true) -> (boundaries: [Double], starts: [Double?]) {
         var boundaries = Gutters.boundaries(cutLines, left: left, right: right, minimum: 6, everyRow: everyRow)
         var starts = [Double?](repeating: nil, count: boundaries.count)
-        guard !boundaries.isEmpty else { return (boundaries, starts) }
+        guard moved, !boundaries.isEmpty else { return (boundaries, starts) }
         let segments = cutLines.flatMap { WordLines.segments($0) }
         for k in boundaries.indices {
             let lower = boundaries[k], upper = k + 1 < boundaries.count ? boundaries[k + 1] : right
