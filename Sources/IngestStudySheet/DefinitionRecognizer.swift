@@ -596,6 +596,9 @@ public enum DefinitionRecognizer {
         let governed = ["of", "in", "on", "to", "with", "by", "for", "from", "as", "at"]
         if ws.count > 1, head.count > 5, head.hasSuffix("ing"),
            governed.contains(ws[1]) || determiners.contains(ws[1]) || counts.contains(ws[1]) || isNumeric(ws[1]) { return false }
+        // A count and a plural in lower case (`deux sorties`, `three outputs`) introduce the items that follow, not a term (`Three Laws of
+        // Robotics` names one).
+        if ws.count == 2, counts.contains(head), isPlural(term), term.split(separator: " ").last?.first?.isLowercase == true { return false }
         if ws.count > 2, ws[1].count > 4, ws[1].hasSuffix("ed"), governed.contains(ws[2]) { return false }
         // A clause (`Debian ships both gnash and swfdec: two free…`): a name, its verb in the third person and the
         // verb's object (an article or a quantity), not a term — a sentence a colon cuts.
