@@ -121,10 +121,13 @@ public enum AlignedColumns {
         let tops = run.map { line in line.map(\.y0).sorted()[line.count / 2] }
         func height(_ line: [PageWord]) -> Double { line.map(\.height).sorted()[line.count / 2] }
         let pitches = zip(tops.dropFirst(), tops).map { $0 - $1 }
-        let shortest = pitches.prefix(lastCut).min() ?? 0
-        // (Spaced: rows further apart twice at least past the first two lines, whose spacing may
-        // be a caption's or a header's — scrguide-en p. 35's rows are at its caption's pitch.)
-        let spaced = pitches.prefix(lastCut).dropFirst(2).filter { $0 > shortest * 1.15 }.count >= 2
+        // (Between lines that fit the columns — not a caption's beside — and further apart at
+        // least twice past the first line: scrguide-en p. 35's rows, at the shortest pitch but for
+        // one wider space under its header, are rows.)
+        let fitting = run.map(fits)
+        let measured = pitches.indices.prefix(lastCut).filter { fitting[$0] && fitting[$0 + 1] }
+        let shortest = measured.map { pitches[$0] }.min() ?? pitches.prefix(lastCut).min() ?? 0
+        let spaced = measured.filter { $0 > 0 && pitches[$0] > shortest * 1.15 }.count >= 2
         // Whether `line` holds the next lines of cells of the line above it, wrapped there because
         // their first word did not fit: each of its cells under one of the line above that ends
         // too close to its column's edge (the next column's start, less a line's height for the
