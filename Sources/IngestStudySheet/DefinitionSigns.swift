@@ -168,7 +168,15 @@ extension DefinitionRecognizer {
     static func finiteVerb(_ w: String, after previous: String, next: String? = nil, french: Bool, _ lexicon: Lexicon) -> Bool {
         if copulas.contains(w) && w != "be" && w != "être" || possibilityModals.contains(w) || obligationModals.contains(w) { return true }
         // (French auxiliaries too: `la plupart des paquets ont des fichiers…`.)
-        if french { return (frenchFiniteVerb(w, lexicon) || ["ont", "avait", "avaient", "vont"].contains(w)) && !articles.contains(previous) && !prepositions.contains(previous) }
+        // (And a word the dictionary lists as a noun whose verb it is too, after a noun and before its object's article: `La répartition
+        // géographique des développeurs Debian demande des outils…`.)
+        if french {
+            let nounVerb = next.map { articles.contains($0) } == true && !previous.isEmpty && w.count > 3
+                && (w.hasSuffix("e") && lexicon.french[w + "r"]?.contains(.verb) == true
+                    || w.hasSuffix("ent") && lexicon.french[String(w.dropLast(3)) + "er"]?.contains(.verb) == true)
+            return (frenchFiniteVerb(w, lexicon) || ["ont", "avait", "avaient", "vont"].contains(w) || nounVerb) && !articles.contains(previous)
+                && !prepositions.contains(previous)
+        }
         if ["has", "have", "does", "do", "will", "would"].contains(w) { return true }
         guard previous != "to", w.count >= 3, !articles.contains(previous), !prepositions.contains(previous) else { return false }
         let lemma = lexicon.englishLemma(w)

@@ -64,6 +64,7 @@ final class DefinitionKindsOfMeaningTests: XCTestCase {
             // A plural subject and its verb before a plural object, a French auxiliary after a quantity: sentences about another thing.
             "Duties: IT operations handle tasks like system maintenance and updates.",
             "Le manuel des programmes installés : la plupart des programmes ont une page de manuel.",
+            "Le suivi des versions : La répartition des équipes demande des outils communs.",
             // A count and a plural in lower case introduce a list's items.
             "deux entrées : un bit a et un bit b.",
             // (Not after an article: `Une meilleure méthode : La norme…` is a sentence's phrase.)
