@@ -98,6 +98,45 @@ public enum StudySheetBuilder {
         return DefinitionRecognizer.passages(block.text, listItem: block.kind == .listItem, markingDeclined: true)
     }
 
+    /// A term alone on its line (`1. **Threat Agent**:`, a list item or a paragraph), its meaning the paragraph after it
+    /// (`A threat agent is an individual…`): the two read as one, as if the meaning followed the colon, when the recogniser
+    /// takes the line so made for a definition (its sure sign included) — the passages of the two blocks read as one; nil
+    /// otherwise (a label, `Example:`, `Steps:`; a list or a table after the term; a meaning in lower case: a sentence going on).
+    static func loneTerm(_ block: Block, before next: Block?) -> [DefinitionRecognizer.Passage]? {
+        guard block.kind == .paragraph || block.kind == .listItem, let next, next.kind == .paragraph, next.source == block.source,
+              block.text.utf8.count <= 80, !block.text.contains("\n") else { return nil }
+        let term = block.text.trimmingSpaces()
+        guard term.hasSuffix(":"), term.count >= 3, let first = next.text.first, first.isUppercase else { return nil }
+        guard restates(String(term.dropLast()), next.text) else { return nil }
+        let passages = DefinitionRecognizer.passages(term + " " + next.text, markingDeclined: true)
+        guard case .definition? = passages.first else { return nil }
+        return passages
+    }
+
+    /// The paragraph after a lone term opens by naming it as its subject, then a verb: the term's words (an article before
+    /// them, a plural after), or `these`/`this`/`ces`/`ce`/`cette` and the term's last word (`These controls are…` after
+    /// `Administrative Controls:`) — `A threat agent is…`, `Exposure refers to…`, `Physical controls are…`. A paragraph
+    /// about something else (`Syntaxe :` / `Expression qui…`, `Moralité :` / `Ce système…`, `Impact Assessment:` / `Next,
+    /// the organization…`) is not its meaning.
+    static func restates(_ term: String, _ paragraph: String, lexicon: Lexicon = .shared) -> Bool {
+        // (A typed text keeps its emphasis marks: `**Threat Agent**`.)
+        let said = DefinitionRecognizer.words(term.replacingOccurrences(of: "*", with: "")), ws = DefinitionRecognizer.words(String(paragraph.prefix(200)))
+        guard let head = said.last, !said.isEmpty, said.count <= 6, ws.count > said.count else { return false }
+        func same(_ a: String, _ b: String) -> Bool { a == b || a == b + "s" || a + "s" == b || a == b + "x" }
+        var i = 0
+        if ["these", "this", "ces", "ce", "cette", "cet"].contains(ws[0]), same(ws[1], head) {
+            i = 2
+        } else {
+            if DefinitionRecognizer.determiners.contains(ws[0]) { i = 1 }
+            guard ws.count > i + said.count, zip(ws[i...], said).allSatisfy({ same($0, $1) }) else { return false }
+            i += said.count
+        }
+        guard i < ws.count else { return false }
+        let verb = ws[i]
+        return lexicon.english[verb]?.contains(.verb) == true || lexicon.englishInflected(verb).contains(.verb)
+            || lexicon.frenchWord(verb).contains(.verb)
+    }
+
     /// `build`, with its blocks' passages read by whoever helps (`PassageReading.help()` on other
     /// threads) as well as by the thread that builds: reading them is most of a long document's
     /// sheet. The same sheet as `build(document)`.
@@ -150,8 +189,11 @@ public enum StudySheetBuilder {
         let pairs = DefinitionRecognizer.pairLists(document.blocks.indices.map { (document.blocks[$0].kind == .listItem, alone[$0]) })
         // Whether the blocks since the last paragraph are the list a references label opens.
         var references = false
+        // The paragraph a lone term took for its meaning (`loneTerm`), already in the sheet.
+        var taken: Int?
         for (index, block) in document.blocks.enumerated() {
             defer { previous = block }
+            if index == taken { continue }
             let listsReferences = references && block.kind == .listItem
             references = listsReferences || (block.kind == .paragraph && Self.labelsReferences(block.text))
             // The block's text still to read: all of it, or what a cut meaning did not carry over.
@@ -197,6 +239,22 @@ public enum StudySheetBuilder {
                                      start: block.start, provenance: block.provenance,
                                      rows: block.rows.map { $0.map { $0.map(\.text) } }, latex: block.latex)
             }
+            // The block's passages into the section: text as paragraphs, definitions as definitions.
+            func add(_ passages: [DefinitionRecognizer.Passage]) {
+                for passage in passages {
+                    switch passage {
+                    case .text(let lines):
+                        current.paragraphs.append(paragraph(lines.joined(separator: "\n")))
+                        lastWasDefinition = false
+                    case .definition(let d):
+                        current.definitions.append(.init(term: d.term, meaning: d.meaning, grammar: d.grammar, source: block.source,
+                                                         page: block.page, start: block.start, provenance: block.provenance))
+                        lastWasDefinition = true
+                    case .declined:
+                        continue   // its lines are in the text passages
+                    }
+                }
+            }
             // The works a references label lists (`Further reading:` / `- Seeing Theory: A visual
             // introduction to probability`): a title and a note on it, no definition.
             if listsReferences {
@@ -212,6 +270,12 @@ public enum StudySheetBuilder {
             }
             // Definitions only where a sentence starts and is whole (DefinitionPassages).
             lastWasDefinition = false
+            if !listsReferences, !pairs.contains(index), let joined = Self.loneTerm(block, before: document.blocks.indices.contains(index + 1) ? document.blocks[index + 1] : nil),
+               !joined.contains(where: { $0.shaped.map { fields.contains($0.term.lowercased()) } ?? false }) {
+                taken = index + 1
+                add(joined)
+                continue
+            }
             // A paragraph the page's end cut (`…comme en` / `mathématiques : un test…`) starts no sentence.
             // (The previous paragraph's last line is split off only for a text that starts in lower case.)
             let continuing = !afterCarried && block.kind == .paragraph && previous?.kind == .paragraph && previous?.source == block.source
@@ -224,19 +288,7 @@ public enum StudySheetBuilder {
                 current.paragraphs.append(paragraph(text))
                 continue
             }
-            for passage in passages {
-                switch passage {
-                case .text(let lines):
-                    current.paragraphs.append(paragraph(lines.joined(separator: "\n")))
-                    lastWasDefinition = false
-                case .definition(let d):
-                    current.definitions.append(.init(term: d.term, meaning: d.meaning, grammar: d.grammar, source: block.source,
-                                                     page: block.page, start: block.start, provenance: block.provenance))
-                    lastWasDefinition = true
-                case .declined:
-                    continue   // its lines are in the text passages
-                }
-            }
+            add(passages)
         }
         flush()
         return StudySheet(documentId: document.id, revision: document.revision, title: document.title, language: document.language,

@@ -88,6 +88,47 @@ final class StudySheetTests: XCTestCase {
         XCTAssertEqual(StudySheetBuilder.build(doc).sections.flatMap(\.definitions).map(\.term), ["Seeing Theory", "Khan Academy"])
     }
 
+    /// A term alone on its line, its meaning the paragraph after it that names it as its subject (`1. **Threat Agent**:` /
+    /// `A threat agent is…`, `These controls are…`), is a definition; a label or a term whose next paragraph speaks of
+    /// something else (`Syntaxe :` / `Expression qui…`, `Moralité :` / `Ce système…`, `Impact Assessment:` / `Next, the
+    /// organization…`) stays text, every word kept.
+    func testALoneTermTakesTheParagraphThatRestatesItAsItsMeaning() throws {
+        let markdown = """
+        # Risk management
+
+        1. **Threat Agent**:
+
+        A threat agent is an individual, group or automated system that can exploit vulnerabilities to cause harm.
+
+        2. **Administrative Controls**:
+
+        These controls are related to policies, procedures and guidelines that govern security.
+
+        3. **Impact Assessment**:
+
+        Next, the organization determines the potential impact of each risk on its assets.
+
+        Syntaxe :
+
+        Expression qui produit un dictionnaire à partir de deux listes.
+
+        Moralité :
+
+        Ce système d'écriture ne marche pas bien pour les nombres négatifs.
+
+        """
+        let doc = try Pipeline(config: PipelineConfig()).importDocument(text: markdown, name: "notes.md")
+        let sheet = StudySheetBuilder.build(doc)
+        let definitions = sheet.sections.flatMap(\.definitions)
+        XCTAssertEqual(definitions.map(\.term), ["Threat Agent", "Administrative Controls"])
+        XCTAssertEqual(definitions.first?.meaning.hasPrefix("A threat agent is an individual"), true)
+        let text = sheet.sections.flatMap(\.paragraphs).map(\.text).joined(separator: "\n")
+        for kept in ["Impact Assessment", "Next, the organization", "Syntaxe", "Expression qui produit", "Moralité", "Ce système d'écriture"] {
+            XCTAssertTrue(text.contains(kept), "\(kept): \(text)")
+        }
+        XCTAssertFalse(text.contains("A threat agent is"), "a meaning taken is not also a paragraph")
+    }
+
     /// A term given three meanings is a record's field, not a term defined — also when the
     /// recogniser declines some of its lines for want of a sign (`Passage.declined`): the lines
     /// left are no definitions either (GeoTopo's `Idee:` and `Dann gilt:` lines, gnuplot.pdf's
