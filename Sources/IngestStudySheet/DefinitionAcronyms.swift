@@ -12,8 +12,10 @@ extension DefinitionRecognizer {
     /// Whether the meaning spells out what `term` stands for (see above).
     static func standsFor(_ term: String, _ meaning: String) -> Bool {
         let termTokens = term.split(separator: " ")
-        guard (1...3).contains(termTokens.count), term.count <= 16, !capitalisedPhrase(term) else { return false }
+        guard (1...3).contains(termTokens.count), term.count <= 16 else { return false }
         let capitals = term.filter(\.isUppercase)
+        // (Words each opening with its only capital stand for nothing: checked only where capitals would be read as letters.)
+        if capitals.count >= 2, termTokens.count >= 2, capitalisedPhrase(term) { return false }
         let letters: [Character]
         if capitals.count >= 2 {
             // An acronym, or a name with one inside (`VoIP`, `QoS`, `MAC Address`): its capitals.

@@ -59,14 +59,20 @@ extension DefinitionRecognizer {
         saysWhatHolds(meaning) && namesQuality(term, lexicon)
     }
 
+    /// The words these kinds open with (a meaning opening otherwise is read no further: most are).
+    static let kindOpeners: Set<String> = ["pour", "for", "comme", "like", "même", "same", "identique", "similar", "on", "il", "elle", "one", "you", "it"]
+
     /// Whether the meaning says what the term is or does by one of these kinds.
     static func saysByKind(_ term: String, _ meaning: String, _ lexicon: Lexicon) -> Bool {
-        opensWithPurpose(meaning, lexicon) || likeButDiffers(meaning) || qualityDefinedByClause(term, meaning, lexicon)
+        guard kindOpeners.contains(meaning.prefix { $0 != " " }.lowercased()) else { return false }
+        return opensWithPurpose(meaning, lexicon) || likeButDiffers(meaning) || qualityDefinedByClause(term, meaning, lexicon)
     }
 
     /// The meaning opens with the term itself, after an article (`Title Bar: The Title Bar in an image window without an image
     /// displays…`): it speaks of the term, however its words are capitalised. A term of two words or more, all of them restated.
     static func opensWithTerm(_ term: String, _ meaning: String) -> Bool {
+        // (A term of one word, most terms, is read no further.)
+        guard term.utf8.contains(UInt8(ascii: " ")) else { return false }
         let t = words(String(term.prefix { $0 != "(" }))
         guard t.count >= 2 else { return false }
         let m = words(String(meaning.prefix(term.count + 12)))

@@ -726,7 +726,7 @@ public enum DefinitionRecognizer {
     static func spellsOut(_ term: String, _ meaning: String) -> Bool {
         let letters = term.filter(\.isUppercase).lowercased()
         let initials = String(words(meaning.replacingOccurrences(of: "-", with: " ")).compactMap(\.first))
-        return !capitalisedPhrase(term) && letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials))
+        return letters.count >= 2 && initials.count >= 2 && (initials.hasPrefix(letters) || letters.hasPrefix(initials)) && !capitalisedPhrase(term)
             || standsFor(term, meaning) || letterStandsFor(term, meaning)
     }
 
