@@ -410,6 +410,10 @@ enum NumberInk {
             return r.read.count == 1 && !r.read.first!.isLetter && !r.read.first!.isNumber ? Reading(text: r.written("")) : Reading(text: word.text, doubt: .numberInk)
         }
         if let again, again.confidence >= rereadConfidence, r.fits(again.text) { return Reading(text: r.written(again.text)) }
+        // A raised `1` as narrow as only a `1` is (0.4 of its height at most: LibreOffice's at 200
+        // dpi, 5 × 20 px) read again as `1` with less confidence (65-67, session 28): no other digit is so narrow.
+        if let again, again.confidence >= narrowOneConfidence, r.fits(again.text), again.text.allSatisfy({ $0 == "1" }),
+           r.marks.allSatisfy({ 10 * $0.width <= 4 * $0.height }) { return Reading(text: r.written(again.text)) }
         if let own = r.ownDigits, word.confidence >= exponentConfidence, !(again.map { r.fits($0.text) && $0.text != own } ?? false) {
             return Reading(text: r.written(own))
         }
@@ -422,6 +426,8 @@ enum NumberInk {
     /// source's digits; 91 of them were under 90, most a lone raised `1` (`mol⁻¹`, `10⁻¹`: 86-89),
     /// which had stayed as read (`mol!`, `1072`).
     static let rereadConfidence = 80.0
+    /// The confidence from which a narrow raised mark read again as `1` is taken (`decide`).
+    static let narrowOneConfidence = 50.0
     static let superscriptDigits: [Character: Character] = Dictionary(uniqueKeysWithValues: superscripts.map { ($1, $0) })
 
     /// A word as the ink has it: its text, and why it stays doubtful.
@@ -442,6 +448,48 @@ enum NumberInk {
         guard rest.hasPrefix("10") else { return false }
         rest.removeFirst(2)
         return rest.isEmpty || (rest.count == 1 && ["-", "−", "–", "~", "7"].contains(rest.first!))
+    }
+
+    /// A flat bar touching the mark after it, cut from it (LibreOffice's `⁻⁴` at 200 dpi, one
+    /// mark wider than high): the mark's first columns whose ink lies within the first column's
+    /// rows (a bar's thickness, under a quarter of the mark's height), then the rest, its box
+    /// from its own ink. Nil for a mark not so made (a digit's first column is taller, `²³`).
+    static func minusCut(_ m: Mark, isInk: (Int, Int) -> Bool) -> [Mark]? {
+        guard 10 * m.width >= 11 * m.height, m.height >= 8 else { return nil }
+        func rows(_ x: Int) -> [Int] { (m.top...m.bottom).filter { isInk(x, $0) } }
+        guard let first = rows(m.left).first, let last = rows(m.left).last, 4 * (last - first + 1) <= m.height else { return nil }
+        var cut = m.left
+        while cut <= m.right, rows(cut).allSatisfy({ $0 >= first - 1 && $0 <= last + 1 }), !rows(cut).isEmpty { cut += 1 }
+        guard cut <= m.right, 4 * (cut - m.left) >= m.height else { return nil }
+        var top = Int.max, bottom = Int.min, pixels = 0, right = cut, barPixels = 0
+        for x in m.left..<cut { barPixels += rows(x).count }
+        for x in cut...m.right {
+            let r = rows(x)
+            guard let a = r.first, let b = r.last else { continue }
+            top = min(top, a); bottom = max(bottom, b); pixels += r.count; right = x
+        }
+        guard pixels > 0, 10 * (bottom - top + 1) >= 6 * m.height else { return nil }
+        return [Mark(left: m.left, top: first, right: cut - 1, bottom: last, pixels: barPixels), Mark(left: cut, top: top, right: right, bottom: bottom, pixels: pixels)]
+    }
+
+    /// A word that reads a power of ten's base alone (`10`, `x10`, `10;`): its times sign, if glued, and its closing punctuation.
+    static func bareTen(_ text: String) -> (times: String, tail: String)? {
+        var rest = Substring(text), times = "", tail = ""
+        if let first = rest.first, timesSigns.contains(first) { times = String(first); rest.removeFirst() }
+        if let last = rest.last, tails.contains(last) { tail = String(last); rest.removeLast() }
+        return rest == "10" ? (times, tail) : nil
+    }
+
+    /// Whether the marks of a word read `10` (after a glued times sign's mark) hold ink after the
+    /// two digits standing clear above their baseline (an exponent not read); nil when the digits
+    /// are not the first marks.
+    static func inkAfterTen(_ all: [Mark], times: Bool) -> Bool? {
+        guard let tallest = all.map(\.height).max() else { return nil }
+        let marks = Array(all.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }.dropFirst(times ? 1 : 0))
+        guard marks.count >= 2 else { return nil }
+        let h = Double(marks[0].height), baseline = Double(marks[0].bottom)
+        guard 2 * marks[0].height >= tallest, abs(Double(marks[1].bottom) - baseline) <= 0.15 * h else { return nil }
+        return marks.dropFirst(2).contains { Double($0.bottom) <= baseline - 0.25 * h }
     }
 
     /// Whether word `b` stands just after word `a` on its line (boxes as fractions of a
@@ -546,6 +594,8 @@ enum NumberInk {
         var out: [Int: Reading] = [:]
         var raisedWords: [(Int, Raised)] = []
         var loweredWords: [(Int, Lowered)] = []
+        var productWords: [(Int, UnitProduct.Product)] = []
+        var joinedWords: [Int: RecognizedWord] = [:]
         /// The marks whose middle lies inside `box` (fractions of the image), nil for a box too small.
         /// `clearAbove`: marks reaching above the box (ink of the line above) are left out, not cut at its top.
         func ink(_ box: [Double], clearAbove: Bool = false) -> [Mark]? {
@@ -557,6 +607,10 @@ enum NumberInk {
             let above = clearAbove ? max(0, top - (bottom - top) / 2) : top
             return glyphs(self.marks(data: data, wpl: wpl, left: left, top: above, right: right, bottom: below))
                 .filter { $0.top >= top && $0.top < bottom && $0.centerX >= Double(left) && $0.centerX < Double(right) }
+        }
+        /// `marks` with a raised minus touching the digit after it cut from it (`minusCut`).
+        func unglued(_ marks: [Mark]) -> [Mark] {
+            marks.flatMap { minusCut($0, isInk: { x, y in data[y * wpl + x >> 5] & (UInt32(1) << UInt32(31 - x & 31)) != 0 }) ?? [$0] }
         }
         /// A power of ten read in a word, its times sign glued before it or not.
         func power(_ text: String, _ marks: [Mark]) -> Raised? {
@@ -579,17 +633,72 @@ enum NumberInk {
             joined[i] = (RecognizedWord(text: a.text + b.text, confidence: min(a.confidence, b.confidence), box: box), i + 1)
             raisedWords.append((i, r))
         }
-        let parts = Set(joined.flatMap { [$0.key, $0.value.next] })
+        // A unit's exponent read as a word of its own (`mol !`, `J-K-!-mol !`, session 28): the two read as one.
+        var productJoined: [Int: Int] = [:]
+        for i in words.indices.dropLast() where joined[i] == nil && joined[i - 1] == nil && productJoined[i - 1] == nil {
+            let a = words[i], b = words[i + 1]
+            guard UnitProduct.symbols.contains(where: a.text.hasSuffix), !b.text.isEmpty, b.text.count <= 3, !b.text.contains(where: \.isLetter),
+                  a.box.count == 4, b.box.count == 4, follows(b.box, a.box, width: width, height: height) else { continue }
+            let box = [a.box[0], max(min(a.box[1], b.box[1]), a.box[1] - 0.5 * (a.box[3] - a.box[1])), b.box[2], max(a.box[3], b.box[3])]
+            guard let marks = ink(box, clearAbove: true) else { continue }
+            let text = a.text + b.text, word = RecognizedWord(text: text, confidence: min(a.confidence, b.confidence), box: box)
+            if UnitProduct.parse(text) != nil, let product = UnitProduct.product(text, marks: marks), product.raised.last! != nil {
+                productWords.append((i, product)); productJoined[i] = i + 1
+                joinedWords[i] = word
+            } else if units.contains(a.text), let r = raised(text, marks: marks) {
+                joined[i] = (word, i + 1)
+                raisedWords.append((i, r))
+            }
+        }
+        let parts = Set(joined.flatMap { [$0.key, $0.value.next] } + productJoined.flatMap { [$0.key, $0.value] })
         for (i, word) in words.enumerated() where word.box.count == 4 && !parts.contains(i) && (word.text.first.map({ $0.isNumber || signs.contains($0) || $0 == "(" }) == true
                                                                        || word.text.contains("+") || units.contains(where: word.text.hasPrefix)
                                                                        || symbolBase(word.text) != nil || mayHoldIndex(word.text) || mayHoldUnreadIndex(word.text)
-                                                                       || timesPrefix(word.text)) {
+                                                                       || timesPrefix(word.text) || UnitProduct.parse(word.text) != nil
+                                                                       || UnitProduct.separators.contains(word.text.first!) && word.text.count == 1) {
             guard let marks = ink(word.box) else { continue }
-            if timesPrefix(word.text) {
-                if let r = power(word.text, marks) { raisedWords.append((i, r)) }
+            // A middle dot read as a word of its own between two units (`g : mol`): its neighbours give the line.
+            if word.text.count == 1, UnitProduct.separators.contains(word.text.first!), i > 0, i + 1 < words.count,
+               words[i - 1].box.count == 4, words[i + 1].box.count == 4,
+               UnitProduct.symbols.contains(where: words[i - 1].text.hasPrefix), UnitProduct.symbols.contains(where: words[i + 1].text.hasPrefix),
+               follows(word.box, words[i - 1].box, width: width, height: height), follows(words[i + 1].box, word.box, width: width, height: height),
+               let before = ink(words[i - 1].box), let after = ink(words[i + 1].box),
+               UnitProduct.isLoneDot(word.text, marks: marks, beside: (before + after).filter { !marks.contains($0) }, besideText: words[i - 1].text + words[i + 1].text) {
+                out[i] = Reading(text: "·")
                 continue
             }
+            // A product of units whose middle dots were read as other signs (session 28): its parts' exponents are read again.
+            if let product = UnitProduct.product(word.text, marks: marks) {
+                if product.raised.contains(where: { $0 != nil }) { productWords.append((i, product)) }
+                else { out[i] = UnitProduct.reading(word, product, again: []) }
+                continue
+            }
+            if timesPrefix(word.text) {
+                if let r = power(word.text, marks) ?? power(word.text, unglued(marks)) { raisedWords.append((i, r)) }
+                else if inkAfterTen(marks, times: true) == true { out[i] = Reading(text: word.text, doubt: .numberInk) }
+                continue
+            }
+            // A power of ten read without its exponent (`x 10` for `10⁻⁵`, session 28): the raised
+            // marks its box holds after the `10` are read as one, when no raised mark stands just
+            // after the box (a digit left out of it); else, raised ink there, it is doubtful.
+            if let bare = bareTen(word.text), !bare.times.isEmpty || i > 0 && words[i - 1].text.count == 1 && timesSigns.contains(words[i - 1].text.first!) {
+                let h = (word.box[3] - word.box[1]) * Double(height)
+                let wider = [word.box[0], word.box[1], min(1, word.box[2] + 0.6 * h / Double(width)), word.box[3]]
+                let beyond = (ink(wider) ?? []).filter { !marks.contains($0) }
+                if let r = power(bare.times + "10?" + bare.tail, marks) ?? power(bare.times + "10?" + bare.tail, unglued(marks)), !beyond.contains(where: { isRaisedDigit($0, Double(r.height), Double(r.baseline)) || isBar($0, r.height) }) {
+                    raisedWords.append((i, r))
+                    continue
+                }
+                if inkAfterTen(marks, times: !bare.times.isEmpty) == true { out[i] = Reading(text: word.text, doubt: .numberInk); continue }
+            }
             if let r = raised(word.text, marks: marks), r.charge != "⁺" || r.lone.map({ isPlus($0, data: data, wpl: wpl) }) ?? true { raisedWords.append((i, r)); continue }
+            // A power of ten after its times sign whose raised ink is not read as one (session 28:
+            // LibreOffice's `10⁻⁴` at 200 dpi read `107`, the minus touching the `4`, one mark):
+            // read with the minus cut from the digit; else, raised ink there, doubtful.
+            if word.text.hasPrefix("10"), i > 0, words[i - 1].text.count == 1, timesSigns.contains(words[i - 1].text.first!) {
+                if let r = raised(word.text, marks: unglued(marks)) { raisedWords.append((i, r)); continue }
+                if inkAfterTen(marks, times: false) == true { out[i] = Reading(text: word.text, doubt: .numberInk); continue }
+            }
             if let low = loweredIndices(word.text, marks: marks) {
                 if !low.indices.isEmpty { loweredWords.append((i, low)); continue }
                 if low.reading.text != word.text || low.reading.doubt != nil { out[i] = low.reading }
@@ -600,15 +709,29 @@ enum NumberInk {
                   let read = reading(word.text, marks: marks) ?? signReading(word.text, marks: marks), read != word.text else { continue }
             out[i] = Reading(text: read)
         }
-        guard !raisedWords.isEmpty || !loweredWords.isEmpty else { return out }
-        // The indices' marks are read again with the exponents', after them.
-        let all = reread(raisedWords.map(\.1) + loweredWords.flatMap { $0.1.indices.map(\.group) })
+        guard !raisedWords.isEmpty || !loweredWords.isEmpty || !productWords.isEmpty else { return out }
+        // The indices' marks are read again with the exponents', after them, and then the products' exponents.
+        let all = reread(raisedWords.map(\.1) + loweredWords.flatMap { $0.1.indices.map(\.group) } + productWords.flatMap { $0.1.raised.compactMap { $0 } })
         let again = Array(all.prefix(raisedWords.count))
         var next = raisedWords.count
         for (i, low) in loweredWords {
             let own = Array(all.dropFirst(next).prefix(low.indices.count))
             next += low.indices.count
             let reading = indexReading(words[i], low, again: own)
+            if reading.text != words[i].text || reading.doubt != nil { out[i] = reading }
+        }
+        for (i, product) in productWords {
+            let count = product.raised.compactMap { $0 }.count
+            let own = Array(all.dropFirst(next).prefix(count))
+            next += count
+            if let next = productJoined[i], let word = joinedWords[i] {
+                // Written as one word when every part is read; else both stay as read, doubtful.
+                let reading = UnitProduct.reading(word, product, again: own)
+                if reading.doubt == nil { out[i] = NumberInk.Reading(text: reading.text, absorbs: next) }
+                else { out[i] = Reading(text: words[i].text, doubt: reading.doubt); out[next] = Reading(text: words[next].text, doubt: reading.doubt) }
+                continue
+            }
+            let reading = UnitProduct.reading(words[i], product, again: own)
             if reading.text != words[i].text || reading.doubt != nil { out[i] = reading }
         }
         for (k, (i, r)) in raisedWords.enumerated() {

@@ -229,6 +229,43 @@ final class NumberInkTests: XCTestCase {
         XCTAssertEqual(NumberInk.decide(RecognizedWord(text: "1071?", confidence: 90, box: []), other, again: ("19", 96)), .init(text: "1071?", doubt: .numberInk))
     }
 
+    /// Session 28: a raised `1` as narrow as only a `1` is, read again as `1` with less confidence
+    /// (LibreOffice's at 200 dpi: 5 × 20 px, 65-67), is written; a wider mark read so, or under 50, is not.
+    func testANarrowRaisedOneReadAgainWithLessConfidence() throws {
+        let ten = [digit(0), digit(22)]
+        let word = RecognizedWord(text: "107!", confidence: 72, box: [])
+        let narrow = try XCTUnwrap(NumberInk.raised("107!", marks: ten + [raisedMinus, .init(left: 60, top: 58, right: 64, bottom: 78, pixels: 80)]))
+        XCTAssertEqual(NumberInk.decide(word, narrow, again: ("1", 65)), .init(text: "10⁻¹"))
+        XCTAssertEqual(NumberInk.decide(word, narrow, again: ("1", 49)), .init(text: "107!", doubt: .numberInk))
+        XCTAssertEqual(NumberInk.decide(word, narrow, again: ("7", 65)), .init(text: "107!", doubt: .numberInk))
+        let wide = try XCTUnwrap(NumberInk.raised("107!", marks: ten + [raisedMinus, raisedDigit(60)]))
+        XCTAssertEqual(NumberInk.decide(word, wide, again: ("1", 65)), .init(text: "107!", doubt: .numberInk))
+    }
+
+    /// Session 28: a power of ten read `10` (or `x10`), its exponent in no word: the raised marks
+    /// its box holds are read as one when they are (`bareTen`); else raised ink there makes it
+    /// doubtful (`inkAfterTen`). A minus touching the digit after it is cut from it (`minusCut`).
+    func testAPowerReadWithoutItsExponent() throws {
+        XCTAssertEqual(NumberInk.bareTen("10")?.times, "")
+        XCTAssertEqual(NumberInk.bareTen("x10")?.times, "x")
+        XCTAssertEqual(NumberInk.bareTen("10;")?.tail, ";")
+        for text in ["107", "1", "x107", "100", "010"] { XCTAssertNil(NumberInk.bareTen(text), text) }
+        let ten = [digit(0), digit(22)]
+        XCTAssertEqual(NumberInk.inkAfterTen(ten, times: false), false)
+        XCTAssertEqual(NumberInk.inkAfterTen(ten + [raisedDigit(44)], times: false), true)
+        XCTAssertEqual(NumberInk.inkAfterTen([digit(-30)] + ten + [raisedDigit(44)], times: true), true)
+        // A comma on the baseline after the digits is no exponent.
+        XCTAssertEqual(NumberInk.inkAfterTen(ten + [.init(left: 44, top: 94, right: 49, bottom: 109, pixels: 60)], times: false), false)
+        // LibreOffice's `⁻⁴` at 200 dpi drawn as one mark: a bar 3 rows thick, 8 columns, then a 4 (drawn here as a block).
+        let ink: Set<[Int]> = Set((40...47).flatMap { x in (70...72).map { [x, $0] } } + (48...67).flatMap { x in (60...80).map { [x, $0] } })
+        let glued = NumberInk.Mark(left: 40, top: 60, right: 67, bottom: 80, pixels: ink.count)
+        let cut = try XCTUnwrap(NumberInk.minusCut(glued, isInk: { ink.contains([$0, $1]) }))
+        XCTAssertEqual(cut, [.init(left: 40, top: 70, right: 47, bottom: 72, pixels: 24), .init(left: 48, top: 60, right: 67, bottom: 80, pixels: 420)])
+        // A mark whose first column is tall (a `2` touching a `3`) is not cut.
+        let pair: Set<[Int]> = Set((40...60).flatMap { x in (60...80).map { [x, $0] } })
+        XCTAssertNil(NumberInk.minusCut(.init(left: 40, top: 60, right: 60, bottom: 80, pixels: pair.count), isInk: { pair.contains([$0, $1]) }))
+    }
+
     /// Pieces beside a mark, none of its columns shared: a flat bar (a minus) or a piece in its
     /// upper part (an exponent's digit), or any piece beside a flat bar, stays a mark of its own;
     /// the halves of a broken `0` and a `7`'s bar over its stem are joined.
@@ -316,7 +353,9 @@ final class NumberInkTests: XCTestCase {
         }
         let word = RecognizedWord(text: "x107!", confidence: 40, box: [5.0 / 400, 50.0 / 120, 120.0 / 400, 105.0 / 120])
         XCTAssertEqual(NumberInk.readings(of: pix, [word], reread: { $0.map { _ in ("1", 89) } }), [0: .init(text: "x10⁻¹")])
-        XCTAssertEqual(NumberInk.readings(of: pix, [word], reread: { $0.map { _ in ("1", 79) } }), [0: .init(text: "x107!", doubt: .numberInk)])
+        // Under 50 (the drawn `1` is narrow: 50 is enough for it since session 28, 80 for any other digit).
+        XCTAssertEqual(NumberInk.readings(of: pix, [word], reread: { $0.map { _ in ("1", 49) } }), [0: .init(text: "x107!", doubt: .numberInk)])
+        XCTAssertEqual(NumberInk.readings(of: pix, [word], reread: { $0.map { _ in ("7", 79) } }), [0: .init(text: "x107!", doubt: .numberInk)])
         let apart = RecognizedWord(text: "107!", confidence: 40, box: [35.0 / 400, 50.0 / 120, 120.0 / 400, 105.0 / 120])
         XCTAssertEqual(NumberInk.readings(of: pix, [apart], reread: { $0.map { _ in ("1", 89) } }), [0: .init(text: "10⁻¹")])
     }
@@ -340,7 +379,7 @@ final class NumberInkTests: XCTestCase {
         let first = RecognizedWord(text: "107", confidence: 60, box: [35.0 / 400, 50.0 / 120, 106.0 / 400, 105.0 / 120])
         let second = RecognizedWord(text: "1.", confidence: 40, box: [112.0 / 400, 50.0 / 120, 130.0 / 400, 105.0 / 120])
         XCTAssertEqual(NumberInk.readings(of: pix, [first, second], reread: { $0.map { _ in ("1", 90) } }), [0: .init(text: "10⁻¹.", absorbs: 1)])
-        XCTAssertEqual(NumberInk.readings(of: pix, [first, second], reread: { $0.map { _ in ("1", 50) } }),
+        XCTAssertEqual(NumberInk.readings(of: pix, [first, second], reread: { $0.map { _ in ("1", 49) } }),
                        [0: .init(text: "107", doubt: .numberInk), 1: .init(text: "1.", doubt: .numberInk)])
         // Session 27: the second word's box taking in the line above's stroke (`14,15 “10 3:`): the
         // stroke, reaching above half the first's height over it, is no raised mark of the power.
