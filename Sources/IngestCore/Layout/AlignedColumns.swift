@@ -128,6 +128,9 @@ public enum AlignedColumns {
         let measured = pitches.indices.prefix(lastCut).filter { fitting[$0] && fitting[$0 + 1] }
         let shortest = measured.map { pitches[$0] }.min() ?? pitches.prefix(lastCut).min() ?? 0
         let spaced = measured.filter { $0 > 0 && pitches[$0] > shortest * 1.15 }.count >= 2
+        // How far right each column's words reach (in the cut lines).
+        var reach = [Double](repeating: -.infinity, count: boundaries.count + 1)
+        for w in cutLines.joined() { let c = probe.column(of: w.midX); reach[c] = max(reach[c], w.x1) }
         // Whether `line` holds the next lines of cells of the line above it, wrapped there because
         // their first word did not fit: each of its cells under one of the line above that ends
         // too close to its column's edge (the next column's start, less a line's height for the
@@ -147,22 +150,26 @@ public enum AlignedColumns {
                 let edge = c < boundaries.count ? boundaries[c] : right
                 let end = above.map(\.x1).max()! + first.height * 0.25 + (first.x1 - first.x0)
                 guard end > edge - first.height else { return false }
-                if end > edge && c < boundaries.count { sure = true }
+                // (Sure too: a line above as wide as its column reaches, or cut at a hyphen — a
+                // paragraph's line TeX set to the width of a `p` column, the last one included.)
+                let last = above.max { $0.x1 < $1.x1 }!
+                if (end > edge && c < boundaries.count) || last.x1 >= reach[c] - first.height * 0.5 || last.text.hasSuffix("-") { sure = true }
             }
             return sure
         }
         // Whether `line` opens a row of its own (its other cells empty) rather than going on with
         // the cells above: each of its cells under none, or its first word would have fitted after
         // the words above it in its column — within as wide as another line of the column reaches.
-        var reach = [Double](repeating: -.infinity, count: boundaries.count + 1)
-        for w in cutLines.joined() { let c = probe.column(of: w.midX); reach[c] = max(reach[c], w.x1) }
         func opensRow(_ line: [PageWord], below upper: [PageWord]) -> Bool {
             guard !mono else { return false }
             let uppers = Dictionary(grouping: upper) { probe.column(of: $0.midX) }
             return Dictionary(grouping: line) { probe.column(of: $0.midX) }.allSatisfy { c, words in
                 guard let above = uppers[c] else { return true }
-                let first = words.min { $0.x0 < $1.x0 }!
-                return above.map(\.x1).max()! + first.height * 0.25 + (first.x1 - first.x0) <= reach[c]
+                let first = words.min { $0.x0 < $1.x0 }!, last = above.max { $0.x1 < $1.x1 }!
+                // (A line above as wide as the column reaches, or cut at a hyphen, is a paragraph's
+                // line TeX set to the column's width: its next line goes on with it.)
+                guard last.x1 < reach[c] - first.height, !last.text.hasSuffix("-") else { return false }
+                return last.x1 + first.height * 0.25 + (first.x1 - first.x0) <= reach[c]
             }
         }
         var rows: [[PageWord]] = []
