@@ -245,6 +245,12 @@ public enum AlignedColumns {
             }
             return (nil, stop)
         }
+        // Text set in vertical lines (Japanese: pdfminer's jo.pdf) reads as rows of single
+        // characters in many columns: not a table.
+        if boundaries.count >= 9 {
+            let pieces = rows.flatMap { WordLines.segments($0) }
+            if pieces.filter({ $0.count == 1 && $0[0].text.count == 1 }).count * 5 >= pieces.count * 4 { return (nil, stop) }
+        }
         // A column of bullets or numbers before text is a list (LibreOffice sets a list's markers
         // apart from their items), not a table.
         let markers = rows.compactMap { row in row.filter { probe.column(of: $0.midX) == 0 } }
