@@ -19,6 +19,14 @@ public enum AlignedColumns {
         // The columns of the run's cut lines so far, by the run's start and how many cut lines it
         // holds (lines are added in order: the same two numbers are the same lines).
         var known: (start: Int, cuts: Int, left: Double, mono: Bool, boundaries: [Double])?
+        // Each line's `monospacedLine` verdict, found once (the run asks again at every cut line).
+        var monospaced = [Bool?](repeating: nil, count: lines.count)
+        func monospacedLine(_ i: Int) -> Bool? {
+            if let known = monospaced[i] { return known }
+            let verdict = Self.monospacedLine(lines[i])
+            monospaced[i] = verdict
+            return verdict
+        }
         func close() {
             defer { start = end }
             // Lines not cut after the run's last cut line are `table`'s to take (a cell's last
@@ -58,7 +66,7 @@ public enum AlignedColumns {
                         let left = all.map(\.x0).min()!, right = all.map(\.x1).max()!
                         // (Gutters every cut line leaves open: few lines, one with a cell
                         // empty, tell too little to end a run on; `table` tells its end.)
-                        let mono = isMonospaced(cutLines)
+                        let mono = isMonospaced(cuts.map { monospacedLine($0) })
                         known = (start, cuts.count, left, mono, mono ? Gutters.boundaries(cutLines, left: left, right: right, minimum: 6)
                                     : alignedBoundaries(cutLines, left: left, right: right, everyRow: true).boundaries)
                     }
@@ -306,9 +314,18 @@ public enum AlignedColumns {
 
     /// Most lines set in a monospaced font (`WordLines.monospaced`), of those with three words of
     /// two characters or more (two such words may be as wide per character by chance), two at least.
-    static func isMonospaced(_ lines: [[PageWord]]) -> Bool {
-        let telling = lines.filter { $0.lazy.filter { $0.text.unicodeScalars.count >= 2 }.count >= 3 }
-        return telling.count >= 2 && telling.filter(WordLines.monospaced).count * 2 > telling.count
+    static func isMonospaced(_ lines: [[PageWord]]) -> Bool { isMonospaced(lines.map(monospacedLine)) }
+
+    /// The same of each line's `monospacedLine`.
+    static func isMonospaced(_ verdicts: [Bool?]) -> Bool {
+        let telling = verdicts.compactMap { $0 }
+        return telling.count >= 2 && telling.filter { $0 }.count * 2 > telling.count
+    }
+
+    /// Whether a line is set in a monospaced font; nil when it has fewer than three words of two
+    /// characters or more to tell.
+    static func monospacedLine(_ line: [PageWord]) -> Bool? {
+        line.lazy.filter { $0.text.unicodeScalars.count >= 2 }.count >= 3 ? WordLines.monospaced(line) : nil
     }
 
     /// Whether the first column of `rows` holds labels of groups of rows: something in the first
