@@ -37,6 +37,7 @@
     F(TessPolyBlockType, TessPageIteratorBlockType, (const TessPageIterator *h), (h)) \
     F(BOOL, TessPageIteratorBoundingBox, (const TessPageIterator *h, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom), (h, level, left, top, right, bottom)) \
     F(float, TessResultIteratorConfidence, (const TessResultIterator *h, TessPageIteratorLevel level), (h, level)) \
+    F(BOOL, TessResultIteratorWordIsFromDictionary, (const TessResultIterator *h), (h)) \
     V(TessResultIteratorDelete, (TessResultIterator *h), (h)) \
     F(TessPageIterator *, TessResultIteratorGetPageIterator, (TessResultIterator *h), (h)) \
     F(char *, TessResultIteratorGetUTF8Text, (const TessResultIterator *h, TessPageIteratorLevel level), (h, level)) \

@@ -57,7 +57,8 @@ enum OrientedRecognition {
            let band = ScriptSample.band(of: pix) {
             let probe = try engine.recognize(band, deadline: deadline, limitSeconds: limitSeconds, page: page,
                                              lowConfidenceBelow: lowConfidenceBelow)
-            if probe.wordConfidences.count >= ScriptSample.probeWordsAtLeast, (probe.meanConfidence ?? 0) < suspiciousBelow {
+            if probe.wordConfidences.count >= ScriptSample.probeWordsAtLeast, (probe.meanConfidence ?? 0) < suspiciousBelow,
+               !probe.readsAsItsLanguages {
                 return RecognizedPage(wordConfidences: probe.wordConfidences, leftOut: .scriptNotInstalled, script: script)
             }
         }
@@ -74,8 +75,9 @@ enum OrientedRecognition {
             }
             return first
         }
-        // A weak page in a script named with little confidence: the dictionaries decide.
-        first.script = ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages)
+        // A weak page in a script named with little confidence: the dictionaries decide — unless its words are already
+        // the languages' own (a noisy page of French the detector named Cyrillic).
+        first.script = first.readsAsItsLanguages ? nil : ScriptModels.missing(script: osd.script, confidence: .infinity, languages: engine.languages)
         let other = turnsFirst != 0 ? 0
             : (osd.quarterTurns != 0 && osd.confidence >= minimumOrientationConfidence ? osd.quarterTurns : nil)
         guard let other else { return first }
@@ -107,7 +109,8 @@ enum OrientedRecognition {
         let pix = try load()
         let sample = ScriptSample.image(for: pix)
         guard let osd = engine.orientationAndScript(sample) else { return first }
-        if nameScript, ScriptEvidence.names(osd, page: pix, sample: sample, engine: engine) {
+        // A weak read of the languages' own words (a noisy page) is theirs, whatever script the detector names.
+        if nameScript, !first.readsAsItsLanguages, ScriptEvidence.names(osd, page: pix, sample: sample, engine: engine) {
             if let script = ScriptModels.missing(script: osd.script, confidence: osd.scriptConfidence, languages: engine.languages) {
                 return RecognizedPage(wordConfidences: first.wordConfidences, leftOut: .scriptNotInstalled, script: script)
             }

@@ -46,6 +46,17 @@ struct RecognizedPage: Sendable, Equatable, Codable {
     /// True when script detection found the page upright in a script the languages read, and it
     /// read well (`OrientedRecognition`): the document's later pages need not be detected first.
     var readScript: Bool?
+    /// Of the words of four letters or more, all in lower case (`valeurs`, `mesurées`), how many were read and how many
+    /// the languages' own word lists hold (Tesseract's dictionaries: `TessResultIteratorWordIsFromDictionary`). Writing of
+    /// another script read as Latin letters comes out in capitals or mixed case (`SOA FA EMA CHEE`, `oOpa30BaHue`,
+    /// `ViVETAL`), and capitals are in the word lists whatever they spell.
+    var lowerCaseWords = 0, dictionaryWords = 0
+
+    /// Whether what was read is words of the languages read, however weakly: at least `dictionaryWordsAtLeast` words
+    /// in lower case, half of them or more in the languages' word lists — a noisy French page the detector named
+    /// Cyrillic (bench/ocr powers.py `latex-300-noise`, page 1). Such a page is in a script the languages read.
+    var readsAsItsLanguages: Bool { lowerCaseWords >= Self.dictionaryWordsAtLeast && dictionaryWords * 2 >= lowerCaseWords }
+    static let dictionaryWordsAtLeast = 5
 
     var meanConfidence: Double? {
         wordConfidences.isEmpty ? nil : Double(wordConfidences.reduce(0, +)) / Double(wordConfidences.count)
@@ -202,7 +213,7 @@ final class TesseractEngine: @unchecked Sendable {
             TessDeleteText(c)
             page.paragraphs.append(RecognizedParagraph(text: text, confidence: Double(TessResultIteratorConfidence(ri, RIL_PARA))))
         } while TessResultIteratorNext(ri, RIL_PARA) != 0
-        page.words = words(width: width, height: height)
+        page.words = words(width: width, height: height, lowerCase: &page.lowerCaseWords, inDictionary: &page.dictionaryWords)
         page.imageSize = [width, height]
         page.lowConfidenceSample = Array(page.words.lazy.filter {
             // A lone `:` or `—` read with low confidence says nothing a person can check.
@@ -216,7 +227,7 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// A second walk, word by word (the paragraph walk cannot give word confidences with their
     /// text): every word with its confidence and box, cheap beside recognition.
-    private func words(width: Int, height: Int) -> [RecognizedWord] {
+    private func words(width: Int, height: Int, lowerCase: inout Int, inDictionary: inout Int) -> [RecognizedWord] {
         guard let ri = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(ri) }
         let pi = TessResultIteratorGetPageIterator(ri)
@@ -231,6 +242,11 @@ final class TesseractEngine: @unchecked Sendable {
             let box = TessPageIteratorBoundingBox(pi, RIL_WORD, &left, &top, &right, &bottom) != 0
                 ? [fraction(left, w), fraction(top, h), fraction(right, w), fraction(bottom, h)] : []
             words.append(RecognizedWord(text: text, confidence: Double(TessResultIteratorConfidence(ri, RIL_WORD)), box: box))
+            let letters = text.unicodeScalars.filter(\.properties.isAlphabetic)
+            if letters.count >= 4, letters.allSatisfy(\.properties.isLowercase) {
+                lowerCase += 1
+                if TessResultIteratorWordIsFromDictionary(ri) != 0 { inDictionary += 1 }
+            }
         } while TessResultIteratorNext(ri, RIL_WORD) != 0
         return words
     }

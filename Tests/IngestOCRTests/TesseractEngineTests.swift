@@ -131,6 +131,26 @@ final class TesseractEngineTests: XCTestCase {
         XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "Ingest's own PNG is still a PNG")
     }
 
+    /// Words in lower case that Tesseract's own word lists hold tell a page of the languages read from a page of another
+    /// script read as Latin letters: the French test page most of its words (61 of 69), a Russian one (Cyrillic, DejaVu Serif) read
+    /// as capitals and mixed case (`Hayxa`, `oOpa30BaHue`, `Poccuu`), too few — what keeps a weakly read French page the
+    /// detector names Cyrillic.
+    func testWordsOfTheLanguagesAreToldFromAnotherScriptReadAsLatin() throws {
+        let engine = try TesseractEngine(languages: "fra+eng")
+        let french = try engine.recognize(TextPage.pageImage(TextPage.render(TextPage.french, heightInches: 4.6)),
+                                          deadline: .distantFuture, limitSeconds: 60, page: 1)
+        XCTAssertGreaterThanOrEqual(french.lowerCaseWords, 40)
+        XCTAssertGreaterThanOrEqual(Double(french.dictionaryWords), 0.8 * Double(french.lowerCaseWords))
+        XCTAssertTrue(french.readsAsItsLanguages)
+        let russian = "Наука и образование в России развивались в течение многих веков. Первые университеты были основаны "
+            + "в восемнадцатом веке, и с тех пор число студентов постоянно росло. Сегодня в стране работают сотни высших "
+            + "учебных заведений, которые готовят специалистов для промышленности, медицины и культуры."
+        let cyrillic = try engine.recognize(TextPage.pageImage(TextPage.render(russian, heightInches: 3)),
+                                            deadline: .distantFuture, limitSeconds: 60, page: 1)
+        XCTAssertGreaterThanOrEqual(cyrillic.words.count, 20, cyrillic.text)
+        XCTAssertFalse(cyrillic.readsAsItsLanguages, "\(cyrillic.dictionaryWords) of \(cyrillic.lowerCaseWords): \(cyrillic.text)")
+    }
+
     /// An engine that cannot be made ahead is not counted: the worker that asks next makes one
     /// and reports the document's error.
     func testAnEngineThatCannotBeMadeAheadLeavesTheErrorToTheWorker() {
