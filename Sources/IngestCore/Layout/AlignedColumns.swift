@@ -19,6 +19,7 @@ public enum AlignedColumns {
         // The columns of the run's cut lines so far, by the run's start and how many cut lines it
         // holds (lines are added in order: the same two numbers are the same lines).
         var known: (start: Int, cuts: Int, left: Double, mono: Bool, boundaries: [Double])?
+        var widestOf: (start: Int, end: Int, value: Double) = (-1, 0, 0)
         // Each line's `monospacedLine` verdict, found once (the run asks again at every cut line).
         var monospaced = [Bool?](repeating: nil, count: lines.count)
         func monospacedLine(_ i: Int) -> Bool? {
@@ -77,7 +78,11 @@ public enum AlignedColumns {
                         }
                     } else {
                         let top = { (k: Int) in lines[k].lazy.map(\.y0).min()! }
-                        let widest = (start + 1..<end).lazy.map { top($0) - top($0 - 1) }.max()!
+                        // (The widest pitch of the run so far, carried on as the run grows.)
+                        if widestOf.start != start || widestOf.end > end { widestOf = (start, start + 1, -Double.infinity) }
+                        for k in widestOf.end..<end { widestOf.value = max(widestOf.value, top(k) - top(k - 1)) }
+                        widestOf.end = end
+                        let widest = widestOf.value
                         // (Not cut, the line is one piece: across a boundary, even between two
                         // of its words, it is not a cell's.)
                         let (x0, x1) = (line.first!.x0, line.lazy.map(\.x1).max()!)
