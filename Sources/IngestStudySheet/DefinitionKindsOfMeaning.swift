@@ -80,6 +80,32 @@ extension DefinitionRecognizer {
         return rest.count > t.count && Array(rest.prefix(t.count)) == t
     }
 
+    /// The paragraph after a lone term (`StudySheetBuilder.loneTerm`) opens by naming it as its subject, then a verb: the
+    /// term's words (an article before them, a plural after), or `these`/`this`/`ces`/`ce`/`cette` and the term's last word (`These controls are…` after
+    /// `Administrative Controls:`) — `A threat agent is…`, `Exposure refers to…`, `Physical controls are…`. A paragraph
+    /// about something else (`Syntaxe :` / `Expression qui…`, `Moralité :` / `Ce système…`, `Impact Assessment:` / `Next,
+    /// the organization…`) is not its meaning.
+    /// (`opensWithTerm` asks the same of a meaning after the colon, for a term of two words or more and its words exactly;
+    /// a paragraph standing for the meaning must also give the verb, and may name a plural or `these` + the term's last word.)
+    static func namesTermAsSubject(_ term: String, _ paragraph: String, lexicon: Lexicon = .shared) -> Bool {
+        // (A typed text keeps its emphasis marks: `**Threat Agent**`.)
+        let said = words(term.replacingOccurrences(of: "*", with: "")), ws = words(String(paragraph.prefix(200)))
+        guard let head = said.last, said.count <= 6, ws.count > said.count else { return false }
+        func same(_ a: String, _ b: String) -> Bool { a == b || a == b + "s" || a + "s" == b || a == b + "x" }
+        var i = 0
+        if ["these", "this", "ces", "ce", "cette", "cet"].contains(ws[0]), same(ws[1], head) {
+            i = 2
+        } else {
+            if determiners.contains(ws[0]) { i = 1 }
+            guard ws.count > i + said.count, zip(ws[i...], said).allSatisfy({ same($0, $1) }) else { return false }
+            i += said.count
+        }
+        guard i < ws.count else { return false }
+        let verb = ws[i]
+        return lexicon.english[verb]?.contains(.verb) == true || lexicon.englishInflected(verb).contains(.verb)
+            || lexicon.frenchWord(verb).contains(.verb)
+    }
+
     /// English: a noun phrase, a relative clause in it, then a finite verb of the main clause — a whole sentence whose subject is the
     /// phrase (`precipitation that reaches the ground either soaks into the soil…`), not a noun phrase a relative clause qualifies
     /// (`work that has not been started`, `Final step that processes the inputs that are fed…`, `A set of software frameworks that

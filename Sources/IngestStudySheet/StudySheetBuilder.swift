@@ -107,34 +107,10 @@ public enum StudySheetBuilder {
               block.text.utf8.count <= 80, !block.text.contains("\n") else { return nil }
         let term = block.text.trimmingSpaces()
         guard term.hasSuffix(":"), term.count >= 3, let first = next.text.first, first.isUppercase else { return nil }
-        guard restates(String(term.dropLast()), next.text) else { return nil }
+        guard DefinitionRecognizer.namesTermAsSubject(String(term.dropLast()), next.text) else { return nil }
         let passages = DefinitionRecognizer.passages(term + " " + next.text, markingDeclined: true)
         guard case .definition? = passages.first else { return nil }
         return passages
-    }
-
-    /// The paragraph after a lone term opens by naming it as its subject, then a verb: the term's words (an article before
-    /// them, a plural after), or `these`/`this`/`ces`/`ce`/`cette` and the term's last word (`These controls are…` after
-    /// `Administrative Controls:`) — `A threat agent is…`, `Exposure refers to…`, `Physical controls are…`. A paragraph
-    /// about something else (`Syntaxe :` / `Expression qui…`, `Moralité :` / `Ce système…`, `Impact Assessment:` / `Next,
-    /// the organization…`) is not its meaning.
-    static func restates(_ term: String, _ paragraph: String, lexicon: Lexicon = .shared) -> Bool {
-        // (A typed text keeps its emphasis marks: `**Threat Agent**`.)
-        let said = DefinitionRecognizer.words(term.replacingOccurrences(of: "*", with: "")), ws = DefinitionRecognizer.words(String(paragraph.prefix(200)))
-        guard let head = said.last, !said.isEmpty, said.count <= 6, ws.count > said.count else { return false }
-        func same(_ a: String, _ b: String) -> Bool { a == b || a == b + "s" || a + "s" == b || a == b + "x" }
-        var i = 0
-        if ["these", "this", "ces", "ce", "cette", "cet"].contains(ws[0]), same(ws[1], head) {
-            i = 2
-        } else {
-            if DefinitionRecognizer.determiners.contains(ws[0]) { i = 1 }
-            guard ws.count > i + said.count, zip(ws[i...], said).allSatisfy({ same($0, $1) }) else { return false }
-            i += said.count
-        }
-        guard i < ws.count else { return false }
-        let verb = ws[i]
-        return lexicon.english[verb]?.contains(.verb) == true || lexicon.englishInflected(verb).contains(.verb)
-            || lexicon.frenchWord(verb).contains(.verb)
     }
 
     /// `build`, with its blocks' passages read by whoever helps (`PassageReading.help()` on other
