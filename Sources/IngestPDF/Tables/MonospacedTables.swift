@@ -156,7 +156,10 @@ enum MonospacedTables {
     }
 
     /// A comment of a code line: `#`, `%` or `//` alone or before a space.
-    static func isComment(_ cell: [PageWord]) -> Bool {
-        ["#", "%", "//"].contains { cell[0].text == $0 || cell[0].text.hasPrefix($0 + " ") }
+    static func isComment(_ cell: [PageWord]) -> Bool { isComment(cell[0].text) }
+
+    /// The same of a cell's text (or its first word's).
+    static func isComment(_ text: String) -> Bool {
+        ["#", "%", "//"].contains { text == $0 || text.hasPrefix($0 + " ") }
     }
 }

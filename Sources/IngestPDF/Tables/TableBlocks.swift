@@ -46,6 +46,7 @@ enum TableBlocks {
         let aligned = AlignedColumns.find(lines: ruled.isEmpty ? lines : WordLines.group(rest), pageWidth: page.size.width).filter { table in
             let inside = rest.filter { table.contains($0.midX, $0.midY) }
             return rowsApart(inside) >= AlignedColumns.minimumRows && !unnamed.contains { standsInGutter($0, of: inside) }
+                && !isCommentedCode(table, words: inside)
         }
         var tables = ruled + aligned
         let cutRows = MonospacedTables.cutRows(textLines)
@@ -86,6 +87,15 @@ enum TableBlocks {
         }
         guard next == aligned.rows.count else { return nil }
         return PageTable(x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, rows: aligned.rows)
+    }
+
+    /// Lines of code with their comments aligned, set in a monospaced font (gnuplot.pdf p. 247:
+    /// `set terminal cgm width 432          # default`): a listing, no table. A cell after a
+    /// row's first opens with a comment (`MonospacedTables.isComment`), most lines are monospaced.
+    static func isCommentedCode(_ table: PageTable, words: [PageWord]) -> Bool {
+        guard table.rows.contains(where: { $0.dropFirst().contains { MonospacedTables.isComment($0.text) } }) else { return false }
+        let lines = WordLines.group(words)
+        return lines.filter(WordLines.monospaced).count * 2 > lines.count
     }
 
     private static func tokens(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }

@@ -41,6 +41,14 @@ final class MonospacedTablesTests: XCTestCase {
               set dashtype 11 (2,4,4,7)  # define new dashtype to be called by index
         \\end{verbatim}
 
+        The width, as gnuplot's p. 247 sets it (poppler keeps each line whole):
+
+        \\begin{verbatim}
+              set terminal cgm width 432          # default
+              set terminal cgm width 6*72         # same as above
+              set terminal cgm width 10/2.54*72   # 10 cm wide
+        \\end{verbatim}
+
         A plot drawn in characters:
 
         \\begin{verbatim}
@@ -83,7 +91,8 @@ final class MonospacedTablesTests: XCTestCase {
         let kinds = extraction.blocks.map(\.kind)
         XCTAssertEqual(kinds.firstIndex(of: .table).map { extraction.blocks[$0 - 1].text }, "The following formats are available:")
         let text = extraction.blocks.filter { $0.kind != .table }.map(\.text).joined(separator: "\n")
-        for words in ["plot f(x) dt 3", "# use terminal-specific dash pattern 3", "set dashtype 11 (2,4,4,7)"] {
+        for words in ["plot f(x) dt 3", "# use terminal-specific dash pattern 3", "set dashtype 11 (2,4,4,7)",
+                      "set terminal cgm width 6*72", "# same as above"] {
             XCTAssertTrue(text.contains(words), words)
         }
         XCTAssertFalse(text.contains("traditional pm3d"))
