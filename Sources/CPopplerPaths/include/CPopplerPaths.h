@@ -8,6 +8,7 @@
 // (The module's umbrella header: what else the module gives is included here.)
 #include "CPopplerObjectStreams.h"
 #include "CPopplerScripts.h"
+#include "CPopplerSpaces.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -15,6 +15,8 @@ enum TableBlocks {
     /// characters, runs of underscores or em dashes) read from their boxes, not rendered.
     /// `textLines`, the page's (`PDFExtractor.read`): where they cut a row, a table typed in a
     /// monospaced font is looked for (`MonospacedTables`; none without them).
+    /// A word cut at a cell line's end because the column was too narrow for it is read whole
+    /// (`CutWords`: told by the space characters the page draws).
     static func find(on page: PopplerPageRef, drawing: PageRules.Drawing? = nil, textLines: [TextLine] = []) -> [PageTable] {
         let plain = page.words().compactMap(visible)
         guard plain.count >= 4 else { return [] }
@@ -54,6 +56,8 @@ enum TableBlocks {
             let left = aligned.isEmpty ? rest : rest.filter { w in !aligned.contains { $0.contains(w.midX, w.midY) } }
             tables += MonospacedTables.find(lines: ruled.isEmpty && aligned.isEmpty ? lines : WordLines.group(left), cutRows: cutRows)
         }
+        // Words a narrow column cut at a line's end, read whole (`CutWords`).
+        tables = CutWords.joining(tables, words: words, spaces: page.spaceGlyphs)
         return tables.sorted { $0.y0 < $1.y0 }
     }
 
