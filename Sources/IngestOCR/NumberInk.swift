@@ -709,6 +709,35 @@ enum NumberInk {
                   let read = reading(word.text, marks: marks) ?? signReading(word.text, marks: marks), read != word.text else { continue }
             out[i] = Reading(text: read)
         }
+        // Session 29: a word left as read whose ink, or the ink just after its box, holds an
+        // exponent or an index its text does not read, is doubtful (`UnreadInk`).
+        let taken = parts.union(raisedWords.map(\.0)).union(loweredWords.map(\.0)).union(productWords.map(\.0))
+        for (i, word) in words.enumerated() where out[i] == nil && !taken.contains(i) && word.box.count == 4
+            && (UnreadInk.mayBeFormula(word.text) || word.text.contains("10")) {
+            let h = (word.box[3] - word.box[1]) * Double(height)
+            var right = min(1, word.box[2] + UnreadInk.reach * h / Double(width))
+            // The next word on the line, starting within that reach, bounds it, but for an exponent
+            // read as a word of its own (`m-s 7;`, `kg : m *;`: three characters at most, no letter), looked at with it.
+            var exponentWord: Int?
+            if i + 1 < words.count, words[i + 1].box.count == 4, words[i + 1].box[0] >= word.box[0], words[i + 1].box[0] < right,
+               min(word.box[3], words[i + 1].box[3]) - max(word.box[1], words[i + 1].box[1]) >= 0.5 * min(word.box[3] - word.box[1], words[i + 1].box[3] - words[i + 1].box[1]) {
+                let next = words[i + 1].text
+                if next.count <= 3, !next.contains(where: \.isLetter), !next.allSatisfy({ NumberInk.tails.contains($0) || UnreadInk.operators.contains($0) }),
+                   out[i + 1] == nil, !taken.contains(i + 1) {
+                    exponentWord = i + 1
+                    right = words[i + 1].box[2]
+                } else {
+                    right = min(right, words[i + 1].box[0])
+                }
+            }
+            // An exponent outside the box rises above it (`x 10` for `10⁻²⁰`): looked for 0.4 of its height higher.
+            let up = max(0, word.box[1] - 0.4 * (word.box[3] - word.box[1]))
+            guard let marks = ink([word.box[0], up, max(word.box[2], right), word.box[3]]) else { continue }
+            if UnreadInk.powerUnread(word.text, marks: marks) || UnreadInk.scriptUnread(word.text, marks: marks) {
+                out[i] = Reading(text: word.text, doubt: .numberInk)
+                if let next = exponentWord { out[next] = Reading(text: words[next].text, doubt: .numberInk) }
+            }
+        }
         guard !raisedWords.isEmpty || !loweredWords.isEmpty || !productWords.isEmpty else { return out }
         // The indices' marks are read again with the exponents', after them, and then the products' exponents.
         let all = reread(raisedWords.map(\.1) + loweredWords.flatMap { $0.1.indices.map(\.group) } + productWords.flatMap { $0.1.raised.compactMap { $0 } })

@@ -385,9 +385,15 @@ final class NumberInkTests: XCTestCase {
         // stroke, reaching above half the first's height over it, is no raised mark of the power.
         let tall = RecognizedWord(text: "1.", confidence: 40, box: [112.0 / 400, 6.0 / 120, 130.0 / 400, 105.0 / 120])
         XCTAssertEqual(NumberInk.readings(of: pix, [first, tall], reread: { $0.map { _ in ("1", 90) } }), [0: .init(text: "10⁻¹.", absorbs: 1)])
-        // `10` then `25` on the baseline, a word space apart: two numbers, nothing joined.
+        // `10` then `25` on the baseline, a word space apart: two numbers, nothing joined — but the
+        // raised bar and `1` just after the `10`'s box, which no word reads, leave it doubtful (session 29,
+        // `UnreadInk`); without them, nothing.
         let ten = RecognizedWord(text: "10", confidence: 90, box: [35.0 / 400, 50.0 / 120, 88.0 / 400, 105.0 / 120])
         let number = RecognizedWord(text: "25", confidence: 90, box: [196.0 / 400, 50.0 / 120, 250.0 / 400, 105.0 / 120])
+        XCTAssertEqual(NumberInk.readings(of: pix, [ten, number], reread: { $0.map { _ in ("25", 96) } }), [0: .init(text: "10", doubt: .numberInk)])
+        for (x0, y0, x1, y1) in [(89, 70, 104, 72), (114, 55, 120, 80), (124, 95, 128, 100)] {
+            for y in y0...y1 { for x in x0...x1 { data[y * wpl + x / 32] &= ~(UInt32(1) << UInt32(31 - x % 32)) } }
+        }
         XCTAssertEqual(NumberInk.readings(of: pix, [ten, number], reread: { $0.map { _ in ("25", 96) } }), [:])
         XCTAssertTrue(NumberInk.opensSplitPower("x10-") && NumberInk.opensSplitPower("107") && NumberInk.opensSplitPower("10"))
         XCTAssertFalse(NumberInk.opensSplitPower("100") || NumberInk.opensSplitPower("x1") || NumberInk.opensSplitPower("1071"))
@@ -472,7 +478,10 @@ final class NumberInkTests: XCTestCase {
                                    "H2SO, → H₂SO₄", "49 → 4,9", "mol! → mol⁻¹", "mol~! → mol⁻¹", "No → N₂", "O2, → O₂,", "L-!. → L⁻¹.", "Cu?* → Cu²⁺",
                                    "cm? → cm³", "L~!, → L⁻¹,", "CuSO, → CuSO₄", "cm? → cm³", "cm? → cm³", "107! → 10⁻¹", "10-2 → 10⁻²", "1072 → 10⁻¹",
                                    "+11 → +1,1", "cm? → cm³", "cm? → cm³"], text)
-        XCTAssertEqual(doubtful, [], text)
+        // Session 29 (`UnreadInk`): two formulas read as other characters, their raised ink unread, are
+        // doubtful, no longer handed on as if the lesson wrote them: `g : mol !.` for `g·mol⁻¹.` (line 50)
+        // and `SO,?~` for `SO₄²⁻` (line 58).
+        XCTAssertEqual(doubtful, ["mol", "!.", "SO,?~"], text)
         for number in Self.separated + Self.whole + ["1,7 x 10²¹", "76 x 10²³", "6,02 x 10²³", "1,6 x 10⁻¹⁹", "9,90 x 10⁻²", "1,00 x 10⁻¹", "1,01 x 10⁻¹",
                                                      "250 cm³ d’une", "100 cm³ d’eau", "250 cm³ et", "les cm³ en", "1 000 cm³ :"] where !text.contains(number) {
             XCTFail("\(number) not in: \(text)")
