@@ -297,7 +297,13 @@ enum NumberInk {
         guard mayHoldIndex(text) || mayHoldUnreadIndex(text), let tallest = all.map(\.height).max(), tallest >= 8 else { return nil }
         var marks = all.filter { !isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
         var chars = Array(text)
-        var lead = "", close = ""
+        var lead = "", close = "", stop = ""
+        // A closing `;` or `:` is two marks one over the other, the word's last (session 29: `NH3;`, `CaCO3;` for
+        // `NH₃ ;`, `CaCO₃ ;` were never matched one for one).
+        if let last = chars.last, last == ";" || last == ":", marks.count == chars.count + 1,
+           case let (a, b) = (marks[marks.count - 2], marks[marks.count - 1]), a.left <= b.right && b.left <= a.right {
+            stop = String(last); chars.removeLast(); marks.removeLast(2)
+        }
         if chars.first == "(" { lead = "("; chars.removeFirst(); guard !marks.isEmpty else { return nil }; marks.removeFirst() }
         if chars.last == ")" { close = ")"; chars.removeLast(); guard !marks.isEmpty else { return nil }; marks.removeLast() }
         guard marks.count == chars.count, let first = marks.first else { return nil }
@@ -345,7 +351,7 @@ enum NumberInk {
         doubt = unread.contains { c, m in !(tails.contains(c) && c == chars.last && 5 * m.height < 4 * indexHeight) }
         // Only a word read whole is rewritten; else it stays as read, doubtful. An index read as
         // another character is written only from its mark read again (`indexReading`).
-        let written = lead + String(out) + close
+        let written = lead + String(out) + close + stop
         if doubt || tallDigit || other { return Lowered(reading: Reading(text: text, doubt: .numberInk)) }
         return Lowered(reading: unreadIndex ? Reading(text: text, doubt: .numberInk) : Reading(text: written), indices: groups, written: written)
     }

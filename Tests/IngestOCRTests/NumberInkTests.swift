@@ -160,6 +160,20 @@ final class NumberInkTests: XCTestCase {
                        NumberInk.Reading(text: "x₁"))
     }
 
+    /// Session 29: a formula closed by the list's `;` or `:` (chem.py's `NH₃ ;` read `NH3;`, pdflatex at 300
+    /// dpi, ingest's page drawn larger): its two marks, one over the other, are the word's last; the index
+    /// before them is seen (it was never matched one for one, and the word went on as read, `NH3;`).
+    func testAnIndexBeforeAClosingSemicolon() throws {
+        let m = { (l: Int, t: Int, w: Int, h: Int, p: Int) in NumberInk.Mark(left: l, top: t, right: l + w - 1, bottom: t + h - 1, pixels: p) }
+        let nh3 = [m(2438, 4062, 137, 142, 4967), m(2592, 4062, 137, 142, 6096), m(2742, 4142, 62, 95, 1934), m(2867, 4183, 21, 59, 578), m(2867, 4117, 21, 16, 304)]
+        let low = try XCTUnwrap(NumberInk.loweredIndices("NH3;", marks: nh3))
+        XCTAssertEqual(low.written, "NH₃;")
+        XCTAssertEqual(low.indices.map(\.at), [2])
+        XCTAssertEqual(NumberInk.loweredIndices("NH3:", marks: nh3)?.written, "NH₃:")
+        // A `;` whose two marks do not stand one over the other is no closing semicolon: nothing matched.
+        XCTAssertNil(NumberInk.loweredIndices("NH3;", marks: Array(nh3.prefix(4)) + [m(2900, 4117, 21, 16, 304)]))
+    }
+
     /// Session 26: an index's digit is read again alone (`C₂H₆O` read `C2H40` with confidence 58,
     /// LibreOffice at 300 dpi: the `6` written `₄` as read): that reading, one digit with
     /// confidence, is written; else Tesseract's from a word read with confidence; else the word
