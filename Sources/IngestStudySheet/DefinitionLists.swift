@@ -50,8 +50,10 @@ extension DefinitionRecognizer {
     /// A meaning of at most four words that starts with no article or relative and ends no sentence,
     /// and does not spell out the term's letters (`RM: repetition maximum` says what RM is).
     static func isPair(_ d: Found) -> Bool {
-        let ws = words(d.meaning)
-        guard (1...4).contains(ws.count), let head = ws.first, !endsSentenceMark(d.meaning) else { return false }
+        // (Judged on the pair's own words when the paragraph under the list is glued to its last item: `perl: CPAN The difference…`.)
+        let meaning = gluedSentenceCut(d.meaning)
+        let ws = words(meaning)
+        guard (1...4).contains(ws.count), let head = ws.first, !endsSentenceMark(meaning) else { return false }
         // A command and what it does (`conda info: show conda's information`) is what the command is.
         if d.term.first?.isLowercase == true, d.term.contains(" ") { return false }
         // So is a markup tag and what it is (`<p> : Paragraphe`, `<td> : Cellule`).

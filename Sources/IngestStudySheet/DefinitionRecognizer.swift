@@ -135,6 +135,9 @@ public enum DefinitionRecognizer {
                 || quantityThenThing(meaning, lexicon) || saysByKind(term, meaning, lexicon) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
+        // A work cited, its year and authors after its title (`VQA: Visual question answering (2015), A. Author et al.`), whatever
+        // its title spells out (DefinitionShapes.citesWork).
+        if citesWork(meaning) { return nil }
         // A numbered step of a method and what to do (`1. str.split(sep): Couper la chaîne…`, `3. zip: appareiller…`).
         if numbered, let head = words(meaning).first, head.count >= 5, ["er", "ir", "re"].contains(where: { head.hasSuffix($0) }),
            !head.hasSuffix("eur") { return nil }
@@ -206,7 +209,8 @@ public enum DefinitionRecognizer {
     static func stripListMarker(_ line: String) -> String {
         var s = Substring(line)
         for bullet in ["- ", "* ", "• ", "– ", "· ", "▪ ", "◦ ", "+ ", "∗ ", "‣ "] where s.hasPrefix(bullet) {
-            s = s.dropFirst(bullet.count)
+            // (A nested list's first item under an empty one shows its marker twice: `- - setuptools: allows…`.)
+            while s.hasPrefix(bullet) { s = s.dropFirst(bullet.count).drop { $0 == " " } }
             return String(s).trimmingSpaces()
         }
         // "1. ", "12) ", "a) ", "iv. "
@@ -479,6 +483,8 @@ public enum DefinitionRecognizer {
             || (first == "/" && second?.isLetter == true && !term.contains(" "))
             // A keyword or a variable (`@daily`, `$kernel ou %k`).
             || ((first == "@" || first == "$") && second?.isLetter == true)
+            // A key named in brackets (`[enter]`, `[Page Down]`).
+            || (first == "[" && term.range(of: #"^\[[A-Za-z][A-Za-z0-9 +-]+\]$"#, options: .regularExpression) != nil)
     }
 
     /// A setting and its value (`core.autocrlf = true`, `text eol=crlf`): each `=` between a name of
@@ -818,8 +824,9 @@ public enum DefinitionRecognizer {
         if !determiners.contains(head), let k = ws.prefix(4).firstIndex(where: { ["entre", "between", "from"].contains($0) }), k >= 1, k + 3 == ws.count - 1,
            isNumeric(ws[k + 1]), ["et", "and", "to", "à"].contains(ws[k + 2]), isNumeric(ws[k + 3]) { return false }
         // A command line (`conda create -n myenv scipy`, `git push --force`): how to do it, not what it is.
-        if meaning.utf8.contains(UInt8(ascii: "-")), meaning.range(of: #"(^|\s)--?[a-z]"#, options: .regularExpression) != nil,
-           !endsSentenceMark(meaning) { return false }
+        // (An option of a command named at the end of what the term does is no command line: `create a lock file only removed by rm -f`.)
+        if meaning.utf8.contains(UInt8(ascii: "-")), let option = meaning.range(of: #"(^|\s)--?[a-z]"#, options: .regularExpression),
+           meaning[..<option.lowerBound].split(separator: " ").count < 4, !endsSentenceMark(meaning) { return false }
         // A means (`DEC PDP-8 (1965): using an array of switches`, `Wercker: using it because…`), not what it is.
         if ["using", "en"].contains(head), ws.count > 1, head == "using" || ws[1] == "utilisant" { return false }
         // A purpose (`Rangement : pour le matériel…`, `Chakra: for Microsoft Edge`), what it replaces

@@ -22,7 +22,7 @@ extension DefinitionRecognizer {
         // What the first clause says (DefinitionClause.swift): a place, a condition of use, the reader's doing, another thing, a
         // default or a circumstance is no definition's.
         if readClause(term, meaning.split(separator: " ").prefix(24).map(String.init), lexicon).defines == false { return true }
-        if activityOfAName(term, tokens) { return true }
+        if activityOfAName(term, tokens, lexicon) { return true }
         if qualitiesAlone(tokens) { return true }
         if valueAlone(term, tokens) { return true }
         if wordClassesShowNoMeaning(term, tokens, lexicon) { return true }
@@ -105,6 +105,13 @@ extension DefinitionRecognizer {
             || n.hasPrefix("l’") || n.hasPrefix("l'")
     }
 
+    /// A work cited: its year in brackets, then nothing but its authors (`A method for stochastic optimization (2014), D. Kingma and
+    /// J. Ba [pdf]`, `a review and analysis of the literature (lin & tsai 2019)`) — the title of a paper or a book, not what the term is.
+    static func citesWork(_ meaning: String) -> Bool {
+        guard meaning.utf8.contains(UInt8(ascii: "(")) else { return false }
+        return meaning.range(of: #"\((?:[^()]*\s)?(?:1[89]|20)[0-9]{2}\)(?=\s*(?:$|[,.\[]|\p{Lu}\.))"#, options: .regularExpression) != nil
+    }
+
     /// Words that do not count in a title's case (`The High Interest Credit Card of Technical Debt`).
     static let titleSmallWords: Set<String> = ["the", "a", "an", "of", "and", "or", "for", "in", "on", "to", "with", "de", "du", "des", "la", "le", "les", "et", "l"]
 
@@ -160,10 +167,11 @@ extension DefinitionRecognizer {
     /// model serving`, `Metadata management for ML projects`): what the named thing is used for, not what it
     /// is (`Dagster: Data orchestration platform` says what it is). An activity: a word in -ing, or the noun
     /// of an order verb (`management`, `validation`).
-    static func activityOfAName(_ term: String, _ tokens: [String]) -> Bool {
+    static func activityOfAName(_ term: String, _ tokens: [String], _ lexicon: Lexicon = .empty) -> Bool {
         let termTokens = term.split(separator: " ").filter { $0 != "&" }
-        // (A program's name is often written in lower case, one word: `bind: DNS server configuration`, `dhcpd`.)
-        let program = termTokens.count == 1 && term.allSatisfy { $0.isLowercase || $0.isNumber }
+        // (A program's name is often written in lower case, one word: `bind: DNS server configuration`, `dhcpd`; so are programs
+        // named together, `host and dig`, `cut, paste and join`.)
+        let program = programNames(term)
         guard !termTokens.isEmpty, program || !namesAnAction(term), program || termTokens.allSatisfy({ $0.first?.isUppercase == true || $0.first?.isNumber == true }),
               let lastToken = termTokens.last?.lowercased() else { return false }
         let last = lastToken.trimmingScalars { wordPunctuation.contains($0) }
@@ -171,19 +179,62 @@ extension DefinitionRecognizer {
         // its letters stand for or its kind: `TCP: virtual circuit switching`.)
         if ["ing", "ion", "ment"].contains(where: { (ending: String) in last.hasSuffix(ending) }) { return false }
         if termTokens.first!.count >= 2, termTokens.first!.allSatisfy({ $0.isUppercase || $0.isNumber }) { return false }
-        let stops: Set<String> = ["of", "for", "on", "in", "to", "by", "with", "between", "and", "or", "+",
-                                  "de", "du", "des", "d", "pour", "pendant", "dans", "avec", "par", "sur", "en", "à", "au", "aux", "et", "ou"]
+        // (A program's meaning opening with a gerund names what it is used for: `dd: moving data between files`, `split and csplit:
+        // splitting files`.)
+        if program, let first = tokens.first, first.count >= 5, first.hasSuffix("ing"), first.allSatisfy(\.isLowercase) { return true }
+        return namesActivity(tokens, lexicon, program: program)
+    }
+
+    /// Words that end the bare compound an activity is told by (fewer than `compoundStops`: `into`, `as` do not, as before).
+    static let activityStops: Set<String> = ["of", "for", "on", "in", "to", "by", "with", "between", "and", "or", "+",
+                                             "de", "du", "des", "d", "pour", "pendant", "dans", "avec", "par", "sur", "en", "à", "au", "aux", "et", "ou"]
+
+    /// The meaning is a bare compound (no article, a few words) whose head names an activity (`namesActivity(_:plural:)`), or two
+    /// joined by `and`/`or` of which one does. `program`: the meaning of a program's name (`bind`, `host and dig`), whose activity may
+    /// be plural (`unit conversions`) or one noun before `for` (`conversion for text encodings`); `single`: one noun before any word
+    /// that ends the compound (`configuration of the xinetd super-server`, in a list of uses: DefinitionListKinds.swift).
+    static func namesActivity(_ tokens: [String], _ lexicon: Lexicon, program: Bool, single: Bool = false) -> Bool {
+        // (A verb the dictionary knows only as a verb says what it does, `perform arithmetic or boolean operations`: no compound.)
+        if let first = tokens.first, lexicon.hasEnglish, lexicon.englishLemma(first.lowercased()) == .verb { return false }
         var compound: [String] = []
+        // (The head of a compound before `and`/`or` names an activity too: `packet capture and network debugging`.)
+        var conjunct: [String]?
         for token in tokens {
             let w = token.lowercased().trimmingScalars { wordPunctuation.contains($0) }
+            if ["and", "or"].contains(w), conjunct == nil, compound.count >= 1 { conjunct = compound; compound = []; continue }
             // (An elided preposition ends the compound too: `figure d'exagération`.)
-            if stops.contains(w) || w.contains("://") || token.hasPrefix("(") || w.hasPrefix("d'") || w.hasPrefix("d’") { break }
+            if activityStops.contains(w) || w.contains("://") || token.hasPrefix("(") || w.hasPrefix("d'") || w.hasPrefix("d’") { break }
             // (A demonstrative points back at the term, `This portion of the brain…`: no bare compound.)
-            if determiners.contains(w) || demonstratives.contains(w) { return false }
+            if determiners.contains(w) || demonstratives.contains(w) || relativeOpeners.contains(w) { return false }
             compound.append(w)
-            if token.hasSuffix(",") || token.hasSuffix(".") { break }
+            if token.hasSuffix(",") || token.hasSuffix(".") || token.hasSuffix(";") { break }
         }
-        guard (2...5).contains(compound.count), let head = compound.last, head.count > 4 else { return false }
+        if let first = conjunct {
+            // (Both conjuncts make one compound, `packet capture and network debugging`; `boot and system error messages` has none.)
+            guard first.count + compound.count >= 2, compound.count >= 1 else { return false }
+            return [first, compound].contains { ($0.count >= 2 || single) && namesActivity($0, plural: program) }
+        }
+        // (A program's one noun of an action before `for` too: `iconv or uconv: conversion for text encodings`.)
+        if program, compound.count == 1, tokens.count > 1, tokens[1] == "for" || single { return namesActivity(compound, plural: true) }
+        guard (2...5).contains(compound.count) else { return false }
+        return namesActivity(compound, plural: program)
+    }
+
+    /// Names of programs: lower-case words of letters and figures (`bind`, `m4`, `when-changed`), one, or several joined by
+    /// `,`, `and`, `or` (`host and dig`, `cut, paste and join`).
+    static func programNames(_ term: String) -> Bool {
+        let names = term.split(separator: " ").flatMap { $0.split(separator: ",") }.filter { !["and", "or"].contains($0) }
+        guard !names.isEmpty, names.count <= 5, names.count == 1 || term.contains(" and ") || term.contains(" or ") else { return false }
+        return names.allSatisfy { name in name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } && name.first?.isLetter == true }
+    }
+
+    /// The head of a bare compound names an activity: a word in -ing, a noun in -tion or -sion or an order verb's noun in -ment,
+    /// the first of two joined by a slash (`disk manipulation/performance`); `plural`, for a program's meaning, in the plural too
+    /// (`unit conversions`: a named thing's `collections of…`, `operations` are things it holds or does).
+    static func namesActivity(_ compound: [String], plural: Bool = false) -> Bool {
+        guard let last = compound.last, let word = last.split(separator: "/").first.map(String.init) else { return false }
+        let head = plural ? stem(word) : word
+        guard head.count > 4 else { return false }
         // (After a plural noun a word in -ing is its participle: `tiny organisms drifting in water` are things.)
         if head.hasSuffix("ing") { return !(compound.count >= 2 && stem(compound[compound.count - 2]) != compound[compound.count - 2] && !compound[compound.count - 2].hasSuffix("ss")) }
         if head.hasSuffix("ment"), orderVerbs.contains(String(head.dropLast(4))) { return true }

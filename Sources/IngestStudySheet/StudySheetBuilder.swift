@@ -72,18 +72,37 @@ public enum StudySheetBuilder {
     }
 
     /// Terms a document gives three or more different meanings: the fields of records it repeats
-    /// (`Duration: 15 minutes`, `Duration: 1 hour`), not terms it defines.
-    static func fieldTerms(_ blocks: [Block]) -> Set<String> { fieldTerms(passages(blocks)) }
+    /// (`Duration: 15 minutes`, `Duration: 1 hour`), not terms it defines — or three lines and two meanings within records
+    /// (blocks whose every line is a field, `Package: libfoo1` / `Description: date helper library`: `isRecord`).
+    static func fieldTerms(_ blocks: [Block]) -> Set<String> { fieldTerms(passages(blocks), records: blocks.map { isRecord($0.text) }) }
 
-    static func fieldTerms(_ passages: [[DefinitionRecognizer.Passage]?]) -> Set<String> {
+    static func fieldTerms(_ passages: [[DefinitionRecognizer.Passage]?], records: [Bool] = []) -> Set<String> {
         var meanings: [String: Set<String>] = [:]
-        for case let read? in passages {
+        var inRecords: [String: (lines: Int, meanings: Set<String>)] = [:]
+        for (index, read) in passages.enumerated() {
+            guard let read else { continue }
             // (Every line shaped as a definition, the declined ones too: a record's field is told by its shape.)
             for case let d? in read.map(\.shaped) {
-                meanings[d.term.lowercased(), default: []].insert(d.meaning.lowercased().split(separator: " ").prefix(3).joined(separator: " "))
+                let opening = d.meaning.lowercased().split(separator: " ").prefix(3).joined(separator: " ")
+                meanings[d.term.lowercased(), default: []].insert(opening)
+                if records.indices.contains(index), records[index] {
+                    inRecords[d.term.lowercased(), default: (0, [])].lines += 1
+                    inRecords[d.term.lowercased(), default: (0, [])].meanings.insert(opening)
+                }
             }
         }
-        return Set(meanings.filter { $0.value.count >= 3 }.keys)
+        return Set(meanings.filter { $0.value.count >= 3 }.keys).union(inRecords.filter { $0.value.lines >= 3 && $0.value.meanings.count >= 2 }.keys)
+    }
+
+    /// A block of two lines or more each a field and its value (`Package: libfoo1` / `Description: date helper library`): a record.
+    static func isRecord(_ text: String) -> Bool {
+        guard text.utf8.contains(UInt8(ascii: "\n")) else { return false }
+        let lines = text.split(separator: "\n")
+        return lines.count >= 2 && lines.allSatisfy { line in
+            guard let colon = line.range(of: ": ") else { return false }
+            let key = line[..<colon.lowerBound].split(separator: " ")
+            return (1...2).contains(key.count) && key.first?.first?.isUppercase == true
+        }
     }
 
     /// Each paragraph's and list item's passages read on their own (not going on from the block
@@ -159,10 +178,12 @@ public enum StudySheetBuilder {
         }
         // Whether the last thing added to the section was a definition (not a passage).
         var lastWasDefinition = false
-        let fields = fieldTerms(alone)
+        let fields = fieldTerms(alone, records: document.blocks.map { $0.kind == .paragraph && isRecord($0.text) })
         var previous: Block?
         // Sibling list items that are a list of pairs (`Triceps: overhead extension`) stay as written.
+        // So do the items of a list of uses (`bind: DNS server configuration`, `disk quota: user quota management`: DefinitionListKinds).
         let pairs = DefinitionRecognizer.pairLists(document.blocks.indices.map { (document.blocks[$0].kind == .listItem, alone[$0]) })
+            .union(DefinitionRecognizer.usesLists(document.blocks.map { $0.kind == .listItem ? $0.text : nil }))
         // Whether the blocks since the last paragraph are the list a references label opens.
         var references = false
         // The paragraph a lone term took for its meaning (`loneTerm`), already in the sheet.
@@ -199,8 +220,11 @@ public enum StudySheetBuilder {
             // A definition's meaning cut by the line or column end (OCR, PDF columns): the next
             // block starting in lower case, after a meaning that does not end a sentence, goes on it.
             // A block that starts with a definition of its own (`dipôle : Élément…`) is the next one, not this one's end.
+            // (So does a list item of a definition's shape the recogniser refused, `nc: network debugging…` under `toe: table of
+            // terminfo entries`: an item of its own, DefinitionListKinds.itemShape.)
             if lastWasDefinition, block.kind == .paragraph || block.kind == .listItem, let last = current.definitions.last,
                last.source == block.source, Self.continues(last.meaning, with: block.text),
+               !(block.kind == .listItem && DefinitionRecognizer.itemShape(block.text) != nil),
                DefinitionRecognizer.definition(String(block.text.prefix { $0 != "\n" })) == nil {
                 // Only up to the sentence's end: a page break inside a list pandoc glued into one
                 // paragraph leaves more definitions after it, read afresh (`carriedOver`).

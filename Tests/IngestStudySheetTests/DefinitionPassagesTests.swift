@@ -191,6 +191,11 @@ final class DefinitionPassagesTests: XCTestCase {
         XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Strength: enhance amount of force a muscle can produce", "RM: repetition maximum", "Rep: one lift"])), [])
         XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Imperative: which allows side effects", "Functional: which disallows side effects", "Logic: which has rules"])), [])
         XCTAssertEqual(DefinitionRecognizer.pairLists(read(["Genotype: the genetic material", "RNA: single strand structure", "Gene: a sequence of nucleotides"])), [])
+        // (The paragraph under the list glued to its last item leaves that item a pair: `Go: Modules The difference…`.)
+        // (As the sheet reads them: the declined lines marked.)
+        let marked = ["Go: Modules", "Haskell: Hackage", "Lua: LuaRocks\nThe difference between a package and a module is one of size."]
+            .map { (listItem: true, passages: Optional(DefinitionRecognizer.passages($0, listItem: true, markingDeclined: true))) }
+        XCTAssertEqual(DefinitionRecognizer.pairLists(marked), [0, 1, 2])
         // Two in a row, or a run broken by a paragraph, are too few to tell.
         XCTAssertEqual(DefinitionRecognizer.pairLists(read(["UDP: packet switching", "TCP: virtual circuit switching", nil, "USM / STM: autofocus motor"])), [])
     }
@@ -222,6 +227,13 @@ final class DefinitionPassagesTests: XCTestCase {
         let blocks = ["Agile framework: the Scrum way", "Agile framework: a mix of Scrum and Kanban", "Agile framework: the Kanban way alone",
                       "Kanban board: a board that shows the tasks."].map { Block(kind: .listItem, text: $0, provenance: .textLayer) }
         XCTAssertEqual(StudySheetBuilder.fieldTerms(blocks), ["agile framework"])
+        // Three lines and two meanings in records (blocks whose every line is a field) are a field too (a package's `Tagline:` twice in
+        // the same first words); three lines of a muscle's two meanings in a list are not.
+        let records = ["Package: libdate1\nTagline: a small library of date helpers", "Package: date-tools\nTagline: the command-line tools of the library",
+                       "Package: date-doc\nTagline: the command-line tools - manual",
+                       "Deltoid: the rounded muscle of the shoulder", "Deltoid: the rounded muscle of the shoulder.", "deltoid: shoulder muscle that lifts the arm"]
+            .map { Block(kind: $0.contains("\n") ? .paragraph : .listItem, text: $0, provenance: .textLayer) }
+        XCTAssertEqual(StudySheetBuilder.fieldTerms(records), ["tagline"])
     }
 
     /// The sample: the sheet of samples/cours-ondes-sonores.pdf lists its three

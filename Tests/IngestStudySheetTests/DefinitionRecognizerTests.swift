@@ -308,6 +308,20 @@ final class DefinitionRecognizerTests: XCTestCase {
         }
     }
 
+    /// Session 29: a key named in brackets is a term (`[enter]: repeats last command`, batch 27), and a command's option named at the
+    /// end of what a program does makes no command line of its meaning (`lockfile: … removed by rm -f`, batch 28); a marker twice is one.
+    func testAKeyInBracketsAndAnOptionAtTheMeaningsEnd() {
+        XCTAssertEqual(DefinitionRecognizer.definition("[tab]: completes the word being typed")?.term, "[tab]")
+        XCTAssertEqual(DefinitionRecognizer.definition("[Page Down]: shows the next screen")?.term, "[Page Down]")
+        XCTAssertNil(DefinitionRecognizer.definition("[1]: the first reference of the chapter"), "a note's number is no key")
+        XCTAssertEqual(DefinitionRecognizer.definition("mklock: create a lock file that only the owner can delete with rm -f")?.term, "mklock")
+        XCTAssertNil(DefinitionRecognizer.definition("Remove a folder: rm -r folder_name"), "a command line stays one")
+        XCTAssertNil(DefinitionRecognizer.definition("Force: git push --force origin"))
+        // A nested list's first item under an empty one, its marker twice (batch 27).
+        XCTAssertEqual(DefinitionRecognizer.definition("- - wheelbuilder: builds pure Python wheels")?.term, "wheelbuilder")
+        XCTAssertEqual(DefinitionRecognizer.stripListMarker("- - x"), "x")
+    }
+
     /// Session 20's rules, from the errors of all batches (fr-handbook-meta-paquets, en-maint-checkit, fr-efloti-attributs-fichiers,
     /// fr-faq-definitions, fr-maint-build, en-faq-software, fr-efloti-commandes-shell) and the line set's `Plankton`, `Hyperbole`.
     func testSignsLettersAndSentencesAColonCuts() {

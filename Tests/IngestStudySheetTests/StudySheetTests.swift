@@ -146,6 +146,18 @@ final class StudySheetTests: XCTestCase {
         XCTAssertEqual(text, lines, "every line stays the sheet's text")
     }
 
+    /// A list item shaped as a definition and declined (`ncat: network probing…`) is an item of its own: it does not go on the
+    /// meaning of the item before it, and the item after it is read alone.
+    func testADeclinedItemDoesNotGoOnThePreviousMeaning() throws {
+        let markdown = "# Tools\n\n- tput: table of terminal capabilities\n- ncat: network probing and data transfer\n- top: viewer of running processes\n"
+        let doc = try Pipeline(config: PipelineConfig()).importDocument(text: markdown, name: "notes.md")
+        let sheet = StudySheetBuilder.build(doc)
+        let definitions = sheet.sections.flatMap(\.definitions)
+        XCTAssertEqual(definitions.map(\.term), ["tput", "top"])
+        XCTAssertEqual(definitions.first?.meaning, "table of terminal capabilities")
+        XCTAssertTrue(sheet.sections.flatMap(\.paragraphs).map(\.text).contains { $0.contains("ncat: network probing and data transfer") })
+    }
+
     /// The references-label test with its gate on the last scalars says what the trimmed text
     /// alone said (seeded texts of labels, colons, Unicode spaces, emphasis marks, combining marks
     /// after a colon, line breaks, a prepended Arabic sign before the colon).
