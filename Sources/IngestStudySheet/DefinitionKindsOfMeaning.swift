@@ -77,7 +77,11 @@ extension DefinitionRecognizer {
         guard t.count >= 2 else { return false }
         let m = words(String(meaning.prefix(term.count + 12)))
         let rest = m.first.map { determiners.contains($0) } == true ? Array(m.dropFirst()) : m
-        return rest.count > t.count && Array(rest.prefix(t.count)) == t
+        if rest.count > t.count && Array(rest.prefix(t.count)) == t { return true }
+        // (Or its head word, then a relative that tells this kind from the others: `reproducible debugging: debugging that is saved
+        // for later reuse` — the genus and its difference.)
+        guard rest.count > 2, let head = t.last, rest[0] == head || rest[0] == head + "s" || rest[0] + "s" == head else { return false }
+        return ["that", "which", "where", "whose", "qui", "que", "dont", "où"].contains(rest[1])
     }
 
     /// The paragraph after a lone term (`StudySheetBuilder.loneTerm`) opens by naming it as its subject, then a verb: the

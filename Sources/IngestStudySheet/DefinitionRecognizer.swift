@@ -558,6 +558,8 @@ public enum DefinitionRecognizer {
         // (So is a note's mark after its last letter: `cos*`, `sqrt*` — "functions labelled with a * require…".)
         if unplaced.last == "*", unplaced.dropLast().last?.isLetter == true { unplaced.removeLast() }
         if unplaced.contains(where: { "{}<>*".contains($0) }) { return false }
+        // A version or a range of versions (`^1.2.3`, `~2.0`, `>=3.1`; `ˆ` is a letter): a value, not a term.
+        if !first.isASCII || "^~<>=".contains(first), term.range(of: #"^[\^~ˆ˜<>=]+ ?v?[0-9]+(\.[0-9x*]+)*$"#, options: .regularExpression) != nil { return false }
         // A heading and an item glued by a converter (`Arnold’s Exercises - Leg raises`), not a term.
         // (A command and what its letters stand for, `pwd - Print Working Directory`, `ls - LiSt`, is one name.)
         if holds(term, " - "), term.contains(" - "), !namedWithExpansion(term) { return false }

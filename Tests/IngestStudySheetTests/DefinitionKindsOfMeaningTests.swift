@@ -81,4 +81,18 @@ final class DefinitionKindsOfMeaningTests: XCTestCase {
             XCTAssertEqual(listed(line), [term], line)
         }
     }
+
+    /// A term of two words defined by its head word and a relative (session 29, batch 27's `reproducible debugging`): the genus and
+    /// what tells this kind apart; the same head word with no relative, or another word first, is read by the other rules.
+    func testTheTermsHeadWordAndARelativeAreItsGenusAndDifference() throws {
+        try requireDictionaries()
+        XCTAssertEqual(listed("incremental backup: backup that copies only what changed since the last one"), ["incremental backup"])
+        XCTAssertEqual(listed("sauvegarde complète : sauvegarde qui copie tous les fichiers"), ["sauvegarde complète"])
+        XCTAssertTrue(DefinitionRecognizer.opensWithTerm("cold cache", "caches which hold nothing yet"))
+        XCTAssertFalse(DefinitionRecognizer.opensWithTerm("cold cache", "cache hits are rare at first"))
+        XCTAssertFalse(DefinitionRecognizer.opensWithTerm("cache", "cache that holds nothing"), "a term of one word is read no further")
+        // A version or a range of versions is a value, not a term.
+        XCTAssertNil(DefinitionRecognizer.definition("ˆ2.4.1: at least 2.4.1 and below 3.0.0"))
+        XCTAssertNil(DefinitionRecognizer.definition("~0.9: patch releases of 0.9 only"))
+    }
 }
