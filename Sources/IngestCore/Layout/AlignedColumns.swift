@@ -40,7 +40,7 @@ public enum AlignedColumns {
                 if let found { tables.append(found) }
                 // The rows stopped at a line that does not fit the columns (a sentence between two
                 // tables the run took as one): the lines from there may make a table of their own.
-                guard let stop, stop < last else { return }
+                guard let stop, stop < last, stop > from else { return }
                 from = stop
                 while from < last && !cut[from] { from += 1 }
             }
@@ -129,11 +129,14 @@ public enum AlignedColumns {
         // Where rows are set further apart than the lines of a cell (Word's spacing after a cell's
         // paragraph), a line at the shorter pitch — closer than its own height, as lines of one
         // paragraph are — continues the row above even when it is cut.
-        // (A line's top and height: most of its words', not a script's or a formula's, set higher
-        // or taller: an integral sign.)
-        let tops = run.map { line in line.map(\.y0).sorted()[line.count / 2] }
+        // (A line's foot and height: most of its words', not a script's or a formula's, set higher
+        // or taller: an integral sign. Its foot, not its top: words of two fonts on one line reach
+        // as low and not as high — scrguide-en p. 486's sans-serif `scrartcl and true for scrbook`
+        // stood 5 pt lower than the lines of the serif text around it by their tops, and the row
+        // under it was taken for the same row's next line.)
+        let feet = run.map { line in line.map(\.y1).sorted()[line.count / 2] }
         func height(_ line: [PageWord]) -> Double { line.map(\.height).sorted()[line.count / 2] }
-        let pitches = zip(tops.dropFirst(), tops).map { $0 - $1 }
+        let pitches = zip(feet.dropFirst(), feet).map { $0 - $1 }
         // (Between lines that fit the columns — not a caption's beside — and further apart at
         // least twice past the first line: scrguide-en p. 35's rows, at the shortest pitch but for
         // one wider space under its header, are rows.)
@@ -185,10 +188,18 @@ public enum AlignedColumns {
                 return last.x1 + first.height * 0.25 + (first.x1 - first.x0) <= reach[c]
             }
         }
+        // A line cut only inside one column (a justified line's wide space after a full stop in
+        // a column of text: scrguide-en p. 486, `the behaviour.   If the value of beforeskip`)
+        // opens no row as a cut line does: it is read as a line of that column's cell. (The
+        // run's first line opens the first row; lines in a monospaced font keep their rules: a
+        // command's words are set apart by spaces as wide as a gutter.)
+        let acrossColumns = run.indices.map { k in
+            k == 0 || mono ? isCut[k] : isCut[k] && Set(WordLines.segments(run[k]).map { probe.column(of: $0[0].midX) }).count >= 2
+        }
         var rows: [[PageWord]] = []
         var stop: Int?
         for (k, line) in run.enumerated() {
-            let pitch = k > 0 ? tops[k] - tops[k - 1] : 0
+            let pitch = k > 0 ? feet[k] - feet[k - 1] : 0
             if k > lastCut {
                 // Past the last cut line only a cell's wrapped lines, at its lines' pitch: closer
                 // than the line's height where rows are set further apart (Word), else `wrapped`.
@@ -199,9 +210,9 @@ public enum AlignedColumns {
             }
             let continues = spaced && k > 0 && pitch <= shortest * 1.08 && pitch < height(line)
             let upper = k > 0 ? run[k - 1] : []
-            if isCut[k] && !(continues && fits(line)) && !(!spaced && k > 0 && fits(line) && wrapped(line, below: upper)) {
+            if acrossColumns[k] && !(continues && fits(line)) && !(!spaced && k > 0 && fits(line) && wrapped(line, below: upper)) {
                 rows.append(line)
-            } else if !isCut[k], k > 0, fits(line), spaced ? pitch > shortest * 1.15 && opensRow(line, below: upper) : opensRow(line, below: upper) {
+            } else if !acrossColumns[k], k > 0, fits(line), spaced ? pitch > shortest * 1.15 && opensRow(line, below: upper) : opensRow(line, below: upper) {
                 // A row whose other cells are empty (`Période sujet |  |`).
                 rows.append(line)
             } else if fits(line), !rows.isEmpty { rows[rows.count - 1] += line }
