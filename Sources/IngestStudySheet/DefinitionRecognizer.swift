@@ -135,6 +135,18 @@ public enum DefinitionRecognizer {
                 || quantityThenThing(meaning, lexicon) || saysByKind(term, meaning, lexicon) else { return nil }
         // A task and the command doing it (`View list of packages: conda list`), not what a term is.
         if isTask(term, meaning) { return nil }
+        // A French sentence a colon cuts (`Un transistor possède trois broches : la grille…`): an article, a noun, a verb in the present
+        // and its object (a count or an article) — the list's introduction, not a term.
+        if lexicon.hasFrench, let head = words(term).first, ["un", "une", "le", "la", "les"].contains(head) {
+            let ws = words(term)
+            // (A stem's `é` is written `è` before a silent ending: `possède` ← `posséder`.)
+            func verb(_ w: String) -> Bool {
+                frenchFiniteVerb(w, lexicon) || w.lastIndex(of: "è").map { frenchFiniteVerb(w.replacingCharacters(in: $0...$0, with: "é"), lexicon) } == true
+            }
+            if ws.count >= 4, ws.indices.dropFirst(2).dropLast().contains(where: { i in
+                verb(ws[i]) && (counts.contains(ws[i + 1]) || ["un", "une", "des", "le", "la", "les", "plusieurs"].contains(ws[i + 1]))
+            }) { return nil }
+        }
         // A work cited, its year and authors after its title (`VQA: Visual question answering (2015), A. Author et al.`), whatever
         // its title spells out (DefinitionShapes.citesWork).
         if citesWork(meaning) { return nil }
@@ -790,6 +802,8 @@ public enum DefinitionRecognizer {
         if (meaning.hasSuffix(":") && !(meaning.contains(". ") && describes(meaning))) || meaning.hasSuffix("?") || meaning.hasSuffix("!") || meaning.hasSuffix("…?") { return false }
         // Code (`if n == 0 : return 0 elif…`), not words.
         if hasComparison(meaning) { return false }
+        // A variable of the environment set (`export LANG_FALLBACK=1`): how to do it, not what the term is.
+        if meaning.utf8.contains(UInt8(ascii: "=")), meaning.range(of: #"(^|\s)[A-Z][A-Z0-9_]{2,}=\S"#, options: .regularExpression) != nil { return false }
         let ws = words(meaning)
         guard let head = ws.first, meaning.contains(where: \.isLetter) else { return false }
         // A model or a code (`R8 (lightweight)`, `1D X Mark III`), not words saying what the term is.

@@ -71,6 +71,12 @@ public enum StudySheetBuilder {
         return !".!?;:»\")".contains(end)
     }
 
+    /// A text that is one web address alone (`https://example.org/docs/`): a link of its own, no words going on a meaning.
+    static func addressAlone(_ text: String) -> Bool {
+        let t = text.trimmingSpaces()
+        return (t.hasPrefix("http://") || t.hasPrefix("https://") || t.hasPrefix("www.")) && !t.contains(where: \.isWhitespace)
+    }
+
     /// Terms a document gives three or more different meanings: the fields of records it repeats
     /// (`Duration: 15 minutes`, `Duration: 1 hour`), not terms it defines — or three lines and two meanings within records
     /// (blocks whose every line is a field, `Package: libfoo1` / `Description: date helper library`: `isRecord`).
@@ -221,10 +227,10 @@ public enum StudySheetBuilder {
             // block starting in lower case, after a meaning that does not end a sentence, goes on it.
             // A block that starts with a definition of its own (`dipôle : Élément…`) is the next one, not this one's end.
             // (So does a list item of a definition's shape the recogniser refused, `nc: network debugging…` under `toe: table of
-            // terminfo entries`: an item of its own, DefinitionListKinds.itemShape.)
+            // terminfo entries`: an item of its own, DefinitionListKinds.itemShape; and an item that is an address alone, a link.)
             if lastWasDefinition, block.kind == .paragraph || block.kind == .listItem, let last = current.definitions.last,
                last.source == block.source, Self.continues(last.meaning, with: block.text),
-               !(block.kind == .listItem && DefinitionRecognizer.itemShape(block.text) != nil),
+               !(block.kind == .listItem && (DefinitionRecognizer.itemShape(block.text) != nil || Self.addressAlone(block.text))),
                DefinitionRecognizer.definition(String(block.text.prefix { $0 != "\n" })) == nil {
                 // Only up to the sentence's end: a page break inside a list pandoc glued into one
                 // paragraph leaves more definitions after it, read afresh (`carriedOver`).

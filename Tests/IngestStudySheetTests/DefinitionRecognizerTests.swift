@@ -320,6 +320,13 @@ final class DefinitionRecognizerTests: XCTestCase {
         // A nested list's first item under an empty one, its marker twice (batch 27).
         XCTAssertEqual(DefinitionRecognizer.definition("- - wheelbuilder: builds pure Python wheels")?.term, "wheelbuilder")
         XCTAssertEqual(DefinitionRecognizer.stripListMarker("- - x"), "x")
+        // A variable of the environment set is how to do it; a French sentence a colon cuts introduces a list.
+        XCTAssertNil(DefinitionRecognizer.definition("slang: Set the terminal with export SLANG_UTF8=1."))
+        XCTAssertEqual(DefinitionRecognizer.definition("slang: a library that sets the terminal; see SLANG_UTF8 in the manual.")?.term, "slang")
+        XCTAssertNil(DefinitionRecognizer.definition("Un condensateur possède deux armatures : la première et la seconde."))
+        XCTAssertEqual(DefinitionRecognizer.definition("Le condensateur : un composant qui stocke des charges.")?.term, "Le condensateur")
+        // (Its verb's stem may write `é` as `è` before a silent ending: `possède` ← `posséder`.)
+        XCTAssertNil(DefinitionRecognizer.definition("Une molécule d'eau possède deux atomes d'hydrogène : H et H."))
     }
 
     /// Session 20's rules, from the errors of all batches (fr-handbook-meta-paquets, en-maint-checkit, fr-efloti-attributs-fichiers,

@@ -156,6 +156,9 @@ final class StudySheetTests: XCTestCase {
         XCTAssertEqual(definitions.map(\.term), ["tput", "top"])
         XCTAssertEqual(definitions.first?.meaning, "table of terminal capabilities")
         XCTAssertTrue(sheet.sections.flatMap(\.paragraphs).map(\.text).contains { $0.contains("ncat: network probing and data transfer") })
+        // An item that is an address alone is a link of its own, not the end of the meaning above it.
+        let linked = try Pipeline(config: PipelineConfig()).importDocument(text: "# Tools\n\n- Grapher: a tool that draws plots\n- https://grapher.example.org/\n", name: "notes.md")
+        XCTAssertEqual(StudySheetBuilder.build(linked).sections.flatMap(\.definitions).map(\.meaning), ["a tool that draws plots"])
     }
 
     /// The references-label test with its gate on the last scalars says what the trimmed text
