@@ -43,17 +43,18 @@ enum UnreadInk {
     static func scriptUnread(_ text: String, marks all: [Mark]) -> Bool {
         guard mayBeFormula(text), let tallest = all.map(\.height).max(), tallest >= 8 else { return false }
         let marks = all.filter { !NumberInk.isSpeck($0, Double(tallest)) }.sorted { $0.left < $1.left }
-        // The line: a capital's mark, first (most marks of `P₄O₁₀` are indices); else the letters' (`UnitProduct.line`).
-        guard let first = marks.first, let (baseline, h) = text.first!.isUppercase && 2 * first.height >= tallest
+        // The line: a capital's mark, first (most marks of `P₄O₁₀` are indices), but a `J`'s or `Q`'s reaching under it; else the letters' (`UnitProduct.line`).
+        guard let first = marks.first, let (baseline, h) = text.first!.isUppercase && !"JQ".contains(text.first!) && 2 * first.height >= tallest
                 ? (first.bottom, Double(first.height)) : UnitProduct.line(marks, text: text) else { return false }
         let b = Double(baseline)
-        // An index: digit-shaped, small, under the baseline (a comma is narrower, a descender taller).
-        let lowered = marks.dropFirst().contains { m in
+        // An index: digit-shaped, small, under the baseline (a comma is narrower), more of them than
+        // the text reads letters reaching under it (`Jupiter` on a board photo: its `p`).
+        let lowered = marks.dropFirst().filter { m in
             let t = Double(m.height)
             return Double(m.bottom) >= b + 0.1 * h && Double(m.top) >= b - 0.65 * h && t >= 0.35 * h && t <= 0.72 * h
                 && Double(m.width) >= 0.3 * h && t >= 0.85 * Double(m.width)
         }
-        if lowered { return true }
+        if lowered.count > text.filter({ "gjpqy".contains($0) }).count { return true }
         // Raised marks the text reads as other raised characters (an apostrophe, a quote's two,
         // a degree sign, an asterisk) are read, but for a unit (`cm°`, `dm’` for `cm³`, `dm³`).
         let raised = marks.filter { m in m.left > first.right && isRaised(m, h: h, baseline: b, among: marks) }.count
