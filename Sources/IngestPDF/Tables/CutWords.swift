@@ -74,7 +74,9 @@ enum CutWords {
                 // The column's widest line: the segments starting at the same left edge.
                 let widest = lines.lazy.flatMap { $0 }.filter { abs($0[0].x0 - piece.x0) <= 1 }.map { $0.last!.x1 }.max()!
                 let character = (rest.x1 - rest.x0) / Double(max(1, MonospacedTables.characters(rest.text)))
-                if widest - piece.x1 < character { cuts.append(Cut(piece: piece, rest: rest, slack: widest - piece.x1)) }
+                // (A space would have fitted: `joining` asks for more than half a point past one.)
+                let slack = widest - piece.x1
+                if slack > 0.5, slack < character { cuts.append(Cut(piece: piece, rest: rest, slack: slack)) }
             }
         }
         return cuts

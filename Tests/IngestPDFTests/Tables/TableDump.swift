@@ -144,3 +144,26 @@ extension TableDump {
         }
     }
 }
+
+extension TableDump {
+    /// The word cuts `CutWords` looks at on each page of `$CUT_DUMP` (a PDF): the candidates of
+    /// each table, whether the page's spaces were asked, how long that took, and what was joined.
+    func testCutWords() throws {
+        guard let path = ProcessInfo.processInfo.environment["CUT_DUMP"] else { throw XCTSkip("by design: set CUT_DUMP=file.pdf") }
+        let document = try PopplerDocumentRef(url: URL(fileURLWithPath: path), password: nil)
+        var asked = 0, spent = 0.0
+        let clock = ContinuousClock()
+        for index in 0..<document.pageCount {
+            guard let page = document.page(at: index) else { continue }
+            let tables = TableBlocks.find(on: page, textLines: page.textLines().lines)
+            let words = page.scriptedWords()
+            let candidates = tables.flatMap { t in CutWords.candidates(words.filter { t.contains($0.midX, $0.midY) }) }
+            guard !candidates.isEmpty else { continue }
+            asked += 1
+            var spaces: [PageCharacters.Box] = []
+            spent += seconds(clock.measure { spaces = page.spaceGlyphs() })
+            print("CUTS page \(index + 1): \(candidates.map { "\($0.piece.text)/\($0.rest.text) slack \(Int($0.slack * 10))" }), \(spaces.count) spaces drawn")
+        }
+        print("CUTS pages \(document.pageCount), spaces asked on \(asked), \(spent) s")
+    }
+}
