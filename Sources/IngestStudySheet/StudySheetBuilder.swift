@@ -184,7 +184,10 @@ public enum StudySheetBuilder {
         }
         // Whether the last thing added to the section was a definition (not a passage).
         var lastWasDefinition = false
-        let fields = fieldTerms(alone, records: document.blocks.map { $0.kind == .paragraph && isRecord($0.text) })
+        // (A record is looked for only in a paragraph that holds a line of a definition's shape: `isRecord` splits the text.)
+        let fields = fieldTerms(alone, records: document.blocks.indices.map { i in
+            document.blocks[i].kind == .paragraph && alone[i]?.contains { $0.shaped != nil } == true && isRecord(document.blocks[i].text)
+        })
         var previous: Block?
         // Sibling list items that are a list of pairs (`Triceps: overhead extension`) stay as written.
         // So do the items of a list of uses (`bind: DNS server configuration`, `disk quota: user quota management`: DefinitionListKinds).
