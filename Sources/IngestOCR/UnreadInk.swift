@@ -78,7 +78,10 @@ enum UnreadInk {
         guard let first = text.first, first.isASCII, first.isLetter else { return false }
         var core = Substring(text)
         while let last = core.last, NumberInk.tails.contains(last) { core.removeLast() }
-        return core.count <= 12 && (core.contains { $0.isASCII && ($0.isUppercase || $0.isNumber) } || isUnit(text) || UnitProduct.parse(text) != nil)
+        // A capital then small letters only (`Himalayas`, `Révolution` on a rotated page: session 29 flagged them) is a word.
+        let formulaLike = core.contains { $0.isASCII && $0.isNumber } || core.filter({ $0.isASCII && $0.isUppercase }).count >= 2
+            || core.count <= 3 && core.contains { $0.isASCII && $0.isUppercase }
+        return core.count <= 12 && (formulaLike || isUnit(text) || UnitProduct.parse(text) != nil)
     }
 
     /// A mark of an exponent or a charge for characters `h` high on `baseline`: clear above the
